@@ -1,0 +1,144 @@
+/**
+ * buildApp: the whole server without listen(), so tests build as many as they need. main.ts adds
+ * the process concerns (data-dir lock, signals, listening).
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { systemClock, type AppContext, type Clock } from './context.js';
+import type { Database } from './db/client.js';
+import { makeAuthenticate } from './http/auth.js';
+import { registerErrorHandler } from './http/errors.js';
+import { isSpaRoute, registerSpa } from './http/spa.js';
+import type { App } from './http/types.js';
+import type { Secrets } from './lib/data-dir.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { SettingsService } from './modules/settings/service.js';
+import { registerSettingsRoutes } from './modules/settings/routes.js';
+import { registerUserRoutes } from './modules/users/routes.js';
+import { Realtime } from './realtime/realtime.js';
+import { loadCurrentUser } from './modules/users/repository.js';
+import { buildServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  clock?: Clock;
+  /** Serve the built web app (default: when it has been built). */
+  serveWeb?: boolean;
+}
+
+export interface BuiltApp {
+  app: App;
+  ctx: AppContext;
+  services: Services;
+  /** Resolves once migrations ran and the server can answer (GET /api/health → 200). */
+  close(): Promise<void>;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config, database, secrets } = options;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const realtime = new Realtime();
+  const settings = new SettingsService(database.db);
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    config,
+    secrets,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    realtime,
+    settings,
+  };
+
+  await database.migrate();
+  await settings.init();
+  const services = buildServices(ctx);
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
+  app.decorate('authenticate', makeAuthenticate(services.auth));
+  app.decorateRequest('actor', null as never);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  let ready = false;
+  await app.register(
+    async (api) => {
+      const a = api as unknown as App;
+      a.get('/health', { schema: { hide: true } }, async (_req, reply) =>
+        ready ? { status: 'ok', database: database.kind } : reply.status(503).send({ status: 'starting' }),
+      );
+      registerAuthRoutes(a, services);
+      registerUserRoutes(a, services);
+      registerSettingsRoutes(a, services);
+    },
+    { prefix: '/api' },
+  );
+
+  const servingWeb = options.serveWeb !== false && (await registerSpa(app));
+  if (servingWeb) {
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && isSpaRoute(request.url)) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: 'ERR_NOT_FOUND' });
+    });
+  }
+
+  await realtime.attach(app.server, {
+    authenticate: async (token) => {
+      const result = await services.auth.authenticate(token);
+      return result ? { viewer: result.user, expiresAt: result.exp } : null;
+    },
+    loadViewer: (userId) => loadCurrentUser(database.db, userId),
+    sectorlessForAll: () => settings.isEnabled('allTicket'),
+    allowedOrigins: config.allowedOrigins,
+    redisUrl: config.redisUrl,
+  });
+
+  settings.onChange((setting) => {
+    // The API token goes to admins only; every other setting to everyone signed in.
+    if (setting.key === 'userApiToken') realtime.emitToAdmins('settings', { action: 'update', setting });
+    else realtime.emitToAll('settings', { action: 'update', setting });
+    if (setting.key === 'allTicket') void realtime.syncAll();
+  });
+
+  await app.ready();
+  ready = true;
+
+  return {
+    app: app as unknown as App,
+    ctx,
+    services,
+    close: async () => {
+      await realtime.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * What every service needs, built once by buildApp and passed explicitly (no globals), so tests
+ * can build as many independent apps as they like.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Secrets } from './lib/data-dir.js';
+import type { Realtime } from './realtime/realtime.js';
+import type { SettingsService } from './modules/settings/service.js';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppContext {
+  db: Db;
+  database: Database;
+  config: Config;
+  secrets: Secrets;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  realtime: Realtime;
+  settings: SettingsService;
+}

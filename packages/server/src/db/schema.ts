@@ -1,0 +1,429 @@
+/**
+ * The whole data model (spec §3) in one place. Invariants the database can hold live here:
+ * foreign keys, one open-or-pending ticket per (contact, connection), inbound messages unique per
+ * (connection, external id), unique sector colours, unique contact numbers.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── Sectors (queues) ────────────────────────────────────────────────────────────────────────────
+export const queues = pgTable(
+  'queues',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    absenceMessage: text('absence_message').notNull().default(''),
+    startWork: text('start_work'),
+    endWork: text('end_work'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('queues_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('queues_color_unique').on(sql`lower(${t.color})`),
+  ],
+);
+
+// ── Connections (spec "Connection (whatsapp)") ──────────────────────────────────────────────────
+/** One weekday of a connection's work hours. */
+export interface DayHours {
+  enabled: boolean;
+  start: string;
+  end: string;
+  lunchStart: string;
+  lunchEnd: string;
+}
+export type WeekHours = Record<
+  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
+  DayHours
+>;
+
+export const whatsapps = pgTable(
+  'whatsapps',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Channel kind: 'whatsapp' (Baileys) or 'simulator'. */
+    channel: text('channel').notNull().default('whatsapp'),
+    status: text('status').notNull().default('OPENING'),
+    qrcode: text('qrcode').notNull().default(''),
+    retries: integer('retries').notNull().default(0),
+    number: text('number').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    isDisplay: boolean('is_display').notNull().default(false),
+    isGroup: boolean('is_group').notNull().default(false),
+    greetingMessage: text('greeting_message').notNull().default(''),
+    farewellMessage: text('farewell_message').notNull().default(''),
+    ratingMessage: text('rating_message').notNull().default(''),
+    transferTicketMessage: text('transfer_ticket_message').notNull().default(''),
+    inactiveMessage: text('inactive_message').notNull().default(''),
+    sendInactiveMessage: boolean('send_inactive_message').notNull().default(false),
+    /** Hours without a customer reply before an open ticket is closed; 0 = never. */
+    timeInactiveMessage: doublePrecision('time_inactive_message').notNull().default(0),
+    outOfWorkMessage: text('out_of_work_message').notNull().default(''),
+    defineWorkHours: boolean('define_work_hours').notNull().default(false),
+    workHours: jsonb('work_hours').$type<WeekHours>(),
+    /** Closed days, 'yyyy-MM-dd'. */
+    holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+    /** Sector that receives tickets left without sector (the sectorless-direction setting). */
+    defaultQueueId: integer('default_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('whatsapps_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const whatsappQueues = pgTable(
+  'whatsapp_queues',
+  {
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index('whatsapp_queues_queue_idx').on(t.queueId)],
+);
+
+/** Channel auth state (Baileys creds and signal keys), one row per key, never in files. */
+export const channelAuth = pgTable(
+  'channel_auth',
+  {
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.key] })],
+);
+
+// ── Users (attendants) ──────────────────────────────────────────────────────────────────────────
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profile: text('profile').notNull().default('user'),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    startWork: text('start_work').notNull().default('00:00'),
+    endWork: text('end_work').notNull().default('23:59'),
+    allHistoric: boolean('all_historic').notNull().default(true),
+    isRemoveTags: boolean('is_remove_tags').notNull().default(true),
+    viewConection: boolean('view_conection').notNull().default(true),
+    viewSector: boolean('view_sector').notNull().default(true),
+    viewName: boolean('view_name').notNull().default(true),
+    viewTags: boolean('view_tags').notNull().default(true),
+    allTicket: boolean('all_ticket').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const userQueues = pgTable(
+  'user_queues',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue_idx').on(t.queueId)],
+);
+
+/** Refresh sessions: the cookie holds a random secret whose hash is stored here. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+// ── Contacts and tags ───────────────────────────────────────────────────────────────────────────
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Digits only; one contact per number across connections. Groups keep their group id. */
+    number: text('number').notNull(),
+    email: text('email').notNull().default(''),
+    profilePicUrl: text('profile_pic_url').notNull().default(''),
+    isGroup: boolean('is_group').notNull().default(false),
+    /** WhatsApp LID of the contact when known, to resolve LID-addressed messages. */
+    lid: text('lid'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_number_unique').on(t.number),
+    index('contacts_name_idx').on(sql`lower(${t.name})`),
+    index('contacts_lid_idx').on(t.lid),
+    index('contacts_created_idx').on(t.createdAt),
+  ],
+);
+
+export const contactExtraInfo = pgTable(
+  'contact_extra_info',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull().default(''),
+  },
+  (t) => [index('contact_extra_info_contact_idx').on(t.contactId)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tags_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
+);
+
+// ── Tickets, service cycles, ratings ────────────────────────────────────────────────────────────
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull().default('pending'),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    lastMessage: text('last_message').notNull().default(''),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** The last message was ours: the ticket waits on the customer (inactivity rule). */
+    lastMessageFromMe: boolean('last_message_from_me').notNull().default(false),
+    /** Time of the customer's last message (inactivity is measured from it). */
+    lastCustomerMessageAt: timestamp('last_customer_message_at', { withTimezone: true }),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    isGroup: boolean('is_group').notNull().default(false),
+    chatbot: boolean('chatbot').notNull().default(false),
+    isTransfer: boolean('is_transfer').notNull().default(false),
+    isFinished: boolean('is_finished').notNull().default(false),
+    /** Protocol number shown to customers ({{protocol}}). */
+    protocol: text('protocol').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open-or-pending ticket per contact and connection, held by the database.
+    uniqueIndex('tickets_one_active_per_contact')
+      .on(t.contactId, t.whatsappId)
+      .where(sql`${t.status} in ('open', 'pending')`),
+    index('tickets_status_updated_idx').on(t.status, t.updatedAt),
+    index('tickets_queue_status_idx').on(t.queueId, t.status),
+    index('tickets_user_status_idx').on(t.userId, t.status),
+    index('tickets_contact_idx').on(t.contactId),
+    index('tickets_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One service cycle of a ticket: queued → started (accepted by an attendant) → finished. The
+ * dashboard's times are computed from these rows.
+ */
+export const ticketCycles = pgTable(
+  'ticket_cycles',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    finishedBy: integer('finished_by').references(() => users.id, { onDelete: 'set null' }),
+    /** resolved | finished | inactive | api | transferred | deleted */
+    outcome: text('outcome'),
+  },
+  (t) => [
+    index('ticket_cycles_ticket_idx').on(t.ticketId),
+    index('ticket_cycles_queued_idx').on(t.queuedAt),
+    index('ticket_cycles_finished_idx').on(t.finishedAt),
+    index('ticket_cycles_user_idx').on(t.userId),
+  ],
+);
+
+/** A rating request waiting for the customer's 0–10 answer until its deadline. */
+export const ratingRequests = pgTable(
+  'rating_requests',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    cycleId: integer('cycle_id').references(() => ticketCycles.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** waiting | rated | expired */
+    state: text('state').notNull().default('waiting'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rating_requests_one_waiting')
+      .on(t.contactId, t.whatsappId)
+      .where(sql`${t.state} = 'waiting'`),
+    index('rating_requests_deadline_idx').on(t.state, t.deadline),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    cycleId: integer('cycle_id').references(() => ticketCycles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ratings_user_idx').on(t.userId), index('ratings_created_idx').on(t.createdAt)],
+);
+
+// ── Messages ────────────────────────────────────────────────────────────────────────────────────
+export const messages = pgTable(
+  'messages',
+  {
+    /** Our id (string, spec "Messages keep a string id"). */
+    id: text('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** The channel's id for this message, once known. */
+    externalId: text('external_id'),
+    /** Sender contact (for groups: the member who wrote). */
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** Attendant who sent it, for outbound messages. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull().default(''),
+    fromMe: boolean('from_me').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    mediaType: text('media_type').notNull().default('chat'),
+    /** Stored file name under the media directory (generated, never user-supplied). */
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
+    quotedMsgId: text('quoted_msg_id'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    ack: integer('ack').notNull().default(0),
+    /** Outbound delivery: pending | sent | failed (inbound rows are 'received'). */
+    sendState: text('send_state').notNull().default('received'),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    idempotencyKey: text('idempotency_key'),
+    /** Channel payload needed to re-serve the message (Baileys getMessage). */
+    rawPayload: text('raw_payload'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_external_unique').on(t.whatsappId, t.externalId),
+    uniqueIndex('messages_idempotency_unique').on(t.ticketId, t.idempotencyKey),
+    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
+    index('messages_outbox_idx')
+      .on(t.sendState, t.nextAttemptAt)
+      .where(sql`${t.sendState} = 'pending'`),
+    index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+  ],
+);
+
+// ── Quick answers and settings ──────────────────────────────────────────────────────────────────
+export const quickAnswers = pgTable(
+  'quick_answers',
+  {
+    id: serial('id').primaryKey(),
+    shortcut: text('shortcut').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('quick_answers_shortcut_idx').on(sql`lower(${t.shortcut})`)],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Leases for scheduled work and channel-session ownership across server processes. */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,38 @@
+/**
+ * Route guards. `authenticate` resolves the bearer token to the live user (permissions are read
+ * from the database on each request, so a demotion takes effect at once). No token → 401
+ * ERR_SESSION_EXPIRED; a bad or expired token → 403 ERR_INVALID_TOKEN, which the web client
+ * answers with one refresh and a retry (spec §4 Session).
+ */
+import { isAdmin } from '@switchboard/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+import type { AuthService } from '../modules/auth/service.js';
+import type { CurrentUser } from '../modules/users/repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: CurrentUser;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+export function makeAuthenticate(auth: AuthService) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    const result = await auth.authenticate(token);
+    if (!result) throw new AppError('ERR_INVALID_TOKEN', 403);
+    request.actor = result.user;
+  };
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!isAdmin(request.actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+}

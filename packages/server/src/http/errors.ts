@@ -1,0 +1,35 @@
+/**
+ * One error format for every route: `{ error: CODE }` (spec §8), plus `message` and field
+ * `details` for validation failures. Unknown failures are logged and answer a bare 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: err.code, ...(err.message !== err.code ? { message: err.message } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({
+        path: [err.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({ error: 'ERR_VALIDATION', message: details[0]?.message, details });
+    }
+    if (err.statusCode === 429) {
+      return reply.status(429).send({ error: 'ERR_TOO_MANY_REQUESTS' });
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, body too large, unsupported media type…: the client's fault, said plainly.
+      return reply.status(err.statusCode).send({ error: 'ERR_VALIDATION', message: err.message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'ERR_INTERNAL' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `${request.method} ${request.url}` });
+  });
+}

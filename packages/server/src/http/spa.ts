@@ -1,0 +1,33 @@
+/**
+ * Serves the built web app from the same origin. Every client route (spec §2) answers index.html
+ * so a reload works; /api and /socket.io never fall through to it.
+ */
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { App } from './types.js';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export async function registerSpa(app: App, webDist = WEB_DIST): Promise<boolean> {
+  const index = path.join(webDist, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Hashed assets never change; index.html must always be revalidated.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  return true;
+}
+
+export function isSpaRoute(url: string): boolean {
+  return !url.startsWith('/api') && !url.startsWith('/socket.io');
+}

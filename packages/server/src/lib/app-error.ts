@@ -1,0 +1,38 @@
+import type { ErrorCode } from '@switchboard/shared';
+
+/** A failure the client should see: HTTP status + spec §8 code (+ optional human message). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status = 400,
+    message?: string,
+  ) {
+    super(message ?? code);
+  }
+}
+
+export const notFound = (code: ErrorCode = 'ERR_NOT_FOUND') => new AppError(code, 404);
+export const forbidden = () => new AppError('ERR_NO_PERMISSION', 403);
+export const conflict = (code: ErrorCode) => new AppError(code, 409);
+
+/** PostgreSQL unique violation, whatever the driver wraps it in. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
+}
+
+export function isForeignKeyViolation(err: unknown): boolean {
+  return findPgError(err)?.code === '23503';
+}
+
+function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; constraint?: string; cause?: unknown };
+    if (typeof c.code === 'string' && /^\d{5}$|^[0-9A-Z]{5}$/.test(c.code)) {
+      return { code: c.code, constraint: c.constraint };
+    }
+    cur = c.cause;
+  }
+  return undefined;
+}

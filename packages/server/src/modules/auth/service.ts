@@ -1,0 +1,136 @@
+/**
+ * Sign-in, refresh, logout and sign-up (BEHAVIOUR Auth). The password is checked before anything
+ * else so a wrong password never learns about work hours; refresh re-checks the user on every use.
+ */
+import { isAdmin, type LoginInput, type SignupInput, type UserDTO } from '@switchboard/shared';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { authSessions, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword, safeEqual, verifyPassword } from '../../lib/passwords.js';
+import { isWithinTimeRange } from '../../lib/time.js';
+import { loadCurrentUser, presentUserById, type CurrentUser } from '../users/repository.js';
+import type { UsersService } from '../users/service.js';
+import { REFRESH_TTL_SECONDS, TokenSigner, hashSecret, newRefreshSecret } from './tokens.js';
+
+export interface SignedIn {
+  token: string;
+  user: UserDTO;
+  /** Value for the refresh cookie. */
+  refreshCookie: string;
+}
+
+// Verified against when the e-mail is unknown, so both answers take the same time.
+const DUMMY_HASH_PROMISE = hashPassword('not-a-real-password');
+
+export class AuthService {
+  readonly signer: TokenSigner;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly usersService: UsersService,
+  ) {
+    this.signer = new TokenSigner(ctx.secrets.jwtSecret);
+  }
+
+  async login(input: LoginInput): Promise<SignedIn> {
+    const [row] = await this.ctx.db.select().from(users).where(eq(users.email, input.email));
+    const ok = await verifyPassword(input.password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+    if (!row || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    const current = await loadCurrentUser(this.ctx.db, row.id);
+    this.assertWithinWorkTime(current!);
+    return this.startSession(current!);
+  }
+
+  async refresh(cookie: string | undefined): Promise<SignedIn> {
+    const expired = new AppError('ERR_SESSION_EXPIRED', 401);
+    const [sessionId, secret] = (cookie ?? '').split('.');
+    if (!sessionId || !secret) throw expired;
+    const now = this.ctx.clock.now();
+    const [session] = await this.ctx.db
+      .select()
+      .from(authSessions)
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)));
+    if (!session || !safeEqual(session.secretHash, hashSecret(secret))) throw expired;
+    const current = await loadCurrentUser(this.ctx.db, session.userId);
+    if (!current) throw expired;
+    this.assertWithinWorkTime(current);
+    // Rotate: the old cookie stops working as soon as the new one is issued.
+    const newSecret = newRefreshSecret();
+    const rotated = await this.ctx.db
+      .update(authSessions)
+      .set({ secretHash: hashSecret(newSecret) })
+      .where(and(eq(authSessions.id, sessionId), eq(authSessions.secretHash, session.secretHash)))
+      .returning({ id: authSessions.id });
+    if (rotated.length === 0) throw expired; // a concurrent refresh won the rotation
+    return {
+      token: await this.signer.sign(current.id, current.profile),
+      user: (await presentUserById(this.ctx.db, current.id))!,
+      refreshCookie: `${sessionId}.${newSecret}`,
+    };
+  }
+
+  async logout(cookie: string | undefined): Promise<void> {
+    const [sessionId] = (cookie ?? '').split('.');
+    if (!sessionId) return;
+    await this.ctx.db
+      .update(authSessions)
+      .set({ revokedAt: this.ctx.clock.now() })
+      .where(eq(authSessions.id, sessionId));
+  }
+
+  /** Ends every refresh session of a user (password change, deletion). */
+  async revokeAllSessions(userId: number): Promise<void> {
+    await this.ctx.db
+      .update(authSessions)
+      .set({ revokedAt: this.ctx.clock.now() })
+      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  }
+
+  async signup(input: SignupInput): Promise<UserDTO> {
+    if (!this.signupAllowed()) throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+    return this.usersService.createUnchecked({ ...input, profile: 'user' });
+  }
+
+  signupAllowed(): boolean {
+    return this.ctx.settings.isEnabled('userCreation');
+  }
+
+  async me(actor: CurrentUser): Promise<UserDTO> {
+    const dto = await presentUserById(this.ctx.db, actor.id);
+    if (!dto) throw new AppError('ERR_NO_USER_FOUND', 404);
+    return dto;
+  }
+
+  /** Access-token check for HTTP and realtime: the live user behind a valid token, or null. */
+  async authenticate(token: string): Promise<{ user: CurrentUser; exp: number } | null> {
+    const claims = await this.signer.verify(token);
+    if (!claims) return null;
+    const user = await loadCurrentUser(this.ctx.db, claims.userId);
+    return user ? { user, exp: claims.exp } : null;
+  }
+
+  private assertWithinWorkTime(user: CurrentUser): void {
+    // Admins are never locked out by work hours: someone must always be able to fix the settings.
+    if (isAdmin(user)) return;
+    const inside = isWithinTimeRange(this.ctx.clock.now(), user.startWork, user.endWork, this.ctx.settings.timeZone());
+    if (!inside) throw new AppError('ERR_OUT_OF_HOURS', 401);
+  }
+
+  private async startSession(user: CurrentUser): Promise<SignedIn> {
+    const id = randomUUID();
+    const secret = newRefreshSecret();
+    await this.ctx.db.insert(authSessions).values({
+      id,
+      userId: user.id,
+      secretHash: hashSecret(secret),
+      expiresAt: new Date(this.ctx.clock.now().getTime() + REFRESH_TTL_SECONDS * 1000),
+    });
+    return {
+      token: await this.signer.sign(user.id, user.profile),
+      user: (await presentUserById(this.ctx.db, user.id))!,
+      refreshCookie: `${id}.${secret}`,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+/** Access tokens: short-lived HS256 JWTs. Refresh secrets: random, only their hash is stored. */
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface AccessClaims {
+  userId: number;
+  profile: string;
+  /** Epoch seconds. */
+  exp: number;
+}
+
+export class TokenSigner {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(userId: number, profile: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ profile })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** The token's claims, or null when it is malformed, forged or expired. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.exp !== 'number') return null;
+      return { userId, profile: String(payload.profile ?? ''), exp: payload.exp };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export function newRefreshSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}

@@ -1,0 +1,134 @@
+/**
+ * A complete server for one test file: a fresh database (in-memory PGlite, or a new PostgreSQL
+ * database when TEST_DB=postgres), the real app, and helpers to sign in and call the API.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Clock } from '../context.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { hashPassword } from '../lib/passwords.js';
+
+export const TEST_DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const ADMIN_EMAIL = 'admin@test.local';
+export const ADMIN_PASSWORD = 'admin-password';
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated-on-build database of the kind under test. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DB_KIND === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close().catch(() => undefined) };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `sb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      await database.close().catch(() => undefined);
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Reuse a database (e.g. to simulate a restart); it is not dropped on close. */
+  database?: Database;
+}
+
+export interface TestServer extends BuiltApp {
+  config: Config;
+  database: Database;
+  adminToken: string;
+  /** Signs in and returns the access token. */
+  login(email: string, password: string): Promise<string>;
+  /** Creates a user through the API as the admin and returns it with a token. */
+  createUser(fields?: Record<string, unknown>): Promise<{ id: number; email: string; password: string; token: string }>;
+  /** Starts listening on a random port; returns the base URL. */
+  listen(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+let seq = 0;
+
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const testDb = options.database ? null : await openTestDatabase();
+  const database = options.database ?? testDb!.database;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', ...options.env });
+  const built = await buildApp({
+    config,
+    database,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
+    clock: options.clock,
+    serveWeb: false,
+  });
+  await database.db
+    .insert(users)
+    .values({ name: 'Admin', email: ADMIN_EMAIL, passwordHash: await hashPassword(ADMIN_PASSWORD), profile: 'admin', allTicket: true })
+    .onConflictDoNothing();
+
+  const login = async (email: string, password: string) => {
+    const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
+    return res.json().token as string;
+  };
+  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  return {
+    ...built,
+    config,
+    database,
+    adminToken,
+    login,
+    async createUser(fields = {}) {
+      const n = ++seq;
+      const body = { name: `Agent ${n}`, email: `agent${n}-${Date.now()}@test.local`, password: 'secret1', ...fields };
+      const res = await built.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: body,
+      });
+      if (res.statusCode !== 201) throw new Error(`createUser failed: ${res.statusCode} ${res.body}`);
+      const token = await login(body.email as string, body.password as string);
+      return { id: res.json().id, email: body.email as string, password: body.password as string, token };
+    },
+    async listen() {
+      await built.app.listen({ port: 0, host: '127.0.0.1' });
+      const addr = built.app.server.address();
+      if (!addr || typeof addr === 'string') throw new Error('no address');
+      return `http://127.0.0.1:${addr.port}`;
+    },
+    async stop() {
+      await built.close();
+      await testDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Authorization header for app.inject. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,48 @@
+/** Error codes of spec §8. The server answers `{ error: CODE }`; the web translates them. */
+export const ERROR_CODES = [
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_USER_CREATION_COUNT',
+  'ERR_CONNECTION_CREATION_COUNT',
+  'ERR_NO_TAG_FOUND',
+  'ERR_OUT_OF_HOURS',
+  // Codes beyond spec §8 that the product needs to say precisely what went wrong.
+  'ERR_VALIDATION',
+  'ERR_DUPLICATED_EMAIL',
+  'ERR_LAST_ADMIN',
+  'ERR_TOO_MANY_REQUESTS',
+  'ERR_NOT_FOUND',
+  'ERR_INVALID_TOKEN',
+  'ERR_INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Body of every error answer. `details` carries field messages for validation failures. */
+export interface ErrorBody {
+  error: ErrorCode | string;
+  message?: string;
+  details?: { path: string; message: string }[];
+}

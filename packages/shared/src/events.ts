@@ -1,0 +1,33 @@
+import type { SettingDTO } from './schemas/settings.js';
+import type { UserDTO } from './schemas/user.js';
+
+/** Realtime event names of spec §7. */
+export const EVENTS = {
+  user: 'user',
+  settings: 'settings',
+  ticket: 'ticket',
+  appMessage: 'appMessage',
+  contact: 'contact',
+  quickAnswer: 'quickAnswer',
+  queue: 'queue',
+  tags: 'tags',
+  whatsapp: 'whatsapp',
+  whatsappSession: 'whatsappSession',
+} as const;
+
+export type CrudAction = 'create' | 'update' | 'delete';
+
+export type UserEvent =
+  | { action: 'create' | 'update'; user: UserDTO }
+  | { action: 'delete'; userId: number };
+
+export type SettingsEvent = { action: 'update'; setting: SettingDTO };
+
+/** Client → server requests; the server decides whether to grant them. */
+export const CLIENT_EVENTS = {
+  joinNotification: 'joinNotification',
+  joinTickets: 'joinTickets',
+  leaveTickets: 'leaveTickets',
+  joinChatBox: 'joinChatBox',
+  leaveChatBox: 'leaveChatBox',
+} as const;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Spec §5 wording, used by every form and every route. */
+export const MSG = {
+  required: 'Required',
+  tooShort: 'Too Short!',
+  tooLong: 'Too Long!',
+  invalidEmail: 'Invalid email',
+  invalidTime: 'Invalid time',
+} as const;
+
+/** A required text field with the spec's messages: 'Required' when empty, then length limits. */
+export function requiredText(min: number, max: number) {
+  return z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, MSG.required)
+    .min(min, MSG.tooShort)
+    .max(max, MSG.tooLong);
+}
+
+export const emailSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .max(254, MSG.tooLong)
+  .pipe(z.email(MSG.invalidEmail))
+  .transform((v) => v.toLowerCase());
+
+/** 'HH:mm', 00:00–23:59. */
+export const timeOfDaySchema = z
+  .string({ error: MSG.required })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.invalidTime);
+
+/** Path parameter `:id` — a positive integer. */
+export const idParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+});
+
+/** Paged list query of spec §7. */
+export const pagedSearchQuerySchema = z.object({
+  searchParam: z.string().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+});
+export type PagedSearchQuery = z.infer<typeof pagedSearchQuerySchema>;
+
+/**
+ * Flags of spec §3 are the strings 'enabled' / 'desabled' (the reference product's spelling, kept for
+ * compatibility). 'disabled' and booleans are accepted on input too.
+ */
+export const FLAG_ON = 'enabled' as const;
+export const FLAG_OFF = 'desabled' as const;
+export type Flag = typeof FLAG_ON | typeof FLAG_OFF;
+export const flagInputSchema = z
+  .union([z.enum(['enabled', 'desabled', 'disabled']), z.boolean()])
+  .transform((v) => v === true || v === 'enabled');
+export const flagOf = (on: boolean): Flag => (on ? FLAG_ON : FLAG_OFF);

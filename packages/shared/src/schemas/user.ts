@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { DEFAULT_USER_WORK_TIME } from '../constants.js';
+import { MSG, emailSchema, flagInputSchema, requiredText, timeOfDaySchema, type Flag } from './common.js';
+
+export const USER_FLAGS = [
+  'allHistoric',
+  'isRemoveTags',
+  'viewConection',
+  'viewSector',
+  'viewName',
+  'viewTags',
+  'allTicket',
+] as const;
+export type UserFlag = (typeof USER_FLAGS)[number];
+
+/** New users: every flag enabled except allTicket (spec §3). */
+export const DEFAULT_USER_FLAGS: Record<UserFlag, boolean> = {
+  allHistoric: true,
+  isRemoveTags: true,
+  viewConection: true,
+  viewSector: true,
+  viewName: true,
+  viewTags: true,
+  allTicket: false,
+};
+
+export const passwordSchema = z
+  .string({ error: MSG.required })
+  .min(5, MSG.tooShort)
+  .max(50, MSG.tooLong);
+
+const flagFields = {
+  allHistoric: flagInputSchema.optional(),
+  isRemoveTags: flagInputSchema.optional(),
+  viewConection: flagInputSchema.optional(),
+  viewSector: flagInputSchema.optional(),
+  viewName: flagInputSchema.optional(),
+  viewTags: flagInputSchema.optional(),
+  allTicket: flagInputSchema.optional(),
+};
+
+const optionalId = z
+  .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' || v == null ? null : v));
+
+/** Fields every user may send; the server drops the admin-only ones for non-admins (spec §6). */
+export const userCreateSchema = z.object({
+  name: requiredText(2, 50),
+  email: emailSchema,
+  password: passwordSchema,
+  profile: z.enum(['admin', 'user']).optional().default('user'),
+  whatsappId: optionalId,
+  queueIds: z.array(z.coerce.number().int().positive()).max(500).optional().default([]),
+  startWork: timeOfDaySchema.optional().default(DEFAULT_USER_WORK_TIME.start),
+  endWork: timeOfDaySchema.optional().default(DEFAULT_USER_WORK_TIME.end),
+  ...flagFields,
+});
+export type UserCreateInput = z.infer<typeof userCreateSchema>;
+
+export const userUpdateSchema = z.object({
+  name: requiredText(2, 50).optional(),
+  email: emailSchema.optional(),
+  /** Empty or absent keeps the current password. */
+  password: z
+    .union([z.literal(''), passwordSchema])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  profile: z.enum(['admin', 'user']).optional(),
+  whatsappId: optionalId,
+  queueIds: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  startWork: timeOfDaySchema.optional(),
+  endWork: timeOfDaySchema.optional(),
+  ...flagFields,
+});
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+/** Fields only an admin may set, on anyone (spec §6: profile, sectors, hours and permission flags). */
+export const ADMIN_ONLY_USER_FIELDS = [
+  'profile',
+  'queueIds',
+  'startWork',
+  'endWork',
+  ...USER_FLAGS,
+] as const;
+
+/** The form's schema: the same rules, with a password required only when creating. */
+export const userFormSchema = (mode: 'create' | 'edit') =>
+  z.object({
+    name: requiredText(2, 50),
+    email: emailSchema,
+    password: mode === 'create' ? passwordSchema : z.union([z.literal(''), passwordSchema]),
+    profile: z.enum(['admin', 'user']),
+    whatsappId: z.union([z.number(), z.literal('')]),
+    queueIds: z.array(z.number()),
+    startWork: timeOfDaySchema,
+    endWork: timeOfDaySchema,
+    allHistoric: z.enum(['enabled', 'desabled']),
+    isRemoveTags: z.enum(['enabled', 'desabled']),
+    viewConection: z.enum(['enabled', 'desabled']),
+    viewSector: z.enum(['enabled', 'desabled']),
+    viewName: z.enum(['enabled', 'desabled']),
+    viewTags: z.enum(['enabled', 'desabled']),
+    allTicket: z.enum(['enabled', 'desabled']),
+  });
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A user as every API answer presents it (never with the password hash). */
+export interface UserDTO {
+  id: number;
+  name: string;
+  email: string;
+  profile: 'admin' | 'user';
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string } | null;
+  queues: QueueRef[];
+  startWork: string;
+  endWork: string;
+  allHistoric: Flag;
+  isRemoveTags: Flag;
+  viewConection: Flag;
+  viewSector: Flag;
+  viewName: Flag;
+  viewTags: Flag;
+  allTicket: Flag;
+  online?: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

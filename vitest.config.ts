@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const shared = path.resolve(import.meta.dirname, 'packages/shared/src/index.ts');
+const alias = { '@switchboard/shared': shared };
+
+// Server tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+const serverProject = (db: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name: `server-${db}`,
+    root: path.resolve(import.meta.dirname, 'packages/server'),
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'shared',
+          root: path.resolve(import.meta.dirname, 'packages/shared'),
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+      'packages/web/vitest.config.ts',
+    ],
+  },
+});
