@@ -1,0 +1,135 @@
+/**
+ * The one interface every channel kind implements (ARCHITECTURE §5). The inbound pipeline, the
+ * outbox and the session manager know only this file.
+ */
+import type { ChannelKind, ConnectionStatus } from '@switchboard/shared';
+
+/** Kinds of message content, named as the web renders them (spec §2 Message rendering). */
+export type MessageKind =
+  | 'chat'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'document'
+  | 'sticker'
+  | 'location'
+  | 'vcard'
+  | 'call_log';
+
+/** Where a message goes or comes from: a customer's number (digits) or a group id. */
+export interface ChatAddress {
+  /** Digits only for people; the group id (e.g. "1203630…") for groups. */
+  id: string;
+  isGroup: boolean;
+}
+
+export interface InboundMedia {
+  mimetype: string;
+  filename?: string;
+  /** Downloads the bytes; the pipeline stores them (ERR_WAPP_DOWNLOAD_MEDIA on failure). */
+  download(): Promise<Buffer>;
+}
+
+export interface InboundMessage {
+  /** The channel's id of the message; (connection, externalId) is unique. */
+  externalId: string;
+  chat: ChatAddress;
+  /** Who wrote it: the customer, or for groups the member. */
+  sender: { number: string; name?: string; lid?: string };
+  /** Sent from the connected phone itself (another device of the company). */
+  fromMe: boolean;
+  timestamp: Date;
+  kind: MessageKind;
+  /** Text, caption, "lat,lng" description for locations, the vCard for contact cards. */
+  body: string;
+  quotedExternalId?: string;
+  media?: InboundMedia;
+  location?: { latitude: number; longitude: number; name?: string };
+  /** Serialized channel payload, kept to re-serve the message when the channel asks for it. */
+  raw?: string;
+}
+
+export type Ack = 0 | 1 | 2 | 3 | 4;
+
+export type DriverEvent =
+  | { type: 'qr'; qrcode: string }
+  | { type: 'status'; status: ConnectionStatus; number?: string; reason?: string }
+  | { type: 'message'; message: InboundMessage }
+  | { type: 'ack'; externalId: string; ack: Ack }
+  | { type: 'revoke'; externalId: string; chat: ChatAddress }
+  | { type: 'edit'; externalId: string; body: string }
+  | { type: 'call'; callId: string; from: string; isVideo: boolean; timestamp: Date }
+  | { type: 'contact'; number: string; name?: string; profilePicUrl?: string; lid?: string };
+
+export interface OutboundMedia {
+  kind: 'image' | 'video' | 'document' | 'audio';
+  mimetype: string;
+  filename: string;
+  data: Buffer;
+  caption?: string;
+  /** Send audio as a voice note (Ogg/Opus). */
+  voiceNote?: boolean;
+}
+
+export interface SendOptions {
+  quotedExternalId?: string;
+}
+
+export interface SentMessage {
+  externalId: string;
+  timestamp: Date;
+  raw?: string;
+}
+
+/** Persistent key/value store for the channel's auth state (database-backed, never files). */
+export interface AuthStore {
+  get(key: string): Promise<string | undefined>;
+  set(entries: Record<string, string | null>): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface DriverContext {
+  connectionId: number;
+  emit(event: DriverEvent): void;
+  auth: AuthStore;
+  /** Raw payload of a message we stored, by its channel id (Baileys getMessage for retries). */
+  getMessage(externalId: string): Promise<string | undefined>;
+  log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+}
+
+/** Raised by a driver when the channel refuses: mapped to spec §8 codes by the caller. */
+export class ChannelError extends Error {
+  constructor(
+    readonly code:
+      | 'ERR_WAPP_NOT_INITIALIZED'
+      | 'ERR_WAPP_INVALID_CONTACT'
+      | 'ERR_WAPP_CHECK_CONTACT'
+      | 'ERR_SENDING_WAPP_MSG'
+      | 'ERR_DELETE_WAPP_MSG'
+      | 'ERR_WAPP_DOWNLOAD_MEDIA'
+      | 'ERR_FETCH_WAPP_MSG',
+    message?: string,
+  ) {
+    super(message ?? code);
+  }
+}
+
+export interface ChannelDriver {
+  readonly kind: ChannelKind;
+  /** Opens the session: emits status OPENING, then qr / CONNECTED. Resolves once started. */
+  start(): Promise<void>;
+  /** Closes the session, keeping the auth state (reconnects at next start). */
+  stop(): Promise<void>;
+  /** Ends the pairing on the phone and clears the auth state. */
+  logout(): Promise<void>;
+  sendText(to: ChatAddress, body: string, options?: SendOptions): Promise<SentMessage>;
+  sendMedia(to: ChatAddress, media: OutboundMedia, options?: SendOptions): Promise<SentMessage>;
+  deleteForEveryone(to: ChatAddress, externalId: string, fromMe: boolean): Promise<void>;
+  markRead(to: ChatAddress, externalIds: string[]): Promise<void>;
+  /** The canonical number when it has an account; ChannelError otherwise. */
+  checkNumber(number: string): Promise<string>;
+  importContacts(): Promise<{ number: string; name: string }[]>;
+  rejectCall(callId: string, from: string): Promise<void>;
+}
+
+export type DriverFactory = (ctx: DriverContext) => ChannelDriver;
