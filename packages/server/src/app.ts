@@ -19,7 +19,18 @@ import { registerAuthRoutes } from './modules/auth/routes.js';
 import { SettingsService } from './modules/settings/service.js';
 import { registerSettingsRoutes } from './modules/settings/routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
+import { registerContactRoutes } from './modules/contacts/routes.js';
+import { registerTagRoutes } from './modules/tags/routes.js';
+import { registerQuickAnswerRoutes } from './modules/quick-answers/routes.js';
+import { registerQueueRoutes } from './modules/queues/routes.js';
 import { Realtime } from './realtime/realtime.js';
+import { registerConnectionRoutes } from './modules/connections/routes.js';
+import { registerMessageRoutes } from './modules/messages/routes.js';
+import { registerSimulatorRoutes } from './channels/simulator/routes.js';
+import type { ServiceOptions } from './services.js';
+import { canSeeTicket } from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
+import { tickets } from './db/schema.js';
 import { loadCurrentUser } from './modules/users/repository.js';
 import { buildServices, type Services } from './services.js';
 
@@ -36,6 +47,10 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Serve the built web app (default: when it has been built). */
   serveWeb?: boolean;
+  /** Channel driver factories by kind (tests inject fakes). */
+  factories?: ServiceOptions['factories'];
+  /** Start channel sessions and the outbox (default true). */
+  startChannels?: boolean;
 }
 
 export interface BuiltApp {
@@ -71,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   await database.migrate();
   await settings.init();
-  const services = buildServices(ctx);
+  const services = buildServices(ctx, { factories: options.factories });
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
@@ -97,6 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       registerAuthRoutes(a, services);
       registerUserRoutes(a, services);
       registerSettingsRoutes(a, services);
+      registerContactRoutes(a, services);
+      registerTagRoutes(a, services);
+      registerQuickAnswerRoutes(a, services);
+      registerQueueRoutes(a, services);
+      registerConnectionRoutes(a, services);
+      registerMessageRoutes(a, services);
+      if (services.simulator) registerSimulatorRoutes(a, services.simulator);
     },
     { prefix: '/api' },
   );
@@ -122,6 +144,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     redisUrl: config.redisUrl,
   });
 
+  realtime.setTicketAccess(async (viewer, ticketId) => {
+    const [row] = await database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+    return !!row && canSeeTicket(viewer, row, { allTicket: settings.isEnabled('allTicket') });
+  });
+
   settings.onChange((setting) => {
     // The API token goes to admins only; every other setting to everyone signed in.
     if (setting.key === 'userApiToken') realtime.emitToAdmins('settings', { action: 'update', setting });
@@ -130,6 +157,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
 
   await app.ready();
+  if (options.startChannels !== false) {
+    services.outbox.start();
+    await services.channels.startAll();
+  }
   ready = true;
 
   return {
@@ -137,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     ctx,
     services,
     close: async () => {
+      await services.outbox.stop();
+      await services.channels.close();
       await realtime.close();
       await app.close();
     },

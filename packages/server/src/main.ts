@@ -59,7 +59,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await built.app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${config.port}`;
+  // The port actually bound (PORT=0 asks the system for a free one).
+  const address = built.app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const url = `http://localhost:${port}`;
   if (firstAdmin) {
     const lines = [
       '',

@@ -3,18 +3,74 @@ import type { AppContext } from './context.js';
 import { AuthService } from './modules/auth/service.js';
 import type { SettingsService } from './modules/settings/service.js';
 import { UsersService } from './modules/users/service.js';
+import { ContactsService } from './modules/contacts/service.js';
+import { TagsService } from './modules/tags/service.js';
+import { QuickAnswersService } from './modules/quick-answers/service.js';
+import { QueuesService } from './modules/queues/service.js';
+import path from 'node:path';
+import type { DriverFactory } from './channels/driver.js';
+import { ChannelManager } from './channels/manager.js';
+import { SimulatorNetwork } from './channels/simulator/network.js';
+import { simulatorDriverFactory } from './channels/simulator/driver.js';
+import { InboundPipeline } from './messaging/inbound.js';
+import { MediaStore } from './messaging/media-store.js';
+import { Outbox } from './messaging/outbox.js';
+import { ConnectionsService } from './modules/connections/service.js';
+import { MessagesService } from './modules/messages/service.js';
+import type { ChannelKind } from '@switchboard/shared';
 
 export interface Services {
   auth: AuthService;
   users: UsersService;
   settings: SettingsService;
+  contacts: ContactsService;
+  tags: TagsService;
+  quickAnswers: QuickAnswersService;
+  queues: QueuesService;
+  media: MediaStore;
+  channels: ChannelManager;
+  inbound: InboundPipeline;
+  outbox: Outbox;
+  simulator: SimulatorNetwork | null;
+  connections: ConnectionsService;
+  messages: MessagesService;
 }
 
-export function buildServices(ctx: AppContext): Services {
+export interface ServiceOptions {
+  /** Driver factories by channel kind (tests may replace them). */
+  factories?: Partial<Record<ChannelKind, DriverFactory>>;
+}
+
+export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Services {
   const users = new UsersService(ctx);
   const auth = new AuthService(ctx, users);
   users.onCredentialsChanged = async (userId) => {
     await auth.revokeAllSessions(userId);
   };
-  return { auth, users, settings: ctx.settings };
+  const media = new MediaStore(path.join(ctx.config.dataDir, 'media'));
+  const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
+  const channels = new ChannelManager(ctx, {
+    ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
+    ...options.factories,
+  });
+  const inbound = new InboundPipeline(ctx, media);
+  channels.setEventHandler((connectionId, event) => inbound.handle(connectionId, event));
+  const outbox = new Outbox(ctx, channels, media);
+  channels.onConnected((connectionId) => void outbox.kick(connectionId));
+  return {
+    media,
+    channels,
+    inbound,
+    outbox,
+    simulator,
+    connections: new ConnectionsService(ctx, channels),
+    messages: new MessagesService(ctx, channels, outbox, media),
+    auth,
+    users,
+    settings: ctx.settings,
+    contacts: new ContactsService(ctx),
+    tags: new TagsService(ctx),
+    quickAnswers: new QuickAnswersService(ctx),
+    queues: new QueuesService(ctx),
+  };
 }

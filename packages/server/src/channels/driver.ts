@@ -73,6 +73,11 @@ export interface OutboundMedia {
 
 export interface SendOptions {
   quotedExternalId?: string;
+  /**
+   * Channel message id to use, derived from our message row: a retry after a crash re-sends with
+   * the same id, so the channel (and the customer's phone) sees one message, not two.
+   */
+  messageId?: string;
 }
 
 export interface SentMessage {
@@ -90,7 +95,8 @@ export interface AuthStore {
 
 export interface DriverContext {
   connectionId: number;
-  emit(event: DriverEvent): void;
+  /** Resolves once the event has been persisted and handled (drivers may ignore the promise). */
+  emit(event: DriverEvent): void | Promise<void>;
   auth: AuthStore;
   /** Raw payload of a message we stored, by its channel id (Baileys getMessage for retries). */
   getMessage(externalId: string): Promise<string | undefined>;

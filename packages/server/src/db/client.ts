@@ -40,10 +40,11 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // Timestamps are compared and stored in UTC; business time uses the timezone setting.
-    pool.on('connect', (client) => {
-      client.query("SET TIME ZONE 'UTC'").catch(() => undefined);
+    // Sessions run in UTC; business time uses the timezone setting, never the server clock's zone.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: '-c TimeZone=UTC',
     });
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;

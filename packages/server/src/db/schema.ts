@@ -396,8 +396,8 @@ export const messages = pgTable(
     uniqueIndex('messages_idempotency_unique').on(t.ticketId, t.idempotencyKey),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
     index('messages_outbox_idx')
-      .on(t.sendState, t.nextAttemptAt)
-      .where(sql`${t.sendState} = 'pending'`),
+      .on(t.whatsappId, t.createdAt)
+      .where(sql`${t.sendState} in ('pending', 'sending')`),
     index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
   ],
 );
@@ -427,3 +427,27 @@ export const leases = pgTable('leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// ── Simulator phone network ─────────────────────────────────────────────────────────────────────
+/** What the simulated phones show: every message between a customer and a connection's number. */
+export const simulatorMessages = pgTable(
+  'simulator_messages',
+  {
+    /** Shared with the channel side as the message's external id. */
+    id: text('id').primaryKey(),
+    connectionNumber: text('connection_number').notNull(),
+    customer: text('customer').notNull(),
+    /** 'customer' or 'connection'. */
+    sender: text('sender').notNull(),
+    type: text('type').notNull().default('text'),
+    body: text('body').notNull().default(''),
+    mediaPath: text('media_path'),
+    mediaMime: text('media_mime'),
+    mediaName: text('media_name'),
+    quotedId: text('quoted_id'),
+    ack: integer('ack').notNull().default(1),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('simulator_messages_chat_idx').on(t.connectionNumber, t.customer, t.createdAt)],
+);

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.js';
+import { AppError, isClientDataError } from '../lib/app-error.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -24,6 +24,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, body too large, unsupported media type…: the client's fault, said plainly.
       return reply.status(err.statusCode).send({ error: 'ERR_VALIDATION', message: err.message });
+    }
+    if (isClientDataError(err)) {
+      // e.g. /users/3000000000: a valid number that no integer column can hold.
+      return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Invalid value' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'ERR_INTERNAL' });

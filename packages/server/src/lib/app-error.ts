@@ -25,6 +25,16 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return findPgError(err)?.code === '23503';
 }
 
+/**
+ * PostgreSQL "data exception" codes caused by a value the client sent (a number beyond the column's
+ * range, text that is not a number or a date, too long for the column): a 400, not a 500.
+ */
+const CLIENT_DATA_ERRORS = new Set(['22001', '22003', '22007', '22008', '22P02']);
+export function isClientDataError(err: unknown): boolean {
+  const code = findPgError(err)?.code;
+  return !!code && CLIENT_DATA_ERRORS.has(code);
+}
+
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
   let cur: unknown = err;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {

@@ -1,26 +1,367 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { TokenSigner } from './tokens.js';
+
+/** A clock the tests move by hand (work-hours rules). */
+function manualClock(iso: string) {
+  let current = new Date(iso);
+  return {
+    now: () => new Date(current),
+    set(next: string) {
+      current = new Date(next);
+    },
+  };
+}
+
+function refreshCookieOf(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : [String(raw ?? '')];
+  const line = list.find((l: string) => l.startsWith('jrt='));
+  if (!line) throw new Error(`no refresh cookie in ${JSON.stringify(raw)}`);
+  return line.split(';')[0].slice('jrt='.length);
+}
 
 describe('auth', () => {
   let s: TestServer;
+  const clock = manualClock('2024-03-04T12:00:00Z'); // a Monday, noon UTC
+
+  const login = (email: string, password: string) =>
+    s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const refresh = (cookie?: string) =>
+    s.app.inject({ method: 'POST', url: '/api/auth/refresh_token', ...(cookie !== undefined ? { cookies: { jrt: cookie } } : {}) });
+  const setSetting = async (key: string, value: string) => {
+    const res = await s.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: bearer(s.adminToken), payload: { value } });
+    expect(res.statusCode).toBe(200);
+  };
+
   beforeAll(async () => {
-    s = await createTestServer();
+    s = await createTestServer({ clock });
+    await setSetting('timezone', 'UTC');
   });
   afterAll(() => s.stop());
 
-  it('signs in with the right password and returns token and user without secrets', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.token).toEqual(expect.any(String));
-    expect(body.user).toMatchObject({ email: ADMIN_EMAIL, profile: 'admin' });
-    expect(JSON.stringify(body)).not.toContain('password');
-    expect(res.headers['set-cookie']).toMatch(/jrt=.*HttpOnly/i);
+  describe('login', () => {
+    it('signs in with the right password: token, user without secrets, strict httpOnly refresh cookie', async () => {
+      const res = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.token).toEqual(expect.any(String));
+      expect(body.user).toMatchObject({ email: ADMIN_EMAIL, profile: 'admin' });
+      expect(JSON.stringify(body).toLowerCase()).not.toContain('password');
+      const cookie = String(res.headers['set-cookie']);
+      expect(cookie).toMatch(/^jrt=/);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Strict/i);
+      expect(cookie).toMatch(/Path=\/api\/auth(;|$)/);
+      // The token works on a protected route.
+      const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().email).toBe(ADMIN_EMAIL);
+    });
+
+    it('accepts the e-mail in any letter case', async () => {
+      const u = await s.createUser();
+      const res = await login(u.email.toUpperCase(), u.password);
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses a wrong password and an unknown e-mail alike with 401 ERR_INVALID_CREDENTIALS', async () => {
+      const u = await s.createUser();
+      const wrong = await login(u.email, 'nope-nope');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+      expect(wrong.headers['set-cookie']).toBeUndefined();
+      const unknown = await login('nobody@test.local', 'whatever');
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+    });
+
+    it('answers a malformed login with a validation error, not a 500', async () => {
+      const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('ERR_VALIDATION');
+      const bad = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{not json',
+      });
+      expect(bad.statusCode).toBe(400);
+    });
   });
 
-  it('refuses a wrong password with ERR_INVALID_CREDENTIALS', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: ADMIN_EMAIL, password: 'nope-nope' } });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+  describe('work hours', () => {
+    it('refuses an attendant outside work time with ERR_OUT_OF_HOURS, but only after a correct password', async () => {
+      const u = await s.createUser({ startWork: '08:00', endWork: '18:00' });
+      clock.set('2024-03-04T20:00:00Z');
+      try {
+        const out = await login(u.email, u.password);
+        expect(out.statusCode).toBe(401);
+        expect(out.json()).toEqual({ error: 'ERR_OUT_OF_HOURS' });
+        expect(out.headers['set-cookie']).toBeUndefined();
+        // A wrong password learns nothing about work hours.
+        const wrong = await login(u.email, 'wrong-password');
+        expect(wrong.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
+      } finally {
+        clock.set('2024-03-04T12:00:00Z');
+      }
+      expect((await login(u.email, u.password)).statusCode).toBe(200);
+    });
+
+    it('reads work time in the timezone setting', async () => {
+      const u = await s.createUser({ startWork: '08:00', endWork: '18:00' });
+      clock.set('2024-03-04T20:00:00Z'); // 20:00 UTC, 17:00 in São Paulo (UTC-3)
+      try {
+        expect((await login(u.email, u.password)).json()).toEqual({ error: 'ERR_OUT_OF_HOURS' });
+        await setSetting('timezone', 'America/Sao_Paulo');
+        expect((await login(u.email, u.password)).statusCode).toBe(200);
+        clock.set('2024-03-04T10:00:00Z'); // 07:00 in São Paulo
+        expect((await login(u.email, u.password)).json()).toEqual({ error: 'ERR_OUT_OF_HOURS' });
+      } finally {
+        await setSetting('timezone', 'UTC');
+        clock.set('2024-03-04T12:00:00Z');
+      }
+    });
+
+    it('handles work time that spans midnight', async () => {
+      clock.set('2024-03-04T23:30:00Z');
+      try {
+        const u = await s.createUser({ startWork: '22:00', endWork: '06:00' });
+        clock.set('2024-03-05T05:59:00Z');
+        expect((await login(u.email, u.password)).statusCode).toBe(200);
+        clock.set('2024-03-04T12:00:00Z');
+        expect((await login(u.email, u.password)).json()).toEqual({ error: 'ERR_OUT_OF_HOURS' });
+      } finally {
+        clock.set('2024-03-04T12:00:00Z');
+      }
+    });
+
+    it('never locks an admin out by work hours', async () => {
+      const a = await s.createUser({ profile: 'admin', startWork: '08:00', endWork: '09:00' });
+      clock.set('2024-03-04T23:00:00Z');
+      try {
+        const res = await login(a.email, a.password);
+        expect(res.statusCode).toBe(200);
+        expect((await refresh(refreshCookieOf(res))).statusCode).toBe(200);
+      } finally {
+        clock.set('2024-03-04T12:00:00Z');
+      }
+    });
+
+    it('re-checks work hours on refresh', async () => {
+      const u = await s.createUser({ startWork: '08:00', endWork: '18:00' });
+      const res = await login(u.email, u.password);
+      expect(res.statusCode).toBe(200);
+      clock.set('2024-03-04T19:00:00Z');
+      try {
+        const r = await refresh(refreshCookieOf(res));
+        expect(r.statusCode).toBe(401);
+        expect(r.json()).toEqual({ error: 'ERR_OUT_OF_HOURS' });
+      } finally {
+        clock.set('2024-03-04T12:00:00Z');
+      }
+    });
+  });
+
+  describe('access token', () => {
+    it('answers 401 ERR_SESSION_EXPIRED without a token', async () => {
+      const res = await s.app.inject({ method: 'GET', url: '/api/users' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    });
+
+    it('answers 403 ERR_INVALID_TOKEN for a garbage, forged or expired token', async () => {
+      const garbage = await s.app.inject({ method: 'GET', url: '/api/users', headers: bearer('garbage') });
+      expect(garbage.statusCode).toBe(403);
+      expect(garbage.json()).toEqual({ error: 'ERR_INVALID_TOKEN' });
+
+      const forged = await new TokenSigner('another-secret-another-secret-another').sign(1, 'admin');
+      const f = await s.app.inject({ method: 'GET', url: '/api/users', headers: bearer(forged) });
+      expect(f.statusCode).toBe(403);
+      expect(f.json()).toEqual({ error: 'ERR_INVALID_TOKEN' });
+
+      const signer = new TokenSigner(s.ctx.secrets.jwtSecret);
+      const adminId = (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.adminToken) })).json().id;
+      const valid = await signer.sign(adminId, 'admin', 60);
+      expect((await s.app.inject({ method: 'GET', url: '/api/users', headers: bearer(valid) })).statusCode).toBe(200);
+      const expired = await signer.sign(adminId, 'admin', -60);
+      const e = await s.app.inject({ method: 'GET', url: '/api/users', headers: bearer(expired) });
+      expect(e.statusCode).toBe(403);
+      expect(e.json()).toEqual({ error: 'ERR_INVALID_TOKEN' });
+    });
+
+    it("refuses a valid token of a user that no longer exists", async () => {
+      const u = await s.createUser();
+      const del = await s.app.inject({ method: 'DELETE', url: `/api/users/${u.id}`, headers: bearer(s.adminToken) });
+      expect(del.statusCode).toBe(200);
+      const res = await s.app.inject({ method: 'GET', url: '/api/users', headers: bearer(u.token) });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('refresh and logout', () => {
+    it('refresh with the cookie gives a new token and rotates the cookie; the old cookie stops working', async () => {
+      const u = await s.createUser();
+      const res = await login(u.email, u.password);
+      const first = refreshCookieOf(res);
+      const r1 = await refresh(first);
+      expect(r1.statusCode).toBe(200);
+      expect(r1.json().token).toEqual(expect.any(String));
+      expect(r1.json().user).toMatchObject({ id: u.id, email: u.email });
+      const second = refreshCookieOf(r1);
+      expect(second).not.toBe(first);
+      const me = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(r1.json().token) });
+      expect(me.json().id).toBe(u.id);
+
+      const replay = await refresh(first);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+      expect((await refresh(second)).statusCode).toBe(200);
+    });
+
+    it('refresh without a cookie or with a garbage cookie answers 401 ERR_SESSION_EXPIRED', async () => {
+      for (const cookie of [undefined, '', 'garbage', 'a.b', 'x.y.z', '%%%']) {
+        const res = await refresh(cookie);
+        expect(res.statusCode, String(cookie)).toBe(401);
+        expect(res.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+      }
+    });
+
+    it('logout ends the refresh session', async () => {
+      const u = await s.createUser();
+      const cookie = refreshCookieOf(await login(u.email, u.password));
+      const out = await s.app.inject({ method: 'DELETE', url: '/api/auth/logout', cookies: { jrt: cookie } });
+      expect(out.statusCode).toBeLessThan(300);
+      expect(String(out.headers['set-cookie'])).toMatch(/jrt=;/);
+      const r = await refresh(cookie);
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    });
+
+    it('logout without a cookie is harmless', async () => {
+      const out = await s.app.inject({ method: 'DELETE', url: '/api/auth/logout' });
+      expect(out.statusCode).toBeLessThan(300);
+    });
+
+    it('a password change ends every refresh session of that user, and only of that user', async () => {
+      const u = await s.createUser();
+      const other = await s.createUser();
+      const c1 = refreshCookieOf(await login(u.email, u.password));
+      const c2 = refreshCookieOf(await login(u.email, u.password));
+      const cOther = refreshCookieOf(await login(other.email, other.password));
+      const put = await s.app.inject({
+        method: 'PUT',
+        url: `/api/users/${u.id}`,
+        headers: bearer(u.token),
+        payload: { password: 'brand-new' },
+      });
+      expect(put.statusCode).toBe(200);
+      expect((await refresh(c1)).statusCode).toBe(401);
+      expect((await refresh(c2)).statusCode).toBe(401);
+      expect((await refresh(cOther)).statusCode).toBe(200);
+      // The new password works, the old one does not.
+      expect((await login(u.email, u.password)).statusCode).toBe(401);
+      expect((await login(u.email, 'brand-new')).statusCode).toBe(200);
+    });
+
+    it('an update without a password keeps refresh sessions', async () => {
+      const u = await s.createUser();
+      const c = refreshCookieOf(await login(u.email, u.password));
+      const put = await s.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: bearer(u.token), payload: { name: 'Renamed', password: '' } });
+      expect(put.statusCode).toBe(200);
+      expect((await refresh(c)).statusCode).toBe(200);
+    });
+
+    it('refresh fails once the user is deleted', async () => {
+      const u = await s.createUser();
+      const c = refreshCookieOf(await login(u.email, u.password));
+      expect((await s.app.inject({ method: 'DELETE', url: `/api/users/${u.id}`, headers: bearer(s.adminToken) })).statusCode).toBe(200);
+      const r = await refresh(c);
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    });
+
+    it('refresh gives the current profile after a demotion', async () => {
+      const a = await s.createUser({ profile: 'admin' });
+      const c = refreshCookieOf(await login(a.email, a.password));
+      await s.app.inject({ method: 'PUT', url: `/api/users/${a.id}`, headers: bearer(s.adminToken), payload: { profile: 'user' } });
+      const r = await refresh(c);
+      expect(r.statusCode).toBe(200);
+      expect(r.json().user.profile).toBe('user');
+      // Permissions are read live: the old admin token no longer creates users.
+      const create = await s.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: bearer(a.token),
+        payload: { name: 'Nope', email: 'nope-demoted@test.local', password: 'secret1' },
+      });
+      expect(create.statusCode).toBe(403);
+    });
+  });
+
+  describe('rate limit', () => {
+    it('answers 429 ERR_TOO_MANY_REQUESTS after too many login attempts', async () => {
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 15; i++) {
+        last = await login('victim@test.local', `guess-${i}`);
+        statuses.push(last.statusCode);
+      }
+      expect(statuses.slice(0, 5).every((c) => c === 401)).toBe(true);
+      expect(statuses).toContain(429);
+      expect(last!.statusCode).toBe(429);
+      expect(last!.json()).toEqual({ error: 'ERR_TOO_MANY_REQUESTS' });
+    });
+  });
+
+  describe('sign-up', () => {
+    it('GET /auth/config tells whether sign-up is allowed', async () => {
+      const res = await s.app.inject({ method: 'GET', url: '/api/auth/config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ signupAllowed: false });
+    });
+
+    it('is refused with ERR_USER_CREATION_DISABLED by default', async () => {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Walk In', email: 'walkin@test.local', password: 'secret1' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'ERR_USER_CREATION_DISABLED' });
+      const list = await s.app.inject({ method: 'GET', url: '/api/users?searchParam=walkin', headers: bearer(s.adminToken) });
+      expect(list.json().count).toBe(0);
+    });
+
+    it('creates an attendant with profile user and default flags when userCreation is enabled', async () => {
+      await setSetting('userCreation', 'enabled');
+      try {
+        expect((await s.app.inject({ method: 'GET', url: '/api/auth/config' })).json()).toEqual({ signupAllowed: true });
+        const res = await s.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          // A sign-up cannot make itself admin.
+          payload: { name: 'Walk In', email: 'walkin2@test.local', password: 'secret1', profile: 'admin', allTicket: 'enabled' },
+        });
+        expect(res.statusCode).toBe(201);
+        const user = res.json();
+        expect(JSON.stringify(user).toLowerCase()).not.toContain('password');
+        expect(user).toMatchObject({
+          email: 'walkin2@test.local',
+          profile: 'user',
+          allTicket: 'desabled',
+          allHistoric: 'enabled',
+          viewTags: 'enabled',
+          startWork: '00:00',
+          endWork: '23:59',
+        });
+        expect((await login('walkin2@test.local', 'secret1')).statusCode).toBe(200);
+
+        const invalid = await s.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'W', email: 'x', password: '1' } });
+        expect(invalid.statusCode).toBe(400);
+      } finally {
+        await setSetting('userCreation', 'disabled');
+      }
+    });
   });
 });

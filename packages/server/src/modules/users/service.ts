@@ -100,16 +100,27 @@ export class UsersService {
     return dto;
   }
 
-  async update(actor: CurrentUser, id: number, input: UserUpdateInput): Promise<UserDTO> {
+  async update(
+    actor: CurrentUser,
+    id: number,
+    input: Omit<UserUpdateInput, 'whatsappId'> & { whatsappId?: number | null },
+  ): Promise<UserDTO> {
     const self = actor.id === id;
     if (!isAdmin(actor) && !self) throw new AppError('ERR_NO_PERMISSION', 403);
-    if (!isAdmin(actor)) {
-      for (const field of ADMIN_ONLY_USER_FIELDS) {
-        if (input[field] !== undefined) throw new AppError('ERR_NO_PERMISSION', 403);
-      }
-    }
     const existing = await findUserRow(this.ctx.db, id);
     if (!existing) throw new AppError('ERR_NO_USER_FOUND', 404);
+    if (!isAdmin(actor)) {
+      // A form may send the admin-only fields back unchanged; only a change is refused.
+      for (const field of ADMIN_ONLY_USER_FIELDS) {
+        const value = input[field];
+        if (value === undefined) continue;
+        const unchanged =
+          field === 'queueIds'
+            ? sameIds(value as number[], actor.queueIds)
+            : value === existing[field];
+        if (!unchanged) throw new AppError('ERR_NO_PERMISSION', 403);
+      }
+    }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
     await this.ctx.db.transaction(async (tx) => {
@@ -184,4 +195,10 @@ export class UsersService {
       if (n !== unique.length) throw new AppError('ERR_VALIDATION', 400, 'Unknown sector');
     }
   }
+}
+
+function sameIds(a: number[], b: number[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((v) => y.has(v));
 }

@@ -1,0 +1,212 @@
+/**
+ * Runs one channel session per connection: starts every connection at boot and a new one at once,
+ * persists and announces status/QR changes, and feeds the driver's events to the inbound pipeline
+ * — in order per chat, concurrently across chats.
+ */
+import { EVENTS, type ChannelKind, type ConnectionSessionEvent, type ConnectionStatus } from '@switchboard/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { messages, whatsapps } from '../db/schema.js';
+import { KeyedQueue } from '../lib/keyed-queue.js';
+import { presentConnectionById } from '../modules/connections/repository.js';
+import { createDbAuthStore } from './auth-store.js';
+import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
+
+export type DriverEventHandler = (connectionId: number, event: DriverEvent) => Promise<void>;
+
+interface Session {
+  driver: ChannelDriver;
+  connected: boolean;
+}
+
+export class ChannelManager {
+  private sessions = new Map<number, Session>();
+  private queue = new KeyedQueue();
+  private connectedListeners: ((connectionId: number) => void)[] = [];
+  private handler: DriverEventHandler = async () => undefined;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly factories: Partial<Record<ChannelKind, DriverFactory>>,
+  ) {}
+
+  /** Where message, ack, revoke, edit, call and contact events go (the inbound pipeline). */
+  setEventHandler(handler: DriverEventHandler): void {
+    this.handler = handler;
+  }
+
+  onConnected(listener: (connectionId: number) => void): void {
+    this.connectedListeners.push(listener);
+  }
+
+  async startAll(): Promise<void> {
+    const rows = await this.ctx.db.select({ id: whatsapps.id }).from(whatsapps).orderBy(asc(whatsapps.id));
+    await Promise.all(rows.map((r) => this.start(r.id)));
+  }
+
+  /** (Re)starts the session of a connection with its stored pairing. */
+  async start(connectionId: number): Promise<void> {
+    if (this.closed) return;
+    await this.stop(connectionId);
+    const [row] = await this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, connectionId));
+    if (!row) return;
+    const factory = this.factories[row.channel as ChannelKind];
+    if (!factory) {
+      this.ctx.log.warn({ connectionId, channel: row.channel }, 'channel kind not available on this server');
+      await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
+      return;
+    }
+    const driver = factory(this.driverContext(connectionId));
+    this.sessions.set(connectionId, { driver, connected: false });
+    await this.saveStatus(connectionId, { status: 'OPENING', qrcode: '' });
+    try {
+      await driver.start();
+    } catch (err) {
+      this.ctx.log.error({ err, connectionId }, 'channel session failed to start');
+      if (this.sessions.get(connectionId)?.driver === driver) {
+        this.sessions.delete(connectionId);
+        await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
+      }
+    }
+  }
+
+  /** Closes the session, keeping its pairing. */
+  async stop(connectionId: number): Promise<void> {
+    const session = this.sessions.get(connectionId);
+    if (!session) return;
+    this.sessions.delete(connectionId);
+    await session.driver.stop().catch((err) => this.ctx.log.warn({ err, connectionId }, 'stop failed'));
+  }
+
+  /** Logs the phone out and forgets the pairing; the connection shows DISCONNECTED. */
+  async logout(connectionId: number): Promise<void> {
+    const session = this.sessions.get(connectionId);
+    this.sessions.delete(connectionId);
+    if (session) await session.driver.logout().catch((err) => this.ctx.log.warn({ err, connectionId }, 'logout failed'));
+    await createDbAuthStore(this.ctx.db, connectionId).clear();
+    await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
+  }
+
+  /** Forgets the pairing and starts again: a new QR code. */
+  async resetPairing(connectionId: number): Promise<void> {
+    await this.logout(connectionId);
+    await this.start(connectionId);
+  }
+
+  /** Before a connection is deleted: end its session on the phone. */
+  async remove(connectionId: number): Promise<void> {
+    const session = this.sessions.get(connectionId);
+    this.sessions.delete(connectionId);
+    if (session) await session.driver.logout().catch(() => undefined);
+  }
+
+  /** The driver of a connected session, or null. */
+  connected(connectionId: number): ChannelDriver | null {
+    const s = this.sessions.get(connectionId);
+    return s?.connected ? s.driver : null;
+  }
+
+  /** The driver of a connected session; ERR_WAPP_NOT_INITIALIZED otherwise. */
+  require(connectionId: number): ChannelDriver {
+    const d = this.connected(connectionId);
+    if (!d) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
+    return d;
+  }
+
+  connectedIds(): number[] {
+    return [...this.sessions.entries()].filter(([, s]) => s.connected).map(([id]) => id);
+  }
+
+  /** Resolves when every event received so far has been handled. */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
+    await this.queue.idle();
+  }
+
+  private driverContext(connectionId: number): DriverContext {
+    const log = this.ctx.log.child({ connectionId });
+    return {
+      connectionId,
+      auth: createDbAuthStore(this.ctx.db, connectionId),
+      log,
+      getMessage: async (externalId) => {
+        const [row] = await this.ctx.db
+          .select({ raw: messages.rawPayload })
+          .from(messages)
+          .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
+        return row?.raw ?? undefined;
+      },
+      emit: (event) =>
+        this.queue
+          .run(queueKey(connectionId, event), () => this.dispatch(connectionId, event))
+          .catch((err) => log.error({ err, event: event.type }, 'channel event failed')),
+    };
+  }
+
+  private async dispatch(connectionId: number, event: DriverEvent): Promise<void> {
+    const session = this.sessions.get(connectionId);
+    switch (event.type) {
+      case 'qr':
+        await this.saveStatus(connectionId, { status: 'qrcode', qrcode: event.qrcode, bumpRetries: true });
+        return;
+      case 'status': {
+        const connected = event.status === 'CONNECTED';
+        if (session) session.connected = connected;
+        await this.saveStatus(connectionId, {
+          status: event.status,
+          ...(connected || event.status === 'DISCONNECTED' ? { qrcode: '' } : {}),
+          ...(event.number ? { number: event.number } : {}),
+          ...(connected ? { retries: 0 } : {}),
+        });
+        if (connected) for (const l of this.connectedListeners) l(connectionId);
+        return;
+      }
+      default:
+        await this.handler(connectionId, event);
+    }
+  }
+
+  private async saveStatus(
+    connectionId: number,
+    change: { status: ConnectionStatus; qrcode?: string; number?: string; retries?: number; bumpRetries?: boolean },
+  ): Promise<void> {
+    const [row] = await this.ctx.db
+      .update(whatsapps)
+      .set({
+        status: change.status,
+        ...(change.qrcode !== undefined ? { qrcode: change.qrcode } : {}),
+        ...(change.number !== undefined ? { number: change.number } : {}),
+        ...(change.retries !== undefined ? { retries: change.retries } : {}),
+        ...(change.bumpRetries ? { retries: sql`${whatsapps.retries} + 1` } : {}),
+        updatedAt: this.ctx.clock.now(),
+      })
+      .where(eq(whatsapps.id, connectionId))
+      .returning({ id: whatsapps.id });
+    if (!row) return;
+    const dto = await presentConnectionById(this.ctx.db, connectionId);
+    if (dto) {
+      const event: ConnectionSessionEvent = { action: 'update', session: dto };
+      this.ctx.realtime.emitToAdmins(EVENTS.whatsappSession, event);
+    }
+  }
+}
+
+/** Events of one chat stay in order; session events share the connection's own lane. */
+function queueKey(connectionId: number, event: DriverEvent): string {
+  switch (event.type) {
+    case 'message':
+      return `${connectionId}:${event.message.chat.id}`;
+    case 'revoke':
+      return `${connectionId}:${event.chat.id}`;
+    case 'call':
+      return `${connectionId}:${event.from}`;
+    default:
+      return `${connectionId}`;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The simulator channel: behaves like a phone paired by QR code. Start shows a real QR code (its
+ * text is a one-time pairing token); scanning it on the simulator pairs the connection with a
+ * number, kept in the connection's auth state so a restart reconnects without a new scan.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  ChannelError,
+  type ChannelDriver,
+  type ChatAddress,
+  type DriverContext,
+  type DriverEvent,
+  type OutboundMedia,
+  type SendOptions,
+  type SentMessage,
+} from '../driver.js';
+import { isSimulatedAccount, newSimulatorId, type SimulatorNetwork } from './network.js';
+
+const PAIRED_NUMBER_KEY = 'simulator:number';
+
+const TYPE_OF: Record<OutboundMedia['kind'], string> = {
+  image: 'image',
+  video: 'video',
+  document: 'document',
+  audio: 'audio',
+};
+
+export class SimulatorDriver implements ChannelDriver {
+  readonly kind = 'simulator' as const;
+  qrcode = '';
+  number: string | null = null;
+  private connected = false;
+  private timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly ctx: DriverContext,
+    private readonly network: SimulatorNetwork,
+  ) {}
+
+  get connectionId(): number {
+    return this.ctx.connectionId;
+  }
+
+  isConnected(): boolean {
+    return this.connected;
+  }
+
+  /** Hands an event to the product and waits until it has been handled. */
+  async deliver(event: DriverEvent): Promise<void> {
+    await this.ctx.emit(event);
+  }
+
+  async start(): Promise<void> {
+    this.network.register(this);
+    const paired = await this.ctx.auth.get(PAIRED_NUMBER_KEY);
+    if (paired && !this.network.byNumber(paired)) {
+      await this.goOnline(paired);
+      return;
+    }
+    this.qrcode = `switchboard-simulator:${this.ctx.connectionId}:${randomBytes(12).toString('hex')}`;
+    await this.deliver({ type: 'qr', qrcode: this.qrcode });
+  }
+
+  /** The simulator phone scanned our QR code. */
+  async pair(number: string): Promise<void> {
+    await this.ctx.auth.set({ [PAIRED_NUMBER_KEY]: number });
+    await this.goOnline(number);
+  }
+
+  /** The phone lost the session: DISCONNECTED, pairing kept ("try again" reconnects). */
+  async drop(): Promise<void> {
+    this.connected = false;
+    await this.deliver({ type: 'status', status: 'DISCONNECTED', reason: 'phone disconnected' });
+  }
+
+  async stop(): Promise<void> {
+    this.connected = false;
+    this.qrcode = '';
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.network.unregister(this);
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+    await this.ctx.auth.clear();
+    this.number = null;
+  }
+
+  async sendText(to: ChatAddress, body: string, options?: SendOptions): Promise<SentMessage> {
+    return this.record(to, { type: 'text', body }, options);
+  }
+
+  async sendMedia(to: ChatAddress, media: OutboundMedia, options?: SendOptions): Promise<SentMessage> {
+    const stored = await this.network.media.save(media.data, { filename: media.filename });
+    return this.record(
+      to,
+      {
+        type: TYPE_OF[media.kind],
+        body: media.caption ?? '',
+        mediaPath: stored.name,
+        mediaMime: media.voiceNote ? 'audio/ogg; codecs=opus' : stored.mimetype,
+        mediaName: stored.filename,
+      },
+      options,
+    );
+  }
+
+  async deleteForEveryone(_to: ChatAddress, externalId: string): Promise<void> {
+    this.assertConnected('ERR_DELETE_WAPP_MSG');
+    await this.network.markDeletedByConnection(externalId);
+  }
+
+  async markRead(to: ChatAddress): Promise<void> {
+    if (!this.connected) return;
+    await this.network.markCustomerMessagesRead(to.id, this.number!);
+  }
+
+  async checkNumber(number: string): Promise<string> {
+    this.assertConnected();
+    const digits = number.replace(/\D/g, '');
+    if (!isSimulatedAccount(digits)) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
+    return digits;
+  }
+
+  async importContacts(): Promise<{ number: string; name: string }[]> {
+    this.assertConnected();
+    const customers = await this.network.customers(this.number!);
+    return customers.filter((c) => isSimulatedAccount(c.customer)).map((c) => ({ number: c.customer, name: c.customer }));
+  }
+
+  async rejectCall(): Promise<void> {
+    // Nothing rings on a simulated phone; the rejection is the automatic text the product sends.
+  }
+
+  private async goOnline(number: string): Promise<void> {
+    this.number = number;
+    this.qrcode = '';
+    this.connected = true;
+    await this.deliver({ type: 'status', status: 'CONNECTED', number });
+  }
+
+  private assertConnected(code: ChannelError['code'] = 'ERR_WAPP_NOT_INITIALIZED'): void {
+    if (!this.connected || !this.number) throw new ChannelError(code === 'ERR_DELETE_WAPP_MSG' ? code : 'ERR_WAPP_NOT_INITIALIZED');
+  }
+
+  private async record(
+    to: ChatAddress,
+    content: { type: string; body: string; mediaPath?: string; mediaMime?: string; mediaName?: string },
+    options?: SendOptions,
+  ): Promise<SentMessage> {
+    this.assertConnected();
+    if (!to.isGroup && !isSimulatedAccount(to.id)) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
+    const id = options?.messageId ?? newSimulatorId();
+    const row = await this.network.recordOutbound({
+      id,
+      connectionNumber: this.number!,
+      customer: to.id,
+      sender: 'connection',
+      quotedId: options?.quotedExternalId ?? null,
+      ack: 2,
+      ...content,
+    });
+    // The customer's phone received it: "delivered" arrives just after "sent", as on a real phone.
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.connected) void this.ctx.emit({ type: 'ack', externalId: id, ack: 2 });
+    }, 10);
+    this.timers.add(timer);
+    return { externalId: row.id, timestamp: row.createdAt };
+  }
+}
+
+export function simulatorDriverFactory(network: SimulatorNetwork) {
+  return (ctx: DriverContext): ChannelDriver => new SimulatorDriver(ctx, network);
+}

@@ -1,0 +1,68 @@
+/**
+ * WhatsApp addresses (JIDs) ↔ our addresses (digits for people, the group id for groups).
+ *
+ * People appear under two kinds of JID: the phone number ("5511…@s.whatsapp.net") and, since the
+ * LID migration, an opaque id ("1234…@lid") that hides the number. We store people by number, so
+ * a LID is translated through whatever told us its number (see LidBook).
+ */
+import {
+  isHostedLidUser,
+  isHostedPnUser,
+  isJidBroadcast,
+  isJidGroup,
+  isJidNewsletter,
+  isLidUser,
+  isPnUser,
+  jidDecode,
+  jidNormalizedUser,
+} from 'baileys';
+import type { ChatAddress } from '../driver.js';
+
+export const isGroupJid = (jid: string | null | undefined): boolean => !!jid && !!isJidGroup(jid);
+export const isLidJid = (jid: string | null | undefined): boolean => !!jid && !!(isLidUser(jid) || isHostedLidUser(jid));
+export const isPhoneJid = (jid: string | null | undefined): boolean => !!jid && !!(isPnUser(jid) || isHostedPnUser(jid) || jid.endsWith('@c.us'));
+
+/** Status stories, broadcast lists and channels are not customer conversations. */
+export const isIgnoredChat = (jid: string | null | undefined): boolean =>
+  !jid || !!isJidBroadcast(jid) || !!isJidNewsletter(jid);
+
+/** The user part without device/agent suffixes: "5511…:12@s.whatsapp.net" → "5511…". */
+export function jidUser(jid: string | null | undefined): string {
+  return jidDecode(jid ?? undefined)?.user ?? '';
+}
+
+/** A device-less JID ("5511…:3@s.whatsapp.net" → "5511…@s.whatsapp.net"). */
+export function bareJid(jid: string): string {
+  return jidNormalizedUser(jid) || jid;
+}
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Our address → the JID baileys sends to. */
+export function toJid(address: ChatAddress): string {
+  return address.isGroup ? `${address.id}@g.us` : `${digitsOnly(address.id)}@s.whatsapp.net`;
+}
+
+/** A person as we store them: the number when known, and the LID when they came as one. */
+export interface Person {
+  number: string;
+  lid?: string;
+}
+
+/**
+ * Resolves a person's JID to a number. `alt` is the other form WhatsApp sent alongside (the
+ * message key's remoteJidAlt / participantAlt, a call's callerPn); `pnForLid` asks what we learnt
+ * before. An unknown LID keeps its own digits as the number, so the message is not lost.
+ */
+export function resolvePerson(
+  jid: string,
+  alt: string | null | undefined,
+  pnForLid: (lidJid: string) => string | undefined,
+): Person {
+  if (!isLidJid(jid)) return { number: jidUser(jid) };
+  const lid = bareJid(jid);
+  const pn = isPhoneJid(alt) ? alt! : pnForLid(lid);
+  return { number: jidUser(pn ?? lid), lid };
+}

@@ -1,0 +1,301 @@
+/**
+ * Pure translation of baileys events into our normalized DriverEvents (ARCHITECTURE §5). No socket
+ * here: whatever needs one (LID lookups, media download) comes in through MappingContext.
+ */
+import {
+  downloadMediaMessage,
+  normalizeMessageContent,
+  proto,
+  toNumber,
+  type Contact,
+  type MessageUserReceiptUpdate,
+  type SocketConfig,
+  type WACallEvent,
+  type WAMessage,
+  type WAMessageUpdate,
+} from 'baileys';
+import { ChannelError, type Ack, type ChatAddress, type DriverEvent, type InboundMessage, type MessageKind } from '../driver.js';
+import { serialize } from './serialization.js';
+import { isGroupJid, isIgnoredChat, jidUser, resolvePerson, type Person } from './jids.js';
+
+export interface MappingContext {
+  /** Our own account JID (creds.me.id): the sender of fromMe messages. */
+  selfJid?: string;
+  /** Phone-number JID for a LID JID, when known. */
+  pnForLid(lidJid: string): string | undefined;
+  /** Fetches a media message's bytes; may throw anything (wrapped in ChannelError here). */
+  downloadMedia(message: WAMessage): Promise<Buffer>;
+}
+
+type Content = proto.IMessage;
+type MediaContent =
+  | proto.Message.IImageMessage
+  | proto.Message.IVideoMessage
+  | proto.Message.IAudioMessage
+  | proto.Message.IDocumentMessage
+  | proto.Message.IStickerMessage;
+
+// ── Addresses ──────────────────────────────────────────────────────────────────────────────────
+
+/** The conversation a message belongs to: the group, or the customer in a one-to-one chat. */
+export function chatOf(message: WAMessage, ctx: MappingContext): ChatAddress {
+  const { remoteJid, remoteJidAlt } = message.key;
+  if (isGroupJid(remoteJid)) return { id: jidUser(remoteJid), isGroup: true };
+  return { id: resolvePerson(remoteJid!, remoteJidAlt, ctx.pnForLid).number, isGroup: false };
+}
+
+/** Who wrote it: us (fromMe), the group member, or the customer. */
+export function senderOf(message: WAMessage, ctx: MappingContext): Person {
+  const { key } = message;
+  if (key.fromMe && ctx.selfJid) return { number: jidUser(ctx.selfJid) };
+  if (isGroupJid(key.remoteJid)) return resolvePerson(key.participant ?? '', key.participantAlt, ctx.pnForLid);
+  return resolvePerson(key.remoteJid!, key.remoteJidAlt, ctx.pnForLid);
+}
+
+// ── Content ────────────────────────────────────────────────────────────────────────────────────
+
+/** Strips ephemeral / view-once / document-with-caption / edited wrappers. */
+export function unwrap(content: Content | null | undefined): Content | undefined {
+  return normalizeMessageContent(content) ?? undefined;
+}
+
+/** The text of plain or extended text, or a media caption (used for bodies and edits). */
+export function textOf(content: Content | undefined): string {
+  if (!content) return '';
+  return (
+    content.conversation ??
+    content.extendedTextMessage?.text ??
+    content.imageMessage?.caption ??
+    content.videoMessage?.caption ??
+    content.documentMessage?.caption ??
+    ''
+  );
+}
+
+/** The quoted message id, wherever the content type keeps its contextInfo. */
+export function quotedIdOf(content: Content): string | undefined {
+  for (const value of Object.values(content)) {
+    const stanzaId = (value as { contextInfo?: proto.IContextInfo | null } | null)?.contextInfo?.stanzaId;
+    if (stanzaId) return stanzaId;
+  }
+  return undefined;
+}
+
+interface MediaFields {
+  kind: MessageKind;
+  media: MediaContent;
+  defaultMimetype: string;
+}
+
+function mediaFieldsOf(content: Content): MediaFields | undefined {
+  if (content.imageMessage) return { kind: 'image', media: content.imageMessage, defaultMimetype: 'image/jpeg' };
+  if (content.videoMessage) return { kind: 'video', media: content.videoMessage, defaultMimetype: 'video/mp4' };
+  if (content.audioMessage) return { kind: 'audio', media: content.audioMessage, defaultMimetype: 'audio/ogg; codecs=opus' };
+  if (content.documentMessage)
+    return { kind: 'document', media: content.documentMessage, defaultMimetype: 'application/octet-stream' };
+  if (content.stickerMessage) return { kind: 'sticker', media: content.stickerMessage, defaultMimetype: 'image/webp' };
+  return undefined;
+}
+
+function contactCardsOf(content: Content): string | undefined {
+  if (content.contactMessage) return content.contactMessage.vcard ?? '';
+  const cards = content.contactsArrayMessage?.contacts;
+  if (cards) return cards.map((card) => card.vcard ?? '').join('\n');
+  return undefined;
+}
+
+function locationOf(content: Content): InboundMessage['location'] | undefined {
+  const loc = content.locationMessage ?? content.liveLocationMessage;
+  if (!loc) return undefined;
+  const name = (content.locationMessage ? [content.locationMessage.name, content.locationMessage.address] : [])
+    .filter(Boolean)
+    .join(', ');
+  return { latitude: loc.degreesLatitude ?? 0, longitude: loc.degreesLongitude ?? 0, ...(name ? { name } : {}) };
+}
+
+type Body = Pick<InboundMessage, 'kind' | 'body' | 'location'> & { media?: MediaFields };
+
+/** Kind and body of a content, or undefined for what is not a conversation message. */
+export function bodyOf(content: Content): Body | undefined {
+  if (content.conversation != null || content.extendedTextMessage) return { kind: 'chat', body: textOf(content) };
+  const media = mediaFieldsOf(content);
+  if (media) return { kind: media.kind, body: textOf(content), media };
+  const location = locationOf(content);
+  if (location) return { kind: 'location', body: `${location.latitude},${location.longitude}`, location };
+  const vcard = contactCardsOf(content);
+  if (vcard !== undefined) return { kind: 'vcard', body: vcard };
+  return undefined;
+}
+
+function timestampOf(message: WAMessage): Date {
+  const seconds = toNumber(message.messageTimestamp as number | null | undefined);
+  return seconds ? new Date(seconds * 1000) : new Date();
+}
+
+function mediaOf(message: WAMessage, fields: MediaFields, ctx: MappingContext): InboundMessage['media'] {
+  const filename = (fields.media as proto.Message.IDocumentMessage).fileName ?? undefined;
+  return {
+    mimetype: fields.media.mimetype || fields.defaultMimetype,
+    ...(filename ? { filename } : {}),
+    async download() {
+      try {
+        return await ctx.downloadMedia(message);
+      } catch (error) {
+        throw new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', (error as Error)?.message);
+      }
+    },
+  };
+}
+
+// ── Messages ───────────────────────────────────────────────────────────────────────────────────
+
+/** A conversation message → InboundMessage; undefined for anything else (reactions, stubs, …). */
+export function mapInboundMessage(message: WAMessage, ctx: MappingContext): InboundMessage | undefined {
+  const { key } = message;
+  if (!key.id || isIgnoredChat(key.remoteJid)) return undefined;
+  const content = unwrap(message.message);
+  if (!content) return undefined;
+  const body = bodyOf(content);
+  if (!body) return undefined;
+  const sender = senderOf(message, ctx);
+  const quotedExternalId = quotedIdOf(content);
+  return {
+    externalId: key.id,
+    chat: chatOf(message, ctx),
+    sender: { ...sender, ...(message.pushName ? { name: message.pushName } : {}) },
+    fromMe: !!key.fromMe,
+    timestamp: timestampOf(message),
+    kind: body.kind,
+    body: body.body,
+    ...(quotedExternalId ? { quotedExternalId } : {}),
+    ...(body.media ? { media: mediaOf(message, body.media, ctx) } : {}),
+    ...(body.location ? { location: body.location } : {}),
+    raw: serialize(message),
+  };
+}
+
+/** Delete-for-everyone and edits travel as protocol messages pointing at the original id. */
+export function mapProtocolMessage(message: WAMessage, ctx: MappingContext): DriverEvent | undefined {
+  const protocol = unwrap(message.message)?.protocolMessage;
+  const targetId = protocol?.key?.id;
+  if (!protocol || !targetId) return undefined;
+  if (protocol.type === proto.Message.ProtocolMessage.Type.REVOKE) {
+    return { type: 'revoke', externalId: targetId, chat: chatOf(message, ctx) };
+  }
+  if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
+    return { type: 'edit', externalId: targetId, body: textOf(unwrap(protocol.editedMessage)) };
+  }
+  return undefined;
+}
+
+/** One `messages.upsert` entry → the event it stands for (message, revoke or edit), if any. */
+export function mapUpsertedMessage(message: WAMessage, ctx: MappingContext): DriverEvent | undefined {
+  if (isIgnoredChat(message.key.remoteJid)) return undefined;
+  const protocolEvent = mapProtocolMessage(message, ctx);
+  if (protocolEvent) return protocolEvent;
+  const inbound = mapInboundMessage(message, ctx);
+  return inbound ? { type: 'message', message: inbound } : undefined;
+}
+
+// ── Acks ───────────────────────────────────────────────────────────────────────────────────────
+
+const Status = proto.WebMessageInfo.Status;
+
+/**
+ * Baileys' message status → our ack (0 clock, 1 sent, 2 delivered, 3 read, 4 played).
+ * ERROR has no place on that scale: it yields no ack (the message keeps its last one) rather than
+ * moving it back to the clock; send failures reach the outbox as ERR_SENDING_WAPP_MSG.
+ */
+export function ackFromStatus(status: number | null | undefined): Ack | undefined {
+  switch (status) {
+    case Status.PENDING:
+      return 0;
+    case Status.SERVER_ACK:
+      return 1;
+    case Status.DELIVERY_ACK:
+      return 2;
+    case Status.READ:
+      return 3;
+    case Status.PLAYED:
+      return 4;
+    default:
+      return undefined;
+  }
+}
+
+/** Status changes of our own messages (one-to-one chats) → ack. */
+export function mapMessageUpdate({ key, update }: WAMessageUpdate): DriverEvent | undefined {
+  if (!key.fromMe || !key.id || isIgnoredChat(key.remoteJid)) return undefined;
+  const ack = ackFromStatus(update.status);
+  return ack === undefined ? undefined : { type: 'ack', externalId: key.id, ack };
+}
+
+/** Per-member receipts of our group messages → the furthest ack that member reached. */
+export function mapReceipt({ key, receipt }: MessageUserReceiptUpdate): DriverEvent | undefined {
+  if (!key.fromMe || !key.id || isIgnoredChat(key.remoteJid)) return undefined;
+  const ack: Ack | undefined = receipt.playedTimestamp
+    ? 4
+    : receipt.readTimestamp
+      ? 3
+      : receipt.receiptTimestamp
+        ? 2
+        : undefined;
+  return ack === undefined ? undefined : { type: 'ack', externalId: key.id, ack };
+}
+
+// ── Calls and contacts ─────────────────────────────────────────────────────────────────────────
+
+/** An incoming call offer → call event; later states of the same call (ringing, end…) are noise. */
+export function mapCall(call: WACallEvent, ctx: Pick<MappingContext, 'pnForLid'>): DriverEvent | undefined {
+  if (call.status !== 'offer' || call.isGroup) return undefined;
+  const caller = resolvePerson(call.from, call.callerPn, ctx.pnForLid);
+  return {
+    type: 'call',
+    callId: call.id,
+    from: caller.number,
+    isVideo: !!call.isVideo,
+    timestamp: call.date instanceof Date ? call.date : new Date(call.date ?? Date.now()),
+  };
+}
+
+/** The name to show for a contact: as saved on the phone, else the one they chose. */
+export function contactName(contact: Partial<Contact>): string | undefined {
+  return contact.name || contact.notify || contact.verifiedName || undefined;
+}
+
+/** A contact as baileys reports it → person (number + LID) when it is a person at all. */
+export function personOfContact(contact: Partial<Contact>, ctx: Pick<MappingContext, 'pnForLid'>): Person | undefined {
+  const id = contact.id;
+  if (!id || isGroupJid(id) || isIgnoredChat(id)) return undefined;
+  const person = resolvePerson(id, contact.phoneNumber ?? contact.lid, ctx.pnForLid);
+  if (!person.lid && contact.lid) person.lid = contact.lid;
+  return person.number ? person : undefined;
+}
+
+/** A contact update → contact event; `imgUrl: 'changed'` means "fetch it", left to the driver. */
+export function mapContact(contact: Partial<Contact>, ctx: Pick<MappingContext, 'pnForLid'>): DriverEvent | undefined {
+  const person = personOfContact(contact, ctx);
+  if (!person) return undefined;
+  const name = contactName(contact);
+  const picture = contact.imgUrl && contact.imgUrl !== 'changed' ? contact.imgUrl : undefined;
+  return {
+    type: 'contact',
+    number: person.number,
+    ...(name ? { name } : {}),
+    ...(picture ? { profilePicUrl: picture } : {}),
+    ...(person.lid ? { lid: person.lid } : {}),
+  };
+}
+
+// ── Media download ─────────────────────────────────────────────────────────────────────────────
+
+export interface MediaDownloadDeps {
+  /** Asks the phone to re-upload media whose link expired (sock.updateMediaMessage). */
+  reuploadRequest(message: WAMessage): Promise<WAMessage>;
+  logger: SocketConfig['logger'];
+}
+
+/** downloadMediaMessage with the socket's re-upload hook. */
+export function createMediaDownloader(deps: MediaDownloadDeps): MappingContext['downloadMedia'] {
+  return (message) => downloadMediaMessage(message, 'buffer', {}, deps);
+}

@@ -1,0 +1,269 @@
+/**
+ * Outbound messages: the row is written first (ack 0, the clock icon), then delivered by this
+ * outbox with retries. Each row carries the channel message id it will be sent with, so a resend
+ * after a crash is recognised by the channel as the same message, and an idempotency key makes a
+ * double-click or a retried request create one row.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { ChannelError, type ChatAddress, type OutboundMedia } from '../channels/driver.js';
+import type { ChannelManager } from '../channels/manager.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
+import { contacts, messages, tickets } from '../db/schema.js';
+import { presentMessages, type MessageRow } from '../modules/messages/present.js';
+import { presentTicketById } from '../modules/tickets/present.js';
+import type { MediaStore, StoredMedia } from './media-store.js';
+import { previewOf } from './preview.js';
+import { announceMessage } from './ticket-events.js';
+import type { TicketRow } from './tickets-store.js';
+
+export interface OutboundRequest {
+  ticket: TicketRow;
+  body: string;
+  media?: StoredMedia & { voiceNote?: boolean };
+  quotedMsgId?: string | null;
+  userId?: number | null;
+  idempotencyKey?: string;
+}
+
+const MAX_ATTEMPTS = 8;
+const BACKOFF_SECONDS = [5, 15, 60, 300, 900, 1800, 3600];
+const SENDING_LEASE_SECONDS = 60;
+const BATCH = 20;
+
+/** Channel ids in the form WhatsApp clients generate (upper-case hex with the usual prefix). */
+export function newExternalId(): string {
+  return `3EB0${randomBytes(16).toString('hex').toUpperCase()}`;
+}
+
+export class Outbox {
+  private draining = new Map<number, Promise<void>>();
+  private again = new Set<number>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly channels: ChannelManager,
+    private readonly media: MediaStore,
+  ) {}
+
+  /** Writes the pending message (and the ticket's last-message fields); returns the row. */
+  async enqueue(req: OutboundRequest, db: DbOrTx = this.ctx.db): Promise<{ row: MessageRow; duplicate: boolean }> {
+    const now = this.ctx.clock.now();
+    const kind = req.media ? (req.media.kind === 'sticker' ? 'image' : req.media.kind) : 'chat';
+    const run = async (tx: DbOrTx) => {
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          id: randomUUID(),
+          ticketId: req.ticket.id,
+          whatsappId: req.ticket.whatsappId,
+          externalId: newExternalId(),
+          userId: req.userId ?? null,
+          body: req.body,
+          fromMe: true,
+          read: true,
+          mediaType: kind,
+          mediaPath: req.media?.name ?? null,
+          mediaName: req.media?.filename ?? null,
+          mediaMime: req.media?.mimetype ?? null,
+          quotedMsgId: req.quotedMsgId ?? null,
+          ack: 0,
+          sendState: 'pending',
+          idempotencyKey: req.idempotencyKey ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) {
+        const [existing] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.ticketId, req.ticket.id), eq(messages.idempotencyKey, req.idempotencyKey ?? '')));
+        return { row: existing, duplicate: true };
+      }
+      await tx
+        .update(tickets)
+        .set({
+          lastMessage: previewOf(kind, req.body, row.mediaName),
+          lastMessageAt: now,
+          lastMessageFromMe: true,
+          unreadMessages: 0,
+          updatedAt: now,
+        })
+        .where(eq(tickets.id, req.ticket.id));
+      return { row, duplicate: false };
+    };
+    return db === this.ctx.db ? this.ctx.db.transaction(run) : run(db);
+  }
+
+  /** Starts the retry timer (stale claims, backoffs). */
+  start(intervalMs = 5000): void {
+    this.stopped = false;
+    this.timer = setInterval(() => {
+      for (const id of this.channels.connectedIds()) this.kick(id);
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.draining.values()]);
+  }
+
+  /** Delivers what is due for a connection; concurrent kicks coalesce into one more pass. */
+  kick(connectionId: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    const running = this.draining.get(connectionId);
+    if (running) {
+      this.again.add(connectionId);
+      return running;
+    }
+    const pass = (async () => {
+      try {
+        do {
+          this.again.delete(connectionId);
+          while (await this.drainBatch(connectionId)) {
+            /* keep going while full batches were sent */
+          }
+        } while (this.again.has(connectionId) && !this.stopped);
+      } catch (err) {
+        this.ctx.log.error({ err, connectionId }, 'outbox pass failed');
+      } finally {
+        this.draining.delete(connectionId);
+      }
+    })();
+    this.draining.set(connectionId, pass);
+    return pass;
+  }
+
+  /** Resolves when no pass is running (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.draining.size) await Promise.allSettled([...this.draining.values()]);
+  }
+
+  /** Sends one claimed batch; returns whether there may be more to send now. */
+  private async drainBatch(connectionId: number): Promise<boolean> {
+    if (!this.channels.connected(connectionId)) return false;
+    const claimed = await this.claim(connectionId);
+    if (claimed.length === 0) return false;
+    for (let i = 0; i < claimed.length; i++) {
+      const outcome = await this.deliver(claimed[i]);
+      if (outcome === 'channel-down') {
+        await this.release(claimed.slice(i));
+        return false;
+      }
+    }
+    return claimed.length === BATCH;
+  }
+
+  private async claim(connectionId: number): Promise<MessageRow[]> {
+    const result = await this.ctx.db.execute(sql`
+      update ${messages} set send_state = 'sending',
+        next_attempt_at = now() + make_interval(secs => ${SENDING_LEASE_SECONDS}),
+        send_attempts = send_attempts + 1
+      where id in (
+        select id from ${messages}
+        where whatsapp_id = ${connectionId}
+          and ((send_state = 'pending' and (next_attempt_at is null or next_attempt_at <= now()))
+            or (send_state = 'sending' and next_attempt_at <= now()))
+        order by created_at
+        limit ${BATCH}
+        for update skip locked)
+      returning id`);
+    const ids = rowsOf(result).map((r) => String(r.id));
+    if (ids.length === 0) return [];
+    const rows = await this.ctx.db.select().from(messages).where(sql`${messages.id} in ${ids}`);
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  private async release(rows: MessageRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.ctx.db
+      .update(messages)
+      .set({ sendState: 'pending', nextAttemptAt: null, sendAttempts: sql`greatest(${messages.sendAttempts} - 1, 0)` })
+      .where(sql`${messages.id} in ${rows.map((r) => r.id)}`);
+  }
+
+  private async deliver(row: MessageRow): Promise<'sent' | 'failed' | 'retry' | 'channel-down'> {
+    const driver = this.channels.connected(row.whatsappId ?? -1);
+    if (!driver) return 'channel-down';
+    try {
+      const to = await this.addressOf(row);
+      const quotedExternalId = row.quotedMsgId ? await this.externalIdOf(row.quotedMsgId) : undefined;
+      const options = { messageId: row.externalId ?? undefined, quotedExternalId };
+      const sent = row.mediaPath
+        ? await driver.sendMedia(to, await this.mediaOf(row), options)
+        : await driver.sendText(to, row.body, options);
+      await this.update(row.id, {
+        sendState: 'sent',
+        externalId: sent.externalId || row.externalId,
+        ack: sql`greatest(${messages.ack}, 1)` as never,
+        rawPayload: sent.raw ?? null,
+        lastError: null,
+        nextAttemptAt: null,
+      });
+      return 'sent';
+    } catch (err) {
+      const code = err instanceof ChannelError ? err.code : 'ERR_SENDING_WAPP_MSG';
+      if (code === 'ERR_WAPP_NOT_INITIALIZED') return 'channel-down';
+      const permanent = code === 'ERR_WAPP_INVALID_CONTACT' || row.sendAttempts >= MAX_ATTEMPTS;
+      this.ctx.log.warn({ err, messageId: row.id, attempts: row.sendAttempts }, 'outbound send failed');
+      const delay = BACKOFF_SECONDS[Math.min(row.sendAttempts - 1, BACKOFF_SECONDS.length - 1)] ?? 60;
+      await this.update(row.id, {
+        sendState: permanent ? 'failed' : 'pending',
+        lastError: code,
+        nextAttemptAt: permanent ? null : new Date(Date.now() + delay * 1000),
+      });
+      return permanent ? 'failed' : 'retry';
+    }
+  }
+
+  private async update(id: string, set: Partial<typeof messages.$inferInsert>): Promise<void> {
+    const [row] = await this.ctx.db
+      .update(messages)
+      .set({ ...set, updatedAt: this.ctx.clock.now() })
+      .where(eq(messages.id, id))
+      .returning();
+    if (!row) return;
+    const ticket = await presentTicketById(this.ctx.db, row.ticketId);
+    const [dto] = await presentMessages(this.ctx.db, [row]);
+    if (ticket) announceMessage(this.ctx, 'update', dto, ticket);
+  }
+
+  private async addressOf(row: MessageRow): Promise<ChatAddress> {
+    const [c] = await this.ctx.db
+      .select({ number: contacts.number, isGroup: contacts.isGroup })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(eq(tickets.id, row.ticketId));
+    return { id: c.number, isGroup: c.isGroup };
+  }
+
+  private async externalIdOf(messageId: string): Promise<string | undefined> {
+    const [m] = await this.ctx.db.select({ externalId: messages.externalId }).from(messages).where(eq(messages.id, messageId));
+    return m?.externalId ?? undefined;
+  }
+
+  private async mediaOf(row: MessageRow): Promise<OutboundMedia> {
+    const kind = row.mediaType === 'image' || row.mediaType === 'video' || row.mediaType === 'audio' ? row.mediaType : 'document';
+    return {
+      kind,
+      mimetype: row.mediaMime ?? 'application/octet-stream',
+      filename: row.mediaName ?? 'file',
+      data: await this.media.read(row.mediaPath!),
+      caption: row.body || undefined,
+      voiceNote: kind === 'audio',
+    };
+  }
+}
+
+/** Rows of a raw execute() on either driver (node-postgres returns {rows}, PGlite too). */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  const r = result as { rows?: Record<string, unknown>[] };
+  return Array.isArray(r) ? (r as Record<string, unknown>[]) : (r.rows ?? []);
+}

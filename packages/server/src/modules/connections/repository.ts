@@ -1,0 +1,71 @@
+/** Reads and presentation of connections with their sectors. */
+import {
+  defaultWeekHours,
+  flattenWeekHours,
+  type ChannelKind,
+  type ConnectionDTO,
+  type ConnectionStatus,
+} from '@switchboard/shared';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
+
+export type ConnectionRow = typeof whatsapps.$inferSelect;
+
+export async function findConnection(db: DbOrTx, id: number): Promise<ConnectionRow | undefined> {
+  const [row] = await db.select().from(whatsapps).where(eq(whatsapps.id, id));
+  return row;
+}
+
+export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Promise<ConnectionDTO[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
+    .from(whatsappQueues)
+    .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
+    .where(
+      inArray(
+        whatsappQueues.whatsappId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(queues.name));
+  return rows.map((row) => {
+    const qs = links.filter((l) => l.whatsappId === row.id).map(({ id, name, color }) => ({ id, name, color }));
+    return {
+      id: row.id,
+      name: row.name,
+      channel: row.channel as ChannelKind,
+      status: row.status as ConnectionStatus,
+      qrcode: row.qrcode,
+      retries: row.retries,
+      number: row.number,
+      isDefault: row.isDefault,
+      isDisplay: row.isDisplay,
+      isGroup: row.isGroup,
+      greetingMessage: row.greetingMessage,
+      farewellMessage: row.farewellMessage,
+      ratingMessage: row.ratingMessage,
+      transferTicketMessage: row.transferTicketMessage,
+      inactiveMessage: row.inactiveMessage,
+      sendInactiveMessage: row.sendInactiveMessage,
+      timeInactiveMessage: row.timeInactiveMessage,
+      outOfWorkMessage: row.outOfWorkMessage,
+      defineWorkHours: row.defineWorkHours,
+      ...flattenWeekHours(row.workHours ?? defaultWeekHours()),
+      holidays: row.holidays,
+      defaultQueueId: row.defaultQueueId,
+      queues: qs,
+      queueIds: qs.map((q) => q.id),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function presentConnectionById(db: DbOrTx, id: number): Promise<ConnectionDTO | null> {
+  const row = await findConnection(db, id);
+  if (!row) return null;
+  const [dto] = await presentConnections(db, [row]);
+  return dto;
+}

@@ -1,0 +1,226 @@
+/**
+ * Contacts. Anyone signed in lists, reads, creates and edits contacts (spec §6); deleting one
+ * needs contacts-page:deleteContact, deleting all and the export need drawer-admin-items:view.
+ * Numbers are canonicalised by the NumberChecker (the channel manager) and unique.
+ * Deleting a contact deletes its tickets and their messages with it (foreign keys cascade, one
+ * statement, one transaction).
+ */
+import {
+  EVENTS,
+  PAGE_SIZE,
+  can,
+  toCsv,
+  type ContactCreateInput,
+  type ContactDTO,
+  type ContactEvent,
+  type ContactQuickCreateInput,
+  type ContactUpdateInput,
+  type ContactsPage,
+  type PagedSearchQuery,
+  type TagEvent,
+} from '@switchboard/shared';
+import { and, asc, count, eq, ilike, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
+import { AppError, isUniqueViolation } from '../../lib/app-error.js';
+import { escapeLike } from '../../lib/sql.js';
+import { roomsForTicket } from '../../realtime/rooms.js';
+import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
+import type { CurrentUser } from '../users/repository.js';
+import { passThroughNumberChecker, type NumberChecker } from './number-checker.js';
+import { findContactRow, presentContactById, presentContacts } from './repository.js';
+
+export const CONTACT_EXPORT_COLUMNS = ['name', 'number', 'email'] as const;
+
+const duplicated = () => new AppError('ERR_DUPLICATED_CONTACT', 409);
+const notFound = () => new AppError('ERR_NO_CONTACT_FOUND', 404);
+
+export class ContactsService {
+  constructor(
+    private readonly ctx: AppContext,
+    /** Replaced by the channel manager's checker (default connection) once channels run. */
+    public numberChecker: NumberChecker = passThroughNumberChecker,
+  ) {}
+
+  async list(_actor: CurrentUser, query: PagedSearchQuery): Promise<ContactsPage> {
+    const where = searchCondition(query.searchParam);
+    const offset = (query.pageNumber - 1) * PAGE_SIZE;
+    const [rows, [{ total }]] = await Promise.all([
+      this.ctx.db
+        .select()
+        .from(contacts)
+        .where(where)
+        .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
+        .limit(PAGE_SIZE)
+        .offset(offset),
+      this.ctx.db.select({ total: count() }).from(contacts).where(where),
+    ]);
+    return { contacts: await presentContacts(this.ctx.db, rows), count: total, hasMore: offset + rows.length < total };
+  }
+
+  async show(_actor: CurrentUser, id: number): Promise<ContactDTO> {
+    const dto = await presentContactById(this.ctx.db, id);
+    if (!dto) throw notFound();
+    return dto;
+  }
+
+  /** POST /contacts: with extra info and tags. */
+  async create(actor: CurrentUser, input: ContactCreateInput): Promise<ContactDTO> {
+    return this.insert(actor, input);
+  }
+
+  /** POST /contact: name, number (digits), e-mail. */
+  async quickCreate(actor: CurrentUser, input: ContactQuickCreateInput): Promise<ContactDTO> {
+    return this.insert(actor, { ...input, extraInfo: [] });
+  }
+
+  async update(actor: CurrentUser, id: number, input: ContactUpdateInput): Promise<ContactDTO> {
+    const existing = await findContactRow(this.ctx.db, id);
+    if (!existing) throw notFound();
+    let number: string | undefined;
+    if (input.number !== undefined && input.number !== existing.number) {
+      number = await this.numberChecker.check(input.number);
+      if (number === existing.number) number = undefined;
+    }
+    const changedTags = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).for('update');
+      if (!row) throw notFound();
+      if (number !== undefined) await assertNumberFree(tx, number, id);
+      const patch: Partial<typeof contacts.$inferInsert> = {};
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.email !== undefined) patch.email = input.email;
+      if (number !== undefined) patch.number = number;
+      try {
+        await tx
+          .update(contacts)
+          .set({ ...patch, updatedAt: sql`now()` })
+          .where(eq(contacts.id, id));
+      } catch (err) {
+        if (isUniqueViolation(err, 'contacts_number_unique')) throw duplicated();
+        throw err;
+      }
+      if (input.extraInfo) {
+        await tx.delete(contactExtraInfo).where(eq(contactExtraInfo.contactId, id));
+        await insertExtraInfo(tx, id, input.extraInfo);
+      }
+      if (!input.tags) return [];
+      const { added, removed } = await replaceContactTags(tx, actor, id, input.tags);
+      return [...added, ...removed];
+    });
+    const dto = (await presentContactById(this.ctx.db, id))!;
+    this.announce({ action: 'update', contact: dto });
+    await this.announceTagCounts(changedTags);
+    return dto;
+  }
+
+  async remove(actor: CurrentUser, id: number): Promise<void> {
+    if (!can(actor, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION', 403);
+    const { removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).for('update');
+      if (!row) throw notFound();
+      const tagRows = await tx.select({ tagId: contactTags.tagId }).from(contactTags).where(eq(contactTags.contactId, id));
+      // Tickets, their messages, cycles and ratings go through ON DELETE CASCADE.
+      const ticketRows = await tx
+        .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId })
+        .from(tickets)
+        .where(eq(tickets.contactId, id));
+      await tx.delete(contacts).where(eq(contacts.id, id));
+      return { removedTickets: ticketRows, tagIds: tagRows.map((t) => t.tagId) };
+    });
+    this.announce({ action: 'delete', contactId: id });
+    this.announceTicketsGone(removedTickets);
+    await this.announceTagCounts(tagIds);
+  }
+
+  /** DELETE /contacts: every contact, with every ticket and message. */
+  async removeAll(actor: CurrentUser): Promise<number> {
+    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    const { removed, removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
+      const tagRows = await tx.selectDistinct({ tagId: contactTags.tagId }).from(contactTags);
+      const ticketRows = await tx.select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId }).from(tickets);
+      const deleted = await tx.delete(contacts).returning({ id: contacts.id });
+      return { removed: deleted.length, removedTickets: ticketRows, tagIds: tagRows.map((t) => t.tagId) };
+    });
+    this.announce({ action: 'delete', all: true });
+    this.announceTicketsGone(removedTickets);
+    await this.announceTagCounts(tagIds);
+    return removed;
+  }
+
+  /** contacts.csv of the admin toolbar (columns name;number;email). */
+  async exportCsv(actor: CurrentUser): Promise<string> {
+    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    const rows = await this.ctx.db
+      .select({ name: contacts.name, number: contacts.number, email: contacts.email })
+      .from(contacts)
+      .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id));
+    return toCsv(CONTACT_EXPORT_COLUMNS, rows);
+  }
+
+  private async insert(actor: CurrentUser, input: ContactCreateInput): Promise<ContactDTO> {
+    const number = await this.numberChecker.check(input.number);
+    const { id, tagIds } = await this.ctx.db.transaction(async (tx) => {
+      await assertNumberFree(tx, number);
+      let id: number;
+      try {
+        [{ id }] = await tx
+          .insert(contacts)
+          .values({ name: input.name, number, email: input.email ?? '' })
+          .returning({ id: contacts.id });
+      } catch (err) {
+        if (isUniqueViolation(err, 'contacts_number_unique')) throw duplicated();
+        throw err;
+      }
+      await insertExtraInfo(tx, id, input.extraInfo);
+      const tagIds = input.tags?.length ? (await replaceContactTags(tx, actor, id, input.tags)).added : [];
+      return { id, tagIds };
+    });
+    const dto = (await presentContactById(this.ctx.db, id))!;
+    this.announce({ action: 'create', contact: dto });
+    await this.announceTagCounts(tagIds);
+    return dto;
+  }
+
+  private announce(event: ContactEvent): void {
+    this.ctx.realtime.emitToAll(EVENTS.contact, event);
+  }
+
+  /** The tags screen shows contact counts: tags whose count changed are re-sent. */
+  private async announceTagCounts(tagIds: number[]): Promise<void> {
+    for (const tag of await presentTagsByIds(this.ctx.db, tagIds)) {
+      this.ctx.realtime.emitToAll(EVENTS.tags, { action: 'update', tag } satisfies TagEvent);
+    }
+  }
+
+  /** Tickets removed with their contact leave the lists of everyone who could see them. */
+  private announceTicketsGone(rows: { id: number; userId: number | null; queueId: number | null }[]): void {
+    for (const t of rows) this.ctx.realtime.emit(roomsForTicket(t), EVENTS.ticket, { action: 'delete', ticketId: t.id });
+  }
+}
+
+/** Name (case-insensitive) or number contains the term; a formatted number also matches by its digits. */
+function searchCondition(searchParam: string): SQL | undefined {
+  const term = searchParam.trim().toLowerCase();
+  if (!term) return undefined;
+  const conditions = [ilike(contacts.name, `%${escapeLike(term)}%`), like(contacts.number, `%${escapeLike(term)}%`)];
+  // A number typed with separators ('+55 (11) 9999-0000') also matches by its digits.
+  const digits = term.replace(/\D/g, '');
+  if (digits && digits !== term && /^[\d\s\-().+]+$/.test(term)) conditions.push(like(contacts.number, `%${digits}%`));
+  return or(...conditions);
+}
+
+async function assertNumberFree(tx: DbOrTx, number: string, exceptId?: number): Promise<void> {
+  const [row] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(exceptId === undefined ? eq(contacts.number, number) : and(eq(contacts.number, number), ne(contacts.id, exceptId)));
+  if (row) throw duplicated();
+}
+
+async function insertExtraInfo(tx: DbOrTx, contactId: number, items: { name: string; value?: string }[]): Promise<void> {
+  if (items.length) {
+    await tx.insert(contactExtraInfo).values(items.map((e) => ({ contactId, name: e.name, value: e.value ?? '' })));
+  }
+}
+

@@ -1,0 +1,49 @@
+/** Messages as answers and realtime events present them. */
+import type { MessageDTO, MessageMediaType } from '@switchboard/shared';
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { contacts, messages } from '../../db/schema.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+
+export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaPath'>) =>
+  row.mediaPath ? `/api/messages/${encodeURIComponent(row.id)}/media` : null;
+
+export async function presentMessages(db: DbOrTx, rows: MessageRow[]): Promise<MessageDTO[]> {
+  if (rows.length === 0) return [];
+  const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((v): v is string => !!v))];
+  const contactIds = [...new Set(rows.map((r) => r.contactId).filter((v): v is number => v != null))];
+  const [quoted, cs] = await Promise.all([
+    quotedIds.length ? db.select().from(messages).where(inArray(messages.id, quotedIds)) : Promise.resolve([]),
+    contactIds.length
+      ? db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds))
+      : Promise.resolve([]),
+  ]);
+  const qMap = new Map(quoted.map((q) => [q.id, q]));
+  const cMap = new Map(cs.map((c) => [c.id, c]));
+  return rows.map((r) => {
+    const q = r.quotedMsgId ? qMap.get(r.quotedMsgId) : undefined;
+    return {
+      id: r.id,
+      ticketId: r.ticketId,
+      body: r.body,
+      fromMe: r.fromMe,
+      read: r.read,
+      mediaType: r.mediaType as MessageMediaType,
+      mediaUrl: mediaUrlOf(r),
+      mediaName: r.mediaName,
+      mediaMime: r.mediaMime,
+      quotedMsg: q
+        ? { id: q.id, body: q.body, fromMe: q.fromMe, mediaType: q.mediaType as MessageMediaType, isDeleted: q.isDeleted }
+        : null,
+      isDeleted: r.isDeleted,
+      isEdited: r.isEdited,
+      ack: r.ack,
+      sendState: r.sendState as MessageDTO['sendState'],
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      contact: r.contactId != null ? (cMap.get(r.contactId) ?? null) : null,
+      userId: r.userId,
+    };
+  });
+}

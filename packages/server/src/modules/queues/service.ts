@@ -1,0 +1,107 @@
+/**
+ * Sectors (queues). Anyone signed in reads them; creating, editing and deleting are admin-only.
+ * Colours are unique regardless of case (ERR_QUEUE_COLOR_ALREADY_EXISTS), names too. Deleting a
+ * sector unlinks it from users and connections (rows cascade) and leaves its tickets without
+ * sector (SET NULL); the users who were in it get their realtime rooms re-derived.
+ */
+import {
+  DEFAULT_SECTOR_HOURS,
+  EVENTS,
+  isAdmin,
+  type QueueCreateInput,
+  type QueueDTO,
+  type QueueEvent,
+  type QueueUpdateInput,
+} from '@switchboard/shared';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { queues, userQueues } from '../../db/schema.js';
+import { AppError, isUniqueViolation } from '../../lib/app-error.js';
+import type { CurrentUser } from '../users/repository.js';
+
+type QueueRow = typeof queues.$inferSelect;
+
+export function presentQueue(row: QueueRow): QueueDTO {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    greetingMessage: row.greetingMessage,
+    absenceMessage: row.absenceMessage,
+    startWork: row.startWork ?? DEFAULT_SECTOR_HOURS.start,
+    endWork: row.endWork ?? DEFAULT_SECTOR_HOURS.end,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('ERR_NOT_FOUND', 404, 'Sector not found');
+
+function translateUnique(err: unknown): unknown {
+  if (isUniqueViolation(err, 'queues_color_unique')) return new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
+  if (isUniqueViolation(err, 'queues_name_unique')) return new AppError('ERR_VALIDATION', 409, 'A sector with this name already exists');
+  return err;
+}
+
+export class QueuesService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(_actor: CurrentUser): Promise<QueueDTO[]> {
+    const rows = await this.ctx.db.select().from(queues).orderBy(asc(sql`lower(${queues.name})`), asc(queues.id));
+    return rows.map(presentQueue);
+  }
+
+  async show(_actor: CurrentUser, id: number): Promise<QueueDTO> {
+    const [row] = await this.ctx.db.select().from(queues).where(eq(queues.id, id));
+    if (!row) throw notFound();
+    return presentQueue(row);
+  }
+
+  async create(actor: CurrentUser, input: QueueCreateInput): Promise<QueueDTO> {
+    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    let row: QueueRow;
+    try {
+      [row] = await this.ctx.db.insert(queues).values(input).returning();
+    } catch (err) {
+      throw translateUnique(err);
+    }
+    const dto = presentQueue(row);
+    this.announce({ action: 'create', queue: dto });
+    return dto;
+  }
+
+  async update(actor: CurrentUser, id: number, input: QueueUpdateInput): Promise<QueueDTO> {
+    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    let row: QueueRow | undefined;
+    try {
+      [row] = await this.ctx.db
+        .update(queues)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(queues.id, id))
+        .returning();
+    } catch (err) {
+      throw translateUnique(err);
+    }
+    if (!row) throw notFound();
+    const dto = presentQueue(row);
+    this.announce({ action: 'update', queue: dto });
+    return dto;
+  }
+
+  async remove(actor: CurrentUser, id: number): Promise<void> {
+    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    const memberIds = await this.ctx.db.transaction(async (tx) => {
+      const members = await tx.select({ userId: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, id));
+      const deleted = await tx.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
+      if (deleted.length === 0) throw notFound();
+      return members.map((m) => m.userId);
+    });
+    this.announce({ action: 'delete', queueId: id });
+    for (const userId of memberIds) await this.ctx.realtime.syncUser(userId);
+  }
+
+  private announce(event: QueueEvent): void {
+    this.ctx.realtime.emitToAll(EVENTS.queue, event);
+  }
+}

@@ -1,0 +1,64 @@
+/** Test helpers that drive the simulator's HTTP API like a person on the simulator page would. */
+import { expect } from 'vitest';
+import { bearer, type TestServer } from './harness.js';
+
+let numberSeq = 0;
+/** A fresh simulated phone number (valid on the simulated network). */
+export function phoneNumber(): string {
+  numberSeq += 1;
+  return `55119${String(Date.now() % 1e4).padStart(4, '0')}${String(numberSeq).padStart(4, '0')}`;
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() - start > timeoutMs) throw new Error('waitFor: condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Creates a simulator connection, scans its QR and waits until it is CONNECTED. */
+export async function connectSimulator(s: TestServer, fields: Record<string, unknown> = {}, number = phoneNumber()) {
+  const created = await s.app.inject({
+    method: 'POST',
+    url: '/api/whatsapp',
+    headers: bearer(s.adminToken),
+    payload: { name: `Sim ${number}`, channel: 'simulator', ...fields },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as number;
+  const qrcode = await waitFor(async () => {
+    const r = await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) });
+    return r.json().status === 'qrcode' && (r.json().qrcode as string);
+  });
+  const scan = await s.app.inject({
+    method: 'POST',
+    url: '/api/simulator/scan',
+    headers: bearer(s.adminToken),
+    payload: { qrcode, number },
+  });
+  expect(scan.statusCode, scan.body).toBe(200);
+  await waitFor(async () => {
+    const r = await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) });
+    return r.json().status === 'CONNECTED';
+  });
+  return { id, number };
+}
+
+export async function customerSends(s: TestServer, payload: Record<string, unknown>) {
+  const res = await s.app.inject({ method: 'POST', url: '/api/simulator/messages', headers: bearer(s.adminToken), payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string };
+}
+
+export async function customerChat(s: TestServer, customer: string, to: string) {
+  const res = await s.app.inject({
+    method: 'GET',
+    url: `/api/simulator/chats/${customer}?to=${to}`,
+    headers: bearer(s.adminToken),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: string; sender: string; type: string; body: string; ack: number; isDeleted: boolean }[];
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  CHANNEL_KINDS,
+  DEFAULT_CONNECTION_HOURS,
+  TIME_INACTIVE_OPTIONS_HOURS,
+  WEEKDAYS,
+  type ChannelKind,
+  type ConnectionStatus,
+  type Weekday,
+} from '../constants.js';
+import { requiredText, timeOfDaySchema } from './common.js';
+import type { QueueRef } from './user.js';
+
+/** 'monday' → 'Monday', for the spec's field names StartDefineWorkHours{Day}… */
+export const dayLabel = (d: Weekday) => (d.charAt(0).toUpperCase() + d.slice(1)) as Capitalize<Weekday>;
+
+export interface DayHours {
+  enabled: boolean;
+  start: string;
+  end: string;
+  lunchStart: string;
+  lunchEnd: string;
+}
+export type WeekHours = Record<Weekday, DayHours>;
+
+/** Default hours 08:00–18:00 with lunch 12:00–13:00; Monday to Friday open (spec §3). */
+export function defaultWeekHours(): WeekHours {
+  const day = (enabled: boolean): DayHours => ({ enabled, ...DEFAULT_CONNECTION_HOURS });
+  return {
+    monday: day(true),
+    tuesday: day(true),
+    wednesday: day(true),
+    thursday: day(true),
+    friday: day(true),
+    saturday: day(false),
+    sunday: day(false),
+  };
+}
+
+/** The flat fields of spec §3: monday…, StartDefineWorkHoursMonday, …Lunch. */
+export type FlatWorkHours = Record<string, boolean | string>;
+
+export function flattenWeekHours(week: WeekHours): FlatWorkHours {
+  const flat: FlatWorkHours = {};
+  for (const d of WEEKDAYS) {
+    const L = dayLabel(d);
+    flat[d] = week[d].enabled;
+    flat[`StartDefineWorkHours${L}`] = week[d].start;
+    flat[`EndDefineWorkHours${L}`] = week[d].end;
+    flat[`StartDefineWorkHours${L}Lunch`] = week[d].lunchStart;
+    flat[`EndDefineWorkHours${L}Lunch`] = week[d].lunchEnd;
+  }
+  return flat;
+}
+
+/** Reads the flat fields present in `input` over `base` (absent fields keep their value). */
+export function mergeWeekHours(base: WeekHours, input: Record<string, unknown>): WeekHours {
+  const out = JSON.parse(JSON.stringify(base)) as WeekHours;
+  for (const d of WEEKDAYS) {
+    const L = dayLabel(d);
+    if (typeof input[d] === 'boolean') out[d].enabled = input[d] as boolean;
+    const pick = (k: string) => (typeof input[k] === 'string' ? (input[k] as string) : undefined);
+    out[d].start = pick(`StartDefineWorkHours${L}`) ?? out[d].start;
+    out[d].end = pick(`EndDefineWorkHours${L}`) ?? out[d].end;
+    out[d].lunchStart = pick(`StartDefineWorkHours${L}Lunch`) ?? out[d].lunchStart;
+    out[d].lunchEnd = pick(`EndDefineWorkHours${L}Lunch`) ?? out[d].lunchEnd;
+  }
+  return out;
+}
+
+const workHourFields: Record<string, z.ZodType> = {};
+for (const d of WEEKDAYS) {
+  const L = dayLabel(d);
+  workHourFields[d] = z.boolean().optional();
+  workHourFields[`StartDefineWorkHours${L}`] = timeOfDaySchema.optional();
+  workHourFields[`EndDefineWorkHours${L}`] = timeOfDaySchema.optional();
+  workHourFields[`StartDefineWorkHours${L}Lunch`] = timeOfDaySchema.optional();
+  workHourFields[`EndDefineWorkHours${L}Lunch`] = timeOfDaySchema.optional();
+}
+
+const optionalText = z.string().max(4000, 'Too Long!').optional();
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+
+const connectionFields = {
+  name: requiredText(2, 50),
+  channel: z.enum(CHANNEL_KINDS).optional(),
+  isDefault: z.boolean().optional(),
+  isDisplay: z.boolean().optional(),
+  isGroup: z.boolean().optional(),
+  greetingMessage: optionalText,
+  farewellMessage: optionalText,
+  ratingMessage: optionalText,
+  transferTicketMessage: optionalText,
+  inactiveMessage: optionalText,
+  outOfWorkMessage: optionalText,
+  sendInactiveMessage: z.boolean().optional(),
+  timeInactiveMessage: z.coerce
+    .number()
+    .refine((v) => (TIME_INACTIVE_OPTIONS_HOURS as readonly number[]).includes(v), 'Invalid option')
+    .optional(),
+  defineWorkHours: z.boolean().optional(),
+  holidays: z.array(isoDay).max(366).optional(),
+  queueIds: z.array(z.coerce.number().int().positive()).max(200).optional(),
+  defaultQueueId: z.union([z.coerce.number().int().positive(), z.null()]).optional(),
+  ...workHourFields,
+};
+
+export const connectionCreateSchema = z.object(connectionFields);
+export const connectionUpdateSchema = z.object({ ...connectionFields, name: requiredText(2, 50).optional() });
+export type ConnectionCreateInput = z.infer<typeof connectionCreateSchema> & Record<string, unknown>;
+export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema> & Record<string, unknown>;
+
+/** A connection as the API presents it, with the flat work-hour fields of spec §3. */
+export interface ConnectionDTO {
+  [workHourField: string]: unknown;
+  id: number;
+  name: string;
+  channel: ChannelKind;
+  status: ConnectionStatus;
+  qrcode: string;
+  retries: number;
+  number: string;
+  isDefault: boolean;
+  isDisplay: boolean;
+  isGroup: boolean;
+  greetingMessage: string;
+  farewellMessage: string;
+  ratingMessage: string;
+  transferTicketMessage: string;
+  inactiveMessage: string;
+  sendInactiveMessage: boolean;
+  timeInactiveMessage: number;
+  outOfWorkMessage: string;
+  defineWorkHours: boolean;
+  holidays: string[];
+  defaultQueueId: number | null;
+  queues: QueueRef[];
+  queueIds: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Spec §7 whatsapp / whatsappSession events. */
+export type ConnectionEvent =
+  | { action: 'update' | 'create'; whatsapp: ConnectionDTO }
+  | { action: 'delete'; whatsappId: number };
+export type ConnectionSessionEvent = { action: 'update'; session: ConnectionDTO };

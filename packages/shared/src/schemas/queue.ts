@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DEFAULT_SECTOR_HOURS } from '../constants.js';
+import { MSG, requiredText, timeOfDaySchema } from './common.js';
+
+/** 'HH:mm' or empty / absent (then the sector default applies). */
+const optionalTime = z.union([z.literal(''), z.null(), timeOfDaySchema]).optional();
+const optionalMessage = z.string({ error: MSG.required }).max(10000, MSG.tooLong).optional();
+
+/**
+ * POST /queue. Colour: any CSS colour text of 3–9 characters (named palette colour or hex); unique
+ * among sectors regardless of case (ERR_QUEUE_COLOR_ALREADY_EXISTS).
+ */
+export const queueCreateSchema = z.object({
+  name: requiredText(2, 50),
+  color: requiredText(3, 9),
+  greetingMessage: optionalMessage.default(''),
+  absenceMessage: optionalMessage.default(''),
+  startWork: optionalTime.transform((v) => v || DEFAULT_SECTOR_HOURS.start),
+  endWork: optionalTime.transform((v) => v || DEFAULT_SECTOR_HOURS.end),
+});
+export type QueueCreateInput = z.infer<typeof queueCreateSchema>;
+
+/** PUT /queue/:id. Absent fields are kept; an empty start/end resets it to the default. */
+export const queueUpdateSchema = z.object({
+  name: requiredText(2, 50).optional(),
+  color: requiredText(3, 9).optional(),
+  greetingMessage: optionalMessage,
+  absenceMessage: optionalMessage,
+  startWork: optionalTime.transform((v) => (v === undefined ? undefined : v || DEFAULT_SECTOR_HOURS.start)),
+  endWork: optionalTime.transform((v) => (v === undefined ? undefined : v || DEFAULT_SECTOR_HOURS.end)),
+});
+export type QueueUpdateInput = z.infer<typeof queueUpdateSchema>;
+
+/** The sector modal: the same rules, every field present (time inputs default 08:00 / 18:00). */
+export const queueFormSchema = z.object({
+  name: requiredText(2, 50),
+  color: requiredText(3, 9),
+  greetingMessage: z.string().max(10000, MSG.tooLong),
+  absenceMessage: z.string().max(10000, MSG.tooLong),
+  startWork: z.union([z.literal(''), timeOfDaySchema]),
+  endWork: z.union([z.literal(''), timeOfDaySchema]),
+});
+
+export interface QueueDTO {
+  id: number;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  absenceMessage: string;
+  startWork: string;
+  endWork: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Realtime `queue`. */
+export type QueueEvent =
+  | { action: 'create' | 'update'; queue: QueueDTO }
+  | { action: 'delete'; queueId: number };

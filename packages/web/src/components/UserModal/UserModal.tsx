@@ -1,0 +1,202 @@
+/**
+ * Add or edit an attendant (spec §3 User, §5 rules), also used for the own-profile item of the top
+ * bar. Add mode has no id; edit mode loads the user by id. Admin-only fields (profile, sectors, work
+ * hours, permission flags) are shown to admins only, and only admins send them.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { TIME_INPUT_STEP_SECONDS, USER_FLAGS, isAdmin, userFormSchema } from '@switchboard/shared';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError';
+import { useConnections } from '../../api/connections';
+import { useQueues } from '../../api/queues';
+import { useSaveUser, useUser } from '../../api/users';
+import { useAuth, useCurrentUser } from '../../auth/AuthProvider';
+import { useToast } from '../Toasts';
+import { FlagSelect, QueuesSelect, SelectField, TextInput } from './UserFormFields';
+import {
+  emptyUserForm,
+  formToPayload,
+  userToForm,
+  type UserFormInput,
+  type UserFormOutput,
+} from './userFormValues';
+
+export interface UserModalProps {
+  open: boolean;
+  /** Absent: add mode. */
+  userId?: number | null;
+  /** Opened from the top bar's profile item. */
+  ownProfile?: boolean;
+  onClose(): void;
+}
+
+export function UserModal({ open, userId, ownProfile = false, onClose }: UserModalProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const currentUser = useCurrentUser();
+  const { updateUser } = useAuth();
+  const editorIsAdmin = isAdmin(currentUser);
+  const mode = userId == null ? 'create' : 'edit';
+  const schema = useMemo(() => userFormSchema(mode), [mode]);
+
+  const existing = useUser(userId);
+  const connections = useConnections(open);
+  const queues = useQueues(open && editorIsAdmin);
+  const save = useSaveUser();
+
+  const form = useForm<UserFormInput, unknown, UserFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyUserForm(),
+    mode: 'onTouched',
+  });
+  const { control, handleSubmit, reset, setError, formState } = form;
+
+  useEffect(() => {
+    if (existing.data) reset(userToForm(existing.data));
+  }, [existing.data, reset]);
+
+  useEffect(() => {
+    // Report a load failure once, then close: there is nothing to edit.
+    if (existing.error) {
+      toast.error(existing.error);
+      onClose();
+    }
+  }, [existing.error]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({
+        id: userId ?? undefined,
+        data: formToPayload(values, editorIsAdmin),
+      });
+      if (saved.id === currentUser.id) updateUser(saved);
+      toast.success(t('users.saved'));
+      onClose();
+    } catch (err) {
+      // Field messages from the server land on their fields; the toast says what failed.
+      if (isApiError(err)) {
+        for (const detail of err.details ?? []) {
+          const field = detail.path.split('.').pop() as keyof UserFormInput | undefined;
+          if (field && field in values) setError(field, { message: detail.message });
+        }
+      }
+      toast.error(err);
+    }
+  });
+
+  const title = ownProfile ? t('userModal.profileTitle') : mode === 'create' ? t('userModal.addTitle') : t('userModal.editTitle');
+  const loading = mode === 'edit' && existing.isLoading;
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" data-testid="user-modal">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent dividers>
+          {loading ? (
+            <CircularProgress />
+          ) : (
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextInput control={control} name="name" label={t('userModal.name')} autoFocus />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <TextInput control={control} name="email" label={t('userModal.email')} type="email" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
+                <TextInput
+                  control={control}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  label={mode === 'create' ? t('userModal.password') : t('userModal.passwordKeep')}
+                />
+              </Grid>
+              {editorIsAdmin && (
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <SelectField
+                    control={control}
+                    name="profile"
+                    label={t('userModal.profile')}
+                    options={[
+                      { value: 'admin', label: t('users.profiles.admin') },
+                      { value: 'user', label: t('users.profiles.user') },
+                    ]}
+                  />
+                </Grid>
+              )}
+              <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
+                <SelectField
+                  control={control}
+                  name="whatsappId"
+                  label={t('userModal.whatsapp')}
+                  options={[
+                    { value: '', label: t('userModal.none') },
+                    ...(connections.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+                  ]}
+                />
+              </Grid>
+              {editorIsAdmin && (
+                <>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    <QueuesSelect control={control} label={t('userModal.queues')} queues={queues.data ?? []} />
+                  </Grid>
+                  <Grid size={{ xs: 6 }}>
+                    <TextInput
+                      control={control}
+                      name="startWork"
+                      type="time"
+                      label={t('userModal.startWork')}
+                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } }}
+                    />
+                  </Grid>
+                  <Grid size={{ xs: 6 }}>
+                    <TextInput
+                      control={control}
+                      name="endWork"
+                      type="time"
+                      label={t('userModal.endWork')}
+                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } }}
+                    />
+                  </Grid>
+                  <Grid size={12}>
+                    <Typography variant="subtitle2" color="text.secondary">
+                      {t('userModal.permissions')}
+                    </Typography>
+                  </Grid>
+                  {USER_FLAGS.map((flag) => (
+                    <Grid key={flag} size={{ xs: 12, sm: 6 }}>
+                      <FlagSelect control={control} name={flag} label={t(`userModal.flags.${flag}`)} />
+                    </Grid>
+                  ))}
+                </>
+              )}
+            </Grid>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={formState.isSubmitting} data-testid="user-modal-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={formState.isSubmitting || loading}
+            data-testid="user-modal-submit"
+          >
+            {mode === 'create' ? t('common.add') : t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

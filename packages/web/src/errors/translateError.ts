@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '../api/ApiError';
+
+/**
+ * The text of an error toast (spec §8): the translated code when a translation exists, otherwise the
+ * raw code (or server message), otherwise 'An error occurred!'.
+ */
+export function translateError(t: TFunction, error: unknown): string {
+  const code = isApiError(error) ? error.code : typeof error === 'string' ? error : undefined;
+  if (code && t(`errors.${code}`, { defaultValue: '' })) return t(`errors.${code}`);
+  if (isApiError(error) && error.code === 'ERR_VALIDATION' && error.message) {
+    return t(`validation.${error.message}`, { defaultValue: error.message });
+  }
+  if (code) return code;
+  if (error instanceof Error && error.message) return error.message;
+  return t('common.genericError');
+}

@@ -1,0 +1,118 @@
+/**
+ * The side menu (spec §2 Layout): everyday screens for everyone, the Administration section for
+ * admins only.
+ */
+import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
+import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import Badge from '@mui/material/Badge';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Tooltip from '@mui/material/Tooltip';
+import { can } from '@switchboard/shared';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { useCurrentUser } from '../auth/AuthProvider';
+import { useConnectionWarning } from './useConnectionWarning';
+
+interface MenuEntry {
+  to: string;
+  labelKey: string;
+  icon: ReactElement;
+  testId: string;
+}
+
+const EVERYONE: MenuEntry[] = [
+  { to: '/', labelKey: 'menu.dashboard', icon: <DashboardOutlinedIcon />, testId: 'menu-dashboard' },
+  { to: '/tickets', labelKey: 'menu.tickets', icon: <WhatsAppIcon />, testId: 'menu-tickets' },
+  { to: '/contacts', labelKey: 'menu.contacts', icon: <ContactPhoneOutlinedIcon />, testId: 'menu-contacts' },
+  { to: '/quickAnswers', labelKey: 'menu.quickAnswers', icon: <QuestionAnswerOutlinedIcon />, testId: 'menu-quick-answers' },
+  { to: '/tags', labelKey: 'menu.tags', icon: <LocalOfferOutlinedIcon />, testId: 'menu-tags' },
+];
+
+const ADMINISTRATION: MenuEntry[] = [
+  { to: '/connections', labelKey: 'menu.connections', icon: <SyncAltIcon />, testId: 'menu-connections' },
+  { to: '/users', labelKey: 'menu.users', icon: <PeopleAltOutlinedIcon />, testId: 'menu-users' },
+  { to: '/queues', labelKey: 'menu.queues', icon: <AccountTreeOutlinedIcon />, testId: 'menu-queues' },
+  { to: '/settings', labelKey: 'menu.settings', icon: <SettingsOutlinedIcon />, testId: 'menu-settings' },
+];
+
+/** Paths are matched case-insensitively: /Settings and /settings are the same screen (spec §2). */
+function isActive(pathname: string, to: string): boolean {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return target === '/' ? path === '/' : path === target || path.startsWith(`${target}/`);
+}
+
+function MenuLink({ entry, open, badge, onNavigate }: { entry: MenuEntry; open: boolean; badge?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const label = t(entry.labelKey);
+  const icon = badge ? (
+    <Badge variant="dot" color="error" overlap="circular" data-testid="connections-warning" title={t('menu.connectionsWarning')}>
+      {entry.icon}
+    </Badge>
+  ) : (
+    entry.icon
+  );
+  return (
+    <Tooltip title={open ? '' : label} placement="right">
+      <ListItemButton
+        component={NavLink}
+        to={entry.to}
+        selected={isActive(pathname, entry.to)}
+        onClick={onNavigate}
+        data-testid={entry.testId}
+        sx={{ minHeight: 44, px: 2.5 }}
+      >
+        <ListItemIcon sx={{ minWidth: 0, mr: open ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
+        <ListItemText primary={label} sx={{ opacity: open ? 1 : 0 }} />
+      </ListItemButton>
+    </Tooltip>
+  );
+}
+
+export function MainMenu({ open, onNavigate }: { open: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const showAdmin = can(user, 'drawer-admin-items:view');
+  const connectionWarning = useConnectionWarning(showAdmin);
+
+  return (
+    <List component="nav" data-testid="main-menu">
+      {EVERYONE.map((entry) => (
+        <MenuLink key={entry.to} entry={entry} open={open} onNavigate={onNavigate} />
+      ))}
+      {showAdmin && (
+        <>
+          <Divider sx={{ my: 1 }} />
+          {open && (
+            <ListSubheader inset={false} sx={{ bgcolor: 'transparent', lineHeight: '32px' }} data-testid="menu-administration">
+              {t('menu.administration')}
+            </ListSubheader>
+          )}
+          {ADMINISTRATION.map((entry) => (
+            <MenuLink
+              key={entry.to}
+              entry={entry}
+              open={open}
+              onNavigate={onNavigate}
+              badge={entry.to === '/connections' && connectionWarning}
+            />
+          ))}
+        </>
+      )}
+    </List>
+  );
+}

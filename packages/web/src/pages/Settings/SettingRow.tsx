@@ -1,0 +1,95 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { durationParts, type GeneralSettingKey, type SettingControl } from './settingControls';
+
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+}
+
+export function SettingRow({
+  settingKey,
+  control,
+  value,
+  disabled,
+  onChange,
+}: {
+  settingKey: GeneralSettingKey;
+  control: SettingControl;
+  value: string;
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  const { t } = useTranslation();
+  const label = t(`settings.keys.${settingKey}`);
+  const zones = useMemo(() => (control.kind === 'timezone' ? timeZones() : []), [control.kind]);
+
+  let input: React.ReactNode;
+  if (control.kind === 'switch') {
+    input = (
+      <Switch
+        checked={value === 'enabled'}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked ? 'enabled' : 'disabled')}
+        slotProps={{ input: { 'aria-label': label, 'data-testid': `setting-${settingKey}` } as object }}
+      />
+    );
+  } else if (control.kind === 'select') {
+    input = (
+      <TextField
+        select
+        size="small"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        sx={{ minWidth: 180 }}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': `setting-${settingKey}`, 'aria-label': label } as object } }}
+      >
+        {control.neverOption && <MenuItem value="0">{t('settings.never')}</MenuItem>}
+        {control.options.map((option) => {
+          const { key, count } = durationParts(option, control.unit);
+          return (
+            <MenuItem key={option} value={String(option)}>
+              {t(key, { count })}
+            </MenuItem>
+          );
+        })}
+      </TextField>
+    );
+  } else {
+    input = (
+      <Autocomplete
+        size="small"
+        options={zones}
+        value={value}
+        disabled={disabled}
+        disableClearable
+        onChange={(_e, zone) => zone && onChange(zone)}
+        sx={{ minWidth: 260 }}
+        renderInput={(params) => (
+          <TextField {...params} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': `setting-${settingKey}`, 'aria-label': label } }} />
+        )}
+      />
+    );
+  }
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
+      data-testid={`setting-row-${settingKey}`}
+    >
+      <Typography>{label}</Typography>
+      {input}
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Route table of spec §2. Every screen is its own lazily loaded chunk, so /login downloads only
+ * what it needs. React Router matches paths case-insensitively, so /Settings, /Queues and /Tags
+ * reach the same screens as /settings, /queues and /tags.
+ *
+ * A feature that lands replaces its NotAvailablePage entry with its page.
+ */
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminRoute, PrivateRoute, PublicOnlyRoute } from './auth/guards';
+import { PageSpinner } from './components/PageSpinner';
+
+const LoginPage = lazy(() => import('./pages/Login/LoginPage'));
+const MainLayout = lazy(() => import('./layout/MainLayout').then((m) => ({ default: m.MainLayout })));
+const UsersPage = lazy(() => import('./pages/Users/UsersPage'));
+const SettingsPage = lazy(() => import('./pages/Settings/SettingsPage'));
+const NotAvailablePage = lazy(() => import('./pages/NotAvailable/NotAvailablePage'));
+
+/** Screens every signed-in user may open that have no implementation yet. */
+const PENDING_ROUTES = ['/', '/tickets', '/tickets/:ticketId', '/contacts', '/quickAnswers', '/tags', '/api', '/apidocs'];
+/** Administration screens that have no implementation yet. */
+const PENDING_ADMIN_ROUTES = ['/connections', '/queues', '/apikey'];
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route element={<PublicOnlyRoute />}>
+          <Route path="/login" element={<LoginPage />} />
+        </Route>
+        <Route element={<PrivateRoute />}>
+          <Route element={<MainLayout />}>
+            {PENDING_ROUTES.map((path) => (
+              <Route key={path} path={path} element={<NotAvailablePage />} />
+            ))}
+            <Route element={<AdminRoute />}>
+              <Route path="/users" element={<UsersPage />} />
+              <Route path="/settings" element={<SettingsPage />} />
+              {PENDING_ADMIN_ROUTES.map((path) => (
+                <Route key={path} path={path} element={<NotAvailablePage />} />
+              ))}
+            </Route>
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
