@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
 import type { Database } from './db/client.js';
 import { makeAuthenticate } from './http/auth.js';
-import { registerErrorHandler } from './http/errors.js';
+import { registerErrorHandler, sendNotFound } from './http/errors.js';
 import { isSpaRoute, registerSpa } from './http/spa.js';
 import type { App } from './http/types.js';
 import type { Secrets } from './lib/data-dir.js';
@@ -47,6 +47,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Serve the built web app (default: when it has been built). */
   serveWeb?: boolean;
+  /** Where the built web app is (default: packages/web/dist). */
+  webDist?: string;
   /** Channel driver factories by kind (tests inject fakes). */
   factories?: ServiceOptions['factories'];
   /** Start channel sessions and the outbox (default true). */
@@ -123,15 +125,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     { prefix: '/api' },
   );
 
-  const servingWeb = options.serveWeb !== false && (await registerSpa(app));
-  if (servingWeb) {
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && isSpaRoute(request.url)) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ error: 'ERR_NOT_FOUND' });
-    });
-  }
+  // One not-found handler (Fastify allows only one): client routes get index.html so a reload
+  // works; everything else, /api and /socket.io included, a JSON 404.
+  const servingWeb = options.serveWeb !== false && (await registerSpa(app, options.webDist));
+  app.setNotFoundHandler((request, reply) => {
+    if (servingWeb && request.method === 'GET' && isSpaRoute(request.url)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
 
   await realtime.attach(app.server, {
     authenticate: async (token) => {

@@ -2,7 +2,7 @@
  * One error format for every route: `{ error: CODE }` (spec §8), plus `message` and field
  * `details` for validation failures. Unknown failures are logged and answer a bare 500.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isClientDataError } from '../lib/app-error.js';
 
@@ -32,8 +32,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'ERR_INTERNAL' });
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `${request.method} ${request.url}` });
-  });
+/** The answer to a route that does not exist (buildApp installs the one not-found handler). */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `${request.method} ${request.url}` });
 }

@@ -79,7 +79,11 @@ export function SelectField({
           onBlur={field.onBlur}
           error={!!fieldState.error}
           helperText={message(fieldState.error?.message) ?? ' '}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `user-${name}` } as object } }}
+          // The empty option ("None") must show as a value, so the label never sits on top of it.
+          slotProps={{
+            inputLabel: { shrink: true },
+            select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': `user-${name}` } as object },
+          }}
         >
           {options.map((o) => (
             <MenuItem key={String(o.value)} value={o.value}>
@@ -123,7 +127,9 @@ export function QueuesSelect({ control, label, queues }: { control: FormControl;
           onChange={(e) => field.onChange(e.target.value as unknown as number[])}
           helperText=" "
           slotProps={{
+            inputLabel: { shrink: true },
             select: {
+              displayEmpty: true,
               multiple: true,
               renderValue: (selected) => (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
