@@ -18,6 +18,7 @@ import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
 import type { ChannelKind } from '@switchboard/shared';
+import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
 
 export interface Services {
   auth: AuthService;
@@ -68,7 +69,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     auth,
     users,
     settings: ctx.settings,
-    contacts: new ContactsService(ctx),
+    contacts: new ContactsService(ctx, new DefaultConnectionNumberChecker(ctx, channels)),
     tags: new TagsService(ctx),
     quickAnswers: new QuickAnswersService(ctx),
     queues: new QueuesService(ctx),

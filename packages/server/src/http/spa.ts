@@ -18,10 +18,14 @@ export async function registerSpa(app: App, webDist = WEB_DIST): Promise<boolean
     prefix: '/',
     wildcard: false,
     index: false,
+    // Our own Cache-Control below; the plugin's default (max-age=0) would overwrite it.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; index.html must always be revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('Cache-Control', 'no-cache');
       }
     },
   });

@@ -3,30 +3,29 @@
  * updates), keyed by number. Feeds "import contacts" and lets the driver emit a contact event only
  * when something actually changed: baileys repeats the push name with every message.
  */
-import type { DriverEvent } from '../driver.js';
-
-export type ContactEvent = Extract<DriverEvent, { type: 'contact' }>;
+import { contactEvent, type ContactEvent, type ContactFacts } from './mapping.js';
 
 export class ContactBook {
-  private readonly byNumber = new Map<string, ContactEvent>();
+  private readonly byNumber = new Map<string, ContactFacts>();
 
-  /** Merges what is new into what we knew; returns the merged contact when it changed. */
-  remember(update: ContactEvent): ContactEvent | undefined {
+  /** Merges new facts into what we knew; returns the contact event when what we show changed. */
+  remember(update: ContactFacts): ContactEvent | undefined {
     const known = this.byNumber.get(update.number);
-    const merged: ContactEvent = { ...known, ...withoutEmpty(update), type: 'contact', number: update.number };
-    if (known && sameContact(known, merged)) return undefined;
+    const merged: ContactFacts = { ...known, ...definedOnly(update), number: update.number };
     this.byNumber.set(update.number, merged);
-    return merged;
+    const after = contactEvent(merged);
+    if (known && sameContact(contactEvent(known), after)) return undefined;
+    return after;
   }
 
   /** Everyone with a number; the number stands in for a missing name. */
   list(): { number: string; name: string }[] {
-    return [...this.byNumber.values()].map((c) => ({ number: c.number, name: c.name ?? c.number }));
+    return [...this.byNumber.values()].map((facts) => ({ number: facts.number, name: contactEvent(facts).name ?? facts.number }));
   }
 }
 
-function withoutEmpty(event: ContactEvent): Partial<ContactEvent> {
-  return Object.fromEntries(Object.entries(event).filter(([, v]) => v !== undefined && v !== '')) as Partial<ContactEvent>;
+function definedOnly(facts: ContactFacts): Partial<ContactFacts> {
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined && v !== '')) as Partial<ContactFacts>;
 }
 
 function sameContact(a: ContactEvent, b: ContactEvent): boolean {

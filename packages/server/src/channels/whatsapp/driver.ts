@@ -42,7 +42,7 @@ import { toBaileysLogger, type BaileysLogger } from './logger.js';
 import {
   createMediaDownloader,
   mapCall,
-  mapContact,
+  contactFacts,
   mapMessageUpdate,
   mapReceipt,
   mapUpsertedMessage,
@@ -277,12 +277,11 @@ class WhatsappDriver implements ChannelDriver {
   private rememberContacts(sock: WASocket, contacts: Partial<Contact>[], announce: boolean): void {
     for (const contact of contacts) {
       this.lids.learn(contact.id, contact.phoneNumber ?? contact.lid);
-      const event = mapContact(contact, { pnForLid: this.lids.lookup });
-      const changed = event?.type === 'contact' ? this.contacts.remember(event) : undefined;
+      const facts = contactFacts(contact, { pnForLid: this.lids.lookup });
+      if (!facts) continue;
+      const changed = this.contacts.remember(facts);
       if (announce && changed) this.emit(changed);
-      if (announce && event?.type === 'contact' && contact.imgUrl === 'changed' && contact.id) {
-        void this.refreshPicture(sock, contact.id, event.number);
-      }
+      if (announce && contact.imgUrl === 'changed' && contact.id) void this.refreshPicture(sock, contact.id, facts.number);
     }
   }
 
@@ -290,7 +289,7 @@ class WhatsappDriver implements ChannelDriver {
   private async refreshPicture(sock: WASocket, jid: string, number: string): Promise<void> {
     const url = await sock.profilePictureUrl(jid, 'image').catch(() => undefined);
     if (!url) return;
-    const changed = this.contacts.remember({ type: 'contact', number, profilePicUrl: url });
+    const changed = this.contacts.remember({ number, profilePicUrl: url });
     if (changed) this.emit(changed);
   }
 

@@ -258,33 +258,51 @@ export function mapCall(call: WACallEvent, ctx: Pick<MappingContext, 'pnForLid'>
   };
 }
 
-/** The name to show for a contact: as saved on the phone, else the one they chose. */
-export function contactName(contact: Partial<Contact>): string | undefined {
-  return contact.name || contact.notify || contact.verifiedName || undefined;
+/** What a contact update tells us; the saved (address book) name wins over the chosen one. */
+export interface ContactFacts extends Person {
+  /** As saved in the company phone's address book. */
+  savedName?: string;
+  /** As the person named themselves (push name / business name). */
+  pushName?: string;
+  profilePicUrl?: string;
 }
 
-/** A contact as baileys reports it → person (number + LID) when it is a person at all. */
-export function personOfContact(contact: Partial<Contact>, ctx: Pick<MappingContext, 'pnForLid'>): Person | undefined {
+/** A contact as baileys reports it → facts about a person, when it is a person at all. */
+export function contactFacts(contact: Partial<Contact>, ctx: Pick<MappingContext, 'pnForLid'>): ContactFacts | undefined {
   const id = contact.id;
   if (!id || isGroupJid(id) || isIgnoredChat(id)) return undefined;
   const person = resolvePerson(id, contact.phoneNumber ?? contact.lid, ctx.pnForLid);
-  if (!person.lid && contact.lid) person.lid = contact.lid;
-  return person.number ? person : undefined;
-}
-
-/** A contact update → contact event; `imgUrl: 'changed'` means "fetch it", left to the driver. */
-export function mapContact(contact: Partial<Contact>, ctx: Pick<MappingContext, 'pnForLid'>): DriverEvent | undefined {
-  const person = personOfContact(contact, ctx);
-  if (!person) return undefined;
-  const name = contactName(contact);
+  if (!person.number) return undefined;
+  const lid = person.lid ?? contact.lid;
+  const pushName = contact.notify || contact.verifiedName;
+  // imgUrl 'changed' means "fetch it" (left to the driver); null means no picture.
   const picture = contact.imgUrl && contact.imgUrl !== 'changed' ? contact.imgUrl : undefined;
   return {
-    type: 'contact',
     number: person.number,
-    ...(name ? { name } : {}),
+    ...(lid ? { lid } : {}),
+    ...(contact.name ? { savedName: contact.name } : {}),
+    ...(pushName ? { pushName } : {}),
     ...(picture ? { profilePicUrl: picture } : {}),
-    ...(person.lid ? { lid: person.lid } : {}),
   };
+}
+
+export type ContactEvent = Extract<DriverEvent, { type: 'contact' }>;
+
+export function contactEvent(facts: ContactFacts): ContactEvent {
+  const name = facts.savedName ?? facts.pushName;
+  return {
+    type: 'contact',
+    number: facts.number,
+    ...(name ? { name } : {}),
+    ...(facts.profilePicUrl ? { profilePicUrl: facts.profilePicUrl } : {}),
+    ...(facts.lid ? { lid: facts.lid } : {}),
+  };
+}
+
+/** A contact update on its own → contact event. */
+export function mapContact(contact: Partial<Contact>, ctx: Pick<MappingContext, 'pnForLid'>): ContactEvent | undefined {
+  const facts = contactFacts(contact, ctx);
+  return facts ? contactEvent(facts) : undefined;
 }
 
 // ── Media download ─────────────────────────────────────────────────────────────────────────────

@@ -1,0 +1,54 @@
+/**
+ * End-to-end tests in the system Chromium against the built product: the server started from
+ * packages/server/dist serving packages/web/dist, on a fresh data directory. Build first
+ * (`npm run build` at the repository root).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+
+export const E2E_PORT = 18080;
+export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
+
+// The config is evaluated by the runner and again by each worker; only the runner (which starts
+// the server) may wipe the data directory, and it hands the path to the workers through the env.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = path.join(os.tmpdir(), 'switchboard-e2e-data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.env.E2E_DATA_DIR = dataDir;
+}
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node ../packages/server/dist/main.js',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

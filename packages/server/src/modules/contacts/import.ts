@@ -1,0 +1,33 @@
+/** POST /contacts/import: the default connection's phone contacts become contacts (admins only). */
+import { can } from '@switchboard/shared';
+
+import { channelErrorToApp, requireDefaultDriver } from '../../channels/default-connection.js';
+import type { ChannelManager } from '../../channels/manager.js';
+import type { AppContext } from '../../context.js';
+import { contacts } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import type { App } from '../../http/types.js';
+import type { CurrentUser } from '../users/repository.js';
+
+export async function importPhoneContacts(ctx: AppContext, channels: ChannelManager, actor: CurrentUser): Promise<{ imported: number }> {
+  if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+  const driver = await requireDefaultDriver(ctx, channels);
+  const phoneContacts = await driver.importContacts().catch(channelErrorToApp);
+  const rows = phoneContacts
+    .map((c) => ({ number: c.number.replace(/\D/g, ''), name: c.name?.trim() || c.number }))
+    .filter((c) => c.number.length >= 8);
+  if (rows.length === 0) return { imported: 0 };
+  // Existing contacts keep their names; only unknown numbers are added.
+  const inserted = await ctx.db
+    .insert(contacts)
+    .values(rows)
+    .onConflictDoNothing({ target: contacts.number })
+    .returning({ id: contacts.id });
+  return { imported: inserted.length };
+}
+
+export function registerContactImportRoute(app: App, ctx: AppContext, channels: ChannelManager): void {
+  app.post('/contacts/import', { preHandler: app.authenticate, schema: { tags: ['contacts'] } }, (req) =>
+    importPhoneContacts(ctx, channels, req.actor),
+  );
+}
