@@ -17,6 +17,9 @@ fs.mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ baseURL, viewport: { width: 1280, height: 800 } });
+// Anything the app logs as an error is worth seeing next to the pictures.
+page.on('console', (msg) => msg.type() === 'error' && console.error(`console: ${msg.text()}`));
+page.on('pageerror', (err) => console.error(`page error: ${err.message}`));
 const shot = async (name) => {
   await page.waitForTimeout(400); // let transitions settle
   await page.screenshot({ path: path.join(outDir, `${name}.png`) });
@@ -42,9 +45,20 @@ try {
   await shot('user-modal');
   await page.getByTestId('user-modal-cancel').click();
 
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-profile').click();
+  await page.getByTestId('user-modal').waitFor();
+  await shot('profile-modal');
+  await page.getByTestId('user-modal-cancel').click();
+
   await page.goto('/settings');
   await page.getByTestId('settings-list').waitFor();
   await shot('settings');
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-pt').click();
+  await shot('settings-pt');
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-en').click();
 
   const dark = page.getByTestId('setting-darkMode');
   if (!(await dark.isChecked())) await dark.click();
@@ -54,6 +68,7 @@ try {
   await page.getByTestId('users-table').waitFor();
   await shot('attendants-dark');
   await page.goto('/tickets');
+  await page.getByTestId('not-available').waitFor();
   await shot('not-available-dark');
   await page.setViewportSize({ width: 400, height: 800 });
   await page.goto('/users');

@@ -19,7 +19,7 @@ test('an admin creates an attendant, who then signs in without administration ac
   await modal.getByTestId('user-password').fill(attendant.password);
   await modal.getByTestId('user-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(page.getByTestId('toast-success')).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'User saved successfully!' })).toBeVisible();
   const row = page.getByTestId('users-table').getByRole('row', { name: new RegExp(attendant.email) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('User');

@@ -56,10 +56,14 @@ describe('realtime', () => {
     });
   }
 
+  /** The disconnect reason; fails (instead of hanging to the test timeout) if it never comes. */
   const disconnected = (socket: Socket) =>
-    new Promise<string>((resolve) => {
-      if (socket.disconnected && !socket.active) return resolve('already');
-      socket.once('disconnect', (reason) => resolve(reason));
+    new Promise<string>((resolve, reject) => {
+      const bound = setTimeout(() => reject(new Error('socket was not disconnected')), 10_000);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(bound);
+        resolve(reason);
+      });
     });
 
   const putSetting = (key: string, value: string) =>
@@ -138,6 +142,25 @@ describe('realtime', () => {
       await adminSawDark;
       expect(agentLog.filter((e) => e.event === 'settings').map((e) => e.payload.setting.key)).toEqual(['darkMode']);
       expect(JSON.stringify(agentLog)).not.toContain(regen.json().value);
+      await putSetting('darkMode', 'disabled');
+    });
+
+    it('a demoted admin stops receiving admin-only events at once', async () => {
+      const second = await s.createUser({ profile: 'admin' });
+      const socket = await connected(second.token);
+      const log = record(socket);
+      const sawFirst = next(socket, 'settings', (p) => p.setting?.key === 'userApiToken');
+      await s.app.inject({ method: 'POST', url: '/api/settings/userApiToken/regenerate', headers: bearer(s.adminToken) });
+      await sawFirst;
+
+      const demoted = await s.app.inject({ method: 'PUT', url: `/api/users/${second.id}`, headers: bearer(s.adminToken), payload: { profile: 'user' } });
+      expect(demoted.statusCode).toBe(200);
+      const regen = await s.app.inject({ method: 'POST', url: '/api/settings/userApiToken/regenerate', headers: bearer(s.adminToken) });
+      const sawDark = next(socket, 'settings', (p) => p.setting?.key === 'darkMode');
+      await putSetting('darkMode', 'enabled');
+      await sawDark;
+      expect(log.filter((e) => e.event === 'settings').map((e) => e.payload.setting.key)).toEqual(['userApiToken', 'darkMode']);
+      expect(JSON.stringify(log)).not.toContain(regen.json().value);
       await putSetting('darkMode', 'disabled');
     });
 

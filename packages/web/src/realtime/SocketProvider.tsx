@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { refreshSession } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
 import { tokenStore } from '../api/tokenStore';
 import { useAuth } from '../auth/AuthProvider';
 import { applySettingsEvent, applyUserEvent } from './cacheEvents';
@@ -65,6 +66,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       else if (event.action !== 'delete') session.current.updateUser(event.user);
     });
     s.on(EVENTS.settings, (event: SettingsEvent) => applySettingsEvent(queryClient, event));
+    // Connection statuses drive the menu's warning badge; the connections feature owns their shape,
+    // so the shell simply refetches its list.
+    const refetchConnections = () => void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
+    s.on(EVENTS.whatsapp, refetchConnections);
+    s.on(EVENTS.whatsappSession, refetchConnections);
 
     setSocket(s);
     return () => {

@@ -8,12 +8,18 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationParts, type GeneralSettingKey, type SettingControl } from './settingControls';
 
-function timeZones(): string[] {
+/**
+ * The browser's IANA zones, with UTC (which browsers leave out of the list) and the current value
+ * (which may be an alias the server accepts) always offered.
+ */
+function timeZoneOptions(current: string): string[] {
+  let zones: string[] = [];
   try {
-    return Intl.supportedValuesOf('timeZone');
+    zones = Intl.supportedValuesOf('timeZone');
   } catch {
-    return [];
+    // Older browsers: the field still shows and keeps the current value.
   }
+  return [...new Set([current, 'UTC', ...zones].filter(Boolean))];
 }
 
 export function SettingRow({
@@ -31,7 +37,7 @@ export function SettingRow({
 }) {
   const { t } = useTranslation();
   const label = t(`settings.keys.${settingKey}`);
-  const zones = useMemo(() => (control.kind === 'timezone' ? timeZones() : []), [control.kind]);
+  const zones = useMemo(() => (control.kind === 'timezone' ? timeZoneOptions(value) : []), [control.kind, value]);
 
   let input: React.ReactNode;
   if (control.kind === 'switch') {

@@ -1,0 +1,104 @@
+/**
+ * Ingest benchmark: N inbound messages from C simulated customers through the whole pipeline
+ * (persist contact/ticket/message, realtime emit received by a connected Socket.IO client), on
+ * PGlite and PostgreSQL, compared with plain single-row INSERT throughput of the same database.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { io as connectClient } from 'socket.io-client';
+import { buildApp } from '../packages/server/src/app.js';
+import type { SimulatorDriver } from '../packages/server/src/channels/simulator/driver.js';
+import { loadConfig } from '../packages/server/src/config.js';
+import { users } from '../packages/server/src/db/schema.js';
+import { hashPassword } from '../packages/server/src/lib/passwords.js';
+import { fmt, openBenchDatabase, runConcurrently, type DbKind } from './lib.js';
+
+export interface IngestResult {
+  kind: DbKind;
+  messages: number;
+  customers: number;
+  seconds: number;
+  perSecond: number;
+  plainInsertPerSecond: number;
+  ratio: number;
+}
+
+const CONCURRENCY = 64;
+
+export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1_000): Promise<IngestResult> {
+  const { database, drop } = await openBenchDatabase(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+  const built = await buildApp({
+    config,
+    database,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
+    serveWeb: false,
+  });
+  try {
+    await database.db.insert(users).values({ name: 'Bench', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
+    const { token } = (await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } })).json();
+    const conn = (await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench', channel: 'simulator' } })).json();
+    const network = built.services.simulator!;
+    for (let i = 0; i < 200 && network.pendingQrCodes().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    const { number } = await network.scan(network.pendingQrCodes()[0].qrcode, '5511900000001');
+    const driver = network.byNumber(number) as SimulatorDriver;
+
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (built.app.server.address() as { port: number }).port;
+    const client = connectClient(`http://127.0.0.1:${port}`, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    await new Promise<void>((resolve, reject) => {
+      client.on('connect', () => resolve());
+      client.on('connect_error', reject);
+    });
+    let received = 0;
+    let allReceived!: () => void;
+    const done = new Promise<void>((r) => (allReceived = r));
+    client.on('appMessage', (e: { action: string }) => {
+      if (e.action === 'create' && ++received === messages) allReceived();
+    });
+
+    const started = process.hrtime.bigint();
+    await runConcurrently(messages, CONCURRENCY, async (i) => {
+      const customer = `55119${String(10_000_000 + (i % customers)).padStart(8, '0')}`;
+      await driver.deliver({
+        type: 'message',
+        message: {
+          externalId: `BENCH${i}`,
+          chat: { id: customer, isGroup: false },
+          sender: { number: customer, name: `Customer ${i % customers}` },
+          fromMe: false,
+          timestamp: new Date(),
+          kind: 'chat',
+          body: `message ${i} from customer ${i % customers}`,
+        },
+      });
+    });
+    await done;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    client.close();
+
+    // Baseline: the same number of single-row INSERTs at the same concurrency.
+    await database.db.execute(sql`create table bench_plain (id text primary key, body text not null, created_at timestamptz not null default now())`);
+    const plainStart = process.hrtime.bigint();
+    await runConcurrently(messages, CONCURRENCY, async (i) => {
+      await database.db.execute(sql`insert into bench_plain (id, body) values (${`P${i}`}, ${`message ${i}`})`);
+    });
+    const plainSeconds = Number(process.hrtime.bigint() - plainStart) / 1e9;
+
+    const perSecond = messages / seconds;
+    const plainInsertPerSecond = messages / plainSeconds;
+    return { kind, messages, customers, seconds, perSecond, plainInsertPerSecond, ratio: perSecond / plainInsertPerSecond };
+  } finally {
+    await built.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function describeIngest(r: IngestResult): string {
+  return `| ${r.kind} | ${fmt(r.messages)} from ${fmt(r.customers)} customers | ${fmt(r.seconds, 2)} s | **${fmt(r.perSecond)} msg/s** | ${fmt(r.plainInsertPerSecond)} rows/s | ${fmt(r.ratio, 2)} |`;
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench [-- ingest|dashboard …]`: runs the benchmarks and writes their tables into
+ * BENCHMARKS.md between markers, leaving the rest of the file as it is.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchIngest, describeIngest, type IngestResult } from './ingest.js';
+import { postgresReachable, type DbKind } from './lib.js';
+
+const BENCHMARKS = path.resolve(import.meta.dirname, '../BENCHMARKS.md');
+
+function replaceSection(name: string, body: string): void {
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const text = fs.existsSync(BENCHMARKS) ? fs.readFileSync(BENCHMARKS, 'utf8') : '# Benchmarks\n';
+  const block = `${start}\n${body}\n${end}`;
+  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
+  fs.writeFileSync(BENCHMARKS, re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`);
+}
+
+const machine = () => `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+async function runIngest(): Promise<void> {
+  const kinds: DbKind[] = ['pglite'];
+  if (await postgresReachable()) kinds.push('postgres');
+  const results: IngestResult[] = [];
+  for (const kind of kinds) {
+    console.log(`ingest on ${kind}…`);
+    const r = await benchIngest(kind);
+    console.log(describeIngest(r));
+    results.push(r);
+  }
+  replaceSection(
+    'ingest',
+    [
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}.`,
+      '',
+      '| database | messages | time | pipeline throughput | plain INSERT throughput | ratio |',
+      '|---|---|---|---|---|---|',
+      ...results.map(describeIngest),
+    ].join('\n'),
+  );
+}
+
+const which = process.argv.slice(2);
+const all = which.length === 0;
+if (all || which.includes('ingest')) await runIngest();
+process.exit(0);
