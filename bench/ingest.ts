@@ -26,7 +26,7 @@ export interface IngestResult {
   ratio: number;
 }
 
-const CONCURRENCY = 64;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 
 export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1_000): Promise<IngestResult> {
   const { database, drop } = await openBenchDatabase(kind);

@@ -26,6 +26,7 @@ import { registerQueueRoutes } from './modules/queues/routes.js';
 import { Realtime } from './realtime/realtime.js';
 import { registerConnectionRoutes } from './modules/connections/routes.js';
 import { registerMessageRoutes } from './modules/messages/routes.js';
+import { registerTicketRoutes } from './modules/tickets/routes.js';
 import { registerContactImportRoute } from './modules/contacts/import.js';
 import { registerSimulatorRoutes } from './channels/simulator/routes.js';
 import type { ServiceOptions } from './services.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       registerQueueRoutes(a, services);
       registerConnectionRoutes(a, services);
       registerMessageRoutes(a, services);
+      registerTicketRoutes(a, services);
       registerContactImportRoute(a, ctx, services.channels);
       if (services.simulator) registerSimulatorRoutes(a, services.simulator);
     },

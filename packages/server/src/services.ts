@@ -12,11 +12,13 @@ import type { DriverFactory } from './channels/driver.js';
 import { ChannelManager } from './channels/manager.js';
 import { SimulatorNetwork } from './channels/simulator/network.js';
 import { simulatorDriverFactory } from './channels/simulator/driver.js';
+import { whatsappDriverFactory } from './channels/whatsapp/driver.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './messaging/media-store.js';
 import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
+import { TicketsService } from './modules/tickets/service.js';
 import type { ChannelKind } from '@switchboard/shared';
 import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
 
@@ -35,6 +37,7 @@ export interface Services {
   simulator: SimulatorNetwork | null;
   connections: ConnectionsService;
   messages: MessagesService;
+  tickets: TicketsService;
 }
 
 export interface ServiceOptions {
@@ -51,6 +54,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'));
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
   const channels = new ChannelManager(ctx, {
+    whatsapp: whatsappDriverFactory,
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
     ...options.factories,
   });
@@ -66,6 +70,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     simulator,
     connections: new ConnectionsService(ctx, channels),
     messages: new MessagesService(ctx, channels, outbox, media),
+    tickets: new TicketsService(ctx),
     auth,
     users,
     settings: ctx.settings,

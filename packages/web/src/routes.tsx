@@ -14,12 +14,18 @@ const LoginPage = lazy(() => import('./pages/Login/LoginPage'));
 const MainLayout = lazy(() => import('./layout/MainLayout').then((m) => ({ default: m.MainLayout })));
 const UsersPage = lazy(() => import('./pages/Users/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/Settings/SettingsPage'));
+const ConnectionsPage = lazy(() => import('./pages/Connections/ConnectionsPage'));
+const SimulatorPage = lazy(() => import('./pages/Simulator/SimulatorPage'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailable/NotAvailablePage'));
+const ContactsPage = lazy(() => import('./pages/Contacts/ContactsPage'));
+const QuickAnswersPage = lazy(() => import('./pages/QuickAnswers/QuickAnswersPage'));
+const TagsPage = lazy(() => import('./pages/Tags/TagsPage'));
+const SectorsPage = lazy(() => import('./pages/Queues/SectorsPage'));
 
 /** Screens every signed-in user may open that have no implementation yet. */
-const PENDING_ROUTES = ['/', '/tickets', '/tickets/:ticketId', '/contacts', '/quickAnswers', '/tags', '/api', '/apidocs'];
+const PENDING_ROUTES = ['/', '/tickets', '/tickets/:ticketId', '/api', '/apidocs'];
 /** Administration screens that have no implementation yet. */
-const PENDING_ADMIN_ROUTES = ['/connections', '/queues', '/apikey'];
+const PENDING_ADMIN_ROUTES = ['/apikey'];
 
 export function AppRoutes() {
   return (
@@ -33,9 +39,15 @@ export function AppRoutes() {
             {PENDING_ROUTES.map((path) => (
               <Route key={path} path={path} element={<NotAvailablePage />} />
             ))}
+            <Route path="/contacts" element={<ContactsPage />} />
+            <Route path="/quickAnswers" element={<QuickAnswersPage />} />
+            <Route path="/tags" element={<TagsPage />} />
             <Route element={<AdminRoute />}>
               <Route path="/users" element={<UsersPage />} />
+              <Route path="/queues" element={<SectorsPage />} />
               <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/connections" element={<ConnectionsPage />} />
+              <Route path="/simulator" element={<SimulatorPage />} />
               {PENDING_ADMIN_ROUTES.map((path) => (
                 <Route key={path} path={path} element={<NotAvailablePage />} />
               ))}

@@ -160,7 +160,8 @@ export class ChannelManager {
         if (session) session.connected = connected;
         await this.saveStatus(connectionId, {
           status: event.status,
-          ...(connected || event.status === 'DISCONNECTED' ? { qrcode: '' } : {}),
+          // The QR dialog closes once the phone has scanned (PAIRING) or the session ended.
+          ...(connected || event.status === 'DISCONNECTED' || event.status === 'PAIRING' ? { qrcode: '' } : {}),
           ...(event.number ? { number: event.number } : {}),
           ...(connected ? { retries: 0 } : {}),
         });

@@ -195,6 +195,8 @@ export const contacts = pgTable(
     index('contacts_name_idx').on(sql`lower(${t.name})`),
     index('contacts_lid_idx').on(t.lid),
     index('contacts_created_idx').on(t.createdAt),
+    index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
   ],
 );
 
@@ -398,7 +400,7 @@ export const messages = pgTable(
     index('messages_outbox_idx')
       .on(t.whatsappId, t.createdAt)
       .where(sql`${t.sendState} in ('pending', 'sending')`),
-    index('messages_body_fts_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+    index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
   ],
 );
 

@@ -3,8 +3,7 @@
  * contact, ticket, message — in one transaction before anything reacts to it; then realtime events
  * go out and listeners (automation) run. A replayed event changes nothing.
  */
-import { EVENTS, type MessageMediaType, type TicketDTO } from '@switchboard/shared';
-import { randomUUID } from 'node:crypto';
+import { EVENTS, type MessageDTO, type TicketDTO } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChatAddress, DriverEvent, InboundMessage } from '../channels/driver.js';
 import type { AppContext } from '../context.js';
@@ -15,7 +14,10 @@ import { presentTicketById } from '../modules/tickets/present.js';
 import type { MediaStore, StoredMedia } from './media-store.js';
 import { previewOf } from './preview.js';
 import { announceMessage, announceTicket } from './ticket-events.js';
-import { findOrCreateTicket, upsertContact, type ContactRow, type TicketRow } from './tickets-store.js';
+import type { ContactRow, TicketRow } from './tickets-store.js';
+import { MicroBatcher } from '../lib/micro-batcher.js';
+import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
+import { presentTickets } from '../modules/tickets/present.js';
 
 /** What listeners (automation) learn about each stored inbound message. */
 export interface InboundStored {
@@ -36,17 +38,30 @@ export interface CallPolicy {
   onCall(connectionId: number, call: Extract<DriverEvent, { type: 'call' }>): Promise<boolean>;
 }
 
-class Duplicate extends Error {}
+interface Presented extends BatchStored {
+  ticketDto: TicketDTO;
+  messageDto: MessageDTO;
+}
+
+function uniqueBy<T>(xs: T[], key: (x: T) => unknown): T[] {
+  const seen = new Set<unknown>();
+  return xs.filter((x) => (seen.has(key(x)) ? false : (seen.add(key(x)), true)));
+}
 
 export class InboundPipeline {
   private listeners: InboundListener[] = [];
   private interceptors: InboundInterceptor[] = [];
   callPolicy: CallPolicy | null = null;
 
+  private readonly batcher: MicroBatcher<BatchItem, Presented | null>;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly media: MediaStore,
-  ) {}
+  ) {
+    // One batch at a time keeps the order of arrival; concurrent submissions form the next batch.
+    this.batcher = new MicroBatcher((items) => this.storeMany(items), 200, 1);
+  }
 
   onStored(listener: InboundListener): void {
     this.listeners.push(listener);
@@ -77,91 +92,21 @@ export class InboundPipeline {
 
   /** Stores one inbound message; returns what was stored, or null for ignored/duplicate events. */
   async message(connectionId: number, msg: InboundMessage): Promise<InboundStored | null> {
-    const connection = await findConnection(this.ctx.db, connectionId);
+    const connection = await this.connection(connectionId);
     if (!connection) return null;
     if (msg.chat.isGroup && (!connection.isGroup || this.ctx.settings.isEnabled('CheckMsgIsGroup'))) return null;
-    if (await this.alreadyStored(connectionId, msg.externalId)) return null;
-
     if (!msg.fromMe) {
       for (const intercept of this.interceptors) if (await intercept(connection, msg)) return null;
     }
-    const stored = msg.media ? await this.saveMedia(msg) : null;
-    const now = this.ctx.clock.now();
-    let result: InboundStored & { contactCreated: boolean };
-    try {
-      result = await this.ctx.db.transaction(async (tx) => {
-        const { contact, created: contactCreated } = await upsertContact(tx, {
-          number: msg.chat.id,
-          name: msg.chat.isGroup ? undefined : msg.fromMe ? undefined : msg.sender.name,
-          isGroup: msg.chat.isGroup,
-          lid: msg.chat.isGroup ? undefined : msg.sender.lid,
-        });
-        const senderId =
-          msg.chat.isGroup && !msg.fromMe
-            ? (await upsertContact(tx, { number: msg.sender.number, name: msg.sender.name, isGroup: false, lid: msg.sender.lid })).contact.id
-            : msg.fromMe
-              ? null
-              : contact.id;
-        const { ticket, created } = await findOrCreateTicket(tx, {
-          contactId: contact.id,
-          whatsappId: connectionId,
-          isGroup: msg.chat.isGroup,
-          reopenWithinSeconds: Number(this.ctx.settings.get('timeCreateNewTicket')) || 0,
-          now,
-        });
-        const quotedMsgId = msg.quotedExternalId ? await this.localIdOf(tx, connectionId, msg.quotedExternalId) : null;
-        const kind: MessageMediaType = msg.kind === 'sticker' ? 'sticker' : msg.kind;
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            id: randomUUID(),
-            ticketId: ticket.id,
-            whatsappId: connectionId,
-            externalId: msg.externalId,
-            contactId: senderId,
-            body: msg.body,
-            fromMe: msg.fromMe,
-            read: msg.fromMe,
-            mediaType: kind,
-            mediaPath: stored?.name ?? null,
-            mediaName: stored?.filename ?? msg.media?.filename ?? null,
-            mediaMime: stored?.mimetype ?? null,
-            quotedMsgId,
-            ack: msg.fromMe ? 1 : 0,
-            sendState: 'received',
-            lastError: msg.media && !stored ? 'ERR_WAPP_DOWNLOAD_MEDIA' : null,
-            rawPayload: msg.raw ?? null,
-            createdAt: msg.timestamp,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!message) throw new Duplicate();
-        const [updated] = await tx
-          .update(tickets)
-          .set({
-            lastMessage: previewOf(kind, msg.body, message.mediaName),
-            lastMessageAt: msg.timestamp,
-            lastMessageFromMe: msg.fromMe,
-            ...(msg.fromMe
-              ? {}
-              : { unreadMessages: sql`${tickets.unreadMessages} + 1`, lastCustomerMessageAt: msg.timestamp }),
-            updatedAt: now,
-          })
-          .where(eq(tickets.id, ticket.id))
-          .returning();
-        return { connection, contact, ticket: updated, message, ticketCreated: created, contactCreated };
-      });
-    } catch (err) {
-      if (err instanceof Duplicate) return null;
-      throw err;
-    }
+    // A redelivered media message must not be downloaded again; text duplicates are caught on insert.
+    if (msg.media && (await this.alreadyStored(connectionId, msg.externalId))) return null;
+    const media = msg.media ? await this.saveMedia(msg) : null;
 
-    const ticketDto = (await presentTicketById(this.ctx.db, result.ticket.id))!;
-    const [messageDto] = await presentMessages(this.ctx.db, [result.message]);
-    if (result.contactCreated) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: ticketDto.contact });
-    announceTicket(this.ctx, result.ticketCreated ? 'create' : 'update', ticketDto);
-    announceMessage(this.ctx, 'create', messageDto, ticketDto);
+    const result = await this.batcher.submit({ connection, msg, media });
+    if (!result) return null;
+    if (result.contactCreated) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: result.ticketDto.contact });
+    announceTicket(this.ctx, result.ticketCreated ? 'create' : 'update', result.ticketDto);
+    announceMessage(this.ctx, 'create', result.messageDto, result.ticketDto);
     for (const listener of this.listeners) {
       try {
         await listener(result);
@@ -172,20 +117,52 @@ export class InboundPipeline {
     return result;
   }
 
+  /** Writes a batch in one transaction; on a conflict with a concurrent writer, one by one. */
+  private async storeMany(items: BatchItem[]): Promise<(Presented | null | Error)[]> {
+    const now = this.ctx.clock.now();
+    const reopenWithin = Number(this.ctx.settings.get('timeCreateNewTicket')) || 0;
+    let stored: (BatchStored | null | Error)[];
+    try {
+      stored = await this.ctx.db.transaction((tx) => storeBatch(tx, items, now, reopenWithin));
+    } catch (err) {
+      this.ctx.log.debug?.({ err }, 'batch store conflicted; storing one by one');
+      stored = [];
+      for (const item of items) {
+        const one = () => this.ctx.db.transaction((tx) => storeBatch(tx, [item], now, reopenWithin)).then((r) => r[0]);
+        // A retry succeeds once the concurrent writer has committed.
+        stored.push(await one().catch(() => one()).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
+      }
+    }
+    const ok = stored.filter((r): r is BatchStored => !!r && !(r instanceof Error));
+    const ticketDtos = new Map((await presentTickets(this.ctx.db, uniqueBy(ok.map((r) => r.ticket), (t) => t.id))).map((t) => [t.id, t]));
+    const messageDtos = new Map((await presentMessages(this.ctx.db, ok.map((r) => r.message))).map((m) => [m.id, m]));
+    const announcedCreate = new Set<number>();
+    return stored.map((r) => {
+      if (!r || r instanceof Error) return r;
+      const ticketCreated = r.ticketCreated && !announcedCreate.has(r.ticket.id);
+      if (ticketCreated) announcedCreate.add(r.ticket.id);
+      return { ...r, ticketCreated, ticketDto: ticketDtos.get(r.ticket.id)!, messageDto: messageDtos.get(r.message.id)! };
+    });
+  }
+
+  private connectionCache = new Map<number, { row: ConnectionRow; at: number }>();
+
+  /** Connection rows change rarely; a one-second cache saves a query per message under load. */
+  private async connection(id: number): Promise<ConnectionRow | undefined> {
+    const hit = this.connectionCache.get(id);
+    if (hit && Date.now() - hit.at < 1000) return hit.row;
+    const row = await findConnection(this.ctx.db, id);
+    if (row) this.connectionCache.set(id, { row, at: Date.now() });
+    else this.connectionCache.delete(id);
+    return row;
+  }
+
   private async alreadyStored(connectionId: number, externalId: string): Promise<boolean> {
     const [row] = await this.ctx.db
       .select({ id: messages.id })
       .from(messages)
       .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
     return !!row;
-  }
-
-  private async localIdOf(tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0], connectionId: number, externalId: string) {
-    const [row] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
-    return row?.id ?? null;
   }
 
   private async saveMedia(msg: InboundMessage): Promise<StoredMedia | null> {

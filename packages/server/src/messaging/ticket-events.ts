@@ -8,6 +8,23 @@ export function announceTicket(ctx: AppContext, action: 'create' | 'update', tic
   ctx.realtime.emit([...roomsForTicket(ticket), chatRoom(ticket.id)], EVENTS.ticket, event);
 }
 
+/**
+ * After a change of owner or sector: the ticket's new audience gets the update; whoever could see
+ * it before but no longer can gets a delete, so it leaves their lists.
+ */
+export function announceTicketMoved(
+  ctx: AppContext,
+  before: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>,
+  after: TicketDTO,
+): void {
+  const nowRooms = [...roomsForTicket(after), chatRoom(after.id)];
+  ctx.realtime.emit(nowRooms, EVENTS.ticket, { action: 'update', ticket: after } satisfies TicketEvent);
+  ctx.realtime.emitExcept(roomsForTicket(before), nowRooms, EVENTS.ticket, {
+    action: 'delete',
+    ticketId: after.id,
+  } satisfies TicketEvent);
+}
+
 export function announceTicketDeleted(ctx: AppContext, ticket: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>): void {
   const event: TicketEvent = { action: 'delete', ticketId: ticket.id };
   ctx.realtime.emit([...roomsForTicket(ticket), chatRoom(ticket.id)], EVENTS.ticket, event);

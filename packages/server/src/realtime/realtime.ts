@@ -137,6 +137,12 @@ export class Realtime {
     this.io.to(list).emit(event, payload);
   }
 
+  /** Emits to the members of `rooms` who are in none of `except` (a ticket leaving someone's view). */
+  emitExcept(rooms: string[], except: string[], event: string, payload: unknown): void {
+    if (!this.io || rooms.length === 0) return;
+    this.io.to(rooms).except(except).emit(event, payload);
+  }
+
   emitToAll(event: string, payload: unknown): void {
     this.emit(ROOM_ALL_USERS, event, payload);
   }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../app.js';
+import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Clock } from '../context.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -56,6 +56,11 @@ export interface TestServerOptions {
   clock?: Clock;
   /** Reuse a database (e.g. to simulate a restart); it is not dropped on close. */
   database?: Database;
+  /**
+   * Channel driver factories. By default WhatsApp sessions are not started (tests have no network
+   * to reach WhatsApp): such connections show DISCONNECTED; the simulator runs as in production.
+   */
+  factories?: BuildAppOptions['factories'];
 }
 
 export interface TestServer extends BuiltApp {
@@ -84,6 +89,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
     clock: options.clock,
     serveWeb: false,
+    factories: options.factories ?? { whatsapp: undefined },
   });
   await database.db
     .insert(users)

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TicketStatus } from '../constants.js';
 import type { QueueRef } from './user.js';
 
@@ -44,3 +45,78 @@ export type TicketEvent =
   | { action: 'create' | 'update'; ticket: TicketDTO }
   | { action: 'updateUnread'; ticketId: number }
   | { action: 'delete'; ticketId: number };
+
+
+/** A query parameter holding a JSON array of ids (spec §7: queueIds and tags "(JSON)"). */
+const jsonIdList = z
+  .string()
+  .max(2000)
+  .optional()
+  .transform((v, ctx) => {
+    if (v == null || v === '') return undefined;
+    try {
+      const parsed: unknown = JSON.parse(v);
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      const ids = list.map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > 2_147_483_647)) throw new Error('bad id');
+      return ids;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Expected a JSON array of ids' });
+      return z.NEVER;
+    }
+  });
+
+const boolParam = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+
+export const ticketsQuerySchema = z.object({
+  searchParam: z.string().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  status: z.enum(['pending', 'open', 'closed']).optional(),
+  /** A day, yyyy-MM-dd: tickets created that day (in the configured time zone). */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date').optional(),
+  showAll: boolParam,
+  queueIds: jsonIdList,
+  tags: jsonIdList,
+  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  withUnreadMessages: boolParam,
+  /** Only group chats (true) or only people (false). */
+  isGroup: z.enum(['true', 'false']).optional(),
+});
+export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
+
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ticketCreateSchema = z.object({
+  contactId: positiveId,
+  queueId: z.union([positiveId, z.null()]).optional(),
+  userId: z.union([positiveId, z.null()]).optional(),
+  whatsappId: positiveId.optional(),
+  status: z.enum(['open', 'pending']).optional().default('open'),
+});
+export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
+
+/** PUT /tickets/:id — the action is read from which fields are present (spec §4 table). */
+export const ticketUpdateSchema = z.object({
+  status: z.enum(['pending', 'open', 'closed']).optional(),
+  userId: z.union([positiveId, z.null()]).optional(),
+  queueId: z.union([positiveId, z.null()]).optional(),
+  whatsappId: positiveId.optional(),
+  isFinished: z.boolean().optional(),
+  /** Transfer flag sent by the transfer dialog. */
+  transf: z.boolean().optional(),
+  /** The reference client nests the fields under ticketData; both forms are accepted. */
+  ticketData: z
+    .object({
+      status: z.enum(['pending', 'open', 'closed']).optional(),
+      userId: z.union([positiveId, z.null()]).optional(),
+      queueId: z.union([positiveId, z.null()]).optional(),
+      whatsappId: positiveId.optional(),
+      isFinished: z.boolean().optional(),
+      transf: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;

@@ -6,6 +6,7 @@ import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import PhoneIphoneOutlinedIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
@@ -23,6 +24,7 @@ import { can } from '@switchboard/shared';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { useSimulatorAvailable } from '../api/simulator';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { useConnectionWarning } from './useConnectionWarning';
 
@@ -47,6 +49,9 @@ const ADMINISTRATION: MenuEntry[] = [
   { to: '/queues', labelKey: 'menu.queues', icon: <AccountTreeOutlinedIcon />, testId: 'menu-queues' },
   { to: '/settings', labelKey: 'menu.settings', icon: <SettingsOutlinedIcon />, testId: 'menu-settings' },
 ];
+
+/** Offered only when the server runs the simulator (its API answers 404 when it is off). */
+const SIMULATOR: MenuEntry = { to: '/simulator', labelKey: 'simulator.menu', icon: <PhoneIphoneOutlinedIcon />, testId: 'menu-simulator' };
 
 /** Paths are matched case-insensitively: /Settings and /settings are the same screen (spec §2). */
 function isActive(pathname: string, to: string): boolean {
@@ -88,6 +93,7 @@ export function MainMenu({ open, onNavigate }: { open: boolean; onNavigate?: () 
   const user = useCurrentUser();
   const showAdmin = can(user, 'drawer-admin-items:view');
   const connectionWarning = useConnectionWarning(showAdmin);
+  const simulatorAvailable = useSimulatorAvailable(showAdmin);
 
   return (
     <List component="nav" data-testid="main-menu">
@@ -111,6 +117,7 @@ export function MainMenu({ open, onNavigate }: { open: boolean; onNavigate?: () 
               badge={entry.to === '/connections' && connectionWarning}
             />
           ))}
+          {simulatorAvailable && <MenuLink entry={SIMULATOR} open={open} onNavigate={onNavigate} />}
         </>
       )}
     </List>

@@ -1,0 +1,83 @@
+/**
+ * The Connections screen's calls (spec §7 whatsapp / whatsappsession). The list shares its cache
+ * entry with `useConnections` (the shell's summary), so the drawer badge sees every change made here.
+ */
+import type { ConnectionDTO } from '@switchboard/shared';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { removeConnection, upsertConnection } from './connectionCache';
+import { emptyWhenMissing } from './optional';
+import { queryKeys } from './queryKeys';
+
+export function useConnectionList(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.connections,
+    queryFn: ({ signal }) => emptyWhenMissing(() => api.get<ConnectionDTO[]>('/whatsapp', undefined, signal)),
+    enabled,
+  });
+}
+
+/** Edit mode loads the record by id (spec §4 Session). */
+export function useConnection(id: number | null | undefined) {
+  return useQuery({
+    queryKey: queryKeys.connection(id ?? 0),
+    queryFn: ({ signal }) => api.get<ConnectionDTO>(`/whatsapp/${id}`, undefined, signal),
+    enabled: id != null,
+    staleTime: 0,
+  });
+}
+
+export function applyConnectionToCache(queryClient: QueryClient, connection: ConnectionDTO): void {
+  queryClient.setQueryData<ConnectionDTO[]>(queryKeys.connections, (list) => upsertConnection(list, connection));
+  queryClient.setQueryData(queryKeys.connection(connection.id), connection);
+}
+
+export function removeConnectionFromCache(queryClient: QueryClient, id: number): void {
+  queryClient.setQueryData<ConnectionDTO[]>(queryKeys.connections, (list) => removeConnection(list, id));
+  queryClient.removeQueries({ queryKey: queryKeys.connection(id) });
+}
+
+/** The flat fields of spec §3 as the form sends them; the server validates them again. */
+export type ConnectionPayload = Record<string, unknown>;
+
+export function useSaveConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id?: number; data: ConnectionPayload }) =>
+      input.id == null
+        ? api.post<ConnectionDTO>('/whatsapp', input.data)
+        : api.put<ConnectionDTO>(`/whatsapp/${input.id}`, input.data),
+    onSuccess: (connection) => {
+      applyConnectionToCache(queryClient, connection);
+      // Saving a default un-defaults the others on the server: reload the list to show it.
+      if (connection.isDefault) void queryClient.invalidateQueries({ queryKey: queryKeys.connections, exact: true });
+    },
+  });
+}
+
+export function useDeleteConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/whatsapp/${id}`),
+    onSuccess: (_r, id) => {
+      removeConnectionFromCache(queryClient, id);
+      // Deleting the default makes another one default on the server.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.connections, exact: true });
+    },
+  });
+}
+
+/** The status actions of spec §4: try again, new QR code, disconnect. Results arrive as events. */
+export type SessionAction = 'retry' | 'newQr' | 'disconnect';
+
+const SESSION_CALL: Record<SessionAction, (id: number) => Promise<unknown>> = {
+  retry: (id) => api.post(`/whatsappsession/${id}`),
+  newQr: (id) => api.put(`/whatsappsession/${id}`),
+  disconnect: (id) => api.delete(`/whatsappsession/${id}`),
+};
+
+export function useSessionAction() {
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: SessionAction }) => SESSION_CALL[action](id),
+  });
+}

@@ -1,0 +1,88 @@
+/** Contacts API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
+import type { ContactDTO, ContactEvent, ContactsPage } from '@switchboard/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { downloadCsv } from './download';
+import { clearPages, removeFromPages, upsertInPages } from './listCache';
+import { queryKeys } from './queryKeys';
+
+const LISTS = { queryKey: ['contacts', 'list'] };
+
+/** GET /contacts in pages; `search` is already debounced, lower-cased and thresholded. */
+export function useContactsInfinite(search: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.contactsList(search),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ContactsPage>('/contacts', { searchParam: search, pageNumber: pageParam }, signal),
+    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+    // Events only reach a mounted page, so a page opened again reloads what it may have missed.
+    staleTime: 0,
+  });
+}
+
+export function useContact(id: number | null | undefined) {
+  return useQuery({
+    queryKey: queryKeys.contact(id ?? 0),
+    queryFn: ({ signal }) => api.get<ContactDTO>(`/contacts/${id}`, undefined, signal),
+    enabled: id != null,
+    staleTime: 0,
+  });
+}
+
+/** Realtime `contact` and mutations: the same cache rules. */
+export function applyContactEvent(queryClient: QueryClient, event: ContactEvent): void {
+  type Data = InfiniteData<ContactsPage>;
+  if (event.action !== 'delete') {
+    queryClient.setQueriesData<Data>(LISTS, (d) => upsertInPages(d, 'contacts', event.contact));
+    queryClient.setQueryData(queryKeys.contact(event.contact.id), event.contact);
+  } else if ('all' in event) {
+    queryClient.setQueriesData<Data>(LISTS, (d) => clearPages(d, 'contacts'));
+    queryClient.removeQueries({ queryKey: ['contacts', 'detail'] });
+  } else {
+    queryClient.setQueriesData<Data>(LISTS, (d) => removeFromPages(d, 'contacts', event.contactId));
+    queryClient.removeQueries({ queryKey: queryKeys.contact(event.contactId) });
+  }
+}
+
+/** What the contact modal sends: `tags` holds the contact's complete tag list (ids). */
+export interface ContactPayload {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: { name: string; value: string }[];
+  tags: number[];
+}
+
+export function useSaveContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Tags travel in the same body: one request, so a refused contact never leaves tags half-saved.
+    mutationFn: ({ id, data }: { id?: number; data: ContactPayload }) =>
+      id == null ? api.post<ContactDTO>('/contacts', data) : api.put<ContactDTO>(`/contacts/${id}`, data),
+    onSuccess: (contact, { id }) =>
+      applyContactEvent(queryClient, { action: id == null ? 'create' : 'update', contact }),
+  });
+}
+
+export function useDeleteContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/contacts/${id}`),
+    onSuccess: (_r, contactId) => applyContactEvent(queryClient, { action: 'delete', contactId }),
+  });
+}
+
+export function useDeleteAllContacts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ message: string; count: number }>('/contacts'),
+    onSuccess: () => applyContactEvent(queryClient, { action: 'delete', all: true }),
+  });
+}
+
+export function useImportContacts() {
+  return useMutation({ mutationFn: () => api.post<{ imported: number }>('/contacts/import') });
+}
+
+export const exportContactsCsv = () => downloadCsv('/contacts/export', 'contacts.csv');

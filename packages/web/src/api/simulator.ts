@@ -1,0 +1,133 @@
+/**
+ * The simulator's API (issue 3): act as customers' phones for connections of kind `simulator`.
+ * The server may run with the simulator off; it then answers 404 and the screen is not offered.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { queryKeys } from './queryKeys';
+
+export interface PendingQr {
+  connectionId: number;
+  qrcode: string;
+}
+
+export type SimulatorMessageType = 'text' | 'image' | 'audio' | 'video' | 'document' | 'location' | 'vcard' | 'sticker';
+
+export interface SimulatorMessage {
+  id: string;
+  sender: 'customer' | 'connection';
+  type: string;
+  body: string | null;
+  mediaUrl: string | null;
+  mediaMime?: string | null;
+  mediaName?: string | null;
+  ack: number;
+  isDeleted: boolean;
+  createdAt: string;
+}
+
+export interface SimulatorCustomer {
+  customer: string;
+  lastAt: string;
+  count: number;
+}
+
+export interface SimulatorMedia {
+  mimetype: string;
+  filename: string;
+  data: string;
+}
+
+export interface CustomerMessageInput {
+  from: string;
+  to: string;
+  name?: string;
+  body?: string;
+  type?: SimulatorMessageType;
+  media?: SimulatorMedia;
+  quotedId?: string;
+}
+
+/** While a chat is open it is re-read this often: the server's messages to a customer raise no event we receive. */
+export const CHAT_POLL_MS = 2000;
+
+export function usePendingQrCodes(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.simulatorPending,
+    queryFn: ({ signal }) => api.get<PendingQr[]>('/simulator/pending', undefined, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Whether this server runs the simulator: its pending list answers 200 (404 when it is off). */
+export function useSimulatorAvailable(enabled: boolean): boolean {
+  const pending = usePendingQrCodes(enabled);
+  return enabled && pending.isSuccess;
+}
+
+export function useScanQr() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { qrcode: string; number?: string }) =>
+      api.post<{ connectionId: number; number: string }>('/simulator/scan', input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorPending }),
+  });
+}
+
+export function useSimulatorCustomers(to: string | null) {
+  return useQuery({
+    queryKey: queryKeys.simulatorCustomers(to ?? ''),
+    queryFn: ({ signal }) => api.get<SimulatorCustomer[]>('/simulator/customers', { to }, signal),
+    enabled: !!to,
+  });
+}
+
+export function useSimulatorChat(customer: string | null, to: string | null) {
+  return useQuery({
+    queryKey: queryKeys.simulatorChat(customer ?? '', to ?? ''),
+    queryFn: ({ signal }) => api.get<SimulatorMessage[]>(`/simulator/chats/${customer}`, { to }, signal),
+    enabled: !!customer && !!to,
+    refetchInterval: CHAT_POLL_MS,
+  });
+}
+
+/** Every phone action changes what the chat (and the customer list) shows: re-read them. */
+function useRefreshChats() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['simulator', 'chat'] });
+    void queryClient.invalidateQueries({ queryKey: ['simulator', 'customers'] });
+  };
+}
+
+export function useCustomerSend() {
+  const onSuccess = useRefreshChats();
+  return useMutation({
+    mutationFn: (input: CustomerMessageInput) => api.post<{ id: string }>('/simulator/messages', input),
+    onSuccess,
+  });
+}
+
+export function useRevokeMessage() {
+  const onSuccess = useRefreshChats();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/simulator/messages/${encodeURIComponent(id)}/revoke`),
+    onSuccess,
+  });
+}
+
+export function useReadChat() {
+  const onSuccess = useRefreshChats();
+  return useMutation({ mutationFn: (input: { customer: string; to: string }) => api.post('/simulator/read', input), onSuccess });
+}
+
+export function usePlaceCall() {
+  const onSuccess = useRefreshChats();
+  return useMutation({ mutationFn: (input: { from: string; to: string }) => api.post('/simulator/calls', input), onSuccess });
+}
+
+/** The phone drops the session: the connection goes DISCONNECTED (its event updates the table). */
+export function useDropSession() {
+  return useMutation({ mutationFn: (input: { to: string }) => api.post('/simulator/disconnect', input) });
+}

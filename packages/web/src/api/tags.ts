@@ -1,0 +1,90 @@
+/** Tags API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
+import type { TagDTO, TagEvent, TagsPage } from '@switchboard/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { downloadCsv } from './download';
+import { clearPages, removeFromList, removeFromPages, upsertInList, upsertInPages } from './listCache';
+import { queryKeys } from './queryKeys';
+
+const LISTS = { queryKey: ['tags', 'list'] };
+
+export function useTagsInfinite(search: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.tagsList(search),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => api.get<TagsPage>('/tags', { searchParam: search, pageNumber: pageParam }, signal),
+    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+    // Events only reach a mounted page, so a page opened again reloads what it may have missed.
+    staleTime: 0,
+  });
+}
+
+/** GET /tags/list: every tag, for the contact modal's picker. */
+export function useAllTags(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.tagsAll,
+    queryFn: ({ signal }) => api.get<TagDTO[]>('/tags/list', undefined, signal),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useTag(id: number | null | undefined) {
+  return useQuery({
+    queryKey: queryKeys.tag(id ?? 0),
+    queryFn: ({ signal }) => api.get<TagDTO>(`/tags/${id}`, undefined, signal),
+    enabled: id != null,
+    staleTime: 0,
+  });
+}
+
+export function applyTagEvent(queryClient: QueryClient, event: TagEvent): void {
+  type Data = InfiniteData<TagsPage>;
+  if (event.action !== 'delete') {
+    queryClient.setQueriesData<Data>(LISTS, (d) => upsertInPages(d, 'tags', event.tag));
+    queryClient.setQueryData<TagDTO[]>(queryKeys.tagsAll, (list) => upsertInList(list, event.tag));
+    queryClient.setQueryData(queryKeys.tag(event.tag.id), event.tag);
+  } else if ('all' in event) {
+    queryClient.setQueriesData<Data>(LISTS, (d) => clearPages(d, 'tags'));
+    queryClient.setQueryData<TagDTO[]>(queryKeys.tagsAll, (list) => (list ? [] : list));
+    queryClient.removeQueries({ queryKey: ['tags', 'detail'] });
+  } else {
+    queryClient.setQueriesData<Data>(LISTS, (d) => removeFromPages(d, 'tags', event.tagId));
+    queryClient.setQueryData<TagDTO[]>(queryKeys.tagsAll, (list) => removeFromList(list, event.tagId));
+    queryClient.removeQueries({ queryKey: queryKeys.tag(event.tagId) });
+  }
+}
+
+/** `userId` is the saving user's id (spec §3 Tag); the server records the caller anyway. */
+export interface TagPayload {
+  name: string;
+  color: string;
+  userId: number;
+}
+
+export function useSaveTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data }: { id?: number; data: TagPayload }) =>
+      id == null ? api.post<TagDTO>('/tags', data) : api.put<TagDTO>(`/tags/${id}`, data),
+    onSuccess: (tag, { id }) => applyTagEvent(queryClient, { action: id == null ? 'create' : 'update', tag }),
+  });
+}
+
+export function useDeleteTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/tags/${id}`),
+    onSuccess: (_r, tagId) => applyTagEvent(queryClient, { action: 'delete', tagId }),
+  });
+}
+
+export function useDeleteAllTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ message: string; count: number }>('/tags'),
+    onSuccess: () => applyTagEvent(queryClient, { action: 'delete', all: true }),
+  });
+}
+
+export const exportTagsCsv = () => downloadCsv('/tags/export', 'tags.csv');

@@ -1,0 +1,118 @@
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, installFetchMock } from '../../test/fetchMock';
+import { userFixture } from '../../test/fixtures';
+import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { ConnectionModal } from './ConnectionModal';
+
+const admin = userFixture({ id: 1, profile: 'admin' });
+
+function renderModal(props: Partial<Parameters<typeof ConnectionModal>[0]> = {}) {
+  const onClose = vi.fn();
+  renderWithProviders(
+    <WhenSignedIn>
+      <ConnectionModal open onClose={onClose} {...props} />
+    </WhenSignedIn>,
+  );
+  return { onClose };
+}
+
+const input = (name: string) => screen.getByTestId(`connection-${name}`) as HTMLInputElement;
+const helperOf = (name: string) => document.getElementById(`connection-${name}-helper-text`)?.textContent;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('ConnectionModal (spec §3 Connection, §5)', () => {
+  it('shows Required / Too Short! for the name and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock(signIn(admin));
+    renderModal();
+    await user.click(await screen.findByTestId('connection-modal-submit'));
+    await waitFor(() => expect(helperOf('name')).toBe('Required'));
+    await user.type(input('name'), 'A');
+    await user.click(screen.getByTestId('connection-modal-submit'));
+    await waitFor(() => expect(helperOf('name')).toBe('Too Short!'));
+    expect(callsTo('POST /api/whatsapp')).toHaveLength(0);
+  });
+
+  it('creates with the flat work-hour fields of spec §3', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'POST /api/whatsapp': (call) => json(201, { id: 5, ...(call.body as object), status: 'OPENING', qrcode: '' }),
+    });
+    const { onClose } = renderModal();
+    await user.type(await screen.findByTestId('connection-name'), 'Front desk');
+    await user.click(input('defineWorkHours'));
+    const grid = await screen.findByTestId('connection-work-hours');
+    expect(grid).toBeTruthy();
+    expect(input('StartDefineWorkHoursMonday').step).toBe('600');
+    fireEvent.change(input('StartDefineWorkHoursMonday'), { target: { value: '09:00' } });
+    await user.click(input('saturday'));
+    fireEvent.change(input('holiday-date'), { target: { value: '2025-12-25' } });
+    await user.click(screen.getByTestId('connection-holiday-add'));
+    await user.click(screen.getByTestId('connection-modal-submit'));
+
+    await waitFor(() => expect(callsTo('POST /api/whatsapp')).toHaveLength(1));
+    const body = callsTo('POST /api/whatsapp')[0].body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      name: 'Front desk',
+      channel: 'whatsapp',
+      defineWorkHours: true,
+      monday: true,
+      StartDefineWorkHoursMonday: '09:00',
+      EndDefineWorkHoursMonday: '18:00',
+      StartDefineWorkHoursMondayLunch: '12:00',
+      EndDefineWorkHoursMondayLunch: '13:00',
+      saturday: true,
+      sunday: false,
+      holidays: ['2025-12-25'],
+      timeInactiveMessage: 0,
+      queueIds: [],
+      defaultQueueId: null,
+    });
+    expect(body).not.toHaveProperty('week');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Connection saved successfully.')).toBeTruthy();
+  });
+
+  it('edit mode loads by id, sends no channel and shows a translated server error', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/whatsapp/3': () =>
+        json(200, {
+          id: 3,
+          name: 'Sales',
+          channel: 'simulator',
+          isDefault: true,
+          greetingMessage: '',
+          queueIds: [],
+          queues: [],
+          holidays: [],
+          timeInactiveMessage: 0.25,
+          defineWorkHours: true,
+          monday: false,
+          StartDefineWorkHoursTuesday: '07:30',
+        }),
+      'PUT /api/whatsapp/3': () => json(400, { error: 'ERR_WAPP_GREETING_REQUIRED' }),
+    });
+    renderModal({ connectionId: 3 });
+    await waitFor(() => expect(input('name').value).toBe('Sales'));
+    expect(screen.queryByTestId('connection-channel')).toBeNull();
+    expect(screen.getByTestId('connection-timeInactiveMessage').textContent).toBe('15 minutes');
+    expect(input('monday').checked).toBe(false);
+    expect(input('StartDefineWorkHoursTuesday').value).toBe('07:30');
+    await user.click(screen.getByTestId('connection-modal-submit'));
+
+    expect(await screen.findByText('The greeting message is required when there is more than one sector.')).toBeTruthy();
+    const body = callsTo('PUT /api/whatsapp/3')[0].body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('channel');
+    expect(body).toMatchObject({ name: 'Sales', monday: false, StartDefineWorkHoursTuesday: '07:30', timeInactiveMessage: 0.25 });
+  });
+});

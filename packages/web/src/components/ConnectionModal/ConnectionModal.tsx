@@ -1,0 +1,126 @@
+/**
+ * Add or edit a connection (spec §2 Connections, §3 Connection). Add mode has no id; edit mode loads
+ * the connection by id. The form is split into sections; this file owns loading, validation with the
+ * shared schema and saving.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { connectionCreateSchema } from '@switchboard/shared';
+import { useEffect, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/ApiError';
+import { useConnection, useSaveConnection } from '../../api/connectionsAdmin';
+import { useQueues } from '../../api/queues';
+import { useToast } from '../Toasts';
+import { connectionToForm, emptyConnectionForm, formToPayload, type ConnectionFormValues } from './connectionFormValues';
+import { GeneralSection } from './GeneralSection';
+import { MessagesSection } from './MessagesSection';
+import { SectorsSection } from './SectorsSection';
+import { WorkHoursSection } from './WorkHoursSection';
+
+// The shared schema types its work-hour fields through an index signature; the form names them
+// one by one (connectionFormValues.ts). Same fields, so the resolver is only re-typed.
+const resolver = zodResolver(connectionCreateSchema) as unknown as Resolver<ConnectionFormValues>;
+
+export interface ConnectionModalProps {
+  open: boolean;
+  /** Absent: add mode. */
+  connectionId?: number | null;
+  onClose(): void;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack spacing={1.5}>
+      <Typography variant="subtitle2" color="primary">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+export function ConnectionModal({ open, connectionId, onClose }: ConnectionModalProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const mode = connectionId == null ? 'create' : 'edit';
+  const existing = useConnection(connectionId);
+  const queues = useQueues(open);
+  const save = useSaveConnection();
+
+  const form = useForm<ConnectionFormValues>({ resolver, defaultValues: emptyConnectionForm(), mode: 'onTouched' });
+  const { control, handleSubmit, reset, setValue, setError, formState } = form;
+
+  useEffect(() => {
+    if (existing.data) reset(connectionToForm(existing.data));
+  }, [existing.data, reset]);
+
+  useEffect(() => {
+    // Nothing to edit when the record cannot be loaded: say why and close.
+    if (existing.error) {
+      toast.error(existing.error);
+      onClose();
+    }
+  }, [existing.error]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: connectionId ?? undefined, data: formToPayload(values, mode) });
+      toast.success(t('connections.saved'));
+      onClose();
+    } catch (err) {
+      // Field messages from the server land on their fields; the toast says what failed.
+      if (isApiError(err)) {
+        for (const detail of err.details ?? []) {
+          const field = detail.path.split('.').pop();
+          if (field && field in values) setError(field as keyof ConnectionFormValues, { message: detail.message });
+        }
+      }
+      toast.error(err);
+    }
+  });
+
+  const loading = mode === 'edit' && existing.isLoading;
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth scroll="paper" data-testid="connection-modal">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle>{mode === 'create' ? t('connections.form.addTitle') : t('connections.form.editTitle')}</DialogTitle>
+        <DialogContent dividers>
+          {loading ? (
+            <CircularProgress />
+          ) : (
+            <Stack spacing={2.5} divider={<Divider flexItem />}>
+              <GeneralSection control={control} creating={mode === 'create'} />
+              <Section title={t('connections.form.messagesTitle')}>
+                <MessagesSection control={control} />
+              </Section>
+              <Section title={t('connections.form.queuesTitle')}>
+                <SectorsSection control={control} setValue={setValue} queues={queues.data ?? []} />
+              </Section>
+              <Section title={t('connections.form.workHoursTitle')}>
+                <WorkHoursSection control={control} />
+              </Section>
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={formState.isSubmitting} data-testid="connection-modal-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting || loading} data-testid="connection-modal-submit">
+            {mode === 'create' ? t('common.add') : t('common.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

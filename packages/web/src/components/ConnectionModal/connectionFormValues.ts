@@ -1,0 +1,112 @@
+/**
+ * Between the connection form and the API. The form holds exactly the API's flat fields (spec §3:
+ * monday…, StartDefineWorkHoursMonday, …Lunch), so the shared `connectionCreateSchema` validates it
+ * as it is and the payload needs no reshaping.
+ */
+import {
+  WEEKDAYS,
+  dayLabel,
+  defaultWeekHours,
+  flattenWeekHours,
+  type ChannelKind,
+  type ConnectionDTO,
+  type Weekday,
+} from '@switchboard/shared';
+import type { ConnectionPayload } from '../../api/connectionsAdmin';
+
+type Day = Capitalize<Weekday>;
+type TimeField =
+  | `StartDefineWorkHours${Day}`
+  | `EndDefineWorkHours${Day}`
+  | `StartDefineWorkHours${Day}Lunch`
+  | `EndDefineWorkHours${Day}Lunch`;
+
+export const MESSAGE_FIELDS = [
+  'greetingMessage',
+  'farewellMessage',
+  'ratingMessage',
+  'transferTicketMessage',
+  'outOfWorkMessage',
+  'inactiveMessage',
+] as const;
+type MessageField = (typeof MESSAGE_FIELDS)[number];
+
+export type ConnectionFormValues = {
+  name: string;
+  channel: ChannelKind;
+  isDefault: boolean;
+  isDisplay: boolean;
+  isGroup: boolean;
+  sendInactiveMessage: boolean;
+  timeInactiveMessage: number;
+  defineWorkHours: boolean;
+  holidays: string[];
+  queueIds: number[];
+  defaultQueueId: number | null;
+} & Record<MessageField, string> &
+  Record<Weekday, boolean> &
+  Record<TimeField, string>;
+
+/** The four time fields of one weekday, in grid order. */
+export function dayTimeFields(day: Weekday): [TimeField, TimeField, TimeField, TimeField] {
+  const L = dayLabel(day);
+  return [`StartDefineWorkHours${L}`, `EndDefineWorkHours${L}`, `StartDefineWorkHours${L}Lunch`, `EndDefineWorkHours${L}Lunch`];
+}
+
+export function emptyConnectionForm(): ConnectionFormValues {
+  return {
+    name: '',
+    channel: 'whatsapp',
+    isDefault: false,
+    isDisplay: false,
+    isGroup: false,
+    greetingMessage: '',
+    farewellMessage: '',
+    ratingMessage: '',
+    transferTicketMessage: '',
+    outOfWorkMessage: '',
+    inactiveMessage: '',
+    sendInactiveMessage: false,
+    timeInactiveMessage: 0,
+    defineWorkHours: false,
+    holidays: [],
+    queueIds: [],
+    defaultQueueId: null,
+    ...(flattenWeekHours(defaultWeekHours()) as Record<Weekday, boolean> & Record<TimeField, string>),
+  };
+}
+
+export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
+  const form = emptyConnectionForm();
+  const values: ConnectionFormValues = {
+    ...form,
+    name: c.name,
+    channel: c.channel,
+    isDefault: c.isDefault,
+    isDisplay: c.isDisplay,
+    isGroup: c.isGroup,
+    sendInactiveMessage: c.sendInactiveMessage,
+    timeInactiveMessage: c.timeInactiveMessage ?? 0,
+    defineWorkHours: c.defineWorkHours,
+    holidays: c.holidays ?? [],
+    queueIds: (c.queueIds ?? c.queues?.map((q) => q.id) ?? []).slice(),
+    defaultQueueId: c.defaultQueueId ?? null,
+  };
+  for (const f of MESSAGE_FIELDS) values[f] = c[f] ?? '';
+  // Work hours: the DTO carries the same flat fields; anything missing keeps the default.
+  for (const d of WEEKDAYS) {
+    if (typeof c[d] === 'boolean') values[d] = c[d] as boolean;
+    for (const f of dayTimeFields(d)) if (typeof c[f] === 'string') values[f] = c[f] as string;
+  }
+  return values;
+}
+
+/** The request body; the channel kind is chosen once, at creation. */
+export function formToPayload(values: ConnectionFormValues, mode: 'create' | 'edit'): ConnectionPayload {
+  const { channel, ...rest } = values;
+  // The default sector must be one of the chosen sectors.
+  const defaultQueueId = values.defaultQueueId != null && values.queueIds.includes(values.defaultQueueId) ? values.defaultQueueId : null;
+  const payload: ConnectionPayload = { ...rest, defaultQueueId };
+  if (mode === 'create') payload.channel = channel;
+  return payload;
+}

@@ -1,0 +1,35 @@
+/** The status column: an icon and a label per connection status (spec §4 Connection status). */
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CropFreeIcon from '@mui/icons-material/CropFree';
+import SignalCellularConnectedNoInternet0BarIcon from '@mui/icons-material/SignalCellularConnectedNoInternet0Bar';
+import SignalCellularConnectedNoInternet2BarIcon from '@mui/icons-material/SignalCellularConnectedNoInternet2Bar';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const ICONS: Record<string, ReactElement> = {
+  CONNECTED: <CheckCircleIcon color="success" fontSize="small" />,
+  qrcode: <CropFreeIcon color="primary" fontSize="small" />,
+  PAIRING: <SignalCellularConnectedNoInternet2BarIcon color="warning" fontSize="small" />,
+  TIMEOUT: <SignalCellularConnectedNoInternet2BarIcon color="warning" fontSize="small" />,
+  DISCONNECTED: <SignalCellularConnectedNoInternet0BarIcon color="error" fontSize="small" />,
+  OPENING: <CircularProgress size={16} />,
+};
+
+/** The spec also writes CONNECTED as "connected". */
+export function normalizeStatus(status: string): string {
+  return status.toLowerCase() === 'connected' ? 'CONNECTED' : status;
+}
+
+export function ConnectionStatus({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const s = normalizeStatus(status);
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }} data-testid="connection-status" data-status={s}>
+      {ICONS[s] ?? null}
+      <Typography variant="body2">{t(`connections.statuses.${s}`, { defaultValue: s })}</Typography>
+    </Box>
+  );
+}

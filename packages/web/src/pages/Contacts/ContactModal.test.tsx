@@ -1,0 +1,141 @@
+import { cleanup, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ContactDTO } from '@switchboard/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, installFetchMock } from '../../test/fetchMock';
+import { userFixture } from '../../test/fixtures';
+import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { ContactModal } from './ContactModal';
+
+const attendant = userFixture({ id: 3, profile: 'user' });
+const helperOf = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
+const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+const tagList = () => json(200, [{ id: 8, name: 'VIP', color: '#ff0000', userId: 1, contactsCount: 0, createdAt: '', updatedAt: '' }]);
+
+const existing: ContactDTO = {
+  id: 12,
+  name: 'Maria',
+  number: '5511999990000',
+  email: 'maria@example.com',
+  profilePicUrl: '',
+  isGroup: false,
+  extraInfo: [
+    { id: 1, name: 'Company', value: 'ACME' },
+    { id: 2, name: 'Plan', value: 'Gold' },
+  ],
+  tags: [{ id: 8, name: 'VIP', color: '#ff0000' }],
+  createdAt: '',
+  updatedAt: '',
+};
+
+function renderModal(contactId: number | null = null) {
+  const onClose = vi.fn();
+  renderWithProviders(
+    <WhenSignedIn>
+      <ContactModal contactId={contactId} onClose={onClose} />
+    </WhenSignedIn>,
+  );
+  return { onClose };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('ContactModal validation (spec §5 Contact)', () => {
+  it('shows Required for name and number on an empty submit and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = installFetchMock({ ...signIn(attendant), 'GET /api/tags/list': tagList });
+    renderModal();
+    await user.click(await screen.findByTestId('contact-modal-submit'));
+    await waitFor(() => expect(helperOf('contact-name')).toBe('Required'));
+    expect(helperOf('contact-number')).toBe('Required');
+    expect(calls.filter((c) => c.path === '/api/contacts')).toHaveLength(0);
+  });
+
+  it('shows Too Short! and Invalid email for bad values', async () => {
+    const user = userEvent.setup();
+    installFetchMock({ ...signIn(attendant), 'GET /api/tags/list': tagList });
+    renderModal();
+    await user.type(await screen.findByTestId('contact-name'), 'A');
+    await user.type(input('contact-number'), '1234');
+    await user.type(input('contact-email'), 'not-an-email');
+    await user.click(screen.getByTestId('contact-modal-submit'));
+    await waitFor(() => expect(helperOf('contact-name')).toBe('Too Short!'));
+    expect(helperOf('contact-number')).toBe('Too Short!');
+    expect(helperOf('contact-email')).toBe('Invalid email');
+  });
+});
+
+describe('ContactModal extra information and tags', () => {
+  it('adds and removes name/value rows and sends them with the tags in one request', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(attendant),
+      'GET /api/tags/list': tagList,
+      'POST /api/contacts': (call) => json(201, { ...existing, id: 20, ...(call.body as object), tags: [] }),
+    });
+    const { onClose } = renderModal();
+    await user.type(await screen.findByTestId('contact-name'), 'Joana');
+    await user.type(input('contact-number'), '+55 (11) 98888-7777');
+
+    await user.click(screen.getByTestId('extra-info-add'));
+    await user.click(screen.getByTestId('extra-info-add'));
+    await user.type(input('extra-info-name-0'), 'Company');
+    await user.type(input('extra-info-value-0'), 'ACME');
+    await user.type(input('extra-info-name-1'), 'Drop me');
+    await user.click(screen.getByTestId('extra-info-remove-1'));
+    expect(screen.queryByTestId('extra-info-row-1')).toBeNull();
+
+    await user.click(input('contact-tags'));
+    await user.click(await screen.findByTestId('tag-option-8'));
+
+    await user.click(screen.getByTestId('contact-modal-submit'));
+    await waitFor(() => expect(callsTo('POST /api/contacts')).toHaveLength(1));
+    expect(callsTo('POST /api/contacts')[0].body).toEqual({
+      name: 'Joana',
+      number: '5511988887777',
+      email: '',
+      extraInfo: [{ name: 'Company', value: 'ACME' }],
+      tags: [8],
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Contact saved successfully!')).toBeTruthy();
+  });
+
+  it('requires a name on an extra information row', async () => {
+    const user = userEvent.setup();
+    installFetchMock({ ...signIn(attendant), 'GET /api/tags/list': tagList });
+    renderModal();
+    await user.type(await screen.findByTestId('contact-name'), 'Joana');
+    await user.type(input('contact-number'), '5511988887777');
+    await user.click(screen.getByTestId('extra-info-add'));
+    await user.click(screen.getByTestId('contact-modal-submit'));
+    await waitFor(() => expect(helperOf('extra-info-name-0')).toBe('Required'));
+  });
+
+  it('loads a contact in edit mode and saves its rows and tags back with PUT', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(attendant),
+      'GET /api/tags/list': tagList,
+      'GET /api/contacts/12': () => json(200, existing),
+      'PUT /api/contacts/12': (call) => json(200, { ...existing, ...(call.body as object), tags: existing.tags }),
+    });
+    renderModal(12);
+    await waitFor(() => expect(input('contact-name').value).toBe('Maria'));
+    expect(input('extra-info-value-1').value).toBe('Gold');
+    await user.click(screen.getByTestId('extra-info-remove-0'));
+    await user.click(screen.getByTestId('contact-modal-submit'));
+    await waitFor(() => expect(callsTo('PUT /api/contacts/12')).toHaveLength(1));
+    expect(callsTo('PUT /api/contacts/12')[0].body).toEqual({
+      name: 'Maria',
+      number: '5511999990000',
+      email: 'maria@example.com',
+      extraInfo: [{ name: 'Plan', value: 'Gold' }],
+      tags: [8],
+    });
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * /contacts — Contacts (spec §2): title with count, search (lower-cased), add, infinitely scrolling
+ * table with start ticket, edit and (permission-gated) delete; admins also import, export CSV and
+ * delete all.
+ */
+import Button from '@mui/material/Button';
+import { can, EVENTS, type ContactDTO, type ContactEvent } from '@switchboard/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  applyContactEvent,
+  exportContactsCsv,
+  useContactsInfinite,
+  useDeleteAllContacts,
+  useDeleteContact,
+  useImportContacts,
+} from '../../api/contacts';
+import { useCurrentUser } from '../../auth/AuthProvider';
+import { ListFooterRow } from '../../components/ListFooterRow';
+import { ListPaper } from '../../components/ListPaper';
+import { MainHeader } from '../../components/MainHeader';
+import { SearchField } from '../../components/SearchField';
+import { useToast } from '../../components/Toasts';
+import { usePagedList } from '../../components/usePagedList';
+import { useRealtimeEvent } from '../../components/useRealtimeEvent';
+import { useReportedAction } from '../../components/useReportedAction';
+import { useSearchTerm } from '../../components/useSearchTerm';
+import { ContactConfirmation, type ContactConfirm } from './ContactConfirmation';
+import { ContactModal } from './ContactModal';
+import { ContactsTable } from './ContactsTable';
+import { StartTicketModal } from './StartTicketModal';
+
+type Modal = { open: false } | { open: true; contactId: number | null };
+
+export default function ContactsPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const user = useCurrentUser();
+  const adminTools = can(user, 'drawer-admin-items:view');
+  const canDelete = can(user, 'contacts-page:deleteContact');
+  const { typed, setTyped, search } = useSearchTerm();
+  const list = usePagedList(useContactsInfinite(search), 'contacts');
+  const remove = useDeleteContact();
+  const removeAll = useDeleteAllContacts();
+  const importContacts = useImportContacts();
+  const report = useReportedAction();
+  const [modal, setModal] = useState<Modal>({ open: false });
+  const [ticketFor, setTicketFor] = useState<ContactDTO | null>(null);
+  const [confirm, setConfirm] = useState<ContactConfirm | null>(null);
+  useRealtimeEvent<ContactEvent>(EVENTS.contact, applyContactEvent);
+
+  const onConfirm = (action: ContactConfirm) => {
+    if (action.kind === 'delete') void report(() => remove.mutateAsync(action.contact.id), t('contacts.deleted'));
+    if (action.kind === 'deleteAll') void report(() => removeAll.mutateAsync(), t('contacts.allDeleted'));
+    if (action.kind === 'import') {
+      // The imported contacts arrive without realtime events: the page reloads to show them (spec §7).
+      importContacts.mutateAsync().then(() => window.location.reload(), toast.error);
+    }
+  };
+
+  return (
+    <>
+      <MainHeader title={t('contacts.title', { count: list.count })}>
+        <SearchField value={typed} onChange={setTyped} testId="contacts-search" lowercase />
+        <Button variant="contained" onClick={() => setModal({ open: true, contactId: null })} data-testid="contacts-add">
+          {t('contacts.add')}
+        </Button>
+        {adminTools && (
+          <>
+            <Button variant="outlined" onClick={() => setConfirm({ kind: 'import' })} data-testid="contacts-import">
+              {t('contacts.import')}
+            </Button>
+            <Button variant="outlined" onClick={() => exportContactsCsv().catch(toast.error)} data-testid="contacts-export">
+              {t('contacts.export')}
+            </Button>
+            <Button variant="outlined" color="error" onClick={() => setConfirm({ kind: 'deleteAll' })} data-testid="contacts-delete-all">
+              {t('contacts.deleteAll')}
+            </Button>
+          </>
+        )}
+      </MainHeader>
+      <ListPaper onScroll={list.onScroll} testId="contacts-scroll">
+        <ContactsTable
+          contacts={list.items}
+          canDelete={canDelete}
+          onStartTicket={setTicketFor}
+          onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
+          onDelete={(contact) => setConfirm({ kind: 'delete', contact })}
+          footer={<ListFooterRow loading={list.loading} empty={list.items.length === 0} emptyText={t('contacts.empty')} colSpan={5} />}
+        />
+      </ListPaper>
+      {modal.open && <ContactModal contactId={modal.contactId} onClose={() => setModal({ open: false })} />}
+      {ticketFor && <StartTicketModal contact={ticketFor} onClose={() => setTicketFor(null)} />}
+      <ContactConfirmation action={confirm} onClose={() => setConfirm(null)} onConfirm={onConfirm} />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { cleanup, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, installFetchMock } from '../../test/fetchMock';
+import { userFixture } from '../../test/fixtures';
+import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { SectorModal } from './SectorModal';
+
+const admin = userFixture({ id: 1, profile: 'admin' });
+const helperOf = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
+const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+
+function renderModal() {
+  const onClose = vi.fn();
+  renderWithProviders(
+    <WhenSignedIn>
+      <SectorModal queueId={null} onClose={onClose} />
+    </WhenSignedIn>,
+  );
+  return { onClose };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
+  it('starts at 08:00–18:00 with 10-minute time steps and the spec row counts', async () => {
+    installFetchMock(signIn(admin));
+    renderModal();
+    await screen.findByTestId('queue-start');
+    expect(input('queue-start').value).toBe('08:00');
+    expect(input('queue-end').value).toBe('18:00');
+    expect(input('queue-start').step).toBe('600');
+    expect(input('queue-end').type).toBe('time');
+    expect(input('queue-greeting').getAttribute('rows')).toBe('4');
+    expect(input('queue-absence').getAttribute('rows')).toBe('2');
+  });
+
+  it('requires a name and a colour (Required, Too Short!)', async () => {
+    const user = userEvent.setup();
+    const { calls } = installFetchMock(signIn(admin));
+    renderModal();
+    await user.click(await screen.findByTestId('queue-modal-submit'));
+    await waitFor(() => expect(helperOf('queue-name')).toBe('Required'));
+    expect(helperOf('queue-color')).toBe('Required');
+    await user.type(input('queue-name'), 'S');
+    await user.type(input('queue-color'), 're');
+    await waitFor(() => expect(helperOf('queue-name')).toBe('Too Short!'));
+    expect(helperOf('queue-color')).toBe('Too Short!');
+    expect(calls.filter((c) => c.path === '/api/queue')).toHaveLength(0);
+  });
+
+  it('picks a named colour from the palette and saves', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'POST /api/queue': (call) => json(201, { id: 5, ...(call.body as object), createdAt: '', updatedAt: '' }),
+    });
+    const { onClose } = renderModal();
+    await user.type(await screen.findByTestId('queue-name'), 'Sales');
+    await user.click(screen.getByTestId('queue-color-palette'));
+    await user.click(await screen.findByTestId('palette-teal'));
+    expect(input('queue-color').value).toBe('teal');
+    await user.click(screen.getByTestId('queue-modal-submit'));
+    await waitFor(() => expect(callsTo('POST /api/queue')).toHaveLength(1));
+    expect(callsTo('POST /api/queue')[0].body).toEqual({
+      name: 'Sales',
+      color: 'teal',
+      greetingMessage: '',
+      absenceMessage: '',
+      startWork: '08:00',
+      endWork: '18:00',
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('translates ERR_QUEUE_COLOR_ALREADY_EXISTS and stays open', async () => {
+    const user = userEvent.setup();
+    installFetchMock({ ...signIn(admin), 'POST /api/queue': () => json(400, { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' }) });
+    const { onClose } = renderModal();
+    await user.type(await screen.findByTestId('queue-name'), 'Sales');
+    await user.type(input('queue-color'), 'red');
+    await user.click(screen.getByTestId('queue-modal-submit'));
+    expect(await screen.findByText('This colour is already in use, pick another one.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,29 @@
+import { DEFAULT_SECTOR_HOURS, type QueueDTO } from '@switchboard/shared';
+
+export interface SectorFormValues {
+  name: string;
+  color: string;
+  greetingMessage: string;
+  absenceMessage: string;
+  startWork: string;
+  endWork: string;
+}
+
+/** A new sector starts with the spec's working hours, 08:00–18:00. */
+export const emptySectorForm = (): SectorFormValues => ({
+  name: '',
+  color: '',
+  greetingMessage: '',
+  absenceMessage: '',
+  startWork: DEFAULT_SECTOR_HOURS.start,
+  endWork: DEFAULT_SECTOR_HOURS.end,
+});
+
+export const sectorToForm = (q: QueueDTO): SectorFormValues => ({
+  name: q.name,
+  color: q.color,
+  greetingMessage: q.greetingMessage ?? '',
+  absenceMessage: q.absenceMessage ?? '',
+  startWork: q.startWork || DEFAULT_SECTOR_HOURS.start,
+  endWork: q.endWork || DEFAULT_SECTOR_HOURS.end,
+});

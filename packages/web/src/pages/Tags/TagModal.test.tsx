@@ -1,0 +1,72 @@
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, installFetchMock } from '../../test/fetchMock';
+import { userFixture } from '../../test/fixtures';
+import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { pickerValue } from './ColorField';
+import { TagModal } from './TagModal';
+
+const admin = userFixture({ id: 1, profile: 'admin' });
+const helperOf = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
+
+function renderModal(tagId: number | null = null) {
+  const onClose = vi.fn();
+  renderWithProviders(
+    <WhenSignedIn>
+      <TagModal tagId={tagId} onClose={onClose} />
+    </WhenSignedIn>,
+  );
+  return { onClose };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('TagModal (spec §5 Tag)', () => {
+  it("says 'Obrigatório' for an empty name and 'Mensagem muito curta' under 3 characters", async () => {
+    const user = userEvent.setup();
+    const { calls } = installFetchMock(signIn(admin));
+    renderModal();
+    await user.click(await screen.findByTestId('tag-modal-submit'));
+    await waitFor(() => expect(helperOf('tag-name')).toBe('Obrigatório'));
+    await user.type(screen.getByTestId('tag-name'), 'ab');
+    await waitFor(() => expect(helperOf('tag-name')).toBe('Mensagem muito curta'));
+    expect(calls.filter((c) => c.path === '/api/tags')).toHaveLength(0);
+  });
+
+  it('saves the colour as # + lower-case hex with the current user id, after the submit delay', async () => {
+    const user = userEvent.setup();
+    const saved = { id: 4, name: 'VIP', color: '#a0b1c2', userId: 1, contactsCount: 0, createdAt: '', updatedAt: '' };
+    const { callsTo } = installFetchMock({ ...signIn(admin), 'POST /api/tags': () => json(201, saved) });
+    const { onClose } = renderModal();
+    await user.type(await screen.findByTestId('tag-name'), 'VIP');
+    const color = screen.getByTestId('tag-color');
+    await user.clear(color);
+    await user.type(color, 'A0B1C2');
+    await user.click(screen.getByTestId('tag-modal-submit'));
+    await waitFor(() => expect(callsTo('POST /api/tags')).toHaveLength(1));
+    expect(callsTo('POST /api/tags')[0].body).toEqual({ name: 'VIP', color: '#a0b1c2', userId: 1 });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Tag saved successfully!')).toBeTruthy();
+  });
+
+  it('the colour picker (no alpha) writes its hex into the field', async () => {
+    installFetchMock(signIn(admin));
+    renderModal();
+    const picker = (await screen.findByTestId('tag-color-picker')) as HTMLInputElement;
+    expect(picker.type).toBe('color');
+    fireEvent.input(picker, { target: { value: '#112233' } });
+    fireEvent.change(picker, { target: { value: '#112233' } });
+    await waitFor(() => expect((screen.getByTestId('tag-color') as HTMLInputElement).value).toBe('#112233'));
+  });
+
+  it('pickerValue expands #rgb and falls back to black', () => {
+    expect(pickerValue('#AbC')).toBe('#aabbcc');
+    expect(pickerValue('a0b1c2')).toBe('#a0b1c2');
+    expect(pickerValue('red')).toBe('#000000');
+  });
+});
