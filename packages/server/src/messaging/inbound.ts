@@ -14,7 +14,7 @@ import { presentTicketById } from '../modules/tickets/present.js';
 import type { MediaStore, StoredMedia } from './media-store.js';
 import { previewOf } from './preview.js';
 import { announceMessage, announceTicket } from './ticket-events.js';
-import type { ContactRow, TicketRow } from './tickets-store.js';
+import type { ContactRow, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
 import { presentTickets } from '../modules/tickets/present.js';

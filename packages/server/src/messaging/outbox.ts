@@ -12,11 +12,12 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { contacts, messages, tickets } from '../db/schema.js';
 import { presentMessages, type MessageRow } from '../modules/messages/present.js';
+import { rowsOf } from '../lib/sql.js';
 import { presentTicketById } from '../modules/tickets/present.js';
 import type { MediaStore, StoredMedia } from './media-store.js';
 import { previewOf } from './preview.js';
 import { announceMessage } from './ticket-events.js';
-import type { TicketRow } from './tickets-store.js';
+import type { TicketRow } from './store-batch.js';
 
 export interface OutboundRequest {
   ticket: TicketRow;
@@ -260,10 +261,4 @@ export class Outbox {
       voiceNote: kind === 'audio',
     };
   }
-}
-
-/** Rows of a raw execute() on either driver (node-postgres returns {rows}, PGlite too). */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  const r = result as { rows?: Record<string, unknown>[] };
-  return Array.isArray(r) ? (r as Record<string, unknown>[]) : (r.rows ?? []);
 }

@@ -15,8 +15,10 @@ import type { ConnectionRow } from '../modules/connections/repository.js';
 import type { MessageRow } from '../modules/messages/present.js';
 import type { StoredMedia } from './media-store.js';
 import { previewOf } from './preview.js';
-import { rowsOf } from './outbox.js';
-import type { ContactRow, TicketRow } from './tickets-store.js';
+import { rowsOf } from '../lib/sql.js';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
 
 export interface BatchItem {
   connection: ConnectionRow;

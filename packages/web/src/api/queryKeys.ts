@@ -20,4 +20,11 @@ export const queryKeys = {
   tag: (id: number) => ['tags', 'detail', id] as const,
   quickAnswersList: (search: string) => ['quickAnswers', 'list', search] as const,
   quickAnswer: (id: number) => ['quickAnswers', 'detail', id] as const,
+  /** Every cached tickets list; the filter is part of the key so live updates can apply it. */
+  ticketsLists: ['tickets', 'list'] as const,
+  ticketsList: (filter: object) => ['tickets', 'list', filter] as const,
+  ticket: (id: number) => ['tickets', 'detail', id] as const,
+  messages: (ticketId: number) => ['messages', ticketId] as const,
+  quickAnswerLookup: (search: string) => ['quickAnswers', 'lookup', search] as const,
+  media: (url: string) => ['media', url] as const,
 };

@@ -176,7 +176,7 @@ const en = {
       details: 'Contact details',
       name: 'Name',
       number: 'WhatsApp number',
-      numberHint: 'Country code, area code and number, e.g. 5511999990000',
+      numberHint: 'With country and area code',
       email: 'Email',
       extraInfo: 'Additional information',
       extraName: 'Field name',

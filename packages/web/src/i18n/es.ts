@@ -178,7 +178,7 @@ const es: Translation = {
       details: 'Datos del contacto',
       name: 'Nombre',
       number: 'Número de WhatsApp',
-      numberHint: 'Código de país, código de área y número, p. ej. 5511999990000',
+      numberHint: 'Con código de país y de área',
       email: 'Correo',
       extraInfo: 'Información adicional',
       extraName: 'Nombre del campo',

@@ -178,7 +178,7 @@ const pt: Translation = {
       details: 'Dados do contato',
       name: 'Nome',
       number: 'Número do WhatsApp',
-      numberHint: 'Código do país, DDD e número, ex.: 5511999990000',
+      numberHint: 'Com código do país e DDD',
       email: 'E-mail',
       extraInfo: 'Informações adicionais',
       extraName: 'Nome do campo',

@@ -3,9 +3,9 @@
  * and import from the phone.
  */
 import type { ContactDTO } from '@switchboard/shared';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
+import { useLastValue } from '../../components/useLastValue';
 
 export type ContactConfirm = { kind: 'delete'; contact: ContactDTO } | { kind: 'deleteAll' } | { kind: 'import' };
 
@@ -36,11 +36,7 @@ export function ContactConfirmation({
   onConfirm(action: ContactConfirm): void;
 }) {
   const { t } = useTranslation();
-  // Keep the last texts while the dialog fades out, so it does not change wording as it closes.
-  const [shown, setShown] = useState(action);
-  useEffect(() => {
-    if (action) setShown(action);
-  }, [action]);
+  const shown = useLastValue(action);
   const texts = shown ? confirmationTexts(t, shown) : { title: '', message: '' };
   return (
     <ConfirmationModal open={action != null} title={texts.title} onClose={onClose} onConfirm={() => action && onConfirm(action)}>

@@ -12,6 +12,7 @@ import { ListFooterRow } from '../../components/ListFooterRow';
 import { ListPaper } from '../../components/ListPaper';
 import { MainHeader } from '../../components/MainHeader';
 import { useRealtimeEvent } from '../../components/useRealtimeEvent';
+import { useLastValue } from '../../components/useLastValue';
 import { useReportedAction } from '../../components/useReportedAction';
 import { SectorModal } from './SectorModal';
 import { SectorsTable } from './SectorsTable';
@@ -25,6 +26,7 @@ export default function SectorsPage() {
   const report = useReportedAction();
   const [modal, setModal] = useState<Modal>({ open: false });
   const [deleting, setDeleting] = useState<QueueDTO | null>(null);
+  const shownDeleting = useLastValue(deleting);
   useRealtimeEvent<QueueEvent>(EVENTS.queue, applyQueueEvent);
   const list = sectors.data ?? [];
 
@@ -46,7 +48,7 @@ export default function SectorsPage() {
       {modal.open && <SectorModal queueId={modal.queueId} onClose={() => setModal({ open: false })} />}
       <ConfirmationModal
         open={deleting != null}
-        title={t('queues.confirmDeleteTitle', { name: deleting?.name ?? '' })}
+        title={t('queues.confirmDeleteTitle', { name: shownDeleting?.name ?? '' })}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && void report(() => remove.mutateAsync(deleting.id), t('queues.deleted'))}
       >

@@ -21,6 +21,7 @@ import { SearchField } from '../../components/SearchField';
 import { usePagedList } from '../../components/usePagedList';
 import { useRealtimeEvent } from '../../components/useRealtimeEvent';
 import { useReportedAction } from '../../components/useReportedAction';
+import { useLastValue } from '../../components/useLastValue';
 import { useSearchTerm } from '../../components/useSearchTerm';
 import { QuickAnswerModal } from './QuickAnswerModal';
 import { QuickAnswersTable } from './QuickAnswersTable';
@@ -38,6 +39,7 @@ export default function QuickAnswersPage() {
   const report = useReportedAction();
   const [modal, setModal] = useState<Modal>({ open: false });
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const shownConfirm = useLastValue(confirm);
   useRealtimeEvent<QuickAnswerEvent>(EVENTS.quickAnswer, applyQuickAnswerEvent);
 
   const onConfirm = () => {
@@ -80,14 +82,14 @@ export default function QuickAnswersPage() {
       <ConfirmationModal
         open={confirm != null}
         title={
-          confirm?.kind === 'delete'
-            ? t('quickAnswers.confirmDeleteTitle', { shortcut: confirm.quickAnswer.shortcut })
+          shownConfirm?.kind === 'delete'
+            ? t('quickAnswers.confirmDeleteTitle', { shortcut: shownConfirm.quickAnswer.shortcut })
             : t('quickAnswers.confirmDeleteAllTitle')
         }
         onClose={() => setConfirm(null)}
         onConfirm={onConfirm}
       >
-        {confirm?.kind === 'delete' ? t('quickAnswers.confirmDeleteMessage') : t('quickAnswers.confirmDeleteAllMessage')}
+        {shownConfirm?.kind === 'delete' ? t('quickAnswers.confirmDeleteMessage') : t('quickAnswers.confirmDeleteAllMessage')}
       </ConfirmationModal>
     </>
   );

@@ -17,6 +17,7 @@ import { useToast } from '../../components/Toasts';
 import { usePagedList } from '../../components/usePagedList';
 import { useRealtimeEvent } from '../../components/useRealtimeEvent';
 import { useReportedAction } from '../../components/useReportedAction';
+import { useLastValue } from '../../components/useLastValue';
 import { useSearchTerm } from '../../components/useSearchTerm';
 import { TagModal } from './TagModal';
 import { TagsTable } from './TagsTable';
@@ -35,6 +36,7 @@ export default function TagsPage() {
   const report = useReportedAction();
   const [modal, setModal] = useState<Modal>({ open: false });
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const shownConfirm = useLastValue(confirm);
   useRealtimeEvent<TagEvent>(EVENTS.tags, applyTagEvent);
 
   const onConfirm = () => {
@@ -73,14 +75,14 @@ export default function TagsPage() {
       <ConfirmationModal
         open={confirm != null}
         title={
-          confirm?.kind === 'delete'
-            ? t('tags.confirmDeleteTitle', { name: confirm.tag.name })
+          shownConfirm?.kind === 'delete'
+            ? t('tags.confirmDeleteTitle', { name: shownConfirm.tag.name })
             : t('tags.confirmDeleteAllTitle')
         }
         onClose={() => setConfirm(null)}
         onConfirm={onConfirm}
       >
-        {confirm?.kind === 'delete' ? t('tags.confirmDeleteMessage') : t('tags.confirmDeleteAllMessage')}
+        {shownConfirm?.kind === 'delete' ? t('tags.confirmDeleteMessage') : t('tags.confirmDeleteAllMessage')}
       </ConfirmationModal>
     </>
   );

@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The last non-null value: a dialog closing (its subject set to null) keeps showing its texts while
+ * it fades out instead of switching to empty or different wording.
+ */
+export function useLastValue<T>(value: T | null): T | null {
+  const [last, setLast] = useState(value);
+  useEffect(() => {
+    if (value != null) setLast(value);
+  }, [value]);
+  return value ?? last;
+}
