@@ -266,6 +266,13 @@ export const tickets = pgTable(
     isFinished: boolean('is_finished').notNull().default(false),
     /** Protocol number shown to customers ({{protocol}}). */
     protocol: text('protocol').notNull().default(''),
+    /**
+     * When the automatic reply to the customer's latest burst (sector menu, greeting, out-of-hours
+     * notice) is due; null when none is pending. Kept here so a restart or another process resumes it.
+     */
+    autoReplyDueAt: timestamp('auto_reply_due_at', { withTimezone: true }),
+    /** When the out-of-hours notice was last sent: it goes once per closed period. */
+    outOfHoursNoticeAt: timestamp('out_of_hours_notice_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -279,6 +286,9 @@ export const tickets = pgTable(
     index('tickets_user_status_idx').on(t.userId, t.status),
     index('tickets_contact_idx').on(t.contactId),
     index('tickets_created_idx').on(t.createdAt),
+    index('tickets_auto_reply_due_idx')
+      .on(t.autoReplyDueAt)
+      .where(sql`${t.autoReplyDueAt} is not null`),
   ],
 );
 

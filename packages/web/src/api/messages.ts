@@ -1,0 +1,74 @@
+/** Messages API (spec §7): the paged chat, sending (text, quote, files, audio) and deleting. */
+import type { MessageDTO } from '@switchboard/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from './client';
+import { fetchMediaBlob } from './mediaBlob';
+import { upsertMessage, type MessagesPage } from './messageCache';
+import { queryKeys } from './queryKeys';
+
+export function useMessagesInfinite(ticketId: number) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.messages(ticketId),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: pageParam }, signal),
+    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+    // Opening the chat again reloads it (page 1 also resets the unread count on the server).
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export interface SendInput {
+  ticketId: number;
+  body: string;
+  quotedMsg?: string;
+  files?: File[];
+  /** One key per user action: the server sends a repeated key once (double clicks, retries). */
+  idempotencyKey: string;
+}
+
+function toFormData({ body, files = [], quotedMsg, idempotencyKey }: SendInput): FormData {
+  const form = new FormData();
+  for (const file of files) form.append('medias', file, file.name);
+  form.append('body', body);
+  if (quotedMsg) form.append('quotedMsg', quotedMsg);
+  form.append('idempotencyKey', idempotencyKey);
+  return form;
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendInput) => {
+      const payload = input.files?.length
+        ? toFormData(input)
+        : { body: input.body, quotedMsg: input.quotedMsg, idempotencyKey: input.idempotencyKey };
+      return apiRequest<MessageDTO | MessageDTO[]>(`/messages/${input.ticketId}`, { method: 'POST', body: payload });
+    },
+    // The realtime event brings the same messages; showing them now avoids waiting for it.
+    onSuccess: (sent) => {
+      for (const m of Array.isArray(sent) ? sent : [sent]) upsertMessage(queryClient, m);
+    },
+  });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<MessageDTO>(`/messages/${encodeURIComponent(id)}`),
+    onSuccess: (message) => upsertMessage(queryClient, message),
+  });
+}
+
+/** A message's media as a Blob (it needs the bearer token, so never a plain src URL). */
+export function useMediaBlob(url: string | null) {
+  return useQuery({
+    queryKey: queryKeys.media(url ?? ''),
+    queryFn: ({ signal }) => fetchMediaBlob(url!, signal),
+    enabled: !!url,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}

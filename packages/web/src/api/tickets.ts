@@ -1,0 +1,126 @@
+/**
+ * Tickets API (spec §7) as react-query hooks, and the realtime rules that keep every cached tickets
+ * list, the open ticket and the messages of the open chat in step (spec §4 Live updates).
+ */
+import type { MessageDTO, TicketDTO, TicketEvent } from '@switchboard/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { queryKeys } from './queryKeys';
+import {
+  clearUnread,
+  filterOfKey,
+  removeTicket,
+  updateContact,
+  upsertTicket,
+  type TicketListFilter,
+  type TicketsData,
+  type TicketsPage,
+  type TicketViewerFacts,
+} from './ticketListCache';
+import { removeMessagesOfTicket, upsertMessage } from './messageCache';
+
+/** GET /tickets query parameters for a list filter (arrays travel as JSON, spec §7). */
+export function ticketsQuery(filter: TicketListFilter, pageNumber: number) {
+  return {
+    pageNumber,
+    status: filter.status,
+    searchParam: filter.searchParam,
+    showAll: filter.showAll ? 'true' : undefined,
+    queueIds: filter.queueIds?.length ? JSON.stringify(filter.queueIds) : undefined,
+    isGroup: filter.isGroup,
+    withUnreadMessages: filter.withUnreadMessages ? 'true' : undefined,
+  };
+}
+
+export function useTicketsInfinite(filter: TicketListFilter, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.ticketsList(filter),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => api.get<TicketsPage>('/tickets', ticketsQuery(filter, pageParam), signal),
+    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+    enabled,
+    // Lists are kept live by events; a list opened again still reloads what it may have missed.
+    staleTime: 0,
+  });
+}
+
+export function useTicket(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.ticket(id ?? 0),
+    queryFn: ({ signal }) => api.get<TicketDTO>(`/tickets/${id}`, undefined, signal),
+    enabled: id != null,
+    retry: false,
+  });
+}
+
+/** The body of PUT /tickets/:id for each action of spec §4. */
+export type TicketUpdate =
+  | { status: 'open'; userId: number; queueId?: number }
+  | { status: 'pending' }
+  | { status: 'closed'; userId: number }
+  | { status: 'closed'; isFinished: true }
+  | { transf: true; userId?: number | null; queueId?: number | null; whatsappId?: number };
+
+export function useUpdateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) => api.put<TicketDTO>(`/tickets/${id}`, data),
+    // The realtime update fixes the lists; the open ticket is refreshed at once for its buttons.
+    onSuccess: (ticket) => queryClient.setQueryData(queryKeys.ticket(ticket.id), ticket),
+  });
+}
+
+export function useCreateTicket() {
+  return useMutation({
+    mutationFn: (data: { contactId: number; queueId: number; userId: number }) =>
+      api.post<TicketDTO>('/tickets', { ...data, status: 'open' }),
+  });
+}
+
+export function useDeleteTicket() {
+  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/tickets/${id}`) });
+}
+
+function eachList(queryClient: QueryClient, update: (data: TicketsData, filter: TicketListFilter) => TicketsData): void {
+  for (const [key] of queryClient.getQueriesData<TicketsData>({ queryKey: queryKeys.ticketsLists })) {
+    queryClient.setQueryData<TicketsData>(key, (data) => update(data, filterOfKey(key)));
+  }
+}
+
+/** Realtime `ticket` (spec §7): every tickets list, and the open ticket's header. */
+export function applyTicketEvent(queryClient: QueryClient, event: TicketEvent, viewer: TicketViewerFacts): void {
+  if (event.action === 'create' || event.action === 'update') {
+    eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer));
+    queryClient.setQueryData(queryKeys.ticket(event.ticket.id), event.ticket);
+  } else if (event.action === 'updateUnread') {
+    eachList(queryClient, (d, f) => clearUnread(d, event.ticketId, f));
+    queryClient.setQueryData<TicketDTO>(queryKeys.ticket(event.ticketId), (t) => (t ? { ...t, unreadMessages: 0 } : t));
+  } else {
+    eachList(queryClient, (d) => removeTicket(d, event.ticketId));
+    queryClient.removeQueries({ queryKey: queryKeys.ticket(event.ticketId) });
+    removeMessagesOfTicket(queryClient, event.ticketId);
+  }
+}
+
+export interface AppMessageEvent {
+  action: 'create' | 'update';
+  message: MessageDTO;
+  ticket: TicketDTO;
+}
+
+/** Realtime `appMessage`: a new message raises its ticket to the top with its unread count. */
+export function applyAppMessageEvent(queryClient: QueryClient, event: AppMessageEvent, viewer: TicketViewerFacts): void {
+  upsertMessage(queryClient, event.message);
+  if (!event.ticket) return;
+  const raise = event.action === 'create';
+  eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer, raise));
+  queryClient.setQueryData(queryKeys.ticket(event.ticket.id), event.ticket);
+}
+
+/** Realtime `contact` update: the contact's name/picture/tags on its tickets. */
+export function applyContactToTickets(queryClient: QueryClient, contact: { id: number } & Partial<TicketDTO['contact']>): void {
+  eachList(queryClient, (d) => updateContact(d, contact));
+  for (const [key, ticket] of queryClient.getQueriesData<TicketDTO>({ queryKey: ['tickets', 'detail'] })) {
+    if (ticket?.contactId === contact.id) queryClient.setQueryData(key, { ...ticket, contact: { ...ticket.contact, ...contact } });
+  }
+}
