@@ -14,7 +14,7 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-test('a simulator connection is created, paired from the simulator page, and its customer opens a ticket', async ({ page, context }) => {
+test('a simulator connection is created, paired from the simulator page, and its customer\'s message opens a ticket', async ({ page, context }) => {
   const name = `Sim ${unique()}`;
   const connectionNumber = phoneNumber('5511');
   const customer = { number: phoneNumber('5521'), name: `Carla ${unique()}` };
@@ -73,7 +73,7 @@ test('a simulator connection is created, paired from the simulator page, and its
   await expect(messages.getByText(text)).toBeVisible();
   await expect(messages.locator('[data-sender="customer"]')).toHaveCount(1);
 
-  // The pipeline created the contact (the ticket screen has not landed: check through the API).
+  // The pipeline created the contact and a pending ticket on this connection (checked through the API).
   await expect
     .poll(async () => {
       const { contacts } = await apiGet<{ contacts: { name: string; number: string }[] }>(
@@ -83,5 +83,14 @@ test('a simulator connection is created, paired from the simulator page, and its
       return contacts.map((c) => c.number);
     })
     .toContain(customer.number);
+  await expect
+    .poll(async () => {
+      const { tickets } = await apiGet<{ tickets: { status: string; contact: { number: string }; whatsapp: { name: string } }[] }>(
+        page,
+        `/api/tickets?status=pending&showAll=true&searchParam=${customer.number}`,
+      );
+      return tickets.filter((t) => t.contact.number === customer.number).map((t) => `${t.status} ${t.whatsapp.name}`);
+    })
+    .toEqual([`pending ${name}`]);
   await phone.close();
 });

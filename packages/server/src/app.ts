@@ -35,6 +35,12 @@ import { eq } from 'drizzle-orm';
 import { tickets } from './db/schema.js';
 import { loadCurrentUser } from './modules/users/repository.js';
 import { buildServices, type Services } from './services.js';
+// Dashboard, external API and API docs (issue 7).
+import { DashboardService } from './modules/dashboard/service.js';
+import { registerDashboardRoutes } from './modules/dashboard/routes.js';
+import { ExternalApiService } from './modules/external-api/service.js';
+import { registerExternalApiRoutes } from './modules/external-api/routes.js';
+import { registerOpenApi } from './modules/external-api/openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +61,8 @@ export interface BuildAppOptions {
   factories?: ServiceOptions['factories'];
   /** Start channel sessions and the outbox (default true). */
   startChannels?: boolean;
+  /** Automation options; `scheduler: false` leaves scheduled jobs to runDueJobs. */
+  automation?: ServiceOptions['automation'];
 }
 
 export interface BuiltApp {
@@ -90,13 +98,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   await database.migrate();
   await settings.init();
-  const services = buildServices(ctx, { factories: options.factories });
+  const services = buildServices(ctx, { factories: options.factories, automation: options.automation });
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
   app.decorate('authenticate', makeAuthenticate(services.auth));
+  // OpenAPI document + Swagger UI at /api/docs; before the routes so it collects all of them.
+  await registerOpenApi(app, '1.0.0');
   app.decorateRequest('actor', null as never);
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -125,6 +135,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       registerTicketRoutes(a, services);
       registerContactImportRoute(a, ctx, services.channels);
       if (services.simulator) registerSimulatorRoutes(a, services.simulator);
+      registerDashboardRoutes(a, new DashboardService(ctx));
+      registerExternalApiRoutes(
+        a,
+        settings,
+        new ExternalApiService(ctx, services.channels, services.outbox, services.media, services.tickets),
+      );
     },
     { prefix: '/api' },
   );
@@ -165,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.ready();
   if (options.startChannels !== false) {
     services.outbox.start();
+    services.automation.start(); // scheduled automation under the leader lock
     await services.channels.startAll();
   }
   ready = true;
@@ -174,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     ctx,
     services,
     close: async () => {
+      await services.automation.stop();
       await services.outbox.stop();
       await services.channels.close();
       await realtime.close();

@@ -21,6 +21,7 @@ import { MessagesService } from './modules/messages/service.js';
 import { TicketsService } from './modules/tickets/service.js';
 import type { ChannelKind } from '@switchboard/shared';
 import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
+import { installAutomation, type Automation, type AutomationOptions } from './automation/index.js';
 
 export interface Services {
   auth: AuthService;
@@ -38,11 +39,14 @@ export interface Services {
   connections: ConnectionsService;
   messages: MessagesService;
   tickets: TicketsService;
+  automation: Automation;
 }
 
 export interface ServiceOptions {
   /** Driver factories by channel kind (tests may replace them). */
   factories?: Partial<Record<ChannelKind, DriverFactory>>;
+  /** Automation (menu, ratings, inactivity, scheduler) options. */
+  automation?: AutomationOptions;
 }
 
 export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Services {
@@ -62,6 +66,9 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   channels.setEventHandler((connectionId, event) => inbound.handle(connectionId, event));
   const outbox = new Outbox(ctx, channels, media);
   channels.onConnected((connectionId) => void outbox.kick(connectionId));
+  const tickets = new TicketsService(ctx);
+  // Automation: sector menu, greetings, ratings, inactivity, calls, scheduled jobs.
+  const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
   return {
     media,
     channels,
@@ -70,7 +77,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     simulator,
     connections: new ConnectionsService(ctx, channels),
     messages: new MessagesService(ctx, channels, outbox, media),
-    tickets: new TicketsService(ctx),
+    tickets,
+    automation,
     auth,
     users,
     settings: ctx.settings,

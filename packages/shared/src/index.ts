@@ -14,5 +14,6 @@ export * from './schemas/tag.js';
 export * from './schemas/quick-answer.js';
 export * from './schemas/queue.js';
 export * from './text/variables.js';
+export * from './text/template.js';
 export * from './text/csv.js';
 export * from './schemas/ticket.js';

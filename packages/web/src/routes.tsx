@@ -21,11 +21,16 @@ const ContactsPage = lazy(() => import('./pages/Contacts/ContactsPage'));
 const QuickAnswersPage = lazy(() => import('./pages/QuickAnswers/QuickAnswersPage'));
 const TagsPage = lazy(() => import('./pages/Tags/TagsPage'));
 const SectorsPage = lazy(() => import('./pages/Queues/SectorsPage'));
+const DashboardPage = lazy(() => import('./pages/Dashboard/DashboardPage'));
+const ApiInstructionsPage = lazy(() => import('./pages/ApiInstructions/ApiInstructionsPage'));
+const ApiDocsPage = lazy(() => import('./pages/ApiDocs/ApiDocsPage'));
+const ApiKeyPage = lazy(() => import('./pages/ApiKey/ApiKeyPage'));
+const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
 
 /** Screens every signed-in user may open that have no implementation yet. */
-const PENDING_ROUTES = ['/', '/tickets', '/tickets/:ticketId', '/api', '/apidocs'];
+const PENDING_ROUTES: string[] = [];
 /** Administration screens that have no implementation yet. */
-const PENDING_ADMIN_ROUTES = ['/apikey'];
+const PENDING_ADMIN_ROUTES: string[] = [];
 
 export function AppRoutes() {
   return (
@@ -39,6 +44,10 @@ export function AppRoutes() {
             {PENDING_ROUTES.map((path) => (
               <Route key={path} path={path} element={<NotAvailablePage />} />
             ))}
+            <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+            <Route path="/" element={<DashboardPage />} />
+            <Route path="/api" element={<ApiInstructionsPage />} />
+            <Route path="/apidocs" element={<ApiDocsPage />} />
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/quickAnswers" element={<QuickAnswersPage />} />
             <Route path="/tags" element={<TagsPage />} />
@@ -48,6 +57,7 @@ export function AppRoutes() {
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/connections" element={<ConnectionsPage />} />
               <Route path="/simulator" element={<SimulatorPage />} />
+              <Route path="/apikey" element={<ApiKeyPage />} />
               {PENDING_ADMIN_ROUTES.map((path) => (
                 <Route key={path} path={path} element={<NotAvailablePage />} />
               ))}

@@ -2,11 +2,18 @@
  * Runs one channel session per connection: starts every connection at boot and a new one at once,
  * persists and announces status/QR changes, and feeds the driver's events to the inbound pipeline
  * — in order per chat, concurrently across chats.
+ *
+ * With several server processes on one PostgreSQL, each session runs in exactly one of them: the
+ * one holding the connection's lease (`channel:<id>` in the leases table), renewed while it runs.
+ * When a holder dies its leases expire and another process takes the sessions over. Session
+ * actions (try again, new QR, disconnect) reach the holder through a database notification.
  */
 import { EVENTS, type ChannelKind, type ConnectionSessionEvent, type ConnectionStatus } from '@switchboard/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, like, lt, sql } from 'drizzle-orm';
+import { Lease } from '../automation/lease.js';
 import type { AppContext } from '../context.js';
-import { messages, whatsapps } from '../db/schema.js';
+import { leases, messages, whatsapps } from '../db/schema.js';
 import { KeyedQueue } from '../lib/keyed-queue.js';
 import { presentConnectionById } from '../modules/connections/repository.js';
 import { createDbAuthStore } from './auth-store.js';
@@ -19,17 +26,65 @@ interface Session {
   connected: boolean;
 }
 
+type ControlAction = 'restart' | 'resetPairing' | 'logout';
+const CONTROL_CHANNEL = 'switchboard_channel_control';
+const LEASE_SECONDS = 30;
+const RENEW_EVERY_MS = 10_000;
+const leaseName = (connectionId: number) => `channel:${connectionId}`;
+
 export class ChannelManager {
   private sessions = new Map<number, Session>();
   private queue = new KeyedQueue();
   private connectedListeners: ((connectionId: number) => void)[] = [];
   private handler: DriverEventHandler = async () => undefined;
   private closed = false;
+  private readonly holder = `${process.pid}:${randomUUID()}`;
+  private renewTimer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly factories: Partial<Record<ChannelKind, DriverFactory>>,
   ) {}
+
+  private lease(connectionId: number): Lease {
+    return new Lease(this.ctx.db, leaseName(connectionId), this.holder, LEASE_SECONDS);
+  }
+
+  /** Session actions from an HTTP request, run where the session lives. */
+  async control(connectionId: number, action: ControlAction): Promise<void> {
+    if (this.sessions.has(connectionId) || (await this.lease(connectionId).acquire())) {
+      await this.runControl(connectionId, action);
+      return;
+    }
+    await this.ctx.db.execute(sql`select pg_notify(${CONTROL_CHANNEL}, ${JSON.stringify({ connectionId, action })})`);
+  }
+
+  private async runControl(connectionId: number, action: ControlAction): Promise<void> {
+    if (action === 'restart') await this.start(connectionId);
+    else if (action === 'resetPairing') await this.resetPairing(connectionId);
+    else await this.logout(connectionId);
+  }
+
+  /** Renews our leases, drops sessions whose lease we lost, takes over orphaned sessions. */
+  async maintainLeases(): Promise<void> {
+    for (const id of [...this.sessions.keys()]) {
+      if (!(await this.lease(id).acquire())) {
+        this.ctx.log.warn({ connectionId: id }, 'channel lease lost; another process runs this session now');
+        const session = this.sessions.get(id);
+        this.sessions.delete(id);
+        await session?.driver.stop().catch(() => undefined);
+      }
+    }
+    const orphans = await this.ctx.db
+      .select({ name: leases.name })
+      .from(leases)
+      .where(and(like(leases.name, 'channel:%'), lt(leases.expiresAt, sql`now()`)));
+    for (const { name } of orphans) {
+      const id = Number(name.slice('channel:'.length));
+      if (Number.isInteger(id) && !this.sessions.has(id)) await this.start(id);
+    }
+  }
 
   /** Where message, ack, revoke, edit, call and contact events go (the inbound pipeline). */
   setEventHandler(handler: DriverEventHandler): void {
@@ -43,6 +98,18 @@ export class ChannelManager {
   async startAll(): Promise<void> {
     const rows = await this.ctx.db.select({ id: whatsapps.id }).from(whatsapps).orderBy(asc(whatsapps.id));
     await Promise.all(rows.map((r) => this.start(r.id)));
+    this.unlisten = await this.ctx.database.listen(CONTROL_CHANNEL, (payload) => {
+      try {
+        const { connectionId, action } = JSON.parse(payload) as { connectionId: number; action: ControlAction };
+        if (this.sessions.has(connectionId)) void this.runControl(connectionId, action);
+      } catch {
+        /* not ours */
+      }
+    });
+    this.renewTimer = setInterval(() => {
+      void this.maintainLeases().catch((err) => this.ctx.log.error({ err }, 'channel lease maintenance failed'));
+    }, RENEW_EVERY_MS);
+    this.renewTimer.unref();
   }
 
   /** (Re)starts the session of a connection with its stored pairing. */
@@ -55,6 +122,10 @@ export class ChannelManager {
     if (!factory) {
       this.ctx.log.warn({ connectionId, channel: row.channel }, 'channel kind not available on this server');
       await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
+      return;
+    }
+    if (!(await this.lease(connectionId).acquire())) {
+      this.ctx.log.info({ connectionId }, 'channel session runs in another server process');
       return;
     }
     const driver = factory(this.driverContext(connectionId));
@@ -84,6 +155,7 @@ export class ChannelManager {
     const session = this.sessions.get(connectionId);
     this.sessions.delete(connectionId);
     if (session) await session.driver.logout().catch((err) => this.ctx.log.warn({ err, connectionId }, 'logout failed'));
+    await this.lease(connectionId).release();
     await createDbAuthStore(this.ctx.db, connectionId).clear();
     await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
   }
@@ -99,6 +171,7 @@ export class ChannelManager {
     const session = this.sessions.get(connectionId);
     this.sessions.delete(connectionId);
     if (session) await session.driver.logout().catch(() => undefined);
+    await this.lease(connectionId).release();
   }
 
   /** The driver of a connected session, or null. */
@@ -123,10 +196,22 @@ export class ChannelManager {
     return this.queue.idle();
   }
 
+  /** Shutdown: sessions stop (pairings kept) and their leases are released for another process. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.sessions.keys()].map((id) => this.stop(id)));
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    await this.unlisten?.().catch(() => undefined);
+    const ids = [...this.sessions.keys()];
+    await Promise.all(ids.map((id) => this.stop(id)));
     await this.queue.idle();
+    // Expired rather than deleted: another process sees them as orphaned and takes the sessions over.
+    if (ids.length) {
+      await this.ctx.db
+        .update(leases)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(and(eq(leases.holder, this.holder), like(leases.name, 'channel:%')))
+        .catch(() => undefined);
+    }
   }
 
   private driverContext(connectionId: number): DriverContext {

@@ -27,6 +27,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Flush and close (PGlite runs CHECKPOINT first so nothing is replayed at the next start). */
   close(): Promise<void>;
+  /**
+   * LISTEN on a notification channel (NOTIFY is `select pg_notify(channel, payload)` through db).
+   * Resolves to an unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -52,6 +57,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      listen: async (channel, onPayload) => {
+        // LISTEN needs one connection of its own for as long as it listens.
+        const client = await pool.connect();
+        const handler = (msg: pg.Notification) => {
+          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+        };
+        client.on('notification', handler);
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        return async () => {
+          client.off('notification', handler);
+          await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+          client.release();
+        };
+      },
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -65,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: async () => {
       try {

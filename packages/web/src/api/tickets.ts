@@ -92,13 +92,17 @@ export function applyTicketEvent(queryClient: QueryClient, event: TicketEvent, v
   if (event.action === 'create' || event.action === 'update') {
     eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer));
     queryClient.setQueryData(queryKeys.ticket(event.ticket.id), event.ticket);
-  } else if (event.action === 'updateUnread') {
-    eachList(queryClient, (d, f) => clearUnread(d, event.ticketId, f));
-    queryClient.setQueryData<TicketDTO>(queryKeys.ticket(event.ticketId), (t) => (t ? { ...t, unreadMessages: 0 } : t));
+    return;
+  }
+  if (!('ticketId' in event)) return;
+  const id = event.ticketId;
+  if (event.action === 'updateUnread') {
+    eachList(queryClient, (d, f) => clearUnread(d, id, f));
+    queryClient.setQueryData<TicketDTO>(queryKeys.ticket(id), (t) => (t ? { ...t, unreadMessages: 0 } : t));
   } else {
-    eachList(queryClient, (d) => removeTicket(d, event.ticketId));
-    queryClient.removeQueries({ queryKey: queryKeys.ticket(event.ticketId) });
-    removeMessagesOfTicket(queryClient, event.ticketId);
+    eachList(queryClient, (d) => removeTicket(d, id));
+    queryClient.removeQueries({ queryKey: queryKeys.ticket(id) });
+    removeMessagesOfTicket(queryClient, id);
   }
 }
 

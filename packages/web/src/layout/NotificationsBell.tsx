@@ -1,16 +1,21 @@
 /**
- * Notifications bell (spec §2 Layout): the count of unread tickets and their list. Tickets are not
- * served yet, so the list is honestly empty; the tickets feature feeds `items` later.
+ * Notifications bell (spec §2 Layout): the count of unread tickets and their list. It is always
+ * mounted in the shell, so it also hosts the tickets' live cache and the new-message notifications.
  */
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useTicketNotifications } from '../pages/Tickets/notifications/useTicketNotifications';
+import { useTicketsLiveCache } from '../pages/Tickets/notifications/useTicketsLiveCache';
+import { useUnreadTickets } from '../pages/Tickets/notifications/useUnreadTickets';
 
 export interface NotificationItem {
   id: number;
@@ -21,9 +26,17 @@ export interface NotificationItem {
 /** Spec §2: the notification list is at most 350 px high. */
 const LIST_MAX_HEIGHT = 350;
 
-export function NotificationsBell({ items = [] }: { items?: NotificationItem[] }) {
+export function NotificationsBell() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  useTicketsLiveCache();
+  useTicketNotifications();
+  const items: NotificationItem[] = useUnreadTickets().map((ticket) => ({
+    id: ticket.id,
+    title: ticket.contact.name,
+    text: ticket.lastMessage,
+  }));
   return (
     <>
       <IconButton
@@ -50,9 +63,16 @@ export function NotificationsBell({ items = [] }: { items?: NotificationItem[] }
             </ListItem>
           ) : (
             items.map((item) => (
-              <ListItem key={item.id}>
-                <ListItemText primary={item.title} secondary={item.text} />
-              </ListItem>
+              <ListItemButton
+                key={item.id}
+                data-testid={`notification-${item.id}`}
+                onClick={() => {
+                  setAnchor(null);
+                  navigate(`/tickets/${item.id}`);
+                }}
+              >
+                <ListItemText primary={item.title} secondary={item.text} slotProps={{ secondary: { noWrap: true } }} />
+              </ListItemButton>
             ))
           )}
         </List>

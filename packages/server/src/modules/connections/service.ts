@@ -153,21 +153,21 @@ export class ConnectionsService {
   async restartSession(actor: CurrentUser, id: number): Promise<void> {
     assertAdmin(actor);
     await this.mustExist(id);
-    await this.channels.start(id);
+    await this.channels.control(id, 'restart');
   }
 
   /** PUT /whatsappsession/:id — forget the pairing and show a new QR. */
   async newQr(actor: CurrentUser, id: number): Promise<void> {
     assertAdmin(actor);
     await this.mustExist(id);
-    await this.channels.resetPairing(id);
+    await this.channels.control(id, 'resetPairing');
   }
 
   /** DELETE /whatsappsession/:id — disconnect (log the phone out). */
   async disconnect(actor: CurrentUser, id: number): Promise<void> {
     assertAdmin(actor);
     await this.mustExist(id);
-    await this.channels.logout(id);
+    await this.channels.control(id, 'logout');
   }
 
   private async mustExist(id: number): Promise<void> {

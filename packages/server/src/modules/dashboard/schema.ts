@@ -29,7 +29,6 @@ export const dashboardQuerySchema = z
     queueId: id.optional().describe('Only this sector'),
     tag: id.optional().describe("Only tickets whose contact has this tag (tag id)"),
   })
-  .strict()
   .superRefine((q, ctx) => {
     if (q.days !== undefined && (q.date_from !== undefined || q.date_to !== undefined)) {
       ctx.addIssue({ code: 'custom', message: 'Use either days or date_from/date_to', path: ['days'] });

@@ -16,6 +16,7 @@ import { announceMessage, announceUnreadReset } from '../../messaging/ticket-eve
 import type { CurrentUser } from '../users/repository.js';
 import { presentTicketById } from '../tickets/present.js';
 import { loadVisibleTicket } from '../tickets/visibility.js';
+import { renderForTicket } from '../../automation/variables.js';
 import { presentMessages, type MessageRow } from './present.js';
 
 export interface MessagesPage {
@@ -91,8 +92,10 @@ export class MessagesService {
   async send(actor: CurrentUser, ticketId: number, input: SendMessageInput, files: UploadedFile[] = []): Promise<MessageDTO[]> {
     const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
-    const body = input.body.trim();
-    if (!body && files.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
+    const typed = input.body.trim();
+    if (!typed && files.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
+    // Message variables ({{name}}, {{ms}} …, quick answers included) are rendered for the customer.
+    const body = await renderForTicket(this.ctx.db, ticket, typed, this.ctx.clock.now(), this.ctx.settings.timeZone(), actor.id);
     let quotedMsgId: string | null = null;
     if (input.quotedMsg) {
       const [q] = await this.ctx.db.select({ id: messages.id }).from(messages).where(eq(messages.id, input.quotedMsg));

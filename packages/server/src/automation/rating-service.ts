@@ -1,0 +1,143 @@
+/**
+ * Resolve → rating request or farewell; the customer's 0–10 answer within the window → rating and
+ * farewell; the window's expiry (decisions in rating.ts). The request is a rating_requests row:
+ * the database allows one waiting request per contact and connection, and answering or expiring
+ * it is a conditional update, so a rating is recorded once however the messages race.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, lte } from 'drizzle-orm';
+import type { InboundMessage } from '../channels/driver.js';
+import { contacts, messages, ratingRequests, ratings, tickets } from '../db/schema.js';
+import { previewOf } from '../messaging/preview.js';
+import { announceMessage, announceTicket } from '../messaging/ticket-events.js';
+import { findConnection, type ConnectionRow } from '../modules/connections/repository.js';
+import { presentMessages } from '../modules/messages/present.js';
+import type { TicketLifecycleEvent } from '../modules/tickets/service.js';
+import { presentTicketById } from '../modules/tickets/present.js';
+import { classifyRatingReply, ratingDeadline, replyOnResolve } from './rating.js';
+import { announceSystemMessages, enqueueSystemText, sendSystemMessage, type SystemMessageDeps } from './system-messages.js';
+
+export class RatingService {
+  constructor(private readonly deps: SystemMessageDeps) {}
+
+  /** Lifecycle 'resolved': the rating request (a waiting row with its deadline) or the farewell. */
+  async onResolved(event: TicketLifecycleEvent): Promise<void> {
+    const { ctx } = this.deps;
+    const ticket = event.ticket;
+    const connection = await findConnection(ctx.db, ticket.whatsappId);
+    if (!connection) return;
+    const reply = replyOnResolve(connection, ticket);
+    if (reply.kind === 'none') return;
+    if (reply.kind === 'farewell') {
+      await sendSystemMessage(this.deps, ticket, reply.text);
+      return;
+    }
+    const now = ctx.clock.now();
+    const row = await ctx.db.transaction(async (tx) => {
+      // A newer resolve of the same conversation replaces a request still waiting.
+      await tx
+        .update(ratingRequests)
+        .set({ state: 'expired' })
+        .where(and(eq(ratingRequests.contactId, ticket.contactId), eq(ratingRequests.whatsappId, ticket.whatsappId), eq(ratingRequests.state, 'waiting')));
+      await tx.insert(ratingRequests).values({
+        ticketId: ticket.id,
+        cycleId: event.finishedCycleId ?? null,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        userId: ticket.userId ?? event.actorId,
+        deadline: ratingDeadline(now, Number(ctx.settings.get('ratingWindow'))),
+        state: 'waiting',
+        createdAt: now,
+      });
+      return enqueueSystemText(this.deps, tx, ticket, reply.text);
+    });
+    await announceSystemMessages(this.deps, ticket.id, [row]);
+  }
+
+  /**
+   * Inbound interceptor: a customer's answer to a waiting request. A rating is consumed here (kept
+   * as a message of the rated ticket, answered with the farewell); anything else ends the wait and
+   * goes on as a normal message.
+   */
+  async intercept(connection: ConnectionRow, msg: InboundMessage): Promise<boolean> {
+    if (msg.chat.isGroup || msg.fromMe) return false;
+    const { ctx } = this.deps;
+    const [request] = await ctx.db
+      .select({ id: ratingRequests.id, deadline: ratingRequests.deadline })
+      .from(ratingRequests)
+      .innerJoin(contacts, eq(contacts.id, ratingRequests.contactId))
+      .where(and(eq(contacts.number, msg.chat.id), eq(ratingRequests.whatsappId, connection.id), eq(ratingRequests.state, 'waiting')));
+    if (!request) return false;
+    const now = ctx.clock.now();
+    const answer = classifyRatingReply(msg.kind === 'chat' ? msg.body : '', request.deadline, now);
+    if (answer.kind !== 'rated') {
+      await ctx.db
+        .update(ratingRequests)
+        .set({ state: 'expired' })
+        .where(and(eq(ratingRequests.id, request.id), eq(ratingRequests.state, 'waiting')));
+      return false;
+    }
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(ratingRequests)
+        .set({ state: 'rated' })
+        .where(and(eq(ratingRequests.id, request.id), eq(ratingRequests.state, 'waiting')))
+        .returning();
+      if (!claimed) return null;
+      await tx.insert(ratings).values({ ticketId: claimed.ticketId, cycleId: claimed.cycleId, userId: claimed.userId, rate: answer.rate, createdAt: now });
+      const [stored] = await tx
+        .insert(messages)
+        .values({
+          id: randomUUID(),
+          ticketId: claimed.ticketId,
+          whatsappId: connection.id,
+          externalId: msg.externalId,
+          contactId: claimed.contactId,
+          body: msg.body,
+          fromMe: false,
+          read: true,
+          mediaType: 'chat',
+          ack: 0,
+          sendState: 'received',
+          rawPayload: msg.raw ?? null,
+          createdAt: msg.timestamp,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const [ticket] = await tx
+        .update(tickets)
+        .set({
+          lastMessage: previewOf('chat', msg.body),
+          lastMessageAt: msg.timestamp,
+          lastMessageFromMe: false,
+          lastCustomerMessageAt: msg.timestamp,
+          updatedAt: now,
+        })
+        .where(eq(tickets.id, claimed.ticketId))
+        .returning();
+      const connectionNow = await findConnection(tx, connection.id);
+      const farewell = await enqueueSystemText(this.deps, tx, ticket, connectionNow?.farewellMessage ?? '');
+      return { ticketId: ticket.id, stored, farewell };
+    });
+    if (!outcome) return false;
+    const ticketDto = await presentTicketById(ctx.db, outcome.ticketId);
+    if (ticketDto && outcome.stored) {
+      announceTicket(ctx, 'update', ticketDto);
+      for (const dto of await presentMessages(ctx.db, [outcome.stored])) announceMessage(ctx, 'create', dto, ticketDto);
+    }
+    await announceSystemMessages(this.deps, outcome.ticketId, [outcome.farewell]);
+    return true;
+  }
+
+  /** Scheduled job: requests whose window has passed stop waiting. */
+  async expireDue(now: Date): Promise<number> {
+    const rows = await this.deps.ctx.db
+      .update(ratingRequests)
+      .set({ state: 'expired' })
+      .where(and(eq(ratingRequests.state, 'waiting'), lte(ratingRequests.deadline, now)))
+      .returning({ id: ratingRequests.id });
+    return rows.length;
+  }
+}
+

@@ -1,0 +1,39 @@
+/**
+ * The OpenAPI document of the whole API, generated from the zod route schemas, and Swagger UI at
+ * /api/docs. Registered before the routes so every route is collected.
+ */
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const DOCS_PREFIX = '/api/docs';
+
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Switchboard API',
+        description:
+          'Every call of the web app under /api. Session calls use the access token from POST /api/auth/login ' +
+          '(bearerAuth); POST /api/send uses the API token from Settings → API key (apiToken). Errors answer ' +
+          '`{ "error": "ERR_…" }`.',
+        version,
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token of a signed-in user' },
+          apiToken: { type: 'http', scheme: 'bearer', description: 'The userApiToken setting (admins: /apikey)' },
+        },
+      },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: createJsonSchemaTransform({ skipList: [`${DOCS_PREFIX}/*`, DOCS_PREFIX, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`] }),
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}

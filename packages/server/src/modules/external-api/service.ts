@@ -1,0 +1,187 @@
+/**
+ * External sending (BEHAVIOUR "External API"): another system sends a text or files to a number.
+ * The number is checked on the chosen (or default) connection, the contact found or created, tags
+ * added, the contact's active ticket on that connection found or a new one created, the messages
+ * written through the outbox (so a restart never loses or doubles them) and, with closeTicketApi,
+ * the ticket closed after sending.
+ */
+import { EVENTS, type ContactEvent, type MessageDTO, type TagEvent } from '@switchboard/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { channelErrorToApp, defaultConnectionId } from '../../channels/default-connection.js';
+import type { ChannelManager } from '../../channels/manager.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '../../db/schema.js';
+import { AppError, isUniqueViolation } from '../../lib/app-error.js';
+import type { MediaStore, StoredMedia } from '../../messaging/media-store.js';
+import type { Outbox } from '../../messaging/outbox.js';
+import { announceMessage, announceTicket, announceTicketMoved } from '../../messaging/ticket-events.js';
+import { presentContactById } from '../contacts/repository.js';
+import { presentMessages, type MessageRow } from '../messages/present.js';
+import { presentTagsByIds } from '../tags/repository.js';
+import { openCycle, startCycle } from '../tickets/cycles.js';
+import { presentTicketById, type TicketRow } from '../tickets/present.js';
+import type { TicketsService } from '../tickets/service.js';
+import type { ApiSendInput } from './schema.js';
+
+export interface ApiFile {
+  data: Buffer;
+  filename: string;
+}
+
+export interface ApiSendResult {
+  ticketId: number;
+  contactId: number;
+  ticketStatus: string;
+  messages: MessageDTO[];
+}
+
+export class ExternalApiService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly channels: ChannelManager,
+    private readonly outbox: Outbox,
+    private readonly media: MediaStore,
+    private readonly tickets: TicketsService,
+  ) {}
+
+  async send(input: ApiSendInput, files: ApiFile[]): Promise<ApiSendResult> {
+    const body = input.body.trim();
+    if (!body && files.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Send a body or at least one file in medias');
+
+    const whatsappId = await this.connectionId(input.whatsappId);
+    const driver = this.channels.connected(whatsappId);
+    if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+    let number: string;
+    try {
+      number = await driver.checkNumber(input.number.replace(/\D/g, ''));
+    } catch (err) {
+      return channelErrorToApp(err);
+    }
+
+    if (input.queueId !== undefined) await this.assertExists(queues, input.queueId, () => new AppError('ERR_VALIDATION', 400, 'Unknown sector'));
+    if (input.userId !== undefined) await this.assertExists(users, input.userId, () => new AppError('ERR_NO_USER_FOUND', 404));
+    const tagIds = [...new Set(input.tagsId ?? [])];
+    if (tagIds.length) {
+      const found = await this.ctx.db.select({ id: tags.id }).from(tags).where(inArray(tags.id, tagIds));
+      if (found.length !== tagIds.length) throw new AppError('ERR_NO_TAG_FOUND', 404);
+    }
+
+    // Files are stored (and their type checked) before anything is written for the ticket.
+    const stored: StoredMedia[] = [];
+    for (const f of files) stored.push(await this.media.save(f.data, { filename: f.filename }));
+
+    const now = this.ctx.clock.now();
+    const result = await this.inTransaction(async (tx) => {
+      const contact = await this.contactFor(tx, number);
+      const addedTags = tagIds.length
+        ? (await tx.insert(contactTags).values(tagIds.map((tagId) => ({ contactId: contact.id, tagId }))).onConflictDoNothing().returning()).map((r) => r.tagId)
+        : [];
+      const { ticket, before, created } = await this.ticketFor(tx, contact.id, whatsappId, input, now);
+      const parts = stored.length
+        ? stored.map((m, i) => ({ media: m as StoredMedia | undefined, body: i === 0 ? body : '' }))
+        : [{ media: undefined, body }];
+      const rows: MessageRow[] = [];
+      for (const part of parts) {
+        const { row } = await this.outbox.enqueue({ ticket, body: part.body, media: part.media, userId: input.userId ?? null }, tx);
+        rows.push(row);
+      }
+      return { contact, contactCreated: contact.created, addedTags, ticket, before, created, rows };
+    });
+
+    // Announcements after commit, to exactly the users who may see the ticket.
+    if (result.contactCreated) {
+      const dto = await presentContactById(this.ctx.db, result.contact.id);
+      if (dto) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: dto } satisfies ContactEvent);
+    }
+    for (const tag of await presentTagsByIds(this.ctx.db, result.addedTags)) {
+      this.ctx.realtime.emitToAll(EVENTS.tags, { action: 'update', tag } satisfies TagEvent);
+    }
+    const ticketDto = (await presentTicketById(this.ctx.db, result.ticket.id))!;
+    if (result.created) announceTicket(this.ctx, 'create', ticketDto);
+    else if (result.before) announceTicketMoved(this.ctx, result.before, ticketDto);
+    const messages = await presentMessages(this.ctx.db, result.rows);
+    for (const m of messages) announceMessage(this.ctx, 'create', m, ticketDto);
+    void this.outbox.kick(whatsappId);
+
+    let status = ticketDto.status;
+    if (this.ctx.settings.isEnabled('closeTicketApi')) {
+      const closed = await this.tickets.closeBySystem(result.ticket.id, 'api');
+      if (closed) status = closed.status as typeof status;
+    }
+    return { ticketId: result.ticket.id, contactId: result.contact.id, ticketStatus: status, messages };
+  }
+
+  private async connectionId(requested: number | undefined): Promise<number> {
+    if (requested !== undefined) {
+      const [row] = await this.ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.id, requested));
+      if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      return row.id;
+    }
+    const id = await defaultConnectionId(this.ctx);
+    if (id == null) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
+    return id;
+  }
+
+  private async assertExists(table: typeof queues | typeof users, id: number, error: () => AppError): Promise<void> {
+    const [row] = await this.ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
+    if (!row) throw error();
+  }
+
+  /** One retry when a concurrent writer created the same contact or ticket first. */
+  private async inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.db.transaction(work);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      return this.ctx.db.transaction(work);
+    }
+  }
+
+  private async contactFor(tx: Tx, number: string): Promise<{ id: number; created: boolean }> {
+    const [existing] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.number, number));
+    if (existing) return { id: existing.id, created: false };
+    const [row] = await tx.insert(contacts).values({ name: number, number }).returning({ id: contacts.id });
+    return { id: row.id, created: true };
+  }
+
+  /**
+   * The contact's open-or-pending ticket on the connection, or a new one. A found ticket takes the
+   * given sector if it has none, and the given attendant if nobody serves it yet.
+   */
+  private async ticketFor(
+    tx: Tx,
+    contactId: number,
+    whatsappId: number,
+    input: ApiSendInput,
+    now: Date,
+  ): Promise<{ ticket: TicketRow; before: TicketRow | null; created: boolean }> {
+    const [active] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId), inArray(tickets.status, ['open', 'pending'])))
+      .for('update');
+    if (active) {
+      const patch: Partial<typeof tickets.$inferInsert> = {};
+      if (input.queueId !== undefined && active.queueId == null) patch.queueId = input.queueId;
+      if (input.userId !== undefined && active.userId == null) Object.assign(patch, { userId: input.userId, status: 'open' });
+      if (Object.keys(patch).length === 0) return { ticket: active, before: null, created: false };
+      const [after] = await tx.update(tickets).set({ ...patch, updatedAt: now }).where(eq(tickets.id, active.id)).returning();
+      if (patch.userId != null) await startCycle(tx, active.id, now, patch.userId, after.queueId);
+      return { ticket: after, before: active, created: false };
+    }
+    const userId = input.userId ?? null;
+    const queueId = input.queueId ?? null;
+    const [created] = await tx
+      .insert(tickets)
+      .values({ contactId, whatsappId, queueId, userId, status: userId != null ? 'open' : 'pending', createdAt: now, updatedAt: now })
+      .returning();
+    const [withProtocol] = await tx
+      .update(tickets)
+      .set({ protocol: `${now.getUTCFullYear()}${String(created.id).padStart(6, '0')}` })
+      .where(eq(tickets.id, created.id))
+      .returning();
+    await openCycle(tx, created.id, now, { queueId, userId, started: userId != null });
+    return { ticket: withProtocol, before: null, created: true };
+  }
+}

@@ -1,0 +1,28 @@
+/** The external API token (the userApiToken setting): admins only, read and regenerated. */
+import type { SettingDTO } from '@switchboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { upsertSetting } from './cacheUpdates';
+import { queryKeys } from './queryKeys';
+
+const KEY = ['settings', 'userApiToken'] as const;
+
+export function useApiToken(enabled = true) {
+  return useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api.get<SettingDTO>('/settings/userApiToken', undefined, signal),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useRegenerateApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<SettingDTO>('/settings/userApiToken/regenerate'),
+    onSuccess: (setting) => {
+      queryClient.setQueryData(KEY, setting);
+      queryClient.setQueryData<SettingDTO[]>(queryKeys.settings, (list) => upsertSetting(list, setting));
+    },
+  });
+}

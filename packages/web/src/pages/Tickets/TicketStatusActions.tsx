@@ -1,0 +1,72 @@
+/**
+ * The action buttons a ticket's status allows (spec §4): pending → accept; open → return and
+ * resolve; closed → reopen. Used by list items and the chat header alike.
+ */
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { TicketDTO } from '@switchboard/shared';
+import { useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueues } from '../../api/queues';
+import { AcceptTicketDialog } from './dialogs/AcceptTicketDialog';
+import { useTicketActions } from './useTicketActions';
+import { useViewer } from './useViewer';
+
+export function TicketStatusActions({ ticket, size = 'small' }: { ticket: TicketDTO; size?: 'small' | 'medium' }) {
+  const { t } = useTranslation();
+  const actions = useTicketActions();
+  const viewer = useViewer();
+  const [choosing, setChoosing] = useState(false);
+  // Admins without sectors of their own may place a sectorless ticket in any sector.
+  const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0 && ticket.queueId == null);
+  const sectorChoices = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
+
+  // Buttons sit inside clickable list items: their clicks must not also open the ticket.
+  const handle = (fn: () => void) => (e: MouseEvent) => {
+    e.stopPropagation();
+    fn();
+  };
+
+  const accept = () => {
+    const needsChoice = ticket.queueId == null ? sectorChoices.length > 0 : viewer.sectors.length > 1;
+    if (needsChoice) setChoosing(true);
+    else void actions.accept(ticket);
+  };
+
+  const common = { size, disabled: actions.pending } as const;
+  return (
+    <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
+      {ticket.status === 'pending' && (
+        <Button {...common} variant="contained" onClick={handle(accept)} data-testid={`ticket-accept-${ticket.id}`}>
+          {t('tickets.actions.accept')}
+        </Button>
+      )}
+      {ticket.status === 'open' && (
+        <>
+          <Button {...common} variant="outlined" onClick={handle(() => void actions.giveBack(ticket))} data-testid={`ticket-return-${ticket.id}`}>
+            {t('tickets.actions.return')}
+          </Button>
+          <Button {...common} variant="contained" color="success" onClick={handle(() => void actions.resolve(ticket))} data-testid={`ticket-resolve-${ticket.id}`}>
+            {t('tickets.actions.resolve')}
+          </Button>
+        </>
+      )}
+      {ticket.status === 'closed' && (
+        <Button {...common} variant="outlined" onClick={handle(() => void actions.reopen(ticket))} data-testid={`ticket-reopen-${ticket.id}`}>
+          {t('tickets.actions.reopen')}
+        </Button>
+      )}
+      {choosing && (
+        <AcceptTicketDialog
+          sectors={ticket.queueId == null ? sectorChoices : viewer.sectors}
+          initial={ticket.queueId}
+          onClose={() => setChoosing(false)}
+          onAccept={(queueId) => {
+            setChoosing(false);
+            void actions.accept(ticket, queueId);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

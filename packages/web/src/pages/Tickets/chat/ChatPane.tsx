@@ -1,0 +1,76 @@
+/**
+ * The open ticket (/tickets/:ticketId): header, messages, composer and the contact drawer. The
+ * socket joins the ticket's chat room while it is open, so its messages arrive live.
+ */
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { CLIENT_EVENTS, type MessageDTO } from '@switchboard/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTicket } from '../../../api/tickets';
+import { useSocket } from '../../../realtime/SocketProvider';
+import { Composer } from '../composer/Composer';
+import { ChatHeader } from './ChatHeader';
+import { ContactDrawer } from './ContactDrawer';
+import { DropZone } from './DropZone';
+import { MessageList } from './MessageList';
+
+export function ChatPane({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const ticketQuery = useTicket(ticketId);
+  const ticket = ticketQuery.data;
+  const socket = useSocket();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [quoted, setQuoted] = useState<MessageDTO | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => socket.emit(CLIENT_EVENTS.joinChatBox, ticketId);
+    join();
+    // Rooms are per connection: join again after a reconnect.
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+      socket.emit(CLIENT_EVENTS.leaveChatBox, ticketId);
+    };
+  }, [socket, ticketId]);
+
+  const onReply = useCallback((m: MessageDTO) => setQuoted(m), []);
+
+  if (ticketQuery.isLoading) {
+    return (
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (!ticket) {
+    return (
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }} data-testid="chat-error">
+        <Typography color="text.secondary">{t('tickets.chat.loadError')}</Typography>
+      </Box>
+    );
+  }
+  const open = ticket.status === 'open';
+  return (
+    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 }} data-testid="chat-pane">
+      <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} />
+      <DropZone key={ticket.id} enabled={open} onFiles={(dropped) => setFiles((f) => [...f, ...dropped])}>
+        <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, bgcolor: (th) => (th.palette.mode === 'dark' ? '#0b141a' : '#efeae2') }}>
+          <MessageList ticket={ticket} onReply={onReply} />
+        </Box>
+        <Composer
+          key={ticket.id}
+          ticket={ticket}
+          quoted={open ? quoted : null}
+          onClearQuote={() => setQuoted(null)}
+          files={files}
+          onFilesChange={setFiles}
+        />
+      </DropZone>
+      <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * One message (spec §2): ours on the right, the customer's on the left, at most 600 px wide; its
+ * quote, content, time, ack, and the deleted markers ('Mensagem apagada pelo cliente' keeps the
+ * text visible to staff, struck through).
+ */
+import BlockIcon from '@mui/icons-material/Block';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { BUBBLE_MAX_WIDTH_PX, type MessageDTO } from '@switchboard/shared';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatClock } from '../ticketTime';
+import { AckIcon } from './AckIcon';
+import { MessageContent } from './MessageContent';
+import { MessageOptionsMenu } from './MessageOptionsMenu';
+import { QuotedMessage } from './QuotedMessage';
+
+export interface MessageBubbleProps {
+  message: MessageDTO;
+  contactName: string;
+  /** Replying is possible only while the ticket is open. */
+  canReply: boolean;
+  onReply(message: MessageDTO): void;
+  /** Group chats show who wrote each message. */
+  showSender?: boolean;
+}
+
+export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, onReply, showSender }: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const mine = message.fromMe;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375 }}>
+      <Box
+        data-testid={`message-${message.id}`}
+        data-from-me={mine}
+        data-ack={message.ack}
+        data-deleted={message.isDeleted}
+        sx={{
+          position: 'relative',
+          maxWidth: `min(${BUBBLE_MAX_WIDTH_PX}px, 85%)`,
+          minWidth: 90,
+          px: 1.25,
+          pt: 0.75,
+          pb: 0.5,
+          borderRadius: 2,
+          boxShadow: 1,
+          bgcolor: (theme) => (mine ? (theme.palette.mode === 'dark' ? '#005c4b' : '#dcf8c6') : 'background.paper'),
+          '&:hover .message-options': { opacity: 1 },
+        }}
+      >
+        <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply} />
+        {showSender && !mine && message.contact && (
+          <Typography variant="caption" color="primary" sx={{ fontWeight: 600, display: 'block' }}>
+            {message.contact.name}
+          </Typography>
+        )}
+        {message.quotedMsg && <QuotedMessage quoted={message.quotedMsg} contactName={contactName} />}
+        {message.isDeleted && (
+          <Typography variant="caption" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }} data-testid="message-deleted">
+            <BlockIcon sx={{ fontSize: 14 }} />
+            {mine ? t('tickets.chat.deleted') : t('tickets.chat.customerDeleted')}
+          </Typography>
+        )}
+        <Box sx={message.isDeleted ? { textDecoration: 'line-through', opacity: 0.7 } : undefined}>
+          <MessageContent message={message} />
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
+          {message.isEdited && (
+            <Typography variant="caption" color="text.secondary">
+              {t('tickets.chat.edited')}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary" sx={{ fontSize: 11 }}>
+            {formatClock(message.createdAt)}
+          </Typography>
+          {mine && <AckIcon message={message} />}
+        </Box>
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,63 @@
+/** Ticket options (spec §2, §4): transfer, finish (silent on failure), delete (admin, confirmed). */
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { can, type TicketDTO } from '@switchboard/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../auth/AuthProvider';
+import { ConfirmationModal } from '../../../components/ConfirmationModal';
+import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
+import { useTicketActions } from '../useTicketActions';
+
+export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const actions = useTicketActions();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<'transfer' | 'delete' | null>(null);
+  const open = (which: 'transfer' | 'delete') => {
+    setAnchor(null);
+    setDialog(which);
+  };
+  return (
+    <>
+      <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('tickets.actions.options')} data-testid="ticket-options">
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor != null} onClose={() => setAnchor(null)}>
+        {ticket.status !== 'closed' && (
+          <MenuItem onClick={() => open('transfer')} data-testid="ticket-transfer">
+            {t('tickets.actions.transfer')}
+          </MenuItem>
+        )}
+        {ticket.status !== 'closed' && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void actions.finish(ticket);
+            }}
+            data-testid="ticket-finish"
+          >
+            {t('tickets.actions.finish')}
+          </MenuItem>
+        )}
+        {can(user, 'ticket-options:deleteTicket') && (
+          <MenuItem onClick={() => open('delete')} data-testid="ticket-delete" sx={{ color: 'error.main' }}>
+            {t('tickets.actions.delete')}
+          </MenuItem>
+        )}
+      </Menu>
+      {dialog === 'transfer' && <TransferTicketDialog ticket={ticket} onClose={() => setDialog(null)} />}
+      <ConfirmationModal
+        open={dialog === 'delete'}
+        title={t('tickets.deleteConfirm.title', { id: ticket.id })}
+        onClose={() => setDialog(null)}
+        onConfirm={() => void actions.remove(ticket)}
+      >
+        {t('tickets.deleteConfirm.message')}
+      </ConfirmationModal>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import type { MessageDTO } from '@switchboard/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MediaFallback } from './MediaFallback';
+import { useObjectUrl } from './useObjectUrl';
+
+/** An image (or sticker); a click shows it enlarged. */
+export function ImageMessage({ message }: { message: MessageDTO }) {
+  const { t } = useTranslation();
+  const { url, error } = useObjectUrl(message.mediaUrl);
+  const [open, setOpen] = useState(false);
+  if (!url) return <MediaFallback error={error} />;
+  const sticker = message.mediaType === 'sticker';
+  return (
+    <>
+      <Box
+        component="img"
+        src={url}
+        alt={message.mediaName ?? ''}
+        title={t('tickets.chat.enlarge')}
+        onClick={() => setOpen(true)}
+        data-testid="message-image"
+        sx={{ display: 'block', cursor: 'zoom-in', width: sticker ? 140 : 250, height: sticker ? 140 : 200, objectFit: 'cover', borderRadius: 1 }}
+      />
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" data-testid="image-enlarged">
+        <Box component="img" src={url} alt={message.mediaName ?? ''} sx={{ display: 'block', maxWidth: '90vw', maxHeight: '85vh' }} />
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFetchMock, json } from '../../../test/fetchMock';
+import { userFixture } from '../../../test/fixtures';
+import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../../test/renderWithProviders';
+import { Composer, SIGN_OPTION_KEY } from './Composer';
+import { canSend, capitaliseFirst, isSendKey, quickAnswerSearch, signedBody } from './composerRules';
+
+const user = userFixture({ id: 3, name: 'Ana' });
+const contact = { id: 1, name: 'Carla', number: '55', profilePicUrl: '', isGroup: false, tags: [] };
+
+function setup(status: 'open' | 'pending' | 'closed' = 'open', routes = {}) {
+  const mock = installFetchMock({
+    ...signIn(user),
+    'POST /api/messages/5': (call) => json(201, { id: 'm1', ticketId: 5, body: (call.body as { body: string }).body, fromMe: true, ack: 0, sendState: 'pending' }),
+    ...routes,
+  });
+  renderWithProviders(
+    <WhenSignedIn>
+      <Composer ticket={{ id: 5, status, contact }} quoted={null} onClearQuote={() => undefined} files={[]} onFilesChange={() => undefined} />
+    </WhenSignedIn>,
+  );
+  return mock;
+}
+
+const input = () => screen.findByTestId('composer-input');
+
+describe('composer rules', () => {
+  it('capitalises, signs, refuses empty text, reads quick-answer searches and send keys', () => {
+    expect(capitaliseFirst('hello there')).toBe('Hello there');
+    expect(signedBody('Hi', 'Ana')).toBe('*Ana:*\nHi');
+    expect(signedBody('Hi', null)).toBe('Hi');
+    expect(canSend('   \n ', 0)).toBe(false);
+    expect(canSend('', 1)).toBe(true);
+    expect(quickAnswerSearch('/gre')).toBe('gre');
+    expect(quickAnswerSearch('hi /x')).toBeNull();
+    expect(isSendKey({ key: 'Enter', shiftKey: false })).toBe(true);
+    expect(isSendKey({ key: 'Enter', shiftKey: true })).toBe(false);
+  });
+});
+
+describe('Composer', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('Enter sends the signed text with an idempotency key; Shift+Enter does not send', async () => {
+    const mock = setup();
+    const box = await input();
+    fireEvent.change(box, { target: { value: 'hello' } });
+    expect((box as HTMLTextAreaElement).value).toBe('Hello');
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(mock.callsTo('POST /api/messages/5')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(mock.callsTo('POST /api/messages/5')).toHaveLength(1));
+    const body = mock.callsTo('POST /api/messages/5')[0].body as { body: string; idempotencyKey: string };
+    expect(body.body).toBe('*Ana:*\nHello');
+    expect(body.idempotencyKey.length).toBeGreaterThanOrEqual(8);
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('sends without the name when the sign option is off (remembered in localStorage)', async () => {
+    localStorage.setItem(SIGN_OPTION_KEY, 'false');
+    const mock = setup();
+    const box = await input();
+    fireEvent.change(box, { target: { value: 'plain' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(mock.callsTo('POST /api/messages/5')).toHaveLength(1));
+    expect((mock.callsTo('POST /api/messages/5')[0].body as { body: string }).body).toBe('Plain');
+    fireEvent.click(screen.getByTestId('composer-sign'));
+    expect(localStorage.getItem(SIGN_OPTION_KEY)).toBe('true');
+  });
+
+  it('never sends empty text', async () => {
+    const mock = setup();
+    const box = await input();
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(mock.callsTo('POST /api/messages/5')).toHaveLength(0);
+  });
+
+  it('is disabled with its buttons unless the ticket is open', async () => {
+    setup('pending');
+    expect((await input() as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('composer-attach') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('composer-sign') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('composer-record') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("'/' looks up quick answers and choosing one inserts its message", async () => {
+    const mock = setup('open', {
+      'GET /api/quickAnswers': () => json(200, { quickAnswers: [{ id: 4, shortcut: 'greet', message: 'Good morning! How can I help?' }], hasMore: false, count: 1 }),
+    });
+    const box = await input();
+    fireEvent.change(box, { target: { value: '/gre' } });
+    fireEvent.click(await screen.findByTestId('quick-answer-4'));
+    expect((box as HTMLTextAreaElement).value).toBe('Good morning! How can I help?');
+    expect(mock.calls.find((c) => c.path === '/api/quickAnswers')).toBeTruthy();
+    expect(screen.queryByTestId('quick-answers')).toBeNull();
+  });
+
+  it('a failed quick-answer lookup silently shows no list', async () => {
+    setup('open', { 'GET /api/quickAnswers': () => json(500, { error: 'ERR_INTERNAL' }) });
+    const box = await input();
+    fireEvent.change(box, { target: { value: '/x' } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('quick-answers')).toBeNull();
+    expect(screen.queryByTestId('toast-error')).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * New ticket (spec §2, §5): choose a contact (searched as typed, 500 ms debounce, from 3 characters)
+ * and a sector; OK stays disabled until both are chosen. The new ticket opens at once.
+ */
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ContactDTO } from '@switchboard/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { mergePagesById } from '../../../api/cacheUpdates';
+import { useContactsInfinite } from '../../../api/contacts';
+import { useQueues } from '../../../api/queues';
+import { useCreateTicket } from '../../../api/tickets';
+import { useToast } from '../../../components/Toasts';
+import { useSearchTerm } from '../../../components/useSearchTerm';
+import { useViewer } from '../useViewer';
+
+export function NewTicketDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const { typed, setTyped, search } = useSearchTerm();
+  const contactsQuery = useContactsInfinite(search);
+  const contacts = useMemo(() => mergePagesById<ContactDTO>((contactsQuery.data?.pages ?? []).map((p) => p.contacts)), [contactsQuery.data]);
+  const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0);
+  const sectors = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
+  const [contact, setContact] = useState<ContactDTO | null>(null);
+  const [queueId, setQueueId] = useState<number | ''>(sectors.length === 1 ? sectors[0].id : '');
+  const create = useCreateTicket();
+
+  const submit = async () => {
+    if (!contact || queueId === '' || !viewer.user) return;
+    try {
+      const ticket = await create.mutateAsync({ contactId: contact.id, queueId, userId: viewer.user.id });
+      onClose();
+      navigate(`/tickets/${ticket.id}`);
+    } catch (err) {
+      toast.error(err);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="new-ticket-dialog">
+      <DialogTitle>{t('tickets.newTicketDialog.title')}</DialogTitle>
+      <DialogContent>
+        <Autocomplete
+          options={contacts}
+          value={contact}
+          onChange={(_e, value) => setContact(value)}
+          inputValue={typed}
+          onInputChange={(_e, value) => setTyped(value)}
+          getOptionLabel={(c) => `${c.name} - ${c.number}`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          filterOptions={(x) => x}
+          loading={contactsQuery.isFetching}
+          noOptionsText={t('tickets.newTicketDialog.noOptions')}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              margin="dense"
+              autoFocus
+              label={t('tickets.newTicketDialog.contact')}
+              helperText={t('tickets.newTicketDialog.contactHint')}
+              inputProps={{ ...params.inputProps, 'data-testid': 'new-ticket-contact' }}
+            />
+          )}
+        />
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('tickets.newTicketDialog.sector')}
+          value={queueId}
+          onChange={(e) => setQueueId(Number(e.target.value))}
+          slotProps={{ htmlInput: { 'data-testid': 'new-ticket-sector' } }}
+        >
+          {sectors.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={!contact || queueId === '' || create.isPending}
+          onClick={() => void submit()}
+          data-testid="new-ticket-ok"
+        >
+          {t('tickets.newTicketDialog.ok')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * One tab's tickets: the pages of GET /tickets merged by id, the next page asked for within 100 px
+ * of the bottom (only when there is more and nothing is loading, spec §9).
+ */
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import Typography from '@mui/material/Typography';
+import type { TicketDTO } from '@switchboard/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mergePagesById } from '../../../api/cacheUpdates';
+import type { TicketListFilter } from '../../../api/ticketListCache';
+import { useTicketsInfinite } from '../../../api/tickets';
+import { useInfiniteScroll } from '../../../components/useInfiniteScroll';
+import { TicketListItem } from './TicketListItem';
+
+export function TicketsList({ filter, selectedId }: { filter: TicketListFilter; selectedId: number | null }) {
+  const { t } = useTranslation();
+  const query = useTicketsInfinite(filter);
+  const tickets = useMemo(() => mergePagesById<TicketDTO>((query.data?.pages ?? []).map((p) => p.tickets)), [query.data]);
+  const onScroll = useInfiniteScroll({
+    hasMore: !!query.hasNextPage,
+    loading: query.isFetching,
+    loadMore: () => void query.fetchNextPage(),
+  });
+
+  return (
+    <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }} onScroll={onScroll} data-testid="tickets-list">
+      <List disablePadding>
+        {tickets.map((ticket) => (
+          <TicketListItem key={ticket.id} ticket={ticket} selected={ticket.id === selectedId} />
+        ))}
+      </List>
+      {(query.isLoading || query.isFetchingNextPage) && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+          <CircularProgress size={24} />
+        </Box>
+      )}
+      {!query.isLoading && tickets.length === 0 && (
+        <Box sx={{ p: 3, textAlign: 'center' }} data-testid="tickets-empty">
+          <Typography variant="subtitle1">{t('tickets.noTickets')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('tickets.noTicketsMessage')}
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+/** The list tabs (spec §2): Open and Pending with count badges, Closed, Groups, and Search while typing. */
+import Badge from '@mui/material/Badge';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+
+export type TicketsTab = 'open' | 'pending' | 'closed' | 'groups' | 'search';
+
+export function TicketsTabs({
+  value,
+  onChange,
+  counts,
+  searching,
+}: {
+  value: TicketsTab;
+  onChange(tab: TicketsTab): void;
+  counts: { open: number; pending: number };
+  searching: boolean;
+}) {
+  const { t } = useTranslation();
+  const counted = (label: string, count: number, testId: string) => (
+    <Badge badgeContent={count} color="secondary" max={999} data-testid={testId} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+      {label}
+    </Badge>
+  );
+  return (
+    <Tabs
+      value={value}
+      onChange={(_e, tab: TicketsTab) => onChange(tab)}
+      variant="scrollable"
+      scrollButtons={false}
+      sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 42, '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: 1.75 } }}
+    >
+      {searching && <Tab value="search" label={t('tickets.tabs.search')} data-testid="tab-search" />}
+      <Tab value="open" label={counted(t('tickets.tabs.open'), counts.open, 'count-open')} data-testid="tab-open" />
+      <Tab value="pending" label={counted(t('tickets.tabs.pending'), counts.pending, 'count-pending')} data-testid="tab-pending" />
+      <Tab value="closed" label={t('tickets.tabs.closed')} data-testid="tab-closed" />
+      <Tab value="groups" label={t('tickets.tabs.groups')} data-testid="tab-groups" />
+    </Tabs>
+  );
+}

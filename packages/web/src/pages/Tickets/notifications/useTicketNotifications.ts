@@ -1,0 +1,76 @@
+/**
+ * Sound and desktop notification for a customer's new message on a ticket the user may see that is
+ * not the one open on screen (spec §2, §4): normal users only for their own tickets and sectors.
+ * A ticket's notification is closed when it is read (updateUnread) or deleted.
+ */
+import { EVENTS, type TicketEvent } from '@switchboard/shared';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatch, useNavigate } from 'react-router';
+import type { AppMessageEvent } from '../../../api/tickets';
+import { useRealtimeEvent } from '../../../components/useRealtimeEvent';
+import { useViewer } from '../useViewer';
+import { playNotificationSound } from './notifySound';
+
+const PERMISSION_ASKED_KEY = 'notificationPermissionAsked';
+
+export function shouldNotify(
+  event: AppMessageEvent,
+  openTicketId: number | null,
+  viewer: { id: number; queueIds: number[]; admin: boolean },
+): boolean {
+  if (event.action !== 'create' || event.message.fromMe || !event.ticket) return false;
+  if (event.ticket.id === openTicketId && document.visibilityState === 'visible') return false;
+  const { userId, queueId } = event.ticket;
+  if (userId === viewer.id) return true;
+  // Someone else's ticket is theirs to answer.
+  if (userId != null) return false;
+  if (viewer.admin) return true;
+  return queueId == null || viewer.queueIds.includes(queueId);
+}
+
+export function useTicketNotifications(): void {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const match = useMatch('/tickets/:ticketId');
+  const openTicketId = match ? Number(match.params.ticketId) : null;
+  const state = useRef({ openTicketId, viewer, navigate, t });
+  state.current = { openTicketId, viewer, navigate, t };
+  const shown = useRef(new Map<number, Notification>());
+
+  // Ask once for permission to show desktop notifications.
+  useEffect(() => {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
+    if (localStorage.getItem(PERMISSION_ASKED_KEY)) return;
+    localStorage.setItem(PERMISSION_ASKED_KEY, '1');
+    void Notification.requestPermission().catch(() => undefined);
+  }, []);
+
+  useRealtimeEvent<AppMessageEvent>(EVENTS.appMessage, (_qc, event) => {
+    const { openTicketId: openId, viewer: v, navigate: go, t: tr } = state.current;
+    if (!shouldNotify(event, openId, { ...v.facts, admin: v.admin })) return;
+    playNotificationSound();
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const ticket = event.ticket;
+    shown.current.get(ticket.id)?.close();
+    // Text only: the notification body is customer content shown by the OS.
+    const notification = new Notification(tr('tickets.notification.newMessage', { name: ticket.contact.name }), {
+      body: event.message.body || ticket.lastMessage,
+      tag: `ticket-${ticket.id}`,
+      icon: ticket.contact.profilePicUrl || undefined,
+    });
+    notification.onclick = () => {
+      window.focus();
+      go(`/tickets/${ticket.id}`);
+      notification.close();
+    };
+    shown.current.set(ticket.id, notification);
+  });
+
+  useRealtimeEvent<TicketEvent>(EVENTS.ticket, (_qc, event) => {
+    if (event.action !== 'updateUnread' && event.action !== 'delete') return;
+    shown.current.get(event.ticketId)?.close();
+    shown.current.delete(event.ticketId);
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * The ticket actions of spec §4 with their navigation: accept and reopen go to the ticket, return,
+ * resolve and transfer go back to /tickets, finish fails silently, delete asks first (caller).
+ */
+import type { TicketDTO } from '@switchboard/shared';
+import { useNavigate } from 'react-router';
+import { useDeleteTicket, useUpdateTicket, type TicketUpdate } from '../../api/tickets';
+import { useToast } from '../../components/Toasts';
+import { useAuth } from '../../auth/AuthProvider';
+import { recentlyMoved } from './recentlyMoved';
+
+export function useTicketActions() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user } = useAuth();
+  const update = useUpdateTicket();
+  const remove = useDeleteTicket();
+  const me = user?.id ?? 0;
+
+  const run = async (ticket: Pick<TicketDTO, 'id'>, data: TicketUpdate, goTo: string | null, silent = false) => {
+    // Our own move may make the server tell us the ticket left our lists; that is not a deletion.
+    recentlyMoved.add(ticket.id);
+    try {
+      await update.mutateAsync({ id: ticket.id, data });
+      if (goTo) navigate(goTo);
+      return true;
+    } catch (err) {
+      if (!silent) toast.error(err);
+      return false;
+    }
+  };
+
+  return {
+    pending: update.isPending || remove.isPending,
+    accept: (ticket: Pick<TicketDTO, 'id' | 'queueId'>, queueId?: number) =>
+      run(ticket, { status: 'open', userId: me, ...(ticket.queueId == null && queueId ? { queueId } : {}) }, `/tickets/${ticket.id}`),
+    giveBack: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'pending' }, '/tickets'),
+    resolve: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'closed', userId: me }, '/tickets'),
+    reopen: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'open', userId: me }, `/tickets/${ticket.id}`),
+    finish: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'closed', isFinished: true }, '/tickets', true),
+    transfer: (ticket: Pick<TicketDTO, 'id'>, target: { userId: number | null; queueId: number | null; whatsappId?: number }) =>
+      run(
+        ticket,
+        {
+          transf: true,
+          userId: target.userId,
+          ...(target.queueId != null ? { queueId: target.queueId } : {}),
+          ...(target.whatsappId != null ? { whatsappId: target.whatsappId } : {}),
+        },
+        '/tickets',
+      ),
+    remove: async (ticket: Pick<TicketDTO, 'id'>) => {
+      try {
+        await remove.mutateAsync(ticket.id);
+        // The realtime delete shows the toast and leaves the chat (spec §4 Live updates).
+      } catch (err) {
+        toast.error(err);
+      }
+    },
+  };
+}
