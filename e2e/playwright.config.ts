@@ -9,13 +9,14 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
-export const E2E_PORT = 18080;
+// Overridable so two runs on one machine do not collide.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
 
 // The config is evaluated by the runner and again by each worker; only the runner (which starts
 // the server) may wipe the data directory, and it hands the path to the workers through the env.
 if (!process.env.E2E_DATA_DIR) {
-  const dataDir = path.join(os.tmpdir(), 'switchboard-e2e-data');
+  const dataDir = path.join(os.tmpdir(), `switchboard-e2e-data-${E2E_PORT}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.env.E2E_DATA_DIR = dataDir;
 }

@@ -38,6 +38,7 @@ test('tickets screenshots', async ({ page, request }) => {
 
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto('/tickets');
+  await page.getByTestId('show-all').click();
   await page.getByTestId('tab-pending').click();
   const carlaItem = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: 'Carla Souza' });
   await expect(carlaItem).toBeVisible();

@@ -10,6 +10,9 @@ function manualClock(iso: string) {
     set(next: string) {
       current = new Date(next);
     },
+    advance(ms: number) {
+      current = new Date(current.getTime() + ms);
+    },
   };
 }
 
@@ -300,7 +303,24 @@ describe('auth', () => {
   });
 
   describe('rate limit', () => {
-    it('answers 429 ERR_TOO_MANY_REQUESTS after too many login attempts', async () => {
+    it('never slows down people who sign in successfully', async () => {
+      for (let i = 0; i < 15; i++) expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('locks an account out after 10 failures, even for the right password, until the window passes', async () => {
+      const u = await s.createUser();
+      for (let i = 0; i < 10; i++) expect((await login(u.email, `wrong-${i}`)).statusCode).toBe(401);
+      const locked = await login(u.email, u.password);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({ error: 'ERR_TOO_MANY_REQUESTS' });
+      // Other accounts from the same address are not locked out.
+      expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
+      clock.advance(16 * 60 * 1000);
+      expect((await login(u.email, u.password)).statusCode).toBe(200);
+      clock.advance(-16 * 60 * 1000);
+    });
+
+    it('answers 429 ERR_TOO_MANY_REQUESTS after too many failed attempts', async () => {
       const statuses: number[] = [];
       let last;
       for (let i = 0; i < 15; i++) {

@@ -26,17 +26,9 @@ export function registerAuthRoutes(app: App, { auth }: Services): void {
     '/auth/login',
     {
       schema: { body: loginSchema, tags: ['auth'] },
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: (req: FastifyRequest) => `${req.ip}|${(req.body as { email?: string })?.email ?? ''}`,
-        },
-      },
     },
     async (request, reply) => {
-      const signedIn = await auth.login(request.body);
+      const signedIn = await auth.login(request.body, request.ip);
       setRefreshCookie(request, reply, signedIn.refreshCookie);
       return { token: signedIn.token, user: signedIn.user };
     },

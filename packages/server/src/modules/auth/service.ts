@@ -12,6 +12,7 @@ import { hashPassword, safeEqual, verifyPassword } from '../../lib/passwords.js'
 import { isWithinTimeRange } from '../../lib/time.js';
 import { loadCurrentUser, presentUserById, type CurrentUser } from '../users/repository.js';
 import type { UsersService } from '../users/service.js';
+import { LoginThrottle } from './login-throttle.js';
 import { REFRESH_TTL_SECONDS, TokenSigner, hashSecret, newRefreshSecret } from './tokens.js';
 
 export interface SignedIn {
@@ -26,18 +27,25 @@ const DUMMY_HASH_PROMISE = hashPassword('not-a-real-password');
 
 export class AuthService {
   readonly signer: TokenSigner;
+  private readonly throttle: LoginThrottle;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly usersService: UsersService,
   ) {
     this.signer = new TokenSigner(ctx.secrets.jwtSecret);
+    this.throttle = new LoginThrottle(ctx.clock);
   }
 
-  async login(input: LoginInput): Promise<SignedIn> {
+  async login(input: LoginInput, ip = ''): Promise<SignedIn> {
+    this.throttle.check(ip, input.email);
     const [row] = await this.ctx.db.select().from(users).where(eq(users.email, input.email));
     const ok = await verifyPassword(input.password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!row || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    if (!row || !ok) {
+      this.throttle.failed(ip, input.email);
+      throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    }
+    this.throttle.succeeded(ip, input.email);
     const current = await loadCurrentUser(this.ctx.db, row.id);
     this.assertWithinWorkTime(current!);
     return this.startSession(current!);

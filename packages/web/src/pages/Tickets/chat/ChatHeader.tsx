@@ -24,7 +24,8 @@ export function ChatHeader({ ticket, onOpenContact }: { ticket: TicketDTO; onOpe
       </IconButton>
       <ButtonBase
         onClick={onOpenContact}
-        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: 1, minWidth: 0, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, p: 0.5 }}
+        // On phones the contact takes the first row and the actions wrap below it.
+        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: 1, minWidth: { xs: 'calc(100% - 56px)', sm: 0 }, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, p: 0.5 }}
         data-testid="chat-contact"
       >
         <Avatar src={ticket.contact.profilePicUrl || undefined} alt={ticket.contact.name}>

@@ -24,7 +24,14 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; op
   const [editing, setEditing] = useState(false);
   const c = contact.data;
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: WIDTH, maxWidth: '100vw' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      // Above the shell's top bar, which sits over the permanent menu on wide screens.
+      sx={{ zIndex: (theme) => theme.zIndex.appBar + 2 }}
+      slotProps={{ paper: { sx: { width: WIDTH, maxWidth: '100vw' } } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', p: 1, pl: 2 }}>
         <Typography variant="h6" sx={{ flex: 1 }}>
           {t('tickets.drawer.title')}

@@ -29,7 +29,7 @@ export function TicketsTabs({
       onChange={(_e, tab: TicketsTab) => onChange(tab)}
       variant="scrollable"
       scrollButtons={false}
-      sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 42, '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: 1.75 } }}
+      sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 42, '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: 2.25 } }}
     >
       {searching && <Tab value="search" label={t('tickets.tabs.search')} data-testid="tab-search" />}
       <Tab value="open" label={counted(t('tickets.tabs.open'), counts.open, 'count-open')} data-testid="tab-open" />

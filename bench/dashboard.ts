@@ -1,0 +1,138 @@
+/**
+ * Dashboard benchmark: GET /api/dashboard for the last 30 days over 100,000 tickets spread over
+ * 90 days (with their service cycles — a fifth of them transferred once — and ratings for 60%),
+ * generated with set-based SQL. Measured through the HTTP layer (auth, validation, SQL, JSON), on
+ * PGlite and PostgreSQL, unfiltered and with each filter.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../packages/server/src/db/client.js';
+import { buildApp } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/config.js';
+import { users } from '../packages/server/src/db/schema.js';
+import { hashPassword } from '../packages/server/src/lib/passwords.js';
+import { fmt, openBenchDatabase, percentile, type DbKind } from './lib.js';
+
+export interface DashboardResult {
+  kind: DbKind;
+  tickets: number;
+  cycles: number;
+  ratings: number;
+  seedSeconds: number;
+  runs: number;
+  /** p50 / p95 in ms per query variant. */
+  variants: { name: string; p50: number; p95: number }[];
+}
+
+export const DASHBOARD_TARGET_MS = 300;
+
+async function seed(db: Db, tickets: number): Promise<void> {
+  const run = (q: SQL) => db.execute(q);
+  await run(sql`insert into users (name, email, password_hash, profile)
+    select 'Attendant ' || i, 'attendant' || i || '@bench.local', 'x', 'user' from generate_series(1, 20) i`);
+  await run(sql`insert into queues (name, color) select 'Sector ' || i, '#' || lpad(i::text, 6, '0') from generate_series(1, 5) i`);
+  await run(sql`insert into tags (name, color) select 'Tag ' || i, '#' || lpad((100 + i)::text, 6, '0') from generate_series(1, 5) i`);
+  await run(sql`insert into whatsapps (name, channel, status) values ('Bench line', 'simulator', 'DISCONNECTED')`);
+  await run(sql`insert into contacts (name, number, created_at)
+    select 'Customer ' || i, (5511000000000 + i)::text, now() - (i::float8 / ${tickets}) * interval '90 days'
+    from generate_series(1, ${tickets}) i`);
+  await run(sql`insert into contact_tags (contact_id, tag_id)
+    select c.id, (select min(id) from tags) + (c.id % 5) from contacts c where c.id % 10 = 0`);
+  // One ticket per contact; the newest 2% still pending or open (one active ticket per contact).
+  await run(sql`insert into tickets (status, contact_id, whatsapp_id, user_id, queue_id, created_at, updated_at)
+    select case when c.id % 50 = 0 then 'pending' when c.id % 50 = 1 then 'open' else 'closed' end,
+      c.id, (select min(id) from whatsapps),
+      case when c.id % 50 = 0 then null else (select min(id) from users where profile = 'user') + (c.id % 20) end,
+      (select min(id) from queues) + (c.id % 5),
+      c.created_at, c.created_at
+    from contacts c`);
+  // First cycle: waited 1–30 min, served 5–120 min (pending: not started; open: not finished).
+  await run(sql`insert into ticket_cycles (ticket_id, queue_id, user_id, queued_at, started_at, finished_at, outcome)
+    select t.id, t.queue_id, t.user_id, t.created_at,
+      case when t.status = 'pending' then null else t.created_at + ((t.id % 30) + 1) * interval '1 minute' end,
+      case when t.status <> 'closed' then null
+           else t.created_at + ((t.id % 30) + 1) * interval '1 minute' + ((t.id % 116) + 5) * interval '1 minute' end,
+      case when t.status <> 'closed' then null when t.id % 5 = 0 then 'transferred' else 'resolved' end
+    from tickets t`);
+  // A fifth were transferred: a second cycle in another sector, resolved.
+  await run(sql`insert into ticket_cycles (ticket_id, queue_id, user_id, queued_at, started_at, finished_at, outcome)
+    select c.ticket_id, (select min(id) from queues) + ((c.queue_id + 1) % 5), c.user_id, c.finished_at,
+      c.finished_at + interval '3 minutes', c.finished_at + interval '20 minutes', 'resolved'
+    from ticket_cycles c where c.outcome = 'transferred'`);
+  await run(sql`insert into ratings (ticket_id, cycle_id, user_id, rate, created_at)
+    select c.ticket_id, c.id, c.user_id, (c.ticket_id * 7) % 11, c.finished_at + interval '1 minute'
+    from ticket_cycles c where c.outcome = 'resolved' and c.ticket_id % 5 < 3`);
+  await run(sql`analyze`);
+}
+
+export async function benchDashboard(kind: DbKind, tickets = 100_000, runs = 60): Promise<DashboardResult> {
+  const { database, drop } = await openBenchDatabase(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+  const built = await buildApp({
+    config,
+    database,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
+    serveWeb: false,
+    startChannels: false,
+  });
+  try {
+    await database.db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
+    const { token } = (await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } })).json();
+    const seedStart = process.hrtime.bigint();
+    await seed(database.db, tickets);
+    const seedSeconds = Number(process.hrtime.bigint() - seedStart) / 1e9;
+    const count = async (table: string) =>
+      Number(((await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows: { n: number }[] }).rows[0].n);
+
+    const ids = (await database.db.execute(sql`select (select min(id) from users where profile = 'user') as u, (select min(id) from queues) as q, (select min(id) from tags) as t`)) as {
+      rows: { u: number; q: number; t: number }[];
+    };
+    const { u, q, t } = ids.rows[0];
+    const variants = [
+      { name: 'last 30 days', query: 'days=30' },
+      { name: '30 days, one attendant', query: `days=30&userId=${u}` },
+      { name: '30 days, one sector', query: `days=30&queueId=${q}` },
+      { name: '30 days, one tag', query: `days=30&tag=${t}` },
+    ];
+    const results: DashboardResult['variants'] = [];
+    for (const v of variants) {
+      const call = async () => {
+        const res = await built.app.inject({ method: 'GET', url: `/api/dashboard?${v.query}`, headers: { authorization: `Bearer ${token}` } });
+        if (res.statusCode !== 200) throw new Error(`dashboard ${v.query}: ${res.statusCode} ${res.body}`);
+      };
+      for (let i = 0; i < 5; i++) await call(); // warm-up: plans and caches
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const start = process.hrtime.bigint();
+        await call();
+        times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+      times.sort((a, b) => a - b);
+      results.push({ name: v.name, p50: percentile(times, 50), p95: percentile(times, 95) });
+    }
+    return {
+      kind,
+      tickets: await count('tickets'),
+      cycles: await count('ticket_cycles'),
+      ratings: await count('ratings'),
+      seedSeconds,
+      runs,
+      variants: results,
+    };
+  } finally {
+    await built.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function describeDashboard(r: DashboardResult): string[] {
+  return r.variants.map(
+    (v) =>
+      `| ${r.kind} | ${fmt(r.tickets)} / ${fmt(r.cycles)} / ${fmt(r.ratings)} | ${v.name} | ${fmt(v.p50, 1)} ms | **${fmt(v.p95, 1)} ms** | ${v.p95 <= DASHBOARD_TARGET_MS ? 'yes' : 'NO'} |`,
+  );
+}
