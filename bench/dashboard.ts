@@ -29,7 +29,7 @@ export interface DashboardResult {
 
 export const DASHBOARD_TARGET_MS = 300;
 
-async function seed(db: Db, tickets: number): Promise<void> {
+export async function seed(db: Db, tickets: number): Promise<void> {
   const run = (q: SQL) => db.execute(q);
   await run(sql`insert into users (name, email, password_hash, profile)
     select 'Attendant ' || i, 'attendant' || i || '@bench.local', 'x', 'user' from generate_series(1, 20) i`);

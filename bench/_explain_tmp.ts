@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '/work/main/packages/server/src/db/client.js';
+import { seed } from '/work/main/bench/dashboard.js';
+import pg from 'pg';
+const base = 'postgres://postgres@127.0.0.1:5432/test';
+const name = 'sb_explain_dash';
+const admin = new pg.Client({ connectionString: base }); await admin.connect();
+const exists = (await admin.query(`select 1 from pg_database where datname = '${name}'`)).rowCount;
+if (!exists) await admin.query(`create database ${name}`);
+await admin.end();
+const database = await openDatabase({ url: base.replace('/test', '/' + name) });
+await database.migrate();
+if (!exists) await seed(database.db, 100_000);
+console.log('seeded');
+process.exit(0);
