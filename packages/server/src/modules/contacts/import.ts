@@ -8,6 +8,7 @@ import { contacts } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { App } from '../../http/types.js';
 import type { CurrentUser } from '../users/repository.js';
+import { presentContacts } from './repository.js';
 
 export async function importPhoneContacts(ctx: AppContext, channels: ChannelManager, actor: CurrentUser): Promise<{ imported: number }> {
   if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
@@ -22,7 +23,12 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
     .insert(contacts)
     .values(rows)
     .onConflictDoNothing({ target: contacts.number })
-    .returning({ id: contacts.id });
+    .returning();
+  // Other viewers' lists update live; a very large import is left to their next load.
+  if (inserted.length <= 500) {
+    const presented = await presentContacts(ctx.db, inserted);
+    for (const contact of presented) ctx.realtime.emitToAll('contact', { action: 'create', contact });
+  }
   return { imported: inserted.length };
 }
 
