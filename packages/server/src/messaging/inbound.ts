@@ -18,6 +18,7 @@ import type { ContactRow, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
 import { presentTickets } from '../modules/tickets/present.js';
+import { presentContacts } from '../modules/contacts/repository.js';
 
 /** What listeners (automation) learn about each stored inbound message. */
 export interface InboundStored {
@@ -104,7 +105,10 @@ export class InboundPipeline {
 
     const result = await this.batcher.submit({ connection, msg, media });
     if (!result) return null;
-    if (result.contactCreated) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: result.ticketDto.contact });
+    if (result.contactCreated) {
+      const [contact] = await presentContacts(this.ctx.db, [result.contact]);
+      this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact });
+    }
     announceTicket(this.ctx, result.ticketCreated ? 'create' : 'update', result.ticketDto);
     announceMessage(this.ctx, 'create', result.messageDto, result.ticketDto);
     for (const listener of this.listeners) {
@@ -231,7 +235,7 @@ export class InboundPipeline {
       .set({ ...set, updatedAt: this.ctx.clock.now() })
       .where(eq(contacts.number, event.number))
       .returning();
-    for (const c of rows) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact: c });
+    for (const contact of await presentContacts(this.ctx.db, rows)) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
   }
 
   private async announceUpdates(rows: MessageRow[]): Promise<void> {

@@ -49,6 +49,9 @@ interface Scope {
   from: string | null;
   to: string;
   tz: string;
+  /** UTC instants of the range's ends (lo null: open range). */
+  lo: string | null;
+  hi: string;
   userId?: number;
   queueId?: number;
   tag?: number;
@@ -69,7 +72,7 @@ export class DashboardService {
     let to = today;
     if (query.days !== undefined) from = addDays(today, -(query.days - 1));
     else if (query.date_from && query.date_to) [from, to] = [query.date_from, query.date_to];
-    const scope: Scope = { from, to, tz, userId, queueId: query.queueId, tag: query.tag };
+    const scope: Scope = { from, to, tz, ...(await this.instants(from, to, tz)), userId, queueId: query.queueId, tag: query.tag };
 
     // Sequential on purpose: PGlite has one connection, and on PostgreSQL each is a few ms.
     const counters = await this.counters(scope);
@@ -83,12 +86,26 @@ export class DashboardService {
     };
   }
 
-  /** Start and end instants of the range (end exclusive), as SQL expressions over bound values. */
+  /** Start and end instants of the range (end exclusive), bound as constants. */
   private bounds(s: Scope): { lo: SQL; hi: SQL } {
     return {
-      lo: s.from === null ? sql`'-infinity'::timestamptz` : sql`((${s.from}::date)::timestamp at time zone ${s.tz})`,
-      hi: sql`((${s.to}::date + 1)::timestamp at time zone ${s.tz})`,
+      lo: s.lo === null ? sql`'-infinity'::timestamptz` : sql`${s.lo}::timestamptz`,
+      hi: sql`${s.hi}::timestamptz`,
     };
+  }
+
+  /**
+   * The instants where the range's first day starts and the day after its last starts, in the
+   * time zone (PostgreSQL knows the zone rules); resolved once so every statement compares plain
+   * timestamps and the planner sees real bounds.
+   */
+  private async instants(from: string | null, to: string, tz: string): Promise<{ lo: string | null; hi: string }> {
+    const [row] = rowsOf(
+      await this.ctx.db.execute(sql`
+        select to_char(((${from ?? to}::date)::timestamp at time zone ${tz}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lo,
+               to_char(((${to}::date + 1)::timestamp at time zone ${tz}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hi`),
+    );
+    return { lo: from === null ? null : String(row.lo), hi: String(row.hi) };
   }
 
   /** Conditions on a cycle `c` of a ticket whose contact id is `contactId`. */
@@ -172,10 +189,11 @@ export class DashboardService {
     if (s.userId !== undefined) parts.push(sql`r.user_id = ${s.userId}`);
     if (s.queueId !== undefined) parts.push(sql`coalesce(c.queue_id, t.queue_id) = ${s.queueId}`);
     if (s.tag !== undefined) parts.push(sql`exists (select 1 from contact_tags ctg where ctg.contact_id = t.contact_id and ctg.tag_id = ${s.tag})`);
+    const joins: SQL[] = [];
+    if (s.queueId !== undefined || s.tag !== undefined) joins.push(sql`join tickets t on t.id = r.ticket_id`);
+    if (s.queueId !== undefined) joins.push(sql`left join ticket_cycles c on c.id = r.cycle_id`);
     return sql`
-      select r.rate, r.user_id from ratings r
-      join tickets t on t.id = r.ticket_id
-      left join ticket_cycles c on c.id = r.cycle_id
+      select r.rate, r.user_id from ratings r ${sql.join(joins, sql` `)}
       where ${sql.join(parts, sql` and `)}`;
   }
 
@@ -237,7 +255,7 @@ export class DashboardService {
       if (from < earliest) from = earliest;
       if (from > s.to) from = s.to;
     }
-    const { lo, hi } = this.bounds({ ...s, from });
+    const { lo, hi } = this.bounds(s.from === from ? s : { ...s, ...(await this.instants(from, s.to, s.tz)) });
     const join = s.tag !== undefined ? sql`join tickets t on t.id = c.ticket_id` : sql``;
     const rows = rowsOf(
       await this.ctx.db.execute(sql`
