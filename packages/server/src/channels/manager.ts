@@ -30,6 +30,7 @@ type ControlAction = 'restart' | 'resetPairing' | 'logout';
 const CONTROL_CHANNEL = 'switchboard_channel_control';
 const LEASE_SECONDS = 30;
 const RENEW_EVERY_MS = 10_000;
+const START_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
 const leaseName = (connectionId: number) => `channel:${connectionId}`;
 
 export class ChannelManager {
@@ -41,6 +42,8 @@ export class ChannelManager {
   private readonly holder = `${process.pid}:${randomUUID()}`;
   private renewTimer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  private startFailures = new Map<number, number>();
+  private retryTimers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -133,13 +136,29 @@ export class ChannelManager {
     await this.saveStatus(connectionId, { status: 'OPENING', qrcode: '' });
     try {
       await driver.start();
+      this.startFailures.delete(connectionId);
     } catch (err) {
       this.ctx.log.error({ err, connectionId }, 'channel session failed to start');
       if (this.sessions.get(connectionId)?.driver === driver) {
         this.sessions.delete(connectionId);
         await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
+        this.retryStartLater(connectionId);
       }
     }
+  }
+
+  /** A session that failed to start is tried again with growing delays, a few times. */
+  private retryStartLater(connectionId: number): void {
+    const failures = (this.startFailures.get(connectionId) ?? 0) + 1;
+    this.startFailures.set(connectionId, failures);
+    const delay = START_RETRY_DELAYS_MS[failures - 1];
+    if (delay === undefined || this.closed) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (!this.closed && !this.sessions.has(connectionId)) void this.start(connectionId);
+    }, delay);
+    timer.unref();
+    this.retryTimers.add(timer);
   }
 
   /** Closes the session, keeping its pairing. */
@@ -200,6 +219,7 @@ export class ChannelManager {
   async close(): Promise<void> {
     this.closed = true;
     if (this.renewTimer) clearInterval(this.renewTimer);
+    for (const t of this.retryTimers) clearTimeout(t);
     await this.unlisten?.().catch(() => undefined);
     const ids = [...this.sessions.keys()];
     await Promise.all(ids.map((id) => this.stop(id)));
