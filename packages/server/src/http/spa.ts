@@ -33,5 +33,7 @@ export async function registerSpa(app: App, webDist = WEB_DIST): Promise<boolean
 }
 
 export function isSpaRoute(url: string): boolean {
-  return !url.startsWith('/api') && !url.startsWith('/socket.io');
+  // The API lives under "/api/"; the screens /api, /apidocs and /apikey (spec §2) are client routes.
+  const path = url.split(/[?#]/)[0];
+  return !path.startsWith('/api/') && !path.startsWith('/socket.io');
 }

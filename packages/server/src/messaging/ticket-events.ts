@@ -10,7 +10,8 @@ export function announceTicket(ctx: AppContext, action: 'create' | 'update', tic
 
 /**
  * After a change of owner or sector: the ticket's new audience gets the update; whoever could see
- * it before but no longer can gets a delete, so it leaves their lists.
+ * it before but no longer can gets a delete marked `moved`, so it leaves their lists without being
+ * announced as deleted.
  */
 export function announceTicketMoved(
   ctx: AppContext,
@@ -22,6 +23,7 @@ export function announceTicketMoved(
   ctx.realtime.emitExcept(roomsForTicket(before), nowRooms, EVENTS.ticket, {
     action: 'delete',
     ticketId: after.id,
+    moved: true,
   } satisfies TicketEvent);
 }
 

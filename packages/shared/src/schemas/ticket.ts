@@ -44,7 +44,8 @@ export interface TicketDTO {
 export type TicketEvent =
   | { action: 'create' | 'update'; ticket: TicketDTO }
   | { action: 'updateUnread'; ticketId: number }
-  | { action: 'delete'; ticketId: number };
+  /** `moved`: the ticket still exists but left this user's sight (taken, transferred, returned). */
+  | { action: 'delete'; ticketId: number; moved?: boolean };
 
 
 /** A query parameter holding a JSON array of ids (spec §7: queueIds and tags "(JSON)"). */

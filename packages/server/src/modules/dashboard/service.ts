@@ -75,9 +75,26 @@ export class DashboardService {
     const scope: Scope = { from, to, tz, ...(await this.instants(from, to, tz)), userId, queueId: query.queueId, tag: query.tag };
 
     // Sequential on purpose: PGlite has one connection, and on PostgreSQL each is a few ms.
-    const counters = await this.counters(scope);
-    const attendants = await this.attendants(scope, isAdmin(actor) ? undefined : actor.id);
+    const cycles = await this.cycleStats(scope);
+    const rated = await this.ratingStats(scope);
+    const leads = await this.leads(scope);
+    const attendants = await this.attendants(scope, isAdmin(actor) ? undefined : actor.id, cycles.byUser, rated.byUser);
     const ticketsPerDay = await this.ticketsPerDay(scope);
+    const total = rated.all.n;
+    const share = (n: number) => (total ? (n / total) * 100 : 0);
+    const counters: DashboardCounters = {
+      supportPending: cycles.all.pending,
+      supportHappening: cycles.all.happening,
+      supportFinished: cycles.all.finished,
+      leads,
+      avgSupportTime: round2(cycles.all.avgSupport),
+      avgWaitTime: round2(cycles.all.avgWait),
+      npsPromotersPerc: round2(share(rated.all.promoters)),
+      npsPassivePerc: round2(share(rated.all.passives)),
+      npsDetractorsPerc: round2(share(rated.all.detractors)),
+      npsScore: round2(share(rated.all.promoters) - share(rated.all.detractors)),
+      npsCount: total,
+    };
     return {
       counters: JSON.stringify(counters),
       attendants: JSON.stringify(attendants),
@@ -108,78 +125,62 @@ export class DashboardService {
     return { lo: from === null ? null : String(row.lo), hi: String(row.hi) };
   }
 
-  /** Conditions on a cycle `c` of a ticket whose contact id is `contactId`. */
-  private cycleFilters(s: Scope, contactId: SQL): SQL {
+  /**
+   * Conditions on a cycle `c`. The tag becomes a hashed set of the tagged contacts' tickets, so a
+   * tag filter never joins every ticket.
+   */
+  private cycleFilters(s: Scope): SQL {
     const parts: SQL[] = [sql`true`];
     if (s.userId !== undefined) parts.push(sql`c.user_id = ${s.userId}`);
     if (s.queueId !== undefined) parts.push(sql`c.queue_id = ${s.queueId}`);
-    if (s.tag !== undefined) {
-      parts.push(sql`exists (select 1 from contact_tags ctg where ctg.contact_id = ${contactId} and ctg.tag_id = ${s.tag})`);
-    }
+    if (s.tag !== undefined) parts.push(sql`c.ticket_id in (${this.taggedTickets(s.tag)})`);
     return sql.join(parts, sql` and `);
+  }
+
+  private taggedTickets(tag: number): SQL {
+    return sql`select t.id from tickets t join contact_tags ctg on ctg.contact_id = t.contact_id where ctg.tag_id = ${tag}`;
   }
 
   /** Cycles queued or finished in the range that pass the filters (the base of most numbers). */
   private cyclesInRange(s: Scope): SQL {
     const { lo, hi } = this.bounds(s);
-    const join = s.tag !== undefined ? sql`join tickets t on t.id = c.ticket_id` : sql``;
     return sql`
-      select c.* from ticket_cycles c ${join}
+      select c.* from ticket_cycles c
       where ((c.queued_at >= ${lo} and c.queued_at < ${hi}) or (c.finished_at >= ${lo} and c.finished_at < ${hi}))
-        and ${this.cycleFilters(s, sql`t.contact_id`)}`;
+        and ${this.cycleFilters(s)}`;
   }
 
-  private async counters(s: Scope): Promise<DashboardCounters> {
+  /** One pass over the cycles: the totals (grouping ()) and each attendant's (grouping user). */
+  private async cycleStats(s: Scope) {
     const { lo, hi } = this.bounds(s);
     const queuedIn = sql`c.queued_at >= ${lo} and c.queued_at < ${hi}`;
     const finishedIn = sql`c.finished_at >= ${lo} and c.finished_at < ${hi}`;
-    const [cycles] = rowsOf(
+    const rows = rowsOf(
+      // Materialized: the range is read through the date indexes, then grouped (left to itself the
+      // planner walks the whole table in user order to avoid a sort of a few thousand rows).
       await this.ctx.db.execute(sql`
-        select
+        with c as materialized (${this.cyclesInRange(s)})
+        select c.user_id, grouping(c.user_id)::int as total_row,
           count(*) filter (where ${queuedIn} and c.started_at is null and c.finished_at is null)::int as pending,
           count(*) filter (where ${queuedIn} and c.started_at is not null and c.finished_at is null)::int as happening,
           count(*) filter (where ${finishedIn} and c.outcome in ${ENDING_OUTCOMES})::int as finished,
           (avg(extract(epoch from c.finished_at - c.started_at)) filter (where ${finishedIn} and c.started_at is not null) / 60)::float8 as avg_support,
-          (avg(extract(epoch from c.started_at - c.queued_at)) filter (where ${queuedIn} and c.started_at > c.queued_at) / 60)::float8 as avg_wait
-        from (${this.cyclesInRange(s)}) c`),
+          (avg(extract(epoch from c.started_at - c.queued_at)) filter (where ${queuedIn} and c.started_at > c.queued_at) / 60)::float8 as avg_wait,
+          count(distinct c.ticket_id)::int as tickets
+        from c
+        group by grouping sets ((), (c.user_id))`),
     );
-
-    const leadFilters: SQL[] = [sql`true`];
-    if (s.userId !== undefined || s.queueId !== undefined) {
-      leadFilters.push(sql`exists (
-        select 1 from tickets t join ticket_cycles c on c.ticket_id = t.id
-        where t.contact_id = ct.id and ${this.cycleFilters({ ...s, tag: undefined }, sql`t.contact_id`)})`);
-    }
-    if (s.tag !== undefined) leadFilters.push(sql`exists (select 1 from contact_tags ctg where ctg.contact_id = ct.id and ctg.tag_id = ${s.tag})`);
-    const [leads] = rowsOf(
-      await this.ctx.db.execute(sql`
-        select count(*)::int as leads from contacts ct
-        where ct.created_at >= ${lo} and ct.created_at < ${hi} and not ct.is_group and ${sql.join(leadFilters, sql` and `)}`),
-    );
-
-    const [nps] = rowsOf(
-      await this.ctx.db.execute(sql`
-        select count(*)::int as total,
-          count(*) filter (where r.rate >= 9)::int as promoters,
-          count(*) filter (where r.rate between 7 and 8)::int as passives,
-          count(*) filter (where r.rate <= 6)::int as detractors
-        from (${this.ratingsInRange(s)}) r`),
-    );
-    const total = num(nps?.total);
-    const share = (n: unknown) => (total ? (num(n) / total) * 100 : 0);
-    return {
-      supportPending: num(cycles?.pending),
-      supportHappening: num(cycles?.happening),
-      supportFinished: num(cycles?.finished),
-      leads: num(leads?.leads),
-      avgSupportTime: round2(num(cycles?.avg_support)),
-      avgWaitTime: round2(num(cycles?.avg_wait)),
-      npsPromotersPerc: round2(share(nps?.promoters)),
-      npsPassivePerc: round2(share(nps?.passives)),
-      npsDetractorsPerc: round2(share(nps?.detractors)),
-      npsScore: round2(share(nps?.promoters) - share(nps?.detractors)),
-      npsCount: total,
-    };
+    const stats = (r: Record<string, unknown> | undefined) => ({
+      pending: num(r?.pending),
+      happening: num(r?.happening),
+      finished: num(r?.finished),
+      avgSupport: num(r?.avg_support),
+      avgWait: num(r?.avg_wait),
+      tickets: num(r?.tickets),
+    });
+    const byUser = new Map<number, ReturnType<typeof stats>>();
+    for (const r of rows) if (num(r.total_row) === 0 && r.user_id != null) byUser.set(num(r.user_id), stats(r));
+    return { all: stats(rows.find((r) => num(r.total_row) === 1)), byUser };
   }
 
   /** Ratings given in the range that pass the filters (sector: the rated cycle's, else the ticket's). */
@@ -187,58 +188,91 @@ export class DashboardService {
     const { lo, hi } = this.bounds(s);
     const parts: SQL[] = [sql`r.created_at >= ${lo}`, sql`r.created_at < ${hi}`];
     if (s.userId !== undefined) parts.push(sql`r.user_id = ${s.userId}`);
-    if (s.queueId !== undefined) parts.push(sql`coalesce(c.queue_id, t.queue_id) = ${s.queueId}`);
-    if (s.tag !== undefined) parts.push(sql`exists (select 1 from contact_tags ctg where ctg.contact_id = t.contact_id and ctg.tag_id = ${s.tag})`);
-    const joins: SQL[] = [];
-    if (s.queueId !== undefined || s.tag !== undefined) joins.push(sql`join tickets t on t.id = r.ticket_id`);
-    if (s.queueId !== undefined) joins.push(sql`left join ticket_cycles c on c.id = r.cycle_id`);
-    return sql`
-      select r.rate, r.user_id from ratings r ${sql.join(joins, sql` `)}
-      where ${sql.join(parts, sql` and `)}`;
+    if (s.queueId !== undefined) {
+      parts.push(sql`(r.cycle_id in (select id from ticket_cycles where queue_id = ${s.queueId})
+        or (r.cycle_id is null and r.ticket_id in (select id from tickets where queue_id = ${s.queueId})))`);
+    }
+    if (s.tag !== undefined) parts.push(sql`r.ticket_id in (${this.taggedTickets(s.tag)})`);
+    return sql`select r.rate, r.user_id from ratings r where ${sql.join(parts, sql` and `)}`;
   }
 
-  private async attendants(s: Scope, onlyUserId: number | undefined): Promise<DashboardAttendant[]> {
-    const { lo, hi } = this.bounds(s);
-    const who: SQL[] = [sql`true`];
-    const only = onlyUserId ?? s.userId;
-    if (only !== undefined) who.push(sql`u.id = ${only}`);
-    if (s.queueId !== undefined) {
-      who.push(sql`(exists (select 1 from user_queues uq where uq.user_id = u.id and uq.queue_id = ${s.queueId}) or cyc.user_id is not null)`);
-    }
+  /** One pass over the ratings: NPS shares in total and each attendant's average and count. */
+  private async ratingStats(s: Scope) {
     const rows = rowsOf(
       await this.ctx.db.execute(sql`
-        with cyc as (
-          select c.user_id,
-            count(distinct c.ticket_id)::int as tickets,
-            (avg(extract(epoch from c.finished_at - c.started_at))
-              filter (where c.finished_at >= ${lo} and c.finished_at < ${hi} and c.started_at is not null) / 60)::float8 as avg_support
-          from (${this.cyclesInRange(s)}) c
-          where c.user_id is not null
-          group by c.user_id
-        ), rat as (
-          select r.user_id, avg(r.rate)::float8 as rating, count(*)::int as n
-          from (${this.ratingsInRange(s)}) r
-          where r.user_id is not null
-          group by r.user_id
-        )
-        select u.id, u.name, rat.rating, coalesce(rat.n, 0) as n, coalesce(cyc.avg_support, 0) as avg_support,
-          coalesce(cyc.tickets, 0) as tickets
-        from users u
-        left join cyc on cyc.user_id = u.id
-        left join rat on rat.user_id = u.id
-        where ${sql.join(who, sql` and `)}
+        with r as materialized (${this.ratingsInRange(s)})
+        select r.user_id, grouping(r.user_id)::int as total_row,
+          count(*)::int as n,
+          avg(r.rate)::float8 as rating,
+          count(*) filter (where r.rate >= 9)::int as promoters,
+          count(*) filter (where r.rate between 7 and 8)::int as passives,
+          count(*) filter (where r.rate <= 6)::int as detractors
+        from r
+        group by grouping sets ((), (r.user_id))`),
+    );
+    const stats = (r: Record<string, unknown> | undefined) => ({
+      n: num(r?.n),
+      rating: r?.rating == null ? null : num(r.rating),
+      promoters: num(r?.promoters),
+      passives: num(r?.passives),
+      detractors: num(r?.detractors),
+    });
+    const byUser = new Map<number, ReturnType<typeof stats>>();
+    for (const r of rows) if (num(r.total_row) === 0 && r.user_id != null) byUser.set(num(r.user_id), stats(r));
+    return { all: stats(rows.find((r) => num(r.total_row) === 1)), byUser };
+  }
+
+  /** Contacts first seen in the range (with a user/sector filter: those served there; with a tag: carrying it). */
+  private async leads(s: Scope): Promise<number> {
+    const { lo, hi } = this.bounds(s);
+    const parts: SQL[] = [sql`ct.created_at >= ${lo}`, sql`ct.created_at < ${hi}`, sql`not ct.is_group`];
+    if (s.userId !== undefined || s.queueId !== undefined) {
+      // A lead's service cycles start when it was first seen, so only cycles from the range on count.
+      const served: SQL[] = [sql`c.queued_at >= ${lo}`];
+      if (s.userId !== undefined) served.push(sql`c.user_id = ${s.userId}`);
+      if (s.queueId !== undefined) served.push(sql`c.queue_id = ${s.queueId}`);
+      parts.push(sql`ct.id in (select t.contact_id from ticket_cycles c join tickets t on t.id = c.ticket_id where ${sql.join(served, sql` and `)})`);
+    }
+    if (s.tag !== undefined) parts.push(sql`ct.id in (select ctg.contact_id from contact_tags ctg where ctg.tag_id = ${s.tag})`);
+    const [row] = rowsOf(await this.ctx.db.execute(sql`select count(*)::int as n from contacts ct where ${sql.join(parts, sql` and `)}`));
+    return num(row?.n);
+  }
+
+  private async attendants(
+    s: Scope,
+    onlyUserId: number | undefined,
+    cycles: Map<number, { avgSupport: number; tickets: number }>,
+    rated: Map<number, { n: number; rating: number | null }>,
+  ): Promise<DashboardAttendant[]> {
+    const only = onlyUserId ?? s.userId;
+    const inQueue =
+      s.queueId === undefined
+        ? sql`true`
+        : sql`exists (select 1 from user_queues uq where uq.user_id = u.id and uq.queue_id = ${s.queueId})`;
+    const rows = rowsOf(
+      await this.ctx.db.execute(sql`
+        select u.id, u.name, ${inQueue} as in_queue from users u
+        where ${only === undefined ? sql`true` : sql`u.id = ${only}`}
         order by lower(u.name), u.id`),
     );
     const online = await this.ctx.realtime.onlineUserIds();
-    return rows.map((r) => ({
-      id: num(r.id),
-      name: String(r.name),
-      rating: r.rating == null ? null : round2(num(r.rating)),
-      countRating: num(r.n),
-      avgSupportTime: round2(num(r.avg_support)),
-      tickets: num(r.tickets),
-      online: online.has(num(r.id)),
-    }));
+    // With a sector filter: the sector's members and whoever served in it.
+    return rows
+      .filter((r) => r.in_queue === true || cycles.has(num(r.id)) || rated.has(num(r.id)))
+      .map((r) => {
+        const id = num(r.id);
+        const c = cycles.get(id);
+        const rt = rated.get(id);
+        return {
+          id,
+          name: String(r.name),
+          rating: rt?.rating == null ? null : round2(rt.rating),
+          countRating: rt?.n ?? 0,
+          avgSupportTime: round2(c?.avgSupport ?? 0),
+          tickets: c?.tickets ?? 0,
+          online: online.has(id),
+        };
+      });
   }
 
   /** Distinct tickets with a cycle queued on each day of the range, days without any included. */
@@ -256,13 +290,12 @@ export class DashboardService {
       if (from > s.to) from = s.to;
     }
     const { lo, hi } = this.bounds(s.from === from ? s : { ...s, ...(await this.instants(from, s.to, s.tz)) });
-    const join = s.tag !== undefined ? sql`join tickets t on t.id = c.ticket_id` : sql``;
     const rows = rowsOf(
       await this.ctx.db.execute(sql`
         with per_day as (
           select (c.queued_at at time zone ${s.tz})::date as day, count(distinct c.ticket_id)::int as n
-          from ticket_cycles c ${join}
-          where c.queued_at >= ${lo} and c.queued_at < ${hi} and ${this.cycleFilters(s, sql`t.contact_id`)}
+          from ticket_cycles c
+          where c.queued_at >= ${lo} and c.queued_at < ${hi} and ${this.cycleFilters(s)}
           group by 1
         )
         select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(per_day.n, 0) as count

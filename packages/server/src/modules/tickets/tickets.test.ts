@@ -82,7 +82,7 @@ describe('tickets API', () => {
       const spy = vi.spyOn(s.ctx.realtime, 'emitExcept');
       expect((await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'open', userId: alice.id })).statusCode).toBe(200);
       expect(await listIds(bob.token)).not.toContain(t.ticketId);
-      expect(spy).toHaveBeenCalledWith(expect.arrayContaining([`queue:${sales}`]), expect.arrayContaining([`user:${alice.id}`]), 'ticket', { action: 'delete', ticketId: t.ticketId });
+      expect(spy).toHaveBeenCalledWith(expect.arrayContaining([`queue:${sales}`]), expect.arrayContaining([`user:${alice.id}`]), 'ticket', { action: 'delete', ticketId: t.ticketId, moved: true });
       spy.mockRestore();
     });
   });

@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { useDeleteTicket, useUpdateTicket, type TicketUpdate } from '../../api/tickets';
 import { useToast } from '../../components/Toasts';
 import { useAuth } from '../../auth/AuthProvider';
-import { recentlyMoved } from './recentlyMoved';
 
 export function useTicketActions() {
   const navigate = useNavigate();
@@ -18,8 +17,6 @@ export function useTicketActions() {
   const me = user?.id ?? 0;
 
   const run = async (ticket: Pick<TicketDTO, 'id'>, data: TicketUpdate, goTo: string | null, silent = false) => {
-    // Our own move may make the server tell us the ticket left our lists; that is not a deletion.
-    recentlyMoved.add(ticket.id);
     try {
       await update.mutateAsync({ id: ticket.id, data });
       if (goTo) navigate(goTo);

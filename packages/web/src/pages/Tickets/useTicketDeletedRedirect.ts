@@ -1,7 +1,7 @@
 /**
  * A deleted ticket (spec §4 Live updates): the toast 'Chamado apagado com sucesso', and back to
- * /tickets when it was the open one. The user's own transfer/return also makes the server say
- * "delete" (the ticket left their sight); that one is not announced as a deletion.
+ * /tickets when it was the open one. A ticket that only left the user's sight (taken by someone
+ * else, transferred, returned) arrives as a delete marked `moved`: back to /tickets, no toast.
  */
 import { EVENTS, type TicketEvent } from '@switchboard/shared';
 import { useRef } from 'react';
@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/Toasts';
 import { useRealtimeEvent } from '../../components/useRealtimeEvent';
-import { recentlyMoved } from './recentlyMoved';
 
 export function useTicketDeletedRedirect(openTicketId: number | null): void {
   const { t } = useTranslation();
@@ -22,10 +21,8 @@ export function useTicketDeletedRedirect(openTicketId: number | null): void {
     if (event.action !== 'delete') return;
     const s = state.current;
     const wasOpen = event.ticketId === s.openTicketId;
-    if (recentlyMoved.has(event.ticketId)) return;
-    if (wasOpen) {
-      s.toast.success(s.t('tickets.deleted'));
-      s.navigate('/tickets');
-    }
+    if (!wasOpen) return;
+    if (!event.moved) s.toast.success(s.t('tickets.deleted'));
+    s.navigate('/tickets');
   });
 }

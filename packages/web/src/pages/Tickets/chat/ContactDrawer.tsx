@@ -29,7 +29,7 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; op
       open={open}
       onClose={onClose}
       // Above the shell's top bar, which sits over the permanent menu on wide screens.
-      sx={{ zIndex: (theme) => theme.zIndex.appBar + 2 }}
+      sx={{ zIndex: (theme) => theme.zIndex.drawer + 2 }}
       slotProps={{ paper: { sx: { width: WIDTH, maxWidth: '100vw' } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', p: 1, pl: 2 }}>
