@@ -9,7 +9,7 @@ import type { Clock } from '../context.js';
 import { contacts, leases, messages, ticketCycles, tickets } from '../db/schema.js';
 import { bearer, createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../test/harness.js';
 import { connectSimulator, customerChat, customerSends, phoneNumber, waitFor } from '../test/simulator.js';
-import { Lease } from './lease.js';
+import { Lease } from '../lib/lease.js';
 import { SCHEDULER_LEASE } from './scheduler.js';
 
 const MIN = 60_000;

@@ -5,7 +5,7 @@
  * conditional update, so even two holders overlapping during a takeover cannot act twice.
  */
 import type { AppContext } from '../context.js';
-import { Lease } from './lease.js';
+import { Lease } from '../lib/lease.js';
 
 export interface ScheduledJob {
   name: string;

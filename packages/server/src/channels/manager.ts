@@ -11,7 +11,7 @@
 import { EVENTS, type ChannelKind, type ConnectionSessionEvent, type ConnectionStatus } from '@switchboard/shared';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like, lt, sql } from 'drizzle-orm';
-import { Lease } from '../automation/lease.js';
+import { Lease } from '../lib/lease.js';
 import type { AppContext } from '../context.js';
 import { leases, messages, whatsapps } from '../db/schema.js';
 import { KeyedQueue } from '../lib/keyed-queue.js';

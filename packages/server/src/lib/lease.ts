@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { rowsOf } from '../lib/sql.js';
+import { rowsOf } from './sql.js';
 
 export class Lease {
   constructor(
