@@ -30,7 +30,7 @@ test('a signed-out visitor is sent to /login and back to the page they asked for
   await expect(page).toHaveURL(/\/$/);
   await page.reload();
   await expect(page.getByTestId('greeting')).toHaveText('Hello, Admin');
-  await expect(page.getByTestId('not-available')).toBeVisible();
+  await expect(page.getByTestId('dashboard-filters')).toBeVisible();
 
   await logout(page);
   await page.goto('/settings');

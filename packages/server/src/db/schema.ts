@@ -167,6 +167,9 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
+    /** The secret before the last rotation, still accepted briefly (concurrent refreshes). */
+    previousSecretHash: text('previous_secret_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -37,7 +37,7 @@ export function registerAuthRoutes(app: App, { auth }: Services): void {
   app.post('/auth/refresh_token', { schema: { tags: ['auth'] } }, async (request, reply) => {
     try {
       const signedIn = await auth.refresh(request.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(request, reply, signedIn.refreshCookie);
+      if (signedIn.refreshCookie) setRefreshCookie(request, reply, signedIn.refreshCookie);
       return { token: signedIn.token, user: signedIn.user };
     } catch (err) {
       clearRefreshCookie(reply);

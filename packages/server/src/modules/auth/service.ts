@@ -22,6 +22,9 @@ export interface SignedIn {
   refreshCookie: string;
 }
 
+/** How long a rotated-away refresh cookie still works (requests already in flight with it). */
+const ROTATION_GRACE_MS = 30_000;
+
 // Verified against when the e-mail is unknown, so both answers take the same time.
 const DUMMY_HASH_PROMISE = hashPassword('not-a-real-password');
 
@@ -51,7 +54,12 @@ export class AuthService {
     return this.startSession(current!);
   }
 
-  async refresh(cookie: string | undefined): Promise<SignedIn> {
+  /**
+   * Exchanges the refresh cookie for a new access token and rotates the cookie. Two refreshes sent
+   * together with the same cookie (two tabs loading at once) both succeed: the one that lost the
+   * rotation race gets a token without a new cookie, since the browser keeps the winner's.
+   */
+  async refresh(cookie: string | undefined): Promise<Omit<SignedIn, 'refreshCookie'> & { refreshCookie: string | null }> {
     const expired = new AppError('ERR_SESSION_EXPIRED', 401);
     const [sessionId, secret] = (cookie ?? '').split('.');
     if (!sessionId || !secret) throw expired;
@@ -60,22 +68,34 @@ export class AuthService {
       .select()
       .from(authSessions)
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)));
-    if (!session || !safeEqual(session.secretHash, hashSecret(secret))) throw expired;
+    if (!session) throw expired;
+    const presented = hashSecret(secret);
+    const isCurrent = safeEqual(session.secretHash, presented);
+    const inGrace =
+      !isCurrent &&
+      !!session.previousSecretHash &&
+      safeEqual(session.previousSecretHash, presented) &&
+      !!session.rotatedAt &&
+      now.getTime() - session.rotatedAt.getTime() < ROTATION_GRACE_MS;
+    if (!isCurrent && !inGrace) throw expired;
     const current = await loadCurrentUser(this.ctx.db, session.userId);
     if (!current) throw expired;
     this.assertWithinWorkTime(current);
-    // Rotate: the old cookie stops working as soon as the new one is issued.
-    const newSecret = newRefreshSecret();
-    const rotated = await this.ctx.db
-      .update(authSessions)
-      .set({ secretHash: hashSecret(newSecret) })
-      .where(and(eq(authSessions.id, sessionId), eq(authSessions.secretHash, session.secretHash)))
-      .returning({ id: authSessions.id });
-    if (rotated.length === 0) throw expired; // a concurrent refresh won the rotation
+    let refreshCookie: string | null = null;
+    if (isCurrent) {
+      const newSecret = newRefreshSecret();
+      const rotated = await this.ctx.db
+        .update(authSessions)
+        .set({ secretHash: hashSecret(newSecret), previousSecretHash: session.secretHash, rotatedAt: now })
+        .where(and(eq(authSessions.id, sessionId), eq(authSessions.secretHash, session.secretHash)))
+        .returning({ id: authSessions.id });
+      // Losing the race to a concurrent refresh of the same cookie is the grace case, not an error.
+      if (rotated.length) refreshCookie = `${sessionId}.${newSecret}`;
+    }
     return {
       token: await this.signer.sign(current.id, current.profile),
       user: (await presentUserById(this.ctx.db, current.id))!,
-      refreshCookie: `${sessionId}.${newSecret}`,
+      refreshCookie,
     };
   }
 
