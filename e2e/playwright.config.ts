@@ -28,7 +28,7 @@ export default defineConfig({
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: './test-results',
+  outputDir: `./test-results/${E2E_PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
