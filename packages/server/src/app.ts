@@ -15,32 +15,13 @@ import { registerErrorHandler, sendNotFound } from './http/errors.js';
 import { isSpaRoute, registerSpa } from './http/spa.js';
 import type { App } from './http/types.js';
 import type { Secrets } from './lib/data-dir.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
 import { SettingsService } from './modules/settings/service.js';
-import { registerSettingsRoutes } from './modules/settings/routes.js';
-import { registerUserRoutes } from './modules/users/routes.js';
-import { registerContactRoutes } from './modules/contacts/routes.js';
-import { registerTagRoutes } from './modules/tags/routes.js';
-import { registerQuickAnswerRoutes } from './modules/quick-answers/routes.js';
-import { registerQueueRoutes } from './modules/queues/routes.js';
 import { Realtime } from './realtime/realtime.js';
-import { registerConnectionRoutes } from './modules/connections/routes.js';
-import { registerMessageRoutes } from './modules/messages/routes.js';
-import { registerTicketRoutes } from './modules/tickets/routes.js';
-import { registerContactImportRoute } from './modules/contacts/import.js';
-import { registerSimulatorRoutes } from './channels/simulator/routes.js';
 import type { ServiceOptions } from './services.js';
-import { canSeeTicket } from '@switchboard/shared';
-import { eq } from 'drizzle-orm';
-import { tickets } from './db/schema.js';
-import { loadCurrentUser } from './modules/users/repository.js';
 import { buildServices, type Services } from './services.js';
-// Dashboard, external API and API docs (issue 7).
-import { DashboardService } from './modules/dashboard/service.js';
-import { registerDashboardRoutes } from './modules/dashboard/routes.js';
-import { ExternalApiService } from './modules/external-api/service.js';
-import { registerExternalApiRoutes } from './modules/external-api/routes.js';
-import { registerOpenApi } from './modules/external-api/openapi.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerApiRoutes } from './http/api-routes.js';
+import { wireRealtime } from './realtime/wiring.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,33 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
 
   let ready = false;
-  await app.register(
-    async (api) => {
-      const a = api as unknown as App;
-      a.get('/health', { schema: { hide: true } }, async (_req, reply) =>
-        ready ? { status: 'ok', database: database.kind } : reply.status(503).send({ status: 'starting' }),
-      );
-      registerAuthRoutes(a, services);
-      registerUserRoutes(a, services);
-      registerSettingsRoutes(a, services);
-      registerContactRoutes(a, services);
-      registerTagRoutes(a, services);
-      registerQuickAnswerRoutes(a, services);
-      registerQueueRoutes(a, services);
-      registerConnectionRoutes(a, services);
-      registerMessageRoutes(a, services);
-      registerTicketRoutes(a, services);
-      registerContactImportRoute(a, ctx, services.channels);
-      if (services.simulator) registerSimulatorRoutes(a, services.simulator);
-      registerDashboardRoutes(a, new DashboardService(ctx));
-      registerExternalApiRoutes(
-        a,
-        settings,
-        new ExternalApiService(ctx, services.channels, services.outbox, services.media, services.tickets),
-      );
-    },
-    { prefix: '/api' },
-  );
+  await app.register(async (api) => registerApiRoutes(api as unknown as App, ctx, services, () => ready), { prefix: '/api' });
 
   // One not-found handler (Fastify allows only one): client routes get index.html so a reload
   // works; everything else, /api and /socket.io included, a JSON 404.
@@ -155,28 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return sendNotFound(request, reply);
   });
 
-  await realtime.attach(app.server, {
-    authenticate: async (token) => {
-      const result = await services.auth.authenticate(token);
-      return result ? { viewer: result.user, expiresAt: result.exp } : null;
-    },
-    loadViewer: (userId) => loadCurrentUser(database.db, userId),
-    sectorlessForAll: () => settings.isEnabled('allTicket'),
-    allowedOrigins: config.allowedOrigins,
-    redisUrl: config.redisUrl,
-  });
-
-  realtime.setTicketAccess(async (viewer, ticketId) => {
-    const [row] = await database.db.select().from(tickets).where(eq(tickets.id, ticketId));
-    return !!row && canSeeTicket(viewer, row, { allTicket: settings.isEnabled('allTicket') });
-  });
-
-  settings.onChange((setting) => {
-    // The API token goes to admins only; every other setting to everyone signed in.
-    if (setting.key === 'userApiToken') realtime.emitToAdmins('settings', { action: 'update', setting });
-    else realtime.emitToAll('settings', { action: 'update', setting });
-    if (setting.key === 'allTicket') void realtime.syncAll();
-  });
+  await wireRealtime(app.server, ctx, services);
 
   await app.ready();
   if (options.startChannels !== false) {

@@ -21,6 +21,8 @@ import { MessagesService } from './modules/messages/service.js';
 import { TicketsService } from './modules/tickets/service.js';
 import type { ChannelKind } from '@switchboard/shared';
 import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
+import { DashboardService } from './modules/dashboard/service.js';
+import { ExternalApiService } from './modules/external-api/service.js';
 import { installAutomation, type Automation, type AutomationOptions } from './automation/index.js';
 
 export interface Services {
@@ -40,6 +42,8 @@ export interface Services {
   messages: MessagesService;
   tickets: TicketsService;
   automation: Automation;
+  dashboard: DashboardService;
+  externalApi: ExternalApiService;
 }
 
 export interface ServiceOptions {
@@ -79,6 +83,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     messages: new MessagesService(ctx, channels, outbox, media),
     tickets,
     automation,
+    dashboard: new DashboardService(ctx),
+    externalApi: new ExternalApiService(ctx, channels, outbox, media, tickets),
     auth,
     users,
     settings: ctx.settings,

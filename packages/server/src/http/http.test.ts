@@ -50,7 +50,6 @@ describe('http shell', () => {
   it('never answers an unknown API call with the web app', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],
-      ['GET', '/api'],
       ['POST', '/api/nope'],
       ['POST', '/tickets'],
     ] as const) {
@@ -58,6 +57,12 @@ describe('http shell', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().error).toBe('ERR_NOT_FOUND');
     }
+  });
+
+  it('serves the /api instructions screen (a client route) while /api/… stays the API', async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/api' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
   });
 
   it('answers health with 200 once ready', async () => {

@@ -1,0 +1,38 @@
+/** Every route under /api, in one place: each module registers its own (validate → authorize → act → present). */
+import { registerSimulatorRoutes } from '../channels/simulator/routes.js';
+import type { AppContext } from '../context.js';
+import { registerAuthRoutes } from '../modules/auth/routes.js';
+import { registerConnectionRoutes } from '../modules/connections/routes.js';
+import { registerContactImportRoute } from '../modules/contacts/import.js';
+import { registerContactRoutes } from '../modules/contacts/routes.js';
+import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
+import { registerExternalApiRoutes } from '../modules/external-api/routes.js';
+import { registerMessageRoutes } from '../modules/messages/routes.js';
+import { registerQueueRoutes } from '../modules/queues/routes.js';
+import { registerQuickAnswerRoutes } from '../modules/quick-answers/routes.js';
+import { registerSettingsRoutes } from '../modules/settings/routes.js';
+import { registerTagRoutes } from '../modules/tags/routes.js';
+import { registerTicketRoutes } from '../modules/tickets/routes.js';
+import { registerUserRoutes } from '../modules/users/routes.js';
+import type { Services } from '../services.js';
+import type { App } from './types.js';
+
+export function registerApiRoutes(api: App, ctx: AppContext, services: Services, isReady: () => boolean): void {
+  api.get('/health', { schema: { hide: true } }, async (_req, reply) =>
+    isReady() ? { status: 'ok', database: ctx.database.kind } : reply.status(503).send({ status: 'starting' }),
+  );
+  registerAuthRoutes(api, services);
+  registerUserRoutes(api, services);
+  registerSettingsRoutes(api, services);
+  registerContactRoutes(api, services);
+  registerContactImportRoute(api, ctx, services.channels);
+  registerTagRoutes(api, services);
+  registerQuickAnswerRoutes(api, services);
+  registerQueueRoutes(api, services);
+  registerConnectionRoutes(api, services);
+  registerTicketRoutes(api, services);
+  registerMessageRoutes(api, services);
+  registerDashboardRoutes(api, services.dashboard);
+  registerExternalApiRoutes(api, services.settings, services.externalApi);
+  if (services.simulator) registerSimulatorRoutes(api, services.simulator);
+}
