@@ -320,6 +320,8 @@ export const ticketCycles = pgTable(
     index('ticket_cycles_queued_idx').on(t.queuedAt),
     index('ticket_cycles_finished_idx').on(t.finishedAt),
     index('ticket_cycles_user_idx').on(t.userId),
+    // Dashboard filters by sector over a date range.
+    index('ticket_cycles_queue_queued_idx').on(t.queueId, t.queuedAt),
   ],
 );
 

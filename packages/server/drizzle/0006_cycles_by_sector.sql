@@ -1,0 +1,1 @@
+CREATE INDEX "ticket_cycles_queue_queued_idx" ON "ticket_cycles" USING btree ("queue_id","queued_at");
