@@ -18,6 +18,8 @@ fs.mkdirSync(SHOTS, { recursive: true });
 function phoneNumber(prefix: string): string {
   return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
+/** Sector colours are unique: a random one per run. */
+const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
 
 /** The API with a page's session (the token the app keeps in localStorage). */
 async function apiOf(page: Page) {
@@ -48,11 +50,11 @@ test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', 
   const hours = { startWork: '00:00', endWork: '23:59' };
   const sales = await api<{ id: number }>('POST', '/api/queue', {
     name: `Sales ${id}`,
-    color: '#2e7d32',
+    color: randomColor(),
     greetingMessage: 'Sales here, {{name}}. An attendant will be with you shortly.',
     ...hours,
   });
-  await api('POST', '/api/queue', { name: `Billing ${id}`, color: '#1565c0', greetingMessage: 'Billing here.', ...hours });
+  await api('POST', '/api/queue', { name: `Billing ${id}`, color: randomColor(), greetingMessage: 'Billing here.', ...hours });
 
   // The Connections screen: a simulator connection with greeting, both sectors, rating and farewell.
   const name = `Auto ${id}`;

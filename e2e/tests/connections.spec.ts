@@ -63,7 +63,10 @@ test('a simulator connection is created, paired from the simulator page, and its
   await expect(row.getByRole('button', { name: 'Disconnect' })).toBeVisible();
   await expect(page.getByTestId('connections-warning')).toHaveCount(0);
 
-  // A customer writes from the simulator phone.
+  // A customer writes from the simulator phone, on this connection (earlier files may have left
+  // other simulator connections connected).
+  await phone.getByTestId('simulator-connection').click();
+  await phone.getByRole('option', { name: `${name} · +${connectionNumber}` }).click();
   await expect(phone.getByTestId('simulator-phone')).toContainText(name);
   await phone.getByTestId('simulator-customer-number').fill(customer.number);
   await phone.getByTestId('simulator-customer-name').fill(customer.name);

@@ -4,10 +4,16 @@ import { api } from './client';
 import { emptyWhenMissing } from './optional';
 import { queryKeys } from './queryKeys';
 
+/**
+ * The sectors to pick from (connection, attendant, transfer and new-ticket dialogs). Read again
+ * whenever a picker mounts: sectors created since the list was cached (another tab, another admin,
+ * the API) must be choosable at once, not after the app's default 30 s of freshness.
+ */
 export function useQueues(enabled = true) {
   return useQuery({
     queryKey: queryKeys.queues,
     queryFn: ({ signal }) => emptyWhenMissing(() => api.get<QueueRef[]>('/queue', undefined, signal)),
     enabled,
+    staleTime: 0,
   });
 }

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, installFetchMock } from '../test/fetchMock';
+import { createQueryClient } from './queryClient';
+import { useQueues } from './queues';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('useQueues', () => {
+  it('a picker opened after a sector was created elsewhere lists it, even with a fresh cached list', async () => {
+    let sectors = [{ id: 1, name: 'Sales', color: '#2e7d32' }];
+    const { callsTo } = installFetchMock({ 'GET /api/queue': () => json(200, sectors) });
+    // The app's client (30 s default freshness), shared by the screens as in the app.
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+
+    // One screen reads the list (the dashboard's sector filter, say)…
+    const first = renderHook(() => useQueues(), { wrapper });
+    await waitFor(() => expect(first.result.current.data?.map((q) => q.name)).toEqual(['Sales']));
+    first.unmount();
+
+    // …a sector is created elsewhere, then the connection modal opens: it shows both.
+    sectors = [...sectors, { id: 2, name: 'Billing', color: '#1565c0' }];
+    const modal = renderHook(() => useQueues(true), { wrapper });
+    await waitFor(() => expect(modal.result.current.data?.map((q) => q.name)).toEqual(['Sales', 'Billing']));
+    expect(callsTo('GET /api/queue')).toHaveLength(2);
+  });
+});
