@@ -1,6 +1,6 @@
 /**
  * Ingest benchmark: N inbound messages from C simulated customers through the whole pipeline
- * (persist contact/ticket/message, realtime emit received by a connected Socket.IO client), on
+ * (persist contact/ticket/message, realtime emit received by a Socket.IO client in another process), on
  * PGlite and PostgreSQL, compared with plain single-row INSERT throughput of the same database.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { io as connectClient } from 'socket.io-client';
+import { fork } from 'node:child_process';
 import { buildApp } from '../packages/server/src/app.js';
 import type { SimulatorDriver } from '../packages/server/src/channels/simulator/driver.js';
 import { loadConfig } from '../packages/server/src/config.js';
@@ -49,16 +49,19 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
 
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (built.app.server.address() as { port: number }).port;
-    const client = connectClient(`http://127.0.0.1:${port}`, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
-    await new Promise<void>((resolve, reject) => {
-      client.on('connect', () => resolve());
-      client.on('connect_error', reject);
+    const listener = fork(path.join(import.meta.dirname, 'realtime-listener.ts'), [`http://127.0.0.1:${port}`, token, String(messages)], {
+      execArgv: ['--import', 'tsx'],
     });
-    let received = 0;
-    let allReceived!: () => void;
-    const done = new Promise<void>((r) => (allReceived = r));
-    client.on('appMessage', (e: { action: string }) => {
-      if (e.action === 'create' && ++received === messages) allReceived();
+    const done = new Promise<void>((resolve, reject) => {
+      listener.on('message', (m: { type: string; message?: string }) => {
+        if (m.type === 'done') resolve();
+        if (m.type === 'error') reject(new Error(m.message));
+      });
+      listener.on('exit', (code) => code !== 0 && reject(new Error(`listener exited with ${code}`)));
+    });
+    await new Promise<void>((resolve, reject) => {
+      listener.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
+      listener.on('error', reject);
     });
 
     const started = process.hrtime.bigint();
@@ -79,7 +82,6 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
     });
     await done;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    client.close();
 
     // Baseline: the same number of single-row INSERTs at the same concurrency.
     await database.db.execute(sql`create table bench_plain (id text primary key, body text not null, created_at timestamptz not null default now())`);

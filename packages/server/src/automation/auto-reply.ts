@@ -5,7 +5,8 @@
  * same transaction that changes the ticket and writes the text: whichever process claims it —
  * the local timer or a scheduler tick after a restart — it happens once.
  */
-import { and, asc, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
 import type { InboundStored } from '../messaging/inbound.js';
@@ -47,11 +48,26 @@ export async function moveCycleQueue(db: DbOrTx, ticketId: number, queueId: numb
 export class AutoReplies {
   private timers = new Map<number, NodeJS.Timeout>();
   private stopped = false;
+  /** Reply times of messages arriving together are written in one statement. */
+  private readonly dueWriter: MicroBatcher<{ ticketId: number; due: Date }, void>;
 
   constructor(
     private readonly deps: SystemMessageDeps,
     readonly options: AutoReplyOptions,
-  ) {}
+  ) {
+    this.dueWriter = new MicroBatcher<{ ticketId: number; due: Date }, void>(async (items) => {
+      // The latest due time per ticket wins (items are in arrival order).
+      const latest = new Map(items.map((i) => [i.ticketId, i.due]));
+      const values = sql.join(
+        [...latest].map(([id, due]) => sql`(${id}::int, ${due.toISOString()}::timestamptz)`),
+        sql`, `,
+      );
+      await this.deps.ctx.db.execute(
+        sql`update ${tickets} t set auto_reply_due_at = v.due from (values ${values}) as v(id, due) where t.id = v.id`,
+      );
+      return items.map((): void => undefined);
+    }, 500);
+  }
 
   /** Inbound listener: schedules (or, without debounce, runs) the reply to a customer message. */
   async onInbound({ connection, ticket, message }: InboundStored): Promise<void> {
@@ -62,7 +78,7 @@ export class AutoReplies {
     if (!mayReply) return;
     const { ctx } = this.deps;
     const due = new Date(ctx.clock.now().getTime() + Math.max(0, this.options.debounceMs));
-    await ctx.db.update(tickets).set({ autoReplyDueAt: due }).where(eq(tickets.id, ticket.id));
+    await this.dueWriter.submit({ ticketId: ticket.id, due });
     if (this.options.debounceMs <= 0) {
       await this.runFor(ticket.id, ctx.clock.now());
       return;

@@ -5,7 +5,8 @@
  * it is a conditional update, so a rating is recorded once however the messages race.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { InboundMessage } from '../channels/driver.js';
 import { contacts, messages, ratingRequests, ratings, tickets } from '../db/schema.js';
 import { previewOf } from '../messaging/preview.js';
@@ -17,8 +18,35 @@ import { presentTicketById } from '../modules/tickets/present.js';
 import { classifyRatingReply, ratingDeadline, replyOnResolve } from './rating.js';
 import { announceSystemMessages, enqueueSystemText, sendSystemMessage, type SystemMessageDeps } from './system-messages.js';
 
+interface WaitingLookup {
+  number: string;
+  whatsappId: number;
+}
+
 export class RatingService {
-  constructor(private readonly deps: SystemMessageDeps) {}
+  /**
+   * Every customer message asks whether a rating is awaited from that customer; the questions of
+   * messages arriving together are answered by one query.
+   */
+  private readonly waitingLookup: MicroBatcher<WaitingLookup, { id: number; deadline: Date } | null>;
+
+  constructor(private readonly deps: SystemMessageDeps) {
+    this.waitingLookup = new MicroBatcher((lookups) => this.findWaiting(lookups), 500);
+  }
+
+  private async findWaiting(lookups: WaitingLookup[]): Promise<({ id: number; deadline: Date } | null)[]> {
+    const pairs = sql.join(
+      lookups.map((l) => sql`(${l.number}::text, ${l.whatsappId}::int)`),
+      sql`, `,
+    );
+    const rows = await this.deps.ctx.db
+      .select({ id: ratingRequests.id, deadline: ratingRequests.deadline, number: contacts.number, whatsappId: ratingRequests.whatsappId })
+      .from(ratingRequests)
+      .innerJoin(contacts, eq(contacts.id, ratingRequests.contactId))
+      .where(and(eq(ratingRequests.state, 'waiting'), sql`(${contacts.number}, ${ratingRequests.whatsappId}) in (${pairs})`));
+    const byKey = new Map(rows.map((r) => [`${r.number}:${r.whatsappId}`, { id: r.id, deadline: r.deadline }]));
+    return lookups.map((l) => byKey.get(`${l.number}:${l.whatsappId}`) ?? null);
+  }
 
   /** Lifecycle 'resolved': the rating request (a waiting row with its deadline) or the farewell. */
   async onResolved(event: TicketLifecycleEvent): Promise<void> {
@@ -62,11 +90,7 @@ export class RatingService {
   async intercept(connection: ConnectionRow, msg: InboundMessage): Promise<boolean> {
     if (msg.chat.isGroup || msg.fromMe) return false;
     const { ctx } = this.deps;
-    const [request] = await ctx.db
-      .select({ id: ratingRequests.id, deadline: ratingRequests.deadline })
-      .from(ratingRequests)
-      .innerJoin(contacts, eq(contacts.id, ratingRequests.contactId))
-      .where(and(eq(contacts.number, msg.chat.id), eq(ratingRequests.whatsappId, connection.id), eq(ratingRequests.state, 'waiting')));
+    const request = await this.waitingLookup.submit({ number: msg.chat.id, whatsappId: connection.id });
     if (!request) return false;
     const now = ctx.clock.now();
     const answer = classifyRatingReply(msg.kind === 'chat' ? msg.body : '', request.deadline, now);

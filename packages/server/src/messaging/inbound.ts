@@ -3,7 +3,7 @@
  * contact, ticket, message — in one transaction before anything reacts to it; then realtime events
  * go out and listeners (automation) run. A replayed event changes nothing.
  */
-import { EVENTS, type MessageDTO, type TicketDTO } from '@switchboard/shared';
+import { EVENTS, type ContactDTO, type MessageDTO, type TicketDTO } from '@switchboard/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChatAddress, DriverEvent, InboundMessage } from '../channels/driver.js';
 import type { AppContext } from '../context.js';
@@ -42,6 +42,8 @@ export interface CallPolicy {
 interface Presented extends BatchStored {
   ticketDto: TicketDTO;
   messageDto: MessageDTO;
+  /** Set on the first message of a contact this batch created: announce it once. */
+  contactDto?: ContactDTO;
 }
 
 function uniqueBy<T>(xs: T[], key: (x: T) => unknown): T[] {
@@ -105,11 +107,10 @@ export class InboundPipeline {
 
     const result = await this.batcher.submit({ connection, msg, media });
     if (!result) return null;
-    if (result.contactCreated) {
-      const [contact] = await presentContacts(this.ctx.db, [result.contact]);
-      this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact });
-    }
-    announceTicket(this.ctx, result.ticketCreated ? 'create' : 'update', result.ticketDto);
+    if (result.contactDto) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: result.contactDto });
+    // The message event carries its ticket, which is all a list needs to raise it; a separate
+    // ticket event is sent only when the ticket is new.
+    if (result.ticketCreated) announceTicket(this.ctx, 'create', result.ticketDto);
     announceMessage(this.ctx, 'create', result.messageDto, result.ticketDto);
     for (const listener of this.listeners) {
       try {
@@ -138,26 +139,38 @@ export class InboundPipeline {
       }
     }
     const ok = stored.filter((r): r is BatchStored => !!r && !(r instanceof Error));
-    const ticketDtos = new Map((await presentTickets(this.ctx.db, uniqueBy(ok.map((r) => r.ticket), (t) => t.id))).map((t) => [t.id, t]));
-    const messageDtos = new Map((await presentMessages(this.ctx.db, ok.map((r) => r.message))).map((m) => [m.id, m]));
+    const known = {
+      contacts: uniqueBy(ok.flatMap((r) => [r.contact, ...(r.sender ? [r.sender] : [])]), (c) => c.id),
+      whatsapps: uniqueBy(ok.map((r) => ({ id: r.connection.id, name: r.connection.name })), (w) => w.id),
+    };
+    const ticketDtos = new Map((await presentTickets(this.ctx.db, uniqueBy(ok.map((r) => r.ticket), (t) => t.id), known)).map((t) => [t.id, t]));
+    const messageDtos = new Map((await presentMessages(this.ctx.db, ok.map((r) => r.message), known)).map((m) => [m.id, m]));
+    const newContacts = uniqueBy(ok.filter((r) => r.contactCreated).map((r) => r.contact), (c) => c.id);
+    const contactDtos = new Map((await presentContacts(this.ctx.db, newContacts)).map((c) => [c.id, c]));
     const announcedCreate = new Set<number>();
+    const announcedContact = new Set<number>();
     return stored.map((r) => {
       if (!r || r instanceof Error) return r;
       const ticketCreated = r.ticketCreated && !announcedCreate.has(r.ticket.id);
       if (ticketCreated) announcedCreate.add(r.ticket.id);
-      return { ...r, ticketCreated, ticketDto: ticketDtos.get(r.ticket.id)!, messageDto: messageDtos.get(r.message.id)! };
+      const contactDto = r.contactCreated && !announcedContact.has(r.contact.id) ? contactDtos.get(r.contact.id) : undefined;
+      if (contactDto) announcedContact.add(r.contact.id);
+      return { ...r, ticketCreated, ticketDto: ticketDtos.get(r.ticket.id)!, messageDto: messageDtos.get(r.message.id)!, contactDto };
     });
   }
 
-  private connectionCache = new Map<number, { row: ConnectionRow; at: number }>();
+  private connectionCache = new Map<number, { row: Promise<ConnectionRow | undefined>; at: number }>();
 
-  /** Connection rows change rarely; a one-second cache saves a query per message under load. */
-  private async connection(id: number): Promise<ConnectionRow | undefined> {
+  /**
+   * Connection rows change rarely; a one-second cache saves a query per message under load. The
+   * promise is cached, so messages arriving together share one read.
+   */
+  private connection(id: number): Promise<ConnectionRow | undefined> {
     const hit = this.connectionCache.get(id);
     if (hit && Date.now() - hit.at < 1000) return hit.row;
-    const row = await findConnection(this.ctx.db, id);
-    if (row) this.connectionCache.set(id, { row, at: Date.now() });
-    else this.connectionCache.delete(id);
+    const row = findConnection(this.ctx.db, id);
+    this.connectionCache.set(id, { row, at: Date.now() });
+    row.catch(() => this.connectionCache.delete(id));
     return row;
   }
 

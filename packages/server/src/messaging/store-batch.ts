@@ -31,6 +31,8 @@ export interface BatchStored {
   contact: ContactRow;
   ticket: TicketRow;
   message: MessageRow;
+  /** In groups, the member who wrote. */
+  sender: ContactRow | null;
   ticketCreated: boolean;
   contactCreated: boolean;
 }
@@ -171,7 +173,7 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
       updatedAt: now,
     };
   });
-  const insertedMessages = await tx.insert(messages).values(rowsToInsert).onConflictDoNothing().returning();
+  const insertedMessages = await insertMessages(tx, rowsToInsert);
   const insertedById = new Map(insertedMessages.map((m) => [m.id, m]));
 
   // 5. Each ticket's last message, unread count and customer clock, in one statement.
@@ -219,8 +221,33 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
       contact,
       ticket: updatedTickets.get(m.ticketId)!,
       message: m,
+      sender: msg.chat.isGroup && !msg.fromMe ? (contactByNumber.get(msg.sender.number) ?? null) : null,
       ticketCreated: created.has(m.ticketId),
       contactCreated: createdNumbers.has(contact.number),
     };
   });
+}
+
+type MessageInsert = typeof messages.$inferInsert;
+
+/**
+ * Multi-row insert with one array parameter per column (unnest): the statement's size and the
+ * cost of building it do not grow with the batch. A redelivered message conflicts and is skipped.
+ */
+async function insertMessages(tx: Tx, rows: MessageInsert[]): Promise<MessageRow[]> {
+  const col = <K extends keyof MessageInsert>(k: K) => sql.param(rows.map((r) => r[k] ?? null));
+  const iso = (k: 'createdAt' | 'updatedAt') => sql.param(rows.map((r) => (r[k] as Date).toISOString()));
+  const result = await tx.execute(sql`
+    insert into ${messages} (id, ticket_id, whatsapp_id, external_id, contact_id, body, from_me, read, media_type,
+      media_path, media_name, media_mime, quoted_msg_id, ack, send_state, last_error, raw_payload, created_at, updated_at)
+    select * from unnest(${col('id')}::text[], ${col('ticketId')}::int[], ${col('whatsappId')}::int[],
+      ${col('externalId')}::text[], ${col('contactId')}::int[], ${col('body')}::text[], ${col('fromMe')}::boolean[],
+      ${col('read')}::boolean[], ${col('mediaType')}::text[], ${col('mediaPath')}::text[], ${col('mediaName')}::text[],
+      ${col('mediaMime')}::text[], ${col('quotedMsgId')}::text[], ${col('ack')}::int[], ${col('sendState')}::text[],
+      ${col('lastError')}::text[], ${col('rawPayload')}::text[], ${iso('createdAt')}::timestamptz[], ${iso('updatedAt')}::timestamptz[])
+    on conflict do nothing
+    returning id`);
+  const ids = rowsOf(result).map((r) => String(r.id));
+  if (!ids.length) return [];
+  return tx.select().from(messages).where(sql`${messages.id} = any(${sql.param(ids)}::text[])`);
 }

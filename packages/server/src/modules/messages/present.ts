@@ -9,15 +9,20 @@ export type MessageRow = typeof messages.$inferSelect;
 export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaPath'>) =>
   row.mediaPath ? `/api/messages/${encodeURIComponent(row.id)}/media` : null;
 
-export async function presentMessages(db: DbOrTx, rows: MessageRow[]): Promise<MessageDTO[]> {
+export async function presentMessages(
+  db: DbOrTx,
+  rows: MessageRow[],
+  known: { contacts?: { id: number; name: string; number: string }[] } = {},
+): Promise<MessageDTO[]> {
   if (rows.length === 0) return [];
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((v): v is string => !!v))];
   const contactIds = [...new Set(rows.map((r) => r.contactId).filter((v): v is number => v != null))];
+  const knownContacts = known.contacts?.filter((c) => contactIds.includes(c.id));
   const [quoted, cs] = await Promise.all([
     quotedIds.length ? db.select().from(messages).where(inArray(messages.id, quotedIds)) : Promise.resolve([]),
-    contactIds.length
-      ? db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds))
-      : Promise.resolve([]),
+    !contactIds.length || knownContacts?.length === contactIds.length
+      ? Promise.resolve(knownContacts ?? [])
+      : db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds)),
   ]);
   const qMap = new Map(quoted.map((q) => [q.id, q]));
   const cMap = new Map(cs.map((c) => [c.id, c]));

@@ -6,15 +6,25 @@ import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '
 
 export type TicketRow = typeof tickets.$inferSelect;
 
-export async function presentTickets(db: DbOrTx, rows: TicketRow[]): Promise<TicketDTO[]> {
+/** Rows the caller already holds, so presenting a batch does not read them again. */
+export interface KnownRows {
+  contacts?: (typeof contacts.$inferSelect)[];
+  whatsapps?: { id: number; name: string }[];
+}
+
+export async function presentTickets(db: DbOrTx, rows: TicketRow[], known: KnownRows = {}): Promise<TicketDTO[]> {
   if (rows.length === 0) return [];
   const uniq = <T>(xs: (T | null)[]) => [...new Set(xs.filter((x): x is T => x != null))];
   const contactIds = uniq(rows.map((r) => r.contactId));
   const queueIds = uniq(rows.map((r) => r.queueId));
   const userIds = uniq(rows.map((r) => r.userId));
   const whatsappIds = uniq(rows.map((r) => r.whatsappId));
+  const knownContacts = known.contacts?.filter((c) => contactIds.includes(c.id));
+  const knownWhatsapps = known.whatsapps?.filter((w) => whatsappIds.includes(w.id));
   const [cs, ts, qs, us, ws] = await Promise.all([
-    db.select().from(contacts).where(inArray(contacts.id, contactIds)),
+    knownContacts?.length === contactIds.length
+      ? Promise.resolve(knownContacts)
+      : db.select().from(contacts).where(inArray(contacts.id, contactIds)),
     db
       .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
       .from(contactTags)
@@ -26,7 +36,9 @@ export async function presentTickets(db: DbOrTx, rows: TicketRow[]): Promise<Tic
     userIds.length
       ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
       : Promise.resolve([]),
-    db.select({ id: whatsapps.id, name: whatsapps.name }).from(whatsapps).where(inArray(whatsapps.id, whatsappIds)),
+    knownWhatsapps?.length === whatsappIds.length
+      ? Promise.resolve(knownWhatsapps)
+      : db.select({ id: whatsapps.id, name: whatsapps.name }).from(whatsapps).where(inArray(whatsapps.id, whatsappIds)),
   ]);
   const byId = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const cMap = byId(cs);
