@@ -48,6 +48,8 @@ export interface BuildAppOptions {
 
 export interface BuiltApp {
   app: App;
+  /** Every route registered (method and URL), for checks that cover all of them. */
+  routes: { method: string; url: string }[];
   ctx: AppContext;
   services: Services;
   /** Resolves once migrations ran and the server can answer (GET /api/health → 200). */
@@ -61,6 +63,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const routes: BuiltApp['routes'] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -122,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   return {
     app: app as unknown as App,
+    routes,
     ctx,
     services,
     close: async () => {

@@ -1,5 +1,6 @@
 /**
- * Route guards. `authenticate` resolves the bearer token to the live user (permissions are read
+ * Route guards, run at onRequest (before the body is read or validated, so an anonymous caller
+ * learns nothing about the input). `authenticate` resolves the bearer token to the live user (permissions are read
  * from the database on each request, so a demotion takes effect at once). No token → 401
  * ERR_SESSION_EXPIRED; a bad or expired token → 403 ERR_INVALID_TOKEN, which the web client
  * answers with one refresh and a retry (spec §4 Session).

@@ -1,13 +1,27 @@
 /** A MUI text field bound to react-hook-form, showing the spec §5 message of its field. */
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { useFieldMessage } from './UserModal/UserFormFields';
+import { useFieldMessage } from './useFieldMessage';
+
+/** Something beside the input that reads and sets the field's value, e.g. a colour picker. */
+export interface FieldAdornment {
+  position: 'start' | 'end';
+  render(value: string, onChange: (value: string) => void): ReactNode;
+}
 
 export type FormTextFieldProps<TIn extends FieldValues, TOut> = Omit<TextFieldProps, 'name'> & {
   control: Control<TIn, unknown, TOut>;
   name: FieldPath<TIn>;
   /** data-testid of the input element (also its id, so the helper text is `${testId}-helper-text`). */
   testId: string;
+  /**
+   * Keep a blank helper line under the field so a message appearing does not shift the form.
+   * Dense layouts (the connection form's hour grid) leave it out.
+   */
+  reserveHelperText?: boolean;
+  adornment?: FieldAdornment;
 };
 
 export function FormTextField<TIn extends FieldValues, TOut = TIn>({
@@ -15,6 +29,8 @@ export function FormTextField<TIn extends FieldValues, TOut = TIn>({
   name,
   testId,
   slotProps,
+  reserveHelperText = true,
+  adornment,
   ...props
 }: FormTextFieldProps<TIn, TOut>) {
   const message = useFieldMessage();
@@ -31,8 +47,19 @@ export function FormTextField<TIn extends FieldValues, TOut = TIn>({
           value={field.value ?? ''}
           id={testId}
           error={!!fieldState.error}
-          helperText={message(fieldState.error?.message) ?? props.helperText ?? ' '}
-          slotProps={{ ...slotProps, htmlInput: { ...(slotProps?.htmlInput as object), 'data-testid': testId } }}
+          helperText={message(fieldState.error?.message) ?? props.helperText ?? (reserveHelperText ? ' ' : undefined)}
+          slotProps={{
+            ...slotProps,
+            htmlInput: { ...(slotProps?.htmlInput as object), 'data-testid': testId },
+            ...(adornment && {
+              input: {
+                ...(slotProps?.input as object),
+                [`${adornment.position}Adornment`]: (
+                  <InputAdornment position={adornment.position}>{adornment.render(field.value ?? '', field.onChange)}</InputAdornment>
+                ),
+              },
+            }),
+          }}
         />
       )}
     />

@@ -43,7 +43,7 @@ function present(row: SimulatorMessageRow) {
 }
 
 export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): void {
-  const opts = { preHandler: [app.authenticate, requireAdmin] };
+  const opts = { onRequest: [app.authenticate, requireAdmin] };
   const tags = ['simulator'];
 
   app.get('/simulator/pending', { ...opts, schema: { tags } }, async () => network.pendingQrCodes());

@@ -64,7 +64,7 @@ export function registerAuthRoutes(app: App, { auth }: Services): void {
     async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
   );
 
-  app.get('/auth/me', { preHandler: app.authenticate, schema: { tags: ['auth'] } }, async (request) =>
+  app.get('/auth/me', { onRequest: app.authenticate, schema: { tags: ['auth'] } }, async (request) =>
     auth.me(request.actor),
   );
 }

@@ -3,7 +3,7 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
 export function registerConnectionRoutes(app: App, { connections }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
   const tags = ['connections'];
 
   app.get('/whatsapp', { ...opts, schema: { tags } }, (req) => connections.list(req.actor));

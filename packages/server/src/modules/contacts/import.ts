@@ -33,7 +33,7 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
 }
 
 export function registerContactImportRoute(app: App, ctx: AppContext, channels: ChannelManager): void {
-  app.post('/contacts/import', { preHandler: app.authenticate, schema: { tags: ['contacts'] } }, (req) =>
+  app.post('/contacts/import', { onRequest: app.authenticate, schema: { tags: ['contacts'] } }, (req) =>
     importPhoneContacts(ctx, channels, req.actor),
   );
 }

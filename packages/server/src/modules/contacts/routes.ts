@@ -9,7 +9,7 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
 export function registerContactRoutes(app: App, { contacts }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
   const doc = { tags: ['contacts'] };
 
   app.get('/contacts', { ...opts, schema: { ...doc, querystring: pagedSearchQuerySchema } }, (req) =>

@@ -6,7 +6,7 @@ export function registerDashboardRoutes(app: App, dashboard: DashboardService): 
   app.get(
     '/dashboard',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['dashboard'],
         summary: 'Support indicators, NPS and attendants for a range (admins: everyone; attendants: themselves)',

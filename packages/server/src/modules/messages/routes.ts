@@ -10,7 +10,7 @@ const ticketParams = z.object({ ticketId: z.coerce.number().int().positive() });
 const messageParams = z.object({ id: z.string().min(1).max(100) });
 
 export function registerMessageRoutes(app: App, { messages, media }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
   const tags = ['messages'];
 
   app.get('/messages/:ticketId', { ...opts, schema: { params: ticketParams, querystring: messagesQuerySchema, tags } }, (req) =>

@@ -3,7 +3,7 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
 export function registerQueueRoutes(app: App, { queues }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
   const doc = { tags: ['queues'] };
 
   app.get('/queue', { ...opts, schema: doc }, (req) => queues.list(req.actor));

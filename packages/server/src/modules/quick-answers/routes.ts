@@ -3,7 +3,7 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
 export function registerQuickAnswerRoutes(app: App, { quickAnswers }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
   const doc = { tags: ['quickAnswers'] };
 
   app.get('/quickAnswers', { ...opts, schema: { ...doc, querystring: pagedSearchQuerySchema } }, (req) =>

@@ -6,7 +6,7 @@ import type { Services } from '../../services.js';
 const keyParam = z.object({ key: z.string().min(1).max(64) });
 
 export function registerSettingsRoutes(app: App, { settings }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
 
   app.get('/settings', { ...opts, schema: { tags: ['settings'] } }, (req) => settings.listFor(req.actor));
   app.get('/settings/:key', { ...opts, schema: { params: keyParam, tags: ['settings'] } }, (req) =>

@@ -3,7 +3,7 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
 export function registerTagRoutes(app: App, { tags }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
   const doc = { tags: ['tags'] };
 
   app.get('/tags/list', { ...opts, schema: doc }, (req) => tags.listAll(req.actor));

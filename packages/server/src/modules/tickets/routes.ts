@@ -3,7 +3,7 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
 export function registerTicketRoutes(app: App, { tickets }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
   const tags = ['tickets'];
 
   app.get('/tickets', { ...opts, schema: { querystring: ticketsQuerySchema, tags } }, (req) => tickets.list(req.actor, req.query));

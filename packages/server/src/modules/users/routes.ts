@@ -16,7 +16,7 @@ const userUpdateBody = userUpdateSchema.extend({
 });
 
 export function registerUserRoutes(app: App, { users }: Services): void {
-  const opts = { preHandler: app.authenticate };
+  const opts = { onRequest: app.authenticate };
 
   app.get('/users', { ...opts, schema: { querystring: pagedSearchQuerySchema, tags: ['users'] } }, (req) =>
     users.list(req.actor, req.query),

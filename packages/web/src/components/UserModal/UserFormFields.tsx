@@ -6,94 +6,31 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { QueueRef, UserFlag } from '@switchboard/shared';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormSelectField, type SelectOption } from '../FormSelectField';
+import { FormTextField } from '../FormTextField';
 import type { UserFormInput, UserFormOutput } from './userFormValues';
 
 type FormControl = Control<UserFormInput, unknown, UserFormOutput>;
-
-/** Validation messages are spec wording (English keys); translate when a translation exists. */
-export function useFieldMessage() {
-  const { t } = useTranslation();
-  return (message: string | undefined) => (message ? t(`validation.${message}`, { defaultValue: message }) : undefined);
-}
 
 type TextInputProps = Omit<TextFieldProps, 'name'> & {
   control: FormControl;
   name: FieldPath<UserFormInput>;
 };
 
-export function TextInput({ control, name, ...props }: TextInputProps) {
-  const message = useFieldMessage();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          {...field}
-          value={field.value ?? ''}
-          id={`user-${name}`}
-          fullWidth
-          size="small"
-          error={!!fieldState.error}
-          helperText={message(fieldState.error?.message) ?? ' '}
-          slotProps={{ ...props.slotProps, htmlInput: { ...(props.slotProps?.htmlInput as object), 'data-testid': `user-${name}` } }}
-        />
-      )}
-    />
-  );
-}
-
-interface Option {
-  value: string | number;
-  label: string;
+export function TextInput({ name, ...props }: TextInputProps) {
+  return <FormTextField {...props} name={name} testId={`user-${name}`} />;
 }
 
 export function SelectField({
-  control,
   name,
-  label,
-  options,
+  ...props
 }: {
   control: FormControl;
   name: FieldPath<UserFormInput>;
   label: string;
-  options: Option[];
+  options: SelectOption[];
 }) {
-  const message = useFieldMessage();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          size="small"
-          label={label}
-          id={`user-${name}`}
-          name={field.name}
-          inputRef={field.ref}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
-          error={!!fieldState.error}
-          helperText={message(fieldState.error?.message) ?? ' '}
-          // The empty option ("None") must show as a value, so the label never sits on top of it.
-          slotProps={{
-            inputLabel: { shrink: true },
-            select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': `user-${name}` } as object },
-          }}
-        >
-          {options.map((o) => (
-            <MenuItem key={String(o.value)} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
+  return <FormSelectField {...props} name={name} testId={`user-${name}`} />;
 }
 
 export function FlagSelect({ control, name, label }: { control: FormControl; name: UserFlag; label: string }) {

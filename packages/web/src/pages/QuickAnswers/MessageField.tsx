@@ -8,7 +8,7 @@ import { insertAtCursor } from '@switchboard/shared';
 import { useRef } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldMessage } from '../../components/UserModal/UserFormFields';
+import { useFieldMessage } from '../../components/useFieldMessage';
 import type { QuickAnswerFormValues } from './quickAnswerFormValues';
 import { VariablesPicker } from './VariablesPicker';
 

@@ -3,11 +3,9 @@
  * picker has no alpha channel, which is what the tag colour allows (spec §2 Tags).
  */
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { Controller, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldMessage } from '../../components/UserModal/UserFormFields';
+import { FormTextField } from '../../components/FormTextField';
 import type { TagFormInput, TagFormOutput } from './tagFormValues';
 
 /** The picker only understands '#rrggbb': expand '#rgb', fall back to black for anything else. */
@@ -20,40 +18,26 @@ export function pickerValue(text: string): string {
 
 export function ColorField({ control }: { control: Control<TagFormInput, unknown, TagFormOutput> }) {
   const { t } = useTranslation();
-  const message = useFieldMessage();
   return (
-    <Controller
+    <FormTextField
       control={control}
       name="color"
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          fullWidth
-          size="small"
-          id="tag-color"
-          label={t('tags.modal.color')}
-          error={!!fieldState.error}
-          helperText={message(fieldState.error?.message) ?? ' '}
-          slotProps={{
-            htmlInput: { 'data-testid': 'tag-color' },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <Box
-                    component="input"
-                    type="color"
-                    aria-label={t('tags.modal.pickColor')}
-                    data-testid="tag-color-picker"
-                    value={pickerValue(field.value ?? '')}
-                    onChange={(e) => field.onChange((e.target as HTMLInputElement).value)}
-                    sx={{ width: 36, height: 28, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
-                  />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      )}
+      testId="tag-color"
+      label={t('tags.modal.color')}
+      adornment={{
+        position: 'end',
+        render: (value, onChange) => (
+          <Box
+            component="input"
+            type="color"
+            aria-label={t('tags.modal.pickColor')}
+            data-testid="tag-color-picker"
+            value={pickerValue(value)}
+            onChange={(e) => onChange((e.target as HTMLInputElement).value)}
+            sx={{ width: 36, height: 28, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
+          />
+        ),
+      }}
     />
   );
 }
