@@ -86,7 +86,10 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const built = await buildApp({
     config,
     database,
-    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
+    secrets: {
+      jwtSecret: config.jwtSecret ?? randomBytes(32).toString('hex'),
+      jwtRefreshSecret: config.jwtRefreshSecret ?? randomBytes(32).toString('hex'),
+    },
     clock: options.clock,
     serveWeb: false,
     factories: options.factories ?? { whatsapp: undefined },
