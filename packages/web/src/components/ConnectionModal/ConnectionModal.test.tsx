@@ -1,31 +1,21 @@
-import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { ConnectionModal } from './ConnectionModal';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
 
 function renderModal(props: Partial<Parameters<typeof ConnectionModal>[0]> = {}) {
-  const onClose = vi.fn();
-  renderWithProviders(
-    <WhenSignedIn>
-      <ConnectionModal open onClose={onClose} {...props} />
-    </WhenSignedIn>,
-  );
-  return { onClose };
+  return renderSignedInModal((onClose) => <ConnectionModal open onClose={onClose} {...props} />);
 }
 
 const input = (name: string) => screen.getByTestId(`connection-${name}`) as HTMLInputElement;
 const helperOf = (name: string) => document.getElementById(`connection-${name}-helper-text`)?.textContent;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('ConnectionModal (spec §3 Connection, §5)', () => {
   it('shows Required / Too Short! for the name and sends nothing', async () => {

@@ -4,12 +4,6 @@
  * shared schema and saving.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,10 +11,12 @@ import { connectionCreateSchema } from '@switchboard/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/ApiError';
 import { useConnection, useSaveConnection } from '../../api/connectionsAdmin';
 import { useQueues } from '../../api/queues';
+import { FormDialog } from '../FormDialog';
+import { serverErrorsForValues } from '../serverFieldErrors';
 import { useToast } from '../Toasts';
+import { useCloseOnLoadError } from '../useLoadError';
 import { connectionToForm, emptyConnectionForm, formToPayload, type ConnectionFormValues } from './connectionFormValues';
 import { GeneralSection } from './GeneralSection';
 import { MessagesSection } from './MessagesSection';
@@ -63,14 +59,7 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
   useEffect(() => {
     if (existing.data) reset(connectionToForm(existing.data));
   }, [existing.data, reset]);
-
-  useEffect(() => {
-    // Nothing to edit when the record cannot be loaded: say why and close.
-    if (existing.error) {
-      toast.error(existing.error);
-      onClose();
-    }
-  }, [existing.error]);
+  useCloseOnLoadError(existing.error, onClose);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -79,48 +68,37 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
       onClose();
     } catch (err) {
       // Field messages from the server land on their fields; the toast says what failed.
-      if (isApiError(err)) {
-        for (const detail of err.details ?? []) {
-          const field = detail.path.split('.').pop();
-          if (field && field in values) setError(field as keyof ConnectionFormValues, { message: detail.message });
-        }
+      for (const [field, message] of serverErrorsForValues(err, values)) {
+        setError(field as keyof ConnectionFormValues, { message });
       }
       toast.error(err);
     }
   });
 
-  const loading = mode === 'edit' && existing.isLoading;
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth scroll="paper" data-testid="connection-modal">
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle>{mode === 'create' ? t('connections.form.addTitle') : t('connections.form.editTitle')}</DialogTitle>
-        <DialogContent dividers>
-          {loading ? (
-            <CircularProgress />
-          ) : (
-            <Stack spacing={2.5} divider={<Divider flexItem />}>
-              <GeneralSection control={control} creating={mode === 'create'} />
-              <Section title={t('connections.form.messagesTitle')}>
-                <MessagesSection control={control} />
-              </Section>
-              <Section title={t('connections.form.queuesTitle')}>
-                <SectorsSection control={control} setValue={setValue} queues={queues.data ?? []} />
-              </Section>
-              <Section title={t('connections.form.workHoursTitle')}>
-                <WorkHoursSection control={control} />
-              </Section>
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting} data-testid="connection-modal-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting || loading} data-testid="connection-modal-submit">
-            {mode === 'create' ? t('common.add') : t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={mode === 'create' ? t('connections.form.addTitle') : t('connections.form.editTitle')}
+      mode={mode}
+      loading={mode === 'edit' && existing.isLoading}
+      submitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      testId="connection-modal"
+      maxWidth="md"
+    >
+      <Stack spacing={2.5} divider={<Divider flexItem />}>
+        <GeneralSection control={control} creating={mode === 'create'} />
+        <Section title={t('connections.form.messagesTitle')}>
+          <MessagesSection control={control} />
+        </Section>
+        <Section title={t('connections.form.queuesTitle')}>
+          <SectorsSection control={control} setValue={setValue} queues={queues.data ?? []} />
+        </Section>
+        <Section title={t('connections.form.workHoursTitle')}>
+          <WorkHoursSection control={control} />
+        </Section>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,32 +1,22 @@
-import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { UserModal } from './UserModal';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
 const attendant = userFixture({ id: 7, name: 'Ana', email: 'ana@example.com', profile: 'user' });
 
 function renderModal(props: Partial<Parameters<typeof UserModal>[0]> = {}) {
-  const onClose = vi.fn();
-  renderWithProviders(
-    <WhenSignedIn>
-      <UserModal open onClose={onClose} {...props} />
-    </WhenSignedIn>,
-  );
-  return { onClose };
+  return renderSignedInModal((onClose) => <UserModal open onClose={onClose} {...props} />);
 }
 
 const field = (name: string) => screen.getByTestId(`user-${name}`) as HTMLInputElement;
 const helperOf = (name: string) => document.getElementById(`user-${name}-helper-text`)?.textContent;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('UserModal validation (spec §5 User)', () => {
   it('shows Required and Too Short! on an empty submit and calls nothing', async () => {

@@ -4,24 +4,20 @@
  * hours, permission flags) are shown to admins only, and only admins send them.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { TIME_INPUT_STEP_SECONDS, USER_FLAGS, isAdmin, userFormSchema } from '@switchboard/shared';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/ApiError';
 import { useConnections } from '../../api/connections';
 import { useQueues } from '../../api/queues';
 import { useSaveUser, useUser } from '../../api/users';
 import { useAuth, useCurrentUser } from '../../auth/AuthProvider';
+import { FormDialog } from '../FormDialog';
+import { serverErrorsForValues } from '../serverFieldErrors';
 import { useToast } from '../Toasts';
+import { useCloseOnLoadError } from '../useLoadError';
 import { FlagSelect, QueuesSelect, SelectField, TextInput } from './UserFormFields';
 import {
   emptyUserForm,
@@ -30,6 +26,8 @@ import {
   type UserFormInput,
   type UserFormOutput,
 } from './userFormValues';
+
+const timeSlots = { inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } };
 
 export interface UserModalProps {
   open: boolean;
@@ -64,14 +62,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
   useEffect(() => {
     if (existing.data) reset(userToForm(existing.data));
   }, [existing.data, reset]);
-
-  useEffect(() => {
-    // Report a load failure once, then close: there is nothing to edit.
-    if (existing.error) {
-      toast.error(existing.error);
-      onClose();
-    }
-  }, [existing.error]);
+  useCloseOnLoadError(existing.error, onClose);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -84,119 +75,101 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
       onClose();
     } catch (err) {
       // Field messages from the server land on their fields; the toast says what failed.
-      if (isApiError(err)) {
-        for (const detail of err.details ?? []) {
-          const field = detail.path.split('.').pop() as keyof UserFormInput | undefined;
-          if (field && field in values) setError(field, { message: detail.message });
-        }
+      for (const [field, message] of serverErrorsForValues(err, values)) {
+        setError(field as keyof UserFormInput, { message });
       }
       toast.error(err);
     }
   });
 
   const title = ownProfile ? t('userModal.profileTitle') : mode === 'create' ? t('userModal.addTitle') : t('userModal.editTitle');
-  const loading = mode === 'edit' && existing.isLoading;
-
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth scroll="paper" data-testid="user-modal">
-      <form onSubmit={onSubmit} noValidate>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent dividers>
-          {loading ? (
-            <CircularProgress />
-          ) : (
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextInput control={control} name="name" label={t('userModal.name')} autoFocus />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextInput control={control} name="email" label={t('userModal.email')} type="email" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
-                <TextInput
-                  control={control}
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  label={mode === 'create' ? t('userModal.password') : t('userModal.passwordKeep')}
-                />
-              </Grid>
-              {editorIsAdmin && (
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <SelectField
-                    control={control}
-                    name="profile"
-                    label={t('userModal.profile')}
-                    options={[
-                      { value: 'admin', label: t('users.profiles.admin') },
-                      { value: 'user', label: t('users.profiles.user') },
-                    ]}
-                  />
-                </Grid>
-              )}
-              <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
-                <SelectField
-                  control={control}
-                  name="whatsappId"
-                  label={t('userModal.whatsapp')}
-                  options={[
-                    { value: '', label: t('userModal.none') },
-                    ...(connections.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-                  ]}
-                />
-              </Grid>
-              {editorIsAdmin && (
-                <>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <QueuesSelect control={control} label={t('userModal.queues')} queues={queues.data ?? []} />
-                  </Grid>
-                  <Grid size={{ xs: 6 }}>
-                    <TextInput
-                      control={control}
-                      name="startWork"
-                      type="time"
-                      label={t('userModal.startWork')}
-                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } }}
-                    />
-                  </Grid>
-                  <Grid size={{ xs: 6 }}>
-                    <TextInput
-                      control={control}
-                      name="endWork"
-                      type="time"
-                      label={t('userModal.endWork')}
-                      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } }}
-                    />
-                  </Grid>
-                  <Grid size={12}>
-                    <Typography variant="subtitle2" color="text.secondary">
-                      {t('userModal.permissions')}
-                    </Typography>
-                  </Grid>
-                  {USER_FLAGS.map((flag) => (
-                    <Grid key={flag} size={{ xs: 12, sm: 6 }}>
-                      <FlagSelect control={control} name={flag} label={t(`userModal.flags.${flag}`)} />
-                    </Grid>
-                  ))}
-                </>
-              )}
+    <FormDialog
+      open={open}
+      title={title}
+      mode={mode}
+      loading={mode === 'edit' && existing.isLoading}
+      submitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      testId="user-modal"
+    >
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput control={control} name="name" label={t('userModal.name')} autoFocus />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextInput control={control} name="email" label={t('userModal.email')} type="email" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
+          <TextInput
+            control={control}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            label={mode === 'create' ? t('userModal.password') : t('userModal.passwordKeep')}
+          />
+        </Grid>
+        {editorIsAdmin && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <SelectField
+              control={control}
+              name="profile"
+              label={t('userModal.profile')}
+              options={[
+                { value: 'admin', label: t('users.profiles.admin') },
+                { value: 'user', label: t('users.profiles.user') },
+              ]}
+            />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
+          <SelectField
+            control={control}
+            name="whatsappId"
+            label={t('userModal.whatsapp')}
+            options={[
+              { value: '', label: t('userModal.none') },
+              ...(connections.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
+          />
+        </Grid>
+        {editorIsAdmin && (
+          <>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <QueuesSelect control={control} label={t('userModal.queues')} queues={queues.data ?? []} />
             </Grid>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting} data-testid="user-modal-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={formState.isSubmitting || loading}
-            data-testid="user-modal-submit"
-          >
-            {mode === 'create' ? t('common.add') : t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            <Grid size={{ xs: 6 }}>
+              <TextInput
+                control={control}
+                name="startWork"
+                type="time"
+                label={t('userModal.startWork')}
+                slotProps={timeSlots}
+              />
+            </Grid>
+            <Grid size={{ xs: 6 }}>
+              <TextInput
+                control={control}
+                name="endWork"
+                type="time"
+                label={t('userModal.endWork')}
+                slotProps={timeSlots}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Typography variant="subtitle2" color="text.secondary">
+                {t('userModal.permissions')}
+              </Typography>
+            </Grid>
+            {USER_FLAGS.map((flag) => (
+              <Grid key={flag} size={{ xs: 12, sm: 6 }}>
+                <FlagSelect control={control} name={flag} label={t(`userModal.flags.${flag}`)} />
+              </Grid>
+            ))}
+          </>
+        )}
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,21 +1,17 @@
 import type { ConnectionDTO } from '@switchboard/shared';
-import { act, cleanup, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/queryKeys';
 import { applyConnectionSessionEvent } from '../../realtime/cacheEvents';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import { QrCodeDialog } from './QrCodeDialog';
 
 const connection = (over: Partial<ConnectionDTO> = {}) =>
   ({ id: 4, name: 'Front desk', status: 'OPENING', qrcode: '', retries: 0, number: '', updatedAt: '2025-01-01T10:00:00.000Z', ...over }) as ConnectionDTO;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('QrCodeDialog (spec §4 Connection status)', () => {
   it('waits for a code, draws it, follows new codes and closes once the code clears', async () => {

@@ -1,14 +1,13 @@
-import { cleanup, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactDTO } from '@switchboard/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { ContactModal } from './ContactModal';
 
 const attendant = userFixture({ id: 3, profile: 'user' });
-const helperOf = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 const tagList = () => json(200, [{ id: 8, name: 'VIP', color: '#ff0000', userId: 1, contactsCount: 0, createdAt: '', updatedAt: '' }]);
 
@@ -29,20 +28,10 @@ const existing: ContactDTO = {
 };
 
 function renderModal(contactId: number | null = null) {
-  const onClose = vi.fn();
-  renderWithProviders(
-    <WhenSignedIn>
-      <ContactModal contactId={contactId} onClose={onClose} />
-    </WhenSignedIn>,
-  );
-  return { onClose };
+  return renderSignedInModal((onClose) => <ContactModal contactId={contactId} onClose={onClose} />);
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('ContactModal validation (spec §5 Contact)', () => {
   it('shows Required for name and number on an empty submit and sends nothing', async () => {

@@ -1,11 +1,11 @@
-import { cleanup, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactDTO } from '@switchboard/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import { confirmationTexts } from './ContactConfirmation';
 import ContactsPage from './ContactsPage';
 
@@ -21,11 +21,7 @@ function renderPage() {
   );
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('ContactsPage (spec §2 Contacts, §6)', () => {
   it('shows the count and hides delete and the admin toolbar from attendants', async () => {

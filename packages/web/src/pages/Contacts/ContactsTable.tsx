@@ -1,16 +1,13 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Avatar from '@mui/material/Avatar';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ContactDTO } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../components/ListTable';
 import { RowActionButton } from '../../components/RowActionButton';
+import { RowActionsCell } from '../../components/RowActionsCell';
 
 export function ContactsTable({
   contacts,
@@ -29,48 +26,43 @@ export function ContactsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" stickyHeader data-testid="contacts-table">
-      <TableHead>
-        <TableRow>
-          <TableCell padding="checkbox" />
-          <TableCell>{t('contacts.columns.name')}</TableCell>
-          <TableCell align="center">{t('contacts.columns.number')}</TableCell>
-          <TableCell align="center">{t('contacts.columns.email')}</TableCell>
-          <TableCell align="center">{t('contacts.columns.actions')}</TableCell>
+    <ListTable
+      testId="contacts-table"
+      columns={[
+        { key: 'avatar', padding: 'checkbox' },
+        { key: 'name', label: t('contacts.columns.name') },
+        { key: 'number', label: t('contacts.columns.number'), align: 'center' },
+        { key: 'email', label: t('contacts.columns.email'), align: 'center' },
+        { key: 'actions', label: t('contacts.columns.actions'), align: 'center' },
+      ]}
+      footer={footer}
+    >
+      {contacts.map((contact) => (
+        <TableRow key={contact.id} hover data-testid={`contact-row-${contact.id}`}>
+          <TableCell sx={{ pr: 0 }}>
+            <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 32, height: 32 }}>
+              {contact.name.charAt(0).toUpperCase()}
+            </Avatar>
+          </TableCell>
+          <TableCell>{contact.name}</TableCell>
+          <TableCell align="center">{contact.number}</TableCell>
+          <TableCell align="center">{contact.email}</TableCell>
+          <RowActionsCell
+            testIdPrefix="contact"
+            id={contact.id}
+            onEdit={() => onEdit(contact)}
+            onDelete={canDelete ? () => onDelete(contact) : undefined}
+          >
+            <RowActionButton
+              title={t('contacts.startTicket')}
+              onClick={() => onStartTicket(contact)}
+              testId={`contact-start-ticket-${contact.id}`}
+            >
+              <WhatsAppIcon fontSize="small" />
+            </RowActionButton>
+          </RowActionsCell>
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {contacts.map((contact) => (
-          <TableRow key={contact.id} hover data-testid={`contact-row-${contact.id}`}>
-            <TableCell sx={{ pr: 0 }}>
-              <Avatar src={contact.profilePicUrl || undefined} alt={contact.name} sx={{ width: 32, height: 32 }}>
-                {contact.name.charAt(0).toUpperCase()}
-              </Avatar>
-            </TableCell>
-            <TableCell>{contact.name}</TableCell>
-            <TableCell align="center">{contact.number}</TableCell>
-            <TableCell align="center">{contact.email}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <RowActionButton
-                title={t('contacts.startTicket')}
-                onClick={() => onStartTicket(contact)}
-                testId={`contact-start-ticket-${contact.id}`}
-              >
-                <WhatsAppIcon fontSize="small" />
-              </RowActionButton>
-              <RowActionButton title={t('common.edit')} onClick={() => onEdit(contact)} testId={`contact-edit-${contact.id}`}>
-                <EditIcon fontSize="small" />
-              </RowActionButton>
-              {canDelete && (
-                <RowActionButton title={t('common.delete')} onClick={() => onDelete(contact)} testId={`contact-delete-${contact.id}`}>
-                  <DeleteOutlineIcon fontSize="small" />
-                </RowActionButton>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-        {footer}
-      </TableBody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }

@@ -1,11 +1,11 @@
-import { cleanup, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactDTO } from '@switchboard/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import { StartTicketModal } from './StartTicketModal';
 
 const contact = { id: 12, name: 'Maria' } as ContactDTO;
@@ -24,11 +24,7 @@ function renderModal() {
   return { onClose };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('StartTicketModal (spec §5: sector required unless admin)', () => {
   it("tells an attendant 'Selecione uma fila' and sends nothing without a sector", async () => {

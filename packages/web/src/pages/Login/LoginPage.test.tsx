@@ -1,16 +1,12 @@
-import { cleanup, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, renderWithProviders, screen } from '../../test/renderWithProviders';
 import LoginPage from './LoginPage';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 

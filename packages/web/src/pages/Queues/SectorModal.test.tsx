@@ -1,30 +1,19 @@
-import { cleanup, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { SectorModal } from './SectorModal';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
-const helperOf = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
 const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
 
 function renderModal() {
-  const onClose = vi.fn();
-  renderWithProviders(
-    <WhenSignedIn>
-      <SectorModal queueId={null} onClose={onClose} />
-    </WhenSignedIn>,
-  );
-  return { onClose };
+  return renderSignedInModal((onClose) => <SectorModal queueId={null} onClose={onClose} />);
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
   it('starts at 08:00–18:00 with 10-minute time steps and the spec row counts', async () => {

@@ -1,15 +1,11 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { QueueDTO } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorDot } from '../../components/ColorDot';
-import { RowActionButton } from '../../components/RowActionButton';
+import { ListTable } from '../../components/ListTable';
+import { RowActionsCell } from '../../components/RowActionsCell';
 
 /** The greeting can be long: one line, cut with an ellipsis, the full text on hover. */
 const oneLine = { maxWidth: 300, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -27,43 +23,34 @@ export function SectorsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" stickyHeader data-testid="queues-table">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('queues.columns.id')}</TableCell>
-          <TableCell align="center">{t('queues.columns.name')}</TableCell>
-          <TableCell align="center">{t('queues.columns.color')}</TableCell>
-          <TableCell>{t('queues.columns.greeting')}</TableCell>
-          <TableCell align="center">{t('queues.columns.startWork')}</TableCell>
-          <TableCell align="center">{t('queues.columns.endWork')}</TableCell>
-          <TableCell align="center">{t('queues.columns.actions')}</TableCell>
+    <ListTable
+      testId="queues-table"
+      columns={[
+        { key: 'id', label: t('queues.columns.id') },
+        { key: 'name', label: t('queues.columns.name'), align: 'center' },
+        { key: 'color', label: t('queues.columns.color'), align: 'center' },
+        { key: 'greeting', label: t('queues.columns.greeting') },
+        { key: 'startWork', label: t('queues.columns.startWork'), align: 'center' },
+        { key: 'endWork', label: t('queues.columns.endWork'), align: 'center' },
+        { key: 'actions', label: t('queues.columns.actions'), align: 'center' },
+      ]}
+      footer={footer}
+    >
+      {sectors.map((q) => (
+        <TableRow key={q.id} hover data-testid={`queue-row-${q.id}`}>
+          <TableCell>{q.id}</TableCell>
+          <TableCell align="center">{q.name}</TableCell>
+          <TableCell align="center">
+            <ColorDot color={q.color} />
+          </TableCell>
+          <TableCell sx={oneLine} title={q.greetingMessage}>
+            {q.greetingMessage}
+          </TableCell>
+          <TableCell align="center">{q.startWork}</TableCell>
+          <TableCell align="center">{q.endWork}</TableCell>
+          <RowActionsCell testIdPrefix="queue" id={q.id} onEdit={() => onEdit(q)} onDelete={() => onDelete(q)} />
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {sectors.map((q) => (
-          <TableRow key={q.id} hover data-testid={`queue-row-${q.id}`}>
-            <TableCell>{q.id}</TableCell>
-            <TableCell align="center">{q.name}</TableCell>
-            <TableCell align="center">
-              <ColorDot color={q.color} />
-            </TableCell>
-            <TableCell sx={oneLine} title={q.greetingMessage}>
-              {q.greetingMessage}
-            </TableCell>
-            <TableCell align="center">{q.startWork}</TableCell>
-            <TableCell align="center">{q.endWork}</TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <RowActionButton title={t('common.edit')} onClick={() => onEdit(q)} testId={`queue-edit-${q.id}`}>
-                <EditIcon fontSize="small" />
-              </RowActionButton>
-              <RowActionButton title={t('common.delete')} onClick={() => onDelete(q)} testId={`queue-delete-${q.id}`}>
-                <DeleteOutlineIcon fontSize="small" />
-              </RowActionButton>
-            </TableCell>
-          </TableRow>
-        ))}
-        {footer}
-      </TableBody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }

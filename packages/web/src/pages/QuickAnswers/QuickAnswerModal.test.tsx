@@ -1,31 +1,20 @@
-import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { MESSAGE_MIN_ROWS } from './MessageField';
 import { QuickAnswerModal } from './QuickAnswerModal';
 
 const attendant = userFixture({ id: 3, profile: 'user' });
-const helperOf = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
 const message = () => screen.getByTestId('quick-answer-message') as HTMLTextAreaElement;
 
 function renderModal() {
-  const onClose = vi.fn();
-  renderWithProviders(
-    <WhenSignedIn>
-      <QuickAnswerModal quickAnswerId={null} onClose={onClose} />
-    </WhenSignedIn>,
-  );
-  return { onClose };
+  return renderSignedInModal((onClose) => <QuickAnswerModal quickAnswerId={null} onClose={onClose} />);
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('QuickAnswerModal (spec §5 Quick answer)', () => {
   it('shows Required, then Too Short! for a short shortcut and message', async () => {

@@ -1,30 +1,19 @@
-import { cleanup, fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { userFixture } from '../../test/fixtures';
-import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { pickerValue } from './ColorField';
 import { TagModal } from './TagModal';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
-const helperOf = (id: string) => document.getElementById(`${id}-helper-text`)?.textContent;
 
 function renderModal(tagId: number | null = null) {
-  const onClose = vi.fn();
-  renderWithProviders(
-    <WhenSignedIn>
-      <TagModal tagId={tagId} onClose={onClose} />
-    </WhenSignedIn>,
-  );
-  return { onClose };
+  return renderSignedInModal((onClose) => <TagModal tagId={tagId} onClose={onClose} />);
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+cleanUpAfterEach();
 
 describe('TagModal (spec §5 Tag)', () => {
   it("says 'Obrigatório' for an empty name and 'Mensagem muito curta' under 3 characters", async () => {

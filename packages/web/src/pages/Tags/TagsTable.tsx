@@ -1,15 +1,11 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/Edit';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { TagDTO } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColorDot } from '../../components/ColorDot';
-import { RowActionButton } from '../../components/RowActionButton';
+import { ListTable } from '../../components/ListTable';
+import { RowActionsCell } from '../../components/RowActionsCell';
 
 export function TagsTable({
   tags,
@@ -26,41 +22,30 @@ export function TagsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" stickyHeader data-testid="tags-table">
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('tags.columns.id')}</TableCell>
-          <TableCell align="center">{t('tags.columns.name')}</TableCell>
-          <TableCell align="center">{t('tags.columns.color')}</TableCell>
-          <TableCell align="center">{t('tags.columns.contacts')}</TableCell>
-          <TableCell align="center">{t('tags.columns.actions')}</TableCell>
+    <ListTable
+      testId="tags-table"
+      columns={[
+        { key: 'id', label: t('tags.columns.id') },
+        { key: 'name', label: t('tags.columns.name'), align: 'center' },
+        { key: 'color', label: t('tags.columns.color'), align: 'center' },
+        { key: 'contacts', label: t('tags.columns.contacts'), align: 'center' },
+        { key: 'actions', label: t('tags.columns.actions'), align: 'center' },
+      ]}
+      footer={footer}
+    >
+      {tags.map((tag) => (
+        <TableRow key={tag.id} hover data-testid={`tag-row-${tag.id}`}>
+          <TableCell>{tag.id}</TableCell>
+          <TableCell align="center">{tag.name}</TableCell>
+          <TableCell align="center">
+            <ColorDot color={tag.color} />
+          </TableCell>
+          <TableCell align="center" data-testid={`tag-contacts-${tag.id}`}>
+            {tag.contactsCount}
+          </TableCell>
+          <RowActionsCell testIdPrefix="tag" id={tag.id} onEdit={() => onEdit(tag)} onDelete={canDelete ? () => onDelete(tag) : undefined} />
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {tags.map((tag) => (
-          <TableRow key={tag.id} hover data-testid={`tag-row-${tag.id}`}>
-            <TableCell>{tag.id}</TableCell>
-            <TableCell align="center">{tag.name}</TableCell>
-            <TableCell align="center">
-              <ColorDot color={tag.color} />
-            </TableCell>
-            <TableCell align="center" data-testid={`tag-contacts-${tag.id}`}>
-              {tag.contactsCount}
-            </TableCell>
-            <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-              <RowActionButton title={t('common.edit')} onClick={() => onEdit(tag)} testId={`tag-edit-${tag.id}`}>
-                <EditIcon fontSize="small" />
-              </RowActionButton>
-              {canDelete && (
-                <RowActionButton title={t('common.delete')} onClick={() => onDelete(tag)} testId={`tag-delete-${tag.id}`}>
-                  <DeleteOutlineIcon fontSize="small" />
-                </RowActionButton>
-              )}
-            </TableCell>
-          </TableRow>
-        ))}
-        {footer}
-      </TableBody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }

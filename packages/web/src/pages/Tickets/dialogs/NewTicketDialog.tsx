@@ -3,12 +3,6 @@
  * and a sector; OK stays disabled until both are chosen. The new ticket opens at once.
  */
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ContactDTO } from '@switchboard/shared';
 import { useMemo, useState } from 'react';
@@ -21,6 +15,8 @@ import { useCreateTicket } from '../../../api/tickets';
 import { useToast } from '../../../components/Toasts';
 import { useSearchTerm } from '../../../components/useSearchTerm';
 import { useViewer } from '../useViewer';
+import { RecordSelect } from './RecordSelect';
+import { TicketDialog } from './TicketDialog';
 
 export function NewTicketDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -48,58 +44,44 @@ export function NewTicketDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="new-ticket-dialog">
-      <DialogTitle>{t('tickets.newTicketDialog.title')}</DialogTitle>
-      <DialogContent>
-        <Autocomplete
-          options={contacts}
-          value={contact}
-          onChange={(_e, value) => setContact(value)}
-          inputValue={typed}
-          onInputChange={(_e, value) => setTyped(value)}
-          getOptionLabel={(c) => `${c.name} - ${c.number}`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterOptions={(x) => x}
-          loading={contactsQuery.isFetching}
-          noOptionsText={t('tickets.newTicketDialog.noOptions')}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              margin="dense"
-              autoFocus
-              label={t('tickets.newTicketDialog.contact')}
-              helperText={t('tickets.newTicketDialog.contactHint')}
-              inputProps={{ ...params.inputProps, 'data-testid': 'new-ticket-contact' }}
-            />
-          )}
-        />
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={t('tickets.newTicketDialog.sector')}
-          value={queueId}
-          onChange={(e) => setQueueId(Number(e.target.value))}
-          slotProps={{ htmlInput: { 'data-testid': 'new-ticket-sector' } }}
-        >
-          {sectors.map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!contact || queueId === '' || create.isPending}
-          onClick={() => void submit()}
-          data-testid="new-ticket-ok"
-        >
-          {t('tickets.newTicketDialog.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <TicketDialog
+      testId="new-ticket-dialog"
+      title={t('tickets.newTicketDialog.title')}
+      actionLabel={t('tickets.newTicketDialog.ok')}
+      actionTestId="new-ticket-ok"
+      actionDisabled={!contact || queueId === '' || create.isPending}
+      onAction={() => void submit()}
+      onClose={onClose}
+    >
+      <Autocomplete
+        options={contacts}
+        value={contact}
+        onChange={(_e, value) => setContact(value)}
+        inputValue={typed}
+        onInputChange={(_e, value) => setTyped(value)}
+        getOptionLabel={(c) => `${c.name} - ${c.number}`}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        filterOptions={(x) => x}
+        loading={contactsQuery.isFetching}
+        noOptionsText={t('tickets.newTicketDialog.noOptions')}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            margin="dense"
+            autoFocus
+            label={t('tickets.newTicketDialog.contact')}
+            helperText={t('tickets.newTicketDialog.contactHint')}
+            inputProps={{ ...params.inputProps, 'data-testid': 'new-ticket-contact' }}
+          />
+        )}
+      />
+      <RecordSelect
+        label={t('tickets.newTicketDialog.sector')}
+        testId="new-ticket-sector"
+        records={sectors}
+        value={queueId}
+        onChange={setQueueId}
+      />
+    </TicketDialog>
   );
 }

@@ -3,13 +3,7 @@
  * connection. Only a sector (no attendant) puts the ticket back in that sector's queue.
  */
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { can, type TicketDTO, type UserDTO } from '@switchboard/shared';
 import { useMemo, useState } from 'react';
@@ -21,6 +15,8 @@ import { useUsersInfinite } from '../../../api/users';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useSearchTerm } from '../../../components/useSearchTerm';
 import { useTicketActions } from '../useTicketActions';
+import { RecordSelect } from './RecordSelect';
+import { TicketDialog } from './TicketDialog';
 
 export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; onClose(): void }) {
   const { t } = useTranslation();
@@ -52,79 +48,53 @@ export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; o
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="transfer-dialog">
-      <DialogTitle>{t('tickets.transfer.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText variant="body2">{t('tickets.transfer.hint')}</DialogContentText>
-        <Autocomplete
-          options={users}
-          value={user}
-          onChange={(_e, value) => chooseUser(value)}
-          inputValue={typed}
-          onInputChange={(_e, value) => setTyped(value)}
-          getOptionLabel={(u) => u.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterOptions={(x) => x}
-          loading={usersQuery.isFetching}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              margin="dense"
-              label={t('tickets.transfer.user')}
-              inputProps={{ ...params.inputProps, 'data-testid': 'transfer-user' }}
-            />
-          )}
-        />
-        <TextField
-          select
-          fullWidth
-          margin="dense"
-          label={t('tickets.transfer.sector')}
-          value={queueId}
-          onChange={(e) => setQueueId(e.target.value === '' ? '' : Number(e.target.value))}
-          slotProps={{ htmlInput: { 'data-testid': 'transfer-sector' } }}
-        >
-          <MenuItem value="">
-            <em>{t('tickets.transfer.keep')}</em>
-          </MenuItem>
-          {(queues.data ?? []).map((q) => (
-            <MenuItem key={q.id} value={q.id}>
-              {q.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        {canChangeConnection && (
+    <TicketDialog
+      testId="transfer-dialog"
+      title={t('tickets.transfer.title')}
+      actionLabel={t('tickets.transfer.submit')}
+      actionTestId="transfer-submit"
+      actionDisabled={(!user && queueId === '' && whatsappId === '') || actions.pending}
+      onAction={() => void submit()}
+      onClose={onClose}
+    >
+      <DialogContentText variant="body2">{t('tickets.transfer.hint')}</DialogContentText>
+      <Autocomplete
+        options={users}
+        value={user}
+        onChange={(_e, value) => chooseUser(value)}
+        inputValue={typed}
+        onInputChange={(_e, value) => setTyped(value)}
+        getOptionLabel={(u) => u.name}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        filterOptions={(x) => x}
+        loading={usersQuery.isFetching}
+        renderInput={(params) => (
           <TextField
-            select
-            fullWidth
+            {...params}
             margin="dense"
-            label={t('tickets.transfer.connection')}
-            value={whatsappId}
-            onChange={(e) => setWhatsappId(e.target.value === '' ? '' : Number(e.target.value))}
-            slotProps={{ htmlInput: { 'data-testid': 'transfer-connection' } }}
-          >
-            <MenuItem value="">
-              <em>{t('tickets.transfer.keep')}</em>
-            </MenuItem>
-            {(connections.data ?? []).map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            label={t('tickets.transfer.user')}
+            inputProps={{ ...params.inputProps, 'data-testid': 'transfer-user' }}
+          />
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={(!user && queueId === '' && whatsappId === '') || actions.pending}
-          onClick={() => void submit()}
-          data-testid="transfer-submit"
-        >
-          {t('tickets.transfer.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      />
+      <RecordSelect
+        label={t('tickets.transfer.sector')}
+        testId="transfer-sector"
+        records={queues.data ?? []}
+        value={queueId}
+        onChange={setQueueId}
+        emptyLabel={t('tickets.transfer.keep')}
+      />
+      {canChangeConnection && (
+        <RecordSelect
+          label={t('tickets.transfer.connection')}
+          testId="transfer-connection"
+          records={connections.data ?? []}
+          value={whatsappId}
+          onChange={setWhatsappId}
+          emptyLabel={t('tickets.transfer.keep')}
+        />
+      )}
+    </TicketDialog>
   );
 }

@@ -1,0 +1,48 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell, { type TableCellProps } from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ReactNode } from 'react';
+
+export interface ListColumn {
+  key: string;
+  /** Absent for a column without a heading (e.g. the avatar). */
+  label?: string;
+  align?: TableCellProps['align'];
+  padding?: TableCellProps['padding'];
+}
+
+/**
+ * The table of a list page: a sticky header row of `columns`, the rows, then `footer` (the
+ * ListFooterRow saying "loading" or "empty").
+ */
+export function ListTable({
+  testId,
+  columns,
+  footer,
+  children,
+}: {
+  testId: string;
+  columns: ListColumn[];
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Table size="small" stickyHeader data-testid={testId}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c) => (
+            <TableCell key={c.key} align={c.align} padding={c.padding}>
+              {c.label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {children}
+        {footer}
+      </TableBody>
+    </Table>
+  );
+}
