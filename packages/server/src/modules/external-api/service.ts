@@ -19,7 +19,8 @@ import { announceMessage, announceTicket, announceTicketMoved } from '../../mess
 import { presentContactById } from '../contacts/repository.js';
 import { presentMessages, type MessageRow } from '../messages/present.js';
 import { presentTagsByIds } from '../tags/repository.js';
-import { openCycle, startCycle } from '../tickets/cycles.js';
+import { startCycle } from '../tickets/cycles.js';
+import { insertTicketWithCycle } from '../tickets/insert.js';
 import { presentTicketById, type TicketRow } from '../tickets/present.js';
 import type { TicketsService } from '../tickets/service.js';
 import type { ApiSendInput } from './schema.js';
@@ -172,16 +173,7 @@ export class ExternalApiService {
     }
     const userId = input.userId ?? null;
     const queueId = input.queueId ?? null;
-    const [created] = await tx
-      .insert(tickets)
-      .values({ contactId, whatsappId, queueId, userId, status: userId != null ? 'open' : 'pending', createdAt: now, updatedAt: now })
-      .returning();
-    const [withProtocol] = await tx
-      .update(tickets)
-      .set({ protocol: `${now.getUTCFullYear()}${String(created.id).padStart(6, '0')}` })
-      .where(eq(tickets.id, created.id))
-      .returning();
-    await openCycle(tx, created.id, now, { queueId, userId, started: userId != null });
-    return { ticket: withProtocol, before: null, created: true };
+    const ticket = await insertTicketWithCycle(tx, { contactId, whatsappId, queueId, userId, status: userId != null ? 'open' : 'pending' }, now);
+    return { ticket, before: null, created: true };
   }
 }

@@ -22,6 +22,7 @@ import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { announceTicket, announceTicketDeleted, announceTicketMoved } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../users/repository.js';
 import { finishCycle, openCycle, startCycle } from './cycles.js';
+import { insertTicketWithCycle } from './insert.js';
 import { ticketsOrder, ticketsWhere } from './list-query.js';
 import { presentTicketById, presentTickets, type TicketRow } from './present.js';
 import { loadVisibleTicket } from './visibility.js';
@@ -102,19 +103,9 @@ export class TicketsService {
     const now = this.ctx.clock.now();
     let row: TicketRow;
     try {
-      row = await this.ctx.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(tickets)
-          .values({ contactId: contact.id, whatsappId, queueId, userId, status: input.status, isGroup: contact.isGroup, createdAt: now, updatedAt: now })
-          .returning();
-        const [withProtocol] = await tx
-          .update(tickets)
-          .set({ protocol: `${now.getUTCFullYear()}${String(created.id).padStart(6, '0')}` })
-          .where(eq(tickets.id, created.id))
-          .returning();
-        await openCycle(tx, created.id, now, { queueId, userId, started: userId != null });
-        return withProtocol;
-      });
+      row = await this.ctx.db.transaction((tx) =>
+        insertTicketWithCycle(tx, { contactId: contact.id, whatsappId, queueId, userId, status: input.status, isGroup: contact.isGroup }, now),
+      );
     } catch (err) {
       if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
       throw err;
