@@ -15,6 +15,7 @@ import { ChatHeader } from './ChatHeader';
 import { ContactDrawer } from './ContactDrawer';
 import { DropZone } from './DropZone';
 import { MessageList } from './MessageList';
+import { useMarkReadWhileOpen } from './useMarkReadWhileOpen';
 
 export function ChatPane({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
@@ -36,6 +37,8 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
       socket.emit(CLIENT_EVENTS.leaveChatBox, ticketId);
     };
   }, [socket, ticketId]);
+
+  useMarkReadWhileOpen(ticket);
 
   const onReply = useCallback((m: MessageDTO) => setQuoted(m), []);
 

@@ -78,7 +78,7 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
           <FormControlLabel
             control={<Switch size="small" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} data-testid="show-all" />}
             label={t('tickets.showAll')}
-            sx={{ mr: 'auto' }}
+            sx={{ mr: 'auto', ml: 0 }}
           />
         )}
         <SectorFilter sectors={viewer.sectors} selected={sectorIds} onChange={setSectorIds} />

@@ -28,7 +28,7 @@ export function TicketsTabs({
       value={value}
       onChange={(_e, tab: TicketsTab) => onChange(tab)}
       variant="scrollable"
-      scrollButtons={false}
+      scrollButtons="auto"
       sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 42, '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: 2.25 } }}
     >
       {searching && <Tab value="search" label={t('tickets.tabs.search')} data-testid="tab-search" />}

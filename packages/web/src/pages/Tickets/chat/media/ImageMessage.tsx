@@ -11,8 +11,9 @@ export function ImageMessage({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
   const { url, error } = useObjectUrl(message.mediaUrl);
   const [open, setOpen] = useState(false);
-  if (!url) return <MediaFallback error={error} />;
   const sticker = message.mediaType === 'sticker';
+  const box = sticker ? { width: 140, height: 140 } : { width: 250, height: 200 };
+  if (!url) return <MediaFallback error={error} size={box} />;
   return (
     <>
       <Box
@@ -22,7 +23,7 @@ export function ImageMessage({ message }: { message: MessageDTO }) {
         title={t('tickets.chat.enlarge')}
         onClick={() => setOpen(true)}
         data-testid="message-image"
-        sx={{ display: 'block', cursor: 'zoom-in', width: sticker ? 140 : 250, height: sticker ? 140 : 200, objectFit: 'cover', borderRadius: 1 }}
+        sx={{ display: 'block', cursor: 'zoom-in', ...box, objectFit: 'cover', borderRadius: 1 }}
       />
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" data-testid="image-enlarged">
         <Box component="img" src={url} alt={message.mediaName ?? ''} sx={{ display: 'block', maxWidth: '90vw', maxHeight: '85vh' }} />
