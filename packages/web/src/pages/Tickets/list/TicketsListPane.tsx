@@ -61,6 +61,12 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
   const counts = { open: openList.data?.pages[0]?.count ?? 0, pending: pendingList.data?.pages[0]?.count ?? 0 };
   const activeTab = tab === 'search' && !typed.trim() ? 'open' : tab;
 
+  // A ticket accepted from Pending opens in the chat; the list follows it to the Open tab.
+  const selectedIsOpen = selectedId != null && !!openList.data?.pages.some((p) => p.tickets.some((t) => t.id === selectedId));
+  useEffect(() => {
+    if (tab === 'pending' && selectedIsOpen) setTab('open');
+  }, [tab, selectedIsOpen]);
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="tickets-list-pane">
       <Box sx={{ display: 'flex', gap: 1, p: 1, alignItems: 'center', flexWrap: 'wrap' }}>
