@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatMessage } from './formatMessage';
+import { formatMessage, plainText } from './formatMessage';
 
 const renderText = (text: string) => render(<div data-testid="out">{formatMessage(text)}</div>).getByTestId('out');
 
@@ -43,5 +43,10 @@ describe('message formatting', () => {
     const out = renderText('2 * 3 = 6\n~ approx');
     expect(out.querySelector('strong')).toBeNull();
     expect(out.textContent).toBe('2 * 3 = 6\n~ approx');
+  });
+
+  it('previews drop the markers but keep the words', () => {
+    expect(plainText('O *plano anual* e ~mensal~ hoje')).toBe('O plano anual e mensal hoje');
+    expect(plainText('2 * 3 = 6')).toBe('2 * 3 = 6');
   });
 });

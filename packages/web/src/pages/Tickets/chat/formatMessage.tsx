@@ -73,3 +73,8 @@ export function formatMessage(text: string, keyPrefix = 'm'): ReactNode[] {
   }
   return out;
 }
+
+/** The text without its formatting markers, for one-line previews (the ticket list). */
+export function plainText(text: string): string {
+  return text.replace(/\*([^*\n]+)\*/g, '$1').replace(/~([^~\n]+)~/g, '$1');
+}

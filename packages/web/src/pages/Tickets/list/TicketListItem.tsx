@@ -11,6 +11,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { TicketDTO } from '@switchboard/shared';
 import { memo } from 'react';
+import { plainText } from '../chat/formatMessage';
 import { useNavigate } from 'react-router';
 import { TicketStatusActions } from '../TicketStatusActions';
 import { formatListTime } from '../ticketTime';
@@ -51,7 +52,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected }:
           )}
           {/* Text only: a preview is customer content. */}
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }} data-testid="ticket-preview">
-            {ticket.lastMessage}
+            {plainText(ticket.lastMessage)}
           </Typography>
           {ticket.unreadMessages > 0 && (
             <Badge badgeContent={ticket.unreadMessages} color="success" max={999} sx={{ mx: 1.5 }} data-testid="ticket-unread" />
