@@ -3,23 +3,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts, messages, tags, ticketCycles, tickets, whatsapps } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { createTestServer, type TestServer } from '../../test/harness.js';
+import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 import { passThroughNumberChecker } from './number-checker.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('contacts', () => {
   let s: TestServer;
   let agent: { id: number; token: string };
   let seq = 0;
 
-  const api = (method: Method, url: string, token: string | null, payload?: unknown) =>
-    s.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const api = apiCaller(() => s);
 
   /** A fresh unique number (12 digits). */
   const nextNumber = () => `5511${String(10_000_000 + ++seq * 7919).padStart(8, '0')}`;
@@ -30,11 +24,7 @@ describe('contacts', () => {
     return res.json();
   };
 
-  const fieldError = (res: { statusCode: number; json(): any }, path: string, message: string) => {
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('ERR_VALIDATION');
-    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));
-  };
+  const fieldError = expectFieldError;
 
   beforeAll(async () => {
     s = await createTestServer();

@@ -2,22 +2,16 @@ import { EVENTS, type QueueDTO } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts, ticketCycles, tickets, userQueues, whatsappQueues, whatsapps } from '../../db/schema.js';
-import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { createTestServer, type TestServer } from '../../test/harness.js';
+import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('sectors (queues)', () => {
   let s: TestServer;
   let agent: { id: number; token: string };
   let seq = 0;
 
-  const api = (method: Method, url: string, token: string | null, payload?: unknown) =>
-    s.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const api = apiCaller(() => s);
 
   const create = async (fields: Record<string, unknown> = {}): Promise<QueueDTO> => {
     const n = ++seq;
@@ -26,11 +20,7 @@ describe('sectors (queues)', () => {
     return res.json();
   };
 
-  const fieldError = (res: { statusCode: number; json(): any }, path: string, message: string) => {
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('ERR_VALIDATION');
-    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));
-  };
+  const fieldError = expectFieldError;
 
   beforeAll(async () => {
     s = await createTestServer();

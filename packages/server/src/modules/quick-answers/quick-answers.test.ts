@@ -1,21 +1,15 @@
 import { EVENTS, PAGE_SIZE, type QuickAnswerDTO } from '@switchboard/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { createTestServer, type TestServer } from '../../test/harness.js';
+import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('quick answers', () => {
   let s: TestServer;
   let agent: { id: number; token: string };
   let seq = 0;
 
-  const api = (method: Method, url: string, token: string | null, payload?: unknown) =>
-    s.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const api = apiCaller(() => s);
 
   const create = async (shortcut = `short${++seq}`, message = 'A reasonably long message'): Promise<QuickAnswerDTO> => {
     const res = await api('POST', '/quickAnswers', s.adminToken, { shortcut, message });
@@ -25,11 +19,7 @@ describe('quick answers', () => {
   const search = async (term: string, page = 1) =>
     (await api('GET', `/quickAnswers?searchParam=${encodeURIComponent(term)}&pageNumber=${page}`, agent.token)).json();
 
-  const fieldError = (res: { statusCode: number; json(): any }, path: string, message: string) => {
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('ERR_VALIDATION');
-    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));
-  };
+  const fieldError = expectFieldError;
 
   beforeAll(async () => {
     s = await createTestServer();

@@ -2,9 +2,9 @@ import { EVENTS, PAGE_SIZE, type TagDTO } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactTags, contacts, tags } from '../../db/schema.js';
-import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { createTestServer, type TestServer } from '../../test/harness.js';
+import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('tags', () => {
   let s: TestServer;
@@ -12,13 +12,7 @@ describe('tags', () => {
   let adminId: number;
   let seq = 0;
 
-  const api = (method: Method, url: string, token: string | null, payload?: unknown) =>
-    s.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: token ? bearer(token) : {},
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const api = apiCaller(() => s);
 
   const createTag = async (name = `Tag ${++seq}`, color = '#abcdef'): Promise<TagDTO> => {
     const res = await api('POST', '/tags', s.adminToken, { name, color });
@@ -35,11 +29,7 @@ describe('tags', () => {
   const contactTagIds = async (contactId: number) =>
     (await s.database.db.select().from(contactTags).where(eq(contactTags.contactId, contactId))).map((r) => r.tagId).sort((a, b) => a - b);
 
-  const fieldError = (res: { statusCode: number; json(): any }, path: string, message: string) => {
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('ERR_VALIDATION');
-    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));
-  };
+  const fieldError = expectFieldError;
 
   beforeAll(async () => {
     s = await createTestServer();
