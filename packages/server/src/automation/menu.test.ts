@@ -29,7 +29,7 @@ const connection = (extra: Partial<MenuConnection> = {}): MenuConnection => ({
   ...extra,
 });
 
-const input = (over: Partial<MenuInput> & { ticket?: Partial<MenuInput['ticket']> }): MenuInput => ({
+const input = (over: Omit<Partial<MenuInput>, 'ticket'> & { ticket?: Partial<MenuInput['ticket']> }): MenuInput => ({
   connection: connection(),
   sectors: [SALES, BILLING],
   text: 'hello',

@@ -96,7 +96,9 @@ function setup(options: { storedMessages?: Record<string, string>; ffmpegPath?: 
   const auth = memoryAuthStore();
   const ctx: DriverContext = {
     connectionId: 1,
-    emit: (event) => events.push(event),
+    emit: (event) => {
+      events.push(event);
+    },
     auth,
     getMessage: async (id) => options.storedMessages?.[id],
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },

@@ -37,7 +37,14 @@ function context(overrides: Partial<MappingContext> = {}): MappingContext {
 }
 
 /** A one-to-one message from the customer, addressed by phone number (addressing mode "pn"). */
-function fromCustomer(message: proto.IMessage, id = '3EB0C767D26A1D8E5B4F'): WAMessage {
+/**
+ * Captured payloads hold bytes as base64 strings (their JSON form), which the proto types call
+ * Uint8Array; the mapping only reads the fields it needs, so the captured shape is passed as is.
+ */
+type Captured = Record<string, unknown>;
+
+function fromCustomer(captured: Captured | proto.IMessage, id = '3EB0C767D26A1D8E5B4F'): WAMessage {
+  const message = captured as proto.IMessage;
   return {
     key: { remoteJid: CUSTOMER_JID, remoteJidAlt: CUSTOMER_LID, fromMe: false, id, addressingMode: 'pn' },
     messageTimestamp: 1718000000,
@@ -305,7 +312,7 @@ describe('what is not a conversation message', () => {
     const status: WAMessage = {
       key: { remoteJid: 'status@broadcast', participant: CUSTOMER_JID, fromMe: false, id: 'AC1F2E3D4C5B6A79' },
       messageTimestamp: 1718000000,
-      message: { imageMessage: { ...mediaFields, caption: 'meu status' } },
+      message: { imageMessage: { ...mediaFields, caption: 'meu status' } } as Captured as proto.IMessage,
     };
     expect(mapUpsertedMessage(status, context())).toBeUndefined();
   });

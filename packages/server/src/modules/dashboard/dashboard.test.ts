@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { contactTags, contacts, queues, ratings, tags, ticketCycles, tickets, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { waitFor } from '../../test/simulator.js';
+import { rowsOf } from '../../lib/sql.js';
 
 /** A wall-clock time in São Paulo (no daylight saving since 2019). */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -283,7 +284,7 @@ describe('dashboard', () => {
     // Repeated parameters (arrays) are refused too.
     expect((await get('userId=1&userId=2&days=3')).statusCode).toBe(400);
     // Every table is still there and the numbers did not move.
-    const [{ n }] = (await s.database.db.execute(sql`select count(*)::int as n from users`)).rows as { n: number }[];
+    const [{ n }] = rowsOf(await s.database.db.execute(sql`select count(*)::int as n from users`)) as { n: number }[];
     expect(Number(n)).toBe(3);
     expect((await read('date_from=2025-03-10&date_to=2025-03-12')).counters.supportFinished).toBe(3);
   });
