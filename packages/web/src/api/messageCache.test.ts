@@ -21,4 +21,13 @@ describe('chat messages', () => {
     d = upsertMessageInPages(d, msg('a', { ack: 3 }));
     expect(chatMessages(d).messages.map((m) => `${m.id}${m.ack}`)).toEqual(['a3', 'b0', 'c0', 'd0', 'e0']);
   });
+
+  it('keeps the newer copy when an older one arrives later (POST answer after the ack updates)', () => {
+    const sent = (ack: number, at: string) => msg('a', { ack, updatedAt: at });
+    let d = upsertMessageInPages(data(['a']), sent(2, '2026-01-01T10:00:01.000Z'));
+    d = upsertMessageInPages(d, sent(0, '2026-01-01T10:00:00.000Z'));
+    expect(chatMessages(d).messages[0].ack).toBe(2);
+    d = upsertMessageInPages(d, sent(3, '2026-01-01T10:00:05.000Z'));
+    expect(chatMessages(d).messages[0].ack).toBe(3);
+  });
 });

@@ -38,13 +38,24 @@ export function chatMessages(data: MessagesData): { messages: MessageDTO[]; olde
 }
 
 /** A created message goes last on the newest page; an updated one (ack, delete) is replaced. */
+/**
+ * A message's copies arrive by two roads (the POST answer and realtime updates) in any order; a
+ * stale copy (older update time, or the same time with a lower ack) never replaces a newer one.
+ */
+function newerOf(current: MessageDTO, incoming: MessageDTO): MessageDTO {
+  const c = Date.parse(current.updatedAt);
+  const i = Date.parse(incoming.updatedAt);
+  if (Number.isFinite(i) && Number.isFinite(c) && i !== c) return i > c ? incoming : current;
+  return incoming.ack >= current.ack ? incoming : current;
+}
+
 export function upsertMessageInPages(data: MessagesData, message: MessageDTO): MessagesData {
   if (!data || data.pages.length === 0) return data;
   const present = data.pages.some((p) => p.messages.some((m) => m.id === message.id));
   if (present) {
     return {
       ...data,
-      pages: data.pages.map((p) => ({ ...p, messages: p.messages.map((m) => (m.id === message.id ? message : m)) })),
+      pages: data.pages.map((p) => ({ ...p, messages: p.messages.map((m) => (m.id === message.id ? newerOf(m, message) : m)) })),
     };
   }
   const [first, ...rest] = data.pages;
