@@ -53,6 +53,15 @@ const ids = (qc: QueryClient, filter: TicketListFilter) => list(qc, filter).page
 const count = (qc: QueryClient, filter: TicketListFilter) => list(qc, filter).pages[0].count;
 
 describe('tickets lists under realtime ticket events', () => {
+  it('the open ticket keeps its newest copy when an older one arrives later', () => {
+    const qc = client([[OPEN, [[]]]]);
+    const newer = ticket(5, { status: 'open', userId: 7, updatedAt: '2024-05-01T10:00:05.000Z' });
+    const older = ticket(5, { status: 'pending', updatedAt: '2024-05-01T10:00:01.000Z' });
+    applyTicketEvent(qc, { action: 'update', ticket: newer }, ME);
+    applyTicketEvent(qc, { action: 'update', ticket: older }, ME);
+    expect(qc.getQueryData<TicketDTO>(queryKeys.ticket(5))?.status).toBe('open');
+  });
+
   it('create adds a matching ticket first and counts it; other tabs ignore it', () => {
     const qc = client([[PENDING, [[ticket(1), ticket(2)]]], [OPEN, [[]]]]);
     applyTicketEvent(qc, { action: 'create', ticket: ticket(9) }, ME);

@@ -61,12 +61,22 @@ export type TicketUpdate =
   | { status: 'closed'; isFinished: true }
   | { transf: true; userId?: number | null; queueId?: number | null; whatsappId?: number };
 
+/** The open ticket's copy from an answer or an event, whichever is newer (they may cross). */
+function newerTicket(shown: TicketDTO | undefined, incoming: TicketDTO): TicketDTO {
+  if (!shown) return incoming;
+  return Date.parse(incoming.updatedAt) < Date.parse(shown.updatedAt) ? shown : incoming;
+}
+
+function showTicket(queryClient: QueryClient, ticket: TicketDTO): void {
+  queryClient.setQueryData<TicketDTO>(queryKeys.ticket(ticket.id), (shown) => newerTicket(shown, ticket));
+}
+
 export function useUpdateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) => api.put<TicketDTO>(`/tickets/${id}`, data),
     // The realtime update fixes the lists; the open ticket is refreshed at once for its buttons.
-    onSuccess: (ticket) => queryClient.setQueryData(queryKeys.ticket(ticket.id), ticket),
+    onSuccess: (ticket) => showTicket(queryClient, ticket),
   });
 }
 
@@ -91,7 +101,7 @@ function eachList(queryClient: QueryClient, update: (data: TicketsData, filter: 
 export function applyTicketEvent(queryClient: QueryClient, event: TicketEvent, viewer: TicketViewerFacts): void {
   if (event.action === 'create' || event.action === 'update') {
     eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer));
-    queryClient.setQueryData(queryKeys.ticket(event.ticket.id), event.ticket);
+    showTicket(queryClient, event.ticket);
     return;
   }
   if (!('ticketId' in event)) return;
@@ -118,7 +128,7 @@ export function applyAppMessageEvent(queryClient: QueryClient, event: AppMessage
   if (!event.ticket) return;
   const raise = event.action === 'create';
   eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer, raise));
-  queryClient.setQueryData(queryKeys.ticket(event.ticket.id), event.ticket);
+  showTicket(queryClient, event.ticket);
 }
 
 /** Realtime `contact` update: the contact's name/picture/tags on its tickets. */
