@@ -4,17 +4,10 @@
  * generated with set-based SQL. Measured through the HTTP layer (auth, validation, SQL, JSON), on
  * PGlite and PostgreSQL, unfiltered and with each filter.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client.js';
-import { buildApp } from '../packages/server/src/app.js';
-import { loadConfig } from '../packages/server/src/config.js';
-import { users } from '../packages/server/src/db/schema.js';
-import { hashPassword } from '../packages/server/src/lib/passwords.js';
-import { fmt, openBenchDatabase, percentile, type DbKind } from './lib.js';
+import { fmt, startBenchServer, percentile, type DbKind } from './lib.js';
 
 export interface DashboardResult {
   kind: DbKind;
@@ -69,19 +62,8 @@ export async function seed(db: Db, tickets: number): Promise<void> {
 }
 
 export async function benchDashboard(kind: DbKind, tickets = 100_000, runs = 60): Promise<DashboardResult> {
-  const { database, drop } = await openBenchDatabase(kind);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
-  const built = await buildApp({
-    config,
-    database,
-    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
-    serveWeb: false,
-    startChannels: false,
-  });
+  const { database, built, token, close } = await startBenchServer(kind, { startChannels: false });
   try {
-    await database.db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
-    const { token } = (await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } })).json();
     const seedStart = process.hrtime.bigint();
     await seed(database.db, tickets);
     const seedSeconds = Number(process.hrtime.bigint() - seedStart) / 1e9;
@@ -124,9 +106,7 @@ export async function benchDashboard(kind: DbKind, tickets = 100_000, runs = 60)
       variants: results,
     };
   } finally {
-    await built.close();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -3,18 +3,11 @@
  * (persist contact/ticket/message, realtime emit received by a Socket.IO client in another process), on
  * PGlite and PostgreSQL, compared with plain single-row INSERT throughput of the same database.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { fork } from 'node:child_process';
-import { buildApp } from '../packages/server/src/app.js';
 import type { SimulatorDriver } from '../packages/server/src/channels/simulator/driver.js';
-import { loadConfig } from '../packages/server/src/config.js';
-import { users } from '../packages/server/src/db/schema.js';
-import { hashPassword } from '../packages/server/src/lib/passwords.js';
-import { fmt, openBenchDatabase, runConcurrently, type DbKind } from './lib.js';
+import { fmt, startBenchServer, runConcurrently, type DbKind } from './lib.js';
 
 export interface IngestResult {
   kind: DbKind;
@@ -29,18 +22,8 @@ export interface IngestResult {
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 
 export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1_000): Promise<IngestResult> {
-  const { database, drop } = await openBenchDatabase(kind);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
-  const built = await buildApp({
-    config,
-    database,
-    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
-    serveWeb: false,
-  });
+  const { database, built, token, close } = await startBenchServer(kind);
   try {
-    await database.db.insert(users).values({ name: 'Bench', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
-    const { token } = (await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } })).json();
     const conn = (await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench', channel: 'simulator' } })).json();
     const network = built.services.simulator!;
     for (let i = 0; i < 200 && network.pendingQrCodes().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -95,9 +78,7 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
     const plainInsertPerSecond = messages / plainSeconds;
     return { kind, messages, customers, seconds, perSecond, plainInsertPerSecond, ratio: perSecond / plainInsertPerSecond };
   } finally {
-    await built.close();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,7 +1,14 @@
 /** Shared helpers for the benchmark scripts: a database of either kind, timing, percentiles. */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { buildApp, type BuiltApp } from '../packages/server/src/app.js';
+import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase, type Database } from '../packages/server/src/db/client.js';
+import { users } from '../packages/server/src/db/schema.js';
+import { hashPassword } from '../packages/server/src/lib/passwords.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -62,3 +69,38 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export interface BenchServer {
+  database: Database;
+  built: BuiltApp;
+  /** Access token of the benchmark's admin. */
+  token: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of `kind`, with an admin signed in. */
+export async function startBenchServer(kind: DbKind, options: { startChannels?: boolean } = {}): Promise<BenchServer> {
+  const { database, drop } = await openBenchDatabase(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+  const built = await buildApp({
+    config,
+    database,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
+    serveWeb: false,
+    startChannels: options.startChannels,
+  });
+  const close = async () => {
+    await built.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await database.db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
+    const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } });
+    return { database, built, token: res.json().token as string, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
