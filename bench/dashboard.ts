@@ -4,7 +4,6 @@
  * generated with set-based SQL. Measured through the HTTP layer (auth, validation, SQL, JSON), on
  * PGlite and PostgreSQL, unfiltered and with each filter.
  */
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client.js';
 import { fmt, startBenchServer, percentile, type DbKind } from './lib.js';

@@ -24,7 +24,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1_000): Promise<IngestResult> {
   const { database, built, token, close } = await startBenchServer(kind);
   try {
-    const conn = (await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench', channel: 'simulator' } })).json();
+    await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench', channel: 'simulator' } });
     const network = built.services.simulator!;
     for (let i = 0; i < 200 && network.pendingQrCodes().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const { number } = await network.scan(network.pendingQrCodes()[0].qrcode, '5511900000001');

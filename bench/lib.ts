@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../packages/server/src/app.js';
+import { buildApp, type BuildAppOptions, type BuiltApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase, type Database } from '../packages/server/src/db/client.js';
 import { users } from '../packages/server/src/db/schema.js';
@@ -14,7 +14,7 @@ export type DbKind = 'pglite' | 'postgres';
 
 export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function openBenchDatabase(kind: DbKind): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openBenchDatabase(kind: DbKind): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
@@ -75,11 +75,14 @@ export interface BenchServer {
   built: BuiltApp;
   /** Access token of the benchmark's admin. */
   token: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** The real app on a fresh database of `kind`, with an admin signed in. */
-export async function startBenchServer(kind: DbKind, options: { startChannels?: boolean } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: DbKind,
+  options: { startChannels?: boolean; factories?: BuildAppOptions['factories'] } = {},
+): Promise<BenchServer> {
   const { database, drop } = await openBenchDatabase(kind);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
@@ -89,6 +92,7 @@ export async function startBenchServer(kind: DbKind, options: { startChannels?: 
     secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
     serveWeb: false,
     startChannels: options.startChannels,
+    factories: options.factories,
   });
   const close = async () => {
     await built.close();
@@ -98,7 +102,7 @@ export async function startBenchServer(kind: DbKind, options: { startChannels?: 
   try {
     await database.db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
     const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } });
-    return { database, built, token: res.json().token as string, close };
+    return { database, built, token: res.json<{ token: string }>().token, close };
   } catch (err) {
     await close();
     throw err;

@@ -33,6 +33,7 @@ class Api {
   private headers() {
     return { Authorization: `Bearer ${this.token}` };
   }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw JSON answers, read field by field by the tests
   async call<T = any>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, expected = [200, 201]): Promise<T> {
     const res = await this.request.fetch(path, { method, headers: this.headers(), data: data as object });
     expect(expected, `${method} ${path}: ${res.status()} ${await res.text()}`).toContain(res.status());
@@ -153,7 +154,7 @@ test('the dashboard shows the cards, NPS and attendants of a scripted day', asyn
     if (r.url().includes('/api/dashboard')) requested = true;
   });
   await page.getByTestId('dashboard-submit').click();
-  await expect(page.getByTestId('dashboard-no-filter')).toContainText('Parametrize o filtro');
+  await expect(page.getByTestId('dashboard-no-filter')).toContainText('Set up the filter');
   expect(requested).toBe(false);
 });
 

@@ -122,7 +122,7 @@ test('a customer message is handled live from Pending to Closed, visible only to
 
   // The customer deletes their message for everyone: staff still read it, marked as deleted.
   await api.call('POST', `/api/simulator/messages/${first.id}/revoke`);
-  await expect(customerBubble.getByTestId('message-deleted')).toHaveText('Mensagem apagada pelo cliente');
+  await expect(customerBubble.getByTestId('message-deleted')).toHaveText('Message deleted by the customer');
 
   // Transfer to sector B: it leaves Ana's list; Bruno gets it in Pending.
   await anaPage.getByTestId('ticket-options').click();

@@ -12,6 +12,7 @@ import { systemClock, type AppContext, type Clock } from './context.js';
 import type { Database } from './db/client.js';
 import { makeAuthenticate } from './http/auth.js';
 import { registerErrorHandler, sendNotFound } from './http/errors.js';
+import { multipartPluginLimits } from './http/multipart-upload.js';
 import { isSpaRoute, registerSpa } from './http/spa.js';
 import type { App } from './http/types.js';
 import type { Secrets } from './lib/data-dir.js';
@@ -29,6 +30,20 @@ declare module 'fastify' {
   }
 }
 
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
@@ -44,6 +59,11 @@ export interface BuildAppOptions {
   startChannels?: boolean;
   /** Automation options; `scheduler: false` leaves scheduled jobs to runDueJobs. */
   automation?: ServiceOptions['automation'];
+  /**
+   * No other process uses this database (the embedded one, behind the data-directory lock): the
+   * channel leases found at boot belong to a process that died, and are taken at once.
+   */
+  soleProcess?: boolean;
 }
 
 export interface BuiltApp {
@@ -62,6 +82,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // Errors the router raises before any route runs (an undecodable path) in the API's shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.status(400).send({ error: 'ERR_VALIDATION', message: error.message });
+    },
+    // A request the HTTP parser cannot read never reaches Fastify: answer it in the API's shape.
+    clientErrorHandler: (_err, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const body = JSON.stringify({ error: 'ERR_VALIDATION', message: 'Malformed request' });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (r) => {
@@ -85,12 +115,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   await database.migrate();
   await settings.init();
+  await settings.followOtherProcesses(database, app.log);
   const services = buildServices(ctx, { factories: options.factories, automation: options.automation });
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyMultipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10 } });
+  await app.register(fastifyMultipart, { limits: multipartPluginLimits(config.mediaMaxBytes) });
   app.decorate('authenticate', makeAuthenticate(services.auth));
   // OpenAPI document + Swagger UI at /api/docs; before the routes so it collects all of them.
   await registerOpenApi(app, '1.0.0');
@@ -100,11 +131,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
+    // docs/decisions.md "Content-Security-Policy": scripts only from our origin; inline styles
+    // for MUI/emotion and Swagger UI; images, audio and video also from data:/blob: (QR codes,
+    // previews, recordings); no plugins, no framing by other sites.
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     return payload;
   });
 
   let ready = false;
-  await app.register(async (api) => registerApiRoutes(api as unknown as App, ctx, services, () => ready), { prefix: '/api' });
+  await app.register((api) => Promise.resolve().then(() => registerApiRoutes(api as unknown as App, ctx, services, () => ready)), { prefix: '/api' });
 
   // One not-found handler (Fastify allows only one): client routes get index.html so a reload
   // works; everything else, /api and /socket.io included, a JSON 404.
@@ -119,15 +154,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await wireRealtime(app.server, ctx, services);
 
   await app.ready();
+  await services.processes.start();
   if (options.startChannels !== false) {
     services.outbox.start();
     services.automation.start(); // scheduled automation under the leader lock
-    await services.channels.startAll();
+    await services.channels.startAll({ soleProcess: options.soleProcess === true });
   }
   ready = true;
 
   return {
-    app: app as unknown as App,
+    app: app,
     routes,
     ctx,
     services,
@@ -135,7 +171,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await services.automation.stop();
       await services.outbox.stop();
       await services.channels.close();
+      await services.processes.stop();
       await realtime.close();
+      await settings.stopFollowing();
       await app.close();
     },
   };

@@ -40,6 +40,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-* from a reverse proxy (sets Secure cookies behind HTTPS). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Largest media file accepted, uploaded or received from a channel, in MB. */
+  MEDIA_MAX_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /** Largest total of the files of one upload request, in MB. */
+  UPLOAD_MAX_REQUEST_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
 });
 
 export interface Config {
@@ -58,6 +62,10 @@ export interface Config {
   simulatorEnabled: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** MEDIA_MAX_MB in bytes (default 100 MB). */
+  mediaMaxBytes: number;
+  /** UPLOAD_MAX_REQUEST_MB in bytes (default 200 MB). */
+  uploadMaxRequestBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -88,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorEnabled: e.SIMULATOR ? e.SIMULATOR === 'on' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    mediaMaxBytes: (e.MEDIA_MAX_MB ?? 100) * 1024 * 1024,
+    uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
   };
 }

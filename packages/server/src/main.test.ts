@@ -25,8 +25,9 @@ interface Run {
 
 const children: ChildProcess[] = [];
 
-function start(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [mainJs], {
+function start(env: Record<string, string>, wrapper: string[] = []): Run {
+  const [command, ...args] = [...wrapper, process.execPath, mainJs];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     // A clean environment: only what the test sets, never the developer's DATABASE_URL or secrets.
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -39,8 +40,8 @@ function start(env: Record<string, string>): Run {
     stderr: '',
     exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
   };
-  child.stdout!.on('data', (d) => (run.stdout += d));
-  child.stderr!.on('data', (d) => (run.stderr += d));
+  child.stdout.on('data', (d) => (run.stdout += d));
+  child.stderr.on('data', (d) => (run.stderr += d));
   return run;
 }
 
@@ -70,9 +71,15 @@ function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (d: string) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      // The lock file is the running server's heartbeat: it changes by design.
+      if (d === dir && entry.name === 'server.lock') continue;
       const p = path.join(d, entry.name);
+      const rel = path.relative(dir, p);
+      // The running server writes its own database at any moment (lease renewals): inside it only
+      // the file names are compared; everything else must be untouched to the millisecond.
+      const insideDatabase = rel.startsWith(`pg${path.sep}`);
       const st = fs.statSync(p);
-      out[path.relative(dir, p)] = entry.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}`;
+      out[rel] = entry.isDirectory() ? 'dir' : insideDatabase ? 'file' : `${st.size}:${st.mtimeMs}`;
       if (entry.isDirectory()) walk(p);
     }
   };
@@ -125,9 +132,14 @@ describe('server process', () => {
   it('locks the data directory, shuts down cleanly and keeps the first admin across restarts', async () => {
     const env = { DATA_DIR: dataDir, PORT: '0', ...dbEnv };
 
-    // First start: creates the admin and prints the generated password once.
-    const first = start(env);
+    // First start: creates the admin and prints the generated password once, after every start-up
+    // log line, so it is the last thing on screen.
+    const first = start({ ...env, LOG_LEVEL: 'info' });
     const url = await runningUrl(first);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lastLog = first.stdout.lastIndexOf('{"level"');
+    expect(lastLog, 'start-up logs at info level').toBeGreaterThanOrEqual(0);
+    expect(first.stdout.indexOf('First administrator created'), first.stdout).toBeGreaterThan(lastLog);
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
@@ -174,6 +186,54 @@ describe('server process', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 60_000);
+
+  // Two containers on one volume: each server is PID 1 of its own PID namespace (needs root).
+  const canUnshare = (() => {
+    try {
+      execSync('pgrep --version', { stdio: 'pipe' });
+      return process.getuid?.() === 0 && execSync('unshare --pid --fork --mount-proc sh -c "echo \\$\\$"', { stdio: 'pipe' }).toString().trim() === '1';
+    } catch {
+      return false;
+    }
+  })();
+  const inOwnPidNamespace = ['unshare', '--pid', '--fork', '--kill-child', '--mount-proc'];
+  /**
+   * `unshare` ignores SIGTERM and does not pass it on, as a container runtime would: signals go to
+   * the server itself (PID 1 inside, its own PID outside).
+   */
+  const signalServer = (run: Run, signal: NodeJS.Signals) => {
+    const inner = Number(execSync(`pgrep -P ${run.child.pid}`, { stdio: 'pipe' }).toString().trim().split('\n')[0]);
+    process.kill(inner, signal);
+  };
+
+  it.skipIf(!canUnshare)('holds the data-directory lock against a server in another PID namespace, and frees it when that one dies', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-proc-'));
+    try {
+      const env = { DATA_DIR: dir, PORT: '0', ...dbEnv, ADMIN_EMAIL: 'ns@example.com', ADMIN_PASSWORD: 'a-long-secret' };
+      const first = start(env, inOwnPidNamespace);
+      const url = await runningUrl(first);
+      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toMatch(/^1$|"pid":1\b/);
+
+      // Also PID 1, in another namespace: refused, the first one keeps serving.
+      const second = start(env, inOwnPidNamespace);
+      expect(await second.exited).toBe(75);
+      expect(second.stderr).toMatch(/in use by another Switchboard process/);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+      // The first one dies without releasing (kill -9): a new server takes over once its heartbeat stops.
+      signalServer(first, 'SIGKILL');
+      await first.exited;
+      const third = start(env, inOwnPidNamespace);
+      const url3 = await runningUrl(third);
+      // Serving from the same data (on PostgreSQL the database is shared with earlier tests, so the
+      // check is the health of a server that opened it, not a particular account).
+      expect((await fetch(`${url3}/api/health`)).status).toBe(200);
+      signalServer(third, 'SIGTERM');
+      expect(await third.exited).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   // Embedded database only: it needs an empty database of its own (the data directory gives one).
   it.skipIf(TEST_DB_KIND === 'postgres')('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD without printing the password', async () => {

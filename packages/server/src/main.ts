@@ -3,11 +3,13 @@
  * SIGINT/SIGTERM (stop accepting, close sockets, checkpoint and close the database).
  */
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError, loadSecrets, lockDataDir } from './lib/data-dir.js';
+import { logUnhandledRejections } from './lib/unhandled-rejections.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -23,7 +25,13 @@ async function main(): Promise<void> {
 
   let unlock: () => void;
   try {
-    unlock = lockDataDir(config.dataDir);
+    const lock = await lockDataDir(config.dataDir, () => {
+      // Another process took the directory over (we stalled past the heartbeat window): writing
+      // on would corrupt its database, so stop at once without closing (closing writes).
+      console.error(`The lock on the data directory ${config.dataDir} was taken over by another process; stopping.`);
+      process.exit(75);
+    });
+    unlock = () => lock.release();
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -39,7 +47,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pg') },
   );
-  const built = await buildApp({ config, database, secrets });
+  const built = await buildApp({ config, database, secrets, soleProcess: database.kind === 'pglite' });
+  logUnhandledRejections(process, built.app.log);
   const firstAdmin = await ensureFirstAdmin(database.db, config);
 
   let stopping = false;
@@ -63,19 +72,39 @@ async function main(): Promise<void> {
   const address = built.app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
   const url = `http://localhost:${port}`;
-  if (firstAdmin) {
-    const lines = [
-      '',
-      '  First administrator created',
-      `    e-mail:   ${firstAdmin.email}`,
-      firstAdmin.generatedPassword
-        ? `    password: ${firstAdmin.generatedPassword}   (shown only this once — change it after signing in)`
-        : '    password: the value of ADMIN_PASSWORD',
-      '',
-    ];
-    console.log(lines.join('\n'));
-  }
-  console.log(`Switchboard is running at ${url} (database: ${database.kind})`);
+  // The banner is the last thing a first run prints, so the generated password stays on screen.
+  // The logger writes asynchronously: the banner goes through the logger's own output stream, behind
+  // every start-up line already queued there (a direct console.log could overtake them).
+  printAfterLogs(built.app.log, startBanner(url, database.kind, firstAdmin));
+}
+
+function printAfterLogs(log: unknown, text: string): void {
+  const stream = (log as Record<symbol, { write?: (chunk: string) => unknown } | undefined>)[pino.symbols.streamSym];
+  if (stream?.write) stream.write(`${text}\n`);
+  else console.log(text);
+}
+
+/** The closing lines of a start: where to open the app and, on a first run, how to sign in. */
+function startBanner(
+  url: string,
+  databaseKind: string,
+  firstAdmin: Awaited<ReturnType<typeof ensureFirstAdmin>>,
+): string {
+  const running = `Switchboard is running at ${url} (database: ${databaseKind})`;
+  if (!firstAdmin) return running;
+  const rule = '='.repeat(78);
+  return [
+    '',
+    rule,
+    '  First administrator created — sign in with:',
+    `    e-mail:   ${firstAdmin.email}`,
+    firstAdmin.generatedPassword
+      ? `    password: ${firstAdmin.generatedPassword}   (shown only this once — change it after signing in)`
+      : '    password: the value of ADMIN_PASSWORD',
+    `  ${running}`,
+    rule,
+    '',
+  ].join('\n');
 }
 
 main().catch((err) => {

@@ -23,6 +23,7 @@ import type { ChannelKind } from '@switchboard/shared';
 import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
 import { DashboardService } from './modules/dashboard/service.js';
 import { ExternalApiService } from './modules/external-api/service.js';
+import { NotifyRpc } from './lib/notify-rpc.js';
 import { installAutomation, type Automation, type AutomationOptions } from './automation/index.js';
 
 export interface Services {
@@ -42,6 +43,8 @@ export interface Services {
   messages: MessagesService;
   tickets: TicketsService;
   automation: Automation;
+  /** Calls between server processes (session actions, simulated phones); started by buildApp. */
+  processes: NotifyRpc;
   dashboard: DashboardService;
   externalApi: ExternalApiService;
 }
@@ -59,13 +62,16 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   users.onCredentialsChanged = async (userId) => {
     await auth.revokeAllSessions(userId);
   };
-  const media = new MediaStore(path.join(ctx.config.dataDir, 'media'));
+  const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
   const channels = new ChannelManager(ctx, {
     whatsapp: whatsappDriverFactory,
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
     ...options.factories,
   });
+  const processes = new NotifyRpc(ctx.database, 'switchboard_process_calls', ctx.log);
+  channels.connectProcesses(processes);
+  simulator?.connectProcesses(processes);
   const inbound = new InboundPipeline(ctx, media);
   channels.setEventHandler((connectionId, event) => inbound.handle(connectionId, event));
   const outbox = new Outbox(ctx, channels, media);
@@ -83,6 +89,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     messages: new MessagesService(ctx, channels, outbox, media),
     tickets,
     automation,
+    processes,
     dashboard: new DashboardService(ctx),
     externalApi: new ExternalApiService(ctx, channels, outbox, media, tickets),
     auth,

@@ -28,6 +28,9 @@ export const ERROR_CODES = [
   'ERR_CONNECTION_CREATION_COUNT',
   'ERR_NO_TAG_FOUND',
   'ERR_OUT_OF_HOURS',
+  // Media: a file over its size limit; an upload request over its total.
+  'ERR_MEDIA_TOO_LARGE',
+  'ERR_UPLOAD_TOO_LARGE',
   // Codes beyond spec §8 that the product needs to say precisely what went wrong.
   'ERR_VALIDATION',
   'ERR_DUPLICATED_EMAIL',
@@ -42,7 +45,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Body of every error answer. `details` carries field messages for validation failures. */
 export interface ErrorBody {
-  error: ErrorCode | string;
+  // `string & {}` keeps the known codes suggested while accepting any code.
+  error: ErrorCode | (string & {});
   message?: string;
   details?: { path: string; message: string }[];
 }

@@ -1,7 +1,9 @@
 export * from './errors.js';
 export * from './constants.js';
 export * from './permissions.js';
+export * from './visibility.js';
 export * from './events.js';
+export * from './schemas/primitives.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/user.js';
@@ -17,3 +19,4 @@ export * from './text/variables.js';
 export * from './text/template.js';
 export * from './text/csv.js';
 export * from './schemas/ticket.js';
+export * from './text/preview.js';

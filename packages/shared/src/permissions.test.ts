@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NAMED_PERMISSIONS, can, canSeeTicket, isAdmin, type TicketViewer } from './permissions.js';
+import { NAMED_PERMISSIONS, can, isAdmin, type TicketViewer } from './permissions.js';
+import { canSeeTicket, ticketInScope, ticketScope } from './visibility.js';
 
 describe('isAdmin', () => {
   it('compares the profile case-insensitively', () => {
@@ -73,7 +74,30 @@ describe('canSeeTicket', () => {
     expect(canSeeTicket(user(), sectorless, off)).toBe(false);
     expect(canSeeTicket(user({ allTicket: true }), sectorless, off)).toBe(true);
     expect(canSeeTicket(user(), sectorless, on)).toBe(true);
-    // Assigned to someone else and without sector: the allTicket rules open sectorless tickets.
+    // Assigned to someone else and without sector: another attendant's conversation, even with allTicket.
     expect(canSeeTicket(user(), { userId: 8, queueId: null }, off)).toBe(false);
+    expect(canSeeTicket(user({ allTicket: true }), { userId: 8, queueId: null }, on)).toBe(false);
+  });
+});
+
+describe('ticketScope (the tickets list without show-all)', () => {
+  const admin: TicketViewer = { id: 1, profile: 'admin', queueIds: [], allTicket: false };
+  const off = { allTicket: false };
+
+  it('an admin without sectors still sees unassigned tickets of every sector (spec §4)', () => {
+    const list = ticketScope(admin, off, { showAll: false });
+    expect(ticketInScope(list, { userId: null, queueId: 2 })).toBe(true);
+    expect(ticketInScope(list, { userId: null, queueId: null })).toBe(true);
+    expect(ticketInScope(list, { userId: 1, queueId: 2 })).toBe(true);
+  });
+
+  it("leaves other attendants' tickets to show-all", () => {
+    expect(ticketInScope(ticketScope(admin, off, { showAll: false }), { userId: 5, queueId: 2 })).toBe(false);
+    expect(ticketInScope(ticketScope(admin, off, { showAll: true }), { userId: 5, queueId: 2 })).toBe(true);
+  });
+
+  it('show-all gives attendants nothing more', () => {
+    const user: TicketViewer = { id: 7, profile: 'user', queueIds: [1], allTicket: true };
+    expect(ticketScope(user, off, { showAll: true })).toEqual(ticketScope(user, off, { showAll: false }));
   });
 });

@@ -34,24 +34,3 @@ export interface TicketViewer extends Actor {
   allTicket: boolean;
 }
 
-export interface TicketVisibilityFacts {
-  userId: number | null;
-  queueId: number | null;
-}
-
-/**
- * Who may see a ticket (spec §6, BEHAVIOUR Realtime): admins see everything; everyone sees their own
- * tickets; unassigned tickets are seen by the users of their sector; tickets without a sector are
- * seen when the user's allTicket flag or the allTicket setting allows it.
- */
-export function canSeeTicket(
-  user: TicketViewer,
-  ticket: TicketVisibilityFacts,
-  settings: { allTicket: boolean },
-): boolean {
-  if (isAdmin(user)) return true;
-  if (ticket.userId === user.id) return true;
-  if (ticket.queueId == null) return user.allTicket || settings.allTicket;
-  if (ticket.userId != null) return false;
-  return user.queueIds.includes(ticket.queueId);
-}

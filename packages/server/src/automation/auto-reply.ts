@@ -1,11 +1,17 @@
 /**
- * Runs the sector menu, greetings and out-of-hours notice (decisions in menu.ts). Each customer
- * message on a ticket nobody attends pushes the ticket's reply time (tickets.auto_reply_due_at)
- * a debounce later, so a burst gets one reply. The reply is claimed by a conditional update in the
- * same transaction that changes the ticket and writes the text: whichever process claims it —
- * the local timer or a scheduler tick after a restart — it happens once.
+ * Runs the sector menu, greetings and out-of-hours notice (decisions in menu.ts) for each customer
+ * message on a ticket nobody attends, at once and in the order the messages arrived: "Olá" gets the
+ * menu straight away, and an answer sent right behind it ("1") is read as the answer it is.
+ *
+ * Messages of one ticket are decided one after another (a queue per ticket); those that arrive while
+ * an earlier one is being decided are decided together, in order, in one transaction, and their
+ * texts go out as one message (a repeated text once). Before deciding, each message records
+ * a recovery time in tickets.auto_reply_due_at; the decision clears it in the transaction that
+ * changes the ticket and writes the text. Should the process stop in between, the scheduler finds
+ * the ticket once the recovery time has passed and answers its latest message — once, because the
+ * reply is claimed by a conditional update.
  */
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
@@ -16,9 +22,13 @@ import { presentTicketById, type TicketRow } from '../modules/tickets/present.js
 import { decideAutoReply, type MenuSector } from './menu.js';
 import { announceSystemMessages, enqueueSystemText, joinTexts, type SystemMessageDeps } from './system-messages.js';
 
-export interface AutoReplyOptions {
-  /** Quiet time after the customer's last message before the reply; 0 replies at once. */
-  debounceMs: number;
+/** How long a message may wait for its decision before the scheduler takes over (a stopped process). */
+export const AUTO_REPLY_RECOVERY_MS = 30_000;
+
+interface PendingMessage {
+  text: string;
+  /** Resolves once the message was decided (or its decision failed and was logged). */
+  done: () => void;
 }
 
 export async function connectionSectors(db: DbOrTx, whatsappId: number): Promise<MenuSector[]> {
@@ -46,15 +56,15 @@ export async function moveCycleQueue(db: DbOrTx, ticketId: number, queueId: numb
 }
 
 export class AutoReplies {
-  private timers = new Map<number, NodeJS.Timeout>();
+  /** Customer messages waiting for their decision, per ticket, in arrival order. */
+  private pending = new Map<number, PendingMessage[]>();
+  /** Tickets whose queue is being worked through right now. */
+  private draining = new Set<number>();
   private stopped = false;
-  /** Reply times of messages arriving together are written in one statement. */
+  /** Recovery times of messages arriving together are written in one statement. */
   private readonly dueWriter: MicroBatcher<{ ticketId: number; due: Date }, void>;
 
-  constructor(
-    private readonly deps: SystemMessageDeps,
-    readonly options: AutoReplyOptions,
-  ) {
+  constructor(private readonly deps: SystemMessageDeps) {
     this.dueWriter = new MicroBatcher<{ ticketId: number; due: Date }, void>(async (items) => {
       // The latest due time per ticket wins (items are in arrival order).
       const latest = new Map(items.map((i) => [i.ticketId, i.due]));
@@ -69,7 +79,7 @@ export class AutoReplies {
     }, 500);
   }
 
-  /** Inbound listener: schedules (or, without debounce, runs) the reply to a customer message. */
+  /** Inbound listener: decides the reply to a customer message now, after the ones before it. */
   async onInbound({ connection, ticket, message }: InboundStored): Promise<void> {
     if (message.fromMe || message.mediaType === 'call_log') return;
     if (ticket.isGroup || ticket.userId != null || ticket.status !== 'pending') return;
@@ -77,34 +87,45 @@ export class AutoReplies {
     const mayReply = ticket.queueId == null || message.body.trim() === '#' || connection.defineWorkHours;
     if (!mayReply) return;
     const { ctx } = this.deps;
-    const due = new Date(ctx.clock.now().getTime() + Math.max(0, this.options.debounceMs));
-    await this.dueWriter.submit({ ticketId: ticket.id, due });
-    if (this.options.debounceMs <= 0) {
-      await this.runFor(ticket.id, ctx.clock.now());
-      return;
-    }
-    this.arm(ticket.id);
+    // The recovery time is written before the message is queued, so the decision that clears it
+    // always comes after it. The writer answers in submission order, which keeps the queue in the
+    // order the messages were stored.
+    await this.dueWriter.submit({ ticketId: ticket.id, due: new Date(ctx.clock.now().getTime() + AUTO_REPLY_RECOVERY_MS) });
+    if (this.stopped) return;
+    const decided = new Promise<void>((done) => {
+      const queue = this.pending.get(ticket.id) ?? [];
+      queue.push({ text: message.body, done });
+      this.pending.set(ticket.id, queue);
+    });
+    void this.drain(ticket.id).catch((err: unknown) => ctx.log.error({ err, ticketId: ticket.id }, 'automatic reply queue failed'));
+    await decided;
   }
 
-  /** A local timer answers promptly; the scheduler's poll is the fallback (restart, other process). */
-  private arm(ticketId: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timers.get(ticketId));
-    // A few milliseconds late, so the clock has surely reached the due time when it fires.
-    const timer = setTimeout(() => {
-      this.timers.delete(ticketId);
-      void this.runFor(ticketId, this.deps.ctx.clock.now()).catch((err) =>
-        this.deps.ctx.log.error({ err, ticketId }, 'automatic reply failed'),
-      );
-    }, this.options.debounceMs + 5);
-    timer.unref();
-    this.timers.set(ticketId, timer);
+  /** Decides the ticket's waiting messages until none is left; one drain per ticket at a time. */
+  private async drain(ticketId: number): Promise<void> {
+    if (this.draining.has(ticketId)) return;
+    this.draining.add(ticketId);
+    try {
+      for (;;) {
+        const batch = this.pending.get(ticketId) ?? [];
+        this.pending.delete(ticketId);
+        if (!batch.length) return;
+        try {
+          await this.decide(ticketId, batch.map((m) => m.text), this.deps.ctx.clock.now());
+        } catch (err) {
+          // The recovery time stays set: the scheduler answers the ticket later.
+          this.deps.ctx.log.error({ err, ticketId }, 'automatic reply failed');
+        } finally {
+          for (const m of batch) m.done();
+        }
+      }
+    } finally {
+      this.draining.delete(ticketId);
+    }
   }
 
   stop(): void {
     this.stopped = true;
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.timers.clear();
   }
 
   /** Scheduled job: every reply due at `now`. */
@@ -120,46 +141,75 @@ export class AutoReplies {
     return done;
   }
 
-  /** Claims and performs the ticket's due reply; false when it was not due or already taken. */
+  /**
+   * Recovery: claims a reply whose message was never decided (the process stopped) and answers the
+   * customer's latest message; false when it was not due or already taken.
+   */
   async runFor(ticketId: number, now: Date): Promise<boolean> {
-    const { ctx } = this.deps;
-    const timeZone = ctx.settings.timeZone();
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(tickets)
-        .set({ autoReplyDueAt: null })
-        .where(and(eq(tickets.id, ticketId), isNotNull(tickets.autoReplyDueAt), lte(tickets.autoReplyDueAt, now)))
-        .returning();
-      if (!claimed) return null;
-      // Accepted, closed or a group meanwhile: nothing automatic to say any more.
-      if (claimed.status !== 'pending' || claimed.userId != null || claimed.isGroup) return { before: claimed, after: claimed, row: null };
-      const connection = await findConnection(tx, claimed.whatsappId);
-      if (!connection) return { before: claimed, after: claimed, row: null };
+    return this.apply(ticketId, now, async (tx, claimed) => {
       const [last] = await tx
         .select({ body: messages.body })
         .from(messages)
         .where(and(eq(messages.ticketId, claimed.id), eq(messages.fromMe, false)))
         .orderBy(desc(messages.createdAt))
         .limit(1);
-      const decision = decideAutoReply({
-        ticket: claimed,
-        connection,
-        sectors: await connectionSectors(tx, connection.id),
-        text: last?.body ?? '',
-        now,
-        timeZone,
-      });
+      return [last?.body ?? ''];
+    }, and(isNotNull(tickets.autoReplyDueAt), lte(tickets.autoReplyDueAt, now)));
+  }
+
+  /** Decides `texts` (customer messages, in order) on the ticket as it is, and clears its recovery time. */
+  private async decide(ticketId: number, texts: string[], now: Date): Promise<boolean> {
+    return this.apply(ticketId, now, () => Promise.resolve(texts));
+  }
+
+  /**
+   * In one transaction: takes the ticket (only when `claim` holds), decides each text in turn on
+   * the ticket as the previous one left it, saves the ticket and writes the texts to send.
+   */
+  private async apply(
+    ticketId: number,
+    now: Date,
+    textsOf: (tx: DbOrTx, ticket: TicketRow) => Promise<string[]>,
+    claim?: SQL,
+  ): Promise<boolean> {
+    const { ctx } = this.deps;
+    const timeZone = ctx.settings.timeZone();
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(tickets)
+        .set({ autoReplyDueAt: null })
+        .where(and(eq(tickets.id, ticketId), claim))
+        .returning();
+      if (!claimed) return null;
+      // Accepted, closed or a group meanwhile: nothing automatic to say any more.
+      if (claimed.status !== 'pending' || claimed.userId != null || claimed.isGroup) return { before: claimed, after: claimed, row: null };
+      const connection = await findConnection(tx, claimed.whatsappId);
+      if (!connection) return { before: claimed, after: claimed, row: null };
+      const sectors = await connectionSectors(tx, connection.id);
+      let state: TicketRow = claimed;
+      const replies: string[] = [];
+      for (const text of await textsOf(tx, claimed)) {
+        const decision = decideAutoReply({ ticket: state, connection, sectors, text, now, timeZone });
+        state = {
+          ...state,
+          queueId: decision.queueId !== undefined ? decision.queueId : state.queueId,
+          chatbot: decision.chatbot ?? state.chatbot,
+          outOfHoursNoticeAt: decision.outOfHoursNotice ? now : state.outOfHoursNoticeAt,
+        };
+        const reply = joinTexts(decision.texts);
+        if (reply && reply !== replies.at(-1)) replies.push(reply);
+      }
       const patch: Partial<typeof tickets.$inferInsert> = {};
-      if (decision.queueId !== undefined && decision.queueId !== claimed.queueId) patch.queueId = decision.queueId;
-      if (decision.chatbot !== undefined && decision.chatbot !== claimed.chatbot) patch.chatbot = decision.chatbot;
-      if (decision.outOfHoursNotice) patch.outOfHoursNoticeAt = now;
+      if (state.queueId !== claimed.queueId) patch.queueId = state.queueId;
+      if (state.chatbot !== claimed.chatbot) patch.chatbot = state.chatbot;
+      if (state.outOfHoursNoticeAt !== claimed.outOfHoursNoticeAt) patch.outOfHoursNoticeAt = state.outOfHoursNoticeAt;
       let after: TicketRow = claimed;
       if (Object.keys(patch).length) {
         if (patch.queueId !== undefined) patch.updatedAt = now;
         [after] = await tx.update(tickets).set(patch).where(eq(tickets.id, claimed.id)).returning();
         if (patch.queueId !== undefined) await moveCycleQueue(tx, claimed.id, patch.queueId);
       }
-      const row = await enqueueSystemText(this.deps, tx, after, joinTexts(decision.texts));
+      const row = await enqueueSystemText(this.deps, tx, after, joinTexts(replies));
       return { before: claimed, after, row };
     });
     if (!outcome) return false;

@@ -58,9 +58,8 @@ describe('automation through the simulator', () => {
 
   beforeAll(async () => {
     s = await createTestServer({ clock });
-    // Replies at once (the debounce has its own test); scheduled jobs run when the test says.
+    // Scheduled jobs run when the test says; automatic replies need none of them.
     await s.services.automation.scheduler.stop();
-    s.services.automation.options.debounceMs = 0;
     await setting('timezone', TZ);
     [adminId] = (await s.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL))).map((u) => u.id);
     sales = await sector('Sales', '#112233');
@@ -194,24 +193,47 @@ describe('automation through the simulator', () => {
     expect(await ticketOf(from)).toMatchObject({ queueId: billing, status: 'pending', userId: null });
   });
 
-  it('a burst of messages gets one automatic reply (debounce, on the clock)', async () => {
-    s.services.automation.options.debounceMs = 2000;
-    try {
-      const from = phoneNumber();
-      await customerSends(s, { from, to: conn.number, name: 'Maria', body: 'Oi' });
-      clock.advance(1000);
-      await customerSends(s, { from, to: conn.number, body: 'tudo bem?' });
-      clock.advance(1000);
-      await customerSends(s, { from, to: conn.number, body: 'preciso de ajuda' });
-      clock.advance(1999);
-      expect((await s.services.automation.runDueJobs()).done.replies).toBe(0);
-      clock.advance(1);
-      expect((await s.services.automation.runDueJobs()).done.replies).toBe(1);
-      expect((await s.services.automation.runDueJobs()).done.replies).toBe(0);
-      expect(await waitReceived(from, 1)).toEqual([MENU]);
-    } finally {
-      s.services.automation.options.debounceMs = 0;
-    }
+  it('"Olá", "7", "1" sent together: the menu at once, then "1" picks sector 1 (no quiet period)', async () => {
+    const from = phoneNumber();
+    await customerSends(s, { from, to: conn.number, name: 'Maria', body: 'Olá' });
+    await customerSends(s, { from, to: conn.number, body: '7' });
+    await customerSends(s, { from, to: conn.number, body: '1' });
+    // No clock advance and no scheduler tick: every decision is made as the messages arrive.
+    await waitFor(async () => (await ticketOf(from))?.queueId === billing);
+    expect(await ticketOf(from)).toMatchObject({ queueId: billing, chatbot: false, status: 'pending' });
+    const got = await waitFor(async () => {
+      const texts = await received(from);
+      return texts.at(-1)?.endsWith('Welcome to Billing, Maria') && texts;
+    });
+    expect(got[0].startsWith(MENU)).toBe(true);
+    // The invalid "7" repeats the menu at most once; nothing more is sent.
+    const menus = got.join('\n\n').split(MENU).length - 1;
+    expect(menus).toBeGreaterThanOrEqual(1);
+    expect(menus).toBeLessThanOrEqual(2);
+    expect(got.join('\n\n').split('Welcome to Billing, Maria').length - 1).toBe(1);
+  });
+
+  it('"Olá" and "1" typed together by a returning customer pick the sector; an invalid option keeps the menu', async () => {
+    const returning = phoneNumber();
+    await customerSends(s, { from: returning, to: conn.number, name: 'Maria', body: 'Olá' });
+    await customerSends(s, { from: returning, to: conn.number, body: '2' });
+    await waitFor(async () => (await ticketOf(returning))?.queueId === sales);
+    // The sector is chosen before its greeting reaches the phone: wait for the greeting itself.
+    const welcomed = await waitFor(async () => {
+      const texts = await received(returning);
+      return /Welcome to Sales, Maria$/.test(texts.at(-1) ?? '') && texts;
+    });
+    expect(welcomed.at(-1)).toMatch(/Welcome to Sales, Maria$/);
+
+    const lost = phoneNumber();
+    await customerSends(s, { from: lost, to: conn.number, name: 'Maria', body: 'Olá' });
+    await customerSends(s, { from: lost, to: conn.number, body: '9' });
+    const got = await waitFor(async () => {
+      const texts = await received(lost);
+      return texts.join('\n\n').split(MENU).length - 1 === 2 && texts;
+    });
+    expect(got.every((t) => t.startsWith(MENU))).toBe(true);
+    expect(await ticketOf(lost)).toMatchObject({ queueId: null, chatbot: true });
   });
 
   it('sectorless tickets go to the default sector after timeSendQueue, announced in realtime', async () => {
@@ -315,6 +337,17 @@ describe('automation through the simulator', () => {
       expect(rows.filter((m) => m.mediaType === 'call_log')).toHaveLength(1);
     } finally {
       await setting('call', 'enabled');
+    }
+    // The text follows the company's language setting.
+    await setting('call', 'disabled');
+    await setting('language', 'es');
+    try {
+      const from = phoneNumber();
+      await api('POST', '/api/simulator/calls', { from, to: conn.number });
+      expect(await waitReceived(from, 1)).toEqual(['Las llamadas de voz y video están desactivadas. Por favor, envíe un mensaje de texto.']);
+    } finally {
+      await setting('call', 'enabled');
+      await setting('language', 'pt');
     }
     // Enabled: a call gets no text.
     const from = phoneNumber();

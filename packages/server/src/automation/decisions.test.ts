@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CALL_REJECTED_TEXT, shouldRejectCall } from './calls.js';
+import { callRejectedText, shouldRejectCall } from './calls.js';
 import { directTo, directingSeconds } from './directing.js';
 import { inactiveNotice, inactivityCutoff, isInactive } from './inactivity.js';
 import { classifyRatingReply, parseRating, ratingDeadline, replyOnResolve } from './rating.js';
@@ -101,9 +101,12 @@ describe('transfer', () => {
 });
 
 describe('calls', () => {
-  it('are rejected only when the call setting is disabled, with a Portuguese default text', () => {
+  it('are rejected only when the call setting is disabled, with a text in the company language', () => {
     expect(shouldRejectCall('disabled')).toBe(true);
     expect(shouldRejectCall('enabled')).toBe(false);
-    expect(DEFAULT_CALL_REJECTED_TEXT).toMatch(/mensagem de texto/);
+    expect(callRejectedText('pt')).toMatch(/mensagem de texto/);
+    expect(callRejectedText('en')).toMatch(/text message/);
+    expect(callRejectedText('es')).toMatch(/mensaje de texto/);
+    expect(callRejectedText('')).toBe(callRejectedText('pt'));
   });
 });

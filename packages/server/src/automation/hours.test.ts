@@ -33,7 +33,7 @@ describe('connection work hours', () => {
     const only = hours(
       Object.fromEntries(
         Object.keys(WEEK).map((d) => [d, { enabled: d === weekday, start: '09:00', end: '17:00', lunchStart: '', lunchEnd: '' }]),
-      ) as unknown as WeekHours,
+      ),
     );
     for (const [other, otherDay] of Object.entries(WEEK)) {
       expect(isConnectionOpen(only, at(otherDay, '12:30'), TZ), `${other} with only ${weekday}`).toBe(other === weekday);
@@ -102,7 +102,7 @@ describe('out-of-hours notice: once per closed period', () => {
   });
 
   it('never open: one notice ever', () => {
-    const closed = hours(Object.fromEntries(Object.keys(WEEK).map((d) => [d, { ...defaultWeekHours().monday, enabled: false }])) as unknown as WeekHours);
+    const closed = hours(Object.fromEntries(Object.keys(WEEK).map((d) => [d, { ...defaultWeekHours().monday, enabled: false }])));
     expect(shouldSendOutOfHoursNotice(closed, at(WEEK.monday, '10:00'), null, TZ)).toBe(true);
     expect(shouldSendOutOfHoursNotice(closed, at(WEEK.friday, '10:00'), at(WEEK.monday, '10:00'), TZ)).toBe(false);
   });

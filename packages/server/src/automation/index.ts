@@ -13,7 +13,7 @@ import type { InboundPipeline } from '../messaging/inbound.js';
 import type { Outbox } from '../messaging/outbox.js';
 import type { TicketsService } from '../modules/tickets/service.js';
 import { AutoReplies } from './auto-reply.js';
-import { DEFAULT_CALL_REJECTED_TEXT } from './calls.js';
+import { callRejectedText } from './calls.js';
 import { CallsService } from './calls-service.js';
 import { DirectingJob } from './directing-job.js';
 import { InactivityJob } from './inactivity-job.js';
@@ -25,12 +25,10 @@ import { onTransferred } from './transfer-service.js';
 export interface AutomationOptions {
   /** Run the scheduler's background poll (default true; tests may drive runDueJobs alone). */
   scheduler?: boolean;
-  /** Quiet time after a customer's message before the automatic reply (default 2000 ms). */
-  debounceMs?: number;
   /** Scheduler poll interval (default 5000 ms) and leader lease time (default 30 s). */
   pollMs?: number;
   leaseSeconds?: number;
-  /** The text a rejected caller gets. */
+  /** The text a rejected caller gets ('' = the text of the company's language setting). */
   callRejectedText?: string;
 }
 
@@ -51,16 +49,14 @@ export class Automation {
   constructor(ctx: AppContext, services: AutomationServices, options: AutomationOptions = {}) {
     this.options = {
       scheduler: options.scheduler ?? true,
-      debounceMs: options.debounceMs ?? 2000,
       pollMs: options.pollMs ?? 5000,
       leaseSeconds: options.leaseSeconds ?? 30,
-      callRejectedText: options.callRejectedText ?? DEFAULT_CALL_REJECTED_TEXT,
+      callRejectedText: options.callRejectedText ?? '',
     };
     const deps: SystemMessageDeps = { ctx, outbox: services.outbox };
-    // Options are read live, so a test (or an admin tool) can change the debounce after start.
-    this.replies = new AutoReplies(deps, this.options);
+    this.replies = new AutoReplies(deps);
     this.ratings = new RatingService(deps);
-    this.calls = new CallsService(deps, services.channels, () => this.options.callRejectedText);
+    this.calls = new CallsService(deps, services.channels, () => this.options.callRejectedText || callRejectedText(ctx.settings.get('language')));
     const inactivity = new InactivityJob(deps, services.tickets);
     const directing = new DirectingJob(deps);
     this.scheduler = new Scheduler(

@@ -1,12 +1,13 @@
 /**
- * The automatic reply to a customer's burst of messages on a ticket nobody attends yet (BEHAVIOUR
+ * The automatic reply to a customer's message on a ticket nobody attends yet (BEHAVIOUR
  * "Sector menu and greetings"), as a pure decision: what to send and how the ticket changes. The
  * caller loads the state, applies the decision in one transaction and announces it.
  *
  * Decisions where the documents are silent:
  * - The out-of-hours check applies to every ticket without attendant (not only sectorless ones): the
  *   customer is told nobody is there, and no menu or greeting goes out while the connection is closed.
- * - The customer's latest message of the burst is the answer to the menu.
+ * - Every message is decided on its own, in order, at once: "Olá" and "1" typed together get the
+ *   menu and then pick sector 1; an invalid answer repeats the menu.
  * - A connection without sectors greets once (its greeting, when set) and asks nothing.
  * - A valid choice of a sector outside its hours sends the absence message and keeps the menu
  *   active; when that sector has no absence message, the menu is repeated instead.

@@ -37,7 +37,6 @@ describe('scheduled automation across two server processes', () => {
     const clock = clockAt('2025-03-10T10:00:00-03:00');
     const a = await createTestServer({ database: testDb.database, clock });
     servers.push(a);
-    a.services.automation.options.debounceMs = 0;
     const conn = await connectSimulator(a, { timeInactiveMessage: 1, sendInactiveMessage: true, inactiveMessage: 'Encerrado por inatividade' });
     const from = phoneNumber();
     await customerSends(a, { from, to: conn.number, body: 'Oi' });
@@ -98,7 +97,7 @@ describe('scheduled automation across two server processes', () => {
     const [a, b] = servers.splice(0, 2);
     await b.close();
     const clock = a.ctx.clock as ReturnType<typeof clockAt>;
-    a.services.automation.options.debounceMs = 60_000; // the process dies before replying
+    a.services.automation.replies.stop(); // the process dies before replying
     const conn = await connectSimulator(a, { greetingMessage: 'Olá! Escolha um setor:' });
     const from = phoneNumber();
     await customerSends(a, { from, to: conn.number, body: 'Oi' });

@@ -68,7 +68,7 @@ export class Scheduler {
 
   private async tick(now: Date): Promise<TickResult> {
     const done: Record<string, number> = {};
-    let leader = false;
+    let leader: boolean;
     try {
       leader = await this.lease.acquire();
     } catch (err) {

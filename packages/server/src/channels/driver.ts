@@ -2,6 +2,7 @@
  * The one interface every channel kind implements (ARCHITECTURE §5). The inbound pipeline, the
  * outbox and the session manager know only this file.
  */
+import type { Readable } from 'node:stream';
 import type { ChannelKind, ConnectionStatus } from '@switchboard/shared';
 
 /** Kinds of message content, named as the web renders them (spec §2 Message rendering). */
@@ -26,14 +27,19 @@ export interface ChatAddress {
 export interface InboundMedia {
   mimetype: string;
   filename?: string;
-  /** Downloads the bytes; the pipeline stores them (ERR_WAPP_DOWNLOAD_MEDIA on failure). */
-  download(): Promise<Buffer>;
+  /**
+   * Opens the bytes as a stream (ERR_WAPP_DOWNLOAD_MEDIA when it cannot): the pipeline streams them
+   * to the media store, never whole in memory, and stops at MEDIA_MAX_MB.
+   */
+  open(): Promise<Readable>;
 }
 
 export interface InboundMessage {
   /** The channel's id of the message; (connection, externalId) is unique. */
   externalId: string;
   chat: ChatAddress;
+  /** The group's subject, when the channel knows it (a new group contact is named after it). */
+  chatName?: string;
   /** Who wrote it: the customer, or for groups the member. */
   sender: { number: string; name?: string; lid?: string };
   /** Sent from the connected phone itself (another device of the company). */

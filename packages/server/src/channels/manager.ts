@@ -6,15 +6,20 @@
  * With several server processes on one PostgreSQL, each session runs in exactly one of them: the
  * one holding the connection's lease (`channel:<id>` in the leases table), renewed while it runs.
  * When a holder dies its leases expire and another process takes the sessions over. Session
- * actions (try again, new QR, disconnect) reach the holder through a database notification.
+ * actions (try again, new QR, disconnect) reach the holder as a process call (NotifyRpc), and the
+ * request answers once the holder has carried them out.
  */
 import { EVENTS, type ChannelKind, type ConnectionSessionEvent, type ConnectionStatus } from '@switchboard/shared';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { and, asc, eq, like, lt, sql } from 'drizzle-orm';
 import { Lease } from '../lib/lease.js';
 import type { AppContext } from '../context.js';
 import { leases, messages, whatsapps } from '../db/schema.js';
 import { KeyedQueue } from '../lib/keyed-queue.js';
+import type { NotifyRpc } from '../lib/notify-rpc.js';
+import { AppError } from '../lib/app-error.js';
+import { InboundJournal, summarize, type JournalEntry, type JournalSummary } from '../messaging/inbound-journal.js';
 import { presentConnectionById } from '../modules/connections/repository.js';
 import { createDbAuthStore } from './auth-store.js';
 import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
@@ -27,40 +32,72 @@ interface Session {
 }
 
 type ControlAction = 'restart' | 'resetPairing' | 'logout';
-const CONTROL_CHANNEL = 'switchboard_channel_control';
 const LEASE_SECONDS = 30;
 const RENEW_EVERY_MS = 10_000;
 const START_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
+/**
+ * A channel event whose handling failed (the database briefly unavailable) is tried again after
+ * these delays, holding back the later events of its chat so their order is kept; WhatsApp will
+ * not send it again, so giving up at once would lose a customer's message.
+ */
+export const EVENT_RETRY_DELAYS_MS = [500, 2_000, 10_000];
+const REPLAY_EVERY_MS = 15_000;
 const leaseName = (connectionId: number) => `channel:${connectionId}`;
 
 export class ChannelManager {
   private sessions = new Map<number, Session>();
   private queue = new KeyedQueue();
+  /**
+   * Session actions (start, stop, logout, new QR, remove) of one connection run one at a time:
+   * two overlapping "try again" requests would otherwise both see no session and open two
+   * sockets for one pairing, the first never stopped.
+   */
+  private lifecycle = new KeyedQueue();
   private connectedListeners: ((connectionId: number) => void)[] = [];
-  private handler: DriverEventHandler = async () => undefined;
+  private handler: DriverEventHandler = () => Promise.resolve();
   private closed = false;
   private readonly holder = `${process.pid}:${randomUUID()}`;
   private renewTimer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
   private startFailures = new Map<number, number>();
   private retryTimers = new Set<NodeJS.Timeout>();
+  private replayTimer: NodeJS.Timeout | null = null;
+  /** Connections whose session this process has run at least once. */
+  private ranHere = new Set<number>();
+  private replaying: Promise<void> | null = null;
+  /** Events that could not be stored when they arrived, kept in the data directory. */
+  readonly journal: InboundJournal;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly factories: Partial<Record<ChannelKind, DriverFactory>>,
-  ) {}
+  ) {
+    this.journal = new InboundJournal(path.join(ctx.config.dataDir, 'inbound-journal'));
+  }
 
   private lease(connectionId: number): Lease {
     return new Lease(this.ctx.db, leaseName(connectionId), this.holder, LEASE_SECONDS);
   }
 
+  private rpc: NotifyRpc | null = null;
+
+  /** Carries out session actions other processes ask for, for the sessions that run here. */
+  connectProcesses(rpc: NotifyRpc): void {
+    this.rpc = rpc;
+    rpc.handle('channel.control', async (args) => {
+      const connectionId = Number(args.connectionId);
+      if (!this.sessions.has(connectionId)) return undefined;
+      await this.runControl(connectionId, args.action as ControlAction);
+      return { ok: true };
+    });
+  }
+
   /** Session actions from an HTTP request, run where the session lives. */
   async control(connectionId: number, action: ControlAction): Promise<void> {
-    if (this.sessions.has(connectionId) || (await this.lease(connectionId).acquire())) {
+    if (this.sessions.has(connectionId) || !this.rpc || (await this.lease(connectionId).acquire())) {
       await this.runControl(connectionId, action);
       return;
     }
-    await this.ctx.db.execute(sql`select pg_notify(${CONTROL_CHANNEL}, ${JSON.stringify({ connectionId, action })})`);
+    await this.rpc.call('channel.control', { connectionId, action });
   }
 
   private async runControl(connectionId: number, action: ControlAction): Promise<void> {
@@ -98,27 +135,86 @@ export class ChannelManager {
     this.connectedListeners.push(listener);
   }
 
-  async startAll(): Promise<void> {
+  async startAll(options: { soleProcess?: boolean } = {}): Promise<void> {
+    if (options.soleProcess) {
+      // Leases of a process that died (kill -9) would keep its sessions from starting — and their
+      // connections showing CONNECTED — until they expire.
+      await this.ctx.db
+        .update(leases)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(like(leases.name, 'channel:%'));
+    }
     const rows = await this.ctx.db.select({ id: whatsapps.id }).from(whatsapps).orderBy(asc(whatsapps.id));
     await Promise.all(rows.map((r) => this.start(r.id)));
-    this.unlisten = await this.ctx.database.listen(CONTROL_CHANNEL, (payload) => {
-      try {
-        const { connectionId, action } = JSON.parse(payload) as { connectionId: number; action: ControlAction };
-        if (this.sessions.has(connectionId)) void this.runControl(connectionId, action);
-      } catch {
-        /* not ours */
-      }
-    });
     this.renewTimer = setInterval(() => {
       void this.maintainLeases().catch((err) => this.ctx.log.error({ err }, 'channel lease maintenance failed'));
     }, RENEW_EVERY_MS);
     this.renewTimer.unref();
+    this.replayTimer = setInterval(() => {
+      void this.replayJournal().catch((err) => this.ctx.log.error({ err }, 'inbound journal replay failed'));
+    }, REPLAY_EVERY_MS);
+    this.replayTimer.unref();
+    void this.replayJournal().catch((err) => this.ctx.log.error({ err }, 'inbound journal replay failed'));
+  }
+
+  /** Sends every journalled event through the pipeline again; one replay at a time. */
+  replayJournal(): Promise<void> {
+    this.replaying ??= this.replayPending().finally(() => {
+      this.replaying = null;
+    });
+    return this.replaying;
+  }
+
+  private async replayPending(): Promise<void> {
+    for (const entry of await this.journal.list('pending')) {
+      if (this.closed) return;
+      await this.replay(entry);
+    }
+  }
+
+  /** True when the event is now stored; otherwise its failure is counted in the journal. */
+  private async replay(entry: JournalEntry): Promise<boolean> {
+    try {
+      await this.queue.run(queueKey(entry.connectionId, entry.event), () => this.handler(entry.connectionId, entry.event));
+    } catch (err) {
+      this.ctx.log.warn({ err, connectionId: entry.connectionId, journalId: entry.id }, 'journalled channel event still failing');
+      await this.journal.failed(entry, err);
+      return false;
+    }
+    await this.journal.remove(entry);
+    this.ctx.log.info({ connectionId: entry.connectionId, journalId: entry.id }, 'journalled channel event stored');
+    return true;
+  }
+
+  /** What admins see: events waiting for a replay and events set aside. */
+  async journalled(): Promise<{ pending: number; poisoned: number; events: JournalSummary[] }> {
+    const entries = await this.journal.list();
+    return {
+      pending: entries.filter((e) => e.state === 'pending').length,
+      poisoned: entries.filter((e) => e.state === 'poisoned').length,
+      events: entries.map(summarize),
+    };
+  }
+
+  /** An admin sends a journalled event through again (e.g. after fixing its cause). */
+  async retryJournalled(id: string): Promise<void> {
+    const entry = await this.journal.find(id);
+    if (!entry) throw new AppError('ERR_NOT_FOUND', 404);
+    if (!(await this.replay(entry))) throw new AppError('ERR_INTERNAL', 503, 'The event still cannot be stored');
+  }
+
+  private oneAtATime(connectionId: number, action: () => Promise<void>): Promise<void> {
+    return this.lifecycle.run(String(connectionId), action);
   }
 
   /** (Re)starts the session of a connection with its stored pairing. */
-  async start(connectionId: number): Promise<void> {
+  start(connectionId: number): Promise<void> {
+    return this.oneAtATime(connectionId, () => this.startNow(connectionId));
+  }
+
+  private async startNow(connectionId: number): Promise<void> {
     if (this.closed) return;
-    await this.stop(connectionId);
+    await this.stopNow(connectionId);
     const [row] = await this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, connectionId));
     if (!row) return;
     const factory = this.factories[row.channel as ChannelKind];
@@ -130,6 +226,10 @@ export class ChannelManager {
     if (!(await this.lease(connectionId).acquire())) {
       this.ctx.log.info({ connectionId }, 'channel session runs in another server process');
       return;
+    }
+    if (!this.ranHere.has(connectionId)) {
+      this.ranHere.add(connectionId);
+      await this.retakeClaims(connectionId);
     }
     const driver = factory(this.driverContext(connectionId));
     this.sessions.set(connectionId, { driver, connected: false });
@@ -147,6 +247,18 @@ export class ChannelManager {
     }
   }
 
+  /**
+   * Replies are sent only by the process running the session. When this process takes a session
+   * it never ran, replies still claimed for it belong to the previous holder, which is gone: they
+   * are due now rather than when that claim would have expired.
+   */
+  private async retakeClaims(connectionId: number): Promise<void> {
+    await this.ctx.db
+      .update(messages)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(and(eq(messages.whatsappId, connectionId), eq(messages.sendState, 'sending')));
+  }
+
   /** A session that failed to start is tried again with growing delays, a few times. */
   private retryStartLater(connectionId: number): void {
     const failures = (this.startFailures.get(connectionId) ?? 0) + 1;
@@ -155,14 +267,20 @@ export class ChannelManager {
     if (delay === undefined || this.closed) return;
     const timer = setTimeout(() => {
       this.retryTimers.delete(timer);
-      if (!this.closed && !this.sessions.has(connectionId)) void this.start(connectionId);
+      if (!this.closed && !this.sessions.has(connectionId)) {
+        this.start(connectionId).catch((err) => this.ctx.log.error({ err, connectionId }, 'channel session restart failed'));
+      }
     }, delay);
     timer.unref();
     this.retryTimers.add(timer);
   }
 
   /** Closes the session, keeping its pairing. */
-  async stop(connectionId: number): Promise<void> {
+  stop(connectionId: number): Promise<void> {
+    return this.oneAtATime(connectionId, () => this.stopNow(connectionId));
+  }
+
+  private async stopNow(connectionId: number): Promise<void> {
     const session = this.sessions.get(connectionId);
     if (!session) return;
     this.sessions.delete(connectionId);
@@ -170,7 +288,11 @@ export class ChannelManager {
   }
 
   /** Logs the phone out and forgets the pairing; the connection shows DISCONNECTED. */
-  async logout(connectionId: number): Promise<void> {
+  logout(connectionId: number): Promise<void> {
+    return this.oneAtATime(connectionId, () => this.logoutNow(connectionId));
+  }
+
+  private async logoutNow(connectionId: number): Promise<void> {
     const session = this.sessions.get(connectionId);
     this.sessions.delete(connectionId);
     if (session) await session.driver.logout().catch((err) => this.ctx.log.warn({ err, connectionId }, 'logout failed'));
@@ -180,17 +302,21 @@ export class ChannelManager {
   }
 
   /** Forgets the pairing and starts again: a new QR code. */
-  async resetPairing(connectionId: number): Promise<void> {
-    await this.logout(connectionId);
-    await this.start(connectionId);
+  resetPairing(connectionId: number): Promise<void> {
+    return this.oneAtATime(connectionId, async () => {
+      await this.logoutNow(connectionId);
+      await this.startNow(connectionId);
+    });
   }
 
   /** Before a connection is deleted: end its session on the phone. */
-  async remove(connectionId: number): Promise<void> {
-    const session = this.sessions.get(connectionId);
-    this.sessions.delete(connectionId);
-    if (session) await session.driver.logout().catch(() => undefined);
-    await this.lease(connectionId).release();
+  remove(connectionId: number): Promise<void> {
+    return this.oneAtATime(connectionId, async () => {
+      const session = this.sessions.get(connectionId);
+      this.sessions.delete(connectionId);
+      if (session) await session.driver.logout().catch(() => undefined);
+      await this.lease(connectionId).release();
+    });
   }
 
   /** The driver of a connected session, or null. */
@@ -219,8 +345,8 @@ export class ChannelManager {
   async close(): Promise<void> {
     this.closed = true;
     if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.replayTimer) clearInterval(this.replayTimer);
     for (const t of this.retryTimers) clearTimeout(t);
-    await this.unlisten?.().catch(() => undefined);
     const ids = [...this.sessions.keys()];
     await Promise.all(ids.map((id) => this.stop(id)));
     await this.queue.idle();
@@ -249,9 +375,42 @@ export class ChannelManager {
       },
       emit: (event) =>
         this.queue
-          .run(queueKey(connectionId, event), () => this.dispatch(connectionId, event))
-          .catch((err) => log.error({ err, event: event.type }, 'channel event failed')),
+          .run(queueKey(connectionId, event), () => this.dispatchWithRetries(connectionId, event, log))
+          .catch((err: unknown) => this.keepFailedEvent(connectionId, event, err, log)),
     };
+  }
+
+  private async dispatchWithRetries(connectionId: number, event: DriverEvent, log: DriverContext['log']): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.dispatch(connectionId, event);
+      } catch (err) {
+        const delay = EVENT_RETRY_DELAYS_MS[attempt];
+        if (delay === undefined || this.closed) throw err;
+        log.warn({ err, event: event.type, attempt: attempt + 1 }, 'channel event failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  /**
+   * An event that could not be handled is journalled for a replay; only then is the channel told
+   * it arrived. When even the journal cannot keep it, the promise rejects: the driver must not
+   * acknowledge it (the simulator answers an error; WhatsApp redelivers what was not acknowledged).
+   */
+  private async keepFailedEvent(connectionId: number, event: DriverEvent, err: unknown, log: DriverContext['log']): Promise<void> {
+    if (event.type === 'qr' || event.type === 'status') {
+      // Session state is re-announced by the session itself; the failure is visible in the log.
+      log.error({ err, event: event.type }, 'channel status could not be saved');
+      return;
+    }
+    try {
+      const entry = await this.journal.keep(connectionId, event, err);
+      log.warn({ err, event: event.type, journalId: entry.id }, 'channel event could not be stored; journalled for replay');
+    } catch (journalErr) {
+      log.error({ err, journalErr, event: event.type }, 'channel event could not be stored nor journalled');
+      throw err;
+    }
   }
 
   private async dispatch(connectionId: number, event: DriverEvent): Promise<void> {
@@ -265,6 +424,8 @@ export class ChannelManager {
         if (session) session.connected = connected;
         await this.saveStatus(connectionId, {
           status: event.status,
+          // The reason stays visible only while the session is stopped for it.
+          reason: event.status === 'DISCONNECTED' ? (event.reason ?? '') : '',
           // The QR dialog closes once the phone has scanned (PAIRING) or the session ended.
           ...(connected || event.status === 'DISCONNECTED' || event.status === 'PAIRING' ? { qrcode: '' } : {}),
           ...(event.number ? { number: event.number } : {}),
@@ -280,12 +441,13 @@ export class ChannelManager {
 
   private async saveStatus(
     connectionId: number,
-    change: { status: ConnectionStatus; qrcode?: string; number?: string; retries?: number; bumpRetries?: boolean },
+    change: { status: ConnectionStatus; reason?: string; qrcode?: string; number?: string; retries?: number; bumpRetries?: boolean },
   ): Promise<void> {
     const [row] = await this.ctx.db
       .update(whatsapps)
       .set({
         status: change.status,
+        statusReason: change.reason ?? '',
         ...(change.qrcode !== undefined ? { qrcode: change.qrcode } : {}),
         ...(change.number !== undefined ? { number: change.number } : {}),
         ...(change.retries !== undefined ? { retries: change.retries } : {}),

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ResilientListener, type ListenOptions } from './listener.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -29,9 +30,10 @@ export interface Database {
   close(): Promise<void>;
   /**
    * LISTEN on a notification channel (NOTIFY is `select pg_notify(channel, payload)` through db).
-   * Resolves to an unsubscribe function.
+   * Resolves to an unsubscribe function. On PostgreSQL a lost listening connection is re-established
+   * and `onResubscribed` called, so the subscriber can re-read what it may have missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -57,19 +59,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      listen: async (channel, onPayload) => {
+      listen: async (channel, onPayload, listenOptions = {}) => {
         // LISTEN needs one connection of its own for as long as it listens.
-        const client = await pool.connect();
-        const handler = (msg: pg.Notification) => {
-          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-        };
-        client.on('notification', handler);
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-        return async () => {
-          client.off('notification', handler);
-          await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => undefined);
-          client.release();
-        };
+        const listener = new ResilientListener(options.url!, channel, onPayload, listenOptions);
+        await listener.start();
+        return () => listener.stop();
       },
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),

@@ -63,6 +63,8 @@ export const whatsapps = pgTable(
     /** Channel kind: 'whatsapp' (Baileys) or 'simulator'. */
     channel: text('channel').notNull().default('whatsapp'),
     status: text('status').notNull().default('OPENING'),
+    /** Why a session stopped (DISCONNECTED), e.g. 'banned', 'logged-out'; '' otherwise. */
+    statusReason: text('status_reason').notNull().default(''),
     qrcode: text('qrcode').notNull().default(''),
     retries: integer('retries').notNull().default(0),
     number: text('number').notNull().default(''),
@@ -136,6 +138,8 @@ export const users = pgTable(
     viewName: boolean('view_name').notNull().default(true),
     viewTags: boolean('view_tags').notNull().default(true),
     allTicket: boolean('all_ticket').notNull().default(false),
+    /** Bumped when the user's sessions must end (password change): carried in access tokens. */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -444,6 +448,17 @@ export const leases = pgTable('leases', {
   holder: text('holder').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/** Failed sign-ins per key (address+account, address) in the current window: shared by all processes. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('login_failures_since_idx').on(t.since)],
+);
 
 // ── Simulator phone network ─────────────────────────────────────────────────────────────────────
 /** What the simulated phones show: every message between a customer and a connection's number. */

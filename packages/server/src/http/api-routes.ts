@@ -6,6 +6,7 @@ import { registerConnectionRoutes } from '../modules/connections/routes.js';
 import { registerContactImportRoute } from '../modules/contacts/import.js';
 import { registerContactRoutes } from '../modules/contacts/routes.js';
 import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
+import { registerInboundFailureRoutes } from '../modules/inbound-failures/routes.js';
 import { registerExternalApiRoutes } from '../modules/external-api/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
@@ -16,11 +17,15 @@ import { registerTicketRoutes } from '../modules/tickets/routes.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import type { Services } from '../services.js';
 import type { App } from './types.js';
+import { databaseProblem } from './health.js';
 
 export function registerApiRoutes(api: App, ctx: AppContext, services: Services, isReady: () => boolean): void {
-  api.get('/health', { schema: { hide: true } }, async (_req, reply) =>
-    isReady() ? { status: 'ok', database: ctx.database.kind } : reply.status(503).send({ status: 'starting' }),
-  );
+  api.get('/health', { schema: { hide: true } }, async (_req, reply) => {
+    if (!isReady()) return reply.status(503).send({ status: 'starting' });
+    const problem = await databaseProblem(ctx);
+    if (problem) return reply.status(503).send({ status: 'unavailable', reason: problem, database: ctx.database.kind });
+    return { status: 'ok', database: ctx.database.kind };
+  });
   registerAuthRoutes(api, services);
   registerUserRoutes(api, services);
   registerSettingsRoutes(api, services);
@@ -30,9 +35,10 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerQuickAnswerRoutes(api, services);
   registerQueueRoutes(api, services);
   registerConnectionRoutes(api, services);
+  registerInboundFailureRoutes(api, services);
   registerTicketRoutes(api, services);
-  registerMessageRoutes(api, services);
+  registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
   registerDashboardRoutes(api, services.dashboard);
-  registerExternalApiRoutes(api, services.settings, services.externalApi);
+  registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);
   if (services.simulator) registerSimulatorRoutes(api, services.simulator);
 }

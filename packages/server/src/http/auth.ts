@@ -2,7 +2,7 @@
  * Route guards, run at onRequest (before the body is read or validated, so an anonymous caller
  * learns nothing about the input). `authenticate` resolves the bearer token to the live user (permissions are read
  * from the database on each request, so a demotion takes effect at once). No token → 401
- * ERR_SESSION_EXPIRED; a bad or expired token → 403 ERR_INVALID_TOKEN, which the web client
+ * ERR_SESSION_EXPIRED; a token of an ended session → 401 ERR_SESSION_EXPIRED; a bad or expired token → 403 ERR_INVALID_TOKEN, which the web client
  * answers with one refresh and a retry (spec §4 Session).
  */
 import { isAdmin } from '@switchboard/shared';
@@ -29,11 +29,16 @@ export function makeAuthenticate(auth: AuthService) {
     const token = bearerToken(request);
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401);
     const result = await auth.authenticate(token);
-    if (!result) throw new AppError('ERR_INVALID_TOKEN', 403);
+    // A token of an ended session (password changed, user deleted) is not refreshable: 401.
+    if (result.status !== 'ok') {
+      throw result.status === 'ended' ? new AppError('ERR_SESSION_EXPIRED', 401) : new AppError('ERR_INVALID_TOKEN', 403);
+    }
     request.actor = result.user;
   };
 }
 
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!isAdmin(request.actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+export function requireAdmin(request: FastifyRequest): Promise<void> {
+  // Returns a promise (rather than throwing) because Fastify treats a hook as async by its result.
+  if (!isAdmin(request.actor)) return Promise.reject(new AppError('ERR_NO_PERMISSION', 403));
+  return Promise.resolve();
 }

@@ -12,7 +12,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send({ error: err.code, ...(err.message !== err.code ? { message: err.message } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((v) => ({
+      // Typed here: the provider's issue type does not resolve from its declarations.
+      const details = err.validation.map((v: { instancePath?: string; message?: string }) => ({
         path: [err.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
         message: v.message ?? 'Invalid value',
       }));

@@ -17,7 +17,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         title: 'Switchboard API',
         description:
           'Every call of the web app under /api. Session calls use the access token from POST /api/auth/login ' +
-          '(bearerAuth); POST /api/send uses the API token from Settings → API key (apiToken). Errors answer ' +
+          '(bearerAuth); POST /api/send uses the API token shown in the web app under Administration → API key (/apikey, administrators only; apiToken). Errors answer ' +
           '`{ "error": "ERR_…" }`.',
         version,
       },
@@ -35,5 +35,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Its own Content-Security-Policy, with hashes of its inline scripts; without upgrading
+    // requests to https, which would break a plain-http installation.
+    staticCSP: true,
+    transformStaticCSP: (header: string) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 }

@@ -29,7 +29,8 @@ export function isForeignKeyViolation(err: unknown): boolean {
  * PostgreSQL "data exception" codes caused by a value the client sent (a number beyond the column's
  * range, text that is not a number or a date, too long for the column): a 400, not a 500.
  */
-const CLIENT_DATA_ERRORS = new Set(['22001', '22003', '22007', '22008', '22P02']);
+// 22021 and 22P05: text with a byte sequence the database cannot hold (a NUL that reached it).
+const CLIENT_DATA_ERRORS = new Set(['22001', '22003', '22007', '22008', '22P02', '22021', '22P05']);
 export function isClientDataError(err: unknown): boolean {
   const code = findPgError(err)?.code;
   return !!code && CLIENT_DATA_ERRORS.has(code);

@@ -4,21 +4,22 @@
  * go out and listeners (automation) run. A replayed event changes nothing.
  */
 import { EVENTS, type ContactDTO, type MessageDTO, type TicketDTO } from '@switchboard/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { ChatAddress, DriverEvent, InboundMessage } from '../channels/driver.js';
 import type { AppContext } from '../context.js';
-import { contacts, messages, tickets } from '../db/schema.js';
+import { contacts, messages } from '../db/schema.js';
 import { findConnection, type ConnectionRow } from '../modules/connections/repository.js';
 import { presentMessages, type MessageRow } from '../modules/messages/present.js';
 import { presentTicketById } from '../modules/tickets/present.js';
-import type { MediaStore, StoredMedia } from './media-store.js';
-import { previewOf } from './preview.js';
+import { MediaTooLargeError, type MediaStore, type StoredMedia } from './media-store.js';
 import { announceMessage, announceTicket } from './ticket-events.js';
-import type { ContactRow, TicketRow } from './store-batch.js';
+import type { ContactRow, MediaErrorCode, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
 import { presentTickets } from '../modules/tickets/present.js';
 import { presentContacts } from '../modules/contacts/repository.js';
+import { attachNumberToLid, isLidNumber, numberForLid } from '../modules/contacts/lid-identity.js';
+import { cleanDriverEvent, cleanInboundMessage } from './clean-inbound.js';
 
 /** What listeners (automation) learn about each stored inbound message. */
 export interface InboundStored {
@@ -74,7 +75,8 @@ export class InboundPipeline {
     this.interceptors.push(interceptor);
   }
 
-  async handle(connectionId: number, event: DriverEvent): Promise<void> {
+  async handle(connectionId: number, received: DriverEvent): Promise<void> {
+    const event = cleanDriverEvent(received);
     switch (event.type) {
       case 'message':
         return void (await this.message(connectionId, event.message));
@@ -94,18 +96,20 @@ export class InboundPipeline {
   }
 
   /** Stores one inbound message; returns what was stored, or null for ignored/duplicate events. */
-  async message(connectionId: number, msg: InboundMessage): Promise<InboundStored | null> {
+  async message(connectionId: number, received: InboundMessage): Promise<InboundStored | null> {
+    let msg = cleanInboundMessage(received);
     const connection = await this.connection(connectionId);
     if (!connection) return null;
     if (msg.chat.isGroup && (!connection.isGroup || this.ctx.settings.isEnabled('CheckMsgIsGroup'))) return null;
     if (!msg.fromMe) {
       for (const intercept of this.interceptors) if (await intercept(connection, msg)) return null;
     }
+    msg = await this.settleIdentity(msg);
     // A redelivered media message must not be downloaded again; text duplicates are caught on insert.
     if (msg.media && (await this.alreadyStored(connectionId, msg.externalId))) return null;
-    const media = msg.media ? await this.saveMedia(msg) : null;
+    const { media, mediaError } = msg.media ? await this.saveMedia(msg) : { media: null, mediaError: undefined };
 
-    const result = await this.batcher.submit({ connection, msg, media });
+    const result = await this.batcher.submit({ connection, msg, media, mediaError });
     if (!result) return null;
     if (result.contactDto) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: result.contactDto });
     // The message event carries its ticket, which is all a list needs to raise it; a separate
@@ -182,17 +186,26 @@ export class InboundPipeline {
     return !!row;
   }
 
-  private async saveMedia(msg: InboundMessage): Promise<StoredMedia | null> {
+  /**
+   * Streams the media to the store, up to MEDIA_MAX_MB. When it cannot be kept the message is still
+   * stored (text, type, sender) and marked with the reason, which the chat shows.
+   */
+  private async saveMedia(msg: InboundMessage): Promise<{ media: StoredMedia | null; mediaError?: MediaErrorCode }> {
     try {
-      const data = await msg.media!.download();
-      return await this.media.save(data, {
+      const source = await msg.media!.open();
+      const media = await this.media.saveStream(source, {
         filename: msg.media!.filename,
         kindHint: msg.kind === 'sticker' ? 'sticker' : undefined,
+        purpose: 'received',
       });
+      return { media };
     } catch (err) {
-      // The message is kept (text, type, sender) and marked; its media could not be fetched.
+      if (err instanceof MediaTooLargeError) {
+        this.ctx.log.warn({ externalId: msg.externalId, limit: err.limit }, 'inbound media over MEDIA_MAX_MB not kept');
+        return { media: null, mediaError: 'ERR_MEDIA_TOO_LARGE' };
+      }
       this.ctx.log.warn({ err, externalId: msg.externalId }, 'inbound media download failed');
-      return null;
+      return { media: null, mediaError: 'ERR_WAPP_DOWNLOAD_MEDIA' };
     }
   }
 
@@ -238,17 +251,73 @@ export class InboundPipeline {
     });
   }
 
+  /**
+   * One person, one contact (modules/contacts/lid-identity.ts): a message from a LID whose number
+   * a contact already has goes to that contact; a message carrying both the number and the LID
+   * gives a contact known only by the LID its number.
+   */
+  private async settleIdentity(msg: InboundMessage): Promise<InboundMessage> {
+    const toKnownNumber = async (address: string): Promise<string> => {
+      if (!isLidNumber(address)) return address;
+      this.settledLids.delete(address); // a LID-only contact may be created for it now
+      return (await numberForLid(this.ctx.db, address)) ?? address;
+    };
+    const chatId = msg.chat.isGroup ? msg.chat.id : await toKnownNumber(msg.chat.id);
+    const chat = chatId === msg.chat.id ? msg.chat : { id: chatId, isGroup: false };
+    let sender = msg.sender;
+    if (!msg.fromMe && sender.lid) {
+      if (isLidNumber(sender.number)) {
+        sender = { ...sender, number: chat.isGroup ? await toKnownNumber(sender.number) : chat.id };
+      } else if (!this.settledLids.has(sender.lid)) {
+        await this.attachLid(sender.number, sender.lid);
+        this.settledLids.add(sender.lid);
+      }
+    }
+    return chat === msg.chat && sender === msg.sender ? msg : { ...msg, chat, sender };
+  }
+
+  /**
+   * LIDs known, in this process, to have no contact of their own left: spares a query per message
+   * (WhatsApp sends the LID along with nearly every message).
+   */
+  private readonly settledLids = new Set<string>();
+
+  private async attachLid(number: string, lid: string): Promise<void> {
+    const attached = await attachNumberToLid(this.ctx.db, number, lid, this.ctx.clock.now());
+    if (!attached) return;
+    if (attached.removedId !== null) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'delete', contactId: attached.removedId });
+    for (const contact of await presentContacts(this.ctx.db, [attached.contact])) {
+      this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
+    }
+  }
+
   async contactUpdate(event: Extract<DriverEvent, { type: 'contact' }>): Promise<void> {
+    if (event.lid && !isLidNumber(event.number)) await this.attachLid(event.number, event.lid);
     const set: Partial<typeof contacts.$inferInsert> = {};
     if (event.profilePicUrl) set.profilePicUrl = event.profilePicUrl;
     if (event.lid) set.lid = event.lid;
-    if (Object.keys(set).length === 0) return;
-    const rows = await this.ctx.db
+    const rows = Object.keys(set).length
+      ? await this.ctx.db
+          .update(contacts)
+          .set({ ...set, updatedAt: this.ctx.clock.now() })
+          .where(eq(contacts.number, event.number))
+          .returning()
+      : [];
+    if (event.name) rows.push(...(await this.rename(event.number, event.name)));
+    const latest = [...new Map(rows.map((row) => [row.id, row])).values()];
+    for (const contact of await presentContacts(this.ctx.db, latest)) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
+  }
+
+  /**
+   * A name the channel synced: a group's subject always (WhatsApp owns it); a person's only while
+   * their contact shows no name but the number, so a name someone typed here is never overwritten.
+   */
+  private async rename(number: string, name: string): Promise<ContactRow[]> {
+    return this.ctx.db
       .update(contacts)
-      .set({ ...set, updatedAt: this.ctx.clock.now() })
-      .where(eq(contacts.number, event.number))
+      .set({ name, updatedAt: this.ctx.clock.now() })
+      .where(and(eq(contacts.number, number), ne(contacts.name, name), or(eq(contacts.isGroup, true), eq(contacts.name, contacts.number))))
       .returning();
-    for (const contact of await presentContacts(this.ctx.db, rows)) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
   }
 
   private async announceUpdates(rows: MessageRow[]): Promise<void> {

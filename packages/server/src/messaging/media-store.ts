@@ -1,24 +1,74 @@
 /**
  * Media files on disk under generated names. The type is read from the content (never trusted from
  * the client or the file name), sizes are limited per kind, and files are only ever opened by a
- * name this store generated.
+ * name this store generated. Large files arrive as streams and go straight to disk, counted on the
+ * way: nothing bigger than its limit is ever held whole in memory or kept.
  */
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../lib/app-error.js';
 
 export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker';
 
-export const MEDIA_SIZE_LIMITS: Record<MediaKind, number> = {
-  image: 16 * 1024 * 1024,
-  sticker: 2 * 1024 * 1024,
-  audio: 16 * 1024 * 1024,
-  video: 64 * 1024 * 1024,
-  document: 100 * 1024 * 1024,
-};
+const MB = 1024 * 1024;
+
+/** Default for MEDIA_MAX_MB: the largest file accepted, uploaded or received. */
+export const DEFAULT_MEDIA_MAX_BYTES = 100 * MB;
+
+/**
+ * What WhatsApp accepts per kind when we send (images and audio 16 MB, video 64 MB, stickers 2 MB);
+ * documents, and anything received, are bounded by the configured maximum alone.
+ */
+export function mediaSizeLimits(maxBytes: number): Record<MediaKind, number> {
+  return {
+    image: Math.min(16 * MB, maxBytes),
+    sticker: Math.min(2 * MB, maxBytes),
+    audio: Math.min(16 * MB, maxBytes),
+    video: Math.min(64 * MB, maxBytes),
+    document: maxBytes,
+  };
+}
+
+export const megabytes = (bytes: number): string => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+/** A file over its limit (413); `limit` in bytes. */
+export class MediaTooLargeError extends AppError {
+  constructor(readonly limit: number) {
+    super('ERR_MEDIA_TOO_LARGE', 413, `File larger than ${megabytes(limit)}`);
+  }
+}
+
+/** Passes bytes through, counting them; fails as soon as the count goes over `limit`. */
+export function byteLimit(
+  limit: number,
+  onBytes?: (n: number) => void,
+  tooLarge: () => Error = () => new MediaTooLargeError(limit),
+): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      onBytes?.(chunk.length);
+      if (seen > limit) callback(tooLarge());
+      else callback(null, chunk);
+    },
+  });
+}
+
+export interface SaveOptions {
+  filename?: string;
+  kindHint?: MediaKind;
+  /**
+   * 'upload' (default) applies WhatsApp's per-kind limits, for what we will send; 'received' keeps
+   * whatever a channel delivered up to the configured maximum.
+   */
+  purpose?: 'upload' | 'received';
+}
 
 export interface StoredMedia {
   /** Generated file name (the only handle to the file). */
@@ -40,31 +90,79 @@ export function kindOfMime(mime: string, hint?: MediaKind): MediaKind {
   return 'document';
 }
 
-/** Keeps a display name safe for a Content-Disposition header and a download dialog. */
+/**
+ * Keeps a display name safe for a Content-Disposition header and a download dialog: control
+ * characters, invisible format characters (right-to-left override and the other bidi controls,
+ * which make "invoice\u202Efdp.exe" read as "invoiceexe.pdf") and line separators are removed.
+ */
 export function cleanFilename(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '').trim().slice(0, 120);
+  const cleaned = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"<>:|?*]/gu, '').trim().slice(0, 120);
   return cleaned || fallback;
 }
 
 export class MediaStore {
-  constructor(readonly dir: string) {
+  readonly limits: Record<MediaKind, number>;
+
+  /** `maxBytes`: the largest file accepted at all (MEDIA_MAX_MB). */
+  constructor(
+    readonly dir: string,
+    readonly maxBytes: number = DEFAULT_MEDIA_MAX_BYTES,
+  ) {
     fs.mkdirSync(dir, { recursive: true });
+    this.limits = mediaSizeLimits(maxBytes);
   }
 
-  async save(data: Buffer, declared: { filename?: string; kindHint?: MediaKind }): Promise<StoredMedia> {
+  async save(data: Buffer, declared: SaveOptions): Promise<StoredMedia> {
     const detected = await fileTypeFromBuffer(data);
     const mimetype = detected?.mime ?? 'application/octet-stream';
     const ext = detected?.ext ?? 'bin';
     const kind = kindOfMime(mimetype, declared.kindHint);
-    if (data.length > MEDIA_SIZE_LIMITS[kind]) {
-      throw new AppError('ERR_VALIDATION', 413, `File too large for ${kind} (max ${MEDIA_SIZE_LIMITS[kind] / 1024 / 1024} MB)`);
-    }
-    if (data.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty file');
+    this.checkSize(data.length, kind, declared.purpose);
     const name = `${randomUUID()}.${ext}`;
     await fsp.writeFile(path.join(this.dir, name), data, { mode: 0o640 });
     return { name, mimetype, filename: cleanFilename(declared.filename, `${kind}.${ext}`), kind, size: data.length };
+  }
+
+  /**
+   * Writes a stream to disk under a temporary name, stopping (and deleting it) as soon as it passes
+   * the maximum; then reads the type from the file's first bytes and applies the per-kind limit.
+   * The temporary name never matches NAME_PATTERN, so a half-written file is never served.
+   * `extraChecks` run on the bytes first (e.g. the budget of a whole upload request).
+   */
+  async saveStream(source: Readable, declared: SaveOptions, extraChecks: Transform[] = []): Promise<StoredMedia> {
+    const temp = path.join(this.dir, `${randomUUID()}.part`);
+    let size = 0;
+    try {
+      await pipeline([
+        source,
+        ...extraChecks,
+        byteLimit(this.maxBytes, (n) => (size += n)),
+        fs.createWriteStream(temp, { mode: 0o640 }),
+      ]);
+      const detected = await fileTypeFromFile(temp);
+      const mimetype = detected?.mime ?? 'application/octet-stream';
+      const ext = detected?.ext ?? 'bin';
+      const kind = kindOfMime(mimetype, declared.kindHint);
+      this.checkSize(size, kind, declared.purpose);
+      const name = `${randomUUID()}.${ext}`;
+      await fsp.rename(temp, path.join(this.dir, name));
+      return { name, mimetype, filename: cleanFilename(declared.filename, `${kind}.${ext}`), kind, size };
+    } catch (err) {
+      await fsp.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  /** Deletes files this store wrote (a request that failed after some of its files were saved). */
+  async remove(names: string[]): Promise<void> {
+    await Promise.all(names.map((name) => fsp.rm(this.pathOf(name), { force: true })));
+  }
+
+  private checkSize(size: number, kind: MediaKind, purpose: SaveOptions['purpose'] = 'upload'): void {
+    if (size === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty file');
+    const limit = purpose === 'received' ? this.maxBytes : this.limits[kind];
+    if (size > limit) throw new MediaTooLargeError(limit);
   }
 
   private pathOf(name: string): string {

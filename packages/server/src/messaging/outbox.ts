@@ -105,7 +105,8 @@ export class Outbox {
   start(intervalMs = 5000): void {
     this.stopped = false;
     this.timer = setInterval(() => {
-      for (const id of this.channels.connectedIds()) this.kick(id);
+      // kick() logs its own failures and never rejects.
+      for (const id of this.channels.connectedIds()) void this.kick(id);
     }, intervalMs);
     this.timer.unref();
   }

@@ -142,6 +142,24 @@ describe('message pipeline through the simulator', () => {
     expect(m.ack).toBe(3);
   });
 
+  it('opening a chat sends read receipts for exactly its unread customer messages', async () => {
+    const from = phoneNumber();
+    const { id: first } = await customerSends(s, { from, to: conn.number, body: 'primeira' });
+    const { id: second } = await customerSends(s, { from, to: conn.number, body: 'segunda' });
+    const [t] = await ticketsOf(from);
+    const opened = await s.app.inject({ method: 'GET', url: `/api/messages/${t.id}`, headers: bearer(s.adminToken) });
+    expect(opened.statusCode, opened.body).toBe(200);
+    // The blue ticks reach the customer's phone for both messages, named by their ids.
+    await waitFor(async () => (await customerChat(s, from, conn.number)).every((m) => m.ack === 3));
+    const later = (await customerSends(s, { from, to: conn.number, body: 'terceira' })).id;
+    const chat = await customerChat(s, from, conn.number);
+    expect(chat.map((m) => [m.id, m.ack])).toEqual([
+      [first, 3],
+      [second, 3],
+      [later, 2],
+    ]);
+  });
+
   it('a customer delete-for-everyone marks the message deleted, text kept for staff', async () => {
     const from = phoneNumber();
     const { id } = await customerSends(s, { from, to: conn.number, body: 'oops wrong chat' });

@@ -1,21 +1,9 @@
-import type { MessageMediaType } from '@switchboard/shared';
+import { PREVIEW_MARKERS, type MessageMediaType } from '@switchboard/shared';
 
-const MARKERS: Record<MessageMediaType, string> = {
-  chat: '',
-  image: '📷',
-  audio: '🎤',
-  video: '🎥',
-  document: '📄',
-  sticker: '🏷️',
-  location: '📍',
-  vcard: '👤',
-  call_log: '📞',
-};
-
-/** The one-line preview a ticket shows for its last message (language-neutral markers). */
+/** The one-line preview a ticket shows for its last message (language-neutral markers, see shared). */
 export function previewOf(kind: MessageMediaType, body: string, filename?: string | null): string {
   const text = kind === 'vcard' ? (/FN:(.*)/.exec(body)?.[1] ?? '') : body;
-  const marker = MARKERS[kind] ?? '';
+  const marker = PREVIEW_MARKERS[kind] ?? '';
   const main = text.trim() || (kind === 'document' ? (filename ?? '') : '');
   return [marker, main].filter(Boolean).join(' ').slice(0, 255);
 }

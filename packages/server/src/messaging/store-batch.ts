@@ -24,7 +24,11 @@ export interface BatchItem {
   connection: ConnectionRow;
   msg: InboundMessage;
   media: StoredMedia | null;
+  /** Why a message's media was not kept (shown in the chat); ERR_WAPP_DOWNLOAD_MEDIA by default. */
+  mediaError?: MediaErrorCode;
 }
+
+export type MediaErrorCode = 'ERR_MEDIA_TOO_LARGE' | 'ERR_WAPP_DOWNLOAD_MEDIA';
 
 export interface BatchStored {
   connection: ConnectionRow;
@@ -44,7 +48,7 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   const wanted = new Map<string, typeof contacts.$inferInsert>();
   for (const { msg } of items) {
     if (!wanted.has(msg.chat.id)) {
-      const name = !msg.chat.isGroup && !msg.fromMe ? msg.sender.name?.trim() : undefined;
+      const name = msg.chat.isGroup ? msg.chatName?.trim() : !msg.fromMe ? msg.sender.name?.trim() : undefined;
       wanted.set(msg.chat.id, { number: msg.chat.id, name: name || msg.chat.id, isGroup: msg.chat.isGroup, lid: msg.chat.isGroup ? null : (msg.sender.lid ?? null) });
     }
     if (msg.chat.isGroup && !msg.fromMe && !wanted.has(msg.sender.number)) {
@@ -147,7 +151,7 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   }
 
   // 4. Messages; a redelivered one conflicts and is skipped.
-  const rowsToInsert = items.map(({ msg, connection, media }) => {
+  const rowsToInsert = items.map(({ msg, connection, media, mediaError }) => {
     const contact = contactByNumber.get(msg.chat.id)!;
     const ticket = ticketByPair.get(pairKey(contact.id, connection.id))!;
     const senderId = msg.fromMe ? null : msg.chat.isGroup ? contactByNumber.get(msg.sender.number)!.id : contact.id;
@@ -167,7 +171,7 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
       quotedMsgId: msg.quotedExternalId ? (quoted.get(`${connection.id}:${msg.quotedExternalId}`) ?? null) : null,
       ack: msg.fromMe ? 1 : 0,
       sendState: 'received',
-      lastError: msg.media && !media ? 'ERR_WAPP_DOWNLOAD_MEDIA' : null,
+      lastError: msg.media && !media ? (mediaError ?? 'ERR_WAPP_DOWNLOAD_MEDIA') : null,
       rawPayload: msg.raw ?? null,
       createdAt: msg.timestamp,
       updatedAt: now,

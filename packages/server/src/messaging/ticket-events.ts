@@ -1,11 +1,19 @@
-/** Realtime announcements of tickets and messages, each only to the rooms that may see the ticket. */
+/**
+ * Realtime announcements of tickets and messages, addressed at emit time to the rooms of those who
+ * may see the ticket now (shared visibility scope, realtime/rooms.ts).
+ */
 import { EVENTS, type MessageDTO, type TicketDTO, type TicketEvent } from '@switchboard/shared';
 import type { AppContext } from '../context.js';
-import { chatRoom, roomsForTicket } from '../realtime/rooms.js';
+import { roomsForTicket } from '../realtime/rooms.js';
+
+/** The rooms of whoever may see the ticket now. */
+export function audience(ctx: AppContext, ticket: Pick<TicketDTO, 'userId' | 'queueId'>): string[] {
+  return roomsForTicket(ticket, { allTicket: ctx.settings.isEnabled('allTicket') });
+}
 
 export function announceTicket(ctx: AppContext, action: 'create' | 'update', ticket: TicketDTO): void {
   const event: TicketEvent = { action, ticket };
-  ctx.realtime.emit([...roomsForTicket(ticket), chatRoom(ticket.id)], EVENTS.ticket, event);
+  ctx.realtime.emit(audience(ctx, ticket), EVENTS.ticket, event);
 }
 
 /**
@@ -18,9 +26,9 @@ export function announceTicketMoved(
   before: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>,
   after: TicketDTO,
 ): void {
-  const nowRooms = [...roomsForTicket(after), chatRoom(after.id)];
+  const nowRooms = audience(ctx, after);
   ctx.realtime.emit(nowRooms, EVENTS.ticket, { action: 'update', ticket: after } satisfies TicketEvent);
-  ctx.realtime.emitExcept(roomsForTicket(before), nowRooms, EVENTS.ticket, {
+  ctx.realtime.emitExcept(audience(ctx, before), nowRooms, EVENTS.ticket, {
     action: 'delete',
     ticketId: after.id,
     moved: true,
@@ -29,12 +37,12 @@ export function announceTicketMoved(
 
 export function announceTicketDeleted(ctx: AppContext, ticket: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>): void {
   const event: TicketEvent = { action: 'delete', ticketId: ticket.id };
-  ctx.realtime.emit([...roomsForTicket(ticket), chatRoom(ticket.id)], EVENTS.ticket, event);
+  ctx.realtime.emit(audience(ctx, ticket), EVENTS.ticket, event);
 }
 
 export function announceUnreadReset(ctx: AppContext, ticket: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>): void {
   const event: TicketEvent = { action: 'updateUnread', ticketId: ticket.id };
-  ctx.realtime.emit([...roomsForTicket(ticket), chatRoom(ticket.id)], EVENTS.ticket, event);
+  ctx.realtime.emit(audience(ctx, ticket), EVENTS.ticket, event);
 }
 
 export function announceMessage(
@@ -43,7 +51,7 @@ export function announceMessage(
   message: MessageDTO,
   ticket: TicketDTO,
 ): void {
-  ctx.realtime.emit([...roomsForTicket(ticket), chatRoom(ticket.id)], EVENTS.appMessage, {
+  ctx.realtime.emit(audience(ctx, ticket), EVENTS.appMessage, {
     action,
     message,
     ticket,

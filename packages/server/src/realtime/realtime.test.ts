@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TokenSigner } from '../modules/auth/tokens.js';
 import { bearer, createTestServer, type TestServer } from '../test/harness.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a socket payload as the client receives it: raw JSON, read field by field
+type Payload = any;
+
 type Transport = 'websocket' | 'polling';
 
 describe('realtime', () => {
@@ -39,15 +42,15 @@ describe('realtime', () => {
   }
 
   /** Records every event a socket receives, in order. */
-  function record(socket: Socket): { event: string; payload: any }[] {
-    const log: { event: string; payload: any }[] = [];
+  function record(socket: Socket): { event: string; payload: Payload }[] {
+    const log: { event: string; payload: Payload }[] = [];
     socket.onAny((event, payload) => log.push({ event, payload }));
     return log;
   }
 
-  function next(socket: Socket, event: string, match: (payload: any) => boolean = () => true): Promise<any> {
+  function next(socket: Socket, event: string, match: (payload: Payload) => boolean = () => true): Promise<Payload> {
     return new Promise((resolve) => {
-      const handler = (payload: any) => {
+      const handler = (payload: Payload) => {
         if (!match(payload)) return;
         socket.off(event, handler);
         resolve(payload);

@@ -8,7 +8,8 @@ import { CLIENT_EVENTS, type TicketViewer } from '@switchboard/shared';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { ROOM_ADMINS, ROOM_ALL_USERS, chatRoom, roomsForViewer, userRoom } from './rooms.js';
+import { ROOM_ADMINS, ROOM_ALL_USERS, roomsForViewer, userRoom } from './rooms.js';
+import { TokenBucket } from './token-bucket.js';
 
 export interface SocketIdentity {
   viewer: TicketViewer;
@@ -20,13 +21,20 @@ export interface RealtimeOptions {
   authenticate(token: string): Promise<SocketIdentity | null>;
   /** Fresh permissions of a user (after an update), or null when the user is gone. */
   loadViewer(userId: number): Promise<TicketViewer | null>;
-  /** Whether the viewer may join a ticket's chat room. */
-  canJoinTicket?(viewer: TicketViewer, ticketId: number): Promise<boolean>;
-  sectorlessForAll(): boolean;
+  /** Whether the user may see a ticket (answers the chat-box join request). */
+  canJoinTicket?: (userId: number, ticketId: number) => Promise<boolean>;
   allowedOrigins: string[];
   redisUrl?: string;
+  /** Per-socket event budget: `burst` at once, `perSecond` after; `maxRefused` refusals disconnect. */
+  eventLimit?: { burst: number; perSecond: number; maxRefused: number };
 }
 
+export const DEFAULT_EVENT_LIMIT = { burst: 20, perSecond: 10, maxRefused: 50 };
+
+/**
+ * The identity a socket connected with. Only `viewer.id` is read afterwards: permissions are
+ * re-read from the database whenever they matter, since a remote socket's data cannot be updated.
+ */
 type SocketData = { viewer: TicketViewer };
 
 export class Realtime {
@@ -35,8 +43,8 @@ export class Realtime {
   private redisClients: { quit(): Promise<unknown> }[] = [];
   private expiryTimers = new Map<string, NodeJS.Timeout>();
 
-  /** Join checks for ticket chat rooms are added by the tickets module when it loads. */
-  setTicketAccess(check: (viewer: TicketViewer, ticketId: number) => Promise<boolean>): void {
+  /** The ticket access check is added by the tickets module when it loads. */
+  setTicketAccess(check: (userId: number, ticketId: number) => Promise<boolean>): void {
     if (this.opts) this.opts.canJoinTicket = check;
   }
 
@@ -54,41 +62,66 @@ export class Realtime {
       this.redisClients.push(pub, sub);
       io.adapter(createAdapter(pub, sub));
     }
-    io.use(async (socket, next) => {
-      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
-      const identity = token ? await opts.authenticate(token).catch(() => null) : null;
-      if (!identity) return next(new Error('ERR_SESSION_EXPIRED'));
-      (socket.data as SocketData).viewer = identity.viewer;
-      this.scheduleExpiry(socket, identity.expiresAt);
-      next();
+    io.use((socket, next) => {
+      // A failure here refuses the connection (the client sees connect_error), never goes unhandled.
+      void this.authenticateSocket(socket, opts, next).catch((err: unknown) => next(err instanceof Error ? err : new Error(String(err))));
     });
     io.on('connection', (socket) => this.onConnection(socket));
     this.io = io;
   }
 
+  private async authenticateSocket(socket: Socket, opts: RealtimeOptions, next: (err?: Error) => void): Promise<void> {
+    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    const identity = token ? await opts.authenticate(token).catch(() => null) : null;
+    if (!identity) return next(new Error('ERR_SESSION_EXPIRED'));
+    (socket.data as SocketData).viewer = identity.viewer;
+    this.scheduleExpiry(socket, identity.expiresAt);
+    next();
+  }
+
   private onConnection(socket: Socket): void {
     const { viewer } = socket.data as SocketData;
-    socket.join(roomsForViewer(viewer, { allTicket: this.opts!.sectorlessForAll() }));
-    // Room membership is decided by the server; these requests are acknowledged for
-    // compatibility with clients of the reference product.
+    // A socket that could not join its rooms would miss events: it is dropped, and the client
+    // reconnects (and re-fetches what it shows).
+    void Promise.resolve(socket.join(roomsForViewer(viewer))).catch(() => socket.disconnect(true));
+    this.limitEvents(socket);
+    // Room membership is decided by the server from the user's permissions; these requests are
+    // acknowledged for compatibility with clients of the reference product.
     socket.on(CLIENT_EVENTS.joinNotification, (ack?: unknown) => reply(ack, true));
     socket.on(CLIENT_EVENTS.joinTickets, (_status: unknown, ack?: unknown) => reply(ack, true));
     socket.on(CLIENT_EVENTS.leaveTickets, (_status: unknown, ack?: unknown) => reply(ack, true));
+    // Opening a chat joins nothing: a ticket's events already reach whoever may see it now. The
+    // answer says whether the user may see the ticket (a primary-key read; rate-limited).
     socket.on(CLIENT_EVENTS.joinChatBox, async (ticketId: unknown, ack?: unknown) => {
+      if (typeof ack !== 'function') return;
       const id = Number(ticketId);
       const check = this.opts?.canJoinTicket;
-      const allowed = Number.isInteger(id) && id > 0 && !!check && (await check(viewer, id).catch(() => false));
-      if (allowed) await socket.join(chatRoom(id));
+      const allowed = Number.isInteger(id) && id > 0 && !!check && (await check(viewer.id, id).catch(() => false));
       reply(ack, allowed);
     });
-    socket.on(CLIENT_EVENTS.leaveChatBox, async (ticketId: unknown, ack?: unknown) => {
-      await socket.leave(chatRoom(Number(ticketId)));
-      reply(ack, true);
-    });
+    socket.on(CLIENT_EVENTS.leaveChatBox, (_ticketId: unknown, ack?: unknown) => reply(ack, true));
     socket.on('disconnect', () => {
       const t = this.expiryTimers.get(socket.id);
       if (t) clearTimeout(t);
       this.expiryTimers.delete(socket.id);
+    });
+  }
+
+  /**
+   * Every client event takes a token from the socket's bucket. A refused event is answered
+   * `{ error: 'ERR_RATE_LIMITED' }` (when it asks for an answer) and does no work; a client that
+   * keeps going past `maxRefused` refusals is disconnected.
+   */
+  private limitEvents(socket: Socket): void {
+    const limit = this.opts?.eventLimit ?? DEFAULT_EVENT_LIMIT;
+    const bucket = new TokenBucket(limit.burst, limit.perSecond);
+    let refused = 0;
+    socket.use((packet, next) => {
+      if (bucket.take()) return next();
+      refused += 1;
+      const ack: unknown = packet[packet.length - 1];
+      reply(ack, { error: 'ERR_RATE_LIMITED' });
+      if (refused >= limit.maxRefused) socket.disconnect(true);
     });
   }
 
@@ -99,7 +132,11 @@ export class Realtime {
     this.expiryTimers.set(socket.id, timer);
   }
 
-  /** Re-derives the rooms of every socket of a user after their permissions changed. */
+  /**
+   * Re-derives the rooms of every socket of a user after their permissions changed, on every
+   * process (remote sockets join and leave through the adapter). New rooms are joined before old
+   * ones are left, so nothing the user may still see is missed in between.
+   */
   async syncUser(userId: number): Promise<void> {
     if (!this.io || !this.opts) return;
     const viewer = await this.opts.loadViewer(userId);
@@ -109,25 +146,14 @@ export class Realtime {
         s.disconnect(true);
         continue;
       }
-      const wanted = new Set(roomsForViewer(viewer, { allTicket: this.opts.sectorlessForAll() }));
-      for (const room of s.rooms) {
-        if (room !== s.id && !wanted.has(room) && !room.startsWith('ticket:')) s.leave(room);
-      }
+      const wanted = new Set(roomsForViewer(viewer));
       s.join([...wanted]);
-      s.data.viewer = viewer;
+      for (const room of s.rooms) if (room !== s.id && !wanted.has(room)) s.leave(room);
     }
   }
 
-  /** Re-derives every connected user's rooms (after a setting that changes visibility). */
-  async syncAll(): Promise<void> {
-    if (!this.io) return;
-    const sockets = await this.io.in(ROOM_ALL_USERS).fetchSockets();
-    const ids = new Set(sockets.map((s) => (s.data as SocketData).viewer.id));
-    for (const id of ids) await this.syncUser(id);
-  }
-
-  /** Disconnects every socket of a user (deleted user, password change). */
-  async disconnectUser(userId: number): Promise<void> {
+  /** Disconnects every socket of a user on every process (deleted user, password change). */
+  disconnectUser(userId: number): void {
     this.io?.in(userRoom(userId)).disconnectSockets(true);
   }
 

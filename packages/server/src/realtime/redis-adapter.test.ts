@@ -34,7 +34,7 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    const got = new Promise<any>((resolve) => socket.on('settings', resolve));
+    const got = new Promise<unknown>((resolve) => socket.on('settings', resolve));
     const res = await a.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(a.adminToken), payload: { value: 'enabled' } });
     expect(res.statusCode).toBe(200);
     expect(await got).toMatchObject({ action: 'update', setting: { key: 'darkMode', value: 'enabled' } });

@@ -12,23 +12,24 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
   await realtime.attach(httpServer, {
     authenticate: async (token) => {
       const result = await services.auth.authenticate(token);
-      return result ? { viewer: result.user, expiresAt: result.exp } : null;
+      return result.status === 'ok' ? { viewer: result.user, expiresAt: result.exp } : null;
     },
     loadViewer: (userId) => loadCurrentUser(db, userId),
-    sectorlessForAll: () => settings.isEnabled('allTicket'),
     allowedOrigins: ctx.config.allowedOrigins,
     redisUrl: ctx.config.redisUrl,
   });
 
-  realtime.setTicketAccess(async (viewer, ticketId) => {
-    const [row] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
-    return !!row && canSeeTicket(viewer, row, { allTicket: settings.isEnabled('allTicket') });
+  realtime.setTicketAccess(async (userId, ticketId) => {
+    const [row] = await db.select({ userId: tickets.userId, queueId: tickets.queueId }).from(tickets).where(eq(tickets.id, ticketId));
+    if (!row) return false;
+    const viewer = await loadCurrentUser(db, userId);
+    return !!viewer && canSeeTicket(viewer, row, { allTicket: settings.isEnabled('allTicket') });
   });
 
   settings.onChange((setting) => {
     // The API token goes to admins only; every other setting to everyone signed in.
     if (setting.key === 'userApiToken') realtime.emitToAdmins('settings', { action: 'update', setting });
     else realtime.emitToAll('settings', { action: 'update', setting });
-    if (setting.key === 'allTicket') void realtime.syncAll();
+    // allTicket needs no room changes: sectorless tickets are addressed by the setting at emit time.
   });
 }

@@ -20,7 +20,7 @@ export const ADMIN_PASSWORD = 'admin-password';
 
 export interface TestDatabase {
   database: Database;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 /** A fresh, migrated-on-build database of the kind under test. */
@@ -61,6 +61,8 @@ export interface TestServerOptions {
    * to reach WhatsApp): such connections show DISCONNECTED; the simulator runs as in production.
    */
   factories?: BuildAppOptions['factories'];
+  /** As the embedded database in production: leases left at boot are a dead process's. */
+  soleProcess?: boolean;
 }
 
 export interface TestServer extends BuiltApp {
@@ -93,6 +95,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     clock: options.clock,
     serveWeb: false,
     factories: options.factories ?? { whatsapp: undefined },
+    soleProcess: options.soleProcess,
   });
   await database.db
     .insert(users)
@@ -122,8 +125,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
         payload: body,
       });
       if (res.statusCode !== 201) throw new Error(`createUser failed: ${res.statusCode} ${res.body}`);
-      const token = await login(body.email as string, body.password as string);
-      return { id: res.json().id, email: body.email as string, password: body.password as string, token };
+      const token = await login(body.email, body.password);
+      return { id: res.json().id, email: body.email, password: body.password, token };
     },
     async listen() {
       await built.app.listen({ port: 0, host: '127.0.0.1' });

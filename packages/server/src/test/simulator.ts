@@ -9,7 +9,7 @@ export function phoneNumber(): string {
   return `55119${String(Date.now() % 1e4).padStart(4, '0')}${String(numberSeq).padStart(4, '0')}`;
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 5000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = await probe();
@@ -50,7 +50,7 @@ export async function connectSimulator(s: TestServer, fields: Record<string, unk
 export async function customerSends(s: TestServer, payload: Record<string, unknown>) {
   const res = await s.app.inject({ method: 'POST', url: '/api/simulator/messages', headers: bearer(s.adminToken), payload });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
+  return res.json<{ id: string }>();
 }
 
 export async function customerChat(s: TestServer, customer: string, to: string) {
@@ -60,5 +60,5 @@ export async function customerChat(s: TestServer, customer: string, to: string) 
     headers: bearer(s.adminToken),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: string; sender: string; type: string; body: string; ack: number; isDeleted: boolean }[];
+  return res.json<{ id: string; sender: string; type: string; body: string; ack: number; isDeleted: boolean }[]>();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, numeric } from './primitives.js';
 
 /** Spec §5 wording, used by every form and every route. */
 export const MSG = {
@@ -11,16 +12,14 @@ export const MSG = {
 
 /** A required text field with the spec's messages: 'Required' when empty, then length limits. */
 export function requiredText(min: number, max: number) {
-  return z
-    .string({ error: MSG.required })
+  return text({ error: MSG.required })
     .trim()
     .min(1, MSG.required)
     .min(min, MSG.tooShort)
     .max(max, MSG.tooLong);
 }
 
-export const emailSchema = z
-  .string({ error: MSG.required })
+export const emailSchema = text({ error: MSG.required })
   .trim()
   .min(1, MSG.required)
   .max(254, MSG.tooLong)
@@ -28,19 +27,18 @@ export const emailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** 'HH:mm', 00:00–23:59. */
-export const timeOfDaySchema = z
-  .string({ error: MSG.required })
+export const timeOfDaySchema = text({ error: MSG.required })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.invalidTime);
 
 /** Path parameter `:id` — a positive integer. */
 export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: numeric(z.number().int().positive()),
 });
 
 /** Paged list query of spec §7. */
 export const pagedSearchQuerySchema = z.object({
-  searchParam: z.string().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  searchParam: text().max(200).optional().default(''),
+  pageNumber: numeric(z.number().int().min(1).max(100000)).optional().default(1),
 });
 export type PagedSearchQuery = z.infer<typeof pagedSearchQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, numeric } from './primitives.js';
 import {
   CHANNEL_KINDS,
   DEFAULT_CONNECTION_HOURS,
@@ -58,8 +59,8 @@ export function mergeWeekHours(base: WeekHours, input: Record<string, unknown>):
   const out = JSON.parse(JSON.stringify(base)) as WeekHours;
   for (const d of WEEKDAYS) {
     const L = dayLabel(d);
-    if (typeof input[d] === 'boolean') out[d].enabled = input[d] as boolean;
-    const pick = (k: string) => (typeof input[k] === 'string' ? (input[k] as string) : undefined);
+    if (typeof input[d] === 'boolean') out[d].enabled = input[d];
+    const pick = (k: string) => (typeof input[k] === 'string' ? input[k] : undefined);
     out[d].start = pick(`StartDefineWorkHours${L}`) ?? out[d].start;
     out[d].end = pick(`EndDefineWorkHours${L}`) ?? out[d].end;
     out[d].lunchStart = pick(`StartDefineWorkHours${L}Lunch`) ?? out[d].lunchStart;
@@ -78,8 +79,8 @@ for (const d of WEEKDAYS) {
   workHourFields[`EndDefineWorkHours${L}Lunch`] = timeOfDaySchema.optional();
 }
 
-const optionalText = z.string().max(4000, 'Too Long!').optional();
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+const optionalText = text().max(4000, 'Too Long!').optional();
+const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
 
 const connectionFields = {
   name: requiredText(2, 50),
@@ -94,14 +95,14 @@ const connectionFields = {
   inactiveMessage: optionalText,
   outOfWorkMessage: optionalText,
   sendInactiveMessage: z.boolean().optional(),
-  timeInactiveMessage: z.coerce
-    .number()
-    .refine((v) => (TIME_INACTIVE_OPTIONS_HOURS as readonly number[]).includes(v), 'Invalid option')
+  timeInactiveMessage: numeric(
+    z.number().refine((v) => (TIME_INACTIVE_OPTIONS_HOURS as readonly number[]).includes(v), 'Invalid option'),
+  )
     .optional(),
   defineWorkHours: z.boolean().optional(),
   holidays: z.array(isoDay).max(366).optional(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(200).optional(),
-  defaultQueueId: z.union([z.coerce.number().int().positive(), z.null()]).optional(),
+  queueIds: z.array(numeric(z.number().int().positive())).max(200).optional(),
+  defaultQueueId: z.union([numeric(z.number().int().positive()), z.null()]).optional(),
   ...workHourFields,
 };
 
@@ -117,6 +118,11 @@ export interface ConnectionDTO {
   name: string;
   channel: ChannelKind;
   status: ConnectionStatus;
+  /**
+   * Why the session stopped, while DISCONNECTED: a channel reason code ('logged-out', 'banned',
+   * 'bad-session', 'outdated-client', 'multidevice-mismatch', 'replaced', 'qr-timeout', …); '' otherwise.
+   */
+  statusReason?: string;
   qrcode: string;
   retries: number;
   number: string;

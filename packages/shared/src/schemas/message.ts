@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, numeric } from './primitives.js';
 
 export const MESSAGE_MEDIA_TYPES = [
   'chat',
@@ -32,6 +33,8 @@ export interface MessageDTO {
   mediaUrl: string | null;
   mediaName: string | null;
   mediaMime: string | null;
+  /** Received media that was not kept: too large (over MEDIA_MAX_MB) or not downloadable. */
+  mediaError?: 'ERR_MEDIA_TOO_LARGE' | 'ERR_WAPP_DOWNLOAD_MEDIA' | null;
   quotedMsg: QuotedMessageDTO | null;
   isDeleted: boolean;
   isEdited: boolean;
@@ -45,20 +48,25 @@ export interface MessageDTO {
 }
 
 export const sendMessageSchema = z.object({
-  body: z.string().max(65536).optional().default(''),
+  body: text().max(65536).optional().default(''),
   /** The quoted message (its id, or the object the reference client sends). */
   quotedMsg: z
-    .union([z.string(), z.object({ id: z.string() }).loose(), z.null()])
+    .union([text(), z.object({ id: text() }).loose(), z.null()])
     .optional()
     .transform((v) => (v == null ? null : typeof v === 'string' ? v : v.id)),
   read: z.unknown().optional(),
   fromMe: z.unknown().optional(),
   mediaUrl: z.unknown().optional(),
   /** A client-generated key: the same key sends once (double clicks, retried requests). */
-  idempotencyKey: z.string().min(8).max(100).optional(),
+  idempotencyKey: text().min(8).max(100).optional(),
+  /** The files are a recording to send as a voice note (multipart sends it as "true"). */
+  voiceNote: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const messagesQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  pageNumber: numeric(z.number().int().min(1).max(100000)).optional().default(1),
 });

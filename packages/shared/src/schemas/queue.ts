@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './primitives.js';
 import { DEFAULT_SECTOR_HOURS } from '../constants.js';
 import { MSG, requiredText, timeOfDaySchema } from './common.js';
 
 /** 'HH:mm' or empty / absent (then the sector default applies). */
 const optionalTime = z.union([z.literal(''), z.null(), timeOfDaySchema]).optional();
-const optionalMessage = z.string({ error: MSG.required }).max(10000, MSG.tooLong).optional();
+const optionalMessage = text({ error: MSG.required }).max(10000, MSG.tooLong).optional();
 
 /**
  * POST /queue. Colour: any CSS colour text of 3–9 characters (named palette colour or hex); unique
@@ -35,8 +36,8 @@ export type QueueUpdateInput = z.infer<typeof queueUpdateSchema>;
 export const queueFormSchema = z.object({
   name: requiredText(2, 50),
   color: requiredText(3, 9),
-  greetingMessage: z.string().max(10000, MSG.tooLong),
-  absenceMessage: z.string().max(10000, MSG.tooLong),
+  greetingMessage: text().max(10000, MSG.tooLong),
+  absenceMessage: text().max(10000, MSG.tooLong),
   startWork: z.union([z.literal(''), timeOfDaySchema]),
   endWork: z.union([z.literal(''), timeOfDaySchema]),
 });

@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { text } from './primitives.js';
 import { RATING_WINDOW_OPTIONS_MINUTES, TIME_OPTIONS_SECONDS } from '../constants.js';
 
+/** Languages of the product; Portuguese is the reference product's (and the default company) language. */
+export const COMPANY_LANGUAGES = ['pt', 'en', 'es'] as const;
+export type CompanyLanguage = (typeof COMPANY_LANGUAGES)[number];
+
 const onOff = z.enum(['enabled', 'disabled']);
-const secondsOption = z
-  .string()
+const secondsOption = text()
   .refine((v) => (TIME_OPTIONS_SECONDS as readonly number[]).includes(Number(v)), 'Invalid option');
 
 function isTimeZone(v: string): boolean {
@@ -33,7 +37,7 @@ export const SETTING_SCHEMAS = {
   /** A customer message within this many seconds of the last ticket update reopens that ticket. */
   timeCreateNewTicket: secondsOption,
   /** Bearer token of the external API (admins only). */
-  userApiToken: z.string().min(16).max(200),
+  userApiToken: text().min(16).max(200),
   darkMode: onOff,
   /** Sign-up from the login page creates an attendant. */
   userCreation: onOff,
@@ -44,11 +48,12 @@ export const SETTING_SCHEMAS = {
   /** Seconds after which a ticket without sector goes to the connection's default sector; 0 = never. */
   timeSendQueue: z.union([z.literal('0'), secondsOption]),
   /** Minutes a rating request waits for the customer's answer. */
-  ratingWindow: z
-    .string()
+  ratingWindow: text()
     .refine((v) => (RATING_WINDOW_OPTIONS_MINUTES as readonly number[]).includes(Number(v)), 'Invalid option'),
   /** IANA time zone for work hours, greetings and the dashboard. */
-  timezone: z.string().min(1).max(64).refine(isTimeZone, 'Invalid time zone'),
+  timezone: text().min(1).max(64).refine(isTimeZone, 'Invalid time zone'),
+  /** The company's language: texts the server writes to customers and into chats (pt, en, es). */
+  language: z.enum(COMPANY_LANGUAGES, 'Invalid option'),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
@@ -75,9 +80,10 @@ export const SETTING_DEFAULTS: Record<Exclude<SettingKey, 'userApiToken' | 'time
   allTicket: 'disabled',
   timeSendQueue: '0',
   ratingWindow: '10',
+  language: 'pt',
 };
 
-export const settingUpdateSchema = z.object({ value: z.string().max(200) });
+export const settingUpdateSchema = z.object({ value: text().max(200) });
 
 export interface SettingDTO {
   key: SettingKey;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives.js';
 import { dbIdSchema } from './ids.js';
 /** A tag as shown on a contact or ticket ({id, name, color}); declared with the ticket DTOs. */
 import type { TagRef } from './ticket.js';
@@ -11,8 +12,7 @@ export const TAG_MSG = {
   invalidColor: 'Cor inválida',
 } as const;
 
-export const tagNameSchema = z
-  .string({ error: TAG_MSG.required })
+export const tagNameSchema = text({ error: TAG_MSG.required })
   .trim()
   .min(1, TAG_MSG.required)
   .min(3, TAG_MSG.tooShort)
@@ -21,12 +21,11 @@ export const tagNameSchema = z
 /**
  * Colour as '#' + hex without alpha ('#rgb' or '#rrggbb'); a missing '#' is added, stored lower-case.
  */
-export const tagColorSchema = z
-  .string({ error: TAG_MSG.required })
+export const tagColorSchema = text({ error: TAG_MSG.required })
   .trim()
   .min(1, TAG_MSG.required)
   .transform((v) => (v.startsWith('#') ? v : `#${v}`).toLowerCase())
-  .pipe(z.string().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/, TAG_MSG.invalidColor));
+  .pipe(text().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/, TAG_MSG.invalidColor));
 
 /** POST /tags and PUT /tags/:id. `userId` is accepted for compatibility and ignored: the owner is the caller. */
 export const tagSaveSchema = z.object({

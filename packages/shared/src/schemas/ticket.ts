@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, numeric } from './primitives.js';
 import type { TicketStatus } from '../constants.js';
 import type { QueueRef } from './user.js';
 
@@ -49,8 +50,7 @@ export type TicketEvent =
 
 
 /** A query parameter holding a JSON array of ids (spec §7: queueIds and tags "(JSON)"). */
-const jsonIdList = z
-  .string()
+const jsonIdList = text()
   .max(2000)
   .optional()
   .transform((v, ctx) => {
@@ -73,22 +73,22 @@ const boolParam = z
   .transform((v) => v === 'true');
 
 export const ticketsQuerySchema = z.object({
-  searchParam: z.string().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).max(100000).optional().default(1),
+  searchParam: text().max(200).optional().default(''),
+  pageNumber: numeric(z.number().int().min(1).max(100000)).optional().default(1),
   status: z.enum(['pending', 'open', 'closed']).optional(),
   /** A day, yyyy-MM-dd: tickets created that day (in the configured time zone). */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date').optional(),
+  date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date').optional(),
   showAll: boolParam,
   queueIds: jsonIdList,
   tags: jsonIdList,
-  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  userId: numeric(z.number().int().positive().max(2_147_483_647)).optional(),
   withUnreadMessages: boolParam,
   /** Only group chats (true) or only people (false). */
   isGroup: z.enum(['true', 'false']).optional(),
 });
 export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
 
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const positiveId = numeric(z.number().int().positive().max(2_147_483_647));
 
 export const ticketCreateSchema = z.object({
   contactId: positiveId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, numeric } from './primitives.js';
 import { DEFAULT_USER_WORK_TIME } from '../constants.js';
 import { MSG, emailSchema, flagInputSchema, requiredText, timeOfDaySchema, type Flag } from './common.js';
 
@@ -24,8 +25,7 @@ export const DEFAULT_USER_FLAGS: Record<UserFlag, boolean> = {
   allTicket: false,
 };
 
-export const passwordSchema = z
-  .string({ error: MSG.required })
+export const passwordSchema = text({ error: MSG.required })
   .min(5, MSG.tooShort)
   .max(50, MSG.tooLong);
 
@@ -40,7 +40,7 @@ const flagFields = {
 };
 
 const optionalId = z
-  .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
+  .union([numeric(z.number().int().positive()), z.literal(''), z.null()])
   .optional()
   .transform((v) => (v === '' || v == null ? null : v));
 
@@ -51,7 +51,7 @@ export const userCreateSchema = z.object({
   password: passwordSchema,
   profile: z.enum(['admin', 'user']).optional().default('user'),
   whatsappId: optionalId,
-  queueIds: z.array(z.coerce.number().int().positive()).max(500).optional().default([]),
+  queueIds: z.array(numeric(z.number().int().positive())).max(500).optional().default([]),
   startWork: timeOfDaySchema.optional().default(DEFAULT_USER_WORK_TIME.start),
   endWork: timeOfDaySchema.optional().default(DEFAULT_USER_WORK_TIME.end),
   ...flagFields,
@@ -68,7 +68,7 @@ export const userUpdateSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   profile: z.enum(['admin', 'user']).optional(),
   whatsappId: optionalId,
-  queueIds: z.array(z.coerce.number().int().positive()).max(500).optional(),
+  queueIds: z.array(numeric(z.number().int().positive())).max(500).optional(),
   startWork: timeOfDaySchema.optional(),
   endWork: timeOfDaySchema.optional(),
   ...flagFields,

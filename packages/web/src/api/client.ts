@@ -20,6 +20,8 @@ export interface RequestOptions {
    */
   sessionCall?: boolean;
   signal?: AbortSignal;
+  /** 'blob' for files (message media); errors are still read as `{ error }` JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 interface SessionHooks {
@@ -84,7 +86,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function errorOf(response: Response): Promise<ApiError> {
   const body = await readBody(response);
-  return new ApiError(response.status, typeof body === 'object' && body ? (body as object) : null);
+  return new ApiError(response.status, typeof body === 'object' && body ? body : null);
 }
 
 export interface Session<U = unknown> {
@@ -123,9 +125,13 @@ function isExpiredAccessToken(error: ApiError): boolean {
   return error.status === 403 && error.code === 'ERR_INVALID_TOKEN';
 }
 
+async function readAnswer<T>(response: Response, options: RequestOptions): Promise<T> {
+  return (options.responseType === 'blob' ? await response.blob() : await readBody(response)) as T;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options);
-  if (response.ok) return (await readBody(response)) as T;
+  if (response.ok) return readAnswer<T>(response, options);
 
   let error = await errorOf(response);
   if (options.sessionCall) throw error;
@@ -138,7 +144,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw refreshError;
     }
     response = await send(path, options);
-    if (response.ok) return (await readBody(response)) as T;
+    if (response.ok) return readAnswer<T>(response, options);
     error = await errorOf(response);
     // A second 403 ERR_INVALID_TOKEN right after a successful refresh: the session is not usable.
     if (isExpiredAccessToken(error)) {

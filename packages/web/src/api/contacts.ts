@@ -1,5 +1,5 @@
 /** Contacts API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import type { ContactDTO, ContactEvent, ContactsPage } from '@switchboard/shared';
+import type { ContactCsvImportInput, ContactCsvImportResult, ContactDTO, ContactEvent, ContactsPage } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadCsv } from './download';
@@ -81,8 +81,22 @@ export function useDeleteAllContacts() {
   });
 }
 
+/** Imports the default connection's phone contacts; the list reloads to show them. */
 export function useImportContacts() {
-  return useMutation({ mutationFn: () => api.post<{ imported: number }>('/contacts/import') });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ imported: number }>('/contacts/import'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
+  });
+}
+
+/** Imports the rows of a contacts CSV; the list reloads to show the new ones. */
+export function useImportContactsCsv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: ContactCsvImportInput['rows']) => api.post<ContactCsvImportResult>('/contacts/import/csv', { rows }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
+  });
 }
 
 export const exportContactsCsv = () => downloadCsv('/contacts/export', 'contacts.csv');

@@ -24,12 +24,15 @@ export interface SendInput {
   body: string;
   quotedMsg?: string;
   files?: File[];
+  /** The file is a recording: the server sends it as a voice note (Ogg/Opus, played inline). */
+  voiceNote?: boolean;
   /** One key per user action: the server sends a repeated key once (double clicks, retries). */
   idempotencyKey: string;
 }
 
-function toFormData({ body, files = [], quotedMsg, idempotencyKey }: SendInput): FormData {
+function toFormData({ body, files = [], quotedMsg, idempotencyKey, voiceNote }: SendInput): FormData {
   const form = new FormData();
+  if (voiceNote) form.append('voiceNote', 'true');
   for (const file of files) form.append('medias', file, file.name);
   form.append('body', body);
   if (quotedMsg) form.append('quotedMsg', quotedMsg);

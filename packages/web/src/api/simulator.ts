@@ -46,6 +46,10 @@ export interface CustomerMessageInput {
   type?: SimulatorMessageType;
   media?: SimulatorMedia;
   quotedId?: string;
+  /** The customer's number is hidden: the connection sees only their LID, as on WhatsApp. */
+  hideNumber?: boolean;
+  /** Group id: the customer writes as a member of this group. */
+  group?: string;
 }
 
 /** While a chat is open it is re-read this often: the server's messages to a customer raise no event we receive. */
@@ -80,6 +84,8 @@ export function useSimulatorCustomers(to: string | null) {
     queryKey: queryKeys.simulatorCustomers(to ?? ''),
     queryFn: ({ signal }) => api.get<SimulatorCustomer[]>('/simulator/customers', { to }, signal),
     enabled: !!to,
+    // Customers the company writes to first appear without anything happening on this page.
+    refetchInterval: CHAT_POLL_MS,
   });
 }
 

@@ -93,12 +93,29 @@ describe('tickets lists under realtime ticket events', () => {
     expect(ids(qc, PENDING)).toEqual([[1]]);
   });
 
-  it("without show-all an open ticket of another attendant leaves the list; with show-all it stays", () => {
+  it("without show-all an open ticket of another attendant leaves an admin's list; with show-all it stays", () => {
+    const admin = { ...ME, profile: 'admin' };
     const showAll = { ...OPEN, showAll: true };
     const qc = client([[OPEN, [[ticket(1, { status: 'open', userId: 7 })]]], [showAll, [[ticket(1, { status: 'open', userId: 7 })]]]]);
-    applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { status: 'open', userId: 8 }) }, ME);
+    applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { status: 'open', userId: 8 }) }, admin);
     expect(ids(qc, OPEN)).toEqual([[]]);
     expect(ids(qc, showAll)).toEqual([[1]]);
+  });
+
+  it('an admin without sectors keeps an unassigned ticket routed to any sector in Pending', () => {
+    const admin = { id: 1, queueIds: [], profile: 'admin' };
+    const pending: TicketListFilter = { status: 'pending', isGroup: 'false' };
+    const qc = client([[pending, [[ticket(1, { queueId: null })]]]]);
+    applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { queueId: 2 }) }, admin);
+    expect(ids(qc, pending)).toEqual([[1]]);
+  });
+
+  it('a sectorless ticket assigned to someone else is not in an allTicket user’s list (as on the server)', () => {
+    const viewer = { ...ME, allTicket: true, sectorlessForAll: true };
+    const open: TicketListFilter = { status: 'open', isGroup: 'false' };
+    const qc = client([[open, [[]]]]);
+    applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { status: 'open', queueId: null, userId: 8 }) }, viewer);
+    expect(ids(qc, open)).toEqual([[]]);
   });
 
   it('a search list refreshes what it shows but never adds', () => {

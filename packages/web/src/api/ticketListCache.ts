@@ -4,7 +4,7 @@
  * cached list still decides whether the ticket belongs to *it* (tab/status, show-all, selected
  * sectors, groups, unread-only), because one socket feeds every list at once.
  */
-import type { TicketContactDTO, TicketDTO, TicketStatus } from '@switchboard/shared';
+import { ticketInScope, ticketScope, type TicketContactDTO, type TicketDTO, type TicketStatus } from '@switchboard/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
 export interface TicketsPage {
@@ -27,25 +27,32 @@ export interface TicketListFilter {
   withUnreadMessages?: boolean;
 }
 
+/** The signed-in user's visibility facts (shared TicketViewer) and the allTicket setting. */
 export interface TicketViewerFacts {
   id: number;
   queueIds: number[];
+  profile?: string;
+  /** The user's allTicket flag. */
+  allTicket?: boolean;
+  /** The allTicket setting. */
+  sectorlessForAll?: boolean;
 }
 
 /**
- * Whether a ticket the server sent belongs in a list with this filter. Without show-all a list
- * holds the user's own tickets and unassigned ones (admins also receive everyone's events, so
- * this matters for them); sectorless tickets come only to users allowed to see them.
+ * Whether a ticket the server sent belongs in a list with this filter. The list's scope is the
+ * shared visibility definition (the same the server's list query uses): without show-all an admin's
+ * list leaves out other attendants' tickets, but keeps unassigned tickets of every sector.
  */
 export function ticketMatchesFilter(ticket: TicketDTO, filter: TicketListFilter, viewer: TicketViewerFacts): boolean {
   if (filter.status && ticket.status !== filter.status) return false;
   if (filter.isGroup && String(ticket.isGroup) !== filter.isGroup) return false;
   if (filter.withUnreadMessages && !(ticket.unreadMessages > 0)) return false;
-  if (!filter.showAll) {
-    const own = ticket.userId === viewer.id;
-    const unassigned = ticket.userId == null && (ticket.queueId == null || viewer.queueIds.includes(ticket.queueId));
-    if (!own && !unassigned) return false;
-  }
+  const scope = ticketScope(
+    { id: viewer.id, queueIds: viewer.queueIds, profile: viewer.profile ?? 'user', allTicket: !!viewer.allTicket },
+    { allTicket: !!viewer.sectorlessForAll },
+    { showAll: !!filter.showAll },
+  );
+  if (!ticketInScope(scope, ticket)) return false;
   const sectors = filter.queueIds ?? [];
   if (sectors.length > 0 && ticket.queueId != null && !sectors.includes(ticket.queueId)) return false;
   return true;

@@ -9,16 +9,17 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useNavigate } from 'react-router';
 import { authApi } from '../api/auth';
 import { refreshSession, setSessionHooks } from '../api/client';
+import { clearMediaCache } from '../api/mediaBlob';
 import { tokenStore } from '../api/tokenStore';
 
 export interface AuthState {
   user: UserDTO | null;
   /** True until the start-up refresh has answered. */
   loading: boolean;
-  login(input: LoginInput): Promise<UserDTO>;
-  logout(): Promise<void>;
+  login: (input: LoginInput) => Promise<UserDTO>;
+  logout: () => Promise<void>;
   /** Keep the signed-in user in step with edits (own profile, realtime updates). */
-  updateUser(user: UserDTO): void;
+  updateUser: (user: UserDTO) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -34,6 +35,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(null);
     // Nothing cached for one user may be shown to the next one.
     queryClient.clear();
+    clearMediaCache();
   }, [queryClient]);
 
   useEffect(() => {
@@ -75,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The local session ends whether or not the server could be told.
     }
     endSession();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [endSession, navigate]);
 
   const updateUser = useCallback((next: UserDTO) => {

@@ -11,8 +11,8 @@ export interface ConfirmationModalProps {
   open: boolean;
   title: string;
   children?: ReactNode;
-  onConfirm(): void;
-  onClose(): void;
+  onConfirm: () => void;
+  onClose: () => void;
 }
 
 /** "Are you sure?" before destructive actions. */

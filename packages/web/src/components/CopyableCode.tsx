@@ -37,7 +37,7 @@ export function CopyableCode({ code, testId, copiedText }: { code: string; testI
         sx={{ position: 'absolute', top: 8, right: 8 }}
         data-testid={`${testId}-copy`}
         onClick={() =>
-          copyText(code).then(
+          void copyText(code).then(
             () => toast.success(copiedText ?? t('apiPage.copied')),
             (err) => toast.error(err),
           )

@@ -5,7 +5,7 @@ import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -30,8 +30,9 @@ export function FormDialog({
   /** The record of an edit is still loading: nothing to show or submit yet. */
   loading?: boolean;
   submitting: boolean;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  onClose(): void;
+  /** The form's submit handler (react-hook-form's handleSubmit result, which returns a promise). */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
+  onClose: () => void;
   testId: string;
   maxWidth?: DialogProps['maxWidth'];
   children: ReactNode;
@@ -39,7 +40,7 @@ export function FormDialog({
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={submitting ? undefined : onClose} maxWidth={maxWidth} fullWidth scroll="paper" data-testid={testId}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent dividers>
           {loading ? (

@@ -10,7 +10,7 @@ export function RowActionButton({
   children,
 }: {
   title: string;
-  onClick(): void;
+  onClick: () => void;
   testId: string;
   children: ReactNode;
 }) {

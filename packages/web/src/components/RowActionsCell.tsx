@@ -18,7 +18,7 @@ export function RowActionsCell({
 }: {
   testIdPrefix: string;
   id: number;
-  onEdit(): void;
+  onEdit: () => void;
   /** Absent: no Delete button (the viewer may not delete). */
   onDelete?: () => void;
   children?: ReactNode;

@@ -11,7 +11,7 @@ export function SearchField({
   lowercase = false,
 }: {
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   testId: string;
   /** Contacts search is case-insensitive and shows the text lower-cased as typed (spec §2). */
   lowercase?: boolean;

@@ -1,5 +1,8 @@
 /**
- * The toast area (spec §2): messages stack in a corner and close by themselves after TOAST_MS.
+ * The toast area (spec §2): messages close by themselves after TOAST_MS. They sit along the bottom
+ * edge, bottom-left on wide screens: every page keeps its main buttons (Add, Import, Export, Delete
+ * all) in its header at the top and the chat keeps Send at the bottom right, so there a toast hides
+ * nothing anyone needs for those 3 s.
  */
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -15,16 +18,16 @@ interface Toast {
 }
 
 interface ToastApi {
-  success(text: string): void;
+  success: (text: string) => void;
   info(text: string): void;
   /** Shows the translated error code of an API failure (or the fallbacks of spec §8). */
-  error(error: unknown): void;
+  error: (error: unknown) => void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Keep the corner readable: older toasts drop off when many arrive at once. */
-const MAX_VISIBLE = 4;
+/** Keep the area small: older toasts drop off when more arrive at once. */
+const MAX_VISIBLE = 2;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -36,7 +39,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const push = useCallback(
     (severity: AlertColor, text: string) => {
       const id = nextId.current++;
-      setToasts((list) => [...list, { id, severity, text }].slice(-MAX_VISIBLE));
+      // The same message again (a repeated click, a burst of identical errors) replaces its older copy.
+      setToasts((list) =>
+        [...list.filter((x) => x.severity !== severity || x.text !== text), { id, severity, text }].slice(-MAX_VISIBLE),
+      );
       setTimeout(() => dismiss(id), TOAST_MS);
     },
     [dismiss],
@@ -56,8 +62,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Stack
         spacing={1}
-        sx={{ position: 'fixed', top: 72, right: 16, zIndex: (theme) => theme.zIndex.snackbar, maxWidth: 420 }}
+        sx={{
+          position: 'fixed',
+          bottom: 16,
+          left: { xs: 8, sm: 16 },
+          right: { xs: 8, sm: 'auto' },
+          zIndex: (theme) => theme.zIndex.snackbar,
+          maxWidth: { sm: 420 },
+        }}
         aria-live="polite"
+        data-testid="toast-area"
       >
         {toasts.map((toast) => (
           <Alert

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { translateValidation } from '../errors/validationMessage';
 
-/** Validation messages are spec wording (English keys); translate when a translation exists. */
+/** Validation messages of the shared schemas, in the chosen language (see errors/validationMessage). */
 export function useFieldMessage() {
   const { t } = useTranslation();
-  return (message: string | undefined) => (message ? t(`validation.${message}`, { defaultValue: message }) : undefined);
+  return (message: string | undefined) => (message ? translateValidation(t, message) : undefined);
 }

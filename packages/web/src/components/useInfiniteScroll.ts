@@ -12,7 +12,7 @@ export function useInfiniteScroll({
 }: {
   hasMore: boolean;
   loading: boolean;
-  loadMore(): void;
+  loadMore: () => void;
 }) {
   return useCallback(
     (event: UIEvent<HTMLElement>) => {

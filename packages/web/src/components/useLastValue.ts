@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 export function useLastValue<T>(value: T | null): T | null {
   const [last, setLast] = useState(value);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- remembers the previous non-null value, which render alone cannot know
     if (value != null) setLast(value);
   }, [value]);
   return value ?? last;

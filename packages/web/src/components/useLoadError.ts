@@ -10,5 +10,6 @@ export function useCloseOnLoadError(error: unknown, onClose: () => void): void {
       onClose();
     }
     // Only a new error matters; the callbacks' identities do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [error]);
 }

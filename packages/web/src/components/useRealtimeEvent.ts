@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSocket } from '../realtime/SocketProvider';
 
 /**
@@ -11,7 +11,9 @@ export function useRealtimeEvent<E>(event: string, apply: (queryClient: QueryCli
   const queryClient = useQueryClient();
   // Through a ref, so a new function identity on every render does not resubscribe.
   const applyRef = useRef(apply);
-  applyRef.current = apply;
+  useLayoutEffect(() => {
+    applyRef.current = apply;
+  });
 
   useEffect(() => {
     if (!socket) return;

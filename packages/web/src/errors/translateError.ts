@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '../api/ApiError';
+import { translateValidation } from './validationMessage';
 
 /**
  * The text of an error toast (spec §8): the translated code when a translation exists, otherwise the
@@ -9,7 +10,7 @@ export function translateError(t: TFunction, error: unknown): string {
   const code = isApiError(error) ? error.code : typeof error === 'string' ? error : undefined;
   if (code && t(`errors.${code}`, { defaultValue: '' })) return t(`errors.${code}`);
   if (isApiError(error) && error.code === 'ERR_VALIDATION' && error.message) {
-    return t(`validation.${error.message}`, { defaultValue: error.message });
+    return translateValidation(t, error.message);
   }
   if (code) return code;
   if (error instanceof Error && error.message) return error.message;

@@ -39,8 +39,11 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-i18n.on('languageChanged', (lng) => {
+/** <html lang> follows the language (screen readers, hyphenation), from the first render on. */
+function markDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
-});
+}
+markDocumentLanguage(i18n.language);
+i18n.on('languageChanged', markDocumentLanguage);
 
 export default i18n;

@@ -1,10 +1,14 @@
 /**
  * The side menu (spec §2 Layout): everyday screens for everyone, the Administration section for
- * admins only.
+ * admins only. The external API pages (/api, /apidocs, /apikey) sit in the Administration section:
+ * the key they explain is an admin-only setting, so only admins can use what the pages describe.
  */
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import PhoneIphoneOutlinedIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -48,6 +52,9 @@ const ADMINISTRATION: MenuEntry[] = [
   { to: '/users', labelKey: 'menu.users', icon: <PeopleAltOutlinedIcon />, testId: 'menu-users' },
   { to: '/queues', labelKey: 'menu.queues', icon: <AccountTreeOutlinedIcon />, testId: 'menu-queues' },
   { to: '/settings', labelKey: 'menu.settings', icon: <SettingsOutlinedIcon />, testId: 'menu-settings' },
+  { to: '/api', labelKey: 'menu.api', icon: <ApiOutlinedIcon />, testId: 'menu-api' },
+  { to: '/apidocs', labelKey: 'menu.apiDocs', icon: <DescriptionOutlinedIcon />, testId: 'menu-apidocs' },
+  { to: '/apikey', labelKey: 'menu.apiKey', icon: <KeyOutlinedIcon />, testId: 'menu-apikey' },
 ];
 
 /** Offered only when the server runs the simulator (its API answers 404 when it is off). */

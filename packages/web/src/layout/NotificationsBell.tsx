@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { useTicketNotifications } from '../pages/Tickets/notifications/useTicketNotifications';
 import { useTicketsLiveCache } from '../pages/Tickets/notifications/useTicketsLiveCache';
 import { useUnreadTickets } from '../pages/Tickets/notifications/useUnreadTickets';
+import { previewText } from '../components/MessagePreview';
 
 export interface NotificationItem {
   id: number;
@@ -35,7 +36,7 @@ export function NotificationsBell() {
   const items: NotificationItem[] = useUnreadTickets().map((ticket) => ({
     id: ticket.id,
     title: ticket.contact.name,
-    text: ticket.lastMessage,
+    text: previewText(t, ticket.lastMessage),
   }));
   return (
     <>
@@ -68,7 +69,7 @@ export function NotificationsBell() {
                 data-testid={`notification-${item.id}`}
                 onClick={() => {
                   setAnchor(null);
-                  navigate(`/tickets/${item.id}`);
+                  void navigate(`/tickets/${item.id}`);
                 }}
               >
                 <ListItemText primary={item.title} secondary={item.text} slotProps={{ secondary: { noWrap: true } }} />

@@ -5,7 +5,7 @@
  */
 import { EVENTS, type SettingsEvent, type UserEvent } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { refreshSession } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
@@ -25,12 +25,17 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const [socket, setSocket] = useState<Socket | null>(null);
   // Callbacks through a ref: their identity changes with navigation, which must not reconnect.
   const session = useRef({ updateUser, logout });
-  session.current = { updateUser, logout };
+  useLayoutEffect(() => {
+    session.current = { updateUser, logout };
+  });
 
   useEffect(() => {
     if (userId == null) return;
     const s = io({
       path: '/socket.io',
+      // WebSocket only: behind a load balancer without sticky sessions, long-polling requests
+      // of one session would land on different server processes (docs/operations.md).
+      transports: ['websocket'],
       auth: (cb) => cb({ token: tokenStore.get() ?? '' }),
       reconnection: true,
     });
@@ -72,6 +77,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     s.on(EVENTS.whatsapp, refetchConnections);
     s.on(EVENTS.whatsappSession, refetchConnections);
 
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the socket is the external system this effect connects
     setSocket(s);
     return () => {
       s.removeAllListeners();

@@ -20,7 +20,7 @@ export function json(status: number, body?: unknown) {
 export function installFetchMock(routes: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const headers = new Headers(init.headers);
     const call: RecordedCall = {
       method: (init.method ?? 'GET').toUpperCase(),

@@ -14,7 +14,8 @@ import {
   type SendOptions,
   type SentMessage,
 } from '../driver.js';
-import { isSimulatedAccount, newSimulatorId, type SimulatorNetwork } from './network.js';
+import { voiceNoteAudio, VOICE_NOTE_MIMETYPE } from '../whatsapp/voice-note.js';
+import { customerNumberOf, isSimulatedAccount, newSimulatorId, type SimulatorNetwork } from './network.js';
 
 const PAIRED_NUMBER_KEY = 'simulator:number';
 
@@ -73,12 +74,13 @@ export class SimulatorDriver implements ChannelDriver {
     await this.deliver({ type: 'status', status: 'DISCONNECTED', reason: 'phone disconnected' });
   }
 
-  async stop(): Promise<void> {
+  stop(): Promise<void> {
     this.connected = false;
     this.qrcode = '';
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.network.unregister(this);
+    return Promise.resolve();
   }
 
   async logout(): Promise<void> {
@@ -92,14 +94,21 @@ export class SimulatorDriver implements ChannelDriver {
   }
 
   async sendMedia(to: ChatAddress, media: OutboundMedia, options?: SendOptions): Promise<SentMessage> {
-    const stored = await this.network.media.save(media.data, { filename: media.filename });
+    // Like WhatsApp, a voice note reaches the phone as Ogg/Opus whatever was recorded.
+    let data = media.data;
+    try {
+      if (media.voiceNote) data = await voiceNoteAudio(media.data, media.mimetype);
+    } catch (error) {
+      throw new ChannelError('ERR_SENDING_WAPP_MSG', `could not prepare the voice note: ${(error as Error).message}`);
+    }
+    const stored = await this.network.media.save(data, { filename: media.filename });
     return this.record(
       to,
       {
         type: TYPE_OF[media.kind],
         body: media.caption ?? '',
         mediaPath: stored.name,
-        mediaMime: media.voiceNote ? 'audio/ogg; codecs=opus' : stored.mimetype,
+        mediaMime: media.voiceNote ? VOICE_NOTE_MIMETYPE : stored.mimetype,
         mediaName: stored.filename,
       },
       options,
@@ -111,11 +120,14 @@ export class SimulatorDriver implements ChannelDriver {
     await this.network.markDeletedByConnection(externalId);
   }
 
-  async markRead(to: ChatAddress): Promise<void> {
-    if (!this.connected) return;
-    await this.network.markCustomerMessagesRead(to.id, this.number!);
+  /** Read receipts for the named messages only, as WhatsApp sends them (one per message key). */
+  async markRead(to: ChatAddress, externalIds: string[]): Promise<void> {
+    this.assertConnected();
+    const customer = to.isGroup ? to.id : (customerNumberOf(to.id) ?? to.id);
+    await this.network.markCustomerMessagesRead(customer, this.number!, externalIds);
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async so a refusal is a rejected promise, as the driver interface expects, never a synchronous throw
   async checkNumber(number: string): Promise<string> {
     this.assertConnected();
     const digits = number.replace(/\D/g, '');
@@ -138,6 +150,7 @@ export class SimulatorDriver implements ChannelDriver {
     this.qrcode = '';
     this.connected = true;
     await this.deliver({ type: 'status', status: 'CONNECTED', number });
+    await this.network.deliverWaiting(this);
   }
 
   private assertConnected(code: ChannelError['code'] = 'ERR_WAPP_NOT_INITIALIZED'): void {
@@ -150,12 +163,14 @@ export class SimulatorDriver implements ChannelDriver {
     options?: SendOptions,
   ): Promise<SentMessage> {
     this.assertConnected();
-    if (!to.isGroup && !isSimulatedAccount(to.id)) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
+    // A customer known only by a LID is reached through it, as on WhatsApp.
+    const customer = to.isGroup ? to.id : customerNumberOf(to.id);
+    if (!customer) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
     const id = options?.messageId ?? newSimulatorId();
     const row = await this.network.recordOutbound({
       id,
       connectionNumber: this.number!,
-      customer: to.id,
+      customer,
       sender: 'connection',
       quotedId: options?.quotedExternalId ?? null,
       ack: 2,

@@ -3,13 +3,19 @@
  * connection in this process) and the customers' phones, whose chats are kept in the database so
  * a restart loses nothing. A person (the /simulator page) or a test (the HTTP API) acts as the
  * customers; the connection side is driven by the product through the ChannelDriver interface.
+ *
+ * With several server processes each simulated phone lives in the process that owns its channel
+ * session. The HTTP API works on any process: what needs the phone is done here when the phone is
+ * here, otherwise asked of its owner over the process-call channel (NotifyRpc).
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { simulatorMessages } from '../../db/schema.js';
+import { simulatorMessages, whatsapps } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { MediaStore } from '../../messaging/media-store.js';
+import type { NotifyRpc } from '../../lib/notify-rpc.js';
+import { cleanText } from '../../messaging/clean-inbound.js';
+import { MediaTooLargeError, type MediaStore } from '../../messaging/media-store.js';
 import type { InboundMessage, MessageKind } from '../driver.js';
 import type { SimulatorDriver } from './driver.js';
 
@@ -19,6 +25,8 @@ export const SIMULATOR_TYPES = ['text', 'image', 'audio', 'video', 'document', '
 export type SimulatorType = (typeof SIMULATOR_TYPES)[number];
 
 export interface CustomerMessageInput {
+  /** Chosen by the sender so a retry is recognised; generated when absent. */
+  id?: string;
   from: string;
   to: string;
   name?: string;
@@ -28,11 +36,42 @@ export interface CustomerMessageInput {
   quotedId?: string;
   /** Group id: the customer writes in this group (the connection must allow groups). */
   group?: string;
+  /**
+   * The customer's number is hidden, as WhatsApp does for many people since the LID migration:
+   * the connection sees only the customer's LID (and must reply to it).
+   */
+  hideNumber?: boolean;
 }
 
 /** Simulated numbers: 10–15 digits not starting with 0 have an account; anything else does not. */
 export function isSimulatedAccount(number: string): boolean {
   return /^[1-9]\d{9,14}$/.test(number);
+}
+
+/**
+ * Every simulated customer has a LID, as on WhatsApp: an opaque id that does not show the number.
+ * The network computes it from the number (and back), so it needs no table and survives restarts.
+ */
+const LID_FACTOR = 7n;
+const LID_OFFSET = 100_000_000_000_003n;
+export function simulatedLid(number: string): string {
+  return `${BigInt(number) * LID_FACTOR + LID_OFFSET}@lid`;
+}
+
+/** The number behind a simulated LID ("…@lid"), or undefined when it is no customer's LID. */
+export function numberOfSimulatedLid(lid: string): string | undefined {
+  const match = /^(\d+)@lid$/.exec(lid);
+  if (!match) return undefined;
+  const scaled = BigInt(match[1]) - LID_OFFSET;
+  if (scaled <= 0n || scaled % LID_FACTOR !== 0n) return undefined;
+  const number = String(scaled / LID_FACTOR);
+  return isSimulatedAccount(number) ? number : undefined;
+}
+
+/** The customer's phone number for an address the product sends to (a number or a LID). */
+export function customerNumberOf(address: string): string | undefined {
+  if (address.endsWith('@lid')) return numberOfSimulatedLid(address);
+  return isSimulatedAccount(address) ? address : undefined;
 }
 
 export const newSimulatorId = () => `SIM${randomBytes(10).toString('hex').toUpperCase()}`;
@@ -48,13 +87,74 @@ const KIND_OF: Record<SimulatorType, MessageKind> = {
   sticker: 'sticker',
 };
 
+interface CustomerDelivery {
+  id: string;
+  from: string;
+  name?: string;
+  group?: string;
+  /** The customer shows only their LID (see CustomerMessageInput.hideNumber). */
+  hideNumber?: boolean;
+  /** `tooLargeLimit`: the file was over MEDIA_MAX_MB, so the phone kept no copy to hand over. */
+  media?: { mimetype: string; filename?: string; tooLargeLimit?: number };
+}
+
 export class SimulatorNetwork {
   private drivers = new Set<SimulatorDriver>();
+  private rpc: NotifyRpc | null = null;
 
   constructor(
     readonly db: Db,
     readonly media: MediaStore,
   ) {}
+
+  /** Serves other processes' requests for the phones that live here, and asks them for theirs. */
+  connectProcesses(rpc: NotifyRpc): void {
+    this.rpc = rpc;
+    const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+    rpc.handle('simulator.scan', async (a) =>
+      this.driverShowing(str(a.qrcode)) ? this.scanHere(str(a.qrcode), a.number ? str(a.number) : undefined) : undefined,
+    );
+    rpc.handle('simulator.deliver', async (a) => {
+      const driver = this.byNumber(str(a.to));
+      if (!driver) return undefined;
+      await this.deliverCustomerMessage(driver, a.delivery as CustomerDelivery);
+      return { ok: true };
+    });
+    const onPhone = (op: string, act: (driver: SimulatorDriver, a: Record<string, unknown>) => Promise<unknown>) =>
+      rpc.handle(op, async (a) => {
+        const driver = this.byNumber(str(a.to));
+        return driver ? ((await act(driver, a)) ?? { ok: true }) : undefined;
+      });
+    onPhone('simulator.revoke', (d, a) => this.revokeHere(d, str(a.id)));
+    onPhone('simulator.read', (d, a) => this.readHere(d, str(a.customer)));
+    onPhone('simulator.edit', (d, a) => d.deliver({ type: 'edit', externalId: str(a.id), body: str(a.body) }));
+    onPhone('simulator.call', (d, a) => this.callHere(d, str(a.from)));
+    onPhone('simulator.disconnect', (d) => d.drop());
+  }
+
+  /** Runs `here` when the phone with this number lives in this process, else asks its owner. */
+  private async onPhone<T>(to: string, op: string, args: Record<string, unknown>, here: (d: SimulatorDriver) => Promise<T>): Promise<T> {
+    const number = to.replace(/\D/g, '');
+    const driver = this.byNumber(number);
+    if (driver) return here(driver);
+    if (!this.rpc || !(await this.connectedElsewhere(number))) {
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 404, 'No connected simulator connection has this number');
+    }
+    return this.rpc.call<T>(op, { ...args, to: number });
+  }
+
+  /** A connected simulator connection with this number, per the database (any process). */
+  private async connectedElsewhere(number: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.channel, 'simulator'), eq(whatsapps.number, number), eq(whatsapps.status, 'CONNECTED')));
+    return !!row;
+  }
+
+  private driverShowing(qrcode: string): SimulatorDriver | undefined {
+    return [...this.drivers].find((d) => d.qrcode && d.qrcode === qrcode);
+  }
 
   register(driver: SimulatorDriver): void {
     this.drivers.add(driver);
@@ -69,12 +169,31 @@ export class SimulatorNetwork {
     return [...this.drivers].filter((d) => d.qrcode).map((d) => ({ connectionId: d.connectionId, qrcode: d.qrcode }));
   }
 
+  /** Connections waiting to be scanned in any process (their QR code is stored with them). */
+  async pendingQrCodesEverywhere(): Promise<{ connectionId: number; qrcode: string }[]> {
+    const rows = await this.db
+      .select({ connectionId: whatsapps.id, qrcode: whatsapps.qrcode })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.channel, 'simulator'), eq(whatsapps.status, 'qrcode')))
+      .orderBy(asc(whatsapps.id));
+    return rows.filter((r): r is { connectionId: number; qrcode: string } => !!r.qrcode);
+  }
+
   async scan(qrcode: string, number?: string): Promise<{ connectionId: number; number: string }> {
-    const driver = [...this.drivers].find((d) => d.qrcode && d.qrcode === qrcode);
+    if (this.driverShowing(qrcode) || !this.rpc) return this.scanHere(qrcode, number);
+    const [shown] = await this.db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.qrcode, qrcode));
+    if (!shown) throw new AppError('ERR_NO_WAPP_FOUND', 404, 'No connection is showing this QR code');
+    return this.rpc.call('simulator.scan', { qrcode, number });
+  }
+
+  private async scanHere(qrcode: string, number?: string): Promise<{ connectionId: number; number: string }> {
+    const driver = this.driverShowing(qrcode);
     if (!driver) throw new AppError('ERR_NO_WAPP_FOUND', 404, 'No connection is showing this QR code');
     const phone = number?.replace(/\D/g, '') || `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
     if (!isSimulatedAccount(phone)) throw new AppError('ERR_VALIDATION', 400, 'Invalid phone number');
-    if (this.byNumber(phone)) throw new AppError('ERR_VALIDATION', 409, 'This number is already paired');
+    if (this.byNumber(phone) || (await this.connectedElsewhere(phone))) {
+      throw new AppError('ERR_VALIDATION', 409, 'This number is already paired');
+    }
     await driver.pair(phone);
     return { connectionId: driver.connectionId, number: phone };
   }
@@ -84,56 +203,140 @@ export class SimulatorNetwork {
     return [...this.drivers].find((d) => d.isConnected() && d.number === number);
   }
 
-  private requirePhone(number: string): SimulatorDriver {
-    const driver = this.byNumber(number.replace(/\D/g, ''));
-    if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 404, 'No connected simulator connection has this number');
-    return driver;
-  }
-
-  /** A customer sends a message; resolves once the product has stored it. */
-  async customerSends(input: CustomerMessageInput): Promise<{ id: string }> {
+  /**
+   * A customer sends a message; resolves once the product has stored it (`delivered`). When the
+   * process owning the connection's session does not answer (it died and its session is not yet
+   * taken over) the message stays on the network, like on WhatsApp's servers, and is delivered when
+   * the session comes online again (`delivered: false`).
+   */
+  async customerSends(input: CustomerMessageInput): Promise<{ id: string; delivered: boolean }> {
     const from = input.from.replace(/\D/g, '');
     if (!isSimulatedAccount(from)) throw new AppError('ERR_VALIDATION', 400, 'Invalid customer number');
-    const driver = this.requirePhone(input.to);
+    const to = input.to.replace(/\D/g, '');
+    if (!this.byNumber(to) && !(await this.connectedElsewhere(to))) {
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 404, 'No connected simulator connection has this number');
+    }
     const type = input.type ?? 'text';
     const data = input.media ? Buffer.from(input.media.data, 'base64') : undefined;
     if (type !== 'text' && type !== 'location' && type !== 'vcard' && !data) {
       throw new AppError('ERR_VALIDATION', 400, `A ${type} message needs media`);
     }
-    const stored = data ? await this.media.save(data, { filename: input.media?.filename }) : undefined;
-    const id = newSimulatorId();
-    const chatKey = input.group ? input.group : from;
-    const [row] = await this.db
+    // The phone keeps its own copy. WhatsApp carries files up to 2 GB, so one above the company's
+    // MEDIA_MAX_MB is still sent (the product then shows it as too large); the phone just keeps none.
+    let tooLargeLimit: number | undefined;
+    const stored = data
+      ? await this.media.save(data, { filename: cleanText(input.media?.filename), purpose: 'received' }).catch((err: unknown) => {
+          if (!(err instanceof MediaTooLargeError)) throw err;
+          tooLargeLimit = err.limit;
+          return undefined;
+        })
+      : undefined;
+    const id = input.id ?? newSimulatorId();
+    const customer = input.group ? input.group : from;
+    const [inserted] = await this.db
       .insert(simulatorMessages)
       .values({
-        id,
-        connectionNumber: driver.number!,
-        customer: chatKey,
-        sender: 'customer',
-        type,
-        body: input.body ?? '',
-        mediaPath: stored?.name ?? null,
-        mediaMime: stored?.mimetype ?? input.media?.mimetype ?? null,
-        mediaName: stored?.filename ?? null,
-        quotedId: input.quotedId ?? null,
-        ack: 2,
-      })
-      .returning();
+      id,
+      connectionNumber: to,
+      customer,
+      sender: 'customer',
+      type,
+      // The phone's own copy, cleaned of what the database cannot hold.
+      body: cleanText(input.body ?? ''),
+      mediaPath: stored?.name ?? null,
+      mediaMime: stored?.mimetype ?? cleanText(input.media?.mimetype) ?? null,
+      mediaName: stored?.filename ?? cleanText(input.media?.filename) ?? null,
+      quotedId: cleanText(input.quotedId) ?? null,
+      ack: 2,
+    })
+      .onConflictDoNothing()
+      .returning({ id: simulatorMessages.id });
+    if (!inserted) {
+      // A retry of a message already sent: delivered again, stored once by the product.
+      const existing = await this.message(id);
+      if (existing?.customer !== customer || existing.connectionNumber !== to || existing.sender !== 'customer') {
+        throw new AppError('ERR_VALIDATION', 409, 'This message id is already used');
+      }
+    }
+    const delivery: CustomerDelivery = {
+      id,
+      from,
+      name: input.name,
+      group: input.group,
+      hideNumber: input.hideNumber,
+      media: input.media ? { mimetype: input.media.mimetype, filename: input.media.filename, tooLargeLimit } : undefined,
+    };
+    try {
+      await this.onPhone(to, 'simulator.deliver', { delivery }, (driver) => this.deliverCustomerMessage(driver, delivery));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 503) return { id, delivered: false };
+      throw err;
+    }
+    return { id, delivered: true };
+  }
+
+  /**
+   * A phone coming online receives what customers sent while its session was down: customer
+   * messages of the last day to this number that the product has not stored. The product ignores
+   * a message id it already has, so a message delivered twice is stored once.
+   */
+  async deliverWaiting(driver: SimulatorDriver): Promise<void> {
+    const waiting = await this.db
+      .select()
+      .from(simulatorMessages)
+      .where(
+        and(
+          eq(simulatorMessages.connectionNumber, driver.number!),
+          eq(simulatorMessages.sender, 'customer'),
+          sql`${simulatorMessages.createdAt} > now() - interval '1 day'`,
+          sql`not exists (select 1 from messages m where m.external_id = ${simulatorMessages.id})`,
+        ),
+      )
+      .orderBy(asc(simulatorMessages.createdAt), asc(simulatorMessages.id));
+    for (const row of waiting) {
+      const isGroup = !/^\d+$/.test(row.customer) || row.customer.length > 15;
+      await this.deliverCustomerMessage(driver, {
+        id: row.id,
+        from: row.customer,
+        group: isGroup ? row.customer : undefined,
+        media: row.mediaMime ? { mimetype: row.mediaMime, filename: row.mediaName ?? undefined } : undefined,
+      });
+    }
+  }
+
+  /** Hands a stored customer message to the connection's phone (in the process that owns it). */
+  private async deliverCustomerMessage(driver: SimulatorDriver, delivery: CustomerDelivery): Promise<void> {
+    const row = await this.message(delivery.id);
+    if (!row) throw new AppError('ERR_NOT_FOUND', 404, 'No customer message with this id');
+    const mediaPath = row.mediaPath;
+    // Like WhatsApp, every message carries the sender's LID; a hidden number carries only that.
+    const lid = simulatedLid(delivery.from);
+    const address = delivery.hideNumber ? lid : delivery.from;
     const message: InboundMessage = {
-      externalId: id,
-      chat: { id: chatKey, isGroup: !!input.group },
-      sender: { number: from, name: input.name },
+      externalId: row.id,
+      chat: delivery.group ? { id: delivery.group, isGroup: true } : { id: address, isGroup: false },
+      sender: { number: address, lid, name: delivery.name },
       fromMe: false,
       timestamp: row.createdAt,
-      kind: KIND_OF[type],
-      body: input.body ?? '',
-      quotedExternalId: input.quotedId,
-      media: data
-        ? { mimetype: input.media!.mimetype, filename: input.media!.filename, download: async () => data }
-        : undefined,
+      kind: KIND_OF[row.type as SimulatorType] ?? 'chat',
+      body: row.body,
+      quotedExternalId: row.quotedId ?? undefined,
+      media: delivery.media ? this.mediaOf(delivery.media, mediaPath) : undefined,
     };
     await driver.deliver({ type: 'message', message });
-    return { id };
+  }
+
+  private mediaOf(media: NonNullable<CustomerDelivery['media']>, mediaPath: string | null): InboundMessage['media'] {
+    const { mimetype, filename, tooLargeLimit } = media;
+    if (mediaPath) return { mimetype, filename, open: () => Promise.resolve().then(() => this.media.stream(mediaPath)) };
+    if (tooLargeLimit !== undefined) {
+      return {
+        mimetype,
+        filename,
+        open: () => Promise.reject(new MediaTooLargeError(tooLargeLimit)),
+      };
+    }
+    return undefined;
   }
 
   async chat(customer: string, to: string): Promise<SimulatorMessageRow[]> {
@@ -149,7 +352,7 @@ export class SimulatorNetwork {
     const rows = await this.db
       .select({
         customer: simulatorMessages.customer,
-        lastAt: sql<Date>`max(${simulatorMessages.createdAt})`.mapWith((v) => new Date(v)),
+        lastAt: sql<Date>`max(${simulatorMessages.createdAt})`.mapWith((v: string | number | Date) => new Date(v)),
         count: sql<number>`count(*)`.mapWith(Number),
       })
       .from(simulatorMessages)
@@ -167,22 +370,41 @@ export class SimulatorNetwork {
   async revoke(id: string): Promise<void> {
     const row = await this.message(id);
     if (!row || row.sender !== 'customer') throw new AppError('ERR_NOT_FOUND', 404, 'No customer message with this id');
+    await this.onPhone(row.connectionNumber, 'simulator.revoke', { id }, (driver) => this.revokeHere(driver, id));
+  }
+
+  private async revokeHere(driver: SimulatorDriver, id: string): Promise<void> {
+    const row = await this.message(id);
+    if (!row || row.sender !== 'customer') throw new AppError('ERR_NOT_FOUND', 404, 'No customer message with this id');
     await this.db.update(simulatorMessages).set({ isDeleted: true }).where(eq(simulatorMessages.id, id));
-    const driver = this.requirePhone(row.connectionNumber);
     const isGroup = !/^\d+$/.test(row.customer) || row.customer.length > 15;
     await driver.deliver({ type: 'revoke', externalId: id, chat: { id: row.customer, isGroup } });
   }
 
+  /** The customer edits one of its text messages (WhatsApp allows it for a while after sending). */
+  async edit(id: string, body: string): Promise<void> {
+    const row = await this.message(id);
+    if (!row || row.sender !== 'customer' || row.isDeleted) throw new AppError('ERR_NOT_FOUND', 404, 'No customer message with this id');
+    if (row.type !== 'text') throw new AppError('ERR_VALIDATION', 400, 'Only text messages can be edited');
+    await this.db.update(simulatorMessages).set({ body }).where(eq(simulatorMessages.id, id));
+    await this.onPhone(row.connectionNumber, 'simulator.edit', { id, body }, (driver) =>
+      driver.deliver({ type: 'edit', externalId: id, body }),
+    );
+  }
+
   /** The customer opens the chat: every message of the connection reaches ack 3 (read). */
   async read(customer: string, to: string): Promise<void> {
-    const driver = this.requirePhone(to);
+    await this.onPhone(to, 'simulator.read', { customer }, (driver) => this.readHere(driver, customer));
+  }
+
+  private async readHere(driver: SimulatorDriver, customer: string): Promise<void> {
     const rows = await this.db
       .update(simulatorMessages)
       .set({ ack: 3 })
       .where(
         and(
           eq(simulatorMessages.customer, customer),
-          eq(simulatorMessages.connectionNumber, to),
+          eq(simulatorMessages.connectionNumber, driver.number!),
           eq(simulatorMessages.sender, 'connection'),
           sql`${simulatorMessages.ack} < 3`,
         ),
@@ -192,7 +414,10 @@ export class SimulatorNetwork {
   }
 
   async call(from: string, to: string): Promise<{ id: string }> {
-    const driver = this.requirePhone(to);
+    return this.onPhone(to, 'simulator.call', { from }, (driver) => this.callHere(driver, from));
+  }
+
+  private async callHere(driver: SimulatorDriver, from: string): Promise<{ id: string }> {
     const callId = newSimulatorId();
     await driver.deliver({ type: 'call', callId, from: from.replace(/\D/g, ''), isVideo: false, timestamp: new Date() });
     return { id: callId };
@@ -200,7 +425,7 @@ export class SimulatorNetwork {
 
   /** The phone drops the session (network loss): the connection shows DISCONNECTED. */
   async disconnect(to: string): Promise<void> {
-    await this.requirePhone(to).drop();
+    await this.onPhone(to, 'simulator.disconnect', {}, (driver) => driver.drop());
   }
 
   /** Records what a connection sent; the same id twice is one message (retries are idempotent). */
@@ -213,8 +438,9 @@ export class SimulatorNetwork {
     await this.db.update(simulatorMessages).set({ isDeleted: true }).where(eq(simulatorMessages.id, id));
   }
 
-  /** The connection read the customer's messages (blue ticks on the customer's phone). */
-  async markCustomerMessagesRead(customer: string, connectionNumber: string): Promise<void> {
+  /** The connection read these customer messages (blue ticks on the customer's phone). */
+  async markCustomerMessagesRead(customer: string, connectionNumber: string, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(simulatorMessages)
       .set({ ack: 3 })
@@ -223,6 +449,7 @@ export class SimulatorNetwork {
           eq(simulatorMessages.customer, customer),
           eq(simulatorMessages.connectionNumber, connectionNumber),
           eq(simulatorMessages.sender, 'customer'),
+          inArray(simulatorMessages.id, ids),
         ),
       );
   }

@@ -8,6 +8,8 @@ const digits = z.string().trim().regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid number'
 
 const scanSchema = z.object({ qrcode: z.string().min(1).max(500), number: digits.optional() });
 const sendSchema = z.object({
+  /** The sender's own id for the message: sending the same id again (a retry) is one message. */
+  id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid id').optional(),
   from: digits,
   to: digits,
   name: z.string().max(100).optional(),
@@ -18,10 +20,13 @@ const sendSchema = z.object({
     .optional(),
   quotedId: z.string().max(100).optional(),
   group: z.string().regex(/^\d{6,40}(-\d+)?$/, 'Invalid group id').optional(),
+  /** The customer's number is hidden behind their LID (WhatsApp's privacy since the LID migration). */
+  hideNumber: z.boolean().optional(),
 });
 const chatParams = z.object({ customer: z.string().regex(/^[\d-]{6,40}$/, 'Invalid customer') });
 const chatQuery = z.object({ to: digits });
 const idParams = z.object({ id: z.string().min(1).max(100) });
+const editSchema = z.object({ body: z.string().trim().min(1).max(65536) });
 const readSchema = z.object({ customer: z.string().regex(/^[\d-]{6,40}$/), to: digits });
 const callSchema = z.object({ from: digits, to: digits });
 const disconnectSchema = z.object({ to: digits });
@@ -46,14 +51,17 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   const opts = { onRequest: [app.authenticate, requireAdmin] };
   const tags = ['simulator'];
 
-  app.get('/simulator/pending', { ...opts, schema: { tags } }, async () => network.pendingQrCodes());
+  app.get('/simulator/pending', { ...opts, schema: { tags } }, () => network.pendingQrCodesEverywhere());
 
   app.post('/simulator/scan', { ...opts, schema: { body: scanSchema, tags } }, (req) =>
     network.scan(req.body.qrcode, req.body.number),
   );
-  app.post('/simulator/messages', { ...opts, bodyLimit: 96 * 1024 * 1024, schema: { body: sendSchema, tags } }, async (req, reply) =>
-    reply.status(201).send(await network.customerSends(req.body)),
-  );
+  // 201: the product stored it; 202: the connection's session is being taken over by another
+  // process, the message waits on the network and is delivered when the session is back.
+  app.post('/simulator/messages', { ...opts, bodyLimit: 96 * 1024 * 1024, schema: { body: sendSchema, tags } }, async (req, reply) => {
+    const { id, delivered } = await network.customerSends(req.body);
+    return reply.status(delivered ? 201 : 202).send({ id, delivered });
+  });
   app.get('/simulator/chats/:customer', { ...opts, schema: { params: chatParams, querystring: chatQuery, tags } }, async (req) =>
     (await network.chat(req.params.customer, req.query.to)).map(present),
   );
@@ -62,6 +70,10 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   );
   app.post('/simulator/messages/:id/revoke', { ...opts, schema: { params: idParams, tags } }, async (req) => {
     await network.revoke(req.params.id);
+    return { ok: true };
+  });
+  app.post('/simulator/messages/:id/edit', { ...opts, schema: { params: idParams, body: editSchema, tags } }, async (req) => {
+    await network.edit(req.params.id, req.body.body);
     return { ok: true };
   });
   app.post('/simulator/read', { ...opts, schema: { body: readSchema, tags } }, async (req) => {

@@ -36,7 +36,7 @@ function reviveSignalValue<T extends keyof SignalDataTypeMap>(type: T, value: un
 export interface DbAuthState {
   state: AuthenticationState;
   /** Persists the current creds; call on every `creds.update`. */
-  saveCreds(): Promise<void>;
+  saveCreds: () => Promise<void>;
 }
 
 /** Loads creds (or starts fresh ones for a new pairing) and exposes the signal key store. */

@@ -3,6 +3,7 @@
  * updates), keyed by number. Feeds "import contacts" and lets the driver emit a contact event only
  * when something actually changed: baileys repeats the push name with every message.
  */
+import { isLidAddress } from './jids.js';
 import { contactEvent, type ContactEvent, type ContactFacts } from './mapping.js';
 
 export class ContactBook {
@@ -18,14 +19,26 @@ export class ContactBook {
     return after;
   }
 
-  /** Everyone with a number; the number stands in for a missing name. */
+  /** What to keep across restarts (see the driver's synced names). */
+  snapshot(): ContactFacts[] {
+    return [...this.byNumber.values()];
+  }
+
+  /** Puts back what a snapshot kept; what this session learnt since wins. */
+  restore(saved: ContactFacts[]): void {
+    for (const facts of saved) if (facts?.number && !this.byNumber.has(facts.number)) this.byNumber.set(facts.number, facts);
+  }
+
+  /** Everyone with a phone number (not those known only by a LID); the number stands in for a missing name. */
   list(): { number: string; name: string }[] {
-    return [...this.byNumber.values()].map((facts) => ({ number: facts.number, name: contactEvent(facts).name ?? facts.number }));
+    return [...this.byNumber.values()]
+      .filter((facts) => !isLidAddress(facts.number))
+      .map((facts) => ({ number: facts.number, name: contactEvent(facts).name ?? facts.number }));
   }
 }
 
 function definedOnly(facts: ContactFacts): Partial<ContactFacts> {
-  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined && v !== '')) as Partial<ContactFacts>;
+  return Object.fromEntries(Object.entries(facts).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 function sameContact(a: ContactEvent, b: ContactEvent): boolean {

@@ -5,11 +5,13 @@
  * `profilePictureUrl`, `updateMediaMessage` and the LID mapping store.
  */
 import { DisconnectReason, proto, type BaileysEventMap, type UserFacingSocketConfig, type WAMessage, type WASocket } from 'baileys';
+import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChannelError, type AuthStore, type DriverContext, type DriverEvent } from '../driver.js';
 import { createWhatsappDriver, whatsappDriverFactory } from './driver.js';
 import { CREDS_KEY } from './auth-state.js';
 import { serialize } from './serialization.js';
+import { sineWav } from '../../test/fixtures.js';
 
 const SELF_JID = '5511900000000:7@s.whatsapp.net';
 const CUSTOMER = '5511987654321';
@@ -19,30 +21,45 @@ const DELAYS = [100, 400, 1_000];
 
 type Events = Partial<BaileysEventMap>;
 
+/** Captured before any test fakes timers: lets every pending promise chain run to its end. */
+const realSetImmediate = setImmediate;
+async function settle(): Promise<void> {
+  for (let round = 0; round < 5; round++) await new Promise((resolve) => realSetImmediate(resolve));
+}
+
 class FakeSocket {
-  private handlers: ((events: Events) => Promise<void> | void)[] = [];
+  private readonly emitter = new EventEmitter();
   readonly ev = {
+    // As baileys' event buffer does (Utils/event-buffer.js, process()): an async listener on a
+    // plain EventEmitter, whose promise nobody awaits — a rejection there is unhandled.
     process: (handler: (events: Events) => Promise<void> | void) => {
-      this.handlers.push(handler);
-      return () => undefined;
+      // Left unhandled on purpose (`void`, no catch), as baileys does.
+      const listener = (events: Events) => {
+        void (async () => {
+          await handler(events);
+        })();
+      };
+      this.emitter.on('event', listener);
+      return () => this.emitter.off('event', listener);
     },
   };
   user: { id: string } | undefined = undefined;
   sent = 0;
-  sendMessage = vi.fn(async (jid: string, content: object, _options?: object): Promise<WAMessage> => {
+  sendMessage = vi.fn((jid: string, content: object, _options?: object): Promise<WAMessage> => {
     this.sent++;
-    return {
+    return Promise.resolve({
       key: { remoteJid: jid, fromMe: true, id: `3EB0SENT${this.sent}` },
       messageTimestamp: 1718000000 + this.sent,
       message: 'text' in content ? { extendedTextMessage: { text: String(content.text) } } : {},
       status: proto.WebMessageInfo.Status.PENDING,
-    };
+    });
   });
-  onWhatsApp = vi.fn(async (..._jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined> => []);
-  readMessages = vi.fn(async (_keys: object[]) => undefined);
-  rejectCall = vi.fn(async (_id: string, _from: string) => undefined);
-  profilePictureUrl = vi.fn(async (_jid: string, _type?: string): Promise<string | undefined> => 'https://pps.whatsapp.net/new.jpg');
-  updateMediaMessage = vi.fn(async (m: WAMessage) => m);
+  onWhatsApp = vi.fn((..._jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined> => Promise.resolve([]));
+  readMessages = vi.fn((_keys: object[]) => Promise.resolve());
+  rejectCall = vi.fn((_id: string, _from: string) => Promise.resolve());
+  profilePictureUrl = vi.fn((_jid: string, _type?: string): Promise<string | undefined> => Promise.resolve('https://pps.whatsapp.net/new.jpg'));
+  updateMediaMessage = vi.fn((m: WAMessage) => Promise.resolve(m));
+  groupMetadata = vi.fn((jid: string) => Promise.resolve({ id: jid, subject: 'Equipe de vendas', participants: [] }));
   logout = vi.fn(async () => {
     await this.end(Object.assign(new Error('Intentional Logout'), { output: { statusCode: DisconnectReason.loggedOut } }));
   });
@@ -50,14 +67,15 @@ class FakeSocket {
     await this.emit({ 'connection.update': { connection: 'close', lastDisconnect: { error, date: new Date() } } });
   });
   readonly signalRepository = {
-    lidMapping: { getPNForLID: vi.fn(async (_lid: string): Promise<string | null> => null) },
+    lidMapping: { getPNForLID: vi.fn((_lid: string): Promise<string | null> => Promise.resolve(null)) },
   };
 
   constructor(readonly config: UserFacingSocketConfig) {}
 
-  /** Delivers a batch the way baileys' event buffer does, and waits until the driver handled it. */
+  /** Delivers a batch the way baileys' event buffer does (fire and forget), then lets it settle. */
   async emit(events: Events): Promise<void> {
-    await Promise.all(this.handlers.map((handler) => handler(events)));
+    this.emitter.emit('event', events);
+    await settle();
   }
 
   async open(): Promise<void> {
@@ -75,33 +93,36 @@ function memoryAuthStore(): AuthStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
   return {
     data,
-    async get(key) {
-      return data.get(key);
+    get(key) {
+      return Promise.resolve(data.get(key));
     },
-    async set(entries) {
+    set(entries) {
       for (const [key, value] of Object.entries(entries)) {
         if (value === null) data.delete(key);
         else data.set(key, value);
       }
+      return Promise.resolve();
     },
-    async clear() {
+    clear() {
       data.clear();
+      return Promise.resolve();
     },
   };
 }
 
-function setup(options: { storedMessages?: Record<string, string>; ffmpegPath?: string } = {}) {
+function setup(options: { storedMessages?: Record<string, string>; ffmpegPath?: string; auth?: ReturnType<typeof memoryAuthStore> } = {}) {
   const events: DriverEvent[] = [];
   const sockets: FakeSocket[] = [];
-  const auth = memoryAuthStore();
+  const auth = options.auth ?? memoryAuthStore();
+  const errors: string[] = [];
   const ctx: DriverContext = {
     connectionId: 1,
     emit: (event) => {
       events.push(event);
     },
     auth,
-    getMessage: async (id) => options.storedMessages?.[id],
-    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    getMessage: (id) => Promise.resolve(options.storedMessages?.[id]),
+    log: { info: () => undefined, warn: () => undefined, error: (_obj, msg) => void errors.push(msg ?? '') },
   };
   const makeSocket = ((config: UserFacingSocketConfig) => {
     const sock = new FakeSocket(config);
@@ -111,7 +132,7 @@ function setup(options: { storedMessages?: Record<string, string>; ffmpegPath?: 
   const driver = createWhatsappDriver(ctx, { makeSocket, reconnectDelays: DELAYS, ffmpegPath: options.ffmpegPath });
   const current = () => sockets[sockets.length - 1];
   const statuses = () => events.filter((e) => e.type === 'status');
-  return { driver, ctx, auth, events, sockets, current, statuses };
+  return { driver, ctx, auth, events, sockets, current, statuses, errors };
 }
 
 /** Puts stored creds in place so the session counts as paired (as after a QR scan). */
@@ -213,6 +234,33 @@ describe('close and reconnect policy', () => {
     expect(t.sockets).toHaveLength(1);
   });
 
+  it.each([
+    { code: DisconnectReason.multideviceMismatch, reason: 'multidevice-mismatch', cleared: true },
+    { code: DisconnectReason.forbidden, reason: 'banned', cleared: false },
+    { code: DisconnectReason.badSession, reason: 'bad-session', cleared: false },
+    { code: 405, reason: 'outdated-client', cleared: false },
+  ])('$code ends in DISCONNECTED "$reason" instead of reconnecting forever', async ({ code, reason, cleared }) => {
+    const t = await connected();
+    await t.current().close(code);
+    expect(t.events).toEqual([{ type: 'status', status: 'DISCONNECTED', reason }]);
+    expect(t.auth.data.has(CREDS_KEY)).toBe(!cleared);
+    await vi.advanceTimersByTimeAsync(10 * DELAYS.at(-1)!);
+    expect(t.sockets).toHaveLength(1);
+    // "Try again" starts a new session: with the kept pairing, or from a new QR.
+    await t.driver.start();
+    expect(t.sockets).toHaveLength(2);
+    expect(t.current().config.auth.creds.registered).toBe(!cleared);
+  });
+
+  it('a never-paired session that hits 500 also stops instead of looping', async () => {
+    const t = setup();
+    await t.driver.start();
+    await t.current().close(DisconnectReason.badSession);
+    expect(t.statuses().at(-1)).toEqual({ type: 'status', status: 'DISCONNECTED', reason: 'bad-session' });
+    await vi.advanceTimersByTimeAsync(10 * DELAYS.at(-1)!);
+    expect(t.sockets).toHaveLength(1);
+  });
+
   it('440 (replaced by another session) emits DISCONNECTED "replaced" and does not reconnect', async () => {
     const t = await connected();
     await t.current().close(DisconnectReason.connectionReplaced);
@@ -263,8 +311,8 @@ describe('close and reconnect policy', () => {
   it('a session never paired reports OPENING while it reconnects, and stops when the QR times out', async () => {
     const t = setup();
     await t.driver.start();
-    await t.current().close(DisconnectReason.badSession);
-    expect(t.statuses().at(-1)).toEqual({ type: 'status', status: 'OPENING', reason: 'closed (500)' });
+    await t.current().close(DisconnectReason.connectionClosed);
+    expect(t.statuses().at(-1)).toEqual({ type: 'status', status: 'OPENING', reason: 'closed (428)' });
     await vi.advanceTimersByTimeAsync(DELAYS[0]);
     expect(t.sockets).toHaveLength(2);
     await t.current().close(DisconnectReason.timedOut);
@@ -303,6 +351,43 @@ describe('close and reconnect policy', () => {
   });
 });
 
+describe('failures inside baileys event handlers', () => {
+  const unhandled = vi.fn();
+  beforeEach(() => {
+    unhandled.mockReset();
+    process.on('unhandledRejection', unhandled);
+  });
+  afterEach(() => {
+    process.off('unhandledRejection', unhandled);
+  });
+
+  it('a failed creds save is logged and retried, never an unhandled rejection that ends the server', async () => {
+    vi.useFakeTimers();
+    const t = setup();
+    await t.driver.start();
+    const save = t.auth.set.bind(t.auth);
+    t.auth.set = vi.fn(() => Promise.reject(new Error('database unavailable')));
+    const creds = t.current().config.auth.creds;
+    creds.me = { id: SELF_JID };
+    await t.current().emit({ 'creds.update': { me: creds.me } });
+    expect(unhandled).not.toHaveBeenCalled();
+    expect(t.errors).toContain('whatsapp creds could not be saved; trying again');
+    expect(t.auth.data.has(CREDS_KEY)).toBe(false);
+
+    t.auth.set = save;
+    await vi.advanceTimersByTimeAsync(DELAYS[0]);
+    expect(JSON.parse(t.auth.data.get(CREDS_KEY)!).me.id).toBe(SELF_JID);
+  });
+
+  it('a failing event consumer is logged, and later events are still handled', async () => {
+    const t = await connected();
+    t.ctx.emit = vi.fn(() => Promise.reject(new Error('database unavailable')));
+    await t.current().close(DisconnectReason.connectionLost);
+    expect(unhandled).not.toHaveBeenCalled();
+    expect(t.errors).toContain('channel event lost: not stored and not journalled');
+  });
+});
+
 describe('logout', () => {
   it('logs out on the phone, clears the auth state and emits DISCONNECTED', async () => {
     const t = await connected();
@@ -333,6 +418,8 @@ describe('logout', () => {
 });
 
 describe('inbound events', () => {
+  const messagesOf = (events: DriverEvent[]) =>
+    events.flatMap((e) => (e.type === 'message' ? [e.message] : []));
   const textFrom = (key: WAMessage['key'], text = 'oi'): WAMessage => ({
     key,
     messageTimestamp: 1718000000,
@@ -344,7 +431,7 @@ describe('inbound events', () => {
     const t = await connected();
     await t.current().emit({ 'messages.upsert': { type: 'notify', messages: [textFrom({ remoteJid: CUSTOMER_JID, id: 'A1', fromMe: false }, 'um')] } });
     await t.current().emit({ 'messages.upsert': { type: 'append', messages: [textFrom({ remoteJid: CUSTOMER_JID, id: 'A2', fromMe: false }, 'dois')] } });
-    const bodies = t.events.filter((e) => e.type === 'message').map((e) => (e as Extract<DriverEvent, { type: 'message' }>).message.body);
+    const bodies = t.events.filter((e) => e.type === 'message').map((e) => e.message.body);
     expect(bodies).toEqual(['um', 'dois']);
   });
 
@@ -353,9 +440,11 @@ describe('inbound events', () => {
     t.current().signalRepository.lidMapping.getPNForLID.mockResolvedValueOnce('5521912345678:0@s.whatsapp.net');
     const lidKey = { remoteJid: '99887766554433@lid', id: 'L1', fromMe: false };
     await t.current().emit({ 'messages.upsert': { type: 'notify', messages: [textFrom(lidKey), textFrom({ ...lidKey, id: 'L2' })] } });
-    const chats = t.events.map((e) => (e as Extract<DriverEvent, { type: 'message' }>).message.chat.id);
+    const chats = messagesOf(t.events).map((m) => m.chat.id);
     expect(chats).toEqual(['5521912345678', '5521912345678']);
     expect(t.current().signalRepository.lidMapping.getPNForLID).toHaveBeenCalledTimes(1);
+    // The pair is announced once, so a contact known only by the LID gets its number.
+    expect(t.events.filter((e) => e.type === 'contact')).toEqual([{ type: 'contact', number: '5521912345678', lid: '99887766554433@lid' }]);
   });
 
   it('learns LID pairs from lid-mapping.update and history sync', async () => {
@@ -375,8 +464,12 @@ describe('inbound events', () => {
         messages: [textFrom({ remoteJid: '111@lid', id: 'M1', fromMe: false }), textFrom({ remoteJid: '222@lid', id: 'M2', fromMe: false })],
       },
     });
-    const chats = t.events.map((e) => (e as Extract<DriverEvent, { type: 'message' }>).message.chat.id);
+    const chats = messagesOf(t.events).map((m) => m.chat.id);
     expect(chats).toEqual(['5511911111111', '5511922222222']);
+    expect(t.events.filter((e) => e.type === 'contact')).toEqual([
+      { type: 'contact', number: '5511911111111', lid: '111@lid' },
+      { type: 'contact', number: '5511922222222', lid: '222@lid' },
+    ]);
     expect(t.current().signalRepository.lidMapping.getPNForLID).not.toHaveBeenCalled();
   });
 
@@ -433,9 +526,10 @@ describe('inbound events', () => {
     await t.current().emit({ 'contacts.update': [{ id: CUSTOMER_JID, notify: 'Maria' }] });
     await t.current().emit({ 'contacts.update': [{ id: CUSTOMER_JID, name: 'Maria (cliente)' }] });
     await t.current().emit({ 'contacts.update': [{ id: CUSTOMER_JID, imgUrl: 'changed' }] });
-    await vi.waitFor(() => expect(t.events).toHaveLength(2));
+    await vi.waitFor(() => expect(t.events).toHaveLength(3));
     // The push name never replaces the name saved on the phone; repeating a known name is no news.
     expect(t.events).toEqual([
+      { type: 'contact', number: CUSTOMER, lid: CUSTOMER_LID },
       { type: 'contact', number: CUSTOMER, name: 'Maria (cliente)', lid: CUSTOMER_LID },
       { type: 'contact', number: CUSTOMER, name: 'Maria (cliente)', lid: CUSTOMER_LID, profilePicUrl: 'https://pps.whatsapp.net/new.jpg' },
     ]);
@@ -444,7 +538,7 @@ describe('inbound events', () => {
     await t.current().emit({
       'messaging-history.set': { chats: [], messages: [], contacts: [{ id: '5511955554444@s.whatsapp.net', notify: 'João' }, { id: '5511966665555@s.whatsapp.net' }] },
     });
-    expect(t.events).toHaveLength(2); // history contacts are imported, not announced one by one
+    expect(t.events).toHaveLength(3); // history contacts are imported, not announced one by one
     expect(await t.driver.importContacts()).toEqual([
       { number: CUSTOMER, name: 'Maria (cliente)' },
       { number: '5511955554444', name: 'João' },
@@ -458,6 +552,81 @@ describe('inbound events', () => {
     await old.close(DisconnectReason.restartRequired);
     await old.emit({ 'messages.upsert': { type: 'notify', messages: [textFrom({ remoteJid: CUSTOMER_JID, id: 'OLD', fromMe: false })] } });
     expect(t.events).toEqual([]);
+  });
+});
+
+describe('synced names', () => {
+  const GROUP_JID = '120363041234567890@g.us';
+  const groupText = (id: string): WAMessage => ({
+    key: { remoteJid: GROUP_JID, participant: CUSTOMER_JID, id, fromMe: false },
+    messageTimestamp: 1718000000,
+    message: { conversation: 'oi grupo' },
+  });
+
+  it('keeps the synced address book across a restart', async () => {
+    const t = await connected();
+    await t.current().emit({
+      'messaging-history.set': { chats: [], messages: [], contacts: [{ id: '5511955554444@s.whatsapp.net', name: 'João da padaria' }] },
+    });
+    await t.driver.stop();
+
+    const restarted = setup({ auth: t.auth });
+    await restarted.driver.start();
+    await restarted.current().open();
+    expect(await restarted.driver.importContacts()).toEqual([{ number: '5511955554444', name: 'João da padaria' }]);
+  });
+
+  it('names group messages after the group subject, fetched once, and renames the group contact', async () => {
+    const t = await connected();
+    await t.current().emit({ 'messages.upsert': { type: 'notify', messages: [groupText('G1'), groupText('G2')] } });
+    expect(t.current().groupMetadata).toHaveBeenCalledTimes(1);
+    const messages = t.events.flatMap((e) => (e.type === 'message' ? [e.message] : []));
+    expect(messages.map((m) => [m.chat.id, m.chatName])).toEqual([
+      ['120363041234567890', 'Equipe de vendas'],
+      ['120363041234567890', 'Equipe de vendas'],
+    ]);
+    expect(t.events.filter((e) => e.type === 'contact')).toEqual([{ type: 'contact', number: '120363041234567890', name: 'Equipe de vendas' }]);
+
+    await t.current().emit({ 'groups.update': [{ id: GROUP_JID, subject: 'Vendas 2026' }] });
+    expect(t.events.at(-1)).toEqual({ type: 'contact', number: '120363041234567890', name: 'Vendas 2026' });
+  });
+
+  it('remembers group subjects across a restart, and asks again when the fetch failed', async () => {
+    const t = await connected();
+    t.current().groupMetadata.mockRejectedValueOnce(new Error('timed out'));
+    await t.current().emit({ 'messages.upsert': { type: 'notify', messages: [groupText('G1')] } });
+    await t.current().emit({ 'messages.upsert': { type: 'notify', messages: [groupText('G2')] } });
+    expect(t.current().groupMetadata).toHaveBeenCalledTimes(2);
+    await t.driver.stop();
+
+    const restarted = setup({ auth: t.auth });
+    await restarted.driver.start();
+    await restarted.current().open();
+    await restarted.current().emit({ 'messages.upsert': { type: 'notify', messages: [groupText('G3')] } });
+    expect(restarted.current().groupMetadata).not.toHaveBeenCalled();
+    expect(restarted.events.flatMap((e) => (e.type === 'message' ? [e.message.chatName] : []))).toEqual(['Equipe de vendas']);
+  });
+});
+
+describe('customers known only by a LID', () => {
+  it('keeps the LID as the chat address and replies to the LID, not to "<lid>@s.whatsapp.net"', async () => {
+    const t = await connected();
+    await t.current().emit({
+      'messages.upsert': {
+        type: 'notify',
+        messages: [{ key: { remoteJid: CUSTOMER_LID, id: 'LO1', fromMe: false }, messageTimestamp: 1718000000, message: { conversation: 'oi' } }],
+      },
+    });
+    const [message] = t.events.flatMap((e) => (e.type === 'message' ? [e.message] : []));
+    expect(message.chat).toEqual({ id: CUSTOMER_LID, isGroup: false });
+    await t.driver.sendText(message.chat, 'olá');
+    expect(t.current().sendMessage.mock.calls[0][0]).toBe(CUSTOMER_LID);
+  });
+
+  it('announces the number once WhatsApp reveals it, so the LID contact gets it', async () => {
+    const t = await connected();
+    await t.current().emit({ 'lid-mapping.update': { lid: CUSTOMER_LID, pn: CUSTOMER_JID } });
+    expect(t.events).toEqual([{ type: 'contact', number: CUSTOMER, lid: CUSTOMER_LID }]);
   });
 });
 
@@ -596,22 +765,3 @@ describe('outbound', () => {
   });
 });
 
-/** A mono 16-bit PCM WAV with a 440 Hz tone. */
-function sineWav(seconds = 0.3, sampleRate = 16_000): Buffer {
-  const data = Buffer.alloc(Math.round(seconds * sampleRate) * 2);
-  for (let i = 0; i < data.length / 2; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 12_000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}

@@ -6,9 +6,10 @@
  *   start() → status OPENING → qr (repeatedly, until scanned) → status PAIRING → (restart 515)
  *           → status CONNECTED {number}
  *   connection lost → status TIMEOUT (was paired) / OPENING (was not) → reconnect after a delay
- *   logged out on the phone → auth cleared, status DISCONNECTED 'logged-out', driver stops
- *   replaced by another session → status DISCONNECTED 'replaced', driver stops
- *   QR never scanned → status DISCONNECTED 'qr-timeout', driver stops
+ *   logged out on the phone (401) or multi-device mismatch (411) → auth cleared, status
+ *           DISCONNECTED with the reason, driver stops ("try again" then shows a new QR)
+ *   banned (403), bad session (500), outdated client (405), replaced by another session (440),
+ *           QR never scanned → status DISCONNECTED with the reason, driver stops (close-policy.ts)
  */
 import makeWASocket, {
   makeCacheableSignalKeyStore,
@@ -34,9 +35,9 @@ import {
   type SentMessage,
 } from '../driver.js';
 import { loadAuthState } from './auth-state.js';
-import { backoffDelay, closeStatusCode, decideOnClose } from './close-policy.js';
+import { backoffDelay, closeStatusCode, decideOnClose, type FatalCloseReason } from './close-policy.js';
 import { ContactBook } from './contact-book.js';
-import { digitsOnly, isLidJid, jidUser, toJid } from './jids.js';
+import { digitsOnly, isGroupJid, isLidJid, jidUser, toJid } from './jids.js';
 import { LidBook } from './lid-book.js';
 import { toBaileysLogger, type BaileysLogger } from './logger.js';
 import {
@@ -50,6 +51,7 @@ import {
 } from './mapping.js';
 import { mediaContent } from './outbound.js';
 import { parseStoredMessage, serialize, storedMessageContent } from './serialization.js';
+import { loadSyncedNames, saveSyncedNames } from './synced-names.js';
 
 export interface WhatsappDriverDeps {
   makeSocket?: typeof makeWASocket;
@@ -57,6 +59,8 @@ export interface WhatsappDriverDeps {
   ffmpegPath?: string;
   /** Milliseconds before reconnect attempt 1, 2, …; the last value repeats. */
   reconnectDelays?: number[];
+  /** WhatsApp's WebSocket address; tests point it at the protocol test server. */
+  waWebSocketUrl?: string;
 }
 
 export const DEFAULT_RECONNECT_DELAYS = [2_000, 5_000, 10_000, 30_000, 60_000];
@@ -80,8 +84,15 @@ class WhatsappDriver implements ChannelDriver {
   private queue: Promise<void> = Promise.resolve();
   /** Sockets whose auth state was thrown away: their late creds updates must not come back. */
   private readonly discarded = new WeakSet<WASocket>();
+  /** Pending retries of a failed creds save, per socket. */
+  private readonly credsRetry = new Map<WASocket, NodeJS.Timeout>();
   private readonly lids = new LidBook();
   private readonly contacts = new ContactBook();
+  /** Group id → subject (fetched with groupMetadata, kept current by group updates). */
+  private readonly groupSubjects = new Map<string, string>();
+  /** Synced names were loaded from the store / changed since they were last saved. */
+  private namesLoaded = false;
+  private namesChanged = false;
   /** Call id → the caller's JID as WhatsApp sent it (possibly a LID), needed to reject it. */
   private readonly callers = new Map<string, string>();
   private readonly logger: BaileysLogger;
@@ -134,6 +145,8 @@ class WhatsappDriver implements ChannelDriver {
   private halt(): WASocket | undefined {
     this.stopped = true;
     this.cancelReconnect();
+    for (const timer of this.credsRetry.values()) clearTimeout(timer);
+    this.credsRetry.clear();
     const sock = this.sock;
     this.sock = undefined;
     this.connected = false;
@@ -142,6 +155,7 @@ class WhatsappDriver implements ChannelDriver {
 
   private async openSocket(): Promise<void> {
     const { state, saveCreds } = await loadAuthState(this.ctx.auth);
+    await this.loadNames();
     if (this.stopped) return;
     this.paired = !!state.creds.me;
     const sock = this.makeSocket({
@@ -154,25 +168,59 @@ class WhatsappDriver implements ChannelDriver {
       syncFullHistory: false,
       // Staying "offline" keeps notifications on the company's phone.
       markOnlineOnConnect: false,
+      ...(this.deps.waWebSocketUrl ? { waWebSocketUrl: this.deps.waWebSocketUrl } : {}),
     });
     this.sock = sock;
     this.connected = false;
     const mapping = this.mappingContextFor(sock);
-    sock.ev.process((events) => this.enqueue(() => this.handleEvents(sock, events, saveCreds, mapping)));
+    // baileys calls this from an EventEmitter listener that nobody awaits (Utils/event-buffer.js,
+    // process()): a rejection escaping from here would be unhandled and end the whole server.
+    sock.ev.process((events) => {
+      this.inBackground(() => this.handleEvents(sock, events, saveCreds, mapping), 'whatsapp event handling failed');
+    });
   }
 
+  /** Runs a task after the ones before it; the queue goes on whatever happened to this one. */
   private enqueue(task: () => Promise<void>): Promise<void> {
     const run = this.queue.then(task);
-    this.queue = run.catch((error) => this.ctx.log.error({ err: error }, 'whatsapp driver task failed'));
+    this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** A queued task nobody waits for: its failure is logged, never left unhandled. */
+  private inBackground(task: () => Promise<void>, failure: string): void {
+    this.enqueue(task).catch((error: unknown) => this.ctx.log.error({ err: error }, failure));
   }
 
   private scheduleReconnect(): void {
     const delay = backoffDelay(this.reconnectDelays, this.attempt++);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
-      void this.enqueue(() => this.reopen());
+      this.inBackground(() => this.reopen(), 'whatsapp reconnect failed');
     }, delay);
+  }
+
+  /**
+   * Creds hold the Signal identity and counters: a lost save breaks decryption after a restart.
+   * A failed save is logged and tried again (with the reconnect backoff) while the socket is the
+   * current one; each try writes the creds as they are then, so a late success is never stale.
+   */
+  private async persistCreds(sock: WASocket, saveCreds: () => Promise<void>, attempt = 0): Promise<void> {
+    if (this.discarded.has(sock)) return;
+    try {
+      await saveCreds();
+      this.credsRetry.delete(sock);
+    } catch (error) {
+      this.ctx.log.error({ err: error, attempt }, 'whatsapp creds could not be saved; trying again');
+      if (this.credsRetry.has(sock)) return; // a retry is already pending and will save these too
+      const timer = setTimeout(() => {
+        this.credsRetry.delete(sock);
+        // A newer socket loaded the creds afresh and owns them now: an old object must not overwrite them.
+        if (this.stopped || sock !== this.sock) return;
+        this.inBackground(() => this.persistCreds(sock, saveCreds, attempt + 1), 'whatsapp creds retry failed');
+      }, backoffDelay(this.reconnectDelays, attempt));
+      this.credsRetry.set(sock, timer);
+    }
   }
 
   private async reopen(): Promise<void> {
@@ -198,17 +246,70 @@ class WhatsappDriver implements ChannelDriver {
     saveCreds: () => Promise<void>,
     mapping: MappingContext,
   ): Promise<void> {
-    if (events['creds.update'] && !this.discarded.has(sock)) await saveCreds();
+    if (events['creds.update']) await this.persistCreds(sock, saveCreds);
     if (sock !== this.sock) return;
     this.learnLids(events);
     if (events['messaging-history.set']) this.rememberContacts(sock, events['messaging-history.set'].contacts, false);
     if (events['contacts.upsert']) this.rememberContacts(sock, events['contacts.upsert'], true);
     if (events['contacts.update']) this.rememberContacts(sock, events['contacts.update'], true);
+    for (const group of [...(events['groups.upsert'] ?? []), ...(events['groups.update'] ?? [])]) {
+      if (group.id && group.subject) this.learnSubject(jidUser(group.id), group.subject);
+    }
     if (events['messages.upsert']) await this.onMessages(sock, events['messages.upsert'].messages, mapping);
     for (const update of events['messages.update'] ?? []) this.emitIfAny(mapMessageUpdate(update));
     for (const receipt of events['message-receipt.update'] ?? []) this.emitIfAny(mapReceipt(receipt));
     for (const call of events.call ?? []) this.onCall(call);
     if (events['connection.update']) await this.onConnectionUpdate(sock, events['connection.update']);
+    await this.saveNames();
+  }
+
+  // ── Synced names (contacts' and groups') ─────────────────────────────────────────────────────
+
+  private async loadNames(): Promise<void> {
+    if (this.namesLoaded) return;
+    try {
+      const saved = await loadSyncedNames(this.ctx.auth);
+      this.contacts.restore(saved.contacts);
+      for (const [id, subject] of Object.entries(saved.groups)) if (!this.groupSubjects.has(id)) this.groupSubjects.set(id, subject);
+      this.namesLoaded = true;
+    } catch (error) {
+      // Tried again at the next socket; meanwhile names come as WhatsApp sends them.
+      this.ctx.log.warn({ err: error }, 'whatsapp synced names could not be loaded');
+    }
+  }
+
+  /** Writes the names after a batch that changed them; a failed write is retried after the next batch. */
+  private async saveNames(): Promise<void> {
+    if (!this.namesChanged) return;
+    try {
+      await saveSyncedNames(this.ctx.auth, { contacts: this.contacts.snapshot(), groups: Object.fromEntries(this.groupSubjects) });
+      this.namesChanged = false;
+    } catch (error) {
+      this.ctx.log.error({ err: error }, 'whatsapp synced names could not be saved; trying again with the next update');
+    }
+  }
+
+  /** A group's subject: known, or asked of WhatsApp once (again with a later message if that fails). */
+  private async subjectOf(sock: WASocket, groupJid: string): Promise<string | undefined> {
+    const id = jidUser(groupJid);
+    const known = this.groupSubjects.get(id);
+    if (known) return known;
+    try {
+      const { subject } = await sock.groupMetadata(groupJid);
+      if (subject) this.learnSubject(id, subject);
+      return subject || undefined;
+    } catch (error) {
+      this.ctx.log.warn({ err: error, group: id }, 'whatsapp group subject could not be fetched');
+      return undefined;
+    }
+  }
+
+  /** A new or changed subject renames the group's contact (which may show the raw id so far). */
+  private learnSubject(groupId: string, subject: string): void {
+    if (this.groupSubjects.get(groupId) === subject) return;
+    this.groupSubjects.set(groupId, subject);
+    this.namesChanged = true;
+    this.emit({ type: 'contact', number: groupId, name: subject });
   }
 
   private async onConnectionUpdate(sock: WASocket, update: Partial<ConnectionState>): Promise<void> {
@@ -231,55 +332,77 @@ class WhatsappDriver implements ChannelDriver {
     const code = closeStatusCode(error);
     const action = decideOnClose(code, this.paired);
     this.ctx.log.info({ code, action }, 'whatsapp connection closed');
-    switch (action) {
+    switch (action.kind) {
       case 'restart':
         return this.reopen();
-      case 'logged-out':
-        this.discarded.add(sock);
-        this.stopped = true;
-        this.paired = false;
-        await this.ctx.auth.clear();
-        return this.emit({ type: 'status', status: 'DISCONNECTED', reason: 'logged-out' });
-      case 'replaced':
-      case 'qr-timeout':
-        this.stopped = true;
-        return this.emit({ type: 'status', status: 'DISCONNECTED', reason: action });
+      case 'stop':
+        return this.stopForGood(sock, action.reason, action.clearAuth);
       case 'reconnect':
         this.emit({ type: 'status', status: this.paired ? 'TIMEOUT' : 'OPENING', reason: `closed (${code ?? 'no code'})` });
         return this.scheduleReconnect();
     }
   }
 
+  /** A close no retry can cure: DISCONNECTED with its reason, until "try again" or "new QR". */
+  private async stopForGood(sock: WASocket, reason: FatalCloseReason, clearAuth: boolean): Promise<void> {
+    this.stopped = true;
+    if (clearAuth) {
+      this.discarded.add(sock);
+      this.paired = false;
+      // Should the clearing fail, the next start meets the same close and clears again.
+      await this.ctx.auth.clear().catch((error: unknown) => this.ctx.log.error({ err: error }, 'whatsapp auth state not cleared'));
+    }
+    this.emit({ type: 'status', status: 'DISCONNECTED', reason });
+  }
+
   private learnLids(events: BaileysEvents): void {
     const mapping = events['lid-mapping.update'];
-    if (mapping) this.lids.learn(mapping.lid, mapping.pn);
-    for (const pair of events['messaging-history.set']?.lidPnMappings ?? []) this.lids.learn(pair.lid, pair.pn);
+    if (mapping) this.learnLid(mapping.lid, mapping.pn);
+    for (const pair of events['messaging-history.set']?.lidPnMappings ?? []) this.learnLid(pair.lid, pair.pn);
+  }
+
+  /**
+   * Records a LID ↔ number pair; a new one is announced as a contact event carrying both, so the
+   * product gives a contact known only by that LID its number (one person, one contact).
+   */
+  private learnLid(a: string | null | undefined, b: string | null | undefined): void {
+    const learnt = this.lids.learn(a, b);
+    if (learnt) this.emit({ type: 'contact', number: jidUser(learnt.pn), lid: learnt.lid });
   }
 
   private async onMessages(sock: WASocket, messages: WAMessage[], mapping: MappingContext): Promise<void> {
     for (const message of messages) {
       await this.learnLidsOfKey(sock, message.key);
-      this.emitIfAny(mapUpsertedMessage(message, mapping));
+      const event = mapUpsertedMessage(message, mapping);
+      if (event?.type === 'message' && event.message.chat.isGroup && isGroupJid(message.key.remoteJid)) {
+        const subject = await this.subjectOf(sock, message.key.remoteJid!);
+        if (subject) event.message.chatName = subject;
+      }
+      this.emitIfAny(event);
     }
   }
 
   /** The key's alternate JIDs teach us pairs; remaining LIDs are asked of baileys' store. */
   private async learnLidsOfKey(sock: WASocket, key: WAMessageKey): Promise<void> {
-    this.lids.learn(key.remoteJid, key.remoteJidAlt);
-    this.lids.learn(key.participant, key.participantAlt);
+    this.learnLid(key.remoteJid, key.remoteJidAlt);
+    this.learnLid(key.participant, key.participantAlt);
     for (const jid of [key.remoteJid, key.participant]) {
       if (!jid || !isLidJid(jid) || this.lids.pnFor(jid)) continue;
-      const pn = await sock.signalRepository?.lidMapping?.getPNForLID(jid).catch(() => null);
-      this.lids.learn(jid, pn);
+      const pn = await sock.signalRepository?.lidMapping?.getPNForLID(jid).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, lid: jid }, 'whatsapp LID mapping lookup failed');
+        return null;
+      });
+      this.learnLid(jid, pn);
     }
   }
 
   private rememberContacts(sock: WASocket, contacts: Partial<Contact>[], announce: boolean): void {
     for (const contact of contacts) {
-      this.lids.learn(contact.id, contact.phoneNumber ?? contact.lid);
+      this.learnLid(contact.id, contact.phoneNumber ?? contact.lid);
       const facts = contactFacts(contact, { pnForLid: this.lids.lookup });
       if (!facts) continue;
       const changed = this.contacts.remember(facts);
+      this.namesChanged ||= !!changed;
       if (announce && changed) this.emit(changed);
       if (announce && contact.imgUrl === 'changed' && contact.id) void this.refreshPicture(sock, contact.id, facts.number);
     }
@@ -314,7 +437,10 @@ class WhatsappDriver implements ChannelDriver {
   }
 
   private emit(event: DriverEvent): void {
-    this.ctx.emit(event);
+    // The manager journals what it cannot store; a rejection means neither worked (already logged).
+    void Promise.resolve(this.ctx.emit(event)).catch((err: unknown) =>
+      this.ctx.log.error({ err, event: event.type }, 'channel event lost: not stored and not journalled'),
+    );
   }
 
   private emitIfAny(event: DriverEvent | undefined): void {
@@ -379,6 +505,7 @@ class WhatsappDriver implements ChannelDriver {
     return jidUser(found.jid);
   }
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- async so a refusal is a rejected promise, as the driver interface expects, never a synchronous throw
   async importContacts(): Promise<{ number: string; name: string }[]> {
     this.connectedSocket();
     return this.contacts.list();
@@ -386,7 +513,7 @@ class WhatsappDriver implements ChannelDriver {
 
   async rejectCall(callId: string, from: string): Promise<void> {
     const sock = this.connectedSocket();
-    const caller = this.callers.get(callId) ?? `${digitsOnly(from)}@s.whatsapp.net`;
+    const caller = this.callers.get(callId) ?? toJid({ id: from, isGroup: false });
     try {
       await sock.rejectCall(callId, caller);
     } catch (error) {
@@ -406,12 +533,17 @@ class WhatsappDriver implements ChannelDriver {
     const quoted = options?.quotedExternalId ? await this.storedMessage(options.quotedExternalId) : undefined;
     let sent: WAMessage | undefined;
     try {
-      sent = await sock.sendMessage(toJid(to), content, quoted ? { quoted } : {});
+      // The outbox's pre-chosen id (baileys sendMessage → generateWAMessage `messageId`,
+      // Socket/messages-send.js:1086): a resend after a crash is the same message, not a second.
+      sent = await sock.sendMessage(toJid(to), content, {
+        ...(quoted ? { quoted } : {}),
+        ...(options?.messageId ? { messageId: options.messageId } : {}),
+      });
     } catch (error) {
       throw new ChannelError('ERR_SENDING_WAPP_MSG', (error as Error).message);
     }
     if (!sent?.key.id) throw new ChannelError('ERR_SENDING_WAPP_MSG', 'no message id returned');
-    const seconds = toNumber(sent.messageTimestamp as number | null | undefined);
+    const seconds = toNumber(sent.messageTimestamp);
     return { externalId: sent.key.id, timestamp: seconds ? new Date(seconds * 1000) : new Date(), raw: serialize(sent) };
   }
 

@@ -3,7 +3,9 @@
  *
  * People appear under two kinds of JID: the phone number ("5511…@s.whatsapp.net") and, since the
  * LID migration, an opaque id ("1234…@lid") that hides the number. We store people by number, so
- * a LID is translated through whatever told us its number (see LidBook).
+ * a LID is translated through whatever told us its number (see LidBook). A person whose number we
+ * do not know is addressed by the LID JID itself (see isLidAddress): a LID's digits are not a
+ * phone number, and a reply sent to "<lid>@s.whatsapp.net" reaches nobody.
  */
 import {
   isHostedLidUser,
@@ -36,13 +38,20 @@ export function bareJid(jid: string): string {
   return jidNormalizedUser(jid) || jid;
 }
 
+/** Our address of a person known only by their LID: the bare LID JID, "1234…@lid". */
+export function isLidAddress(id: string): boolean {
+  return /@(hosted\.)?lid$/.test(id);
+}
+
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** Our address → the JID baileys sends to. */
+/** Our address → the JID baileys sends to: the group, the LID of a person known only by it, or the number. */
 export function toJid(address: ChatAddress): string {
-  return address.isGroup ? `${address.id}@g.us` : `${digitsOnly(address.id)}@s.whatsapp.net`;
+  if (address.isGroup) return `${address.id}@g.us`;
+  if (isLidAddress(address.id)) return address.id;
+  return `${digitsOnly(address.id)}@s.whatsapp.net`;
 }
 
 /** A person as we store them: the number when known, and the LID when they came as one. */
@@ -54,7 +63,8 @@ export interface Person {
 /**
  * Resolves a person's JID to a number. `alt` is the other form WhatsApp sent alongside (the
  * message key's remoteJidAlt / participantAlt, a call's callerPn); `pnForLid` asks what we learnt
- * before. An unknown LID keeps its own digits as the number, so the message is not lost.
+ * before. A LID whose number nobody told us stays the person's address ("1234…@lid"), so the
+ * message is kept and replies reach them; the number is attached when WhatsApp reveals it.
  */
 export function resolvePerson(
   jid: string,
@@ -64,5 +74,5 @@ export function resolvePerson(
   if (!isLidJid(jid)) return { number: jidUser(jid) };
   const lid = bareJid(jid);
   const pn = isPhoneJid(alt) ? alt! : pnForLid(lid);
-  return { number: jidUser(pn ?? lid), lid };
+  return { number: pn ? jidUser(pn) : lid, lid };
 }

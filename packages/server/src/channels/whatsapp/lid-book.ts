@@ -8,11 +8,19 @@ import { bareJid, isLidJid, isPhoneJid } from './jids.js';
 export class LidBook {
   private readonly pnByLid = new Map<string, string>();
 
-  /** Records a pair given in either order; ignores anything that is not one LID + one number. */
-  learn(a: string | null | undefined, b: string | null | undefined): void {
-    if (!a || !b) return;
-    if (isLidJid(a) && isPhoneJid(b)) this.pnByLid.set(bareJid(a), bareJid(b));
-    else if (isLidJid(b) && isPhoneJid(a)) this.pnByLid.set(bareJid(b), bareJid(a));
+  /**
+   * Records a pair given in either order; ignores anything that is not one LID + one number.
+   * Returns the pair when it is news (the driver then tells the product, which attaches the
+   * number to a contact known only by the LID).
+   */
+  learn(a: string | null | undefined, b: string | null | undefined): { lid: string; pn: string } | undefined {
+    if (!a || !b) return undefined;
+    const [lid, pn] = isLidJid(a) && isPhoneJid(b) ? [a, b] : isLidJid(b) && isPhoneJid(a) ? [b, a] : [];
+    if (!lid || !pn) return undefined;
+    const pair = { lid: bareJid(lid), pn: bareJid(pn) };
+    if (this.pnByLid.get(pair.lid) === pair.pn) return undefined;
+    this.pnByLid.set(pair.lid, pair.pn);
+    return pair;
   }
 
   /** The phone-number JID of a LID JID, if known. */

@@ -3,6 +3,9 @@
  * proto.IWebMessageInfo + the extra key fields remoteJidAlt/participantAlt/addressingMode), with
  * bytes written as base64 strings as protobuf's toObject renders them.
  */
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { toJid } from './jids.js';
 import { proto, type WACallEvent, type WAMessage } from 'baileys';
 import { describe, expect, it, vi } from 'vitest';
 import { ChannelError } from '../driver.js';
@@ -31,7 +34,7 @@ function context(overrides: Partial<MappingContext> = {}): MappingContext {
   return {
     selfJid: SELF_JID,
     pnForLid: (lid) => knownLids[lid],
-    downloadMedia: vi.fn(async () => Buffer.from('media-bytes')),
+    downloadMedia: vi.fn(() => Promise.resolve(Readable.from([Buffer.from('media-bytes')]))),
     ...overrides,
   };
 }
@@ -146,7 +149,7 @@ describe('media messages', () => {
     expect(message.kind).toBe('image');
     expect(message.body).toBe('Foto do produto');
     expect(message.media?.mimetype).toBe('image/jpeg');
-    expect((await message.media!.download()).toString()).toBe('media-bytes');
+    expect((await buffer(await message.media!.open())).toString()).toBe('media-bytes');
     expect(ctx.downloadMedia).toHaveBeenCalledWith(expect.objectContaining({ key: expect.objectContaining({ id: message.externalId }) }));
   });
 
@@ -216,19 +219,19 @@ describe('media messages', () => {
   it('turns any download failure into ERR_WAPP_DOWNLOAD_MEDIA', async () => {
     const ctx = context({ downloadMedia: async () => Promise.reject(new Error('403 Forbidden')) });
     const message = expectMessage(fromCustomer({ imageMessage: { ...mediaFields, mimetype: 'image/jpeg' } }), ctx);
-    const failure = await message.media!.download().catch((e: unknown) => e);
+    const failure = await message.media!.open().catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ChannelError);
     expect((failure as ChannelError).code).toBe('ERR_WAPP_DOWNLOAD_MEDIA');
   });
 
   it('uses baileys downloadMediaMessage, whose refusal also becomes ERR_WAPP_DOWNLOAD_MEDIA', async () => {
     const downloadMedia = createMediaDownloader({
-      reuploadRequest: async (m) => m,
+      reuploadRequest: (m) => Promise.resolve(m),
       logger: { level: 'silent', child: () => undefined as never, trace() {}, debug() {}, info() {}, warn() {}, error() {} },
     });
     // A sticker without url/directPath: baileys refuses before any network access.
     const message = expectMessage(fromCustomer({ stickerMessage: { mimetype: 'image/webp' } }), context({ downloadMedia }));
-    await expect(message.media!.download()).rejects.toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
+    await expect(message.media!.open()).rejects.toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
   });
 });
 
@@ -312,7 +315,7 @@ describe('what is not a conversation message', () => {
     const status: WAMessage = {
       key: { remoteJid: 'status@broadcast', participant: CUSTOMER_JID, fromMe: false, id: 'AC1F2E3D4C5B6A79' },
       messageTimestamp: 1718000000,
-      message: { imageMessage: { ...mediaFields, caption: 'meu status' } } as Captured as proto.IMessage,
+      message: { imageMessage: { ...mediaFields, caption: 'meu status' } } as Captured,
     };
     expect(mapUpsertedMessage(status, context())).toBeUndefined();
   });
@@ -371,14 +374,15 @@ describe('groups and LID addresses', () => {
     expect(message.sender).toEqual({ number: '5521912345678', lid: '99887766554433@lid' });
   });
 
-  it('keeps an unknown LID as the address rather than dropping the message', () => {
+  it('keeps an unknown LID as the address (not its digits as a phone number), so replies reach the customer', () => {
     const message = expectMessage({
       key: { remoteJid: '77777777777777@lid', fromMe: false, id: 'LID3' },
       messageTimestamp: 1718000000,
       message: { conversation: 'oi' },
     });
-    expect(message.chat.id).toBe('77777777777777');
-    expect(message.sender.lid).toBe('77777777777777@lid');
+    expect(message.chat).toEqual({ id: '77777777777777@lid', isGroup: false });
+    expect(message.sender).toEqual({ number: '77777777777777@lid', lid: '77777777777777@lid' });
+    expect(toJid(message.chat)).toBe('77777777777777@lid');
   });
 
   it('strips the device suffix from sender JIDs', () => {

@@ -2,6 +2,7 @@
  * Pure translation of baileys events into our normalized DriverEvents (ARCHITECTURE §5). No socket
  * here: whatever needs one (LID lookups, media download) comes in through MappingContext.
  */
+import type { Readable } from 'node:stream';
 import {
   downloadMediaMessage,
   normalizeMessageContent,
@@ -22,9 +23,9 @@ export interface MappingContext {
   /** Our own account JID (creds.me.id): the sender of fromMe messages. */
   selfJid?: string;
   /** Phone-number JID for a LID JID, when known. */
-  pnForLid(lidJid: string): string | undefined;
-  /** Fetches a media message's bytes; may throw anything (wrapped in ChannelError here). */
-  downloadMedia(message: WAMessage): Promise<Buffer>;
+  pnForLid: (lidJid: string) => string | undefined;
+  /** Opens a media message's bytes as a stream; may throw anything (wrapped in ChannelError here). */
+  downloadMedia(message: WAMessage): Promise<Readable>;
 }
 
 type Content = proto.IMessage;
@@ -128,7 +129,7 @@ export function bodyOf(content: Content): Body | undefined {
 }
 
 function timestampOf(message: WAMessage): Date {
-  const seconds = toNumber(message.messageTimestamp as number | null | undefined);
+  const seconds = toNumber(message.messageTimestamp);
   return seconds ? new Date(seconds * 1000) : new Date();
 }
 
@@ -137,7 +138,7 @@ function mediaOf(message: WAMessage, fields: MediaFields, ctx: MappingContext): 
   return {
     mimetype: fields.media.mimetype || fields.defaultMimetype,
     ...(filename ? { filename } : {}),
-    async download() {
+    async open() {
       try {
         return await ctx.downloadMedia(message);
       } catch (error) {
@@ -313,7 +314,10 @@ export interface MediaDownloadDeps {
   logger: SocketConfig['logger'];
 }
 
-/** downloadMediaMessage with the socket's re-upload hook. */
+/**
+ * downloadMediaMessage with the socket's re-upload hook, as a stream: WhatsApp documents reach
+ * 2 GB, so the bytes go to the media store as they are decrypted, never whole in memory.
+ */
 export function createMediaDownloader(deps: MediaDownloadDeps): MappingContext['downloadMedia'] {
-  return (message) => downloadMediaMessage(message, 'buffer', {}, deps);
+  return (message) => downloadMediaMessage(message, 'stream', {}, deps);
 }

@@ -3,7 +3,7 @@
  */
 import type { AnyMessageContent } from 'baileys';
 import type { OutboundMedia } from '../driver.js';
-import { toVoiceNote, VOICE_NOTE_MIMETYPE } from './voice-note.js';
+import { voiceNoteAudio, VOICE_NOTE_MIMETYPE } from './voice-note.js';
 
 export async function mediaContent(media: OutboundMedia, ffmpegPath?: string): Promise<AnyMessageContent> {
   const caption = media.caption || undefined;
@@ -16,6 +16,6 @@ export async function mediaContent(media: OutboundMedia, ffmpegPath?: string): P
       return { document: media.data, mimetype: media.mimetype, fileName: media.filename, caption };
     case 'audio':
       if (!media.voiceNote) return { audio: media.data, mimetype: media.mimetype, ptt: false };
-      return { audio: await toVoiceNote(media.data, ffmpegPath), mimetype: VOICE_NOTE_MIMETYPE, ptt: true };
+      return { audio: await voiceNoteAudio(media.data, media.mimetype, ffmpegPath), mimetype: VOICE_NOTE_MIMETYPE, ptt: true };
   }
 }

@@ -1,28 +1,9 @@
 import { accessSync, constants } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { packagedFfmpegPath, toVoiceNote } from './voice-note.js';
+import { mediaContent } from './outbound.js';
+import { packagedFfmpegPath, toVoiceNote, voiceNoteAudio } from './voice-note.js';
+import { sineWav } from '../../test/fixtures.js';
 
-/** A mono 16-bit PCM WAV with a sine tone. */
-function sineWav(seconds = 0.5, sampleRate = 16_000, hz = 440): Buffer {
-  const samples = Math.round(seconds * sampleRate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / sampleRate) * 12_000), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 describe('toVoiceNote', () => {
   it('uses the ffmpeg binary shipped inside the npm package', () => {
@@ -43,5 +24,20 @@ describe('toVoiceNote', () => {
 
   it('rejects input that is not audio', async () => {
     await expect(toVoiceNote(Buffer.from('definitely not audio'))).rejects.toThrow(/ffmpeg exited/);
+  });
+});
+
+describe('voice notes that are already Ogg/Opus', () => {
+  it('are sent as they are (a recording converted at upload is not encoded twice)', async () => {
+    const ogg = await toVoiceNote(sineWav());
+    expect(await voiceNoteAudio(ogg, 'audio/ogg; codecs=opus')).toBe(ogg);
+    const content = await mediaContent({ kind: 'audio', mimetype: 'audio/ogg; codecs=opus', filename: 'a.ogg', data: ogg, voiceNote: true });
+    expect(content).toMatchObject({ audio: ogg, mimetype: 'audio/ogg; codecs=opus', ptt: true });
+  });
+
+  it('other audio is converted before it goes out as a voice note', async () => {
+    const wav = sineWav();
+    const converted = await voiceNoteAudio(wav, 'audio/wav');
+    expect(converted.subarray(0, 4).toString('latin1')).toBe('OggS');
   });
 });

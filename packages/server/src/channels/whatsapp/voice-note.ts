@@ -62,3 +62,12 @@ export async function toVoiceNote(input: Buffer, ffmpegPath: string = packagedFf
     }
   }
 }
+
+/** Audio ready to go out as a voice note: kept when it is already Ogg/Opus, converted otherwise. */
+export async function voiceNoteAudio(data: Buffer, mimetype: string, ffmpegPath?: string): Promise<Buffer> {
+  return isVoiceNoteMimetype(mimetype) ? data : toVoiceNote(data, ffmpegPath);
+}
+
+export function isVoiceNoteMimetype(mimetype: string): boolean {
+  return mimetype.replace(/\s+/g, '').toLowerCase() === VOICE_NOTE_MIMETYPE.replace(/\s+/g, '');
+}

@@ -18,7 +18,7 @@ function manualClock(iso: string) {
 
 function refreshCookieOf(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? raw : [String(raw ?? '')];
+  const list = Array.isArray(raw) ? raw : [typeof raw === 'string' ? raw : ''];
   const line = list.find((l: string) => l.startsWith('jrt='));
   if (!line) throw new Error(`no refresh cookie in ${JSON.stringify(raw)}`);
   return line.split(';')[0].slice('jrt='.length);
@@ -28,8 +28,8 @@ describe('auth', () => {
   let s: TestServer;
   const clock = manualClock('2024-03-04T12:00:00Z'); // a Monday, noon UTC
 
-  const login = (email: string, password: string) =>
-    s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const login = (email: string, password: string, remoteAddress?: string) =>
+    s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, ...(remoteAddress ? { remoteAddress } : {}) });
   const refresh = (cookie?: string) =>
     s.app.inject({ method: 'POST', url: '/api/auth/refresh_token', ...(cookie !== undefined ? { cookies: { jrt: cookie } } : {}) });
   const setSetting = async (key: string, value: string) => {
@@ -198,7 +198,42 @@ describe('auth', () => {
       const del = await s.app.inject({ method: 'DELETE', url: `/api/users/${u.id}`, headers: bearer(s.adminToken) });
       expect(del.statusCode).toBe(200);
       const res = await s.app.inject({ method: 'GET', url: '/api/users', headers: bearer(u.token) });
-      expect(res.statusCode).toBe(403);
+      // The session ended with the user: 401, not the refreshable 403.
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+    });
+
+    it.each([
+      ['the user changes their own password', 'self'],
+      ['an admin resets it', 'admin'],
+    ])('a password change ends every live session at once when %s (old access tokens answer 401)', async (_label, who) => {
+      const u = await s.createUser();
+      const signedIn = await login(u.email, u.password);
+      const oldToken = signedIn.json().token as string;
+      const cookie = refreshCookieOf(signedIn);
+      expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(oldToken) })).statusCode).toBe(200);
+
+      const by = who === 'self' ? oldToken : s.adminToken;
+      const change = await s.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: bearer(by), payload: { password: 'a-brand-new-pass' } });
+      expect(change.statusCode).toBe(200);
+
+      for (const token of [oldToken, u.token]) {
+        const res = await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
+      }
+      expect((await refresh(cookie)).statusCode).toBe(401);
+      // Signing in with the new password starts a working session.
+      const again = await login(u.email, 'a-brand-new-pass');
+      expect(again.statusCode).toBe(200);
+      expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(again.json().token) })).statusCode).toBe(200);
+    });
+
+    it('other edits keep the session (only a password change ends it)', async () => {
+      const u = await s.createUser();
+      const res = await s.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: bearer(s.adminToken), payload: { name: 'Renamed Person' } });
+      expect(res.statusCode).toBe(200);
+      expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(u.token) })).statusCode).toBe(200);
     });
   });
 
@@ -327,6 +362,22 @@ describe('auth', () => {
       clock.advance(-16 * 60 * 1000);
     });
 
+    it('never locks other accounts out of an address with many failures; their guesses drop to 3', async () => {
+      const office = '203.0.113.7';
+      // An office behind one address: someone sprays 60 wrong passwords over many e-mails.
+      for (let i = 0; i < 60; i++) expect((await login(`spray-${i}@test.local`, 'wrong', office)).statusCode).toBe(401);
+      // A colleague with the right password still signs in from the same address.
+      const colleague = await s.createUser();
+      expect((await login(colleague.email, colleague.password, office)).statusCode).toBe(200);
+      // From the hot address each account gets 3 failures before it is locked (instead of 10).
+      const target = await s.createUser();
+      for (let i = 0; i < 3; i++) expect((await login(target.email, `guess-${i}`, office)).statusCode).toBe(401);
+      expect((await login(target.email, target.password, office)).statusCode).toBe(429);
+      clock.advance(16 * 60 * 1000);
+      expect((await login(target.email, target.password, office)).statusCode).toBe(200);
+      clock.advance(-16 * 60 * 1000);
+    });
+
     it('answers 429 ERR_TOO_MANY_REQUESTS after too many failed attempts', async () => {
       const statuses: number[] = [];
       let last;
@@ -336,8 +387,8 @@ describe('auth', () => {
       }
       expect(statuses.slice(0, 5).every((c) => c === 401)).toBe(true);
       expect(statuses).toContain(429);
-      expect(last!.statusCode).toBe(429);
-      expect(last!.json()).toEqual({ error: 'ERR_TOO_MANY_REQUESTS' });
+      expect(last?.statusCode).toBe(429);
+      expect(last?.json()).toEqual({ error: 'ERR_TOO_MANY_REQUESTS' });
     });
   });
 

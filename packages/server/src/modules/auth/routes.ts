@@ -51,7 +51,7 @@ export function registerAuthRoutes(app: App, { auth }: Services): void {
     return reply.status(204).send();
   });
 
-  app.get('/auth/config', { schema: { tags: ['auth'] } }, async () => ({
+  app.get('/auth/config', { schema: { tags: ['auth'] } }, () => Promise.resolve({
     signupAllowed: auth.signupAllowed(),
   }));
 

@@ -22,6 +22,8 @@ export interface SignedIn {
   refreshCookie: string;
 }
 
+export type Authenticated = { status: 'ok'; user: CurrentUser; exp: number } | { status: 'invalid' | 'ended' };
+
 /** How long a rotated-away refresh cookie still works (requests already in flight with it). */
 const ROTATION_GRACE_MS = 30_000;
 
@@ -37,18 +39,18 @@ export class AuthService {
     private readonly usersService: UsersService,
   ) {
     this.signer = new TokenSigner(ctx.secrets.jwtSecret);
-    this.throttle = new LoginThrottle(ctx.clock);
+    this.throttle = new LoginThrottle(ctx.db, ctx.clock);
   }
 
   async login(input: LoginInput, ip = ''): Promise<SignedIn> {
-    this.throttle.check(ip, input.email);
+    await this.throttle.check(ip, input.email);
     const [row] = await this.ctx.db.select().from(users).where(eq(users.email, input.email));
     const ok = await verifyPassword(input.password, row?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!row || !ok) {
-      this.throttle.failed(ip, input.email);
+      await this.throttle.failed(ip, input.email);
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }
-    this.throttle.succeeded(ip, input.email);
+    await this.throttle.succeeded(ip, input.email);
     const current = await loadCurrentUser(this.ctx.db, row.id);
     this.assertWithinWorkTime(current!);
     return this.startSession(current!);
@@ -93,7 +95,7 @@ export class AuthService {
       if (rotated.length) refreshCookie = `${sessionId}.${newSecret}`;
     }
     return {
-      token: await this.signer.sign(current.id, current.profile),
+      token: await this.signer.sign(current.id, current.profile, undefined, current.sessionEpoch),
       user: (await presentUserById(this.ctx.db, current.id))!,
       refreshCookie,
     };
@@ -131,12 +133,17 @@ export class AuthService {
     return dto;
   }
 
-  /** Access-token check for HTTP and realtime: the live user behind a valid token, or null. */
-  async authenticate(token: string): Promise<{ user: CurrentUser; exp: number } | null> {
+  /**
+   * Access-token check for HTTP and realtime: the live user behind a valid token; `invalid` for a
+   * malformed, forged or expired token; `ended` when the user is gone or their sessions were ended
+   * (session epoch bumped by a password change) after the token was issued.
+   */
+  async authenticate(token: string): Promise<Authenticated> {
     const claims = await this.signer.verify(token);
-    if (!claims) return null;
+    if (!claims) return { status: 'invalid' };
     const user = await loadCurrentUser(this.ctx.db, claims.userId);
-    return user ? { user, exp: claims.exp } : null;
+    if (!user || user.sessionEpoch !== claims.sessionEpoch) return { status: 'ended' };
+    return { status: 'ok', user, exp: claims.exp };
   }
 
   private assertWithinWorkTime(user: CurrentUser): void {
@@ -156,7 +163,7 @@ export class AuthService {
       expiresAt: new Date(this.ctx.clock.now().getTime() + REFRESH_TTL_SECONDS * 1000),
     });
     return {
-      token: await this.signer.sign(user.id, user.profile),
+      token: await this.signer.sign(user.id, user.profile, undefined, user.sessionEpoch),
       user: (await presentUserById(this.ctx.db, user.id))!,
       refreshCookie: `${id}.${secret}`,
     };

@@ -8,6 +8,8 @@ export const REFRESH_TTL_SECONDS = 7 * 24 * 3600;
 export interface AccessClaims {
   userId: number;
   profile: string;
+  /** The user's session epoch when the token was issued; a newer one in the database ends it. */
+  sessionEpoch: number;
   /** Epoch seconds. */
   exp: number;
 }
@@ -18,8 +20,8 @@ export class TokenSigner {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(userId: number, profile: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
-    return new SignJWT({ profile })
+  async sign(userId: number, profile: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, sessionEpoch = 0): Promise<string> {
+    return new SignJWT({ profile, sep: sessionEpoch })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt()
@@ -33,7 +35,9 @@ export class TokenSigner {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.exp !== 'number') return null;
-      return { userId, profile: String(payload.profile ?? ''), exp: payload.exp };
+      const sessionEpoch = payload.sep === undefined ? 0 : payload.sep;
+      if (typeof sessionEpoch !== 'number' || !Number.isInteger(sessionEpoch)) return null;
+      return { userId, profile: typeof payload.profile === 'string' ? payload.profile : '', sessionEpoch, exp: payload.exp };
     } catch {
       return null;
     }

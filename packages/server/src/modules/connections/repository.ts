@@ -37,6 +37,7 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
       name: row.name,
       channel: row.channel as ChannelKind,
       status: row.status as ConnectionStatus,
+      statusReason: row.statusReason,
       qrcode: row.qrcode,
       retries: row.retries,
       number: row.number,

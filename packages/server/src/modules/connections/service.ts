@@ -89,7 +89,8 @@ export class ConnectionsService {
     });
     const dto = (await presentConnectionById(this.ctx.db, id))!;
     this.announce({ action: 'create', whatsapp: dto });
-    void this.channels.start(id);
+    // The session starts in the background; a failure shows as the connection's status.
+    this.channels.start(id).catch((err) => this.ctx.log.error({ err, connectionId: id }, 'channel session failed to start'));
     return dto;
   }
 

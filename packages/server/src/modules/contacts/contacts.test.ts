@@ -140,9 +140,9 @@ describe('contacts', () => {
     it('stores the canonical number given by the NumberChecker and detects duplicates on it', async () => {
       const seen: string[] = [];
       s.services.contacts.numberChecker = {
-        async check(n) {
+        check(n) {
           seen.push(n);
-          return n.startsWith('55') ? n : `55${n}`;
+          return Promise.resolve(n.startsWith('55') ? n : `55${n}`);
         },
       };
       const a = await api('POST', '/contacts', agent.token, { name: 'Canon', number: '21 5555-1234' });
@@ -156,8 +156,8 @@ describe('contacts', () => {
 
     it('answers ERR_WAPP_INVALID_CONTACT when the checker rejects the number, creating nothing', async () => {
       s.services.contacts.numberChecker = {
-        async check() {
-          throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+        check() {
+          return Promise.reject(new AppError('ERR_WAPP_INVALID_CONTACT', 400));
         },
       };
       const number = nextNumber();
@@ -343,8 +343,8 @@ describe('contacts', () => {
       const same = await api('PUT', `/contacts/${a.id}`, agent.token, { number: a.number, name: 'Same number' });
       expect(same.statusCode).toBe(200);
       s.services.contacts.numberChecker = {
-        async check() {
-          throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+        check() {
+          return Promise.reject(new AppError('ERR_WAPP_INVALID_CONTACT', 400));
         },
       };
       const bad = await api('PUT', `/contacts/${b.id}`, agent.token, { number: nextNumber() });
@@ -409,8 +409,8 @@ describe('contacts', () => {
       expect(kept.contactId).toBeNull();
 
       expect(all).toHaveBeenCalledWith(EVENTS.contact, { action: 'delete', contactId: victim.id });
-      expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['admins', `user:${agent.id}`]), EVENTS.ticket, { action: 'delete', ticketId: t1.id });
-      expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['admins', 'sectorless']), EVENTS.ticket, { action: 'delete', ticketId: t2.id });
+      expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['assigned', `user:${agent.id}`]), EVENTS.ticket, { action: 'delete', ticketId: t1.id });
+      expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['sectorless']), EVENTS.ticket, { action: 'delete', ticketId: t2.id });
       expect((await api('GET', `/contacts/${victim.id}`, s.adminToken)).statusCode).toBe(404);
     });
 

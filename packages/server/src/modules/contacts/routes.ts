@@ -1,5 +1,6 @@
 import {
   contactCreateSchema,
+  contactCsvImportSchema,
   contactQuickCreateSchema,
   contactUpdateSchema,
   dbIdParamSchema,
@@ -22,6 +23,9 @@ export function registerContactRoutes(app: App, { contacts }: Services): void {
       .header('Content-Disposition', 'attachment; filename="contacts.csv"')
       .send(csv);
   });
+  app.post('/contacts/import/csv', { ...opts, schema: { ...doc, body: contactCsvImportSchema } }, (req) =>
+    contacts.importCsv(req.actor, req.body),
+  );
   app.get('/contacts/:id', { ...opts, schema: { ...doc, params: dbIdParamSchema } }, (req) =>
     contacts.show(req.actor, req.params.id),
   );

@@ -1,6 +1,8 @@
 /**
- * Contacts. Anyone signed in lists, reads, creates and edits contacts (spec §6); deleting one
- * needs contacts-page:deleteContact, deleting all and the export need drawer-admin-items:view.
+ * Contacts. Anyone signed in lists, reads, creates and edits contacts (spec §6) — except the
+ * number, which decides where replies go: see assertMayChangeNumber. Deleting one needs
+ * contacts-page:deleteContact; deleting all, the CSV import and the export need
+ * drawer-admin-items:view.
  * Numbers are canonicalised by the NumberChecker (the channel manager) and unique.
  * Deleting a contact deletes its tickets and their messages with it (foreign keys cascade, one
  * statement, one transaction).
@@ -9,8 +11,12 @@ import {
   EVENTS,
   PAGE_SIZE,
   can,
+  isAdmin,
+  checkContactImportRows,
   toCsv,
   type ContactCreateInput,
+  type ContactCsvImportInput,
+  type ContactCsvImportResult,
   type ContactDTO,
   type ContactEvent,
   type ContactQuickCreateInput,
@@ -25,7 +31,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
-import { roomsForTicket } from '../../realtime/rooms.js';
+import { audience } from '../../messaging/ticket-events.js';
+import { userCanSeeTicket } from '../tickets/visibility.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
 import type { CurrentUser } from '../users/repository.js';
 import { passThroughNumberChecker, type NumberChecker } from './number-checker.js';
@@ -80,6 +87,7 @@ export class ContactsService {
     if (!existing) throw notFound();
     let number: string | undefined;
     if (input.number !== undefined && input.number !== existing.number) {
+      await this.assertMayChangeNumber(actor, id);
       number = await this.numberChecker.check(input.number);
       if (number === existing.number) number = undefined;
     }
@@ -114,6 +122,22 @@ export class ContactsService {
     return dto;
   }
 
+  /**
+   * Changing a number redirects the contact's conversations: only users who may see one of its
+   * tickets may do it, and while one is active (open or pending) only admins. A contact without
+   * tickets has no conversation to redirect.
+   */
+  private async assertMayChangeNumber(actor: CurrentUser, contactId: number): Promise<void> {
+    if (isAdmin(actor)) return;
+    const rows = await this.ctx.db
+      .select({ userId: tickets.userId, queueId: tickets.queueId, status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.contactId, contactId));
+    if (rows.length === 0) return;
+    const active = rows.some((t) => t.status === 'open' || t.status === 'pending');
+    if (active || !rows.some((t) => userCanSeeTicket(this.ctx, actor, t))) throw new AppError('ERR_NO_PERMISSION', 403);
+  }
+
   async remove(actor: CurrentUser, id: number): Promise<void> {
     if (!can(actor, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION', 403);
     const { removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
@@ -146,6 +170,25 @@ export class ContactsService {
     this.announceTicketsGone(removedTickets);
     await this.announceTagCounts(tagIds);
     return removed;
+  }
+
+  /**
+   * POST /contacts/import/csv (admins, like the export): each row is checked with the rules of a new
+   * contact; the valid ones are added in one transaction, numbers that already are contacts are left
+   * as they are, and every row left out is reported with its reason.
+   */
+  async importCsv(actor: CurrentUser, input: ContactCsvImportInput): Promise<ContactCsvImportResult> {
+    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    const { valid, errors } = checkContactImportRows(input.rows);
+    if (valid.length === 0) return { imported: 0, existing: 0, errors };
+    const inserted = await this.ctx.db
+      .insert(contacts)
+      .values(valid.map(({ name, number, email }) => ({ name, number, email })))
+      .onConflictDoNothing({ target: contacts.number })
+      .returning();
+    // Other viewers' lists update live; a very large import is left to their next load.
+    if (inserted.length <= 500) for (const contact of await presentContacts(this.ctx.db, inserted)) this.announce({ action: 'create', contact });
+    return { imported: inserted.length, existing: valid.length - inserted.length, errors };
   }
 
   /** contacts.csv of the admin toolbar (columns name;number;email). */
@@ -195,7 +238,7 @@ export class ContactsService {
 
   /** Tickets removed with their contact leave the lists of everyone who could see them. */
   private announceTicketsGone(rows: { id: number; userId: number | null; queueId: number | null }[]): void {
-    for (const t of rows) this.ctx.realtime.emit(roomsForTicket(t), EVENTS.ticket, { action: 'delete', ticketId: t.id });
+    for (const t of rows) this.ctx.realtime.emit(audience(this.ctx, t), EVENTS.ticket, { action: 'delete', ticketId: t.id });
   }
 }
 

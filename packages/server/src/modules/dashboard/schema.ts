@@ -4,16 +4,16 @@
  * database error.
  */
 import { z } from 'zod';
+import { text, numeric } from '@switchboard/shared';
 
 const MAX_INT = 2_147_483_647;
 /** Longest range the dashboard answers for (the per-day chart is one row per day). */
 export const MAX_RANGE_DAYS = 3660;
 
-const id = z.coerce.number().int().positive().max(MAX_INT);
+const id = numeric(z.number().int().positive().max(MAX_INT));
 
 /** A real calendar date written yyyy-MM-dd (2024-02-30 is refused). */
-export const isoDate = z
-  .string()
+export const isoDate = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as yyyy-MM-dd')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
@@ -22,7 +22,7 @@ export const isoDate = z
 
 export const dashboardQuerySchema = z
   .object({
-    days: z.coerce.number().int().min(1).max(MAX_RANGE_DAYS).optional().describe('The last N calendar days, today included'),
+    days: numeric(z.number().int().min(1).max(MAX_RANGE_DAYS)).optional().describe('The last N calendar days, today included'),
     date_from: isoDate.optional().describe('First day (yyyy-MM-dd, in the configured time zone)'),
     date_to: isoDate.optional().describe('Last day, included (yyyy-MM-dd)'),
     userId: id.optional().describe('Only this attendant (attendants always see only themselves)'),

@@ -285,7 +285,7 @@ export class DashboardService {
           from (${this.cyclesInRange(s)}) c`),
       );
       const earliest = addDays(s.to, -(OPEN_RANGE_CHART_DAYS - 1));
-      from = first?.day ? String(first.day) : s.to;
+      from = typeof first?.day === 'string' && first.day ? first.day : s.to;
       if (from < earliest) from = earliest;
       if (from > s.to) from = s.to;
     }

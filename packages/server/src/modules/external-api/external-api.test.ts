@@ -50,7 +50,7 @@ describe('external API: POST /api/send', () => {
     expect(missing.json().error).toBe('ERR_SESSION_EXPIRED');
     const empty = await s.app.inject({ method: 'POST', url: '/api/send', headers: { authorization: 'Bearer ' }, payload: body });
     expect(empty.statusCode).toBe(401);
-    const settings = (await s.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(s.adminToken) })).json() as { key: string; value: string }[];
+    const settings = (await s.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(s.adminToken) })).json<{ key: string; value: string }[]>();
     const others = settings.filter((x) => x.key !== 'userApiToken').map((x) => x.value);
     for (const wrong of ['wrong', token.slice(0, -1), `${token}x`, token.toUpperCase(), s.adminToken, ...others]) {
       if (wrong === token) continue;
@@ -180,7 +180,24 @@ describe('external API: POST /api/send', () => {
     } finally {
       await limited.stop();
     }
-  });
+  }, 120_000);
+
+  it('limits wrong tokens per client address, without locking out the valid token', async () => {
+    const limited = await createTestServer();
+    try {
+      const t = (await limited.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(limited.adminToken) })).json().value;
+      const codes: number[] = [];
+      for (let i = 0; i < 125; i++) {
+        codes.push((await limited.app.inject({ method: 'POST', url: '/api/send', headers: bearer(`wrong-token-${i}`), payload: {} })).statusCode);
+      }
+      expect(codes.slice(0, 120).every((c) => c === 403)).toBe(true);
+      expect(codes.slice(120)).toEqual([429, 429, 429, 429, 429]);
+      const valid = await limited.app.inject({ method: 'POST', url: '/api/send', headers: bearer(t), payload: {} });
+      expect(valid.statusCode).toBe(400);
+    } finally {
+      await limited.stop();
+    }
+  }, 120_000);
 
   it('non-admins cannot read the token: not in GET /settings, not by key, not over realtime', async () => {
     const list = await s.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(agent.token) });
@@ -207,10 +224,10 @@ describe('external API: POST /api/send', () => {
       const res = await s.app.inject({ method: 'POST', url: '/api/settings/userApiToken/regenerate', headers: bearer(s.adminToken) });
       expect(res.statusCode).toBe(200);
       const fresh = res.json().value as string;
-      await waitFor(async () => seen.admin.some((p) => p.includes(fresh)));
+      await waitFor(() => seen.admin.some((p) => p.includes(fresh)));
       // Another broadcast after it proves the agent's socket was live and in order.
       await setting('darkMode', 'enabled');
-      await waitFor(async () => seen.agent.some((p) => p.includes('darkMode')));
+      await waitFor(() => seen.agent.some((p) => p.includes('darkMode')));
       expect(seen.agent.join('\n')).not.toContain(fresh);
       // The old token no longer works; the new one does (validation error, not 403).
       expect((await send({}, token)).statusCode).toBe(403);
@@ -233,6 +250,12 @@ describe('external API: POST /api/send', () => {
     expect(spec.paths['/api/send'].post.security).toEqual([{ apiToken: [] }]);
     expect(spec.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(spec.paths['/api/send'].post.requestBody.content)).toEqual(['application/json', 'multipart/form-data']);
+    // The texts send the reader to where the key really is: the web app's API key page, in its menu.
+    for (const text of [spec.info.description, spec.paths['/api/send'].post.description] as string[]) {
+      expect(text).toContain('Administration → API key');
+      expect(text).toContain('/apikey');
+      expect(text).not.toContain('Settings → API key');
+    }
     const params = (spec.paths['/api/dashboard'].get.parameters as { name: string }[]).map((p) => p.name).sort();
     expect(params).toEqual(['date_from', 'date_to', 'days', 'queueId', 'tag', 'userId']);
     const ui = await s.app.inject({ method: 'GET', url: '/api/docs/' });

@@ -2,7 +2,6 @@
  * POST /api/send: authenticated by the userApiToken setting (not by a user session), compared in
  * constant time; rate-limited per token (wrong tokens per client address, so guessing is slow).
  */
-import type { MultipartFile } from '@fastify/multipart';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../http/auth.js';
@@ -10,7 +9,9 @@ import type { App } from '../../http/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { safeEqual } from '../../lib/passwords.js';
 import type { SettingsService } from '../settings/service.js';
-import type { ApiFile, ExternalApiService } from './service.js';
+import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart-upload.js';
+import type { MediaStore, StoredMedia } from '../../messaging/media-store.js';
+import type { ExternalApiService } from './service.js';
 import { apiSendResponseSchema, apiSendSchema } from './schema.js';
 
 /** Sends per minute for the valid token; refused attempts per minute per client address. */
@@ -18,7 +19,7 @@ export const API_SEND_PER_MINUTE = 120;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    apiFiles?: ApiFile[];
+    apiFiles?: StoredMedia[];
   }
 }
 
@@ -29,17 +30,26 @@ export function isApiToken(settings: SettingsService, token: string | undefined)
   return safeEqual(token, expected);
 }
 
-export function registerExternalApiRoutes(app: App, settings: SettingsService, api: ExternalApiService): void {
+export function registerExternalApiRoutes(
+  app: App,
+  settings: SettingsService,
+  api: ExternalApiService,
+  media: MediaStore,
+  maxRequestBytes: number,
+): void {
+  const uploadLimits = { maxRequestBytes, maxFiles: MAX_FILES_PER_REQUEST, fileField: 'medias' };
   const authenticateApi = async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw new AppError('ERR_SESSION_EXPIRED', 401, 'Authorization: Bearer <API token> is required');
-    if (!isApiToken(settings, token)) throw new AppError('ERR_NO_PERMISSION', 403, 'Invalid API token');
+    // The stored value, not this process's cache: a token regenerated on another process is
+    // refused here at once.
+    const expected = await settings.fresh('userApiToken');
+    if (!expected || !safeEqual(token, expected)) throw new AppError('ERR_NO_PERMISSION', 403, 'Invalid API token');
   };
 
   app.post(
     '/send',
     {
-      bodyLimit: 110 * 1024 * 1024,
       config: {
         rateLimit: {
           max: API_SEND_PER_MINUTE,
@@ -52,29 +62,28 @@ export function registerExternalApiRoutes(app: App, settings: SettingsService, a
           },
         },
       },
-      // Authorisation before the body is read: an unauthorised upload is not buffered.
-      onRequest: authenticateApi,
-      // Multipart text fields become the body the schema validates; files are kept aside.
+      // Authorisation before the body is read (an unauthorised upload is not buffered), and after
+      // the rate limit (onRequest), so wrong tokens are counted and guessing is slowed.
+      preParsing: async (req, _reply, payload) => {
+        await authenticateApi(req);
+        return payload;
+      },
+      // Multipart text fields become the body the schema validates; files are streamed to the media
+      // store and kept aside (removed again if the send fails).
       preValidation: async (req) => {
         if (!req.isMultipart()) return;
-        const fields: Record<string, unknown> = {};
-        const files: ApiFile[] = [];
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'medias') throw new AppError('ERR_VALIDATION', 400, `Unexpected file field ${part.fieldname}`);
-            files.push({ data: await (part as MultipartFile).toBuffer(), filename: part.filename });
-          } else {
-            fields[part.fieldname] = part.value;
-          }
-        }
-        req.apiFiles = files;
-        req.body = fields as typeof req.body;
+        const upload = await readMultipartUpload(req, media, uploadLimits);
+        req.apiFiles = upload.files.map((f) => f.media);
+        req.body = upload.fields as unknown as typeof req.body;
+      },
+      onError: async (req) => {
+        if (req.apiFiles?.length) await media.remove(req.apiFiles.map((f) => f.name));
       },
       schema: {
         tags: ['external api'],
         summary: 'Send a text (JSON) or files (multipart/form-data: number, body, medias[]) to a number',
         description:
-          'Authorization: Bearer <API token> (Settings → API key). The number is checked on the chosen or default ' +
+          'Authorization: Bearer <API token> (web app menu: Administration → API key, /apikey; administrators only). The number is checked on the chosen or default ' +
           'connection; the contact and its ticket are found or created; with closeTicketApi the ticket is closed after sending.',
         consumes: ['application/json', 'multipart/form-data'],
         security: [{ apiToken: [] }],

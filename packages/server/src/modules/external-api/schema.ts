@@ -4,22 +4,23 @@
  * `tagsId` accepts an array, a JSON array or a comma-separated list.
  */
 import { z } from 'zod';
+import { text, numeric } from '@switchboard/shared';
 
 const MAX_INT = 2_147_483_647;
-const id = z.coerce.number().int().positive().max(MAX_INT);
+const id = numeric(z.number().int().positive().max(MAX_INT));
 
 /** Optional id: an empty multipart field means "not given". */
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
 
 const tagIds = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return undefined;
-  if (Array.isArray(v)) return v;
+  if (Array.isArray(v)) return v as unknown[];
   if (typeof v === 'number') return [v];
   if (typeof v === 'string') {
     const s = v.trim();
     if (s.startsWith('[')) {
       try {
-        return JSON.parse(s);
+        return JSON.parse(s) as unknown;
       } catch {
         return s;
       }
@@ -30,14 +31,13 @@ const tagIds = z.preprocess((v) => {
 }, z.array(id).max(50).optional());
 
 export const apiSendSchema = z.object({
-  number: z
-    .string()
+  number: text()
     .trim()
     .min(8, 'Too Short!')
     .max(50, 'Too Long!')
     .refine((s) => /^\+?[\d\s().-]+$/.test(s) && s.replace(/\D/g, '').length >= 8, 'Digits only: country code, area code and number')
     .describe('Country code + area code + number, digits only (e.g. 5511999999999)'),
-  body: z.string().max(65_536).default('').describe('Text; with files, the caption of the first one'),
+  body: text().max(65_536).default('').describe('Text; with files, the caption of the first one'),
   whatsappId: optionalId.describe('Connection to send from (default: the default connection)'),
   queueId: optionalId.describe('Sector of a ticket created or still without one'),
   tagsId: tagIds.describe('Tag ids added to the contact'),

@@ -25,11 +25,6 @@ import { presentTicketById, type TicketRow } from '../tickets/present.js';
 import type { TicketsService } from '../tickets/service.js';
 import type { ApiSendInput } from './schema.js';
 
-export interface ApiFile {
-  data: Buffer;
-  filename: string;
-}
-
 export interface ApiSendResult {
   ticketId: number;
   contactId: number;
@@ -46,9 +41,10 @@ export class ExternalApiService {
     private readonly tickets: TicketsService,
   ) {}
 
-  async send(input: ApiSendInput, files: ApiFile[]): Promise<ApiSendResult> {
+  /** `stored`: the request's files, already in the media store (the caller removes them on failure). */
+  async send(input: ApiSendInput, stored: StoredMedia[]): Promise<ApiSendResult> {
     const body = input.body.trim();
-    if (!body && files.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Send a body or at least one file in medias');
+    if (!body && stored.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Send a body or at least one file in medias');
 
     const whatsappId = await this.connectionId(input.whatsappId);
     const driver = this.channels.connected(whatsappId);
@@ -68,10 +64,6 @@ export class ExternalApiService {
       if (found.length !== tagIds.length) throw new AppError('ERR_NO_TAG_FOUND', 404);
     }
 
-    // Files are stored (and their type checked) before anything is written for the ticket.
-    const stored: StoredMedia[] = [];
-    for (const f of files) stored.push(await this.media.save(f.data, { filename: f.filename }));
-
     const now = this.ctx.clock.now();
     const result = await this.inTransaction(async (tx) => {
       const contact = await this.contactFor(tx, number);
@@ -80,7 +72,7 @@ export class ExternalApiService {
         : [];
       const { ticket, before, created } = await this.ticketFor(tx, contact.id, whatsappId, input, now);
       const parts = stored.length
-        ? stored.map((m, i) => ({ media: m as StoredMedia | undefined, body: i === 0 ? body : '' }))
+        ? stored.map((m, i) => ({ media: m, body: i === 0 ? body : '' }))
         : [{ media: undefined, body }];
       const rows: MessageRow[] = [];
       for (const part of parts) {

@@ -9,6 +9,12 @@ export type MessageRow = typeof messages.$inferSelect;
 export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaPath'>) =>
   row.mediaPath ? `/api/messages/${encodeURIComponent(row.id)}/media` : null;
 
+/** A received message whose media was not kept says why (ERR_MEDIA_TOO_LARGE, ERR_WAPP_DOWNLOAD_MEDIA). */
+function mediaErrorOf(r: MessageRow): MessageDTO['mediaError'] {
+  if (r.mediaPath || r.sendState !== 'received') return null;
+  return r.lastError === 'ERR_MEDIA_TOO_LARGE' || r.lastError === 'ERR_WAPP_DOWNLOAD_MEDIA' ? r.lastError : null;
+}
+
 export async function presentMessages(
   db: DbOrTx,
   rows: MessageRow[],
@@ -38,6 +44,7 @@ export async function presentMessages(
       mediaUrl: mediaUrlOf(r),
       mediaName: r.mediaName,
       mediaMime: r.mediaMime,
+      mediaError: mediaErrorOf(r),
       quotedMsg: q
         ? { id: q.id, body: q.body, fromMe: q.fromMe, mediaType: q.mediaType as MessageMediaType, isDeleted: q.isDeleted }
         : null,

@@ -1,43 +1,49 @@
 import { messagesQuerySchema, sendMessageSchema } from '@switchboard/shared';
-import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
+import { text, numeric } from '@switchboard/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
-import type { UploadedFile } from './service.js';
+import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart-upload.js';
+import type { StoredMedia } from '../../messaging/media-store.js';
 
-const ticketParams = z.object({ ticketId: z.coerce.number().int().positive() });
-const messageParams = z.object({ id: z.string().min(1).max(100) });
+const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
+const messageParams = z.object({ id: text().min(1).max(100) });
 
-export function registerMessageRoutes(app: App, { messages, media }: Services): void {
+export function registerMessageRoutes(app: App, { messages, media }: Services, maxRequestBytes: number): void {
   const opts = { onRequest: app.authenticate };
+  const uploadLimits = { maxRequestBytes, maxFiles: MAX_FILES_PER_REQUEST };
   const tags = ['messages'];
 
   app.get('/messages/:ticketId', { ...opts, schema: { params: ticketParams, querystring: messagesQuerySchema, tags } }, (req) =>
     messages.list(req.actor, req.params.ticketId, req.query.pageNumber),
   );
 
-  // JSON {body, quotedMsg} or multipart with `medias` files and a `body` field.
-  app.post('/messages/:ticketId', { ...opts, bodyLimit: 110 * 1024 * 1024, schema: { params: ticketParams, tags } }, async (req, reply) => {
+  // JSON {body, quotedMsg} or multipart with `medias` files and `body` / `voiceNote` fields. Access
+  // is checked before the body is read: a refused upload is never received.
+  app.post('/messages/:ticketId', { ...opts, schema: { params: ticketParams, tags } }, async (req, reply) => {
+    await messages.assertCanSend(req.actor, req.params.ticketId);
     const idempotencyHeader = req.headers['idempotency-key'];
-    let fields: Record<string, unknown> = {};
-    const files: UploadedFile[] = [];
+    let fields: Record<string, unknown>;
+    let files: StoredMedia[] = [];
     if (req.isMultipart()) {
-      for await (const part of req.parts()) {
-        if (part.type === 'file') {
-          files.push({ data: await (part as MultipartFile).toBuffer(), filename: part.filename });
-        } else {
-          fields[part.fieldname] = part.value;
-        }
-      }
+      const upload = await readMultipartUpload(req, media, uploadLimits);
+      fields = upload.fields;
+      files = upload.files.map((f) => f.media);
     } else {
       fields = (req.body as Record<string, unknown>) ?? {};
     }
-    if (typeof idempotencyHeader === 'string' && !fields.idempotencyKey) fields.idempotencyKey = idempotencyHeader;
-    const parsed = sendMessageSchema.safeParse(fields);
-    if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
-    const sent = await messages.send(req.actor, req.params.ticketId, parsed.data, files);
-    return reply.status(201).send(sent.length === 1 ? sent[0] : sent);
+    try {
+      if (typeof idempotencyHeader === 'string' && !fields.idempotencyKey) fields.idempotencyKey = idempotencyHeader;
+      const parsed = sendMessageSchema.safeParse(fields);
+      if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
+      const sent = await messages.send(req.actor, req.params.ticketId, parsed.data, files);
+      return reply.status(201).send(sent.length === 1 ? sent[0] : sent);
+    } catch (err) {
+      // Nothing was sent: the files of this request are not kept.
+      await media.remove(files.map((f) => f.name));
+      throw err;
+    }
   });
 
   app.delete('/messages/:id', { ...opts, schema: { params: messageParams, tags } }, (req) =>

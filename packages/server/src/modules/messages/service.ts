@@ -3,7 +3,7 @@
  * deleting for everyone, and the media behind a message — each only for users who may see the
  * ticket.
  */
-import { MESSAGES_PAGE_SIZE, type MessageDTO, type SendMessageInput, type TicketDTO } from '@switchboard/shared';
+import { MESSAGES_PAGE_SIZE, ticketScope, type MessageDTO, type SendMessageInput, type TicketDTO } from '@switchboard/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
@@ -12,9 +12,11 @@ import { contacts, messages, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../messaging/media-store.js';
 import type { Outbox } from '../../messaging/outbox.js';
+import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
 import { announceMessage, announceUnreadReset } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../users/repository.js';
 import { presentTicketById } from '../tickets/present.js';
+import { scopeFilter } from '../tickets/list-query.js';
 import { loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
 import { presentMessages, type MessageRow } from './present.js';
@@ -26,10 +28,6 @@ export interface MessagesPage {
   hasMore: boolean;
 }
 
-export interface UploadedFile {
-  data: Buffer;
-  filename: string;
-}
 
 export class MessagesService {
   constructor(
@@ -43,13 +41,15 @@ export class MessagesService {
   async list(actor: CurrentUser, ticketId: number, pageNumber: number): Promise<MessagesPage> {
     const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
     const [me] = await this.ctx.db.select({ allHistoric: users.allHistoric }).from(users).where(eq(users.id, actor.id));
-    // With allHistoric the chat shows the contact's earlier tickets on this connection too.
+    // With allHistoric the chat shows the contact's earlier tickets on this connection too, but
+    // only those the user may see (docs/decisions.md): history never reveals another sector's text.
+    const scope = ticketScope(actor, { allTicket: this.ctx.settings.isEnabled('allTicket') });
     const ticketIds = me?.allHistoric
       ? (
           await this.ctx.db
             .select({ id: tickets.id })
             .from(tickets)
-            .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId)))
+            .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId), scopeFilter(scope)))
         ).map((t) => t.id)
       : [ticket.id];
     const where = inArray(messages.ticketId, ticketIds);
@@ -77,23 +77,40 @@ export class MessagesService {
   async markRead(ticketId: number): Promise<void> {
     const [row] = await this.ctx.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticketId)).returning();
     if (!row) return;
-    await this.ctx.db
+    const unread = await this.ctx.db
       .update(messages)
       .set({ read: true })
-      .where(and(eq(messages.ticketId, ticketId), eq(messages.read, false)));
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.read, false)))
+      .returning({ externalId: messages.externalId, fromMe: messages.fromMe });
     announceUnreadReset(this.ctx, row);
+    // Read receipts name each message (WhatsApp has no "whole chat read" receipt).
+    const externalIds = unread.filter((m) => !m.fromMe && m.externalId).map((m) => m.externalId!);
     const driver = this.channels.connected(row.whatsappId);
-    if (driver) {
+    if (driver && externalIds.length > 0) {
       const [c] = await this.ctx.db.select().from(contacts).where(eq(contacts.id, row.contactId));
-      if (c) await driver.markRead({ id: c.number, isGroup: c.isGroup }, []).catch(() => undefined);
+      if (c) {
+        await driver
+          .markRead({ id: c.number, isGroup: c.isGroup }, externalIds)
+          .catch((err) => this.ctx.log.warn({ err, ticketId }, 'read receipts not sent'));
+      }
     }
   }
 
-  async send(actor: CurrentUser, ticketId: number, input: SendMessageInput, files: UploadedFile[] = []): Promise<MessageDTO[]> {
+  /**
+   * Refuses before anything is read from an upload: the ticket must exist, be visible to the actor
+   * and not be closed.
+   */
+  async assertCanSend(actor: CurrentUser, ticketId: number): Promise<void> {
+    const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
+    if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
+  }
+
+  /** `stored`: files already in the media store (uploaded by the route), sent in order. */
+  async send(actor: CurrentUser, ticketId: number, input: SendMessageInput, stored: StoredMedia[] = []): Promise<MessageDTO[]> {
     const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
     const typed = input.body.trim();
-    if (!typed && files.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
+    if (!typed && stored.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
     // Message variables ({{name}}, {{ms}} …, quick answers included) are rendered for the customer.
     const body = await renderForTicket(this.ctx.db, ticket, typed, this.ctx.clock.now(), this.ctx.settings.timeZone(), actor.id);
     let quotedMsgId: string | null = null;
@@ -101,8 +118,8 @@ export class MessagesService {
       const [q] = await this.ctx.db.select({ id: messages.id }).from(messages).where(eq(messages.id, input.quotedMsg));
       quotedMsgId = q?.id ?? null;
     }
-    const stored: StoredMedia[] = [];
-    for (const f of files) stored.push(await this.media.save(f.data, { filename: f.filename }));
+
+    if (input.voiceNote) stored = await Promise.all(stored.map((recording) => storeAsVoiceNote(this.media, recording)));
 
     const rows: MessageRow[] = [];
     const parts = stored.length ? stored.map((m, i) => ({ media: m, body: i === 0 ? body : '' })) : [{ media: undefined, body }];

@@ -145,7 +145,7 @@ describe('sectors (queues)', () => {
     await create({ name: 'zeta sector' });
     await create({ name: 'Alpha sector' });
     await create({ name: 'beta sector' });
-    const list = (await api('GET', '/queue', agent.token)).json() as QueueDTO[];
+    const list = (await api('GET', '/queue', agent.token)).json<QueueDTO[]>();
     const sorted = [...list].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
     expect(list.map((q) => q.id)).toEqual(sorted.map((q) => q.id));
     expect(list.length).toBeGreaterThanOrEqual(3);

@@ -1,9 +1,10 @@
 import { settingUpdateSchema } from '@switchboard/shared';
 import { z } from 'zod';
+import { text } from '@switchboard/shared';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
-const keyParam = z.object({ key: z.string().min(1).max(64) });
+const keyParam = z.object({ key: text().min(1).max(64) });
 
 export function registerSettingsRoutes(app: App, { settings }: Services): void {
   const opts = { onRequest: app.authenticate };

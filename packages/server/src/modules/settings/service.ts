@@ -1,6 +1,11 @@
 /**
  * Settings: every key seeded with its default, validated per key (packages/shared), cached in
  * memory and refreshed on write. The API token is visible to admins only.
+ *
+ * Several server processes share one database: a write announces itself on a notification channel
+ * and every process re-reads the settings, so a regenerated API token is refused everywhere at
+ * once. After the listening connection was lost and re-established, the settings are re-read too,
+ * since a notification sent meanwhile is gone.
  */
 import {
   SECRET_SETTING_KEYS,
@@ -15,11 +20,14 @@ import {
 } from '@switchboard/shared';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
+import type { ListenerLog } from '../../db/listener.js';
 import { settings } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 
 export type SettingChangeListener = (setting: SettingDTO) => void;
+
+const CHANGED_CHANNEL = 'switchboard_settings_changed';
 
 export function newApiToken(): string {
   return randomBytes(24).toString('base64url');
@@ -32,6 +40,7 @@ export function serverTimeZone(): string {
 export class SettingsService {
   private cache = new Map<SettingKey, SettingDTO>();
   private listeners: SettingChangeListener[] = [];
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly db: Db) {}
 
@@ -51,10 +60,25 @@ export class SettingsService {
 
   async reload(): Promise<void> {
     const rows = await this.db.select().from(settings);
-    this.cache.clear();
     for (const row of rows) {
-      if (isSettingKey(row.key)) this.cache.set(row.key, present(row));
+      if (!isSettingKey(row.key)) continue;
+      // Two re-reads may finish out of order: an older read never replaces a newer value.
+      const cached = this.cache.get(row.key);
+      if (!cached || Date.parse(cached.updatedAt) <= row.updatedAt.getTime()) this.cache.set(row.key, present(row));
     }
+  }
+
+  /** Keeps this process's cache in step with writes made by other processes. */
+  async followOtherProcesses(database: Database, log: ListenerLog & { error(obj: object, msg: string): void }): Promise<void> {
+    const reread = () => void this.reload().catch((err: unknown) => log.error({ err }, 'settings re-read failed'));
+    this.unlisten = await database.listen(CHANGED_CHANNEL, reread, { log, onResubscribed: reread });
+    // A write made between init() and LISTEN would otherwise be missed.
+    await this.reload();
+  }
+
+  async stopFollowing(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = null;
   }
 
   onChange(listener: SettingChangeListener): void {
@@ -64,6 +88,12 @@ export class SettingsService {
   /** Current value (server-side use: no permission check). */
   get(key: SettingKey): string {
     return this.cache.get(key)?.value ?? '';
+  }
+
+  /** Read from the database, not the cache: for credentials, which must be refused at once everywhere. */
+  async fresh(key: SettingKey): Promise<string> {
+    const [row] = await this.db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+    return row?.value ?? '';
   }
 
   isEnabled(key: SettingKey): boolean {
@@ -96,11 +126,16 @@ export class SettingsService {
     if (!parsed.success) {
       throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message ?? 'Invalid value');
     }
-    const [row] = await this.db
-      .update(settings)
-      .set({ value: parsed.data, updatedAt: sql`now()` })
-      .where(eq(settings.key, key))
-      .returning();
+    // The notification goes out with the commit, never for a write that did not happen.
+    const row = await this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(settings)
+        .set({ value: parsed.data, updatedAt: sql`clock_timestamp()` })
+        .where(eq(settings.key, key))
+        .returning();
+      if (updated) await tx.execute(sql`select pg_notify(${CHANGED_CHANNEL}, ${key})`);
+      return updated;
+    });
     if (!row) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     const dto = present(row);
     this.cache.set(key, dto);

@@ -16,6 +16,7 @@ const ALL_KEYS = [
   'timeSendQueue',
   'ratingWindow',
   'timezone',
+  'language',
 ];
 
 type Setting = { key: string; value: string };
@@ -28,7 +29,7 @@ describe('settings', () => {
   const put = (key: string, value: unknown, token: string) =>
     s.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: bearer(token), payload: { value } as object });
   const valueOf = async (key: string) =>
-    ((await get('/settings', s.adminToken)).json() as Setting[]).find((x) => x.key === key)?.value;
+    (await get('/settings', s.adminToken)).json<Setting[]>().find((x) => x.key === key)?.value;
 
   beforeAll(async () => {
     s = await createTestServer();
@@ -39,11 +40,12 @@ describe('settings', () => {
   it('seeds every key with its default', async () => {
     const res = await get('/settings', s.adminToken);
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Setting[];
+    const list = res.json<Setting[]>();
     expect(list.map((x) => x.key).sort()).toEqual([...ALL_KEYS].sort());
     const byKey = Object.fromEntries(list.map((x) => [x.key, x.value]));
     expect(byKey).toMatchObject({
       userCreation: 'disabled',
+      language: 'pt',
       darkMode: 'disabled',
       allTicket: 'disabled',
       call: 'enabled',
@@ -66,7 +68,7 @@ describe('settings', () => {
   it('a non-admin reads every setting but the API token', async () => {
     const res = await get('/settings', agent.token);
     expect(res.statusCode).toBe(200);
-    const keys = (res.json() as Setting[]).map((x) => x.key);
+    const keys = res.json<Setting[]>().map((x) => x.key);
     expect(keys).not.toContain('userApiToken');
     expect(keys.sort()).toEqual(ALL_KEYS.filter((k) => k !== 'userApiToken').sort());
     expect(JSON.stringify(res.json())).not.toContain((await valueOf('userApiToken'))!);
@@ -119,6 +121,7 @@ describe('settings', () => {
     ['timeSendQueue', '-1'],
     ['ratingWindow', '999999'],
     ['timezone', 'Mars/Olympus_Mons'],
+    ['language', 'fr'],
     ['userApiToken', 'short'],
   ])('refuses %s = %j with 400 and a message, changing nothing', async (key, value) => {
     const before = await valueOf(key);

@@ -175,7 +175,7 @@ describe('tags', () => {
       await s.database.db.insert(contactTags).values({ contactId: c.id, tagId: t.id });
       const res = await api('GET', '/tags/list', agent.token);
       expect(res.statusCode).toBe(200);
-      const list = res.json() as TagDTO[];
+      const list = res.json<TagDTO[]>();
       const n = await s.database.db.$count(tags);
       expect(list).toHaveLength(n);
       expect(list.find((x) => x.id === t.id)).toMatchObject({ name: 'Listed tag', contactsCount: 1 });

@@ -2,8 +2,8 @@
  * The WHERE and ORDER BY of GET /tickets. Visibility (spec §6) is part of the query, so a page
  * never contains a ticket the user may not see and counts are exact.
  */
-import { isAdmin, type TicketsQuery } from '@switchboard/shared';
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { ticketScope, type TicketScope, type TicketsQuery } from '@switchboard/shared';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { contactTags, contacts, messages, tickets } from '../../db/schema.js';
 import { escapeLike } from '../../lib/sql.js';
 import type { CurrentUser } from '../users/repository.js';
@@ -16,17 +16,22 @@ export interface ListContext {
   ascending: boolean;
 }
 
-/** Own tickets, unassigned tickets of the user's sectors, sectorless ones when allowed. */
-export function visibilityFilter(actor: CurrentUser, sectorlessForAll: boolean): SQL {
-  const parts: (SQL | undefined)[] = [eq(tickets.userId, actor.id)];
-  if (actor.queueIds.length) parts.push(and(isNull(tickets.userId), inArray(tickets.queueId, actor.queueIds)));
-  if (isAdmin(actor) || actor.allTicket || sectorlessForAll) parts.push(isNull(tickets.queueId));
-  return or(...parts)!;
+/** The SQL form of the shared `ticketInScope`, branch by branch (tested against it). */
+export function scopeFilter(scope: TicketScope): SQL {
+  const assigned = scope.othersTickets ? isNotNull(tickets.userId) : eq(tickets.userId, scope.ownerId);
+  const sectors =
+    scope.unassignedSectors === 'all'
+      ? isNotNull(tickets.queueId)
+      : scope.unassignedSectors.length
+        ? inArray(tickets.queueId, scope.unassignedSectors)
+        : undefined;
+  const unassigned = or(sectors, scope.unassignedSectorless ? isNull(tickets.queueId) : undefined);
+  return or(assigned, unassigned ? and(isNull(tickets.userId), unassigned) : undefined)!;
 }
 
 export function ticketsWhere(q: TicketsQuery, c: ListContext): SQL | undefined {
   const filters: (SQL | undefined)[] = [];
-  if (!(q.showAll && isAdmin(c.actor))) filters.push(visibilityFilter(c.actor, c.sectorlessForAll));
+  filters.push(scopeFilter(ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll })));
   if (q.status) filters.push(eq(tickets.status, q.status));
   if (q.queueIds?.length) filters.push(or(inArray(tickets.queueId, q.queueIds), isNull(tickets.queueId)));
   if (q.userId) filters.push(eq(tickets.userId, q.userId));

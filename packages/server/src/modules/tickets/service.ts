@@ -123,7 +123,7 @@ export class TicketsService {
       .transaction(async (tx) => {
         const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
         if (!before) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-        await loadVisibleTicket({ ...this.ctx, db: tx as never }, actor, id);
+        await loadVisibleTicket({ ...this.ctx, db: tx }, actor, id);
         return this.applyAction(tx, actor, before, input, now);
       })
       .catch((err) => {
@@ -281,5 +281,5 @@ type ActionInput = Omit<TicketUpdateInput, 'ticketData'>;
 
 function stripTicketData(body: TicketUpdateInput): ActionInput {
   const { ticketData: _ignored, ...rest } = body;
-  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as ActionInput;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 }

@@ -67,6 +67,36 @@ describe('tickets API', () => {
       expect((await api(alice.token, 'GET', `/api/tickets/${a.ticketId}`)).json()).toMatchObject({ id: a.ticketId, queue: { name: 'Sales' } });
     });
 
+    it("an admin without sectors sees every sector's unassigned tickets without show-all; others' tickets only with it", async () => {
+      const routed = await inbound();
+      await setQueue(routed.ticketId, support);
+      const taken = await inbound();
+      await setQueue(taken.ticketId, sales);
+      expect((await api(bob.token, 'PUT', `/api/tickets/${taken.ticketId}`, { status: 'open' })).statusCode).toBe(200);
+
+      expect(await listIds(s.adminToken, '?status=pending')).toContain(routed.ticketId);
+      expect(await listIds(s.adminToken, '?status=open')).not.toContain(taken.ticketId);
+      expect(await listIds(s.adminToken, '?status=open&showAll=true')).toContain(taken.ticketId);
+    });
+
+    it("history (allHistoric) shows only the contact's earlier tickets the user may see", async () => {
+      // A first conversation in Support, closed; the customer comes back and lands in Sales.
+      const first = await inbound('secret support talk');
+      await setQueue(first.ticketId, support);
+      expect((await api(carol.token, 'PUT', `/api/tickets/${first.ticketId}`, { status: 'open' })).statusCode).toBe(200);
+      expect((await api(carol.token, 'PUT', `/api/tickets/${first.ticketId}`, { status: 'closed' })).statusCode).toBe(200);
+      // Long ago, so the customer's return opens a new ticket instead of reopening this one.
+      await s.database.db.update(tickets).set({ updatedAt: new Date(Date.now() - 90 * 86_400_000) }).where(eq(tickets.id, first.ticketId));
+      const again = await inbound('back again', 'Customer', first.number);
+      expect(again.ticketId).not.toBe(first.ticketId);
+      await setQueue(again.ticketId, sales);
+
+      const bodies = async (token: string) =>
+        (await api(token, 'GET', `/api/messages/${again.ticketId}`)).json().messages.map((m: { body: string }) => m.body) as string[];
+      expect(await bodies(alice.token)).toEqual(['back again']);
+      expect(await bodies(s.adminToken)).toEqual(['secret support talk', 'back again']);
+    });
+
     it('sectorless tickets are visible with the allTicket setting', async () => {
       const t = await inbound();
       expect(await listIds(alice.token)).not.toContain(t.ticketId);

@@ -13,6 +13,8 @@ export interface CurrentUser extends TicketViewer {
   email: string;
   startWork: string;
   endWork: string;
+  /** Access tokens carry it; bumping it ends every live session of the user. */
+  sessionEpoch: number;
 }
 
 export async function findUserRow(db: DbOrTx, id: number): Promise<UserRow | undefined> {
@@ -33,6 +35,7 @@ export async function loadCurrentUser(db: DbOrTx, id: number): Promise<CurrentUs
     allTicket: row.allTicket,
     startWork: row.startWork,
     endWork: row.endWork,
+    sessionEpoch: row.sessionEpoch,
   };
 }
 

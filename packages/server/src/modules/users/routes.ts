@@ -1,5 +1,6 @@
 import { idParamSchema, pagedSearchQuerySchema, userCreateSchema, userUpdateSchema } from '@switchboard/shared';
 import { z } from 'zod';
+import { numeric } from '@switchboard/shared';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
@@ -10,7 +11,7 @@ import type { Services } from '../../services.js';
  */
 const userUpdateBody = userUpdateSchema.extend({
   whatsappId: z
-    .union([z.coerce.number().int().positive(), z.literal(''), z.null()])
+    .union([numeric(z.number().int().positive()), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v)),
 });

@@ -32,7 +32,7 @@ export interface UsersPage {
 
 export class UsersService {
   /** Set by the auth module: ends refresh sessions after a password change or deletion. */
-  onCredentialsChanged: (userId: number) => Promise<void> = async () => undefined;
+  onCredentialsChanged: (userId: number) => Promise<void> = () => Promise.resolve();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -70,7 +70,7 @@ export class UsersService {
       await this.assertReferencesExist(tx, input.whatsappId ?? null, input.queueIds ?? []);
       const flags = { ...DEFAULT_USER_FLAGS };
       for (const k of Object.keys(flags) as (keyof typeof flags)[]) {
-        if (typeof input[k] === 'boolean') flags[k] = input[k] as boolean;
+        if (typeof input[k] === 'boolean') flags[k] = input[k];
       }
       try {
         const [row] = await tx
@@ -131,7 +131,12 @@ export class UsersService {
       try {
         await tx
           .update(users)
-          .set({ ...patch, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
+          .set({
+            ...patch,
+            // A new password ends every live session: old access tokens and sockets stop at once.
+            ...(passwordHash ? { passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1` } : {}),
+            updatedAt: sql`now()`,
+          })
           .where(eq(users.id, id));
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_unique')) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
@@ -142,9 +147,13 @@ export class UsersService {
         if (queueIds.length) await tx.insert(userQueues).values([...new Set(queueIds)].map((queueId) => ({ userId: id, queueId })));
       }
     });
-    if (passwordHash) await this.onCredentialsChanged(id);
+    if (passwordHash) {
+      await this.onCredentialsChanged(id);
+      this.ctx.realtime.disconnectUser(id);
+    }
     const dto = (await presentUserById(this.ctx.db, id))!;
     this.announce({ action: 'update', user: dto });
+    // Sectors, profile or flags may have changed what the user sees: re-derive their sockets' rooms.
     await this.ctx.realtime.syncUser(id);
     return dto;
   }
@@ -158,7 +167,8 @@ export class UsersService {
       await tx.delete(users).where(eq(users.id, id));
     });
     this.announce({ action: 'delete', userId: id });
-    await this.ctx.realtime.disconnectUser(id);
+    await this.onCredentialsChanged(id);
+    this.ctx.realtime.disconnectUser(id);
   }
 
   private announce(event: UserEvent): void {

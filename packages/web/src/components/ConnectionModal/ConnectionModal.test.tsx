@@ -12,7 +12,7 @@ function renderModal(props: Partial<Parameters<typeof ConnectionModal>[0]> = {})
   return renderSignedInModal((onClose) => <ConnectionModal open onClose={onClose} {...props} />);
 }
 
-const input = (name: string) => screen.getByTestId(`connection-${name}`) as HTMLInputElement;
+const input = (name: string) => screen.getByTestId<HTMLInputElement>(`connection-${name}`);
 const helperOf = (name: string) => document.getElementById(`connection-${name}-helper-text`)?.textContent;
 
 cleanUpAfterEach();

@@ -31,7 +31,7 @@ export interface ConnectionModalProps {
   open: boolean;
   /** Absent: add mode. */
   connectionId?: number | null;
-  onClose(): void;
+  onClose: () => void;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

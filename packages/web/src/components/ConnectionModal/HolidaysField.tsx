@@ -2,12 +2,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../DateField';
+import { formatDateText, type DateOrder } from '../dateText';
 import type { ConnectionControl } from './fields';
 
 export function HolidaysField({ control }: { control: ConnectionControl }) {
@@ -30,13 +30,7 @@ export function HolidaysField({ control }: { control: ConnectionControl }) {
               {t('connections.form.holidays')}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
-              <TextField
-                type="date"
-                size="small"
-                value={day}
-                onChange={(e) => setDay(e.target.value)}
-                slotProps={{ htmlInput: { 'data-testid': 'connection-holiday-date', 'aria-label': t('connections.form.holidayDate') } }}
-              />
+              <DateField value={day} onChange={setDay} testId="connection-holiday-date" ariaLabel={t('connections.form.holidayDate')} />
               <Button onClick={add} disabled={!day} data-testid="connection-holiday-add">
                 {t('connections.form.addHoliday')}
               </Button>
@@ -51,7 +45,7 @@ export function HolidaysField({ control }: { control: ConnectionControl }) {
                 <Chip
                   key={h}
                   size="small"
-                  label={format(parseISO(h), 'dd/MM/yyyy')}
+                  label={formatDateText(h, t('dateField.order') as DateOrder)}
                   onDelete={() => field.onChange(holidays.filter((x) => x !== h))}
                 />
               ))}

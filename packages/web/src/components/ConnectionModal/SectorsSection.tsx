@@ -62,7 +62,7 @@ export function SectorsSection({
               label={t('connections.form.queues')}
               id="connection-queueIds"
               value={field.value ?? []}
-              onChange={(e) => field.onChange(e.target.value as unknown as number[])}
+              onChange={(e) => field.onChange(e.target.value)}
               helperText={queues.length === 0 ? t('connections.form.noQueues') : undefined}
               slotProps={{
                 inputLabel: { shrink: true },

@@ -95,8 +95,8 @@ export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
   for (const f of MESSAGE_FIELDS) values[f] = c[f] ?? '';
   // Work hours: the DTO carries the same flat fields; anything missing keeps the default.
   for (const d of WEEKDAYS) {
-    if (typeof c[d] === 'boolean') values[d] = c[d] as boolean;
-    for (const f of dayTimeFields(d)) if (typeof c[f] === 'string') values[f] = c[f] as string;
+    if (typeof c[d] === 'boolean') values[d] = c[d];
+    for (const f of dayTimeFields(d)) if (typeof c[f] === 'string') values[f] = c[f];
   }
   return values;
 }

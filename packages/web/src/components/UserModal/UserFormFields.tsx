@@ -61,7 +61,7 @@ export function QueuesSelect({ control, label, queues }: { control: FormControl;
           label={label}
           id="user-queueIds"
           value={field.value ?? []}
-          onChange={(e) => field.onChange(e.target.value as unknown as number[])}
+          onChange={(e) => field.onChange(e.target.value)}
           helperText=" "
           slotProps={{
             inputLabel: { shrink: true },

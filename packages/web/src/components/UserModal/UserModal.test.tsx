@@ -13,7 +13,7 @@ function renderModal(props: Partial<Parameters<typeof UserModal>[0]> = {}) {
   return renderSignedInModal((onClose) => <UserModal open onClose={onClose} {...props} />);
 }
 
-const field = (name: string) => screen.getByTestId(`user-${name}`) as HTMLInputElement;
+const field = (name: string) => screen.getByTestId<HTMLInputElement>(`user-${name}`);
 const helperOf = (name: string) => document.getElementById(`user-${name}-helper-text`)?.textContent;
 
 cleanUpAfterEach();

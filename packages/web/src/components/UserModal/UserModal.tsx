@@ -35,7 +35,7 @@ export interface UserModalProps {
   userId?: number | null;
   /** Opened from the top bar's profile item. */
   ownProfile?: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export function UserModal({ open, userId, ownProfile = false, onClose }: UserModalProps) {

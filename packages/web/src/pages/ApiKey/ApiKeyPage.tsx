@@ -42,7 +42,7 @@ export default function ApiKeyPage() {
             startIcon={<ContentCopyIcon />}
             disabled={!value}
             data-testid="apikey-copy"
-            onClick={() => copyText(value).then(() => toast.success(t('apiKey.copied')), (err) => toast.error(err))}
+            onClick={() => void copyText(value).then(() => toast.success(t('apiKey.copied')), (err) => toast.error(err))}
           >
             {t('apiKey.copy')}
           </Button>
@@ -56,7 +56,7 @@ export default function ApiKeyPage() {
         title={t('apiKey.confirmTitle')}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          regenerate.mutateAsync().then(
+          void regenerate.mutateAsync().then(
             () => toast.success(t('apiKey.regenerated')),
             (err) => toast.error(err),
           )

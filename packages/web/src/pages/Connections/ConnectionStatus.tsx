@@ -18,18 +18,30 @@ const ICONS: Record<string, ReactElement> = {
   OPENING: <CircularProgress size={16} />,
 };
 
+/** Reasons a session stops for, each with a text saying what to do (channels/whatsapp/close-policy.ts). */
+const REASONS = ['logged-out', 'multidevice-mismatch', 'banned', 'bad-session', 'outdated-client', 'replaced', 'qr-timeout'] as const;
+const isKnownReason = (reason: string | undefined): reason is (typeof REASONS)[number] =>
+  (REASONS as readonly string[]).includes(reason ?? '');
+
 /** The spec also writes CONNECTED as "connected". */
 export function normalizeStatus(status: string): string {
   return status.toLowerCase() === 'connected' ? 'CONNECTED' : status;
 }
 
-export function ConnectionStatus({ status }: { status: string }) {
+export function ConnectionStatus({ status, reason }: { status: string; reason?: string }) {
   const { t } = useTranslation();
   const s = normalizeStatus(status);
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }} data-testid="connection-status" data-status={s}>
-      {ICONS[s] ?? null}
-      <Typography variant="body2">{t(`connections.statuses.${s}`, { defaultValue: s })}</Typography>
+    <Box>
+      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }} data-testid="connection-status" data-status={s}>
+        {ICONS[s] ?? null}
+        <Typography variant="body2">{t(`connections.statuses.${s}`, { defaultValue: s })}</Typography>
+      </Box>
+      {s === 'DISCONNECTED' && isKnownReason(reason) && (
+        <Typography variant="caption" color="text.secondary" display="block" data-testid="connection-status-reason" data-reason={reason}>
+          {t(`connections.reasons.${reason}`)}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -24,10 +24,10 @@ function formatUpdated(value: string | undefined): string {
 export interface ConnectionsTableProps {
   connections: ConnectionDTO[];
   busyId: number | null;
-  onSessionAction(connection: ConnectionDTO, action: SessionAction): void;
-  onShowQr(connection: ConnectionDTO): void;
-  onEdit(connection: ConnectionDTO): void;
-  onDelete(connection: ConnectionDTO): void;
+  onSessionAction: (connection: ConnectionDTO, action: SessionAction) => void;
+  onShowQr: (connection: ConnectionDTO) => void;
+  onEdit: (connection: ConnectionDTO) => void;
+  onDelete: (connection: ConnectionDTO) => void;
   footer?: ReactNode;
 }
 
@@ -44,7 +44,7 @@ export function ConnectionsTable({ connections, busyId, onSessionAction, onShowQ
           <TableCell>{c.id}</TableCell>
           <TableCell align="center">{c.name}</TableCell>
           <TableCell align="center">
-            <ConnectionStatus status={c.status} />
+            <ConnectionStatus status={c.status} reason={c.statusReason} />
           </TableCell>
           <TableCell align="center" data-testid={`connection-number-${c.id}`}>
             {c.number || '—'}

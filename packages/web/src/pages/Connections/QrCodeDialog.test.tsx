@@ -41,4 +41,32 @@ describe('QrCodeDialog (spec §4 Connection status)', () => {
     session({ status: 'CONNECTED', qrcode: '', number: '5511999990000' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
+
+  it('a simulator connection says no phone is needed and links to the Simulator page', async () => {
+    installFetchMock({
+      ...signIn(userFixture({ profile: 'admin' })),
+      'GET /api/whatsapp': () => json(200, [connection({ channel: 'simulator', status: 'qrcode', qrcode: 'sim-code' })]),
+    });
+    renderWithProviders(
+      <WhenSignedIn>
+        <QrCodeDialog connectionId={4} onClose={vi.fn()} />
+      </WhenSignedIn>,
+    );
+    expect((await screen.findByTestId('qr-hint')).textContent).toMatch(/simulator/i);
+    expect(screen.getByTestId('qr-open-simulator').getAttribute('href')).toBe('/simulator');
+  });
+
+  it('a WhatsApp connection asks to scan with the phone and has no simulator link', async () => {
+    installFetchMock({
+      ...signIn(userFixture({ profile: 'admin' })),
+      'GET /api/whatsapp': () => json(200, [connection({ channel: 'whatsapp', status: 'qrcode', qrcode: 'wa-code' })]),
+    });
+    renderWithProviders(
+      <WhenSignedIn>
+        <QrCodeDialog connectionId={4} onClose={vi.fn()} />
+      </WhenSignedIn>,
+    );
+    expect((await screen.findByTestId('qr-hint')).textContent).toMatch(/phone/);
+    expect(screen.queryByTestId('qr-open-simulator')).toBeNull();
+  });
 });

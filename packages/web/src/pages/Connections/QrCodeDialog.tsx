@@ -14,13 +14,15 @@ import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useConnectionList } from '../../api/connectionsAdmin';
 
-export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; onClose(): void }) {
+export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const { data } = useConnectionList();
   const connection = data?.find((c) => c.id === connectionId);
   const qrcode = connection?.qrcode ?? '';
+  const simulated = connection?.channel === 'simulator';
   const shownQr = useRef(false);
 
   useEffect(() => {
@@ -44,12 +46,18 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
           </Box>
         )}
         {qrcode && (
-          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 300, textAlign: 'center' }}>
-            {t('connections.qr.hint')}
+          <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 300, textAlign: 'center' }} data-testid="qr-hint">
+            {simulated ? t('connections.qr.simulatorHint') : t('connections.qr.hint')}
           </Typography>
         )}
       </DialogContent>
       <DialogActions>
+        {simulated && (
+          // The simulated phone that pairs this connection lives on the Simulator page.
+          <Button component={RouterLink} to="/simulator" variant="contained" data-testid="qr-open-simulator">
+            {t('connections.qr.openSimulator')}
+          </Button>
+        )}
         <Button onClick={onClose} data-testid="qr-dialog-close">
           {t('common.close')}
         </Button>

@@ -32,8 +32,8 @@ export function ContactConfirmation({
   onConfirm,
 }: {
   action: ContactConfirm | null;
-  onClose(): void;
-  onConfirm(action: ContactConfirm): void;
+  onClose: () => void;
+  onConfirm: (action: ContactConfirm) => void;
 }) {
   const { t } = useTranslation();
   const shown = useLastValue(action);

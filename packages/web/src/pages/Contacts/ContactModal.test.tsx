@@ -8,7 +8,7 @@ import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from 
 import { ContactModal } from './ContactModal';
 
 const attendant = userFixture({ id: 3, profile: 'user' });
-const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+const input = (id: string) => screen.getByTestId<HTMLInputElement>(id);
 const tagList = () => json(200, [{ id: 8, name: 'VIP', color: '#ff0000', userId: 1, contactsCount: 0, createdAt: '', updatedAt: '' }]);
 
 const existing: ContactDTO = {
@@ -127,4 +127,21 @@ describe('ContactModal extra information and tags', () => {
       tags: [8],
     });
   });
+
+  it('Esc in the tag picker closes only the picker, never the form with its edits', async () => {
+    const user = userEvent.setup();
+    installFetchMock({ ...signIn(attendant), 'GET /api/tags/list': tagList });
+    const { onClose } = renderModal();
+    await user.type(await screen.findByTestId('contact-name'), 'Maria Edit');
+    await user.click(input('contact-tags'));
+    await user.click(await screen.findByTestId('tag-option-8'));
+    // The picker is closed after a pick; Esc once more, then once with the list open again.
+    await user.keyboard('{Escape}');
+    await user.click(input('contact-tags'));
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(input('contact-name').value).toBe('Maria Edit');
+  });
 });
+

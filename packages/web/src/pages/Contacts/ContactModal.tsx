@@ -30,8 +30,8 @@ import { ExtraInfoFields } from './ExtraInfoFields';
 export interface ContactModalProps {
   /** Absent: add mode. */
   contactId: number | null;
-  onClose(): void;
-  onSaved?(contact: ContactDTO): void;
+  onClose: () => void;
+  onSaved?: (contact: ContactDTO) => void;
 }
 
 export function ContactModal({ contactId, onClose, onSaved }: ContactModalProps) {

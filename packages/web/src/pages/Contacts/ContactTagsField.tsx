@@ -27,6 +27,11 @@ export function ContactTagsField({ control }: { control: Control<ContactFormInpu
           value={(field.value ?? []) as TagRef[]}
           onChange={(_e, value) => field.onChange(value)}
           onBlur={field.onBlur}
+          // Esc belongs to the picker (it closes its list); it must not reach the dialog, which
+          // would close the whole form and lose the edits.
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') e.stopPropagation();
+          }}
           getOptionLabel={(o) => o.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterSelectedOptions

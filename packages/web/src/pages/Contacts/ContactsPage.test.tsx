@@ -55,11 +55,11 @@ describe('ContactsPage (spec §2 Contacts, §6)', () => {
   it('searches lower-cased, from 3 characters, after the debounce', async () => {
     const user = userEvent.setup();
     const { fetchMock } = installFetchMock({ ...signIn(userFixture({ id: 1, profile: 'admin' })), 'GET /api/contacts': contactsPage });
-    const urls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+    const urls = () => fetchMock.mock.calls.map((c) => (c[0] instanceof Request ? c[0].url : String(c[0])));
     renderPage();
     await screen.findByTestId('contact-row-5');
     await user.type(screen.getByTestId('contacts-search'), 'MAR');
-    expect((screen.getByTestId('contacts-search') as HTMLInputElement).value).toBe('mar');
+    expect(screen.getByTestId<HTMLInputElement>('contacts-search').value).toBe('mar');
     await waitFor(() => expect(urls()).toContain('/api/contacts?searchParam=mar&pageNumber=1'), { timeout: 2000 });
     // Two characters list everything again.
     await user.type(screen.getByTestId('contacts-search'), '{Backspace}');
@@ -73,5 +73,58 @@ describe('contact confirmation texts', () => {
     expect(confirmationTexts(t, { kind: 'delete', contact: maria }).title).toBe('Delete Maria?');
     expect(confirmationTexts(t, { kind: 'deleteAll' }).title).toBe('Delete all contacts?');
     expect(confirmationTexts(t, { kind: 'import' }).message).toBe('Do you want to import all contacts from the phone?');
+  });
+});
+
+describe('ContactsPage import (feedback and CSV)', () => {
+  const admin = () => ({ ...signIn(userFixture({ id: 1, profile: 'admin' })), 'GET /api/contacts': contactsPage });
+
+  it('tells how many contacts the phone import added', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({ ...admin(), 'POST /api/contacts/import': () => json(200, { imported: 7 }) });
+    renderPage();
+    await user.click(await screen.findByTestId('contacts-import'));
+    await user.click(await screen.findByTestId('contacts-import-phone'));
+    await user.click(screen.getByTestId('confirmation-confirm'));
+    await waitFor(() => expect(callsTo('POST /api/contacts/import')).toHaveLength(1));
+    expect(await screen.findByText('7 contacts imported from the phone.')).toBeTruthy();
+  });
+
+  it('previews a CSV file with per-row errors, imports it and shows the summary', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...admin(),
+      'POST /api/contacts/import/csv': () => json(200, { imported: 1, existing: 1, errors: [{ row: 2, field: 'email', message: 'Invalid email' }] }),
+    });
+    renderPage();
+    await screen.findByTestId('contact-row-5');
+    const csv = '\uFEFFname;number;email\r\nAna Souza;5511988887777;ana@example.com\r\nMaria;5511999990000;\r\nBad Mail;5511977776666;nope\r\n';
+    await user.upload(screen.getByTestId('contacts-import-file'), new File([csv], 'contacts.csv', { type: 'text/csv' }));
+    expect((await screen.findByTestId('csv-import-summary')).textContent).toBe(
+      '2 of 3 rows are ready to import. 1 row has errors and will be left out.',
+    );
+    expect(screen.getByTestId('csv-import-row-2').textContent).toContain('OK');
+    expect(screen.getByTestId('csv-import-row-4').textContent).toContain('Email: Invalid email');
+    await user.click(screen.getByTestId('csv-import-submit'));
+    await waitFor(() => expect(callsTo('POST /api/contacts/import/csv')).toHaveLength(1));
+    expect(callsTo('POST /api/contacts/import/csv')[0].body).toEqual({
+      rows: [
+        { name: 'Ana Souza', number: '5511988887777', email: 'ana@example.com' },
+        { name: 'Maria', number: '5511999990000', email: '' },
+        { name: 'Bad Mail', number: '5511977776666', email: 'nope' },
+      ],
+    });
+    expect((await screen.findByTestId('csv-import-result')).textContent).toBe('Import finished: 1 new, 1 already existed, 1 left out.');
+  });
+
+  it('names the missing columns of a file that is not a contacts CSV, and imports nothing', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock(admin());
+    renderPage();
+    await screen.findByTestId('contact-row-5');
+    await user.upload(screen.getByTestId('contacts-import-file'), new File(['foo;bar\n1;2\n'], 'other.csv', { type: 'text/csv' }));
+    expect((await screen.findByTestId('csv-import-columns')).textContent).toContain('name, number');
+    expect(screen.getByTestId<HTMLButtonElement>('csv-import-submit').disabled).toBe(true);
+    expect(callsTo('POST /api/contacts/import/csv')).toHaveLength(0);
   });
 });

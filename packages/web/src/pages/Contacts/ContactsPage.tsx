@@ -4,8 +4,10 @@
  * delete all.
  */
 import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import { can, EVENTS, type ContactDTO, type ContactEvent } from '@switchboard/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   applyContactEvent,
@@ -28,6 +30,7 @@ import { useSearchTerm } from '../../components/useSearchTerm';
 import { ContactConfirmation, type ContactConfirm } from './ContactConfirmation';
 import { ContactModal } from './ContactModal';
 import { ContactsTable } from './ContactsTable';
+import { CsvImportDialog } from './CsvImportDialog';
 import { StartTicketModal } from './StartTicketModal';
 
 type Modal = { open: false } | { open: true; contactId: number | null };
@@ -47,14 +50,16 @@ export default function ContactsPage() {
   const [modal, setModal] = useState<Modal>({ open: false });
   const [ticketFor, setTicketFor] = useState<ContactDTO | null>(null);
   const [confirm, setConfirm] = useState<ContactConfirm | null>(null);
+  const [importMenu, setImportMenu] = useState<HTMLElement | null>(null);
+  const [csvFile, setCsvFile] = useState<File | null>(null);
+  const csvInput = useRef<HTMLInputElement>(null);
   useRealtimeEvent<ContactEvent>(EVENTS.contact, applyContactEvent);
 
   const onConfirm = (action: ContactConfirm) => {
     if (action.kind === 'delete') void report(() => remove.mutateAsync(action.contact.id), t('contacts.deleted'));
     if (action.kind === 'deleteAll') void report(() => removeAll.mutateAsync(), t('contacts.allDeleted'));
     if (action.kind === 'import') {
-      // The imported contacts arrive without realtime events: the page reloads to show them (spec §7).
-      importContacts.mutateAsync().then(() => window.location.reload(), toast.error);
+      importContacts.mutateAsync().then(({ imported }) => toast.success(t('contacts.csvImport.fromPhoneDone', { count: imported })), toast.error);
     }
   };
 
@@ -67,10 +72,41 @@ export default function ContactsPage() {
         </Button>
         {adminTools && (
           <>
-            <Button variant="outlined" onClick={() => setConfirm({ kind: 'import' })} data-testid="contacts-import">
+            <Button variant="outlined" onClick={(e) => setImportMenu(e.currentTarget)} data-testid="contacts-import">
               {t('contacts.import')}
             </Button>
-            <Button variant="outlined" onClick={() => exportContactsCsv().catch(toast.error)} data-testid="contacts-export">
+            <Menu anchorEl={importMenu} open={importMenu != null} onClose={() => setImportMenu(null)}>
+              <MenuItem
+                data-testid="contacts-import-phone"
+                onClick={() => {
+                  setImportMenu(null);
+                  setConfirm({ kind: 'import' });
+                }}
+              >
+                {t('contacts.csvImport.fromPhone')}
+              </MenuItem>
+              <MenuItem
+                data-testid="contacts-import-csv"
+                onClick={() => {
+                  setImportMenu(null);
+                  csvInput.current?.click();
+                }}
+              >
+                {t('contacts.csvImport.fromCsv')}
+              </MenuItem>
+            </Menu>
+            <input
+              ref={csvInput}
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              data-testid="contacts-import-file"
+              onChange={(e) => {
+                setCsvFile(e.target.files?.[0] ?? null);
+                e.target.value = '';
+              }}
+            />
+            <Button variant="outlined" onClick={() => void exportContactsCsv().catch(toast.error)} data-testid="contacts-export">
               {t('contacts.export')}
             </Button>
             <Button variant="outlined" color="error" onClick={() => setConfirm({ kind: 'deleteAll' })} data-testid="contacts-delete-all">
@@ -91,6 +127,7 @@ export default function ContactsPage() {
       </ListPaper>
       {modal.open && <ContactModal contactId={modal.contactId} onClose={() => setModal({ open: false })} />}
       {ticketFor && <StartTicketModal contact={ticketFor} onClose={() => setTicketFor(null)} />}
+      {csvFile && <CsvImportDialog file={csvFile} onClose={() => setCsvFile(null)} />}
       <ContactConfirmation action={confirm} onClose={() => setConfirm(null)} onConfirm={onConfirm} />
     </>
   );

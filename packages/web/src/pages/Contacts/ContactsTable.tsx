@@ -19,9 +19,9 @@ export function ContactsTable({
 }: {
   contacts: ContactDTO[];
   canDelete: boolean;
-  onStartTicket(contact: ContactDTO): void;
-  onEdit(contact: ContactDTO): void;
-  onDelete(contact: ContactDTO): void;
+  onStartTicket: (contact: ContactDTO) => void;
+  onEdit: (contact: ContactDTO) => void;
+  onDelete: (contact: ContactDTO) => void;
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();

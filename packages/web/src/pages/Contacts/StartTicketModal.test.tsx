@@ -27,13 +27,13 @@ function renderModal() {
 cleanUpAfterEach();
 
 describe('StartTicketModal (spec §5: sector required unless admin)', () => {
-  it("tells an attendant 'Selecione uma fila' and sends nothing without a sector", async () => {
+  it("tells an attendant to select a sector and sends nothing without one", async () => {
     const user = userEvent.setup();
     const attendant = userFixture({ id: 3, profile: 'user', queues: [{ id: 1, name: 'Sales', color: 'red' }, { id: 2, name: 'Support', color: 'blue' }] });
     const { callsTo } = installFetchMock(signIn(attendant));
     renderModal();
     await user.click(await screen.findByTestId('start-ticket-submit'));
-    expect(await screen.findByText('Selecione uma fila')).toBeTruthy();
+    expect(await screen.findByText('Select a sector')).toBeTruthy();
     expect(callsTo('POST /api/tickets')).toHaveLength(0);
   });
 

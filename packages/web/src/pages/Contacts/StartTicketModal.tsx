@@ -19,7 +19,7 @@ import { useStartTicket } from '../../api/startTicket';
 import { useCurrentUser } from '../../auth/AuthProvider';
 import { useToast } from '../../components/Toasts';
 
-export function StartTicketModal({ contact, onClose }: { contact: ContactDTO; onClose(): void }) {
+export function StartTicketModal({ contact, onClose }: { contact: ContactDTO; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -43,7 +43,7 @@ export function StartTicketModal({ contact, onClose }: { contact: ContactDTO; on
         queueId: queueId === '' ? undefined : queueId,
       });
       onClose();
-      navigate(`/tickets/${ticket.id}`);
+      void navigate(`/tickets/${ticket.id}`);
     } catch (err) {
       toast.error(err);
     }

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { DASHBOARD_PERIODS_DAYS } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardFilter, DashboardPeriod } from '../../api/dashboard';
+import { DateField } from '../../components/DateField';
 
 export interface Option {
   id: number;
@@ -14,8 +15,8 @@ export interface Option {
 
 interface Props {
   value: DashboardFilter;
-  onChange(next: DashboardFilter): void;
-  onSubmit(): void;
+  onChange: (next: DashboardFilter) => void;
+  onSubmit: () => void;
   tags: Option[];
   users: Option[] | null;
   sectors: Option[];
@@ -69,22 +70,8 @@ export function DashboardFilters({ value, onChange, onSubmit, tags, users, secto
       </TextField>
       {value.type === 'date' ? (
         <>
-          <TextField
-            {...field}
-            type="date"
-            label={t('dashboard.dateFrom')}
-            value={value.dateFrom}
-            onChange={(e) => set({ dateFrom: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-date-from' } }}
-          />
-          <TextField
-            {...field}
-            type="date"
-            label={t('dashboard.dateTo')}
-            value={value.dateTo}
-            onChange={(e) => set({ dateTo: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'dashboard-date-to' } }}
-          />
+          <DateField sx={field.sx} label={t('dashboard.dateFrom')} value={value.dateFrom} onChange={(dateFrom) => set({ dateFrom })} testId="dashboard-date-from" />
+          <DateField sx={field.sx} label={t('dashboard.dateTo')} value={value.dateTo} onChange={(dateTo) => set({ dateTo })} testId="dashboard-date-to" />
         </>
       ) : (
         <TextField

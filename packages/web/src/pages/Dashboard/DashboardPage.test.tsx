@@ -55,7 +55,7 @@ describe('dashboard filter', () => {
     expect(dashboardParams({ ...none, tagId: 4, userId: 2, queueId: 9 })).toEqual({ tag: 4, userId: 2, queueId: 9 });
   });
 
-  it("shows 'Parametrize o filtro' and makes no request when nothing is set", async () => {
+  it("shows 'Set up the filter' (pt: 'Parametrize o filtro') and makes no request when nothing is set", async () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(userFixture({ id: 1, profile: 'admin' })),
@@ -72,7 +72,7 @@ describe('dashboard filter', () => {
     // Period "none" and nothing else: no request, the message instead.
     fireEvent.change(screen.getByTestId('dashboard-filter-type'), { target: { value: 'period' } });
     await user.click(screen.getByTestId('dashboard-submit'));
-    expect(await screen.findByTestId('dashboard-no-filter')).toHaveProperty('textContent', expect.stringContaining('Parametrize o filtro'));
+    expect(await screen.findByTestId('dashboard-no-filter')).toHaveProperty('textContent', expect.stringContaining('Set up the filter'));
     expect(callsTo('GET /api/dashboard')).toHaveLength(1);
     expect(screen.queryByTestId('card-waiting')).toBeNull();
 

@@ -88,7 +88,7 @@ export default function DashboardPage() {
                   ['card-avg-wait', t('dashboard.avgWaitTime'), formatDuration(c.avgWaitTime)],
                 ].map(([id, label, value]) => (
                   <Grid key={id as string} size={{ xs: 12, sm: 6, md: 4 }}>
-                    <StatCard testId={id as string} label={label as string} value={value as string | number} />
+                    <StatCard testId={id as string} label={label as string} value={value} />
                   </Grid>
                 ))}
               </Grid>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useAuth } from '../../auth/AuthProvider';
 import { useToast } from '../../components/Toasts';
+import { translateValidation } from '../../errors/validationMessage';
 
 type LoginFormInput = z.input<typeof loginSchema>;
 type LoginFormOutput = z.output<typeof loginSchema>;
@@ -21,7 +22,7 @@ export function LoginForm() {
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const message = (m?: string) => (m ? t(`validation.${m}`, { defaultValue: m }) : ' ');
+  const message = (m?: string) => (m ? translateValidation(t, m) : ' ');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -33,7 +34,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="login-form">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="login-form">
       <Stack spacing={1}>
         <Controller
           control={control}

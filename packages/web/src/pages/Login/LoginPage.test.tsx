@@ -8,7 +8,7 @@ import LoginPage from './LoginPage';
 
 cleanUpAfterEach();
 
-const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+const input = (id: string) => screen.getByTestId<HTMLInputElement>(id);
 
 describe('Login page', () => {
   it('shows Required and Invalid email without calling the server', async () => {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { authApi } from '../../api/auth';
 import { useToast } from '../../components/Toasts';
+import { translateValidation } from '../../errors/validationMessage';
 
 type SignupFormInput = z.input<typeof signupSchema>;
 type SignupFormOutput = z.output<typeof signupSchema>;
@@ -19,14 +20,14 @@ const FIELDS: { name: FieldPath<SignupFormInput>; type: string; autoComplete: st
 ];
 
 /** Sign-up creates an attendant (POST /auth/signup), then the visitor signs in. */
-export function SignupForm({ onDone }: { onDone(): void }) {
+export function SignupForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { control, handleSubmit, formState } = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(signupSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
-  const message = (m?: string) => (m ? t(`validation.${m}`, { defaultValue: m }) : ' ');
+  const message = (m?: string) => (m ? translateValidation(t, m) : ' ');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -39,7 +40,7 @@ export function SignupForm({ onDone }: { onDone(): void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="signup-form">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="signup-form">
       <Stack spacing={1}>
         {FIELDS.map(({ name, type, autoComplete }) => (
           <Controller

@@ -25,8 +25,8 @@ export function ColorPaletteDialog({
 }: {
   open: boolean;
   selected: string;
-  onPick(color: string): void;
-  onClose(): void;
+  onPick: (color: string) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { FormTextField } from '../../components/FormTextField';
 import { ColorPaletteDialog } from './ColorPaletteDialog';
 import type { SectorFormValues } from './sectorFormValues';
 
-function PaletteButton({ value, onChange }: { value: string; onChange(color: string): void }) {
+function PaletteButton({ value, onChange }: { value: string; onChange: (color: string) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

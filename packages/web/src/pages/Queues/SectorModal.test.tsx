@@ -7,7 +7,7 @@ import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from 
 import { SectorModal } from './SectorModal';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
-const input = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+const input = (id: string) => screen.getByTestId<HTMLInputElement>(id);
 
 function renderModal() {
   return renderSignedInModal((onClose) => <SectorModal queueId={null} onClose={onClose} />);

@@ -21,7 +21,7 @@ import { emptySectorForm, sectorToForm, type SectorFormValues } from './sectorFo
 const FIELDS = ['name', 'color', 'greetingMessage', 'absenceMessage', 'startWork', 'endWork'] as const;
 const timeSlots = { inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } };
 
-export function SectorModal({ queueId, onClose }: { queueId: number | null; onClose(): void }) {
+export function SectorModal({ queueId, onClose }: { queueId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const existing = useSector(queueId);

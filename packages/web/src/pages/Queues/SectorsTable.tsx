@@ -17,8 +17,8 @@ export function SectorsTable({
   footer,
 }: {
   sectors: QueueDTO[];
-  onEdit(q: QueueDTO): void;
-  onDelete(q: QueueDTO): void;
+  onEdit: (q: QueueDTO) => void;
+  onDelete: (q: QueueDTO) => void;
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();

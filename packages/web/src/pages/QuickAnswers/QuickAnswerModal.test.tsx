@@ -8,7 +8,7 @@ import { MESSAGE_MIN_ROWS } from './MessageField';
 import { QuickAnswerModal } from './QuickAnswerModal';
 
 const attendant = userFixture({ id: 3, profile: 'user' });
-const message = () => screen.getByTestId('quick-answer-message') as HTMLTextAreaElement;
+const message = () => screen.getByTestId<HTMLTextAreaElement>('quick-answer-message');
 
 function renderModal() {
   return renderSignedInModal((onClose) => <QuickAnswerModal quickAnswerId={null} onClose={onClose} />);

@@ -14,7 +14,7 @@ import { useCloseOnLoadError } from '../../components/useLoadError';
 import { MessageField } from './MessageField';
 import { emptyQuickAnswerForm, quickAnswerToForm, type QuickAnswerFormValues } from './quickAnswerFormValues';
 
-export function QuickAnswerModal({ quickAnswerId, onClose }: { quickAnswerId: number | null; onClose(): void }) {
+export function QuickAnswerModal({ quickAnswerId, onClose }: { quickAnswerId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const existing = useQuickAnswer(quickAnswerId);

@@ -25,8 +25,8 @@ export function QuickAnswersTable({
 }: {
   quickAnswers: QuickAnswerDTO[];
   canDelete: boolean;
-  onEdit(q: QuickAnswerDTO): void;
-  onDelete(q: QuickAnswerDTO): void;
+  onEdit: (q: QuickAnswerDTO) => void;
+  onDelete: (q: QuickAnswerDTO) => void;
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { MESSAGE_VARIABLES, variablePlaceholder } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function VariablesPicker({ onPick }: { onPick(placeholder: string): void }) {
+export function VariablesPicker({ onPick }: { onPick: (placeholder: string) => void }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (

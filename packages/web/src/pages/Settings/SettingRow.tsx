@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { COMPANY_LANGUAGES } from '@switchboard/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationParts, type GeneralSettingKey, type SettingControl } from './settingControls';
@@ -33,7 +34,7 @@ export function SettingRow({
   control: SettingControl;
   value: string;
   disabled: boolean;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }) {
   const { t } = useTranslation();
   const label = t(`settings.keys.${settingKey}`);
@@ -69,6 +70,24 @@ export function SettingRow({
             </MenuItem>
           );
         })}
+      </TextField>
+    );
+  } else if (control.kind === 'language') {
+    input = (
+      <TextField
+        select
+        size="small"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        sx={{ minWidth: 180 }}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': `setting-${settingKey}`, 'aria-label': label } as object } }}
+      >
+        {COMPANY_LANGUAGES.map((language) => (
+          <MenuItem key={language} value={language}>
+            {t(`languages.${language}`)}
+          </MenuItem>
+        ))}
       </TextField>
     );
   } else {

@@ -8,7 +8,8 @@ import { RATING_WINDOW_OPTIONS_MINUTES, TIME_OPTIONS_SECONDS, type SettingKey } 
 export type SettingControl =
   | { kind: 'switch' }
   | { kind: 'select'; options: readonly number[]; unit: 'seconds' | 'minutes'; neverOption?: boolean }
-  | { kind: 'timezone' };
+  | { kind: 'timezone' }
+  | { kind: 'language' };
 
 /** Shown on its own page (/apikey), never among the general settings. */
 export type GeneralSettingKey = Exclude<SettingKey, 'userApiToken'>;
@@ -29,6 +30,7 @@ export const SETTING_CONTROLS: Record<GeneralSettingKey, SettingControl> = {
   timeSendQueue: { kind: 'select', options: TIME_OPTIONS_SECONDS, unit: 'seconds', neverOption: true },
   ratingWindow: { kind: 'select', options: RATING_WINDOW_OPTIONS_MINUTES, unit: 'minutes' },
   timezone: { kind: 'timezone' },
+  language: { kind: 'language' },
 };
 
 export const GENERAL_SETTING_KEYS = Object.keys(SETTING_CONTROLS) as GeneralSettingKey[];

@@ -16,7 +16,8 @@ export function ChatActions({ from, to }: { from: string; to: string }) {
   const call = usePlaceCall();
   const drop = useDropSession();
 
-  const run = (action: () => Promise<unknown>, done?: string) => async () => {
+  const run = (action: () => Promise<unknown>, done?: string) => () => void runAction(action, done);
+  const runAction = async (action: () => Promise<unknown>, done?: string) => {
     try {
       await action();
       if (done) toast.info(done);

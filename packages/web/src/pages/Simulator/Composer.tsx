@@ -1,8 +1,13 @@
 /**
  * What the customer sends: text (Enter sends, Shift+Enter adds a line), a file (its type follows its
- * mime), a location ("lat,lng") or a contact card (a small vCard).
+ * mime), a voice note recorded with the microphone (the recorder of the tickets composer), a location
+ * ("lat,lng") or a contact card (a small vCard). With a group id, everything goes to that group, the
+ * customer writing as one of its members.
  */
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import MicIcon from '@mui/icons-material/Mic';
 import ContactPageOutlinedIcon from '@mui/icons-material/ContactPageOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import SendIcon from '@mui/icons-material/Send';
@@ -10,17 +15,19 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerSend, type CustomerMessageInput } from '../../api/simulator';
 import { useToast } from '../../components/Toasts';
+import { formatTimer, useAudioRecorder } from '../Tickets/composer/useAudioRecorder';
 import { fileToMedia, messageTypeOf } from './fileToMedia';
 import { TwoFieldDialog } from './TwoFieldDialog';
 import { buildVcard } from './vcard';
 
 type Extra = 'location' | 'contact' | null;
 
-function ToolButton({ title, onClick, icon, testId, disabled }: { title: string; onClick(): void; icon: ReactElement; testId: string; disabled: boolean }) {
+function ToolButton({ title, onClick, icon, testId, disabled }: { title: string; onClick: () => void; icon: ReactElement; testId: string; disabled: boolean }) {
   return (
     <Tooltip title={title}>
       <span>
@@ -32,17 +39,18 @@ function ToolButton({ title, onClick, icon, testId, disabled }: { title: string;
   );
 }
 
-export function Composer({ from, to, name }: { from: string; to: string; name?: string }) {
+export function Composer({ from, to, name, group, hideNumber }: { from: string; to: string; name?: string; group?: string; hideNumber?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const send = useCustomerSend();
+  const recorder = useAudioRecorder();
   const [text, setText] = useState('');
   const [extra, setExtra] = useState<Extra>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const deliver = async (message: Omit<CustomerMessageInput, 'from' | 'to' | 'name'>) => {
+  const deliver = async (message: Omit<CustomerMessageInput, 'from' | 'to' | 'name' | 'hideNumber'>) => {
     try {
-      await send.mutateAsync({ from, to, name, ...message });
+      await send.mutateAsync({ from, to, name, group, ...(hideNumber ? { hideNumber } : {}), ...message });
       return true;
     } catch (err) {
       toast.error(err);
@@ -63,7 +71,32 @@ export function Composer({ from, to, name }: { from: string; to: string; name?: 
     setText('');
   };
 
+  const startVoiceNote = async () => {
+    try {
+      await recorder.start();
+    } catch {
+      toast.info(t('tickets.composer.micError'));
+    }
+  };
+
+  const sendVoiceNote = async () => {
+    const result = await recorder.finish();
+    if (result.kind === 'tooShort') return toast.info(t('tickets.composer.tooShort'));
+    await deliver({ type: 'audio', media: await fileToMedia(result.file) });
+  };
+
   const busy = send.isPending;
+  if (recorder.recording) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, p: 1, borderTop: 1, borderColor: 'divider' }} data-testid="simulator-recording">
+        <ToolButton title={t('tickets.composer.cancelRecording')} onClick={recorder.cancel} icon={<CancelIcon color="error" />} testId="simulator-voice-cancel" disabled={false} />
+        <Typography variant="body2" aria-label={t('tickets.composer.recording')}>
+          {formatTimer(recorder.seconds)}
+        </Typography>
+        <ToolButton title={t('simulator.sendVoiceNote')} onClick={() => void sendVoiceNote()} icon={<CheckCircleIcon color="success" />} testId="simulator-voice-send" disabled={busy} />
+      </Box>
+    );
+  }
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1, borderTop: 1, borderColor: 'divider' }}>
       <ToolButton title={t('simulator.attach')} onClick={() => fileInput.current?.click()} icon={<AttachFileIcon />} testId="simulator-attach" disabled={busy} />
@@ -95,7 +128,11 @@ export function Composer({ from, to, name }: { from: string; to: string; name?: 
         }}
         slotProps={{ htmlInput: { 'data-testid': 'simulator-text' } }}
       />
-      <ToolButton title={t('simulator.send')} onClick={() => void sendText()} icon={<SendIcon color="primary" />} testId="simulator-send" disabled={busy || !text.trim()} />
+      {text.trim() ? (
+        <ToolButton title={t('simulator.send')} onClick={() => void sendText()} icon={<SendIcon color="primary" />} testId="simulator-send" disabled={busy} />
+      ) : (
+        <ToolButton title={t('simulator.voiceNote')} onClick={() => void startVoiceNote()} icon={<MicIcon />} testId="simulator-voice" disabled={busy} />
+      )}
       {extra === 'location' && (
         <TwoFieldDialog
           title={t('simulator.location')}

@@ -1,4 +1,4 @@
-/** The body of a message by type: text, media (fetched with the token), location, contact card, call. */
+/** The body of a message by type: text (with WhatsApp's *bold* and ~strike~, as in the tickets chat), media (fetched with the token), location, contact card, call. */
 import CallIcon from '@mui/icons-material/Call';
 import ContactPageOutlinedIcon from '@mui/icons-material/ContactPageOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimulatorMessage } from '../../api/simulator';
+import { formatMessage } from '../Tickets/chat/formatMessage';
 import { MediaPreview } from './MediaPreview';
 import { vcardName } from './vcard';
 
@@ -40,7 +41,7 @@ export function MessageContent({ message }: { message: SimulatorMessage }) {
       {message.mediaUrl && <MediaPreview url={message.mediaUrl} mime={message.mediaMime ?? ''} name={message.mediaName ?? ''} />}
       {body && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-          {body}
+          {formatMessage(body)}
         </Typography>
       )}
     </Box>

@@ -1,6 +1,7 @@
 /**
  * The customer's phone: which connection it talks to (a connected simulator connection, by number),
- * which customer it is, and that customer's chat.
+ * which customer it is, and that customer's chat — or, with a group id, the group's chat, the
+ * customer writing as one of its members.
  */
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -13,7 +14,7 @@ import { useConnectionList } from '../../api/connectionsAdmin';
 import { normalizeStatus } from '../Connections/ConnectionStatus';
 import { ChatPanel } from './ChatPanel';
 import { CustomerPicker, type Customer } from './CustomerPicker';
-import { isCustomerNumber } from './phoneNumbers';
+import { isCustomerNumber, isGroupId } from './phoneNumbers';
 
 export function PhoneView() {
   const { t } = useTranslation();
@@ -23,12 +24,19 @@ export function PhoneView() {
   );
   const [to, setTo] = useState('');
   const [customer, setCustomer] = useState<Customer>({ number: '', name: '' });
+  const [group, setGroup] = useState('');
+  const groupId = group.trim();
+  const groupError = groupId !== '' && !isGroupId(groupId);
 
+  const connectedNumbers = connected.map((c) => c.number).join(',');
   // Follow the connections: pick the first one, and let go of one that disconnected.
   useEffect(() => {
     if (connected.some((c) => c.number === to)) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the chosen connection follows the live list of connections
     setTo(connected[0]?.number ?? '');
-  }, [connected.map((c) => c.number).join(','), to]);
+    // Keyed on the numbers, not the array (a new array on every fetch).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [connectedNumbers, to]);
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="simulator-phone">
@@ -56,8 +64,17 @@ export function PhoneView() {
             ))}
           </TextField>
           <CustomerPicker to={to} value={customer} onChange={setCustomer} />
-          {isCustomerNumber(customer.number) ? (
-            <ChatPanel to={to} customer={customer.number} customerName={customer.name} />
+          <TextField
+            size="small"
+            label={t('simulator.group')}
+            value={group}
+            onChange={(e) => setGroup(e.target.value)}
+            error={groupError}
+            helperText={groupError ? t('simulator.groupInvalid') : t('simulator.groupHint')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'simulator-group' } }}
+          />
+          {isCustomerNumber(customer.number) && !groupError ? (
+            <ChatPanel to={to} customer={customer.number} customerName={customer.name} group={groupId || undefined} hideNumber={!!customer.hideNumber} />
           ) : (
             <Typography variant="body2" color="text.secondary">
               {t('simulator.pickCustomer')}

@@ -13,8 +13,8 @@ export interface TwoFieldDialogProps {
   labels: [string, string];
   initial?: [string, string];
   testId: string;
-  onSubmit(first: string, second: string): void;
-  onClose(): void;
+  onSubmit: (first: string, second: string) => void;
+  onClose: () => void;
 }
 
 export function TwoFieldDialog({ title, labels, initial = ['', ''], testId, onSubmit, onClose }: TwoFieldDialogProps) {

@@ -11,10 +11,10 @@ export function messageTypeOf(mimetype: string): SimulatorMessageType {
 export function fileToMedia(file: File): Promise<SimulatorMedia> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onerror = () => reject(reader.error);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.onload = () => {
       // A data URL is "data:<mime>;base64,<data>": keep the data only.
-      const dataUrl = String(reader.result);
+      const dataUrl = typeof reader.result === 'string' ? reader.result : '';
       resolve({
         mimetype: file.type || 'application/octet-stream',
         filename: file.name,

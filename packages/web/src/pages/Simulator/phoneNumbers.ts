@@ -6,3 +6,8 @@ export function digitsOf(value: string): string {
 export function isCustomerNumber(value: string): boolean {
   return /^[1-9]\d{9,14}$/.test(digitsOf(value));
 }
+
+/** A simulated group's id, as the simulator's API takes it: 6–40 digits, optionally '-' and digits. */
+export function isGroupId(value: string): boolean {
+  return /^\d{6,40}(-\d+)?$/.test(value);
+}

@@ -33,7 +33,7 @@ export function ColorField({ control }: { control: Control<TagFormInput, unknown
             aria-label={t('tags.modal.pickColor')}
             data-testid="tag-color-picker"
             value={pickerValue(value)}
-            onChange={(e) => onChange((e.target as HTMLInputElement).value)}
+            onChange={(e) => onChange(e.target.value)}
             sx={{ width: 36, height: 28, p: 0, border: 'none', bgcolor: 'transparent', cursor: 'pointer' }}
           />
         ),

@@ -6,6 +6,7 @@ import { userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { pickerValue } from './ColorField';
 import { TagModal } from './TagModal';
+import i18n from '../../i18n';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
 
@@ -16,15 +17,24 @@ function renderModal(tagId: number | null = null) {
 cleanUpAfterEach();
 
 describe('TagModal (spec §5 Tag)', () => {
-  it("says 'Obrigatório' for an empty name and 'Mensagem muito curta' under 3 characters", async () => {
-    const user = userEvent.setup();
-    const { calls } = installFetchMock(signIn(admin));
-    renderModal();
-    await user.click(await screen.findByTestId('tag-modal-submit'));
-    await waitFor(() => expect(helperOf('tag-name')).toBe('Obrigatório'));
-    await user.type(screen.getByTestId('tag-name'), 'ab');
-    await waitFor(() => expect(helperOf('tag-name')).toBe('Mensagem muito curta'));
-    expect(calls.filter((c) => c.path === '/api/tags')).toHaveLength(0);
+  it.each([
+    ['en', 'Required', 'Too Short!'],
+    ['pt', 'Obrigatório', 'Mensagem muito curta'],
+    ['es', 'Obligatorio', '¡Demasiado corto!'],
+  ] as const)('in %s says %s for an empty name and %s under 3 characters', async (language, required, tooShort) => {
+    await i18n.changeLanguage(language);
+    try {
+      const user = userEvent.setup();
+      const { calls } = installFetchMock(signIn(admin));
+      renderModal();
+      await user.click(await screen.findByTestId('tag-modal-submit'));
+      await waitFor(() => expect(helperOf('tag-name')).toBe(required));
+      await user.type(screen.getByTestId('tag-name'), 'ab');
+      await waitFor(() => expect(helperOf('tag-name')).toBe(tooShort));
+      expect(calls.filter((c) => c.path === '/api/tags')).toHaveLength(0);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('saves the colour as # + lower-case hex with the current user id, after the submit delay', async () => {
@@ -46,11 +56,11 @@ describe('TagModal (spec §5 Tag)', () => {
   it('the colour picker (no alpha) writes its hex into the field', async () => {
     installFetchMock(signIn(admin));
     renderModal();
-    const picker = (await screen.findByTestId('tag-color-picker')) as HTMLInputElement;
+    const picker = await screen.findByTestId<HTMLInputElement>('tag-color-picker');
     expect(picker.type).toBe('color');
     fireEvent.input(picker, { target: { value: '#112233' } });
     fireEvent.change(picker, { target: { value: '#112233' } });
-    await waitFor(() => expect((screen.getByTestId('tag-color') as HTMLInputElement).value).toBe('#112233'));
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>('tag-color').value).toBe('#112233'));
   });
 
   it('pickerValue expands #rgb and falls back to black', () => {

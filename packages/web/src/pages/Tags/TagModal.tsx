@@ -16,7 +16,7 @@ import { useCloseOnLoadError } from '../../components/useLoadError';
 import { ColorField } from './ColorField';
 import { emptyTagForm, tagToForm, type TagFormInput, type TagFormOutput } from './tagFormValues';
 
-export function TagModal({ tagId, onClose }: { tagId: number | null; onClose(): void }) {
+export function TagModal({ tagId, onClose }: { tagId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const currentUser = useCurrentUser();

@@ -53,7 +53,7 @@ export default function TagsPage() {
         </Button>
         {isAdminUser && (
           <>
-            <Button variant="outlined" onClick={() => exportTagsCsv().catch(toast.error)} data-testid="tags-export">
+            <Button variant="outlined" onClick={() => void exportTagsCsv().catch(toast.error)} data-testid="tags-export">
               {t('tags.export')}
             </Button>
             <Button variant="outlined" color="error" onClick={() => setConfirm({ kind: 'deleteAll' })} data-testid="tags-delete-all">

@@ -16,8 +16,8 @@ export function TagsTable({
 }: {
   tags: TagDTO[];
   canDelete: boolean;
-  onEdit(tag: TagDTO): void;
-  onDelete(tag: TagDTO): void;
+  onEdit: (tag: TagDTO) => void;
+  onDelete: (tag: TagDTO) => void;
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();

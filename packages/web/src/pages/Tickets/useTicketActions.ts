@@ -19,7 +19,7 @@ export function useTicketActions() {
   const run = async (ticket: Pick<TicketDTO, 'id'>, data: TicketUpdate, goTo: string | null, silent = false) => {
     try {
       await update.mutateAsync({ id: ticket.id, data });
-      if (goTo) navigate(goTo);
+      if (goTo) void navigate(goTo);
       return true;
     } catch (err) {
       if (!silent) toast.error(err);

@@ -4,7 +4,7 @@
  * else, transferred, returned) arrives as a delete marked `moved`: back to /tickets, no toast.
  */
 import { EVENTS, type TicketEvent } from '@switchboard/shared';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/Toasts';
@@ -15,7 +15,9 @@ export function useTicketDeletedRedirect(openTicketId: number | null): void {
   const toast = useToast();
   const navigate = useNavigate();
   const state = useRef({ openTicketId, t, toast, navigate });
-  state.current = { openTicketId, t, toast, navigate };
+  useLayoutEffect(() => {
+    state.current = { openTicketId, t, toast, navigate };
+  });
 
   useRealtimeEvent<TicketEvent>(EVENTS.ticket, (_qc, event) => {
     if (event.action !== 'delete') return;
@@ -23,6 +25,6 @@ export function useTicketDeletedRedirect(openTicketId: number | null): void {
     const wasOpen = event.ticketId === s.openTicketId;
     if (!wasOpen) return;
     if (!event.moved) s.toast.success(s.t('tickets.deleted'));
-    s.navigate('/tickets');
+    void s.navigate('/tickets');
   });
 }

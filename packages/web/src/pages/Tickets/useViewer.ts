@@ -1,18 +1,27 @@
 import { isAdmin, type UserDTO } from '@switchboard/shared';
 import { useMemo } from 'react';
 import { useAuth } from '../../auth/AuthProvider';
+import { settingValue, useSettings } from '../../api/settings';
 import type { TicketViewerFacts } from '../../api/ticketListCache';
 
 /** The signed-in user's facts the tickets screen decides with (sectors, admin, view flags). */
 export function useViewer() {
   const { user } = useAuth();
-  return useMemo(() => viewerOf(user), [user]);
+  const settings = useSettings(user != null);
+  const sectorlessForAll = flagOn(settingValue(settings.data, 'allTicket'));
+  return useMemo(() => viewerOf(user, sectorlessForAll), [user, sectorlessForAll]);
 }
 
 export const flagOn = (value: string | undefined) => value === 'enabled';
 
-export function viewerOf(user: UserDTO | null) {
-  const facts: TicketViewerFacts = { id: user?.id ?? 0, queueIds: (user?.queues ?? []).map((q) => q.id) };
+export function viewerOf(user: UserDTO | null, sectorlessForAll = false) {
+  const facts: TicketViewerFacts = {
+    id: user?.id ?? 0,
+    queueIds: (user?.queues ?? []).map((q) => q.id),
+    profile: user?.profile ?? 'user',
+    allTicket: flagOn(user?.allTicket),
+    sectorlessForAll,
+  };
   return {
     user,
     facts,

@@ -15,8 +15,8 @@ export function UsersTable({
   footer,
 }: {
   users: UserDTO[];
-  onEdit(user: UserDTO): void;
-  onDelete(user: UserDTO): void;
+  onEdit: (user: UserDTO) => void;
+  onDelete: (user: UserDTO) => void;
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();

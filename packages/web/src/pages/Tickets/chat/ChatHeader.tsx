@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { TicketStatusActions } from '../TicketStatusActions';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
 
-export function ChatHeader({ ticket, onOpenContact }: { ticket: TicketDTO; onOpenContact(): void }) {
+export function ChatHeader({ ticket, onOpenContact }: { ticket: TicketDTO; onOpenContact: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -19,7 +19,7 @@ export function ChatHeader({ ticket, onOpenContact }: { ticket: TicketDTO; onOpe
       sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', flexWrap: 'wrap' }}
       data-testid="chat-header"
     >
-      <IconButton onClick={() => navigate('/tickets')} aria-label={t('tickets.back')} data-testid="chat-back">
+      <IconButton onClick={() => void navigate('/tickets')} aria-label={t('tickets.back')} data-testid="chat-back">
         <ArrowBackIcon />
       </IconButton>
       <ButtonBase

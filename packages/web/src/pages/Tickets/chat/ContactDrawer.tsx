@@ -17,7 +17,7 @@ import { ContactTags } from './ContactTags';
 
 const WIDTH = 320;
 
-export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; open: boolean; onClose(): void }) {
+export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const contact = useContact(open ? ticket.contactId : null);

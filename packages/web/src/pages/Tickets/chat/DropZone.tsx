@@ -8,7 +8,7 @@ import { DROP_HINT_MS } from '@switchboard/shared';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function DropZone({ enabled, onFiles, children }: { enabled: boolean; onFiles(files: File[]): void; children: ReactNode }) {
+export function DropZone({ enabled, onFiles, children }: { enabled: boolean; onFiles: (files: File[]) => void; children: ReactNode }) {
   const { t } = useTranslation();
   const [hint, setHint] = useState(true);
   const [over, setOver] = useState(false);
@@ -47,16 +47,20 @@ export function DropZone({ enabled, onFiles, children }: { enabled: boolean; onF
 
   return (
     <Box sx={{ position: 'relative', flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }} {...handlers} data-testid="drop-zone">
-      {children}
       {enabled && hint && !over && (
-        <Typography
-          variant="caption"
-          data-testid="drop-hint"
-          sx={{ position: 'absolute', top: 8, left: '50%', transform: 'translateX(-50%)', bgcolor: 'background.paper', boxShadow: 1, px: 1.5, py: 0.5, borderRadius: 4, pointerEvents: 'none', whiteSpace: 'nowrap' }}
-        >
-          {t('tickets.chat.dropHint')}
-        </Typography>
+        // In the flow above the messages, not floating over them: it must not hide the first
+        // bubble's sender line.
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5, flexShrink: 0 }}>
+          <Typography
+            variant="caption"
+            data-testid="drop-hint"
+            sx={{ bgcolor: 'background.paper', boxShadow: 1, px: 1.5, py: 0.5, borderRadius: 4, pointerEvents: 'none', whiteSpace: 'nowrap' }}
+          >
+            {t('tickets.chat.dropHint')}
+          </Typography>
+        </Box>
       )}
+      {children}
       {over && (
         <Box sx={{ position: 'absolute', inset: 0, border: 3, borderStyle: 'dashed', borderColor: 'primary.main', bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 3, pointerEvents: 'none' }}>
           <Typography variant="h6" color="primary">

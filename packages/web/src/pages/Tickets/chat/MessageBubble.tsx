@@ -20,7 +20,7 @@ export interface MessageBubbleProps {
   contactName: string;
   /** Replying is possible only while the ticket is open. */
   canReply: boolean;
-  onReply(message: MessageDTO): void;
+  onReply: (message: MessageDTO) => void;
   /** Group chats show who wrote each message. */
   showSender?: boolean;
 }

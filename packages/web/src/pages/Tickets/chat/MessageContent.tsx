@@ -9,6 +9,7 @@ import { AudioMessage } from './media/AudioMessage';
 import { DocumentMessage } from './media/DocumentMessage';
 import { ImageMessage } from './media/ImageMessage';
 import { LocationMessage } from './media/LocationMessage';
+import { MediaNotKept } from './media/MediaNotKept';
 import { VcardMessage } from './media/VcardMessage';
 import { VideoMessage } from './media/VideoMessage';
 
@@ -23,6 +24,14 @@ export function MessageText({ body }: { body: string }) {
 
 export function MessageContent({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
+  if (message.mediaError && !message.mediaUrl) {
+    return (
+      <>
+        <MediaNotKept message={message} />
+        <Caption body={message.body} name={message.mediaName} />
+      </>
+    );
+  }
   switch (message.mediaType) {
     case 'image':
     case 'sticker':

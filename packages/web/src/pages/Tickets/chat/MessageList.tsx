@@ -17,7 +17,7 @@ import { MessageBubble } from './MessageBubble';
 /** Virtuoso needs a first index that only ever decreases as older messages are prepended. */
 const START_INDEX = 1_000_000;
 
-export function MessageList({ ticket, onReply }: { ticket: TicketDTO; onReply(message: MessageDTO): void }) {
+export function MessageList({ ticket, onReply }: { ticket: TicketDTO; onReply: (message: MessageDTO) => void }) {
   const { t } = useTranslation();
   const query = useMessagesInfinite(ticket.id);
   const { messages, olderCount } = useMemo(() => chatMessages(query.data), [query.data]);

@@ -10,7 +10,7 @@ import { useDeleteMessage } from '../../../api/messages';
 import { ConfirmationModal } from '../../../components/ConfirmationModal';
 import { useToast } from '../../../components/Toasts';
 
-export function MessageOptionsMenu({ message, onReply, canReply }: { message: MessageDTO; onReply(m: MessageDTO): void; canReply: boolean }) {
+export function MessageOptionsMenu({ message, onReply, canReply }: { message: MessageDTO; onReply: (m: MessageDTO) => void; canReply: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -58,7 +58,7 @@ export function MessageOptionsMenu({ message, onReply, canReply }: { message: Me
         open={confirming}
         title={t('tickets.chat.deleteMessageConfirm')}
         onClose={() => setConfirming(false)}
-        onConfirm={() => remove.mutateAsync(message.id).catch((err) => toast.error(err))}
+        onConfirm={() => void remove.mutateAsync(message.id).catch((err) => toast.error(err))}
       />
     </>
   );

@@ -3,10 +3,19 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { QuotedMessageDTO } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
+import { formatMessage } from './formatMessage';
 
 export function QuotedMessage({ quoted, contactName }: { quoted: QuotedMessageDTO; contactName?: string }) {
   const { t } = useTranslation();
-  const preview = quoted.body || (quoted.mediaType !== 'chat' ? quoted.mediaType : '');
+  // The quote reads like its bubble: *bold* and ~strike~ rendered, a media kind as a word.
+  const preview =
+    quoted.mediaType === 'call_log'
+      ? t(quoted.body === 'video' ? 'preview.videoCall' : 'preview.voiceCall')
+      : quoted.body
+        ? formatMessage(quoted.body, 'quote')
+        : quoted.mediaType !== 'chat'
+          ? t(`preview.${quoted.mediaType}`)
+          : '';
   return (
     <Box
       data-testid="quoted-message"
@@ -24,7 +33,7 @@ export function QuotedMessage({ quoted, contactName }: { quoted: QuotedMessageDT
       <Typography variant="caption" color={quoted.fromMe ? 'primary' : 'success.main'} sx={{ fontWeight: 600 }}>
         {quoted.fromMe ? t('tickets.you') : (contactName ?? '')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', whiteSpace: 'pre-wrap', textDecoration: quoted.isDeleted ? 'line-through' : 'none' }}>
+      <Typography variant="body2" color="text.secondary" data-testid="quoted-body" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', whiteSpace: 'pre-wrap', textDecoration: quoted.isDeleted ? 'line-through' : 'none' }}>
         {preview}
       </Typography>
     </Box>

@@ -85,9 +85,9 @@ describe('Composer', () => {
   it('is disabled with its buttons unless the ticket is open', async () => {
     setup('pending');
     expect((await input() as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('composer-attach') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('composer-sign') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('composer-record') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('composer-attach').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('composer-sign').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('composer-record').disabled).toBe(true);
   });
 
   it("'/' looks up quick answers and choosing one inserts its message", async () => {
@@ -100,6 +100,71 @@ describe('Composer', () => {
     expect((box as HTMLTextAreaElement).value).toBe('Good morning! How can I help?');
     expect(mock.calls.find((c) => c.path === '/api/quickAnswers')).toBeTruthy();
     expect(screen.queryByTestId('quick-answers')).toBeNull();
+  });
+
+  const twoAnswers = {
+    'GET /api/quickAnswers': () =>
+      json(200, {
+        quickAnswers: [
+          { id: 4, shortcut: 'hello', message: 'Hello! How can I help?' },
+          { id: 5, shortcut: 'help', message: 'Our help page is example.com/help' },
+        ],
+        hasMore: false,
+        count: 2,
+      }),
+  };
+
+  it('after a click on a quick answer the focus is back in the input, so Enter sends it', async () => {
+    localStorage.setItem(SIGN_OPTION_KEY, 'false');
+    const mock = setup('open', twoAnswers);
+    const box = await input();
+    box.focus();
+    fireEvent.change(box, { target: { value: '/hel' } });
+    const option = await screen.findByTestId('quick-answer-4');
+    // A real click moves the focus to what is pressed unless the mousedown is prevented.
+    const focusMoved = fireEvent.mouseDown(option);
+    if (focusMoved) option.focus();
+    fireEvent.click(option);
+    expect(document.activeElement).toBe(box);
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    await waitFor(() => expect(mock.callsTo('POST /api/messages/5')).toHaveLength(1));
+    expect((mock.callsTo('POST /api/messages/5')[0].body as { body: string }).body).toBe('Hello! How can I help?');
+  });
+
+  it('quick answers work from the keyboard: arrows move, Enter picks, Enter again sends', async () => {
+    localStorage.setItem(SIGN_OPTION_KEY, 'false');
+    const mock = setup('open', twoAnswers);
+    const box = await input();
+    fireEvent.change(box, { target: { value: '/hel' } });
+    await screen.findByTestId('quick-answer-5');
+    expect(screen.getByTestId('quick-answer-4').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(screen.getByTestId('quick-answer-5').getAttribute('aria-selected')).toBe('true');
+    expect(box.getAttribute('aria-activedescendant')).toBe(screen.getByTestId('quick-answer-5').id);
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect(screen.getByTestId('quick-answer-4').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLTextAreaElement).value).toBe('Our help page is example.com/help');
+    expect(screen.queryByTestId('quick-answers')).toBeNull();
+    expect(mock.callsTo('POST /api/messages/5')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(mock.callsTo('POST /api/messages/5')).toHaveLength(1));
+    expect((mock.callsTo('POST /api/messages/5')[0].body as { body: string }).body).toBe('Our help page is example.com/help');
+  });
+
+  it('Esc closes the quick answers without clearing the text; typing on opens them again', async () => {
+    setup('open', twoAnswers);
+    const box = await input();
+    fireEvent.change(box, { target: { value: '/hel' } });
+    await screen.findByTestId('quick-answers');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(screen.queryByTestId('quick-answers')).toBeNull();
+    expect((box as HTMLTextAreaElement).value).toBe('/hel');
+    fireEvent.change(box, { target: { value: '/he' } });
+    await screen.findByTestId('quick-answers');
   });
 
   it('a failed quick-answer lookup silently shows no list', async () => {

@@ -3,6 +3,8 @@
  * up to 5 lines; first letter capitalised; Enter sends and Shift+Enter adds a line; empty text is
  * never sent; '/' looks up quick answers; files (also dropped onto the chat), audio recording, the
  * sign option and the quoted reply. One idempotency key per draft, so a double send is sent once.
+ * Quick answers are picked with the keyboard (arrows, Enter; Esc closes the list and keeps the text)
+ * or the mouse, and the focus stays in the input so the next Enter sends the picked answer.
  */
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -19,7 +21,7 @@ import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { MESSAGE_INPUT_MAX_ROWS, type MessageDTO, type TicketDTO } from '@switchboard/shared';
+import { MESSAGE_INPUT_MAX_ROWS, type MessageDTO, type QuickAnswerDTO, type TicketDTO } from '@switchboard/shared';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendMessage } from '../../../api/messages';
@@ -28,7 +30,8 @@ import { useToast } from '../../../components/Toasts';
 import { useStoredState } from '../../../components/useStoredState';
 import { QuotedMessage } from '../chat/QuotedMessage';
 import { canSend, capitaliseFirst, isSendKey, quickAnswerSearch, signedBody } from './composerRules';
-import { QuickAnswersList } from './QuickAnswersList';
+import { QuickAnswersList, quickAnswerOptionId, QUICK_ANSWERS_LIST_ID } from './QuickAnswersList';
+import { useQuickAnswerPicker } from './useQuickAnswerPicker';
 import { formatTimer, useAudioRecorder } from './useAudioRecorder';
 
 export const SIGN_OPTION_KEY = 'signOption';
@@ -39,9 +42,9 @@ const newKey = () =>
 export interface ComposerProps {
   ticket: Pick<TicketDTO, 'id' | 'status' | 'contact'>;
   quoted: MessageDTO | null;
-  onClearQuote(): void;
+  onClearQuote: () => void;
   files: File[];
-  onFilesChange(files: File[]): void;
+  onFilesChange: (files: File[]) => void;
 }
 
 export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }: ComposerProps) {
@@ -54,6 +57,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
   const [signOn, setSignOn] = useStoredState(SIGN_OPTION_KEY, true);
   const draftKey = useRef(newKey());
   const fileInput = useRef<HTMLInputElement>(null);
+  const textInput = useRef<HTMLTextAreaElement>(null);
   const disabled = ticket.status !== 'open';
   const search = disabled ? null : quickAnswerSearch(text);
 
@@ -63,11 +67,29 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
     setText(capitaliseFirst(value));
   };
 
-  const submit = async (outgoing: { body: string; files: File[] }) => {
+  const chooseQuickAnswer = (answer: QuickAnswerDTO) => {
+    changeText(answer.message);
+    // Back to the input, caret at the end, so Enter sends the picked answer.
+    const box = textInput.current;
+    if (box) {
+      box.focus();
+      requestAnimationFrame(() => box.setSelectionRange(box.value.length, box.value.length));
+    }
+  };
+  const picker = useQuickAnswerPicker(search, chooseQuickAnswer);
+
+  const submit = async (outgoing: { body: string; files: File[]; voiceNote?: boolean }) => {
     const idempotencyKey = draftKey.current;
     const body = outgoing.body.trim() ? signedBody(outgoing.body.trim(), signOn ? (user?.name ?? null) : null) : '';
     try {
-      await send.mutateAsync({ ticketId: ticket.id, body, files: outgoing.files, quotedMsg: quoted?.id, idempotencyKey });
+      await send.mutateAsync({
+        ticketId: ticket.id,
+        body,
+        files: outgoing.files,
+        voiceNote: outgoing.voiceNote,
+        quotedMsg: quoted?.id,
+        idempotencyKey,
+      });
       draftKey.current = newKey();
       return true;
     } catch (err) {
@@ -90,6 +112,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+    if (picker.onKeyDown(e)) return;
     if (isSendKey(e)) {
       e.preventDefault();
       void sendDraft();
@@ -107,14 +130,16 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
   const sendRecording = async () => {
     const result = await recorder.finish();
     if (result.kind === 'tooShort') toast.info(t('tickets.composer.tooShort'));
-    else await submit({ body: '', files: [result.file] });
+    else await submit({ body: '', files: [result.file], voiceNote: true });
   };
 
   const hasDraft = canSend(text, files.length);
 
   return (
     <Box sx={{ position: 'relative', borderTop: 1, borderColor: 'divider', bgcolor: 'background.default' }} data-testid="composer">
-      {!disabled && <QuickAnswersList search={search} onChoose={(qa) => changeText(qa.message)} />}
+      {!disabled && picker.open && (
+        <QuickAnswersList answers={picker.answers} activeIndex={picker.activeIndex} onChoose={chooseQuickAnswer} />
+      )}
       {quoted && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }} data-testid="composer-reply">
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -185,7 +210,14 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
                 placeholder={disabled ? t('tickets.composer.disabled') : t('tickets.composer.placeholderQuick')}
                 onChange={(e) => changeText(e.target.value)}
                 onKeyDown={onKeyDown}
-                inputProps={{ 'data-testid': 'composer-input', 'aria-label': t('tickets.composer.placeholder') }}
+                inputRef={textInput}
+                inputProps={{
+                  'data-testid': 'composer-input',
+                  'aria-label': t('tickets.composer.placeholder'),
+                  'aria-controls': picker.open ? QUICK_ANSWERS_LIST_ID : undefined,
+                  'aria-expanded': picker.open,
+                  'aria-activedescendant': picker.open ? quickAnswerOptionId(picker.answers[picker.activeIndex]) : undefined,
+                }}
               />
             </Paper>
             {hasDraft ? (
@@ -204,7 +236,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
   );
 }
 
-function RecordingBar({ seconds, onCancel, onSend }: { seconds: number; onCancel(): void; onSend(): void }) {
+function RecordingBar({ seconds, onCancel, onSend }: { seconds: number; onCancel: () => void; onSend: () => void }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }} data-testid="recording">

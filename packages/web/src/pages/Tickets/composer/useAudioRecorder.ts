@@ -1,7 +1,8 @@
 /**
  * Audio recording (spec §4): idle → recording (with a timer) → send or cancel. 128 kbit/s; a
- * recording under 10,000 bytes is discarded (spec §5). The server converts voice notes for the
- * channel, so the browser's own audio format is sent as is.
+ * recording under 10,000 bytes is discarded (spec §5). The browser's own format is sent as is (WebM
+ * in Chromium, which looks like a video to anyone sniffing it), marked as a voice note: the server
+ * converts it to Ogg/Opus.
  */
 import { AUDIO_BITRATE_KBPS, AUDIO_MIN_BYTES } from '@switchboard/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -13,8 +13,8 @@ export function AcceptTicketDialog({
 }: {
   sectors: QueueRef[];
   initial: number | null;
-  onAccept(queueId: number): void;
-  onClose(): void;
+  onAccept: (queueId: number) => void;
+  onClose: () => void;
 }) {
   const { t } = useTranslation();
   const [queueId, setQueueId] = useState<number | ''>(initial ?? '');

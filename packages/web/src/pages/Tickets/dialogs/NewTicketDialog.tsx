@@ -18,7 +18,7 @@ import { useViewer } from '../useViewer';
 import { RecordSelect } from './RecordSelect';
 import { TicketDialog } from './TicketDialog';
 
-export function NewTicketDialog({ onClose }: { onClose(): void }) {
+export function NewTicketDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -37,7 +37,7 @@ export function NewTicketDialog({ onClose }: { onClose(): void }) {
     try {
       const ticket = await create.mutateAsync({ contactId: contact.id, queueId, userId: viewer.user.id });
       onClose();
-      navigate(`/tickets/${ticket.id}`);
+      void navigate(`/tickets/${ticket.id}`);
     } catch (err) {
       toast.error(err);
     }

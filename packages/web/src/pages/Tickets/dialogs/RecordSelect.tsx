@@ -23,7 +23,7 @@ export function RecordSelect({
   testId: string;
   records: Choice[];
   value: number | '';
-  onChange(value: number | ''): void;
+  onChange: (value: number | '') => void;
   /** When given, a first option that chooses nothing (e.g. "keep the current one"). */
   emptyLabel?: string;
   /** Show each record's colour before its name (sectors). */

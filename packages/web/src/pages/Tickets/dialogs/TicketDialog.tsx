@@ -22,8 +22,8 @@ export function TicketDialog({
   actionLabel: string;
   actionTestId: string;
   actionDisabled: boolean;
-  onAction(): void;
-  onClose(): void;
+  onAction: () => void;
+  onClose: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ import { useTicketActions } from '../useTicketActions';
 import { RecordSelect } from './RecordSelect';
 import { TicketDialog } from './TicketDialog';
 
-export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; onClose(): void }) {
+export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; onClose: () => void }) {
   const { t } = useTranslation();
   const { user: me } = useAuth();
   const actions = useTicketActions();

@@ -11,7 +11,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import type { TicketDTO } from '@switchboard/shared';
 import { memo } from 'react';
-import { plainText } from '../chat/formatMessage';
+import { MessagePreview } from '../../../components/MessagePreview';
 import { useNavigate } from 'react-router';
 import { TicketStatusActions } from '../TicketStatusActions';
 import { formatListTime } from '../ticketTime';
@@ -25,7 +25,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected }:
   return (
     <ListItemButton
       selected={selected}
-      onClick={() => navigate(`/tickets/${ticket.id}`)}
+      onClick={() => void navigate(`/tickets/${ticket.id}`)}
       data-testid={`ticket-item-${ticket.id}`}
       data-status={ticket.status}
       sx={{ alignItems: 'flex-start', gap: 1.5, pl: 2, py: 1, position: 'relative', borderBottom: 1, borderColor: 'divider' }}
@@ -51,8 +51,8 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected }:
             <Arrow sx={{ fontSize: 14 }} color={ticket.lastMessageFromMe ? 'primary' : 'success'} data-testid={ticket.lastMessageFromMe ? 'preview-sent' : 'preview-received'} />
           )}
           {/* Text only: a preview is customer content. */}
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }} data-testid="ticket-preview">
-            {plainText(ticket.lastMessage)}
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, display: 'flex' }} data-testid="ticket-preview">
+            <MessagePreview preview={ticket.lastMessage} />
           </Typography>
           {ticket.unreadMessages > 0 && (
             <Badge badgeContent={ticket.unreadMessages} color="success" max={999} sx={{ mx: 1.5 }} data-testid="ticket-unread" />

@@ -64,6 +64,7 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
   // A ticket accepted from Pending opens in the chat; the list follows it to the Open tab.
   const selectedIsOpen = selectedId != null && !!openList.data?.pages.some((p) => p.tickets.some((t) => t.id === selectedId));
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tab is user state that an accepted ticket moves once
     if (tab === 'pending' && selectedIsOpen) setTab('open');
   }, [tab, selectedIsOpen]);
 

@@ -13,7 +13,7 @@ export function TicketsTabs({
   searching,
 }: {
   value: TicketsTab;
-  onChange(tab: TicketsTab): void;
+  onChange: (tab: TicketsTab) => void;
   counts: { open: number; pending: number };
   searching: boolean;
 }) {
@@ -29,7 +29,16 @@ export function TicketsTabs({
       onChange={(_e, tab: TicketsTab) => onChange(tab)}
       variant="scrollable"
       scrollButtons="auto"
-      sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 42, '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: 2.25 } }}
+      data-testid="tickets-tabs"
+      // Compact tabs so the longest language (Portuguese: ABERTOS, AGUARDANDO, RESOLVIDOS, GRUPOS, with
+      // count badges) fits the list's width without a scroll arrow.
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        minHeight: 42,
+        '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: 1.25, fontSize: '0.8rem', letterSpacing: 0 },
+        '& .MuiTab-root:has(.MuiBadge-root)': { pr: 2.5 },
+      }}
     >
       {searching && <Tab value="search" label={t('tickets.tabs.search')} data-testid="tab-search" />}
       <Tab value="open" label={counted(t('tickets.tabs.open'), counts.open, 'count-open')} data-testid="tab-open" />

@@ -3,12 +3,14 @@
  * not the one open on screen (spec §2, §4): normal users only for their own tickets and sectors.
  * A ticket's notification is closed when it is read (updateUnread) or deleted.
  */
-import { EVENTS, type TicketEvent } from '@switchboard/shared';
-import { useEffect, useRef } from 'react';
+import { EVENTS, ticketInScope, ticketScope, type TicketEvent } from '@switchboard/shared';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import type { AppMessageEvent } from '../../../api/tickets';
+import { previewText } from '../../../components/MessagePreview';
 import { useRealtimeEvent } from '../../../components/useRealtimeEvent';
+import type { TicketViewerFacts } from '../../../api/ticketListCache';
 import { useViewer } from '../useViewer';
 import { playNotificationSound } from './notifySound';
 
@@ -17,16 +19,18 @@ const PERMISSION_ASKED_KEY = 'notificationPermissionAsked';
 export function shouldNotify(
   event: AppMessageEvent,
   openTicketId: number | null,
-  viewer: { id: number; queueIds: number[]; admin: boolean },
+  viewer: TicketViewerFacts & { admin: boolean },
 ): boolean {
   if (event.action !== 'create' || event.message.fromMe || !event.ticket) return false;
   if (event.ticket.id === openTicketId && document.visibilityState === 'visible') return false;
-  const { userId, queueId } = event.ticket;
-  if (userId === viewer.id) return true;
-  // Someone else's ticket is theirs to answer.
-  if (userId != null) return false;
-  if (viewer.admin) return true;
-  return queueId == null || viewer.queueIds.includes(queueId);
+  // The user's own tickets and the unassigned ones they may take (shared visibility, the tickets
+  // list's default view); someone else's ticket is theirs to answer.
+  const scope = ticketScope(
+    { id: viewer.id, queueIds: viewer.queueIds, profile: viewer.admin ? 'admin' : (viewer.profile ?? 'user'), allTicket: !!viewer.allTicket },
+    { allTicket: !!viewer.sectorlessForAll },
+    { showAll: false },
+  );
+  return ticketInScope(scope, event.ticket);
 }
 
 export function useTicketNotifications(): void {
@@ -36,7 +40,9 @@ export function useTicketNotifications(): void {
   const match = useMatch('/tickets/:ticketId');
   const openTicketId = match ? Number(match.params.ticketId) : null;
   const state = useRef({ openTicketId, viewer, navigate, t });
-  state.current = { openTicketId, viewer, navigate, t };
+  useLayoutEffect(() => {
+    state.current = { openTicketId, viewer, navigate, t };
+  });
   const shown = useRef(new Map<number, Notification>());
 
   // Ask once for permission to show desktop notifications.
@@ -56,13 +62,13 @@ export function useTicketNotifications(): void {
     shown.current.get(ticket.id)?.close();
     // Text only: the notification body is customer content shown by the OS.
     const notification = new Notification(tr('tickets.notification.newMessage', { name: ticket.contact.name }), {
-      body: event.message.body || ticket.lastMessage,
+      body: previewText(tr, ticket.lastMessage) || event.message.body,
       tag: `ticket-${ticket.id}`,
       icon: ticket.contact.profilePicUrl || undefined,
     });
     notification.onclick = () => {
       window.focus();
-      go(`/tickets/${ticket.id}`);
+      void go(`/tickets/${ticket.id}`);
       notification.close();
     };
     shown.current.set(ticket.id, notification);

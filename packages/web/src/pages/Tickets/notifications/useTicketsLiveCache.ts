@@ -5,7 +5,7 @@
  */
 import { EVENTS, type ContactDTO, type TicketEvent } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { queryKeys } from '../../../api/queryKeys';
 import { applyAppMessageEvent, applyContactToTickets, applyTicketEvent, type AppMessageEvent } from '../../../api/tickets';
 import { useRealtimeEvent } from '../../../components/useRealtimeEvent';
@@ -14,7 +14,9 @@ import { useViewer } from '../useViewer';
 export function useTicketsLiveCache(): void {
   const viewer = useViewer();
   const facts = useRef(viewer.facts);
-  facts.current = viewer.facts;
+  useLayoutEffect(() => {
+    facts.current = viewer.facts;
+  });
   const queryClient = useQueryClient();
 
   useRealtimeEvent<TicketEvent>(EVENTS.ticket, (qc, event) => applyTicketEvent(qc, event, facts.current));

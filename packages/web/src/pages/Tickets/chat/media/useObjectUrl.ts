@@ -11,6 +11,7 @@ export function useObjectUrl(mediaUrl: string | null) {
   useEffect(() => {
     if (!blob.data) return;
     const objectUrl = URL.createObjectURL(blob.data);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the object URL is an external resource created and revoked with the blob
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [blob.data]);

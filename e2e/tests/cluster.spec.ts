@@ -1,0 +1,343 @@
+/**
+ * Scale-out under failure: three server processes (the built packages/server/dist/main.js) on one
+ * fresh PostgreSQL database and Redis, behind nginx (Debian's package, started here with the
+ * configuration of docs/operations.md: WebSocket upgrade, round robin, no sticky sessions).
+ * Attendants in Chromium and the simulator's customer work through nginx; while messages flow both
+ * ways the process owning the channel session is killed with SIGKILL. Then: the session is taken
+ * over within the lease time, every inbound and outbound message exists exactly once, and every
+ * browser still receives events (its socket reconnects through nginx).
+ *
+ * Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both) and nginx (.ci/run installs it).
+ */
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ADMIN } from './helpers';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MAIN = path.resolve(here, '../../packages/server/dist/main.js');
+const LEASE_SECONDS = 30; // channels/manager.ts
+const PROCESSES = 3;
+
+test.skip(!DATABASE_URL || !REDIS_URL, 'The cluster test needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis).');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The nginx configuration docs/operations.md shows, with this run's ports and paths. */
+export function nginxConfig(listen: number, upstreams: number[], dir: string): string {
+  return `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  client_max_body_size 110m;
+
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    ''      close;
+  }
+  upstream switchboard {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n')}
+  }
+  server {
+    listen 127.0.0.1:${listen};
+    location / {
+      proxy_pass http://switchboard;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_read_timeout 120s;
+    }
+  }
+}
+`;
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  log: string[];
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-cluster-'));
+const dbName = `sb_cluster_${randomBytes(5).toString('hex')}`;
+let dbUrl = '';
+const servers: ServerProcess[] = [];
+let nginx: ChildProcess | null = null;
+let balancer = '';
+
+async function startServer(index: number, common: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  // Each process has its own data directory (it is locked per process) and shares the media.
+  const dataDir = path.join(dir, `data-${index}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
+  fs.symlinkSync(path.join(dir, 'media'), path.join(dataDir, 'media'));
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, ...common, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+  const server = { child, port, log };
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
+    .toBe(200);
+  return server;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  if (!NGINX) throw new Error('nginx is not installed (apt-get install -y nginx)');
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(DATABASE_URL!);
+  url.pathname = `/${dbName}`;
+  dbUrl = url.toString();
+  const common = {
+    DATABASE_URL: dbUrl,
+    REDIS_URL: REDIS_URL!,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: 'true',
+    SIMULATOR: 'on',
+    LOG_LEVEL: 'warn',
+  };
+  // The first process migrates the fresh database; the others start on a migrated one.
+  servers.push(await startServer(0, common));
+  for (let i = 1; i < PROCESSES; i++) servers.push(await startServer(i, common));
+  const port = await freePort();
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(port, servers.map((s) => s.port), dir));
+  const check = spawnSync(NGINX, ['-t', '-c', path.join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx configuration refused: ${check.stderr}`);
+  nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  balancer = `http://127.0.0.1:${port}`;
+  await expect.poll(async () => (await fetch(`${balancer}/api/health`).catch(() => null))?.status ?? 0).toBe(200);
+});
+
+test.afterAll(async () => {
+  nginx?.kill('SIGTERM');
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
+  await Promise.all(servers.map((s) => (s.child.exitCode === null && s.child.signalCode === null ? new Promise((r) => s.child.once('exit', r)) : Promise.resolve())));
+  if (dbUrl) {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+  static async login(request: APIRequestContext, email: string, password: string): Promise<Api> {
+    const res = await request.post('/api/auth/login', { data: { email, password } });
+    expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
+    return new Api(request, ((await res.json()) as { token: string }).token);
+  }
+  async raw(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, headers: Record<string, string> = {}) {
+    return this.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${this.token}`, ...headers } });
+  }
+  async call<T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+    const res = await this.raw(method, url, data);
+    expect([200, 201], `${method} ${url}: ${await res.text()}`).toContain(res.status());
+    return (await res.json()) as T;
+  }
+}
+
+async function attendantPage(browser: Browser, email: string, password: string, ticketId: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: balancer, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('greeting')).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/tickets/${ticketId}`);
+  await expect(page.getByTestId('chat-pane')).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
+async function rows<T>(query: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    return (await c.query(query, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+test('three processes behind nginx: one killed under load, nothing lost or doubled, browsers keep up', async ({ browser }) => {
+  test.setTimeout(200_000);
+  const request = await playwrightRequest.newContext({ baseURL: balancer });
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const hours = { startWork: '00:00', endWork: '23:59' };
+  const sector = await admin.call<{ id: number }>('POST', '/api/queue', { name: 'Cluster', color: '#3366cc', ...hours });
+  const password = 'attendant-pass';
+  const attendants = [{ name: 'Ana Cluster', email: 'ana@cluster.local' }];
+  for (const a of attendants) await admin.call('POST', '/api/users', { ...a, password, profile: 'user', queueIds: [sector.id] });
+
+  // A simulator connection paired through the balancer (the QR is shown by whichever process owns it).
+  const connectionNumber = `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: 'Cluster sim', channel: 'simulator', queueIds: [sector.id] });
+  let qrcode = '';
+  await expect
+    .poll(async () => {
+      const c = await admin.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connection.id}`);
+      qrcode = c.qrcode;
+      return c.status;
+    })
+    .toBe('qrcode');
+  await admin.call('POST', '/api/simulator/scan', { qrcode, number: connectionNumber });
+  await expect.poll(async () => (await admin.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+
+  const customer = `5521${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  // A request in flight to the killed process gets 502 from nginx: like a phone or a browser, the
+  // sender retries with the same message id / idempotency key, and the message exists once.
+  const withRetry = async (label: string, attempt: () => Promise<{ status(): number; text(): Promise<string> }>, ok: number[]) => {
+    for (let tries = 1; ; tries++) {
+      const res = await attempt();
+      if ([502, 503, 504].includes(res.status()) && tries < 6) {
+        await new Promise((r) => setTimeout(r, 1000));
+        continue;
+      }
+      expect(ok, `${label}: ${res.status()} ${await res.text()}`).toContain(res.status());
+      return;
+    }
+  };
+  // 201 stored by the product; 202 waiting on the network while the session is taken over.
+  const customerSends = (body: string) =>
+    withRetry(
+      `customer sends ${body}`,
+      () => admin.raw('POST', '/api/simulator/messages', { id: `cluster-${body}`, from: customer, to: connectionNumber, name: 'Carla', body }),
+      [201, 202],
+    );
+  await customerSends('in-0');
+  let ticketId = 0;
+  await expect
+    .poll(async () => {
+      const found = await rows<{ id: number }>('select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = $1', [customer]);
+      ticketId = found[0]?.id ?? 0;
+      return ticketId;
+    })
+    .toBeGreaterThan(0);
+  const ana = await Api.login(request, attendants[0].email, password);
+  const [anaUser] = await rows<{ id: number }>('select id from users where email = $1', [attendants[0].email]);
+  await admin.call('PUT', `/api/tickets/${ticketId}`, { status: 'open', userId: anaUser.id, queueId: sector.id });
+
+  // The attendant who has the ticket follows it live.
+  const pages = [await attendantPage(browser, attendants[0].email, password, ticketId)];
+  const bubble = (page: Page, text: string) => page.getByTestId('chat-pane').getByText(text, { exact: true });
+  for (const page of pages) await expect(bubble(page, 'in-0')).toBeVisible({ timeout: 20_000 });
+
+  // Which process runs the session: the holder of its lease (pid:uuid).
+  const [lease] = await rows<{ holder: string }>('select holder from leases where name = $1', [`channel:${connection.id}`]);
+  const owner = servers.find((s) => s.child.pid === Number(lease.holder.split(':')[0]));
+  expect(owner, 'the session owner is one of the three processes').toBeTruthy();
+
+  // Messages both ways at a steady pace; the owner is killed in the middle.
+  const inbound: string[] = [];
+  const outbound: string[] = [];
+  const sends: Promise<void>[] = [];
+  let killedAt = 0;
+  for (let i = 1; i <= 20; i++) {
+    inbound.push(`in-${i}`);
+    sends.push(customerSends(`in-${i}`));
+    outbound.push(`out-${i}`);
+    sends.push(
+      withRetry(`reply out-${i}`, () => ana.raw('POST', `/api/messages/${ticketId}`, { body: `out-${i}` }, { 'Idempotency-Key': `cluster-out-${i}` }), [201]),
+    );
+    if (i === 8) {
+      owner!.child.kill('SIGKILL');
+      killedAt = Date.now();
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await Promise.all(sends);
+
+  // Taken over by another process within the lease time (plus one renewal period).
+  await expect
+    .poll(async () => (await rows<{ holder: string }>('select holder from leases where name = $1', [`channel:${connection.id}`]))[0].holder, {
+      timeout: (LEASE_SECONDS + 20) * 1000,
+    })
+    .not.toBe(lease.holder);
+  await expect.poll(async () => (await admin.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+  expect(Date.now() - killedAt).toBeLessThan((LEASE_SECONDS + 20) * 1000);
+
+  // Every inbound message stored exactly once; every outbound message on the customer's phone exactly once.
+  await expect
+    .poll(async () => (await rows<{ n: number }>("select count(*)::int as n from messages where ticket_id = $1 and body like 'in-%' and from_me = false", [ticketId]))[0].n, {
+      timeout: 30_000,
+    })
+    .toBe(inbound.length + 1);
+  const storedIn = await rows<{ body: string; n: number }>(
+    "select body, count(*)::int as n from messages where ticket_id = $1 and body like 'in-%' group by body",
+    [ticketId],
+  );
+  expect(storedIn.filter((r) => r.n !== 1)).toEqual([]);
+  expect(storedIn.map((r) => r.body).sort()).toEqual(['in-0', ...inbound].sort());
+  await expect
+    .poll(
+      async () =>
+        (
+          await rows<{ n: number }>(
+            "select count(*)::int as n from simulator_messages where customer = $1 and sender = 'connection' and body like 'out-%'",
+            [customer],
+          )
+        )[0].n,
+      // A reply the killed process had claimed is sent again when its 60 s sending claim expires.
+      { timeout: 75_000 },
+    )
+    .toBe(outbound.length);
+  const phone = await rows<{ body: string; n: number }>(
+    "select body, count(*)::int as n from simulator_messages where customer = $1 and sender = 'connection' group by body",
+    [customer],
+  );
+  expect(phone.filter((r) => r.n !== 1)).toEqual([]);
+
+  // Every browser still receives events: a message sent after the takeover appears live.
+  await customerSends('after-takeover');
+  // (The ticket's row in the list shows its newest message as it arrives.)
+  for (const page of pages) {
+    await expect(page.getByTestId(`ticket-item-${ticketId}`)).toContainText('after-takeover', { timeout: 20_000 });
+  }
+  await request.dispose();
+});

@@ -1,0 +1,209 @@
+/**
+ * A day's work in each language, and on a phone: sign in, take a customer's ticket, reply, resolve,
+ * look at the dashboard and the settings. Every screen is scanned for texts that bypassed the
+ * translation: a raw i18n key (what i18next shows for a missing key) in any language, and in pt/es
+ * any English text of the interface.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import en from '../../packages/web/src/i18n/en';
+import es from '../../packages/web/src/i18n/es';
+import pt from '../../packages/web/src/i18n/pt';
+import { ADMIN, unique } from './helpers';
+
+type Language = 'pt' | 'en' | 'es';
+const LOCALES = { pt, en, es } as const;
+
+function flatten(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value === 'string') return [[prefix, value]];
+  return Object.entries(value as object).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+}
+
+const EN_TEXTS = new Map(flatten(en));
+const NAMESPACES = Object.keys(en).join('|');
+/** A key as i18next prints it when the key is missing, e.g. "tickets.chat.empty". */
+const RAW_KEY = new RegExp(`\\b(?:${NAMESPACES})\\.[A-Za-z_]+(?:\\.[A-Za-z_]+)*\\b`);
+
+/**
+ * English interface texts that must not appear in another language: every English value of a key
+ * whose translation differs, with at least two words (single words such as "OK" or "WhatsApp" are
+ * shared) and without placeholders.
+ */
+function englishTexts(language: Language): string[] {
+  if (language === 'en') return [];
+  const translated = new Map(flatten(LOCALES[language]));
+  return [...EN_TEXTS]
+    .filter(([key, text]) => translated.get(key) !== text && /\S\s+\S/.test(text) && !text.includes('{{'))
+    .map(([, text]) => text);
+}
+
+async function expectTranslated(page: Page, language: Language, screen: string): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(RAW_KEY.exec(text)?.[0], `${screen} (${language}): raw i18n key`).toBeUndefined();
+  const english = englishTexts(language).filter((s) => text.includes(s));
+  expect(english, `${screen} (${language}): English texts`).toEqual([]);
+}
+
+function phoneNumber(prefix: string): string {
+  return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+  static async login(request: APIRequestContext): Promise<Api> {
+    const res = await request.post('/api/auth/login', { data: ADMIN });
+    expect(res.status(), 'admin login').toBe(200);
+    return new Api(request, ((await res.json()) as { token: string }).token);
+  }
+  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+    const res = await this.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${this.token}` } });
+    expect([200, 201], `${method} ${path}: ${await res.text()}`).toContain(res.status());
+    return (await res.json()) as T;
+  }
+}
+
+interface World {
+  api: Api;
+  sectorName: string;
+  connectionNumber: string;
+  user: { email: string; password: string; name: string };
+}
+
+/** An admin of one sector and a paired simulator connection of that sector. */
+async function setUp(request: APIRequestContext): Promise<World> {
+  const api = await Api.login(request);
+  const id = unique();
+  const sectorName = `Daily ${id}`;
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: sectorName, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`, startWork: '00:00', endWork: '23:59' });
+  const user = { name: `Rita ${id}`, email: `rita.${id}@e2e.local`, password: 'daily-path-pass' };
+  await api.call('POST', '/api/users', { ...user, profile: 'admin', queueIds: [sector.id] });
+  const connectionNumber = phoneNumber('5511');
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Daily ${id}`, channel: 'simulator', queueIds: [sector.id] });
+  let qrcode = '';
+  await expect
+    .poll(async () => {
+      const c = await api.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connection.id}`);
+      qrcode = c.qrcode;
+      return c.status;
+    })
+    .toBe('qrcode');
+  await api.call('POST', '/api/simulator/scan', { qrcode, number: connectionNumber });
+  await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+  return { api, sectorName, connectionNumber, user };
+}
+
+async function signIn(page: Page, world: World, language: Language): Promise<void> {
+  await page.goto('/login');
+  await expectTranslated(page, language, 'login');
+  await page.getByTestId('login-email').fill(world.user.email);
+  await page.getByTestId('login-password').fill(world.user.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('greeting')).toBeVisible();
+}
+
+/** Open a customer's ticket, reply, resolve; then the dashboard and the settings. */
+async function dailyPath(page: Page, world: World, language: Language, shot: string): Promise<void> {
+  const phone = (page.viewportSize()?.width ?? 1280) < 600;
+  const customer = { number: phoneNumber('5521'), name: `Cliente ${language} ${unique()}` };
+  await page.goto('/tickets');
+  await page.getByTestId('tab-pending').click();
+  await world.api.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: world.connectionNumber,
+    name: customer.name,
+    body: 'Bom dia, *preciso* de ajuda',
+  });
+  const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: customer.name });
+  await expect(item).toBeVisible();
+  await expectTranslated(page, language, 'tickets');
+  await item.locator('[data-testid^="ticket-accept-"]').click();
+  // A ticket still without sector asks for one of the user's sectors first.
+  const acceptDialog = page.getByTestId('accept-dialog');
+  await expect(acceptDialog.or(page.getByTestId('chat-pane'))).toBeVisible();
+  if (await acceptDialog.isVisible()) {
+    await expectTranslated(page, language, 'accept dialog');
+    await acceptDialog.getByRole('combobox').click();
+    await page.getByRole('option', { name: world.sectorName }).click();
+    await acceptDialog.getByTestId('accept-start').click();
+  }
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  const ticketId = Number(page.url().split('/').pop());
+
+  const first = page.locator('[data-from-me="false"]').filter({ hasText: 'Bom dia' });
+  await expect(first.locator('strong')).toHaveText('preciso');
+  if (!phone) {
+    // The drag-and-drop hint never covers the first bubble.
+    const hint = await page.getByTestId('drop-hint').boundingBox();
+    const bubble = await first.boundingBox();
+    expect(hint && bubble, 'hint and bubble are laid out').toBeTruthy();
+    expect(hint!.y + hint!.height <= bubble!.y || bubble!.y + bubble!.height <= hint!.y, 'hint overlaps the first bubble').toBe(true);
+  }
+
+  const composer = page.getByTestId('composer-input');
+  await composer.fill('já vou verificar');
+  await composer.press('Enter');
+  await expect(page.locator('[data-from-me="true"]').filter({ hasText: 'á vou verificar' })).toBeVisible();
+  await expectTranslated(page, language, 'chat');
+  await page.screenshot({ path: `test-results/daily-${shot}-chat.png` });
+
+  await page.getByTestId('chat-header').getByTestId(`ticket-resolve-${ticketId}`).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  if (phone) await expect(page.getByTestId('tickets-list-pane')).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByTestId('dashboard-tab-indicators')).toBeVisible({ timeout: 30_000 });
+  await expectTranslated(page, language, 'dashboard');
+  await page.screenshot({ path: `test-results/daily-${shot}-dashboard.png` });
+
+  await page.goto('/settings');
+  await expect(page.getByTestId('settings-list')).toBeVisible({ timeout: 30_000 });
+  await expectTranslated(page, language, 'settings');
+  await page.screenshot({ path: `test-results/daily-${shot}-settings.png` });
+  if (phone) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'page wider than the phone').toBeLessThanOrEqual(0);
+  }
+}
+
+test('the daily path in Portuguese, Spanish and English, without an untranslated text', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const world = await setUp(request);
+  // A laptop screen: 1366 px wide.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'pt-BR' });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'pt');
+  });
+  const page = await context.newPage();
+  await signIn(page, world, 'pt');
+
+  // Portuguese tab labels are the longest: they all fit, with no scroll arrow.
+  await page.goto('/tickets');
+  const scroller = page.getByTestId('tickets-tabs').locator('.MuiTabs-scroller');
+  await expect(page.getByTestId('tab-groups')).toBeVisible({ timeout: 30_000 });
+  const fits = await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits, 'ticket tabs overflow at 1366 px').toBe(true);
+
+  for (const language of ['pt', 'es', 'en'] as const) {
+    if (language !== 'pt') {
+      await page.getByTestId('language-switch').click();
+      await page.getByTestId(`language-${language}`).click();
+    }
+    await dailyPath(page, world, language, language);
+  }
+  await context.close();
+});
+
+test('the daily path on a 390×844 phone', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const world = await setUp(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-ES', isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'es');
+  });
+  const page = await context.newPage();
+  await signIn(page, world, 'es');
+  await dailyPath(page, world, 'es', 'phone');
+  await context.close();
+});

@@ -1,0 +1,61 @@
+// Type-aware linting for every package: the rules that catch what tests miss (promises nobody
+// awaits, promises passed where a callback's result is ignored, unsafe `any` flows), plus the
+// React hooks rules for the web app.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/** Each package is linted with the tsconfig that type-checks it (tests included). */
+const packageProject = (files, project, extraGlobals) => ({
+  files,
+  languageOptions: {
+    globals: extraGlobals,
+    parserOptions: { project, tsconfigRootDir: root },
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**', '**/*.js', '**/*.mjs',
+      // Build-tool configuration files, outside every package's type-checked sources.
+      'vitest.config.ts', 'packages/server/drizzle.config.ts', 'packages/web/vite.config.ts', 'packages/web/vitest.config.ts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  packageProject(['packages/shared/src/**/*.ts'], './packages/shared/tsconfig.test.json', {}),
+  packageProject(['packages/server/src/**/*.ts'], './packages/server/tsconfig.test.json', globals.node),
+  packageProject(['packages/web/src/**/*.{ts,tsx}'], './packages/web/tsconfig.json', globals.browser),
+  packageProject(['e2e/**/*.ts'], './e2e/tsconfig.json', globals.node),
+  packageProject(['bench/**/*.ts'], './bench/tsconfig.json', globals.node),
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // Unused names are an error, except the conventional `_`-prefixed placeholders.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Tests read the raw JSON bodies of HTTP and socket answers to assert on them field by field:
+    // that is their job, so the `any` of a parsed body is expected there (and only there). The
+    // promise rules stay on for tests: an unawaited assertion is a test that cannot fail.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'packages/*/src/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // `expect(spy.method).toHaveBeenCalled()` passes methods unbound on purpose.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+);

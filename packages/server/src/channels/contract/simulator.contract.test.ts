@@ -1,0 +1,12 @@
+/** The channel contract against the simulator driver. */
+import { describe } from 'vitest';
+import { describeChannelContract } from './channel-contract.js';
+import { simulatorHarness } from './simulator-harness.js';
+
+describe('simulator driver', () => {
+  describeChannelContract(simulatorHarness, {
+    notApplicable: {
+      disconnectReasons: 'the simulated phone has no WhatsApp disconnect reasons',
+    },
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The contract's WhatsApp side: the real baileys driver connected to the protocol test server.
+ */
+import { proto, type MediaType } from 'baileys';
+import { WhatsAppTestServer } from '../whatsapp/test-server/server.js';
+import type { SimulatedCustomer } from '../whatsapp/test-server/customer.js';
+import { createWhatsappDriver } from '../whatsapp/driver.js';
+import type { ChannelHarness, ContractCustomer, ReceivedOnPhone } from './harness.js';
+
+let nextNumber = 5511_9100_0000;
+
+export async function whatsappHarness(): Promise<ChannelHarness & { server: WhatsAppTestServer }> {
+  const server = await WhatsAppTestServer.start();
+  let company: string | undefined;
+  const requireCompany = () => {
+    if (!company) throw new Error('not paired');
+    return company;
+  };
+  return {
+    name: 'whatsapp (baileys over the protocol test server)',
+    server,
+    createDriver: (ctx) => createWhatsappDriver(ctx, { waWebSocketUrl: server.url, reconnectDelays: [50, 100, 200] }),
+    scan(qr, number) {
+      company = number;
+      server.scan(qr, number);
+      return Promise.resolve();
+    },
+    addCustomer(opts = {}) {
+      const number = opts.lidOnly ? undefined : String(nextNumber++);
+      return Promise.resolve(wrapCustomer(server, server.addCustomer({ number, name: opts.name }), requireCompany));
+    },
+    disconnect(number, reason) {
+      server.disconnect(number, reason);
+      return Promise.resolve();
+    },
+    openSessions: (number) => (server.isConnected(number) ? 1 : 0),
+    close: () => server.close(),
+  };
+}
+
+function wrapCustomer(server: WhatsAppTestServer, customer: SimulatedCustomer, company: () => string): ContractCustomer {
+  const send = (message: proto.IMessage, attrs?: Record<string, string>) => server.customerSends(customer, company(), message, { attrs });
+  // The company's chat as the customer's phone addresses it in protocol messages.
+  const chatKey = (id: string) => ({ remoteJid: `${company()}@s.whatsapp.net`, fromMe: true, id });
+  return {
+    number: customer.number,
+    sendText: (body) => send({ conversation: body }),
+    sendLocation: (latitude, longitude, name) => send({ locationMessage: { degreesLatitude: latitude, degreesLongitude: longitude, name } }),
+    sendContactCard: (displayName, vcard) => send({ contactMessage: { displayName, vcard } }),
+    sendToGroup: (groupId, body) => server.customerSendsToGroup(customer, company(), groupId, { conversation: body }),
+    async sendMedia(media) {
+      const uploaded = await server.uploadMedia(media.data, media.kind);
+      const common = { ...uploaded, mimetype: media.mimetype, mediaKeyTimestamp: Math.floor(Date.now() / 1000) };
+      switch (media.kind) {
+        case 'image':
+          return send({ imageMessage: { ...common, caption: media.caption } });
+        case 'audio':
+          return send({ audioMessage: { ...common, ptt: !!media.voiceNote, seconds: 1 } });
+        case 'document':
+          return send({ documentMessage: { ...common, fileName: media.filename, caption: media.caption } });
+      }
+    },
+    // Revoke and edit are protocol messages about our own earlier message (process-message.js).
+    async revoke(id) {
+      await send({ protocolMessage: { key: chatKey(id), type: proto.Message.ProtocolMessage.Type.REVOKE } }, { edit: '7' });
+    },
+    async edit(id, body) {
+      await send(
+        { protocolMessage: { key: chatKey(id), type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, editedMessage: { conversation: body }, timestampMs: Date.now() } },
+        { edit: '1' },
+      );
+    },
+    read(ids) {
+      server.sendReadReceipt(customer, company(), ids);
+      return Promise.resolve();
+    },
+    received() {
+      const out = new Map<string, ReceivedOnPhone>();
+      for (const [id, { message }] of customer.inbox) {
+        const m = message.deviceSentMessage?.message ?? message;
+        const media = m.imageMessage ?? m.audioMessage ?? m.videoMessage ?? m.documentMessage;
+        const type: MediaType | undefined = m.imageMessage ? 'image' : m.audioMessage ? 'audio' : m.videoMessage ? 'video' : m.documentMessage ? 'document' : undefined;
+        out.set(id, {
+          kind: type ?? (m.conversation != null || m.extendedTextMessage ? 'text' : 'other'),
+          text: m.conversation ?? m.extendedTextMessage?.text ?? m.imageMessage?.caption ?? m.videoMessage?.caption ?? m.documentMessage?.caption ?? '',
+          voiceNote: m.audioMessage ? !!m.audioMessage.ptt : undefined,
+          data: media && type ? () => server.downloadSentMedia(media, type) : undefined,
+        });
+      }
+      return Promise.resolve(out);
+    },
+    sawReadReceipt(id) {
+      return Promise.resolve(customer.readByCompany.has(id));
+    },
+  };
+}

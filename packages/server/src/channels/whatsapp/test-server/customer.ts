@@ -1,0 +1,49 @@
+/**
+ * A customer's phone on the test server: a WhatsApp account (phone number and LID) with its own
+ * Signal identity. It writes to a company account (Signal-encrypted like a real phone), decrypts
+ * what the company sends, and sends delivery/read receipts when told to.
+ */
+import { randomBytes } from 'node:crypto';
+import { proto } from 'baileys';
+import { SignalParty } from './signal-party.js';
+
+export interface ReceivedMessage {
+  id: string;
+  /** The company device the message came from. */
+  from: string;
+  message: proto.Message;
+}
+
+export class SimulatedCustomer {
+  readonly party = new SignalParty();
+  /** What arrived, one entry per message id: a phone shows a re-sent id once. */
+  readonly inbox = new Map<string, ReceivedMessage>();
+  /** Ids of this customer's messages the company marked read (blue ticks on this phone). */
+  readonly readByCompany = new Set<string>();
+
+  constructor(
+    /** Phone number digits, or undefined for an account known only by its LID. */
+    readonly number: string | undefined,
+    /** LID user part (digits). */
+    readonly lid: string,
+    readonly name: string,
+  ) {}
+
+  get pnJid(): string | undefined {
+    return this.number ? `${this.number}@s.whatsapp.net` : undefined;
+  }
+
+  get lidJid(): string {
+    return `${this.lid}@lid`;
+  }
+
+  /** Message ids look like a phone's: "3A" + 18 hex digits (iOS style). */
+  static newMessageId(): string {
+    return `3A${randomBytes(9).toString('hex').toUpperCase()}`;
+  }
+
+  /** True when `user` (the part before @, without device) names this customer. */
+  is(user: string): boolean {
+    return user === this.number || user === this.lid;
+  }
+}

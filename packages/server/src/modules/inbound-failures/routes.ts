@@ -1,0 +1,18 @@
+/** Admins see inbound events that could not be stored (journalled or set aside) and retry them. */
+import { z } from 'zod';
+import { requireAdmin } from '../../http/auth.js';
+import type { App } from '../../http/types.js';
+import type { Services } from '../../services.js';
+
+const idParams = z.object({ id: z.string().regex(/^[0-9]{13}-[0-9a-f-]{36}$/, 'Invalid id') });
+
+export function registerInboundFailureRoutes(app: App, { channels }: Services): void {
+  const opts = { onRequest: [app.authenticate, requireAdmin] };
+  const tags = ['connections'];
+
+  app.get('/inbound-failures', { ...opts, schema: { tags } }, () => channels.journalled());
+  app.post('/inbound-failures/:id/retry', { ...opts, schema: { params: idParams, tags } }, async (req) => {
+    await channels.retryJournalled(req.params.id);
+    return { stored: true };
+  });
+}
