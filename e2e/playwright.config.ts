@@ -26,8 +26,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   reporter: 'list',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: CI machines have two cores, and a slow answer is not a wrong one.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   outputDir: `./test-results/${E2E_PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
@@ -35,6 +36,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
+    // The product draws no motion when asked (theme.ts): a busy machine cannot click a menu mid-grow.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
   },
   webServer: {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, login } from './helpers';
+import { ADMIN, expectToast, login } from './helpers';
 
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -11,7 +11,7 @@ test('dark mode from Settings is applied to the whole interface', async ({ page 
   expect(await bodyBackground(page)).toBe('rgb(255, 255, 255)');
 
   await darkMode.click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Settings saved successfully.' })).toBeVisible();
+  await expectToast(page, 'Settings saved successfully.');
   await expect(darkMode).toBeChecked();
   // Spec §9 dark background #080d14.
   await expect.poll(() => bodyBackground(page)).toBe('rgb(8, 13, 20)');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, logout, unique } from './helpers';
+import { ADMIN, expectToast, login, logout, unique } from './helpers';
 
 test('an admin creates an attendant, who then signs in without administration access', async ({ page }) => {
   const attendant = { name: `Ana ${unique()}`, email: `ana.${unique()}@e2e.local`, password: 'ana-secret' };
@@ -19,7 +19,7 @@ test('an admin creates an attendant, who then signs in without administration ac
   await modal.getByTestId('user-password').fill(attendant.password);
   await modal.getByTestId('user-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'User saved successfully!' })).toBeVisible();
+  await expectToast(page, 'User saved successfully!');
   const row = page.getByTestId('users-table').getByRole('row', { name: new RegExp(attendant.email) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('User');

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, login, unique } from './helpers';
+import { ADMIN, expectToast, login, unique } from './helpers';
 
 const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -86,7 +86,7 @@ test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', 
   await page.screenshot({ path: `${SHOTS}/automation-1-connection-modal.png` });
   await modal.getByTestId('connection-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Connection saved successfully.' })).toBeVisible();
+  await expectToast(page, 'Connection saved successfully.');
   const row = page.getByTestId('connections-table').getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, login, unique } from './helpers';
+import { ADMIN, expectToast, login, recordToasts, unique } from './helpers';
 
 /** A number the simulator accepts as a phone: 13 digits, not starting with 0. */
 function phoneNumber(prefix: string): string {
@@ -34,7 +34,7 @@ test('a simulator connection is created, paired from the simulator page, and its
   await page.getByRole('option', { name: 'Simulator' }).click();
   await modal.getByTestId('connection-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Connection saved successfully.' })).toBeVisible();
+  await expectToast(page, 'Connection saved successfully.');
 
   const row = page.getByTestId('connections-table').getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
@@ -46,6 +46,7 @@ test('a simulator connection is created, paired from the simulator page, and its
 
   // The phone scans from the simulator page in a second tab, while the QR dialog stays open here.
   const phone = await context.newPage();
+  await recordToasts(phone);
   await phone.goto('/connections');
   await phone.getByTestId('menu-simulator').click();
   await expect(phone).toHaveURL(/\/simulator$/);
@@ -53,7 +54,7 @@ test('a simulator connection is created, paired from the simulator page, and its
   await expect(pending).toBeVisible();
   await pending.getByLabel('Number (optional)').fill(connectionNumber);
   await pending.getByRole('button', { name: 'Scan' }).click();
-  await expect(phone.getByTestId('toast-success').filter({ hasText: connectionNumber })).toBeVisible();
+  await expectToast(phone, connectionNumber);
 
   // Live: the dialog closes by itself, the row turns CONNECTED with the number, the badge clears.
   await expect(dialog).toBeHidden();

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, login, unique } from './helpers';
+import { ADMIN, expectToast, login, unique } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,7 +41,6 @@ test.afterAll(async () => {
   await mainContext?.close();
 });
 
-const toast = (page: Page, text: string) => page.getByTestId('toast-success').filter({ hasText: text });
 
 test('a sector is created with the palette and hours, and appears live in the other browser', async () => {
   await watcher.goto('/Queues');
@@ -61,7 +60,7 @@ test('a sector is created with the palette and hours, and appears live in the ot
   await modal.getByTestId('queue-greeting').fill('Welcome to sales');
   await modal.getByTestId('queue-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(toast(main, 'Sector saved successfully!')).toBeVisible();
+  await expectToast(main, 'Sector saved successfully!');
   await expect(main.getByTestId('queues-table').getByRole('row', { name: new RegExp(names.sector) })).toContainText('08:00');
 
   await expect(watcher.getByTestId('queues-table').getByRole('row', { name: new RegExp(names.sector) })).toBeVisible();
@@ -81,7 +80,7 @@ test('a tag is created and appears live in the other browser', async () => {
   await modal.getByTestId('tag-color').fill('#12AB34');
   await modal.getByTestId('tag-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(toast(main, 'Tag saved successfully!')).toBeVisible();
+  await expectToast(main, 'Tag saved successfully!');
   await expect(main.getByTestId('tags-table').getByRole('row', { name: new RegExp(names.tag) })).toBeVisible();
 
   await expect(watcher.getByTestId('tags-table').getByRole('row', { name: new RegExp(names.tag) })).toBeVisible();
@@ -100,10 +99,11 @@ test('a quick answer gets a variable inserted at the cursor from the picker', as
   await message.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(6, 6));
   await modal.getByTestId('variables-picker').click();
   await main.getByTestId('variable-firstName').click();
+  await expect(main.getByTestId('variables-menu')).toBeHidden();
   await expect(message).toHaveValue('Hello {{firstName}}, how can we help?');
   await modal.getByTestId('quick-answer-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(toast(main, 'Quick answer saved successfully!')).toBeVisible();
+  await expectToast(main, 'Quick answer saved successfully!');
   await expect(main.getByTestId('quick-answers-table').getByRole('row', { name: new RegExp(names.shortcut) })).toContainText(
     'Hello {{firstName}}, how can we help?',
   );
@@ -115,7 +115,7 @@ test('a quick answer deleted in one browser disappears from the other', async ()
   await row.getByRole('button', { name: 'Delete' }).click();
   await expect(main.getByTestId('confirmation-modal')).toContainText(names.shortcut);
   await main.getByTestId('confirmation-confirm').click();
-  await expect(toast(main, 'Quick answer deleted successfully!')).toBeVisible();
+  await expectToast(main, 'Quick answer deleted successfully!');
   await expect(row).toHaveCount(0);
   await expect(watcher.getByTestId('quick-answers-table').getByRole('row', { name: new RegExp(names.shortcut) })).toHaveCount(0);
 });
@@ -137,7 +137,7 @@ test('a contact with a tag and extra information is created, found by search and
   await main.getByRole('option', { name: names.tag }).click();
   await modal.getByTestId('contact-modal-submit').click();
   await expect(modal).toBeHidden();
-  await expect(toast(main, 'Contact saved successfully!')).toBeVisible();
+  await expectToast(main, 'Contact saved successfully!');
   const row = main.getByTestId('contacts-table').getByRole('row', { name: new RegExp(names.contact) });
   await expect(row).toContainText(contactNumber);
   await expect(watcher.getByTestId('contacts-table').getByRole('row', { name: new RegExp(names.contact) })).toBeVisible();

@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     passWithNoTests: true,
+    // Rendering MUI forms in jsdom on a busy two-core machine can take seconds; slow is not wrong.
+    testTimeout: 20_000,
   },
 });

@@ -3,6 +3,7 @@
  * the process concerns (data-dir lock, signals, listening).
  */
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
 import type { Database } from './db/client.js';
 import { makeAuthenticate } from './http/auth.js';
-import { registerErrorHandler, sendNotFound } from './http/errors.js';
+import { registerErrorHandler, registerErrorLanguage, sendNotFound } from './http/errors.js';
 import { multipartPluginLimits } from './http/multipart-upload.js';
 import { isSpaRoute, registerSpa } from './http/spa.js';
 import type { App } from './http/types.js';
@@ -82,6 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // `/api/users/` is `/api/users`: clients of the reference product add the slash.
+    routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any route runs (an undecodable path) in the API's shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.status(400).send({ error: 'ERR_VALIDATION', message: error.message });
@@ -119,6 +122,18 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const services = buildServices(ctx, { factories: options.factories, automation: options.automation });
 
   registerErrorHandler(app);
+  registerErrorLanguage(app);
+  if (config.allowedOrigins.length > 0) {
+    // A web client served from a listed origin calls the API with its cookies (sign-in, refresh);
+    // any other origin gets no CORS headers, so browsers keep it out.
+    const allowed = new Set(config.allowedOrigins);
+    await app.register(fastifyCors, {
+      delegator: (request, callback) => {
+        const origin = request.headers.origin;
+        callback(null, origin && allowed.has(origin) ? { origin, credentials: true, maxAge: 600 } : { origin: false });
+      },
+    });
+  }
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: multipartPluginLimits(config.mediaMaxBytes) });

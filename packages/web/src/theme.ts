@@ -16,7 +16,17 @@ export function themeModeOf(darkModeSetting: string | undefined): ThemeMode {
 
 const LOCALES = { pt: ptBR, en: enUS, es: esES } as const;
 
-export function createAppTheme(mode: ThemeMode, language: Language): Theme {
+/**
+ * Without motion every transition is instant: what the operating system's "reduce motion" asks
+ * for, and what keeps menus and dialogs where they are drawn while a busy machine renders them.
+ */
+const NO_MOTION = {
+  create: () => 'none',
+  getAutoHeightDuration: () => 0,
+  duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+};
+
+export function createAppTheme(mode: ThemeMode, language: Language, reduceMotion = false): Theme {
   const palette =
     mode === 'dark'
       ? {
@@ -33,8 +43,10 @@ export function createAppTheme(mode: ThemeMode, language: Language): Theme {
   return createTheme(
     {
       palette,
+      ...(reduceMotion ? { transitions: NO_MOTION } : {}),
       components: {
         MuiAppBar: { defaultProps: { elevation: 1 } },
+        ...(reduceMotion ? { MuiButtonBase: { defaultProps: { disableRipple: true } } } : {}),
       },
     },
     LOCALES[language],

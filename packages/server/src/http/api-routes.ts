@@ -26,7 +26,7 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
     if (problem) return reply.status(503).send({ status: 'unavailable', reason: problem, database: ctx.database.kind });
     return { status: 'ok', database: ctx.database.kind };
   });
-  registerAuthRoutes(api, services);
+  registerAuthRoutes(api, services, ctx.config.allowedOrigins);
   registerUserRoutes(api, services);
   registerSettingsRoutes(api, services);
   registerContactRoutes(api, services);

@@ -2,6 +2,14 @@
  * One error format for every route: `{ error: CODE }` (spec §8), plus `message` and field
  * `details` for validation failures. Unknown failures are logged and answer a bare 500.
  */
+import {
+  ERROR_MESSAGES,
+  VALIDATION_MESSAGES,
+  preferredMessageLanguage,
+  validationKeyOf,
+  type ErrorBody,
+  type MessageLanguage,
+} from '@switchboard/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isClientDataError } from '../lib/app-error.js';
@@ -38,4 +46,37 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** The answer to a route that does not exist (buildApp installs the one not-found handler). */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ error: 'ERR_NOT_FOUND', message: `${request.method} ${request.url}` });
+}
+
+function isErrorBody(payload: unknown): payload is ErrorBody {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { error?: unknown }).error === 'string';
+}
+
+/**
+ * An error body's `message` in the caller's language. Clients of the reference product show
+ * `message` before `error`, so it must read right: a known validation wording becomes its
+ * translation, any other known code its translated text. `error` and `details` stay as they are
+ * (machine-readable, the spec's wording). Without a supported Accept-Language nothing changes.
+ */
+export function localizeErrorBody(body: ErrorBody, language: MessageLanguage): ErrorBody {
+  const code = body.error;
+  if (code === 'ERR_VALIDATION') {
+    const detail = body.message ?? body.details?.[0]?.message;
+    const key = detail ? validationKeyOf(detail) : undefined;
+    if (key) return { ...body, message: VALIDATION_MESSAGES[language][key] };
+    // An English detail the dictionary does not know still says more than the generic text.
+    if (language === 'en' && detail) return body;
+    return { ...body, message: ERROR_MESSAGES[language].ERR_VALIDATION };
+  }
+  const known = (ERROR_MESSAGES[language] as Record<string, string | undefined>)[code];
+  return known ? { ...body, message: known } : body;
+}
+
+/** Every error answer's `message` in the language the request asks for (Accept-Language). */
+export function registerErrorLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload;
+    const language = preferredMessageLanguage(request.headers['accept-language']);
+    return language ? localizeErrorBody(payload, language) : payload;
+  });
 }

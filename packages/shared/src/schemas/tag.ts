@@ -27,10 +27,13 @@ export const tagColorSchema = text({ error: TAG_MSG.required })
   .transform((v) => (v.startsWith('#') ? v : `#${v}`).toLowerCase())
   .pipe(text().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/, TAG_MSG.invalidColor));
 
+/** The colour a tag gets when a client sends none (the reference clients send '' for "no colour"). */
+export const DEFAULT_TAG_COLOR = '#5c6bc0';
+
 /** POST /tags and PUT /tags/:id. `userId` is accepted for compatibility and ignored: the owner is the caller. */
 export const tagSaveSchema = z.object({
   name: tagNameSchema,
-  color: tagColorSchema,
+  color: z.preprocess((v) => (v === '' || v == null ? DEFAULT_TAG_COLOR : v), tagColorSchema),
   userId: z.unknown().optional(),
 });
 export type TagSaveInput = z.infer<typeof tagSaveSchema>;

@@ -39,10 +39,19 @@ const flagFields = {
   allTicket: flagInputSchema.optional(),
 };
 
-const optionalId = z
-  .union([numeric(z.number().int().positive()), z.literal(''), z.null()])
-  .optional()
-  .transform((v) => (v === '' || v == null ? null : v));
+/** A default connection, or none: null, or the reference clients' spellings of "none" ('' and false). */
+const connectionOrNone = z.union([numeric(z.number().int().positive()), z.literal(''), z.literal(false), z.null()]);
+const isNone = (v: unknown) => v === '' || v === false || v === null;
+
+/** Creating: absent means none. */
+const optionalId = connectionOrNone.optional().transform((v) => (v === undefined || isNone(v) ? null : v));
+
+/** Updating: absent keeps the current connection (a partial update must not clear it); none clears it. */
+const keptOrClearedId = connectionOrNone.optional().transform((v) => (v === undefined ? undefined : isNone(v) ? null : v));
+
+/** Work hours: an empty value (how the reference clients say "no hours") means the whole day. */
+const workTime = (bound: 'start' | 'end') =>
+  z.preprocess((v) => (v === '' || v === null ? DEFAULT_USER_WORK_TIME[bound] : v), timeOfDaySchema);
 
 /** Fields every user may send; the server drops the admin-only ones for non-admins (spec §6). */
 export const userCreateSchema = z.object({
@@ -52,8 +61,8 @@ export const userCreateSchema = z.object({
   profile: z.enum(['admin', 'user']).optional().default('user'),
   whatsappId: optionalId,
   queueIds: z.array(numeric(z.number().int().positive())).max(500).optional().default([]),
-  startWork: timeOfDaySchema.optional().default(DEFAULT_USER_WORK_TIME.start),
-  endWork: timeOfDaySchema.optional().default(DEFAULT_USER_WORK_TIME.end),
+  startWork: workTime('start').optional().default(DEFAULT_USER_WORK_TIME.start),
+  endWork: workTime('end').optional().default(DEFAULT_USER_WORK_TIME.end),
   ...flagFields,
 });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
@@ -67,10 +76,10 @@ export const userUpdateSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   profile: z.enum(['admin', 'user']).optional(),
-  whatsappId: optionalId,
+  whatsappId: keptOrClearedId,
   queueIds: z.array(numeric(z.number().int().positive())).max(500).optional(),
-  startWork: timeOfDaySchema.optional(),
-  endWork: timeOfDaySchema.optional(),
+  startWork: workTime('start').optional(),
+  endWork: workTime('end').optional(),
   ...flagFields,
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

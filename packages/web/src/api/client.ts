@@ -4,6 +4,7 @@
  * shared by all requests that fail at the same time — and a retry; a failed refresh or any 401
  * ends the session.
  */
+import i18n from 'i18next';
 import { ApiError } from './ApiError';
 import { tokenStore } from './tokenStore';
 
@@ -50,7 +51,8 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server writes an error's `message` in this language (the interface's, not the browser's).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'en' };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -7,12 +7,19 @@ import { REFRESH_TTL_SECONDS } from './tokens.js';
 export const REFRESH_COOKIE = 'jrt';
 const COOKIE_PATH = '/api/auth';
 
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+/**
+ * The refresh cookie stays on this site (SameSite=Strict), except for a web client served from
+ * one of ALLOWED_ORIGINS over HTTPS: its browser sends the cookie cross-site only when it is
+ * SameSite=None (which browsers accept only with Secure).
+ */
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string, allowedOrigins: string[]): void {
+  const secure = request.protocol === 'https';
+  const fromAllowedOrigin = request.headers.origin != null && allowedOrigins.includes(request.headers.origin);
   reply.setCookie(REFRESH_COOKIE, value, {
     path: COOKIE_PATH,
     httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
+    sameSite: secure && fromAllowedOrigin ? 'none' : 'strict',
+    secure,
     maxAge: REFRESH_TTL_SECONDS,
   });
 }
@@ -21,7 +28,7 @@ function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
 }
 
-export function registerAuthRoutes(app: App, { auth }: Services): void {
+export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins: string[]): void {
   app.post(
     '/auth/login',
     {
@@ -29,7 +36,7 @@ export function registerAuthRoutes(app: App, { auth }: Services): void {
     },
     async (request, reply) => {
       const signedIn = await auth.login(request.body, request.ip);
-      setRefreshCookie(request, reply, signedIn.refreshCookie);
+      setRefreshCookie(request, reply, signedIn.refreshCookie, allowedOrigins);
       return { token: signedIn.token, user: signedIn.user };
     },
   );
@@ -37,7 +44,7 @@ export function registerAuthRoutes(app: App, { auth }: Services): void {
   app.post('/auth/refresh_token', { schema: { tags: ['auth'] } }, async (request, reply) => {
     try {
       const signedIn = await auth.refresh(request.cookies[REFRESH_COOKIE]);
-      if (signedIn.refreshCookie) setRefreshCookie(request, reply, signedIn.refreshCookie);
+      if (signedIn.refreshCookie) setRefreshCookie(request, reply, signedIn.refreshCookie, allowedOrigins);
       return { token: signedIn.token, user: signedIn.user };
     } catch (err) {
       clearRefreshCookie(reply);

@@ -31,12 +31,13 @@ const tagIds = z.preprocess((v) => {
 }, z.array(id).max(50).optional());
 
 export const apiSendSchema = z.object({
-  number: text()
+  // Integrations written for the reference product may send the number as a JSON number.
+  number: z.preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), text()
     .trim()
     .min(8, 'Too Short!')
     .max(50, 'Too Long!')
     .refine((s) => /^\+?[\d\s().-]+$/.test(s) && s.replace(/\D/g, '').length >= 8, 'Digits only: country code, area code and number')
-    .describe('Country code + area code + number, digits only (e.g. 5511999999999)'),
+    .describe('Country code + area code + number, digits only (e.g. 5511999999999)')),
   body: text().max(65_536).default('').describe('Text; with files, the caption of the first one'),
   whatsappId: optionalId.describe('Connection to send from (default: the default connection)'),
   queueId: optionalId.describe('Sector of a ticket created or still without one'),

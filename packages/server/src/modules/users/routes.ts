@@ -1,20 +1,6 @@
 import { idParamSchema, pagedSearchQuerySchema, userCreateSchema, userUpdateSchema } from '@switchboard/shared';
-import { z } from 'zod';
-import { numeric } from '@switchboard/shared';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
-
-/**
- * The shared update schema turns an absent whatsappId into null, which would clear the default
- * connection on every partial update (a name change, a password change). Absent must mean "keep";
- * null or '' still clear it.
- */
-const userUpdateBody = userUpdateSchema.extend({
-  whatsappId: z
-    .union([numeric(z.number().int().positive()), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === '' || v === null ? null : v)),
-});
 
 export function registerUserRoutes(app: App, { users }: Services): void {
   const opts = { onRequest: app.authenticate };
@@ -28,7 +14,7 @@ export function registerUserRoutes(app: App, { users }: Services): void {
   app.post('/users', { ...opts, schema: { body: userCreateSchema, tags: ['users'] } }, async (req, reply) =>
     reply.status(201).send(await users.create(req.actor, req.body)),
   );
-  app.put('/users/:id', { ...opts, schema: { params: idParamSchema, body: userUpdateBody, tags: ['users'] } }, (req) =>
+  app.put('/users/:id', { ...opts, schema: { params: idParamSchema, body: userUpdateSchema, tags: ['users'] } }, (req) =>
     users.update(req.actor, req.params.id, req.body),
   );
   app.delete('/users/:id', { ...opts, schema: { params: idParamSchema, tags: ['users'] } }, async (req, reply) => {

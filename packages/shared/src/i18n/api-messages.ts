@@ -1,0 +1,241 @@
+/**
+ * What the API's error codes and validation messages say to a person, in each language: one
+ * dictionary for the web app (its i18n files use it) and the server (the `message` of an error
+ * body, in the caller's language, for clients that show `message`).
+ */
+import type { ErrorCode } from '../errors.js';
+import { INVALID_NUMBER } from '../schemas/contact.js';
+import { MSG } from '../schemas/common.js';
+import { TAG_MSG } from '../schemas/tag.js';
+
+export const MESSAGE_LANGUAGES = ['pt', 'en', 'es'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+
+/** Every error code, and ERR_NETWORK (the web's own: the server could not be reached). */
+type ErrorMessages = Record<ErrorCode | 'ERR_NETWORK', string>;
+
+export const VALIDATION_MESSAGES = {
+  pt: {
+    required: 'Obrigatório',
+    tooShort: 'Mensagem muito curta',
+    tooLong: 'Mensagem muito longa',
+    invalidEmail: 'E-mail inválido',
+    invalidTime: 'Horário inválido',
+    invalidNumber: 'Número inválido',
+    invalidColor: 'Cor inválida',
+    invalidOption: 'Opção inválida',
+    invalidTimeZone: 'Fuso horário inválido',
+    invalidValue: 'Valor inválido',
+    selectSector: 'Selecione uma fila',
+    unknownSector: 'Setor desconhecido',
+    noFilter: 'Parametrize o filtro',
+  },
+  en: {
+    required: 'Required',
+    tooShort: 'Too Short!',
+    tooLong: 'Too Long!',
+    invalidEmail: 'Invalid email',
+    invalidTime: 'Invalid time',
+    invalidNumber: 'Invalid number',
+    invalidColor: 'Invalid colour',
+    invalidOption: 'Invalid option',
+    invalidTimeZone: 'Invalid time zone',
+    invalidValue: 'Invalid value',
+    selectSector: 'Select a sector',
+    unknownSector: 'Unknown sector',
+    noFilter: 'Set up the filter',
+  },
+  es: {
+    required: 'Obligatorio',
+    tooShort: '¡Demasiado corto!',
+    tooLong: '¡Demasiado largo!',
+    invalidEmail: 'Correo electrónico inválido',
+    invalidTime: 'Hora inválida',
+    invalidNumber: 'Número inválido',
+    invalidColor: 'Color inválido',
+    invalidOption: 'Opción inválida',
+    invalidTimeZone: 'Zona horaria inválida',
+    invalidValue: 'Valor inválido',
+    selectSector: 'Seleccione un sector',
+    unknownSector: 'Sector desconocido',
+    noFilter: 'Configure el filtro',
+  },
+} as const satisfies Record<MessageLanguage, Record<string, string>>;
+
+export type ValidationKey = keyof (typeof VALIDATION_MESSAGES)['en'];
+
+export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
+  pt: {
+    ERR_NO_OTHER_WHATSAPP: 'Deve haver pelo menos uma conexão padrão.',
+    ERR_NO_DEF_WAPP_FOUND: 'Nenhuma conexão padrão encontrada. Verifique a página de conexões.',
+    ERR_WAPP_NOT_INITIALIZED: 'Esta conexão não foi inicializada. Verifique a página de conexões.',
+    ERR_WAPP_CHECK_CONTACT: 'Não foi possível verificar o contato. Verifique a página de conexões.',
+    ERR_WAPP_INVALID_CONTACT: 'Este não é um número válido.',
+    ERR_WAPP_DOWNLOAD_MEDIA: 'Não foi possível baixar a mídia. Verifique a página de conexões.',
+    ERR_INVALID_CREDENTIALS: 'Erro de autenticação. Por favor, tente novamente.',
+    ERR_SENDING_WAPP_MSG: 'Erro ao enviar a mensagem. Verifique a página de conexões.',
+    ERR_DELETE_WAPP_MSG: 'Não foi possível excluir a mensagem.',
+    ERR_OTHER_OPEN_TICKET: 'Já existe um chamado aberto para este contato.',
+    ERR_SESSION_EXPIRED: 'Sessão expirada. Por favor, entre novamente.',
+    ERR_USER_CREATION_DISABLED: 'A criação de usuários foi desabilitada pelo administrador.',
+    ERR_NO_PERMISSION: 'Você não tem permissão para acessar este recurso.',
+    ERR_DUPLICATED_CONTACT: 'Já existe um contato com este número.',
+    ERR_NO_SETTING_FOUND: 'Nenhuma configuração encontrada com esta chave.',
+    ERR_NO_CONTACT_FOUND: 'Nenhum contato encontrado com este ID.',
+    ERR_NO_TICKET_FOUND: 'Nenhum chamado encontrado com este ID.',
+    ERR_NO_USER_FOUND: 'Nenhum usuário encontrado com este ID.',
+    ERR_NO_WAPP_FOUND: 'Nenhuma conexão encontrada com este ID.',
+    ERR_CREATING_MESSAGE: 'Erro ao criar a mensagem.',
+    ERR_CREATING_TICKET: 'Erro ao criar o chamado.',
+    ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem. Talvez ela seja muito antiga.',
+    ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já está em uso, escolha outra.',
+    ERR_WAPP_GREETING_REQUIRED: 'A mensagem de saudação é obrigatória quando há mais de um setor.',
+    ERR_USER_CREATION_COUNT: 'O limite de atendentes foi atingido.',
+    ERR_CONNECTION_CREATION_COUNT: 'O limite de conexões foi atingido.',
+    ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
+    ERR_OUT_OF_HOURS: 'Fora do horário de expediente.',
+    ERR_MEDIA_TOO_LARGE: 'O arquivo é grande demais.',
+    ERR_UPLOAD_TOO_LARGE: 'Arquivos demais ou grandes demais num só envio.',
+    ERR_VALIDATION: 'Alguns campos são inválidos.',
+    ERR_DUPLICATED_EMAIL: 'Já existe um usuário com este email.',
+    ERR_LAST_ADMIN: 'O último administrador não pode ser removido nem rebaixado.',
+    ERR_TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+    ERR_NOT_FOUND: 'Não encontrado.',
+    ERR_INVALID_TOKEN: 'Sua sessão não é mais válida. Por favor, entre novamente.',
+    ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
+    ERR_NETWORK: 'Não foi possível contatar o servidor. Verifique sua conexão.',
+  },
+  en: {
+    ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
+    ERR_NO_DEF_WAPP_FOUND: 'No default connection found. Check the connections page.',
+    ERR_WAPP_NOT_INITIALIZED: 'This connection is not initialized. Check the connections page.',
+    ERR_WAPP_CHECK_CONTACT: 'Could not check the contact. Check the connections page.',
+    ERR_WAPP_INVALID_CONTACT: 'This is not a valid number.',
+    ERR_WAPP_DOWNLOAD_MEDIA: 'Could not download the media. Check the connections page.',
+    ERR_INVALID_CREDENTIALS: 'Authentication error. Please try again.',
+    ERR_SENDING_WAPP_MSG: 'Error sending the message. Check the connections page.',
+    ERR_DELETE_WAPP_MSG: 'Could not delete the message.',
+    ERR_OTHER_OPEN_TICKET: 'There is already an open ticket for this contact.',
+    ERR_SESSION_EXPIRED: 'Session expired. Please sign in.',
+    ERR_USER_CREATION_DISABLED: 'User creation has been disabled by the administrator.',
+    ERR_NO_PERMISSION: 'You do not have permission to access this resource.',
+    ERR_DUPLICATED_CONTACT: 'A contact with this number already exists.',
+    ERR_NO_SETTING_FOUND: 'No setting found with this key.',
+    ERR_NO_CONTACT_FOUND: 'No contact found with this ID.',
+    ERR_NO_TICKET_FOUND: 'No ticket found with this ID.',
+    ERR_NO_USER_FOUND: 'No user found with this ID.',
+    ERR_NO_WAPP_FOUND: 'No connection found with this ID.',
+    ERR_CREATING_MESSAGE: 'Error while creating the message.',
+    ERR_CREATING_TICKET: 'Error while creating the ticket.',
+    ERR_FETCH_WAPP_MSG: 'Error fetching the message. It may be too old.',
+    ERR_QUEUE_COLOR_ALREADY_EXISTS: 'This colour is already in use, pick another one.',
+    ERR_WAPP_GREETING_REQUIRED: 'The greeting message is required when there is more than one sector.',
+    ERR_USER_CREATION_COUNT: 'The attendant limit has been reached.',
+    ERR_CONNECTION_CREATION_COUNT: 'The connection limit has been reached.',
+    ERR_NO_TAG_FOUND: 'No tag found with this ID.',
+    ERR_OUT_OF_HOURS: 'Outside of working hours.',
+    ERR_MEDIA_TOO_LARGE: 'The file is too large.',
+    ERR_UPLOAD_TOO_LARGE: 'Too many or too large files in one send.',
+    ERR_VALIDATION: 'Some fields are invalid.',
+    ERR_DUPLICATED_EMAIL: 'A user with this email already exists.',
+    ERR_LAST_ADMIN: 'The last administrator cannot be removed or demoted.',
+    ERR_TOO_MANY_REQUESTS: 'Too many attempts. Please wait a minute and try again.',
+    ERR_NOT_FOUND: 'Not found.',
+    ERR_INVALID_TOKEN: 'Your session is no longer valid. Please sign in.',
+    ERR_INTERNAL: 'Internal server error. Please try again later.',
+    ERR_NETWORK: 'The server could not be reached. Check your connection.',
+  },
+  es: {
+    ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
+    ERR_NO_DEF_WAPP_FOUND: 'No se encontró una conexión predeterminada. Revise la página de conexiones.',
+    ERR_WAPP_NOT_INITIALIZED: 'Esta conexión no está inicializada. Revise la página de conexiones.',
+    ERR_WAPP_CHECK_CONTACT: 'No se pudo verificar el contacto. Revise la página de conexiones.',
+    ERR_WAPP_INVALID_CONTACT: 'Este no es un número válido.',
+    ERR_WAPP_DOWNLOAD_MEDIA: 'No se pudo descargar el archivo. Revise la página de conexiones.',
+    ERR_INVALID_CREDENTIALS: 'Error de autenticación. Por favor, inténtelo de nuevo.',
+    ERR_SENDING_WAPP_MSG: 'Error al enviar el mensaje. Revise la página de conexiones.',
+    ERR_DELETE_WAPP_MSG: 'No se pudo eliminar el mensaje.',
+    ERR_OTHER_OPEN_TICKET: 'Ya existe un ticket abierto para este contacto.',
+    ERR_SESSION_EXPIRED: 'Sesión expirada. Por favor, inicie sesión.',
+    ERR_USER_CREATION_DISABLED: 'El administrador deshabilitó la creación de usuarios.',
+    ERR_NO_PERMISSION: 'No tiene permiso para acceder a este recurso.',
+    ERR_DUPLICATED_CONTACT: 'Ya existe un contacto con este número.',
+    ERR_NO_SETTING_FOUND: 'No se encontró ninguna configuración con esta clave.',
+    ERR_NO_CONTACT_FOUND: 'No se encontró ningún contacto con este ID.',
+    ERR_NO_TICKET_FOUND: 'No se encontró ningún ticket con este ID.',
+    ERR_NO_USER_FOUND: 'No se encontró ningún usuario con este ID.',
+    ERR_NO_WAPP_FOUND: 'No se encontró ninguna conexión con este ID.',
+    ERR_CREATING_MESSAGE: 'Error al crear el mensaje.',
+    ERR_CREATING_TICKET: 'Error al crear el ticket.',
+    ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje. Puede que sea demasiado antiguo.',
+    ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Este color ya está en uso, elija otro.',
+    ERR_WAPP_GREETING_REQUIRED: 'El mensaje de saludo es obligatorio cuando hay más de un sector.',
+    ERR_USER_CREATION_COUNT: 'Se alcanzó el límite de agentes.',
+    ERR_CONNECTION_CREATION_COUNT: 'Se alcanzó el límite de conexiones.',
+    ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
+    ERR_OUT_OF_HOURS: 'Fuera del horario laboral.',
+    ERR_MEDIA_TOO_LARGE: 'El archivo es demasiado grande.',
+    ERR_UPLOAD_TOO_LARGE: 'Demasiados archivos o demasiado grandes en un solo envío.',
+    ERR_VALIDATION: 'Algunos campos no son válidos.',
+    ERR_DUPLICATED_EMAIL: 'Ya existe un usuario con este correo.',
+    ERR_LAST_ADMIN: 'El último administrador no puede ser eliminado ni degradado.',
+    ERR_TOO_MANY_REQUESTS: 'Demasiados intentos. Espere un minuto e inténtelo de nuevo.',
+    ERR_NOT_FOUND: 'No encontrado.',
+    ERR_INVALID_TOKEN: 'Su sesión ya no es válida. Por favor, inicie sesión.',
+    ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
+    ERR_NETWORK: 'No se pudo contactar con el servidor. Revise su conexión.',
+  },
+};
+
+/**
+ * The shared zod schemas (and a few server checks) speak the spec's wording, in whatever language
+ * the spec gives it ('Too Short!', 'Mensagem muito curta', 'Selecione uma fila'). A person never
+ * reads that wording directly: each known message maps to one key of VALIDATION_MESSAGES.
+ */
+const KEY_BY_MESSAGE: Record<string, ValidationKey> = {
+  [MSG.required]: 'required',
+  [MSG.tooShort]: 'tooShort',
+  [MSG.tooLong]: 'tooLong',
+  [MSG.invalidEmail]: 'invalidEmail',
+  [MSG.invalidTime]: 'invalidTime',
+  [INVALID_NUMBER]: 'invalidNumber',
+  [TAG_MSG.required]: 'required',
+  [TAG_MSG.tooShort]: 'tooShort',
+  [TAG_MSG.tooLong]: 'tooLong',
+  [TAG_MSG.invalidColor]: 'invalidColor',
+  // Messages of server-side checks (ERR_VALIDATION answers).
+  'Invalid option': 'invalidOption',
+  'Invalid time zone': 'invalidTimeZone',
+  'Invalid value': 'invalidValue',
+  'Invalid id': 'invalidValue',
+  'Selecione uma fila': 'selectSector',
+  'Unknown sector': 'unknownSector',
+  'Parametrize o filtro': 'noFilter',
+};
+
+/** The VALIDATION_MESSAGES key of a known validation message, or undefined. */
+export function validationKeyOf(message: string): ValidationKey | undefined {
+  return Object.prototype.hasOwnProperty.call(KEY_BY_MESSAGE, message) ? KEY_BY_MESSAGE[message] : undefined;
+}
+
+/** Every key validationKeyOf can give (each must exist in every language). */
+export const VALIDATION_KEYS_IN_USE: readonly ValidationKey[] = [...new Set(Object.values(KEY_BY_MESSAGE))];
+
+/**
+ * 'pt-BR,pt;q=0.9,en;q=0.8' → 'pt': the first supported language of an Accept-Language header,
+ * by quality; undefined when none is supported.
+ */
+export function preferredMessageLanguage(acceptLanguage: string | undefined): MessageLanguage | undefined {
+  if (!acceptLanguage) return undefined;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { base: tag.trim().slice(0, 2).toLowerCase(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((x) => x.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return ranked.map((x) => x.base).find((b): b is MessageLanguage => (MESSAGE_LANGUAGES as readonly string[]).includes(b));
+}
