@@ -483,3 +483,20 @@ export const simulatorMessages = pgTable(
   },
   (t) => [index('simulator_messages_chat_idx').on(t.connectionNumber, t.customer, t.createdAt)],
 );
+
+/**
+ * Rows taken from another install (Whaticket-family import): which source row became which of
+ * ours, so a second run or a resumed one imports nothing twice.
+ */
+export const importMap = pgTable(
+  'import_map',
+  {
+    /** The source database, without credentials ("mysql://host:3306/whaticket"). */
+    source: text('source').notNull(),
+    entity: text('entity').notNull(),
+    sourceId: text('source_id').notNull(),
+    targetId: text('target_id').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.entity, t.sourceId] })],
+);

@@ -1,4 +1,9 @@
-/** Password hashing with scrypt (node:crypto): memory-hard, no native dependency. */
+/**
+ * Password hashing with scrypt (node:crypto): memory-hard, no native dependency. Hashes imported
+ * from a Whaticket-family install are bcrypt ($2a$/$2b$/$2y$): they are checked as they are, so
+ * attendants keep their passwords, and replaced by scrypt at their next sign-in.
+ */
+import bcrypt from 'bcryptjs';
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
@@ -12,7 +17,15 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+/** A stored hash in a scheme we only read (bcrypt): verify, then re-hash with hashPassword. */
+export function isLegacyHash(stored: string): boolean {
+  return BCRYPT.test(stored);
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (isLegacyHash(stored)) return bcrypt.compare(password, stored);
   const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
   if (scheme !== 'scrypt' || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, 'base64');

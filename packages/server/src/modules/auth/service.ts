@@ -8,7 +8,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { authSessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { hashPassword, safeEqual, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword, isLegacyHash, safeEqual, verifyPassword } from '../../lib/passwords.js';
 import { isWithinTimeRange } from '../../lib/time.js';
 import { loadCurrentUser, presentUserById, type CurrentUser } from '../users/repository.js';
 import type { UsersService } from '../users/service.js';
@@ -51,6 +51,10 @@ export class AuthService {
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }
     await this.throttle.succeeded(ip, input.email);
+    if (isLegacyHash(row.passwordHash)) {
+      // An imported bcrypt hash: the password is known right now, so store it the current way.
+      await this.ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
+    }
     const current = await loadCurrentUser(this.ctx.db, row.id);
     this.assertWithinWorkTime(current!);
     return this.startSession(current!);

@@ -1,0 +1,80 @@
+/**
+ * npm run import:whaticket -- --from <mysql://… | postgres://…> [--media <dir>] [--dry-run] [--report <file>]
+ *
+ * Imports a Whaticket-family install into this Switchboard's database (DATABASE_URL, or the
+ * embedded one in DATA_DIR — stop the server first: the embedded database has one user at a time).
+ * Prints progress and a summary; every skipped row goes to the report file with its reason.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/client.js';
+import { lockDataDir } from '../../lib/data-dir.js';
+import { MediaStore } from '../../messaging/media-store.js';
+import { importWhaticket } from './importer.js';
+import { summaryText } from './summary.js';
+import { openSource } from './source.js';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      from: { type: 'string' },
+      media: { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      report: { type: 'string', default: 'whaticket-import-report.json' },
+    },
+  });
+  if (!values.from) {
+    console.error('Usage: npm run import:whaticket -- --from <mysql://user:pass@host/db | postgres://…> [--media <public folder>] [--dry-run] [--report <file>]');
+    return 64;
+  }
+  if (values.media && !fs.existsSync(values.media)) {
+    console.error(`--media ${values.media}: no such folder`);
+    return 66;
+  }
+  const config = loadConfig();
+  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir, () => process.exit(75));
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pg') });
+  const source = await openSource(values.from);
+  try {
+    await database.migrate();
+    const store = new MediaStore(path.join(config.dataDir, 'media'), config.mediaMaxBytes);
+    const result = await importWhaticket({
+      source,
+      db: database.db,
+      media: values.media ? { from: values.media, store } : undefined,
+      dryRun: values['dry-run'],
+      onProgress: progressBar(),
+    });
+    process.stderr.write('\n');
+    console.log(summaryText(result));
+    fs.writeFileSync(values.report, JSON.stringify({ ...result, survey: { ...result.survey, tables: Object.fromEntries(result.survey.tables) } }, null, 2));
+    console.log(`Report with every skipped row: ${path.resolve(values.report)}`);
+    return 0;
+  } finally {
+    await source.close();
+    await database.close();
+    lock?.release();
+  }
+}
+
+function progressBar() {
+  let last = '';
+  return ({ table, done, total }: { table: string; done: number; total: number }) => {
+    const width = 30;
+    const filled = total > 0 ? Math.round((done / total) * width) : width;
+    const line = `${table.padEnd(20)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`;
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+    else if (line !== last && done === total) process.stderr.write(`${line}\n`);
+    last = line;
+  };
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

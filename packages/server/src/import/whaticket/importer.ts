@@ -1,0 +1,566 @@
+/**
+ * Brings a Whaticket-family install over: settings, sectors, connections, attendants (their bcrypt
+ * password hashes carry over), contacts with extra info, tags, quick answers, tickets and messages
+ * with their media. Each page of rows is written in one transaction with its import_map entries,
+ * so an interrupted run continues where it stopped and a second run imports nothing twice. A dry
+ * run does all of it inside one transaction that is rolled back, and copies no file.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_TAG_COLOR, DEFAULT_USER_WORK_TIME, SETTING_SCHEMAS, isSettingKey } from '@switchboard/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import {
+  contactExtraInfo,
+  contactTags,
+  contacts,
+  messages,
+  queues,
+  quickAnswers,
+  settings,
+  tags,
+  ticketCycles,
+  tickets,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+} from '../../db/schema.js';
+import { hashPassword, isLegacyHash } from '../../lib/passwords.js';
+import type { MediaStore } from '../../messaging/media-store.js';
+import { protocolOf } from '../../modules/tickets/insert.js';
+import { IdMap, type Entity } from './id-map.js';
+import type { SourceDb, SourceRow } from './source.js';
+import { surveySource, type SourceSurvey, type SourceTable } from './source-schema.js';
+
+export interface ImportOptions {
+  source: SourceDb;
+  db: Db;
+  /** The old install's public folder (where Whaticket keeps media files) and where ours go. */
+  media?: { from: string; store: MediaStore };
+  dryRun?: boolean;
+  pageSize?: number;
+  onProgress?: (progress: { table: SourceTable; done: number; total: number }) => void;
+}
+
+export interface TableSummary {
+  imported: number;
+  /** Taken by an earlier run (or matched to a row that was already here). */
+  already: number;
+  skipped: number;
+}
+
+export interface SkippedRow {
+  table: SourceTable;
+  id: string;
+  reason: string;
+}
+
+export interface ImportResult {
+  survey: SourceSurvey;
+  tables: Partial<Record<SourceTable, TableSummary>>;
+  skipped: SkippedRow[];
+  /** Rows imported with a change worth knowing (a renamed connection, a ticket imported closed…). */
+  notes: string[];
+  dryRun: boolean;
+}
+
+class DryRunRollback extends Error {}
+
+export async function importWhaticket(options: ImportOptions): Promise<ImportResult> {
+  const survey = surveySource(await options.source.columns());
+  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], dryRun: options.dryRun === true };
+  if (!options.dryRun) {
+    await new Run(options, survey, result, options.db).all();
+    return result;
+  }
+  try {
+    await options.db.transaction(async (tx) => {
+      await new Run(options, survey, result, tx).all();
+      throw new DryRunRollback();
+    });
+  } catch (err) {
+    if (!(err instanceof DryRunRollback)) throw err;
+  }
+  return result;
+}
+
+const NUL = String.fromCharCode(0);
+/** A source value as text; NUL characters (which PostgreSQL text cannot hold) are dropped. */
+const str = (v: unknown): string => {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : JSON.stringify(v);
+  return s.split(NUL).join('');
+};
+const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't' || v === 'true' || v === 'enabled';
+const date = (v: unknown): Date => {
+  const d = v instanceof Date ? v : new Date(str(v));
+  return Number.isNaN(d.getTime()) ? new Date() : d;
+};
+const time = (v: unknown, fallback: string): string => (/^([01]\d|2[0-3]):[0-5]\d$/.test(str(v).slice(0, 5)) ? str(v).slice(0, 5) : fallback);
+const hexColor = (v: unknown): string | undefined => {
+  const c = str(v).trim().toLowerCase();
+  const withHash = c.startsWith('#') ? c : `#${c}`;
+  return /^#([0-9a-f]{3}|[0-9a-f]{6})$/.test(withHash) ? withHash : undefined;
+};
+
+class Run {
+  private readonly map: IdMap;
+  private readonly pageSize: number;
+
+  constructor(
+    private readonly options: ImportOptions,
+    private readonly survey: SourceSurvey,
+    private readonly result: ImportResult,
+    private readonly db: DbOrTx,
+  ) {
+    this.map = new IdMap(options.source.identity);
+    this.pageSize = options.pageSize ?? 500;
+  }
+
+  async all(): Promise<void> {
+    await this.settings();
+    await this.queues();
+    await this.whatsapps();
+    await this.users();
+    await this.contacts();
+    await this.contactFields();
+    await this.tags();
+    await this.quickAnswers();
+    await this.tickets();
+    await this.messages();
+  }
+
+  // ── bookkeeping ────────────────────────────────────────────────────────────────────────────
+  private summary(table: SourceTable): TableSummary {
+    return (this.result.tables[table] ??= { imported: 0, already: 0, skipped: 0 });
+  }
+  private skip(table: SourceTable, id: unknown, reason: string): void {
+    this.summary(table).skipped += 1;
+    this.result.skipped.push({ table, id: str(id), reason });
+  }
+  private has(table: SourceTable): boolean {
+    return this.survey.tables.has(table);
+  }
+  private columns(table: SourceTable): string[] {
+    return this.survey.tables.get(table) ?? [];
+  }
+
+  /**
+   * Every row of a table with a single key, a page per transaction: `each` writes one row (or
+   * returns a reason to skip it) and its mapping is written with it.
+   */
+  private async eachPage(
+    table: SourceTable,
+    entity: Entity,
+    key: string,
+    each: (tx: DbOrTx, row: SourceRow) => Promise<{ id: string | number; already?: boolean } | string>,
+  ): Promise<void> {
+    if (!this.has(table)) return;
+    await this.map.load(this.db, entity);
+    const total = await this.options.source.count(table);
+    let after: string | number | null = null;
+    let done = 0;
+    for (;;) {
+      const rows = await this.options.source.page(table, this.columns(table), key, after, this.pageSize);
+      if (rows.length === 0) break;
+      await this.db.transaction(async (tx) => {
+        for (const row of rows) {
+          if (this.map.get(entity, row[key]) !== undefined) {
+            this.summary(table).already += 1;
+            continue;
+          }
+          const outcome = await each(tx, row);
+          if (typeof outcome === 'string') {
+            this.skip(table, row[key], outcome);
+            continue;
+          }
+          await this.map.put(tx, entity, row[key], outcome.id);
+          if (outcome.already) this.summary(table).already += 1;
+          else this.summary(table).imported += 1;
+        }
+      });
+      after = rows[rows.length - 1][key] as string | number;
+      done += rows.length;
+      this.options.onProgress?.({ table, done, total });
+    }
+  }
+
+  /** A link table (no key of its own): pairs whose both ends were imported, added once. */
+  private async links(table: SourceTable, write: (tx: DbOrTx, row: SourceRow) => Promise<string | void>): Promise<void> {
+    if (!this.has(table)) return;
+    const rows = await this.options.source.all(table, this.columns(table));
+    await this.db.transaction(async (tx) => {
+      for (const row of rows) {
+        const reason = await write(tx, row);
+        if (reason) this.skip(table, Object.values(row).join('/'), reason);
+        else this.summary(table).imported += 1;
+      }
+    });
+    this.options.onProgress?.({ table, done: rows.length, total: rows.length });
+  }
+
+  // ── settings ───────────────────────────────────────────────────────────────────────────────
+  private async settings(): Promise<void> {
+    await this.eachPage('Settings', 'setting', 'key', async (tx, row) => {
+      const key = str(row.key);
+      if (!isSettingKey(key)) return 'no such setting here';
+      const parsed = SETTING_SCHEMAS[key].safeParse(str(row.value));
+      if (!parsed.success) return `value not accepted here (${str(row.value).slice(0, 40)})`;
+      await tx
+        .insert(settings)
+        .values({ key, value: parsed.data })
+        .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: new Date() } });
+      return { id: key };
+    });
+  }
+
+  // ── sectors ────────────────────────────────────────────────────────────────────────────────
+  private async queues(): Promise<void> {
+    await this.eachPage('Queues', 'queue', 'id', async (tx, row) => {
+      const name = str(row.name).trim().slice(0, 50);
+      if (name.length < 2) return 'name shorter than 2 characters';
+      const [same] = await tx.select({ id: queues.id }).from(queues).where(sql`lower(${queues.name}) = lower(${name})`);
+      if (same) return { id: same.id, already: true };
+      const color = await this.freeQueueColor(tx, hexColor(row.color) ?? '#7c7c7c', name);
+      const [created] = await tx
+        .insert(queues)
+        .values({
+          name,
+          color,
+          greetingMessage: str(row.greetingMessage),
+          absenceMessage: str(row.absenceMessage),
+          startWork: row.startWork ? time(row.startWork, '00:00') : null,
+          endWork: row.endWork ? time(row.endWork, '23:59') : null,
+          createdAt: date(row.createdAt),
+          updatedAt: date(row.updatedAt),
+        })
+        .returning({ id: queues.id });
+      return { id: created.id };
+    });
+  }
+
+  /** Sector colours are unique here; a colour already taken is nudged to the nearest free one. */
+  private async freeQueueColor(tx: DbOrTx, wanted: string, name: string): Promise<string> {
+    const full = wanted.length === 4 ? `#${[...wanted.slice(1)].map((c) => c + c).join('')}` : wanted;
+    let value = parseInt(full.slice(1), 16);
+    for (let i = 0; i < 4096; i++) {
+      const candidate = `#${value.toString(16).padStart(6, '0')}`;
+      const [taken] = await tx.select({ id: queues.id }).from(queues).where(sql`lower(${queues.color}) = ${candidate}`);
+      if (!taken) {
+        if (i > 0) this.result.notes.push(`Sector "${name}": colour ${full} was taken, imported as ${candidate}.`);
+        return candidate;
+      }
+      value = (value + 1) % 0x1000000;
+    }
+    throw new Error(`No free colour near ${full}`);
+  }
+
+  // ── connections ────────────────────────────────────────────────────────────────────────────
+  private async whatsapps(): Promise<void> {
+    await this.eachPage('Whatsapps', 'whatsapp', 'id', async (tx, row) => {
+      const wanted = str(row.name).trim().slice(0, 50) || `Connection ${str(row.id)}`;
+      let name = wanted;
+      for (let n = 2; ; n++) {
+        const [taken] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(sql`lower(${whatsapps.name}) = lower(${name})`);
+        if (!taken) break;
+        name = `${wanted} (${n})`;
+      }
+      if (name !== wanted) this.result.notes.push(`Connection "${wanted}" exists here already: imported as "${name}".`);
+      const [defaultExists] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.isDefault, true));
+      const [created] = await tx
+        .insert(whatsapps)
+        .values({
+          name,
+          channel: 'whatsapp',
+          status: 'DISCONNECTED',
+          isDefault: bool(row.isDefault) && !defaultExists,
+          greetingMessage: str(row.greetingMessage),
+          farewellMessage: str(row.farewellMessage),
+          ratingMessage: str(row.ratingMessage),
+          transferTicketMessage: str(row.transferTicketMessage),
+          createdAt: date(row.createdAt),
+          updatedAt: date(row.updatedAt),
+        })
+        .returning({ id: whatsapps.id });
+      return { id: created.id };
+    });
+    await this.links('WhatsappQueues', async (tx, row) => {
+      const whatsappId = this.map.get('whatsapp', row.whatsappId);
+      const queueId = this.map.get('queue', row.queueId);
+      if (!whatsappId || !queueId) return 'connection or sector not imported';
+      await tx.insert(whatsappQueues).values({ whatsappId: Number(whatsappId), queueId: Number(queueId) }).onConflictDoNothing();
+    });
+  }
+
+  // ── attendants ─────────────────────────────────────────────────────────────────────────────
+  private async users(): Promise<void> {
+    await this.eachPage('Users', 'user', 'id', async (tx, row) => {
+      const email = str(row.email).trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) return 'no valid e-mail';
+      const [same] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (same) {
+        this.result.notes.push(`Attendant ${email} exists here already: kept the existing account.`);
+        return { id: same.id, already: true };
+      }
+      let passwordHash = str(row.passwordHash);
+      if (!isLegacyHash(passwordHash)) {
+        passwordHash = await hashPassword(randomUUID());
+        this.result.notes.push(`Attendant ${email}: the password hash is not bcrypt; an administrator must set a new password.`);
+      }
+      const whatsappId = this.map.get('whatsapp', row.whatsappId);
+      const [created] = await tx
+        .insert(users)
+        .values({
+          name: str(row.name).trim().slice(0, 50) || email,
+          email,
+          passwordHash,
+          profile: str(row.profile) === 'admin' ? 'admin' : 'user',
+          whatsappId: whatsappId ? Number(whatsappId) : null,
+          startWork: time(row.startWork, DEFAULT_USER_WORK_TIME.start),
+          endWork: time(row.endWork, DEFAULT_USER_WORK_TIME.end),
+          allTicket: bool(row.allTicket),
+          createdAt: date(row.createdAt),
+          updatedAt: date(row.updatedAt),
+        })
+        .returning({ id: users.id });
+      return { id: created.id };
+    });
+    await this.links('UserQueues', async (tx, row) => {
+      const userId = this.map.get('user', row.userId);
+      const queueId = this.map.get('queue', row.queueId);
+      if (!userId || !queueId) return 'attendant or sector not imported';
+      await tx.insert(userQueues).values({ userId: Number(userId), queueId: Number(queueId) }).onConflictDoNothing();
+    });
+  }
+
+  // ── contacts ───────────────────────────────────────────────────────────────────────────────
+  private async contacts(): Promise<void> {
+    await this.eachPage('Contacts', 'contact', 'id', async (tx, row) => {
+      const isGroup = bool(row.isGroup);
+      const raw = str(row.number).split('@')[0];
+      const number = isGroup ? raw.replace(/[^\d-]/g, '') : raw.replace(/\D/g, '');
+      if (number.length < 5) return 'no usable number';
+      const [same] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.number, number));
+      if (same) return { id: same.id, already: true };
+      const email = str(row.email).trim();
+      const [created] = await tx
+        .insert(contacts)
+        .values({
+          name: str(row.name).trim().slice(0, 200) || number,
+          number,
+          email: /^[^\s@]+@[^\s@]+$/.test(email) ? email : '',
+          profilePicUrl: str(row.profilePicUrl).slice(0, 2000),
+          isGroup,
+          createdAt: date(row.createdAt),
+          updatedAt: date(row.updatedAt),
+        })
+        .returning({ id: contacts.id });
+      return { id: created.id };
+    });
+  }
+
+  private async contactFields(): Promise<void> {
+    await this.eachPage('ContactCustomFields', 'contactField', 'id', async (tx, row) => {
+      const contactId = this.map.get('contact', row.contactId);
+      if (!contactId) return 'contact not imported';
+      const [created] = await tx
+        .insert(contactExtraInfo)
+        .values({ contactId: Number(contactId), name: str(row.name).slice(0, 200), value: str(row.value) })
+        .returning({ id: contactExtraInfo.id });
+      return { id: created.id };
+    });
+  }
+
+  // ── tags and quick answers ─────────────────────────────────────────────────────────────────
+  private async tags(): Promise<void> {
+    await this.eachPage('Tags', 'tag', 'id', async (tx, row) => {
+      const name = str(row.name).trim().slice(0, 100);
+      if (name.length < 3) return 'name shorter than 3 characters';
+      const [same] = await tx.select({ id: tags.id }).from(tags).where(sql`lower(${tags.name}) = lower(${name})`);
+      if (same) return { id: same.id, already: true };
+      const [created] = await tx
+        .insert(tags)
+        .values({ name, color: hexColor(row.color) ?? DEFAULT_TAG_COLOR, createdAt: date(row.createdAt), updatedAt: date(row.updatedAt) })
+        .returning({ id: tags.id });
+      return { id: created.id };
+    });
+    await this.links('ContactTags', async (tx, row) => {
+      const contactId = this.map.get('contact', row.contactId);
+      const tagId = this.map.get('tag', row.tagId);
+      if (!contactId || !tagId) return 'contact or tag not imported';
+      await tx.insert(contactTags).values({ contactId: Number(contactId), tagId: Number(tagId) }).onConflictDoNothing();
+    });
+  }
+
+  private async quickAnswers(): Promise<void> {
+    await this.eachPage('QuickAnswers', 'quickAnswer', 'id', async (tx, row) => {
+      const shortcut = str(row.shortcut).trim().slice(0, 50);
+      const message = str(row.message);
+      if (shortcut.length < 2 || message.length === 0) return 'shortcut or message empty';
+      const [created] = await tx
+        .insert(quickAnswers)
+        .values({ shortcut, message, createdAt: date(row.createdAt), updatedAt: date(row.updatedAt) })
+        .returning({ id: quickAnswers.id });
+      return { id: created.id };
+    });
+  }
+
+  // ── tickets ────────────────────────────────────────────────────────────────────────────────
+  private async tickets(): Promise<void> {
+    await this.eachPage('Tickets', 'ticket', 'id', async (tx, row) => {
+      const contactId = this.map.get('contact', row.contactId);
+      if (!contactId) return 'contact not imported';
+      const whatsappId = this.map.get('whatsapp', row.whatsappId);
+      if (!whatsappId) return 'no connection (the ticket names none, or it was not imported)';
+      const userId = this.map.get('user', row.userId);
+      const queueId = this.map.get('queue', row.queueId);
+      let status = ['open', 'pending', 'closed'].includes(str(row.status)) ? str(row.status) : 'closed';
+      if (status !== 'closed') {
+        // One open-or-pending ticket per contact and connection, here as in the source.
+        const [active] = await tx
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.contactId, Number(contactId)), eq(tickets.whatsappId, Number(whatsappId)), inArray(tickets.status, ['open', 'pending'])));
+        if (active) {
+          this.result.notes.push(`Ticket ${str(row.id)}: its contact already has an active ticket here; imported closed.`);
+          status = 'closed';
+        }
+      }
+      const createdAt = date(row.createdAt);
+      const updatedAt = date(row.updatedAt);
+      const [created] = await tx
+        .insert(tickets)
+        .values({
+          status,
+          contactId: Number(contactId),
+          whatsappId: Number(whatsappId),
+          userId: userId ? Number(userId) : null,
+          queueId: queueId ? Number(queueId) : null,
+          lastMessage: str(row.lastMessage).slice(0, 1000),
+          lastMessageAt: updatedAt,
+          unreadMessages: Math.max(0, Number(row.unreadMessages) || 0),
+          isGroup: bool(row.isGroup),
+          createdAt,
+          updatedAt,
+        })
+        .returning({ id: tickets.id });
+      await tx.update(tickets).set({ protocol: protocolOf(createdAt, created.id) }).where(eq(tickets.id, created.id));
+      // Its service cycle, so the dashboard counts it: queued at creation, started if someone had it.
+      await tx.insert(ticketCycles).values({
+        ticketId: created.id,
+        queueId: queueId ? Number(queueId) : null,
+        userId: userId ? Number(userId) : null,
+        queuedAt: createdAt,
+        startedAt: userId ? createdAt : null,
+        finishedAt: status === 'closed' ? updatedAt : null,
+        finishedBy: status === 'closed' && userId ? Number(userId) : null,
+        outcome: status === 'closed' ? 'resolved' : null,
+      });
+      return { id: created.id };
+    });
+  }
+
+  // ── messages ───────────────────────────────────────────────────────────────────────────────
+  private async messages(): Promise<void> {
+    if (!this.has('Messages')) return;
+    await this.map.load(this.db, 'ticket');
+    await this.map.load(this.db, 'contact');
+    const table: SourceTable = 'Messages';
+    const total = await this.options.source.count(table);
+    let after: string | null = null;
+    let done = 0;
+    for (;;) {
+      const rows = await this.options.source.page(table, this.columns(table), 'id', after, this.pageSize);
+      if (rows.length === 0) break;
+      const ids = rows.map((r) => str(r.id));
+      const quoted = rows.map((r) => str(r.quotedMsgId)).filter(Boolean);
+      await this.db.transaction(async (tx) => {
+        const taken = await this.map.lookup(tx, 'message', ids);
+        const quotedMap = await this.map.lookup(tx, 'message', quoted);
+        for (const row of rows) {
+          const sourceId = str(row.id);
+          if (taken.has(sourceId)) {
+            this.summary(table).already += 1;
+            continue;
+          }
+          const outcome = await this.message(tx, row, quotedMap);
+          if (typeof outcome === 'string') {
+            this.skip(table, sourceId, outcome);
+            continue;
+          }
+          await this.map.put(tx, 'message', sourceId, outcome.id);
+          quotedMap.set(sourceId, outcome.id);
+          this.summary(table).imported += 1;
+        }
+      });
+      after = str(rows[rows.length - 1].id);
+      done += rows.length;
+      this.options.onProgress?.({ table, done, total });
+    }
+  }
+
+  /** Writes one message; its new id, or the reason it was skipped. */
+  private async message(tx: DbOrTx, row: SourceRow, quotedMap: Map<string, string>): Promise<{ id: string } | string> {
+    const ticketId = this.map.get('ticket', row.ticketId);
+    if (!ticketId) return 'ticket not imported';
+    const [ticket] = await tx.select({ whatsappId: tickets.whatsappId }).from(tickets).where(eq(tickets.id, Number(ticketId)));
+    const [duplicate] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.whatsappId, ticket.whatsappId), eq(messages.externalId, str(row.id))));
+    if (duplicate) return 'a message with this WhatsApp id is already here';
+    const fromMe = bool(row.fromMe);
+    let media = await this.mediaOf(row);
+    if (typeof media === 'string') {
+      // The conversation matters more than one lost file: the message comes over without it.
+      this.result.notes.push(`Message ${str(row.id)}: ${media}; imported without its file.`);
+      media = null;
+    }
+    const contactId = this.map.get('contact', row.contactId);
+    const createdAt = date(row.createdAt);
+    const id = randomUUID();
+    await tx.insert(messages).values({
+      id,
+      ticketId: Number(ticketId),
+      whatsappId: ticket.whatsappId,
+      externalId: str(row.id),
+      contactId: contactId ? Number(contactId) : null,
+      body: str(row.body),
+      fromMe,
+      read: bool(row.read) || fromMe,
+      mediaType: str(row.mediaType) || 'chat',
+      mediaPath: media?.name ?? null,
+      mediaName: media?.filename ?? null,
+      mediaMime: media?.mimetype ?? null,
+      quotedMsgId: quotedMap.get(str(row.quotedMsgId)) ?? null,
+      isDeleted: bool(row.isDeleted),
+      ack: Math.min(5, Math.max(0, Number(row.ack) || 0)),
+      // Already sent by the old install: the outbox must never pick an imported message up.
+      sendState: fromMe ? 'sent' : 'received',
+      createdAt,
+      updatedAt: date(row.updatedAt ?? row.createdAt),
+    });
+    return { id };
+  }
+
+  /** The message's file copied into our media store; a reason when it cannot be. */
+  private async mediaOf(row: SourceRow): Promise<{ name: string; filename: string; mimetype: string } | null | string> {
+    const url = str(row.mediaUrl);
+    if (!url) return null;
+    // Whaticket stores the file name, or a full URL ending in it, of a file in its public folder.
+    const file = path.basename(url.split('?')[0]);
+    if (!this.options.media) return 'media file not imported: no --media folder given';
+    const source = path.join(this.options.media.from, file);
+    let data: Buffer;
+    try {
+      data = await fs.readFile(source);
+    } catch {
+      return `media file ${file} not found in the media folder`;
+    }
+    if (this.options.dryRun) return { name: '', filename: file, mimetype: '' };
+    const stored = await this.options.media.store.save(data, { filename: file, purpose: 'received' });
+    return { name: stored.name, filename: stored.filename, mimetype: stored.mimetype };
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * A Whaticket-family database to read from: MySQL/MariaDB or PostgreSQL, read only. Rows come in
+ * pages ordered by a key, so a table of millions of messages never sits in memory.
+ */
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+
+export type SourceRow = Record<string, unknown>;
+
+export interface SourceDb {
+  readonly kind: 'mysql' | 'postgres';
+  /** Where the rows come from, without credentials: the import remembers what it took per source. */
+  readonly identity: string;
+  /** Every table of the source's schema with its columns. */
+  columns(): Promise<Map<string, Set<string>>>;
+  /** Up to `limit` rows with `key` greater than `after` (all rows from the start when null), by key. */
+  page(table: string, columns: readonly string[], key: string, after: string | number | null, limit: number): Promise<SourceRow[]>;
+  /** Every row of a small table (link tables without a single key). */
+  all(table: string, columns: readonly string[]): Promise<SourceRow[]>;
+  count(table: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** mysql://user:pass@host:3306/db → "mysql://host:3306/db" (the password never reaches a report). */
+export function sourceIdentity(url: string): string {
+  const u = new URL(url);
+  const kind = u.protocol.startsWith('mysql') || u.protocol.startsWith('mariadb') ? 'mysql' : 'postgres';
+  return `${kind}://${u.hostname}:${u.port || (kind === 'mysql' ? '3306' : '5432')}${u.pathname}`;
+}
+
+export function openSource(url: string): Promise<SourceDb> {
+  const protocol = new URL(url).protocol;
+  if (protocol === 'mysql:' || protocol === 'mariadb:') return Promise.resolve(openMysql(url.replace(/^mariadb:/, 'mysql:')));
+  if (protocol === 'postgres:' || protocol === 'postgresql:') return Promise.resolve(openPostgres(url));
+  return Promise.reject(new Error(`--from must be a mysql://, mariadb:// or postgres:// URL (got ${protocol})`));
+}
+
+function openMysql(url: string): SourceDb {
+  // Dates as strings: the source's DATETIME has no zone; Whaticket writes UTC (Sequelize's default).
+  const pool = mysql.createPool({ uri: url, connectionLimit: 2, dateStrings: true, supportBigNumbers: true, bigNumberStrings: false });
+  const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+  const list = (cols: readonly string[]) => cols.map(q).join(', ');
+  return {
+    kind: 'mysql',
+    identity: sourceIdentity(url),
+    async columns() {
+      const [rows] = await pool.query<mysql.RowDataPacket[]>(
+        'SELECT TABLE_NAME AS t, COLUMN_NAME AS c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()',
+      );
+      return groupColumns(rows.map((r) => ({ t: String(r.t), c: String(r.c) })));
+    },
+    async page(table, columns, key, after, limit) {
+      const where = after === null ? '' : `WHERE ${q(key)} > ?`;
+      const [rows] = await pool.query<mysql.RowDataPacket[]>(
+        `SELECT ${list(columns)} FROM ${q(table)} ${where} ORDER BY ${q(key)} LIMIT ${Number(limit)}`,
+        after === null ? [] : [after],
+      );
+      return rows.map(withUtcDates);
+    },
+    async all(table, columns) {
+      const [rows] = await pool.query<mysql.RowDataPacket[]>(`SELECT ${list(columns)} FROM ${q(table)}`);
+      return rows.map(withUtcDates);
+    },
+    async count(table) {
+      const [rows] = await pool.query<mysql.RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${q(table)}`);
+      return Number(rows[0].n);
+    },
+    close: () => pool.end(),
+  };
+}
+
+function openPostgres(url: string): SourceDb {
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c TimeZone=UTC' });
+  pool.on('error', () => undefined);
+  const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const list = (cols: readonly string[]) => cols.map(q).join(', ');
+  return {
+    kind: 'postgres',
+    identity: sourceIdentity(url),
+    async columns() {
+      const { rows } = await pool.query<{ t: string; c: string }>(
+        'SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()',
+      );
+      return groupColumns(rows);
+    },
+    async page(table, columns, key, after, limit) {
+      const where = after === null ? '' : `WHERE ${q(key)} > $1`;
+      const { rows } = await pool.query<SourceRow>(
+        `SELECT ${list(columns)} FROM ${q(table)} ${where} ORDER BY ${q(key)} LIMIT ${Number(limit)}`,
+        after === null ? [] : [after],
+      );
+      return rows;
+    },
+    async all(table, columns) {
+      return (await pool.query<SourceRow>(`SELECT ${list(columns)} FROM ${q(table)}`)).rows;
+    },
+    async count(table) {
+      return Number((await pool.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${q(table)}`)).rows[0].n);
+    },
+    close: () => pool.end(),
+  };
+}
+
+function groupColumns(rows: { t: string; c: string }[]): Map<string, Set<string>> {
+  const tables = new Map<string, Set<string>>();
+  for (const { t, c } of rows) {
+    if (!tables.has(t)) tables.set(t, new Set());
+    tables.get(t)!.add(c);
+  }
+  return tables;
+}
+
+/** MySQL DATETIME strings ('2024-05-01 12:00:00') are UTC in Whaticket: make them unambiguous. */
+function withUtcDates(row: mysql.RowDataPacket): SourceRow {
+  const out: SourceRow = {};
+  for (const [k, v] of Object.entries(row)) {
+    out[k] = typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(v) ? new Date(`${v.replace(' ', 'T')}Z`) : v;
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * A throw-away MariaDB server (Debian's mariadb-server) on a free port, for tests that read a
+ * MySQL-family database. Its data lives in a temporary directory removed at stop.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+
+const SERVER = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].find((p) => fs.existsSync(p));
+const INSTALL_DB = ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'].find((p) => fs.existsSync(p));
+
+export const MARIADB_AVAILABLE = SERVER !== undefined && INSTALL_DB !== undefined;
+
+export interface TestMariaDb {
+  /** mysql://root@127.0.0.1:<port>/<database> */
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startMariaDb(database = 'whaticket'): Promise<TestMariaDb> {
+  if (!SERVER || !INSTALL_DB) throw new Error('MariaDB is not installed (apt-get install mariadb-server)');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-mariadb-'));
+  const dataDir = path.join(dir, 'data');
+  const install = spawnSync(INSTALL_DB, ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', '--user=root'], {
+    encoding: 'utf8',
+  });
+  if (install.status !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr}`);
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    SERVER,
+    [
+      '--no-defaults',
+      `--datadir=${dataDir}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--socket=${path.join(dir, 'mysqld.sock')}`,
+      `--pid-file=${path.join(dir, 'mysqld.pid')}`,
+      '--skip-grant-tables',
+      '--user=root',
+      '--innodb-buffer-pool-size=32M',
+    ],
+    { stdio: 'ignore' },
+  );
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const root = `mysql://root@127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error('mariadbd exited during start-up');
+    try {
+      const c = await mysql.createConnection(root);
+      await c.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4`);
+      await c.end();
+      break;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  return {
+    url: `${root}/${database}`,
+    async stop() {
+      if (!exited) {
+        child.kill('SIGTERM');
+        await new Promise<void>((resolve) => {
+          if (exited) return resolve();
+          child.once('exit', () => resolve());
+          setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 15_000).unref();
+        });
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
