@@ -4,7 +4,9 @@ import type { ImportResult } from './importer.js';
 export function summaryText(result: ImportResult): string {
   const lines = [
     `${result.dryRun ? 'Dry run — nothing was written. ' : ''}Source: ${result.survey.variant}`,
-    ...Object.entries(result.tables).map(([t, s]) => `  ${t.padEnd(20)} imported ${s.imported}, already here ${s.already}, skipped ${s.skipped}`),
+    ...Object.entries(result.tables).map(
+      ([t, s]) => `  ${t.padEnd(20)} ${result.dryRun ? 'would import' : 'imported'} ${s.imported}, already here ${s.already}, skipped ${s.skipped}`,
+    ),
   ];
   if (result.survey.missingTables.length) lines.push(`Not in the source: ${result.survey.missingTables.join(', ')}`);
   if (result.survey.unknownColumns.length) lines.push(`Unknown columns (not imported): ${result.survey.unknownColumns.join(', ')}`);
