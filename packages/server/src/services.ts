@@ -15,6 +15,7 @@ import { simulatorDriverFactory } from './channels/simulator/driver.js';
 import { whatsappDriverFactory } from './channels/whatsapp/driver.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './messaging/media-store.js';
+import { WhaticketImportService } from './modules/whaticket-import/service.js';
 import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
@@ -35,6 +36,7 @@ export interface Services {
   quickAnswers: QuickAnswersService;
   queues: QueuesService;
   media: MediaStore;
+  whaticketImport: WhaticketImportService;
   channels: ChannelManager;
   inbound: InboundPipeline;
   outbox: Outbox;
@@ -99,5 +101,6 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     tags: new TagsService(ctx),
     quickAnswers: new QuickAnswersService(ctx),
     queues: new QueuesService(ctx),
+    whaticketImport: new WhaticketImportService(ctx, media),
   };
 }

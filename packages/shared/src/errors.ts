@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'ERR_NOT_FOUND',
   'ERR_INVALID_TOKEN',
   'ERR_INTERNAL',
+  // An import from another install is already running.
+  'ERR_IMPORT_RUNNING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,3 +21,4 @@ export * from './text/csv.js';
 export * from './schemas/ticket.js';
 export * from './text/preview.js';
 export * from './i18n/api-messages.js';
+export * from './schemas/whaticket-import.js';

@@ -15,6 +15,7 @@ import { registerSettingsRoutes } from '../modules/settings/routes.js';
 import { registerTagRoutes } from '../modules/tags/routes.js';
 import { registerTicketRoutes } from '../modules/tickets/routes.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
+import { registerWhaticketImportRoutes } from '../modules/whaticket-import/routes.js';
 import type { Services } from '../services.js';
 import type { App } from './types.js';
 import { databaseProblem } from './health.js';
@@ -40,5 +41,6 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
   registerDashboardRoutes(api, services.dashboard);
   registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);
+  registerWhaticketImportRoutes(api, services.whaticketImport);
   if (services.simulator) registerSimulatorRoutes(api, services.simulator);
 }

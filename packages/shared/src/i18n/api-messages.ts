@@ -103,6 +103,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_NOT_FOUND: 'Não encontrado.',
     ERR_INVALID_TOKEN: 'Sua sessão não é mais válida. Por favor, entre novamente.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
+    ERR_IMPORT_RUNNING: 'Uma importação já está em andamento.',
     ERR_NETWORK: 'Não foi possível contatar o servidor. Verifique sua conexão.',
   },
   en: {
@@ -143,6 +144,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_NOT_FOUND: 'Not found.',
     ERR_INVALID_TOKEN: 'Your session is no longer valid. Please sign in.',
     ERR_INTERNAL: 'Internal server error. Please try again later.',
+    ERR_IMPORT_RUNNING: 'An import is already running.',
     ERR_NETWORK: 'The server could not be reached. Check your connection.',
   },
   es: {
@@ -183,6 +185,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_NOT_FOUND: 'No encontrado.',
     ERR_INVALID_TOKEN: 'Su sesión ya no es válida. Por favor, inicie sesión.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
+    ERR_IMPORT_RUNNING: 'Ya hay una importación en curso.',
     ERR_NETWORK: 'No se pudo contactar con el servidor. Revise su conexión.',
   },
 };

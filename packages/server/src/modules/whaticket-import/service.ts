@@ -1,0 +1,106 @@
+/**
+ * The Whaticket import run from the admin page: one import at a time per server, in the
+ * background, its progress and outcome kept for the page to show. A failure is a visible state
+ * of the job (and a log line), never silence.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isAdmin, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import type { AppContext } from '../../context.js';
+import { importWhaticket } from '../../import/whaticket/importer.js';
+import { openSource } from '../../import/whaticket/source.js';
+import { AppError } from '../../lib/app-error.js';
+import type { MediaStore } from '../../messaging/media-store.js';
+import type { CurrentUser } from '../users/repository.js';
+
+const SHOWN_SKIPPED = 200;
+const SHOWN_NOTES = 100;
+
+export class WhaticketImportService {
+  private job: ImportJobDTO | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly media: MediaStore,
+  ) {}
+
+  /** Where an administrator puts the old install's media folder for the page to use. */
+  get mediaRoot(): string {
+    return path.join(this.ctx.config.dataDir, 'import');
+  }
+
+  current(actor: CurrentUser): ImportJobDTO {
+    assertAdmin(actor);
+    if (!this.job) throw new AppError('ERR_NOT_FOUND', 404, 'No import has run since the server started');
+    return this.job;
+  }
+
+  start(actor: CurrentUser, input: WhaticketImportStartInput): ImportJobDTO {
+    assertAdmin(actor);
+    if (this.job?.status === 'running') throw new AppError('ERR_IMPORT_RUNNING', 409);
+    const mediaFrom = input.media ? path.join(this.mediaRoot, input.media) : undefined;
+    if (mediaFrom && !fs.existsSync(mediaFrom)) {
+      throw new AppError('ERR_VALIDATION', 400, `No folder ${input.media} under the data directory's import folder`);
+    }
+    const job: ImportJobDTO = {
+      status: 'running',
+      dryRun: input.dryRun,
+      startedAt: this.ctx.clock.now().toISOString(),
+      finishedAt: null,
+      progress: [],
+      variant: null,
+      summary: [],
+      unknownColumns: [],
+      skipped: [],
+      skippedTotal: 0,
+      notes: [],
+      error: null,
+    };
+    this.job = job;
+    this.running = this.run(job, input.from, mediaFrom).catch((err: unknown) => {
+      job.status = 'failed';
+      job.error = err instanceof Error ? err.message : String(err);
+      job.finishedAt = this.ctx.clock.now().toISOString();
+      this.ctx.log.error({ err }, 'whaticket import failed');
+    });
+    return job;
+  }
+
+  /** Resolves when the running import (if any) has ended: for tests and a clean shutdown. */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  private async run(job: ImportJobDTO, from: string, mediaFrom: string | undefined): Promise<void> {
+    const source = await openSource(from);
+    try {
+      const result = await importWhaticket({
+        source,
+        db: this.ctx.db,
+        media: mediaFrom ? { from: mediaFrom, store: this.media } : undefined,
+        dryRun: job.dryRun,
+        onProgress: ({ table, done, total }) => {
+          const row = job.progress.find((p) => p.table === table);
+          if (row) Object.assign(row, { done, total });
+          else job.progress.push({ table, done, total });
+        },
+      });
+      job.variant = result.survey.variant;
+      job.summary = Object.entries(result.tables).map(([table, s]) => ({ table, ...s }));
+      job.unknownColumns = result.survey.unknownColumns;
+      job.skipped = result.skipped.slice(0, SHOWN_SKIPPED);
+      job.skippedTotal = result.skipped.length;
+      job.notes = result.notes.slice(0, SHOWN_NOTES);
+      job.status = 'done';
+      job.finishedAt = this.ctx.clock.now().toISOString();
+      this.ctx.log.info({ dryRun: job.dryRun, summary: job.summary }, 'whaticket import finished');
+    } finally {
+      await source.close();
+    }
+  }
+}
+
+function assertAdmin(actor: CurrentUser): void {
+  if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+}

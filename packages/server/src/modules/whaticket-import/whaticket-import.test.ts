@@ -1,0 +1,126 @@
+/** The import started from the admin page: who may, what input is refused, and the job's outcome. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../db/schema.js';
+import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
+import { createWhaticketDatabase } from '../../test/whaticket-fixture.js';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+/** A Whaticket-shaped source: on this machine's PostgreSQL when there is one, else a MariaDB started here. */
+async function makeSource(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (PG_URL) {
+    const name = `wt_page_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await createWhaticketDatabase((sql) => client.query(sql), 'postgres', 'community');
+    await client.end();
+    return {
+      url: url.toString(),
+      drop: async () => {
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const maria: TestMariaDb = await startMariaDb();
+  const conn = await mysql.createConnection(maria.url);
+  await createWhaticketDatabase((sql) => conn.query(sql), 'mysql', 'community');
+  await conn.end();
+  return { url: maria.url, drop: () => maria.stop() };
+}
+
+describe('Whaticket import from the admin page', () => {
+  let s: TestServer;
+  let agent: { token: string };
+  const post = (token: string | null, payload: object) =>
+    s.app.inject({ method: 'POST', url: '/api/imports/whaticket', headers: token ? bearer(token) : {}, payload });
+  const get = (token: string | null) => s.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: token ? bearer(token) : {} });
+
+  beforeAll(async () => {
+    s = await createTestServer();
+    agent = await s.createUser();
+  });
+  afterAll(() => s.stop());
+
+  it('refuses anyone but an admin, starting nothing', async () => {
+    expect((await post(null, { from: 'postgres://x/y' })).statusCode).toBe(401);
+    expect((await get(null)).statusCode).toBe(401);
+    const refused = await post(agent.token, { from: 'postgres://127.0.0.1:1/none' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('ERR_NO_PERMISSION');
+    expect((await get(agent.token)).statusCode).toBe(403);
+    expect((await get(s.adminToken)).statusCode).toBe(404);
+  });
+
+  it('refuses a source that is not a database URL and a media folder outside the import folder', async () => {
+    for (const payload of [{ from: 'http://example.com/db' }, { from: '' }, { from: 'postgres://h/db', media: '../../etc' }, { from: 'postgres://h/db', media: '/etc' }]) {
+      const res = await post(s.adminToken, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const missing = await post(s.adminToken, { from: 'postgres://h/db', media: 'not-there' });
+    expect(missing.statusCode).toBe(400);
+    expect((await get(s.adminToken)).statusCode).toBe(404);
+  });
+
+  it('shows a source it cannot reach as a failed import, with the reason', async () => {
+    const started = await post(s.adminToken, { from: 'postgres://postgres@127.0.0.1:1/nothing' });
+    expect(started.statusCode).toBe(202);
+    expect(started.json().status).toBe('running');
+    await s.services.whaticketImport.settled();
+    const job = (await get(s.adminToken)).json();
+    expect(job.status).toBe('failed');
+    expect(job.error).toBeTruthy();
+  });
+
+  describe.skipIf(!PG_URL && !MARIADB_AVAILABLE)('with a Whaticket database', () => {
+    let source: { url: string; drop: () => Promise<void> };
+    beforeAll(async () => {
+      source = await makeSource();
+    }, 120_000);
+    afterAll(() => source?.drop());
+
+    it('runs one import at a time', () => {
+      const admin = { id: 1, profile: 'admin' } as never;
+      s.services.whaticketImport.start(admin, { from: source.url, media: '', dryRun: true });
+      expect(() => s.services.whaticketImport.start(admin, { from: source.url, media: '', dryRun: true })).toThrow(
+        expect.objectContaining({ code: 'ERR_IMPORT_RUNNING', status: 409 }),
+      );
+    });
+
+    it('a dry run reports per table and writes nothing; the real run imports, with media from the import folder', async () => {
+      await s.services.whaticketImport.settled();
+      const before = (await s.database.db.select().from(contacts)).length;
+      expect((await post(s.adminToken, { from: source.url, dryRun: true })).statusCode).toBe(202);
+      await s.services.whaticketImport.settled();
+      const dry = (await get(s.adminToken)).json();
+      expect(dry).toMatchObject({ status: 'done', dryRun: true, variant: 'whaticket-community', error: null });
+      expect(dry.summary).toEqual(expect.arrayContaining([{ table: 'Messages', imported: 5, already: 0, skipped: 1 }]));
+      expect(dry.progress.find((p: { table: string }) => p.table === 'Messages')).toEqual({ table: 'Messages', done: 6, total: 6 });
+      expect(dry.skippedTotal).toBeGreaterThan(0);
+      expect((await s.database.db.select().from(contacts)).length).toBe(before);
+
+      const folder = path.join(s.services.whaticketImport.mediaRoot, 'public');
+      fs.mkdirSync(folder, { recursive: true });
+      fs.writeFileSync(path.join(folder, 'invoice.pdf'), '%PDF-1.4\n%%EOF\n');
+      expect((await post(s.adminToken, { from: source.url, media: 'public', dryRun: false })).statusCode).toBe(202);
+      await s.services.whaticketImport.settled();
+      const real = (await get(s.adminToken)).json();
+      expect(real).toMatchObject({ status: 'done', dryRun: false });
+      expect((await s.database.db.select().from(contacts)).length).toBe(before + 2);
+    });
+  });
+});

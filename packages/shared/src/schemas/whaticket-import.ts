@@ -1,0 +1,42 @@
+/**
+ * The Whaticket import started from the admin page (the same import as `npm run import:whaticket`).
+ * The media folder is a folder name under DATA_DIR/import on the server: an administrator of the
+ * product must not be able to read any other file of the machine through an import.
+ */
+import { z } from 'zod';
+import { MSG } from './common.js';
+import { text } from './primitives.js';
+
+export const IMPORT_SOURCE_PATTERN = /^(mysql|mariadb|postgres|postgresql):\/\/\S+$/;
+
+export const whaticketImportStartSchema = z.object({
+  from: text({ error: MSG.required }).trim().min(1, MSG.required).max(500, MSG.tooLong).regex(IMPORT_SOURCE_PATTERN, 'Invalid value'),
+  media: text()
+    .trim()
+    .max(100, MSG.tooLong)
+    .regex(/^[A-Za-z0-9._-]*$/, 'Invalid value')
+    .refine((v) => v !== '.' && v !== '..', 'Invalid value')
+    .default(''),
+  dryRun: z.boolean().default(true),
+});
+export type WhaticketImportStartInput = z.infer<typeof whaticketImportStartSchema>;
+
+const tableCount = z.object({ table: z.string(), imported: z.number().int(), already: z.number().int(), skipped: z.number().int() });
+
+export const importJobSchema = z.object({
+  status: z.enum(['running', 'done', 'failed']),
+  dryRun: z.boolean(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Rows read so far per source table. */
+  progress: z.array(z.object({ table: z.string(), done: z.number().int(), total: z.number().int() })),
+  variant: z.string().nullable(),
+  summary: z.array(tableCount),
+  unknownColumns: z.array(z.string()),
+  /** The first skipped rows (all of them are in the job's report). */
+  skipped: z.array(z.object({ table: z.string(), id: z.string(), reason: z.string() })),
+  skippedTotal: z.number().int(),
+  notes: z.array(z.string()),
+  error: z.string().nullable(),
+});
+export type ImportJobDTO = z.infer<typeof importJobSchema>;
