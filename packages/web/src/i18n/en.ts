@@ -351,6 +351,8 @@ const en = {
       'outdated-client': 'WhatsApp refuses this version of Switchboard. Update the server, then try again.',
       replaced: 'Another session took over this number. Try again to take it back.',
       'qr-timeout': 'The QR code was not scanned in time. Try again for a new one.',
+      'cloud-auth': 'Meta refused the access token or the phone number id. Check them in the connection, then try again.',
+      'cloud-not-configured': 'The Cloud API account is missing. Edit the connection to fill it in.',
     },
     session: {
       connecting: 'Connecting',
@@ -369,7 +371,7 @@ const en = {
       simulatorHint: 'This is a simulator connection: no phone needed. Open the Simulator page and scan this code with a simulated phone there.',
       openSimulator: 'Open the Simulator',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator', 'whatsapp-cloud': 'WhatsApp Cloud API' },
     form: {
       addTitle: 'Add connection',
       editTitle: 'Edit connection',
@@ -646,6 +648,35 @@ const en = {
     confirmText: 'Systems using the current token stop working until they get the new one.',
     regenerated: 'A new token was generated.',
   },
+  // WhatsApp Cloud API: the account form, the 24-hour window and templates.
+  cloud: {
+    form: {
+      title: 'WhatsApp Cloud API account',
+      help: 'From your app in Meta for Developers, WhatsApp → API Setup. Secrets are stored encrypted and never shown again.',
+      phoneNumberId: 'Phone number ID',
+      businessAccountId: 'WhatsApp Business Account ID',
+      accessToken: 'Access token',
+      appSecret: 'App secret',
+      verifyToken: 'Webhook verify token',
+      secretKept: 'Saved — leave empty to keep it',
+      webhookUrl: 'Callback URL for Meta',
+    },
+    window: {
+      open: 'Customer-service window open until {{time}}',
+      closed: 'The 24-hour window is closed: only an approved template can be sent until the customer writes again.',
+      sendTemplate: 'Send a template',
+    },
+    templates: {
+      title: 'Send an approved template',
+      template: 'Template',
+      none: 'This account has no approved templates.',
+      loadError: 'The templates could not be loaded.',
+      variable: 'Variable {{n}}',
+      preview: 'Preview',
+      send: 'Send',
+      sent: 'Template queued for sending.',
+    },
+  },
   errors: {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
     ERR_NO_DEF_WAPP_FOUND: 'No default connection found. Check the connections page.',
@@ -685,6 +716,16 @@ const en = {
     ERR_INVALID_TOKEN: 'Your session is no longer valid. Please sign in.',
     ERR_INTERNAL: 'Internal server error. Please try again later.',
     ERR_NETWORK: 'The server could not be reached. Check your connection.',
+    ERR_CLOUD_WINDOW_CLOSED: 'More than 24 hours since the customer last wrote: only an approved template can be sent.',
+    ERR_CLOUD_AUTH: 'Meta refused the connection\'s access token. An administrator must update it.',
+    ERR_CLOUD_RATE_LIMIT: 'Meta is limiting messages for now. It will be sent again automatically.',
+    ERR_CLOUD_UNAVAILABLE: 'WhatsApp was temporarily unavailable. It will be sent again automatically.',
+    ERR_CLOUD_UNDELIVERABLE: 'WhatsApp could not deliver it to this customer (no WhatsApp account, or not reachable).',
+    ERR_CLOUD_MEDIA: 'WhatsApp refused the file (type or size not accepted).',
+    ERR_CLOUD_TEMPLATE: 'The template does not exist, is not approved, or its variables do not match.',
+    ERR_CLOUD_ACCOUNT: 'The WhatsApp business account is restricted (policy, payment or registration). Check it at Meta.',
+    ERR_CLOUD_INVALID: 'WhatsApp refused the message as invalid.',
+    ERR_CLOUD_NOT_CONFIGURED: 'The Cloud API account of this connection is not configured.',
   },
 };
 

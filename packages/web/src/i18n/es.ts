@@ -353,6 +353,8 @@ const es: Translation = {
       'outdated-client': 'WhatsApp rechaza esta versión de Switchboard. Actualice el servidor y reintente.',
       replaced: 'Otra sesión tomó este número. Reintente para recuperarlo.',
       'qr-timeout': 'El código QR no se leyó a tiempo. Reintente para obtener otro.',
+      'cloud-auth': 'Meta rechazó el token de acceso o el ID del número. Revíselos en la conexión y reintente.',
+      'cloud-not-configured': 'Falta la cuenta de la Cloud API. Edite la conexión para completarla.',
     },
     session: {
       connecting: 'Conectando',
@@ -371,7 +373,7 @@ const es: Translation = {
       simulatorHint: 'Esta es una conexión del simulador: no necesita un teléfono. Abra la página del Simulador y escanee este código con un teléfono simulado.',
       openSimulator: 'Abrir el Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API' },
     form: {
       addTitle: 'Agregar conexión',
       editTitle: 'Editar conexión',
@@ -648,6 +650,35 @@ const es: Translation = {
     confirmText: 'Los sistemas que usan el token actual dejan de funcionar hasta recibir el nuevo.',
     regenerated: 'Se generó un nuevo token.',
   },
+  // WhatsApp Cloud API: la cuenta, la ventana de 24 horas y las plantillas.
+  cloud: {
+    form: {
+      title: 'Cuenta de WhatsApp Cloud API',
+      help: 'En su app de Meta for Developers, WhatsApp → Configuración de la API. Los secretos se guardan cifrados y no se vuelven a mostrar.',
+      phoneNumberId: 'ID del número de teléfono',
+      businessAccountId: 'ID de la cuenta de WhatsApp Business',
+      accessToken: 'Token de acceso',
+      appSecret: 'Clave secreta de la app',
+      verifyToken: 'Token de verificación del webhook',
+      secretKept: 'Guardado — déjelo vacío para conservarlo',
+      webhookUrl: 'URL de callback para Meta',
+    },
+    window: {
+      open: 'Ventana de atención abierta hasta las {{time}}',
+      closed: 'La ventana de 24 horas está cerrada: solo se puede enviar una plantilla aprobada hasta que el cliente vuelva a escribir.',
+      sendTemplate: 'Enviar una plantilla',
+    },
+    templates: {
+      title: 'Enviar una plantilla aprobada',
+      template: 'Plantilla',
+      none: 'Esta cuenta no tiene plantillas aprobadas.',
+      loadError: 'No se pudieron cargar las plantillas.',
+      variable: 'Variable {{n}}',
+      preview: 'Vista previa',
+      send: 'Enviar',
+      sent: 'Plantilla en cola de envío.',
+    },
+  },
   errors: {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
     ERR_NO_DEF_WAPP_FOUND: 'No se encontró una conexión predeterminada. Revise la página de conexiones.',
@@ -687,6 +718,16 @@ const es: Translation = {
     ERR_INVALID_TOKEN: 'Su sesión ya no es válida. Por favor, inicie sesión.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
     ERR_NETWORK: 'No se pudo contactar con el servidor. Revise su conexión.',
+    ERR_CLOUD_WINDOW_CLOSED: 'Pasaron más de 24 horas desde el último mensaje del cliente: solo se puede enviar una plantilla aprobada.',
+    ERR_CLOUD_AUTH: 'Meta rechazó el token de acceso de la conexión. Un administrador debe actualizarlo.',
+    ERR_CLOUD_RATE_LIMIT: 'Meta está limitando los mensajes por ahora. Se reenviará automáticamente.',
+    ERR_CLOUD_UNAVAILABLE: 'WhatsApp no estuvo disponible por un momento. Se reenviará automáticamente.',
+    ERR_CLOUD_UNDELIVERABLE: 'WhatsApp no pudo entregarlo a este cliente (sin cuenta de WhatsApp o inalcanzable).',
+    ERR_CLOUD_MEDIA: 'WhatsApp rechazó el archivo (tipo o tamaño no aceptado).',
+    ERR_CLOUD_TEMPLATE: 'La plantilla no existe, no está aprobada o sus variables no coinciden.',
+    ERR_CLOUD_ACCOUNT: 'La cuenta de WhatsApp Business está restringida (política, pago o registro). Revísela en Meta.',
+    ERR_CLOUD_INVALID: 'WhatsApp rechazó el mensaje por no ser válido.',
+    ERR_CLOUD_NOT_CONFIGURED: 'La cuenta de la Cloud API de esta conexión no está configurada.',
   },
 };
 

@@ -353,6 +353,8 @@ const pt: Translation = {
       'outdated-client': 'O WhatsApp recusa esta versão do Switchboard. Atualize o servidor e tente novamente.',
       replaced: 'Outra sessão assumiu este número. Tente novamente para retomá-lo.',
       'qr-timeout': 'O QR code não foi lido a tempo. Tente novamente para gerar outro.',
+      'cloud-auth': 'A Meta recusou o token de acesso ou o ID do número. Confira-os na conexão e tente novamente.',
+      'cloud-not-configured': 'Falta a conta da Cloud API. Edite a conexão para preenchê-la.',
     },
     session: {
       connecting: 'Conectando',
@@ -371,7 +373,7 @@ const pt: Translation = {
       simulatorHint: 'Esta é uma conexão do simulador: não precisa de celular. Abra a página do Simulador e leia este código com um celular simulado.',
       openSimulator: 'Abrir o Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API' },
     form: {
       addTitle: 'Adicionar conexão',
       editTitle: 'Editar conexão',
@@ -648,6 +650,35 @@ const pt: Translation = {
     confirmText: 'Os sistemas que usam o token atual param de funcionar até receberem o novo.',
     regenerated: 'Um novo token foi gerado.',
   },
+  // WhatsApp Cloud API: a conta, a janela de 24 horas e os modelos.
+  cloud: {
+    form: {
+      title: 'Conta da WhatsApp Cloud API',
+      help: 'No seu app do Meta for Developers, WhatsApp → Configuração da API. Os segredos ficam criptografados e não são mostrados de novo.',
+      phoneNumberId: 'ID do número de telefone',
+      businessAccountId: 'ID da conta do WhatsApp Business',
+      accessToken: 'Token de acesso',
+      appSecret: 'Chave secreta do app',
+      verifyToken: 'Token de verificação do webhook',
+      secretKept: 'Salvo — deixe vazio para manter',
+      webhookUrl: 'URL de callback para a Meta',
+    },
+    window: {
+      open: 'Janela de atendimento aberta até {{time}}',
+      closed: 'A janela de 24 horas está fechada: só um modelo aprovado pode ser enviado até o cliente escrever de novo.',
+      sendTemplate: 'Enviar um modelo',
+    },
+    templates: {
+      title: 'Enviar um modelo aprovado',
+      template: 'Modelo',
+      none: 'Esta conta não tem modelos aprovados.',
+      loadError: 'Não foi possível carregar os modelos.',
+      variable: 'Variável {{n}}',
+      preview: 'Prévia',
+      send: 'Enviar',
+      sent: 'Modelo na fila de envio.',
+    },
+  },
   errors: {
     ERR_NO_OTHER_WHATSAPP: 'Deve haver pelo menos uma conexão padrão.',
     ERR_NO_DEF_WAPP_FOUND: 'Nenhuma conexão padrão encontrada. Verifique a página de conexões.',
@@ -687,6 +718,16 @@ const pt: Translation = {
     ERR_INVALID_TOKEN: 'Sua sessão não é mais válida. Por favor, entre novamente.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
     ERR_NETWORK: 'Não foi possível contatar o servidor. Verifique sua conexão.',
+    ERR_CLOUD_WINDOW_CLOSED: 'Mais de 24 horas desde a última mensagem do cliente: só um modelo aprovado pode ser enviado.',
+    ERR_CLOUD_AUTH: 'A Meta recusou o token de acesso da conexão. Um administrador precisa atualizá-lo.',
+    ERR_CLOUD_RATE_LIMIT: 'A Meta está limitando as mensagens no momento. Ela será reenviada automaticamente.',
+    ERR_CLOUD_UNAVAILABLE: 'O WhatsApp ficou indisponível por um momento. Ela será reenviada automaticamente.',
+    ERR_CLOUD_UNDELIVERABLE: 'O WhatsApp não conseguiu entregar a este cliente (sem conta no WhatsApp ou inalcançável).',
+    ERR_CLOUD_MEDIA: 'O WhatsApp recusou o arquivo (tipo ou tamanho não aceito).',
+    ERR_CLOUD_TEMPLATE: 'O modelo não existe, não está aprovado ou as variáveis não conferem.',
+    ERR_CLOUD_ACCOUNT: 'A conta do WhatsApp Business está restrita (política, pagamento ou registro). Verifique na Meta.',
+    ERR_CLOUD_INVALID: 'O WhatsApp recusou a mensagem como inválida.',
+    ERR_CLOUD_NOT_CONFIGURED: 'A conta da Cloud API desta conexão não está configurada.',
   },
 };
 
