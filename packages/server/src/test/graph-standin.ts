@@ -321,8 +321,8 @@ export class GraphStandin {
         return graphError({ httpStatus: 400, code: 100, message: 'Invalid parameter', details: 'messaging_product and file are required' });
       }
       const id = String(2_000_000_000_000 + this.media.size);
-      const filename = (file as File).name ?? 'file';
-      this.media.set(id, { data: Buffer.from(await file.arrayBuffer()), mimetype: String(form.get('type') ?? file.type), filename, phoneNumberId: first });
+      const filename = file instanceof File ? file.name : 'file';
+      this.media.set(id, { data: Buffer.from(await file.arrayBuffer()), mimetype: typeof form.get('type') === 'string' ? (form.get('type') as string) : file.type, filename, phoneNumberId: first });
       return send(200, { id });
     }
     if (req.method === 'POST' && second === 'messages') return this.messages(n, JSON.parse(raw.toString('utf8')) as Record<string, unknown>, send, graphError);
@@ -342,8 +342,8 @@ export class GraphStandin {
       this.readByBusiness.add(String(body.message_id));
       return send(200, { success: true });
     }
-    const to = String(body.to ?? '');
-    const type = String(body.type ?? '');
+    const to = typeof body.to === 'string' ? body.to : '';
+    const type = typeof body.type === 'string' ? body.type : '';
     if (!/^\d{8,15}$/.test(to)) return graphError({ httpStatus: 400, code: 131009, message: 'Parameter value is not valid', details: 'to' });
     const object = body[type] as Record<string, unknown> | undefined;
     if (!object) return graphError({ httpStatus: 400, code: 100, message: 'Invalid parameter', details: `${type} object missing` });

@@ -60,7 +60,8 @@ export interface CloudWebhookMessage {
 
 export interface CloudWebhookStatus {
   id: string;
-  status: 'sent' | 'delivered' | 'read' | 'failed' | string;
+  /** sent, delivered, read or failed (others, e.g. "deleted", are skipped). */
+  status: string;
   timestamp: string;
   recipient_id: string;
   errors?: GraphErrorBody[];

@@ -14,7 +14,7 @@ import {
 } from '@switchboard/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { connectionCreateSchema, connectionUpdateSchema } from '@switchboard/shared';
-import type { Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
 import type { ConnectionPayload } from '../../api/connectionsAdmin';
 
 type Day = Capitalize<Weekday>;
@@ -136,7 +136,7 @@ export function connectionFormResolver(mode: 'create' | 'edit'): Resolver<Connec
         ? { ...rest, channel, ...(isCloud ? { cloud } : {}) }
         : { ...rest, ...(isCloud ? { cloud: Object.fromEntries(Object.entries(cloud).filter(([, v]) => v.trim() !== '')) } : {}) };
     const schema = mode === 'create' ? connectionCreateSchema : connectionUpdateSchema;
-    const result = await zodResolver(schema as never)(checked as never, context, options as never);
+    const result = await zodResolver(schema as never)(checked, context, options as unknown as ResolverOptions<FieldValues>);
     return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };
   };
 }
