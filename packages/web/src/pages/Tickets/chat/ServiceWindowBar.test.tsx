@@ -42,7 +42,7 @@ describe('ServiceWindowBar (WhatsApp Cloud API 24-hour window)', () => {
     const select = await screen.findByTestId('template-select');
     fireEvent.change(select, { target: { value: 'order_update|en_US' } });
     fireEvent.change(await screen.findByTestId('template-variable-1'), { target: { value: 'Ana' } });
-    expect((screen.getByTestId('template-send') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('template-send').disabled).toBe(true);
     fireEvent.change(screen.getByTestId('template-variable-2'), { target: { value: '#1' } });
     expect(screen.getByTestId('template-preview').textContent).toBe('Hello Ana, order #1 shipped.');
     fireEvent.click(screen.getByTestId('template-send'));
