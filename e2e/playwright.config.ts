@@ -12,6 +12,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 // Overridable so two runs on one machine do not collide.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
+/** The Graph API stand-in of whatsapp-cloud.spec.ts listens here; the server is pointed at it. */
+export const GRAPH_STANDIN_PORT = E2E_PORT + 1;
 
 // The config is evaluated by the runner and again by each worker; only the runner (which starts
 // the server) may wipe the data directory, and it hands the path to the workers through the env.
@@ -53,6 +55,7 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      WHATSAPP_CLOUD_GRAPH_URL: `http://127.0.0.1:${GRAPH_STANDIN_PORT}/v21.0`,
     },
   },
 });

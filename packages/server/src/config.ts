@@ -44,6 +44,13 @@ const envSchema = z.object({
   MEDIA_MAX_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   /** Largest total of the files of one upload request, in MB. */
   UPLOAD_MAX_REQUEST_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /** Key that seals channel secrets at rest: 32 bytes as base64 or 64 hex digits. */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes (base64) or 64 hex digits')
+    .optional(),
+  /** Base URL of Meta's Graph API (a stand-in server in tests). */
+  WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
 });
 
 export interface Config {
@@ -66,6 +73,10 @@ export interface Config {
   mediaMaxBytes: number;
   /** UPLOAD_MAX_REQUEST_MB in bytes (default 200 MB). */
   uploadMaxRequestBytes: number;
+  /** SECRETS_KEY decoded; without it the key lives in DATA_DIR/secrets.key. */
+  secretsKey: Buffer | undefined;
+  /** WHATSAPP_CLOUD_GRAPH_URL without a trailing slash. */
+  cloudGraphUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     mediaMaxBytes: (e.MEDIA_MAX_MB ?? 100) * 1024 * 1024,
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
+    secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
+    cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
   };
 }

@@ -26,6 +26,10 @@ import { DashboardService } from './modules/dashboard/service.js';
 import { ExternalApiService } from './modules/external-api/service.js';
 import { NotifyRpc } from './lib/notify-rpc.js';
 import { installAutomation, type Automation, type AutomationOptions } from './automation/index.js';
+import { SecretBox } from './lib/secret-box.js';
+import { CloudAccounts } from './channels/whatsapp-cloud/accounts.js';
+import { cloudDriverFactory } from './channels/whatsapp-cloud/driver.js';
+import { CloudService } from './modules/cloud/service.js';
 
 export interface Services {
   auth: AuthService;
@@ -49,6 +53,8 @@ export interface Services {
   processes: NotifyRpc;
   dashboard: DashboardService;
   externalApi: ExternalApiService;
+  /** WhatsApp Cloud API: webhook, customer-service window, templates. */
+  cloud: CloudService;
 }
 
 export interface ServiceOptions {
@@ -66,8 +72,10 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   };
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
+  const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config));
   const channels = new ChannelManager(ctx, {
     whatsapp: whatsappDriverFactory,
+    'whatsapp-cloud': cloudDriverFactory(ctx.config.cloudGraphUrl, (id) => cloudAccounts.get(ctx.db, id)),
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
     ...options.factories,
   });
@@ -81,14 +89,18 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const tickets = new TicketsService(ctx);
   // Automation: sector menu, greetings, ratings, inactivity, calls, scheduled jobs.
   const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
+  const cloud = new CloudService(ctx, channels, cloudAccounts, outbox);
+  const messages = new MessagesService(ctx, channels, outbox, media);
+  messages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
   return {
+    cloud,
     media,
     channels,
     inbound,
     outbox,
     simulator,
-    connections: new ConnectionsService(ctx, channels),
-    messages: new MessagesService(ctx, channels, outbox, media),
+    connections: new ConnectionsService(ctx, channels, cloudAccounts),
+    messages,
     tickets,
     automation,
     processes,

@@ -1,3 +1,5 @@
+import { CLOUD_ERROR_CODES } from './schemas/cloud.js';
+
 /** Error codes of spec §8. The server answers `{ error: CODE }`; the web translates them. */
 export const ERROR_CODES = [
   'ERR_NO_OTHER_WHATSAPP',
@@ -41,6 +43,8 @@ export const ERROR_CODES = [
   'ERR_INTERNAL',
   // An import from another install is already running.
   'ERR_IMPORT_RUNNING',
+  // WhatsApp Cloud API: the customer-service window and Graph API refusals, said precisely.
+  ...CLOUD_ERROR_CODES,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,3 +22,4 @@ export * from './schemas/ticket.js';
 export * from './text/preview.js';
 export * from './i18n/api-messages.js';
 export * from './schemas/whaticket-import.js';
+export * from './schemas/cloud.js';

@@ -3,7 +3,7 @@
  * outbox and the session manager know only this file.
  */
 import type { Readable } from 'node:stream';
-import type { ChannelKind, ConnectionStatus } from '@switchboard/shared';
+import type { ChannelKind, CloudErrorCode, ConnectionStatus } from '@switchboard/shared';
 
 /** Kinds of message content, named as the web renders them (spec §2 Message rendering). */
 export type MessageKind =
@@ -62,6 +62,8 @@ export type DriverEvent =
   | { type: 'status'; status: ConnectionStatus; number?: string; reason?: string }
   | { type: 'message'; message: InboundMessage }
   | { type: 'ack'; externalId: string; ack: Ack }
+  /** The channel gave up delivering one of our messages (`error`: an ERR_ code the web translates). */
+  | { type: 'failed'; externalId: string; error: string }
   | { type: 'revoke'; externalId: string; chat: ChatAddress }
   | { type: 'edit'; externalId: string; body: string }
   | { type: 'call'; callId: string; from: string; isVideo: boolean; timestamp: Date }
@@ -84,6 +86,11 @@ export interface SendOptions {
    * the same id, so the channel (and the customer's phone) sees one message, not two.
    */
   messageId?: string;
+  /**
+   * An approved template to send instead of the text (WhatsApp Cloud API outside the 24-hour
+   * window); channels without templates send the rendered text.
+   */
+  template?: { name: string; language: string; variables: string[] };
 }
 
 export interface SentMessage {
@@ -119,8 +126,11 @@ export class ChannelError extends Error {
       | 'ERR_SENDING_WAPP_MSG'
       | 'ERR_DELETE_WAPP_MSG'
       | 'ERR_WAPP_DOWNLOAD_MEDIA'
-      | 'ERR_FETCH_WAPP_MSG',
+      | 'ERR_FETCH_WAPP_MSG'
+      | CloudErrorCode,
     message?: string,
+    /** false when trying again cannot help (the channel said so); the outbox then fails the message. */
+    readonly retryable?: boolean,
   ) {
     super(message ?? code);
   }

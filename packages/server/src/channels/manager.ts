@@ -373,11 +373,23 @@ export class ChannelManager {
           .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
         return row?.raw ?? undefined;
       },
-      emit: (event) =>
-        this.queue
-          .run(queueKey(connectionId, event), () => this.dispatchWithRetries(connectionId, event, log))
-          .catch((err: unknown) => this.keepFailedEvent(connectionId, event, err, log)),
+      emit: (event) => this.deliverWith(connectionId, event, log),
     };
+  }
+
+  /**
+   * An event that arrives outside a driver (a webhook, in whichever process receives it): handled
+   * like a driver's — in order per chat, retried, journalled — and resolves only once it is stored
+   * or journalled; rejects when it is neither, so the sender delivers it again.
+   */
+  deliver(connectionId: number, event: DriverEvent): Promise<void> {
+    return this.deliverWith(connectionId, event, this.ctx.log.child({ connectionId }));
+  }
+
+  private deliverWith(connectionId: number, event: DriverEvent, log: DriverContext['log']): Promise<void> {
+    return this.queue
+      .run(queueKey(connectionId, event), () => this.dispatchWithRetries(connectionId, event, log))
+      .catch((err: unknown) => this.keepFailedEvent(connectionId, event, err, log));
   }
 
   private async dispatchWithRetries(connectionId: number, event: DriverEvent, log: DriverContext['log']): Promise<void> {

@@ -409,6 +409,8 @@ export const messages = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Channel payload needed to re-serve the message (Baileys getMessage). */
     rawPayload: text('raw_payload'),
+    /** An approved template to send instead of text (WhatsApp Cloud API, outside the 24-hour window). */
+    template: jsonb('template').$type<{ name: string; language: string; variables: string[] }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -458,6 +460,24 @@ export const loginFailures = pgTable(
     since: timestamp('since', { withTimezone: true }).notNull(),
   },
   (t) => [index('login_failures_since_idx').on(t.since)],
+);
+
+/**
+ * The Meta account of a WhatsApp Cloud API connection. The secrets (access token, app secret,
+ * verify token) are one AES-GCM sealed JSON, never stored or shown in clear (lib/secret-box.ts).
+ */
+export const cloudAccounts = pgTable(
+  'cloud_accounts',
+  {
+    whatsappId: integer('whatsapp_id')
+      .primaryKey()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    phoneNumberId: text('phone_number_id').notNull(),
+    businessAccountId: text('business_account_id').notNull(),
+    secrets: text('secrets').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cloud_accounts_phone_number_unique').on(t.phoneNumberId)],
 );
 
 // ── Simulator phone network ─────────────────────────────────────────────────────────────────────

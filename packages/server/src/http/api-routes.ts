@@ -3,6 +3,7 @@ import { registerSimulatorRoutes } from '../channels/simulator/routes.js';
 import type { AppContext } from '../context.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerConnectionRoutes } from '../modules/connections/routes.js';
+import { registerCloudRoutes } from '../modules/cloud/routes.js';
 import { registerContactImportRoute } from '../modules/contacts/import.js';
 import { registerContactRoutes } from '../modules/contacts/routes.js';
 import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
@@ -36,6 +37,7 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerQuickAnswerRoutes(api, services);
   registerQueueRoutes(api, services);
   registerConnectionRoutes(api, services);
+  registerCloudRoutes(api, services);
   registerInboundFailureRoutes(api, services);
   registerTicketRoutes(api, services);
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);

@@ -15,6 +15,9 @@ const PUBLIC = new Set([
   'POST /api/auth/signup',
   // Authorised by the API token setting instead of a user (tested in external-api.test.ts).
   'POST /api/send',
+  // Meta's webhook: authorised by the verify token and the body's signature (modules/cloud/cloud.test.ts).
+  'GET /api/channels/whatsapp-cloud/:connectionId/webhook',
+  'POST /api/channels/whatsapp-cloud/:connectionId/webhook',
 ]);
 const isDocs = (url: string) => url.startsWith('/api/docs');
 
@@ -56,6 +59,7 @@ const ADMIN_ONLY: { route: string; url?: string; body?: object }[] = [
 function concrete(url: string): string {
   return url
     .replace(':ticketId', '1')
+    .replace(':connectionId', '1')
     .replace(':id', '1')
     .replace(':key', 'darkMode')
     .replace(':customer', '5511999990000');

@@ -82,6 +82,8 @@ export class InboundPipeline {
         return void (await this.message(connectionId, event.message));
       case 'ack':
         return this.ack(connectionId, event.externalId, event.ack);
+      case 'failed':
+        return this.failed(connectionId, event.externalId, event.error);
       case 'revoke':
         return this.revoke(connectionId, event.externalId);
       case 'edit':
@@ -215,6 +217,23 @@ export class InboundPipeline {
       .update(messages)
       .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: this.ctx.clock.now() })
       .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId), sql`${messages.ack} < ${ack}`))
+      .returning();
+    await this.announceUpdates(rows);
+  }
+
+  /** The channel gave up on one of our messages after accepting it: it shows failed, with why. */
+  async failed(connectionId: number, externalId: string, error: string): Promise<void> {
+    const rows = await this.ctx.db
+      .update(messages)
+      .set({ sendState: 'failed', lastError: error, nextAttemptAt: null, updatedAt: this.ctx.clock.now() })
+      .where(
+        and(
+          eq(messages.whatsappId, connectionId),
+          eq(messages.externalId, externalId),
+          eq(messages.fromMe, true),
+          ne(messages.sendState, 'failed'),
+        ),
+      )
       .returning();
     await this.announceUpdates(rows);
   }

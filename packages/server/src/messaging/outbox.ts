@@ -26,6 +26,8 @@ export interface OutboundRequest {
   quotedMsgId?: string | null;
   userId?: number | null;
   idempotencyKey?: string;
+  /** Send this approved template (Cloud API); `body` is its text as the customer reads it. */
+  template?: { name: string; language: string; variables: string[] };
 }
 
 const MAX_ATTEMPTS = 8;
@@ -74,6 +76,7 @@ export class Outbox {
           ack: 0,
           sendState: 'pending',
           idempotencyKey: req.idempotencyKey ?? null,
+          template: req.template ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -197,7 +200,7 @@ export class Outbox {
     try {
       const to = await this.addressOf(row);
       const quotedExternalId = row.quotedMsgId ? await this.externalIdOf(row.quotedMsgId) : undefined;
-      const options = { messageId: row.externalId ?? undefined, quotedExternalId };
+      const options = { messageId: row.externalId ?? undefined, quotedExternalId, template: row.template ?? undefined };
       const sent = row.mediaPath
         ? await driver.sendMedia(to, await this.mediaOf(row), options)
         : await driver.sendText(to, row.body, options);
@@ -213,7 +216,8 @@ export class Outbox {
     } catch (err) {
       const code = err instanceof ChannelError ? err.code : 'ERR_SENDING_WAPP_MSG';
       if (code === 'ERR_WAPP_NOT_INITIALIZED') return 'channel-down';
-      const permanent = code === 'ERR_WAPP_INVALID_CONTACT' || row.sendAttempts >= MAX_ATTEMPTS;
+      const refusedForGood = err instanceof ChannelError && err.retryable === false;
+      const permanent = code === 'ERR_WAPP_INVALID_CONTACT' || refusedForGood || row.sendAttempts >= MAX_ATTEMPTS;
       this.ctx.log.warn({ err, messageId: row.id, attempts: row.sendAttempts }, 'outbound send failed');
       const delay = BACKOFF_SECONDS[Math.min(row.sendAttempts - 1, BACKOFF_SECONDS.length - 1)] ?? 60;
       await this.update(row.id, {

@@ -10,6 +10,7 @@ import {
   type Weekday,
 } from '../constants.js';
 import { requiredText, timeOfDaySchema } from './common.js';
+import { cloudAccountSchema, cloudAccountUpdateSchema, type CloudAccountDTO } from './cloud.js';
 import type { QueueRef } from './user.js';
 
 /** 'monday' → 'Monday', for the spec's field names StartDefineWorkHours{Day}… */
@@ -106,8 +107,17 @@ const connectionFields = {
   ...workHourFields,
 };
 
-export const connectionCreateSchema = z.object(connectionFields);
-export const connectionUpdateSchema = z.object({ ...connectionFields, name: requiredText(2, 50).optional() });
+export const connectionCreateSchema = z
+  .object({ ...connectionFields, cloud: cloudAccountSchema.optional() })
+  .refine((v) => (v.channel === 'whatsapp-cloud') === (v.cloud !== undefined), {
+    message: 'The Cloud API account is required for, and only for, WhatsApp Cloud API connections',
+    path: ['cloud'],
+  });
+export const connectionUpdateSchema = z.object({
+  ...connectionFields,
+  name: requiredText(2, 50).optional(),
+  cloud: cloudAccountUpdateSchema.optional(),
+});
 export type ConnectionCreateInput = z.infer<typeof connectionCreateSchema> & Record<string, unknown>;
 export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema> & Record<string, unknown>;
 
@@ -142,6 +152,8 @@ export interface ConnectionDTO {
   defaultQueueId: number | null;
   queues: QueueRef[];
   queueIds: number[];
+  /** WhatsApp Cloud API connections: the account (secrets only as "set"). */
+  cloud?: CloudAccountDTO;
   createdAt: string;
   updatedAt: string;
 }

@@ -41,6 +41,8 @@ export interface MessageDTO {
   ack: number;
   /** Outbound delivery: pending (queued), sent, failed; inbound: received. */
   sendState: 'pending' | 'sending' | 'sent' | 'failed' | 'received';
+  /** Why an outbound message failed (an ERR_ code the web translates), while failed. */
+  sendError?: string | null;
   createdAt: string;
   updatedAt: string;
   contact: { id: number; name: string; number: string } | null;

@@ -339,6 +339,8 @@ const en = {
       'outdated-client': 'WhatsApp refuses this version of Switchboard. Update the server, then try again.',
       replaced: 'Another session took over this number. Try again to take it back.',
       'qr-timeout': 'The QR code was not scanned in time. Try again for a new one.',
+      'cloud-auth': 'Meta refused the access token or the phone number id. Check them in the connection, then try again.',
+      'cloud-not-configured': 'The Cloud API account is missing. Edit the connection to fill it in.',
     },
     session: {
       connecting: 'Connecting',
@@ -357,7 +359,7 @@ const en = {
       simulatorHint: 'This is a simulator connection: no phone needed. Open the Simulator page and scan this code with a simulated phone there.',
       openSimulator: 'Open the Simulator',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator', 'whatsapp-cloud': 'WhatsApp Cloud API' },
     form: {
       addTitle: 'Add connection',
       editTitle: 'Edit connection',
@@ -635,6 +637,35 @@ const en = {
     regenerated: 'A new token was generated.',
   },
   errors: ERROR_MESSAGES.en,
+  // WhatsApp Cloud API: the account form, the 24-hour window and templates.
+  cloud: {
+    form: {
+      title: 'WhatsApp Cloud API account',
+      help: 'From your app in Meta for Developers, WhatsApp → API Setup. Secrets are stored encrypted and never shown again.',
+      phoneNumberId: 'Phone number ID',
+      businessAccountId: 'WhatsApp Business Account ID',
+      accessToken: 'Access token',
+      appSecret: 'App secret',
+      verifyToken: 'Webhook verify token',
+      secretKept: 'Saved — leave empty to keep it',
+      webhookUrl: 'Callback URL for Meta',
+    },
+    window: {
+      open: 'Customer-service window open until {{time}}',
+      closed: 'The 24-hour window is closed: only an approved template can be sent until the customer writes again.',
+      sendTemplate: 'Send a template',
+    },
+    templates: {
+      title: 'Send an approved template',
+      template: 'Template',
+      none: 'This account has no approved templates.',
+      loadError: 'The templates could not be loaded.',
+      variable: 'Variable {{n}}',
+      preview: 'Preview',
+      send: 'Send',
+      sent: 'Template queued for sending.',
+    },
+  },
 };
 
 /** The shape every language follows (values are strings, keys must match English). */

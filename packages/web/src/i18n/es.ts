@@ -340,6 +340,8 @@ const es: Translation = {
       'outdated-client': 'WhatsApp rechaza esta versión de Switchboard. Actualice el servidor y reintente.',
       replaced: 'Otra sesión tomó este número. Reintente para recuperarlo.',
       'qr-timeout': 'El código QR no se leyó a tiempo. Reintente para obtener otro.',
+      'cloud-auth': 'Meta rechazó el token de acceso o el ID del número. Revíselos en la conexión y reintente.',
+      'cloud-not-configured': 'Falta la cuenta de la Cloud API. Edite la conexión para completarla.',
     },
     session: {
       connecting: 'Conectando',
@@ -358,7 +360,7 @@ const es: Translation = {
       simulatorHint: 'Esta es una conexión del simulador: no necesita un teléfono. Abra la página del Simulador y escanee este código con un teléfono simulado.',
       openSimulator: 'Abrir el Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API' },
     form: {
       addTitle: 'Agregar conexión',
       editTitle: 'Editar conexión',
@@ -636,6 +638,35 @@ const es: Translation = {
     regenerated: 'Se generó un nuevo token.',
   },
   errors: ERROR_MESSAGES.es,
+  // WhatsApp Cloud API: la cuenta, la ventana de 24 horas y las plantillas.
+  cloud: {
+    form: {
+      title: 'Cuenta de WhatsApp Cloud API',
+      help: 'En su app de Meta for Developers, WhatsApp → Configuración de la API. Los secretos se guardan cifrados y no se vuelven a mostrar.',
+      phoneNumberId: 'ID del número de teléfono',
+      businessAccountId: 'ID de la cuenta de WhatsApp Business',
+      accessToken: 'Token de acceso',
+      appSecret: 'Clave secreta de la app',
+      verifyToken: 'Token de verificación del webhook',
+      secretKept: 'Guardado — déjelo vacío para conservarlo',
+      webhookUrl: 'URL de callback para Meta',
+    },
+    window: {
+      open: 'Ventana de atención abierta hasta las {{time}}',
+      closed: 'La ventana de 24 horas está cerrada: solo se puede enviar una plantilla aprobada hasta que el cliente vuelva a escribir.',
+      sendTemplate: 'Enviar una plantilla',
+    },
+    templates: {
+      title: 'Enviar una plantilla aprobada',
+      template: 'Plantilla',
+      none: 'Esta cuenta no tiene plantillas aprobadas.',
+      loadError: 'No se pudieron cargar las plantillas.',
+      variable: 'Variable {{n}}',
+      preview: 'Vista previa',
+      send: 'Enviar',
+      sent: 'Plantilla en cola de envío.',
+    },
+  },
 };
 
 export default es;

@@ -340,6 +340,8 @@ const pt: Translation = {
       'outdated-client': 'O WhatsApp recusa esta versão do Switchboard. Atualize o servidor e tente novamente.',
       replaced: 'Outra sessão assumiu este número. Tente novamente para retomá-lo.',
       'qr-timeout': 'O QR code não foi lido a tempo. Tente novamente para gerar outro.',
+      'cloud-auth': 'A Meta recusou o token de acesso ou o ID do número. Confira-os na conexão e tente novamente.',
+      'cloud-not-configured': 'Falta a conta da Cloud API. Edite a conexão para preenchê-la.',
     },
     session: {
       connecting: 'Conectando',
@@ -358,7 +360,7 @@ const pt: Translation = {
       simulatorHint: 'Esta é uma conexão do simulador: não precisa de celular. Abra a página do Simulador e leia este código com um celular simulado.',
       openSimulator: 'Abrir o Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API' },
     form: {
       addTitle: 'Adicionar conexão',
       editTitle: 'Editar conexão',
@@ -636,6 +638,35 @@ const pt: Translation = {
     regenerated: 'Um novo token foi gerado.',
   },
   errors: ERROR_MESSAGES.pt,
+  // WhatsApp Cloud API: a conta, a janela de 24 horas e os modelos.
+  cloud: {
+    form: {
+      title: 'Conta da WhatsApp Cloud API',
+      help: 'No seu app do Meta for Developers, WhatsApp → Configuração da API. Os segredos ficam criptografados e não são mostrados de novo.',
+      phoneNumberId: 'ID do número de telefone',
+      businessAccountId: 'ID da conta do WhatsApp Business',
+      accessToken: 'Token de acesso',
+      appSecret: 'Chave secreta do app',
+      verifyToken: 'Token de verificação do webhook',
+      secretKept: 'Salvo — deixe vazio para manter',
+      webhookUrl: 'URL de callback para a Meta',
+    },
+    window: {
+      open: 'Janela de atendimento aberta até {{time}}',
+      closed: 'A janela de 24 horas está fechada: só um modelo aprovado pode ser enviado até o cliente escrever de novo.',
+      sendTemplate: 'Enviar um modelo',
+    },
+    templates: {
+      title: 'Enviar um modelo aprovado',
+      template: 'Modelo',
+      none: 'Esta conta não tem modelos aprovados.',
+      loadError: 'Não foi possível carregar os modelos.',
+      variable: 'Variável {{n}}',
+      preview: 'Prévia',
+      send: 'Enviar',
+      sent: 'Modelo na fila de envio.',
+    },
+  },
 };
 
 export default pt;

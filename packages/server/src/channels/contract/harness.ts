@@ -49,6 +49,11 @@ export interface ChannelHarness {
   createDriver(ctx: DriverContext): ChannelDriver;
   /** The company phone scans the QR shown by the driver. */
   scan(qr: string, number: string): Promise<void>;
+  /**
+   * Channels configured with an account instead of a QR (Cloud API): the account for this number,
+   * used by the drivers created next.
+   */
+  provision?(number: string): Promise<void>;
   addCustomer(opts?: { lidOnly?: boolean; name?: string }): Promise<ContractCustomer>;
   /** The channel ends the session with a reason (only channels that have such reasons). */
   disconnect?(number: string, reason: DisconnectReasonName): Promise<void>;

@@ -8,7 +8,8 @@ import {
 } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
+import { cloudAccounts, queues, whatsappQueues, whatsapps } from '../../db/schema.js';
+import { webhookPathOf } from '../../channels/whatsapp-cloud/accounts.js';
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
@@ -30,7 +31,15 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
       ),
     )
     .orderBy(asc(queues.name));
+  const cloudIds = rows.filter((r) => r.channel === 'whatsapp-cloud').map((r) => r.id);
+  const clouds = cloudIds.length
+    ? await db
+        .select({ id: cloudAccounts.whatsappId, phoneNumberId: cloudAccounts.phoneNumberId, businessAccountId: cloudAccounts.businessAccountId })
+        .from(cloudAccounts)
+        .where(inArray(cloudAccounts.whatsappId, cloudIds))
+    : [];
   return rows.map((row) => {
+    const cloud = clouds.find((c) => c.id === row.id);
     const qs = links.filter((l) => l.whatsappId === row.id).map(({ id, name, color }) => ({ id, name, color }));
     return {
       id: row.id,
@@ -58,6 +67,19 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
       defaultQueueId: row.defaultQueueId,
       queues: qs,
       queueIds: qs.map((q) => q.id),
+      // Secrets are write-only: an account is saved only complete, so each is shown as set.
+      ...(cloud
+        ? {
+            cloud: {
+              phoneNumberId: cloud.phoneNumberId,
+              businessAccountId: cloud.businessAccountId,
+              hasAccessToken: true,
+              hasAppSecret: true,
+              hasVerifyToken: true,
+              webhookPath: webhookPathOf(row.id),
+            },
+          }
+        : {}),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { ChannelManager } from '../../channels/manager.js';
+import type { CloudAccounts } from '../../channels/whatsapp-cloud/accounts.js';
 import type { CurrentUser } from '../users/repository.js';
 import { findConnection, presentConnectionById, presentConnections } from './repository.js';
 
@@ -37,6 +38,7 @@ export class ConnectionsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly channels: ChannelManager,
+    private readonly cloudAccounts: CloudAccounts,
   ) {}
 
   async list(actor: CurrentUser): Promise<ConnectionDTO[] | ConnectionSummary[]> {
@@ -81,6 +83,7 @@ export class ConnectionsService {
           })
           .returning({ id: whatsapps.id });
         if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })));
+        if (input.cloud) await this.cloudAccounts.save(tx, row.id, input.cloud);
         return row.id;
       } catch (err) {
         if (isUniqueViolation(err, 'whatsapps_name_unique')) throw NAME_TAKEN();
@@ -96,10 +99,16 @@ export class ConnectionsService {
 
   async update(actor: CurrentUser, id: number, input: ConnectionUpdateInput): Promise<ConnectionDTO> {
     assertAdmin(actor);
+    let accountChanged = false;
     await this.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(7301003)`);
       const existing = await findConnection(tx, id);
       if (!existing) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+      if (input.cloud) {
+        if (existing.channel !== 'whatsapp-cloud') throw new AppError('ERR_VALIDATION', 400, 'Not a WhatsApp Cloud API connection');
+        await this.cloudAccounts.save(tx, id, input.cloud);
+        accountChanged = Object.values(input.cloud).some((v) => v !== undefined);
+      }
       const queueIds = input.queueIds ? [...new Set(input.queueIds)] : await linkedQueueIds(tx, id);
       const greeting = input.greetingMessage ?? existing.greetingMessage;
       assertGreetingForMenu(queueIds, greeting);
@@ -130,6 +139,10 @@ export class ConnectionsService {
     });
     const dto = (await presentConnectionById(this.ctx.db, id))!;
     this.announce({ action: 'update', whatsapp: dto });
+    // A changed account (a new token) is tried at once; a failure shows as the connection's status.
+    if (accountChanged) {
+      this.channels.control(id, 'restart').catch((err) => this.ctx.log.error({ err, connectionId: id }, 'channel session failed to restart'));
+    }
     return dto;
   }
 

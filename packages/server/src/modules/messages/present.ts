@@ -52,6 +52,7 @@ export async function presentMessages(
       isEdited: r.isEdited,
       ack: r.ack,
       sendState: r.sendState as MessageDTO['sendState'],
+      sendError: r.sendState === 'failed' ? r.lastError : null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       contact: r.contactId != null ? (cMap.get(r.contactId) ?? null) : null,

@@ -20,6 +20,7 @@ import { scopeFilter } from '../tickets/list-query.js';
 import { loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
 import { presentMessages, type MessageRow } from './present.js';
+import type { TicketRow } from '../../messaging/store-batch.js';
 
 export interface MessagesPage {
   messages: MessageDTO[];
@@ -30,6 +31,9 @@ export interface MessagesPage {
 
 
 export class MessagesService {
+  /** Channel rules a free-form send must meet (the Cloud API's 24-hour window); throws to refuse. */
+  beforeSend: ((ticket: TicketRow) => Promise<void>) | null = null;
+
   constructor(
     private readonly ctx: AppContext,
     private readonly channels: ChannelManager,
@@ -103,12 +107,14 @@ export class MessagesService {
   async assertCanSend(actor: CurrentUser, ticketId: number): Promise<void> {
     const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
+    await this.beforeSend?.(ticket);
   }
 
   /** `stored`: files already in the media store (uploaded by the route), sent in order. */
   async send(actor: CurrentUser, ticketId: number, input: SendMessageInput, stored: StoredMedia[] = []): Promise<MessageDTO[]> {
     const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
+    await this.beforeSend?.(ticket);
     const typed = input.body.trim();
     if (!typed && stored.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
     // Message variables ({{name}}, {{ms}} …, quick answers included) are rendered for the customer.

@@ -105,4 +105,33 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     expect(body).not.toHaveProperty('channel');
     expect(body).toMatchObject({ name: 'Sales', monday: false, StartDefineWorkHoursTuesday: '07:30', timeInactiveMessage: 0.25 });
   });
+
+  it('a Cloud API connection: edit shows the webhook URL, secrets stay write-only and empty ones are kept', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/whatsapp/4': () =>
+        json(200, {
+          id: 4,
+          name: 'Official',
+          channel: 'whatsapp-cloud',
+          isDefault: false,
+          greetingMessage: '',
+          queueIds: [],
+          queues: [],
+          holidays: [],
+          cloud: { phoneNumberId: '106540352242922', businessAccountId: '102290129340398', hasAccessToken: true, hasAppSecret: true, hasVerifyToken: true, webhookPath: '/api/channels/whatsapp-cloud/4/webhook' },
+        }),
+      'PUT /api/whatsapp/4': () => json(200, { id: 4 }),
+    });
+    renderModal({ connectionId: 4 });
+    await waitFor(() => expect(input('cloud.phoneNumberId').value).toBe('106540352242922'));
+    expect(input('cloud.accessToken').value).toBe('');
+    expect(input('cloud-webhook-url').value).toBe(`${window.location.origin}/api/channels/whatsapp-cloud/4/webhook`);
+    await user.type(input('cloud.appSecret'), 'new-app-secret-1');
+    await user.click(screen.getByTestId('connection-modal-submit'));
+    await waitFor(() => expect(callsTo('PUT /api/whatsapp/4')).toHaveLength(1));
+    const body = callsTo('PUT /api/whatsapp/4')[0].body as { cloud: Record<string, string> };
+    expect(body.cloud).toEqual({ phoneNumberId: '106540352242922', businessAccountId: '102290129340398', appSecret: 'new-app-secret-1' });
+  });
 });

@@ -3,13 +3,11 @@
  * the connection by id. The form is split into sections; this file owns loading, validation with the
  * shared schema and saving.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { connectionCreateSchema } from '@switchboard/shared';
-import { useEffect, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConnection, useSaveConnection } from '../../api/connectionsAdmin';
 import { useQueues } from '../../api/queues';
@@ -17,15 +15,13 @@ import { FormDialog } from '../FormDialog';
 import { serverErrorsForValues } from '../serverFieldErrors';
 import { useToast } from '../Toasts';
 import { useCloseOnLoadError } from '../useLoadError';
-import { connectionToForm, emptyConnectionForm, formToPayload, type ConnectionFormValues } from './connectionFormValues';
+import { CloudSection } from './CloudSection';
+import { connectionFormResolver, connectionToForm, emptyConnectionForm, formToPayload, type ConnectionFormValues } from './connectionFormValues';
 import { GeneralSection } from './GeneralSection';
 import { MessagesSection } from './MessagesSection';
 import { SectorsSection } from './SectorsSection';
 import { WorkHoursSection } from './WorkHoursSection';
 
-// The shared schema types its work-hour fields through an index signature; the form names them
-// one by one (connectionFormValues.ts). Same fields, so the resolver is only re-typed.
-const resolver = zodResolver(connectionCreateSchema) as unknown as Resolver<ConnectionFormValues>;
 
 export interface ConnectionModalProps {
   open: boolean;
@@ -53,8 +49,10 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
   const queues = useQueues(open);
   const save = useSaveConnection();
 
+  const resolver = useMemo(() => connectionFormResolver(mode), [mode]);
   const form = useForm<ConnectionFormValues>({ resolver, defaultValues: emptyConnectionForm(), mode: 'onTouched' });
   const { control, handleSubmit, reset, setValue, setError, formState } = form;
+  const channel = useWatch({ control, name: 'channel' });
 
   useEffect(() => {
     if (existing.data) reset(connectionToForm(existing.data));
@@ -89,6 +87,11 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
     >
       <Stack spacing={2.5} divider={<Divider flexItem />}>
         <GeneralSection control={control} creating={mode === 'create'} />
+        {channel === 'whatsapp-cloud' && (
+          <Section title={t('cloud.form.title')}>
+            <CloudSection control={control} creating={mode === 'create'} webhookPath={existing.data?.cloud?.webhookPath} />
+          </Section>
+        )}
         <Section title={t('connections.form.messagesTitle')}>
           <MessagesSection control={control} />
         </Section>

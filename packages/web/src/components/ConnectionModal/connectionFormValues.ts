@@ -12,6 +12,9 @@ import {
   type ConnectionDTO,
   type Weekday,
 } from '@switchboard/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { connectionCreateSchema, connectionUpdateSchema } from '@switchboard/shared';
+import type { FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
 import type { ConnectionPayload } from '../../api/connectionsAdmin';
 
 type Day = Capitalize<Weekday>;
@@ -43,6 +46,8 @@ export type ConnectionFormValues = {
   holidays: string[];
   queueIds: number[];
   defaultQueueId: number | null;
+  /** The Cloud API account (whatsapp-cloud only); secrets start empty: they are write-only. */
+  cloud: { phoneNumberId: string; businessAccountId: string; accessToken: string; appSecret: string; verifyToken: string };
 } & Record<MessageField, string> &
   Record<Weekday, boolean> &
   Record<TimeField, string>;
@@ -72,6 +77,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     holidays: [],
     queueIds: [],
     defaultQueueId: null,
+    cloud: { phoneNumberId: '', businessAccountId: '', accessToken: '', appSecret: '', verifyToken: '' },
     ...(flattenWeekHours(defaultWeekHours()) as Record<Weekday, boolean> & Record<TimeField, string>),
   };
 }
@@ -91,6 +97,7 @@ export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
     holidays: c.holidays ?? [],
     queueIds: (c.queueIds ?? c.queues?.map((q) => q.id) ?? []).slice(),
     defaultQueueId: c.defaultQueueId ?? null,
+    cloud: { ...form.cloud, phoneNumberId: c.cloud?.phoneNumberId ?? '', businessAccountId: c.cloud?.businessAccountId ?? '' },
   };
   for (const f of MESSAGE_FIELDS) values[f] = c[f] ?? '';
   // Work hours: the DTO carries the same flat fields; anything missing keeps the default.
@@ -103,10 +110,33 @@ export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
 
 /** The request body; the channel kind is chosen once, at creation. */
 export function formToPayload(values: ConnectionFormValues, mode: 'create' | 'edit'): ConnectionPayload {
-  const { channel, ...rest } = values;
+  const { channel, cloud, ...rest } = values;
   // The default sector must be one of the chosen sectors.
   const defaultQueueId = values.defaultQueueId != null && values.queueIds.includes(values.defaultQueueId) ? values.defaultQueueId : null;
   const payload: ConnectionPayload = { ...rest, defaultQueueId };
   if (mode === 'create') payload.channel = channel;
+  // Only a Cloud API connection has an account; a secret left empty when editing keeps the saved one.
+  if (channel === 'whatsapp-cloud') {
+    payload.cloud = Object.fromEntries(Object.entries(cloud).filter(([, v]) => mode === 'create' || v.trim() !== ''));
+  }
   return payload;
+}
+
+/**
+ * The form checked with the route's own schemas: creating with the create schema (the account
+ * required for, and only for, Cloud API connections); editing with the update schema (secrets
+ * optional). Answers the form's values as they are, so the payload is built from them.
+ */
+export function connectionFormResolver(mode: 'create' | 'edit'): Resolver<ConnectionFormValues> {
+  return async (values, context, options) => {
+    const { cloud, channel, ...rest } = values;
+    const isCloud = channel === 'whatsapp-cloud';
+    const checked =
+      mode === 'create'
+        ? { ...rest, channel, ...(isCloud ? { cloud } : {}) }
+        : { ...rest, ...(isCloud ? { cloud: Object.fromEntries(Object.entries(cloud).filter(([, v]) => v.trim() !== '')) } : {}) };
+    const schema = mode === 'create' ? connectionCreateSchema : connectionUpdateSchema;
+    const result = await zodResolver(schema as never)(checked, context, options as unknown as ResolverOptions<FieldValues>);
+    return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };
+  };
 }

@@ -65,7 +65,8 @@ export function SessionActions({ connection, busy, onAction, onShowQr }: Session
       return (
         <Box sx={{ display: 'inline-flex', gap: 1 }}>
           {button('retry', t('connections.session.retry'))}
-          {button('newQr', t('connections.session.newQr'), 'contained')}
+          {/* A Cloud API connection has an account, not a QR code. */}
+          {connection.channel !== 'whatsapp-cloud' && button('newQr', t('connections.session.newQr'), 'contained')}
         </Box>
       );
     default:

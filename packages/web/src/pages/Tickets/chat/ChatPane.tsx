@@ -15,6 +15,7 @@ import { ChatHeader } from './ChatHeader';
 import { ContactDrawer } from './ContactDrawer';
 import { DropZone } from './DropZone';
 import { MessageList } from './MessageList';
+import { ServiceWindowBar } from './ServiceWindowBar';
 import { useMarkReadWhileOpen } from './useMarkReadWhileOpen';
 
 export function ChatPane({ ticketId }: { ticketId: number }) {
@@ -64,6 +65,7 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, bgcolor: (th) => (th.palette.mode === 'dark' ? '#0b141a' : '#efeae2') }}>
           <MessageList ticket={ticket} onReply={onReply} />
         </Box>
+        <ServiceWindowBar ticket={ticket} />
         <Composer
           key={ticket.id}
           ticket={ticket}

@@ -75,6 +75,11 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           </Typography>
           {mine && <AckIcon message={message} />}
         </Box>
+        {mine && message.sendState === 'failed' && message.sendError && (
+          <Typography variant="caption" color="error" display="block" data-testid="message-send-error" data-error={message.sendError}>
+            {t(`errors.${message.sendError}`, { defaultValue: t('tickets.chat.failed') })}
+          </Typography>
+        )}
       </Box>
     </Box>
   );

@@ -1,0 +1,17 @@
+/** The channel contract against the WhatsApp Cloud API driver and the Graph API stand-in. */
+import { describe } from 'vitest';
+import { describeChannelContract } from './channel-contract.js';
+import { whatsappCloudHarness } from './whatsapp-cloud-harness.js';
+
+describe('WhatsApp Cloud API driver', () => {
+  describeChannelContract(whatsappCloudHarness, {
+    notApplicable: {
+      lidOnly: 'the Cloud API addresses customers by number (wa_id)',
+      disconnectReasons: 'there is no session to lose: the account is checked at start',
+      groups: 'the Cloud API does not take part in groups',
+      revoke: 'the Cloud API does not report revoked customer messages',
+      edit: 'the Cloud API does not report edited customer messages',
+      chosenIds: 'Meta assigns the message id; the outbox keeps it',
+    },
+  });
+});

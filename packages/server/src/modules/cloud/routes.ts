@@ -1,0 +1,66 @@
+/**
+ * WhatsApp Cloud API routes. The webhook is Meta's (no user: the verify token and the body's
+ * signature are its credentials) and reads the raw body, which the signature covers. The window,
+ * templates and template send are for users who may see the ticket.
+ */
+import { numeric, sendTemplateSchema, text } from '@switchboard/shared';
+import { z } from 'zod';
+import type { App } from '../../http/types.js';
+import type { Services } from '../../services.js';
+
+const connectionParams = z.object({ connectionId: numeric(z.number().int().positive()) });
+const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
+const verifyQuery = z
+  .object({
+    'hub.mode': text().max(100).optional(),
+    'hub.verify_token': text().max(1000).optional(),
+    'hub.challenge': text().max(1000).optional(),
+  })
+  .loose();
+
+/** Meta's deliveries are small JSON documents; media come by id, not inline. */
+const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
+
+export function registerCloudRoutes(app: App, { cloud }: Services): void {
+  const opts = { onRequest: app.authenticate };
+  const tags = ['whatsapp-cloud'];
+
+  void app.register((webhook: App) => {
+    // Only in this scope: JSON stays bytes, so the signature is checked over exactly what Meta signed.
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    webhook.get(
+      '/channels/whatsapp-cloud/:connectionId/webhook',
+      { schema: { params: connectionParams, querystring: verifyQuery, tags } },
+      async (req, reply) => {
+        const challenge = await cloud.verify(req.params.connectionId, {
+          mode: req.query['hub.mode'],
+          token: req.query['hub.verify_token'],
+          challenge: req.query['hub.challenge'],
+        });
+        return reply.type('text/plain').send(challenge);
+      },
+    );
+
+    webhook.post('/channels/whatsapp-cloud/:connectionId/webhook', { schema: { params: connectionParams, tags } }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const signature = req.headers['x-hub-signature-256'];
+      await cloud.receive(req.params.connectionId, raw, typeof signature === 'string' ? signature : undefined);
+      return reply.status(200).send({ received: true });
+    });
+    return Promise.resolve();
+  });
+
+  app.get('/tickets/:ticketId/service-window', { ...opts, schema: { params: ticketParams, tags } }, (req) =>
+    cloud.window(req.actor, req.params.ticketId),
+  );
+  app.get('/tickets/:ticketId/templates', { ...opts, schema: { params: ticketParams, tags } }, (req) =>
+    cloud.templates(req.actor, req.params.ticketId),
+  );
+  app.post('/tickets/:ticketId/templates', { ...opts, schema: { params: ticketParams, body: sendTemplateSchema, tags } }, async (req, reply) =>
+    reply.status(201).send(await cloud.sendTemplate(req.actor, req.params.ticketId, req.body)),
+  );
+}

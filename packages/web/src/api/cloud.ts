@@ -1,0 +1,32 @@
+/** WhatsApp Cloud API for the chat: the ticket's 24-hour window, the account's templates, sending one. */
+import type { CloudTemplateDTO, MessageDTO, SendTemplateInput, ServiceWindowDTO } from '@switchboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { upsertMessage } from './messageCache';
+
+/** `version` (the ticket's updatedAt) changes with every message: the window is read again then. */
+export function useServiceWindow(ticketId: number, version: string) {
+  return useQuery({
+    queryKey: ['serviceWindow', ticketId, version],
+    queryFn: ({ signal }) => api.get<ServiceWindowDTO>(`/tickets/${ticketId}/service-window`, undefined, signal),
+    // The window closes by the clock too.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useTemplates(ticketId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['cloudTemplates', ticketId],
+    queryFn: ({ signal }) => api.get<CloudTemplateDTO[]>(`/tickets/${ticketId}/templates`, undefined, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useSendTemplate(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendTemplateInput) => api.post<MessageDTO>(`/tickets/${ticketId}/templates`, input),
+    onSuccess: (message) => upsertMessage(queryClient, message),
+  });
+}
