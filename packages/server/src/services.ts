@@ -59,9 +59,7 @@ export interface ServiceOptions {
 export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Services {
   const users = new UsersService(ctx);
   const auth = new AuthService(ctx, users);
-  users.onCredentialsChanged = async (userId) => {
-    await auth.revokeAllSessions(userId);
-  };
+  users.onCredentialsChanged = (userId, tx) => auth.revokeAllSessions(userId, tx);
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
   const channels = new ChannelManager(ctx, {

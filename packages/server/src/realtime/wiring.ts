@@ -17,6 +17,7 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
     loadViewer: (userId) => loadCurrentUser(db, userId),
     allowedOrigins: ctx.config.allowedOrigins,
     redisUrl: ctx.config.redisUrl,
+    log: ctx.log,
   });
 
   realtime.setTicketAccess(async (userId, ticketId) => {

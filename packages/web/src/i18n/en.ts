@@ -222,6 +222,7 @@ const en = {
       name: 'Name',
       number: 'WhatsApp number',
       numberHint: 'With country and area code',
+      numberLocked: "Only an administrator, or an attendant who sees this contact's conversations while none is open or pending, can change the number",
       email: 'Email',
       extraInfo: 'Additional information',
       extraName: 'Field name',
@@ -684,6 +685,8 @@ const en = {
     ERR_NOT_FOUND: 'Not found.',
     ERR_INVALID_TOKEN: 'Your session is no longer valid. Please sign in.',
     ERR_INTERNAL: 'Internal server error. Please try again later.',
+    ERR_TICKET_CONFLICTING_UPDATE: 'The ticket cannot do both at once: return it to the queue, or transfer it to another sector.',
+    ERR_DATABASE_UNAVAILABLE: 'The system cannot save changes right now. Nothing was changed; please try again in a moment.',
     ERR_NETWORK: 'The server could not be reached. Check your connection.',
   },
 };

@@ -224,6 +224,7 @@ const es: Translation = {
       name: 'Nombre',
       number: 'Número de WhatsApp',
       numberHint: 'Con código de país y de área',
+      numberLocked: 'Solo un administrador, o un agente que ve las conversaciones de este contacto cuando ninguna está abierta o pendiente, puede cambiar el número',
       email: 'Correo',
       extraInfo: 'Información adicional',
       extraName: 'Nombre del campo',
@@ -686,6 +687,8 @@ const es: Translation = {
     ERR_NOT_FOUND: 'No encontrado.',
     ERR_INVALID_TOKEN: 'Su sesión ya no es válida. Por favor, inicie sesión.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
+    ERR_TICKET_CONFLICTING_UPDATE: 'El ticket no puede hacer ambas cosas a la vez: devuélvalo a la cola o transfiéralo a otro sector.',
+    ERR_DATABASE_UNAVAILABLE: 'El sistema no puede guardar cambios ahora. No se cambió nada; inténtelo de nuevo en un momento.',
     ERR_NETWORK: 'No se pudo contactar con el servidor. Revise su conexión.',
   },
 };

@@ -224,6 +224,7 @@ const pt: Translation = {
       name: 'Nome',
       number: 'Número do WhatsApp',
       numberHint: 'Com código do país e DDD',
+      numberLocked: 'Só um administrador, ou um atendente que vê as conversas deste contato quando nenhuma está aberta ou pendente, pode alterar o número',
       email: 'E-mail',
       extraInfo: 'Informações adicionais',
       extraName: 'Nome do campo',
@@ -686,6 +687,8 @@ const pt: Translation = {
     ERR_NOT_FOUND: 'Não encontrado.',
     ERR_INVALID_TOKEN: 'Sua sessão não é mais válida. Por favor, entre novamente.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
+    ERR_TICKET_CONFLICTING_UPDATE: 'O ticket não pode fazer as duas coisas ao mesmo tempo: devolva-o à fila ou transfira-o para outro setor.',
+    ERR_DATABASE_UNAVAILABLE: 'O sistema não consegue salvar alterações agora. Nada foi alterado; tente novamente em instantes.',
     ERR_NETWORK: 'Não foi possível contatar o servidor. Verifique sua conexão.',
   },
 };
