@@ -10,7 +10,7 @@ export async function afterCommit(
   log: Pick<FastifyBaseLogger, 'error'>,
   step: string,
   details: Record<string, unknown>,
-  run: () => Promise<unknown> | unknown,
+  run: () => unknown,
 ): Promise<void> {
   try {
     await run();

@@ -11,7 +11,7 @@ import { authSessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, safeEqual, verifyPassword } from '../../lib/passwords.js';
 import { isWithinTimeRange } from '../../lib/time.js';
-import { loadCurrentUser, presentUserById, type CurrentUser } from '../users/repository.js';
+import { loadCurrentUser, presentUserById, type CurrentUser } from '../../store/users.js';
 import type { UsersService } from '../users/service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { REFRESH_TTL_SECONDS, TokenSigner, hashSecret, newRefreshSecret } from './tokens.js';

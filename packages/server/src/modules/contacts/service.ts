@@ -34,9 +34,9 @@ import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
 import { audience } from '../../messaging/ticket-events.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
-import type { CurrentUser } from '../users/repository.js';
-import { passThroughNumberChecker, type NumberChecker } from './number-checker.js';
-import { contactTicketFacts, findContactRow, presentContactById, presentContacts } from './repository.js';
+import type { CurrentUser } from '../../store/users.js';
+import { passThroughNumberChecker, type NumberChecker } from '../../channels/number-checker.js';
+import { contactTicketFacts, findContactRow, presentContactById, presentContacts } from '../../store/contacts.js';
 
 export const CONTACT_EXPORT_COLUMNS = ['name', 'number', 'email'] as const;
 

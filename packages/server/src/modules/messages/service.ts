@@ -11,16 +11,16 @@ import type { AppContext } from '../../context.js';
 import { contacts, messages, tickets, users } from '../../db/schema.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
-import type { MediaStore, StoredMedia } from '../../messaging/media-store.js';
+import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
 import { announceMessage, announceUnreadReset } from '../../messaging/ticket-events.js';
-import type { CurrentUser } from '../users/repository.js';
-import { presentTicketById } from '../tickets/present.js';
+import type { CurrentUser } from '../../store/users.js';
+import { presentTicketById } from '../../store/ticket-present.js';
 import { scopeFilter } from '../tickets/list-query.js';
 import { loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
-import { presentMessages, type MessageRow } from './present.js';
+import { presentMessages, type MessageRow } from '../../store/message-present.js';
 
 export interface MessagesPage {
   messages: MessageDTO[];

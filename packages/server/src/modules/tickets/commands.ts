@@ -6,7 +6,7 @@
  */
 import type { TicketUpdateInput } from '@switchboard/shared';
 import { AppError } from '../../lib/app-error.js';
-import type { TicketRow } from './present.js';
+import type { TicketRow } from '../../store/ticket-present.js';
 
 export type TicketCommand =
   /** A pending ticket is taken by a user (the actor, or whom an admin names); a sectorless one may get a sector. */

@@ -21,27 +21,14 @@ import type { Tx } from '../../db/client.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { announceTicket, announceTicketDeleted, announceTicketMoved } from '../../messaging/ticket-events.js';
-import type { CurrentUser } from '../users/repository.js';
-import { finishCycle, openCycle, startCycle } from './cycles.js';
+import type { CurrentUser } from '../../store/users.js';
+import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { insertTicketWithCycle } from './insert.js';
 import { ticketsOrder, ticketsWhere } from './list-query.js';
+import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
-import { presentTickets, type TicketRow } from './present.js';
+import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { loadVisibleTicket, userCanSeeTicket } from './visibility.js';
-
-export type TicketAction = 'accepted' | 'returned' | 'resolved' | 'finished' | 'reopened' | 'transferred' | 'created';
-
-/** What happened to a ticket, after the change committed (automation listens to these). */
-export interface TicketLifecycleEvent {
-  action: TicketAction;
-  ticket: TicketRow;
-  before: TicketRow | null;
-  actorId: number | null;
-  /** The service cycle the action finished (resolve/finish/transfer). */
-  finishedCycleId?: number;
-}
-
-export type TicketLifecycleListener = (event: TicketLifecycleEvent) => Promise<void> | void;
 
 export interface TicketsPage {
   tickets: TicketDTO[];

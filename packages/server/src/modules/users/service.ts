@@ -23,7 +23,7 @@ import { afterCommit } from '../../lib/after-commit.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { escapeLike } from '../../lib/sql.js';
-import { findUserRow, presentUserById, presentUsers, type CurrentUser } from './repository.js';
+import { findUserRow, presentUserById, presentUsers, type CurrentUser } from '../../store/users.js';
 
 export interface UsersPage {
   users: UserDTO[];

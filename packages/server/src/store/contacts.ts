@@ -1,9 +1,9 @@
 /** Reads of contacts with their extra info, tags and tickets' facts, batched (three queries for any page size). */
 import type { ContactDTO, ContactTicketFacts, TagRef } from '@switchboard/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { contactExtraInfo, contactTags, contacts, tags, tickets } from '../../db/schema.js';
-import { presentContact } from './present.js';
+import type { DbOrTx } from '../db/client.js';
+import { contactExtraInfo, contactTags, contacts, tags, tickets } from '../db/schema.js';
+import { presentContact } from './contact-present.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 

@@ -7,8 +7,8 @@ import {
   type ConnectionStatus,
 } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import { queues, whatsappQueues, whatsapps } from '../db/schema.js';
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { ContactDTO } from '@switchboard/shared';
-import type { contacts } from '../../db/schema.js';
+import type { contacts } from '../db/schema.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 
