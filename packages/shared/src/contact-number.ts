@@ -14,9 +14,18 @@ export interface ContactTicketFacts extends TicketVisibilityFacts {
   active: boolean;
 }
 
+/**
+ * Why the viewer may not change the number: `active` (a conversation is open or pending: admins
+ * only), `unseen` (every conversation of the contact is one the viewer may not see); null if they may.
+ */
+export type ContactNumberLock = 'active' | 'unseen' | null;
+
+export function contactNumberLock(viewer: TicketViewer, contactTickets: ContactTicketFacts[], settings: VisibilitySettings): ContactNumberLock {
+  if (isAdmin(viewer) || contactTickets.length === 0) return null;
+  if (contactTickets.some((t) => t.active)) return 'active';
+  return contactTickets.some((t) => canSeeTicket(viewer, t, settings)) ? null : 'unseen';
+}
+
 export function canChangeContactNumber(viewer: TicketViewer, contactTickets: ContactTicketFacts[], settings: VisibilitySettings): boolean {
-  if (isAdmin(viewer)) return true;
-  if (contactTickets.length === 0) return true;
-  if (contactTickets.some((t) => t.active)) return false;
-  return contactTickets.some((t) => canSeeTicket(viewer, t, settings));
+  return contactNumberLock(viewer, contactTickets, settings) === null;
 }

@@ -224,7 +224,10 @@ const es: Translation = {
       name: 'Nombre',
       number: 'Número de WhatsApp',
       numberHint: 'Con código de país y de área',
-      numberLocked: 'Solo un administrador, o un agente que ve las conversaciones de este contacto cuando ninguna está abierta o pendiente, puede cambiar el número',
+      numberLocked: {
+        active: 'Solo un administrador puede cambiar el número mientras hay una conversación abierta o pendiente',
+        unseen: 'Solo quien ve las conversaciones de este contacto puede cambiar el número',
+      },
       email: 'Correo',
       extraInfo: 'Información adicional',
       extraName: 'Nombre del campo',

@@ -288,8 +288,9 @@ describe('tickets API', () => {
       const tk = s.services.tickets;
       expect(await tk.accept(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
       expect(await tk.returnToQueue(actor.user, t.ticketId)).toMatchObject({ status: 'pending', userId: null });
-      expect(await tk.transfer(admin.user, t.ticketId, { userId: bob.id })).toMatchObject({ status: 'pending', userId: bob.id, isTransfer: true });
-      expect(await tk.resolve(admin.user, t.ticketId)).toMatchObject({ status: 'closed', userId: bob.id });
+      expect(await tk.transfer(admin.user, t.ticketId, { userId: bob.id })).toMatchObject({ userId: bob.id, isTransfer: true });
+      expect(await tk.transfer(admin.user, t.ticketId, { userId: alice.id })).toMatchObject({ userId: alice.id, isTransfer: true });
+      expect(await tk.resolve(admin.user, t.ticketId)).toMatchObject({ status: 'closed', userId: alice.id });
       expect(await tk.reopen(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
       expect(await tk.finish(actor.user, t.ticketId)).toMatchObject({ status: 'closed' });
       const [row] = await s.database.db.select().from(tickets).where(eq(tickets.id, t.ticketId));

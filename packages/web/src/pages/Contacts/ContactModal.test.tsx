@@ -151,24 +151,24 @@ describe('ContactModal number: closed exactly when the server would refuse the c
   const salesAgent = userFixture({ id: 3, profile: 'user', queues: [{ id: 1, name: 'Sales', color: 'red' }] });
   const admin = userFixture({ id: 1, profile: 'admin' });
   const withTickets = (tickets: ContactDTO['tickets']): ContactDTO => ({ ...existing, tickets });
-  const cases: [string, typeof salesAgent, ContactDTO['tickets'], boolean][] = [
-    ['no tickets: anyone', salesAgent, [], true],
-    ['a closed ticket of a sector the attendant sees', salesAgent, [{ userId: null, queueId: 1, active: false }], true],
-    ['only closed tickets of another sector', salesAgent, [{ userId: null, queueId: 2, active: false }], false],
-    ['an active ticket, even in the attendant’s sector', salesAgent, [{ userId: 3, queueId: 1, active: true }], false],
-    ['an active ticket, for an admin', admin, [{ userId: 9, queueId: 2, active: true }], true],
+  const ACTIVE = 'Only an administrator can change the number while a conversation is open or pending';
+  const UNSEEN = "Only those who see this contact's conversations can change the number";
+  const HINT = 'With country and area code';
+  const cases: [string, typeof salesAgent, ContactDTO['tickets'], string][] = [
+    ['no tickets: anyone', salesAgent, [], HINT],
+    ['a closed ticket of a sector the attendant sees', salesAgent, [{ userId: null, queueId: 1, active: false }], HINT],
+    ['only closed tickets of another sector', salesAgent, [{ userId: null, queueId: 2, active: false }], UNSEEN],
+    ['an active ticket, even in the attendant’s sector', salesAgent, [{ userId: 3, queueId: 1, active: true }], ACTIVE],
+    ['an active ticket, for an admin', admin, [{ userId: 9, queueId: 2, active: true }], HINT],
   ];
 
-  it.each(cases)('%s', async (_name, who, tickets, editable) => {
+  it.each(cases)('%s', async (_name, who, tickets, helper) => {
+    const editable = helper === HINT;
     installFetchMock({ ...signIn(who), 'GET /api/tags/list': tagList, 'GET /api/contacts/12': () => json(200, withTickets(tickets)) });
     renderModal(12);
     await waitFor(() => expect(input('contact-name').value).toBe('Maria'));
     expect(input('contact-number').disabled).toBe(!editable);
-    expect(helperOf('contact-number')).toBe(
-      editable
-        ? 'With country and area code'
-        : "Only an administrator, or an attendant who sees this contact's conversations while none is open or pending, can change the number",
-    );
+    expect(helperOf('contact-number')).toBe(helper);
     // The other fields stay editable for everyone (spec §6).
     expect(input('contact-name').disabled).toBe(false);
   });

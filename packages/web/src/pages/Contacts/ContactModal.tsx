@@ -1,13 +1,13 @@
 /**
  * Add or edit a contact (spec §2 Contacts, §5): name, number, e-mail, extra information and tags.
  * The tags are saved with the contact, in the same request. The number is read-only for whoever
- * the server would refuse to change it for (shared canChangeContactNumber).
+ * the server would refuse to change it for (shared contactNumberLock), with the reason.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { canChangeContactNumber, contactFormSchema, type ContactDTO } from '@switchboard/shared';
+import { contactFormSchema, contactNumberLock, type ContactDTO } from '@switchboard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,13 +44,13 @@ export function ContactModal({ contactId, onClose, onSaved }: ContactModalProps)
   const mode = contactId == null ? 'create' : 'edit';
   const { facts } = useViewer();
   // The server's rule, evaluated here so the field is closed exactly when a change would be refused.
-  const numberLocked =
-    !!existing.data &&
-    !canChangeContactNumber(
-      { id: facts.id, profile: facts.profile ?? 'user', queueIds: facts.queueIds, allTicket: !!facts.allTicket },
-      existing.data.tickets,
-      { allTicket: !!facts.sectorlessForAll },
-    );
+  const numberLock = existing.data
+    ? contactNumberLock(
+        { id: facts.id, profile: facts.profile ?? 'user', queueIds: facts.queueIds, allTicket: !!facts.allTicket },
+        existing.data.tickets,
+        { allTicket: !!facts.sectorlessForAll },
+      )
+    : null;
 
   const { control, handleSubmit, reset, setError, formState } = useForm<ContactFormInput, unknown, ContactFormOutput>({
     resolver: zodResolver(contactFormSchema),
@@ -100,9 +100,9 @@ export function ContactModal({ contactId, onClose, onSaved }: ContactModalProps)
             name="number"
             testId="contact-number"
             label={t('contacts.modal.number')}
-            helperText={numberLocked ? t('contacts.modal.numberLocked') : t('contacts.modal.numberHint')}
+            helperText={numberLock ? t(`contacts.modal.numberLocked.${numberLock}`) : t('contacts.modal.numberHint')}
             inputMode="tel"
-            disabled={numberLocked}
+            disabled={numberLock !== null}
           />
         </Stack>
         <FormTextField control={control} name="email" testId="contact-email" label={t('contacts.modal.email')} type="email" />
