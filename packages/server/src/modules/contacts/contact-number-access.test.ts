@@ -83,10 +83,10 @@ describe('who may change a contact number', () => {
     const ids = [(await contactWithSalesTicket('closed')).id, (await contactWithSalesTicket('pending')).id, noTickets];
     const settings = { allTicket: false };
     for (const agent of [salesAgent, supportAgent]) {
-      const me = (await api('GET', '/auth/me', agent.token)).json() as { id: number; profile: string; queues: { id: number }[] };
+      const me = (await api('GET', '/auth/me', agent.token)).json<{ id: number; profile: string; queues: { id: number }[] }>();
       const viewer = { id: me.id, profile: me.profile, queueIds: me.queues.map((q) => q.id), allTicket: false };
       for (const id of ids) {
-        const contact = (await api('GET', `/contacts/${id}`, agent.token)).json() as ContactDTO;
+        const contact = (await api('GET', `/contacts/${id}`, agent.token)).json<ContactDTO>();
         const predicted = canChangeContactNumber(viewer, contact.tickets, settings);
         const res = await api('PUT', `/contacts/${id}`, agent.token, { number: phoneNumber() });
         expect(res.statusCode === 200, `agent ${agent.id}, contact ${id}: ${res.body}`).toBe(predicted);
