@@ -17,6 +17,49 @@ const packageProject = (files, project, extraGlobals) => ({
   },
 });
 
+/**
+ * Server layers import one way (docs/architecture.md):
+ *   http (+ each feature's routes.ts) → modules (features) → automation → messaging → channels
+ *   → store (data access, presenters) → db, lib.
+ * Each folder below names the folders above it, which it must not import. Tests and the
+ * composition roots (app.ts, services.ts, realtime-wiring.ts) may import anything.
+ */
+const SERVER = 'packages/server/src';
+const ABOVE = {
+  store: ['modules', 'automation', 'messaging', 'channels', 'realtime', 'http'],
+  realtime: ['modules', 'automation', 'messaging', 'channels', 'http'],
+  channels: ['modules', 'automation', 'messaging', 'http'],
+  messaging: ['modules', 'automation', 'http'],
+  automation: ['modules', 'http'],
+  lib: ['store', 'modules', 'automation', 'messaging', 'channels', 'realtime', 'http'],
+  db: ['lib', 'store', 'modules', 'automation', 'messaging', 'channels', 'realtime', 'http'],
+};
+const layerRules = Object.entries(ABOVE).map(([layer, above]) => ({
+  files: [`${SERVER}/${layer}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: above.map((upper) => ({
+          group: [`../${upper}/*`, `../../${upper}/*`, `../../../${upper}/*`],
+          message: `${layer} is below ${upper}: pass what it needs in (a callback, an interface declared in ${layer}) instead of importing it.`,
+        })),
+      },
+    ],
+  },
+}));
+// context.ts is imported by every layer: it may name only what sits below them all.
+layerRules.push({
+  files: [`${SERVER}/context.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: ['./modules/*', './automation/*', './messaging/*', './channels/*', './http/*'], message: 'context.ts is below every feature.' }] },
+    ],
+  },
+});
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**', '**/*.js', '**/*.mjs',
@@ -43,6 +86,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  ...layerRules,
   {
     // Tests read the raw JSON bodies of HTTP and socket answers to assert on them field by field:
     // that is their job, so the `any` of a parsed body is expected there (and only there). The

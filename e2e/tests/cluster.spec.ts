@@ -55,7 +55,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  client_max_body_size 110m;
+  client_max_body_size 210m;
 
   map $http_upgrade $connection_upgrade {
     default upgrade;

@@ -17,13 +17,13 @@ import { multipartPluginLimits } from './http/multipart-upload.js';
 import { isSpaRoute, registerSpa } from './http/spa.js';
 import type { App } from './http/types.js';
 import type { Secrets } from './lib/data-dir.js';
-import { SettingsService } from './modules/settings/service.js';
+import { SettingsService } from './store/settings.js';
 import { Realtime } from './realtime/realtime.js';
 import type { ServiceOptions } from './services.js';
 import { buildServices, type Services } from './services.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerApiRoutes } from './http/api-routes.js';
-import { wireRealtime } from './realtime/wiring.js';
+import { wireRealtime } from './realtime-wiring.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Secrets } from './lib/data-dir.js';
 import type { Realtime } from './realtime/realtime.js';
-import type { SettingsService } from './modules/settings/service.js';
+import type { SettingsService } from './store/settings.js';
 
 export interface Clock {
   now(): Date;

@@ -1,7 +1,7 @@
 /** Builds every service once and wires the few cross-module hooks. */
 import type { AppContext } from './context.js';
 import { AuthService } from './modules/auth/service.js';
-import type { SettingsService } from './modules/settings/service.js';
+import type { SettingsService } from './store/settings.js';
 import { UsersService } from './modules/users/service.js';
 import { ContactsService } from './modules/contacts/service.js';
 import { TagsService } from './modules/tags/service.js';
@@ -14,7 +14,7 @@ import { SimulatorNetwork } from './channels/simulator/network.js';
 import { simulatorDriverFactory } from './channels/simulator/driver.js';
 import { whatsappDriverFactory } from './channels/whatsapp/driver.js';
 import { InboundPipeline } from './messaging/inbound.js';
-import { MediaStore } from './messaging/media-store.js';
+import { MediaStore } from './lib/media-store.js';
 import { WhaticketImportService } from './modules/whaticket-import/service.js';
 import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
@@ -67,9 +67,7 @@ export interface ServiceOptions {
 export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Services {
   const users = new UsersService(ctx);
   const auth = new AuthService(ctx, users);
-  users.onCredentialsChanged = async (userId) => {
-    await auth.revokeAllSessions(userId);
-  };
+  users.onCredentialsChanged = (userId, tx) => auth.revokeAllSessions(userId, tx);
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
   const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config));

@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   'ERR_IMPORT_RUNNING',
   // WhatsApp Cloud API: the customer-service window and Graph API refusals, said precisely.
   ...CLOUD_ERROR_CODES,
+  // A ticket update asking for two things that cannot both happen (e.g. back to the queue and a new sector).
+  'ERR_TICKET_CONFLICTING_UPDATE',
+  // The database refuses writes (read-only) or cannot be reached: nothing was changed, try again later.
+  'ERR_DATABASE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -17,8 +17,8 @@ import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
 import type { InboundStored } from '../messaging/inbound.js';
 import { announceTicketMoved } from '../messaging/ticket-events.js';
-import { findConnection } from '../modules/connections/repository.js';
-import { presentTicketById, type TicketRow } from '../modules/tickets/present.js';
+import { findConnection } from '../store/connections.js';
+import { presentTicketById, type TicketRow } from '../store/ticket-present.js';
 import { decideAutoReply, type MenuSector } from './menu.js';
 import { announceSystemMessages, enqueueSystemText, joinTexts, type SystemMessageDeps } from './system-messages.js';
 

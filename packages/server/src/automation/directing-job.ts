@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { tickets } from '../db/schema.js';
 import { rowsOf } from '../lib/sql.js';
 import { announceTicketMoved } from '../messaging/ticket-events.js';
-import { presentTicketById } from '../modules/tickets/present.js';
+import { presentTicketById } from '../store/ticket-present.js';
 import { moveCycleQueue } from './auto-reply.js';
 import { directTo, directingCutoff, directingSeconds } from './directing.js';
 import type { SystemMessageDeps } from './system-messages.js';

@@ -2,18 +2,18 @@
  * Scheduled inactivity close (decisions in inactivity.ts). The inactive message is written in a
  * transaction that re-checks the rule on the locked ticket; writing it moves the ticket's last
  * message to now, so an overlapping second run finds the ticket no longer inactive. The close is
- * TicketsService.closeBySystem, which closes a ticket once.
+ * the tickets feature's closeBySystem (SystemTicketCloser), which closes a ticket once.
  */
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import { tickets, whatsapps } from '../db/schema.js';
-import type { TicketsService } from '../modules/tickets/service.js';
+import type { SystemTicketCloser } from '../store/ticket-lifecycle.js';
 import { inactiveNotice, inactivityCutoff, isInactive } from './inactivity.js';
 import { announceSystemMessages, enqueueSystemText, type SystemMessageDeps } from './system-messages.js';
 
 export class InactivityJob {
   constructor(
     private readonly deps: SystemMessageDeps,
-    private readonly ticketsService: TicketsService,
+    private readonly ticketsService: SystemTicketCloser,
   ) {}
 
   async runDue(now: Date): Promise<number> {

@@ -11,7 +11,7 @@ import type { ChannelManager } from '../channels/manager.js';
 import type { AppContext } from '../context.js';
 import type { InboundPipeline } from '../messaging/inbound.js';
 import type { Outbox } from '../messaging/outbox.js';
-import type { TicketsService } from '../modules/tickets/service.js';
+import type { SystemTicketCloser } from '../store/ticket-lifecycle.js';
 import { AutoReplies } from './auto-reply.js';
 import { callRejectedText } from './calls.js';
 import { CallsService } from './calls-service.js';
@@ -36,7 +36,7 @@ export interface AutomationServices {
   inbound: InboundPipeline;
   outbox: Outbox;
   channels: ChannelManager;
-  tickets: TicketsService;
+  tickets: SystemTicketCloser;
 }
 
 export class Automation {

@@ -11,10 +11,10 @@ import type { InboundMessage } from '../channels/driver.js';
 import { contacts, messages, ratingRequests, ratings, tickets } from '../db/schema.js';
 import { previewOf } from '../messaging/preview.js';
 import { announceMessage, announceTicket } from '../messaging/ticket-events.js';
-import { findConnection, type ConnectionRow } from '../modules/connections/repository.js';
-import { presentMessages } from '../modules/messages/present.js';
-import type { TicketLifecycleEvent } from '../modules/tickets/service.js';
-import { presentTicketById } from '../modules/tickets/present.js';
+import { findConnection, type ConnectionRow } from '../store/connections.js';
+import { presentMessages } from '../store/message-present.js';
+import type { TicketLifecycleEvent } from '../store/ticket-lifecycle.js';
+import { presentTicketById } from '../store/ticket-present.js';
 import { classifyRatingReply, ratingDeadline, replyOnResolve } from './rating.js';
 import { announceSystemMessages, enqueueSystemText, sendSystemMessage, type SystemMessageDeps } from './system-messages.js';
 

@@ -10,8 +10,8 @@ import type { DbOrTx } from '../db/client.js';
 import { tickets } from '../db/schema.js';
 import type { Outbox } from '../messaging/outbox.js';
 import { announceMessage } from '../messaging/ticket-events.js';
-import { presentMessages, type MessageRow } from '../modules/messages/present.js';
-import { presentTicketById, type TicketRow } from '../modules/tickets/present.js';
+import { presentMessages, type MessageRow } from '../store/message-present.js';
+import { presentTicketById, type TicketRow } from '../store/ticket-present.js';
 import { renderForTicket } from './variables.js';
 
 export interface SystemMessageDeps {

@@ -1,8 +1,8 @@
 /** Lifecycle 'transferred' → the transfer message and the target sector's greeting (transfer.ts). */
 import { eq } from 'drizzle-orm';
 import { queues } from '../db/schema.js';
-import { findConnection } from '../modules/connections/repository.js';
-import type { TicketLifecycleEvent } from '../modules/tickets/service.js';
+import { findConnection } from '../store/connections.js';
+import type { TicketLifecycleEvent } from '../store/ticket-lifecycle.js';
 import { sendSystemMessage, type SystemMessageDeps } from './system-messages.js';
 import { transferTexts } from './transfer.js';
 

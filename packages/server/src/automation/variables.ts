@@ -3,7 +3,7 @@ import { renderTemplate, ticketTemplateVars, type TemplateVars } from '@switchbo
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { contacts, queues, users, whatsapps } from '../db/schema.js';
-import type { TicketRow } from '../modules/tickets/present.js';
+import type { TicketRow } from '../store/ticket-present.js';
 
 export async function ticketVars(
   db: DbOrTx,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { whatsapps } from '../db/schema.js';
 import { AppError } from '../lib/app-error.js';
-import type { NumberChecker } from '../modules/contacts/number-checker.js';
+import type { NumberChecker } from './number-checker.js';
 import { ChannelError, type ChannelDriver } from './driver.js';
 import type { ChannelManager } from './manager.js';
 

@@ -19,8 +19,8 @@ import { leases, messages, whatsapps } from '../db/schema.js';
 import { KeyedQueue } from '../lib/keyed-queue.js';
 import type { NotifyRpc } from '../lib/notify-rpc.js';
 import { AppError } from '../lib/app-error.js';
-import { InboundJournal, summarize, type JournalEntry, type JournalSummary } from '../messaging/inbound-journal.js';
-import { presentConnectionById } from '../modules/connections/repository.js';
+import { InboundJournal, summarize, type JournalEntry, type JournalSummary } from './inbound-journal.js';
+import { presentConnectionById } from '../store/connections.js';
 import { createDbAuthStore } from './auth-store.js';
 import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
 

@@ -3,6 +3,7 @@
  * foreign keys, one open-or-pending ticket per (contact, connection), inbound messages unique per
  * (connection, external id), unique sector colours, unique contact numbers.
  */
+import type { WeekHours } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -42,18 +43,6 @@ export const queues = pgTable(
 );
 
 // ── Connections (spec "Connection (whatsapp)") ──────────────────────────────────────────────────
-/** One weekday of a connection's work hours. */
-export interface DayHours {
-  enabled: boolean;
-  start: string;
-  end: string;
-  lunchStart: string;
-  lunchEnd: string;
-}
-export type WeekHours = Record<
-  'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday',
-  DayHours
->;
 
 export const whatsapps = pgTable(
   'whatsapps',

@@ -1,5 +1,5 @@
 /** Every route under /api, in one place: each module registers its own (validate → authorize → act → present). */
-import { registerSimulatorRoutes } from '../channels/simulator/routes.js';
+import { registerSimulatorRoutes } from '../modules/simulator/routes.js';
 import type { AppContext } from '../context.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerConnectionRoutes } from '../modules/connections/routes.js';

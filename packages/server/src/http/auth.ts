@@ -9,7 +9,7 @@ import { isAdmin } from '@switchboard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import type { AuthService } from '../modules/auth/service.js';
-import type { CurrentUser } from '../modules/users/repository.js';
+import type { CurrentUser } from '../store/users.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,7 @@
 /**
  * One error format for every route: `{ error: CODE }` (spec §8), plus `message` and field
- * `details` for validation failures. Unknown failures are logged and answer a bare 500.
+ * `details` for validation failures. A database that refuses writes or cannot be reached answers
+ * 503 ERR_DATABASE_UNAVAILABLE; other unknown failures are logged and answer a bare 500.
  */
 import {
   ERROR_MESSAGES,
@@ -12,7 +13,7 @@ import {
 } from '@switchboard/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, isClientDataError } from '../lib/app-error.js';
+import { AppError, isClientDataError, isDatabaseUnavailable } from '../lib/app-error.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -37,6 +38,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isClientDataError(err)) {
       // e.g. /users/3000000000: a valid number that no integer column can hold.
       return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Invalid value' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '30').send({ error: 'ERR_DATABASE_UNAVAILABLE' });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: 'ERR_INTERNAL' });

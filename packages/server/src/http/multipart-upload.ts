@@ -10,7 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { byteLimit, megabytes, type MediaStore, type StoredMedia } from '../messaging/media-store.js';
+import { byteLimit, megabytes, type MediaStore, type StoredMedia } from '../lib/media-store.js';
 
 export interface UploadLimits {
   maxRequestBytes: number;

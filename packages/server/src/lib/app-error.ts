@@ -36,6 +36,17 @@ export function isClientDataError(err: unknown): boolean {
   return !!code && CLIENT_DATA_ERRORS.has(code);
 }
 
+/**
+ * The database refusing writes (read-only: 25006), out of disk (53100), shutting down or not taking
+ * connections (57P01–57P03), or the connection lost (class 08): the request changed nothing the
+ * database did not roll back, and it can be tried again later — a 503, not a 500.
+ */
+const UNAVAILABLE_ERRORS = new Set(['25006', '53100', '57P01', '57P02', '57P03']);
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = findPgError(err)?.code;
+  return !!code && (UNAVAILABLE_ERRORS.has(code) || code.startsWith('08'));
+}
+
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {
   let cur: unknown = err;
   for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {

@@ -8,18 +8,18 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { ChatAddress, DriverEvent, InboundMessage } from '../channels/driver.js';
 import type { AppContext } from '../context.js';
 import { contacts, messages } from '../db/schema.js';
-import { findConnection, type ConnectionRow } from '../modules/connections/repository.js';
-import { presentMessages, type MessageRow } from '../modules/messages/present.js';
-import { presentTicketById } from '../modules/tickets/present.js';
-import { MediaTooLargeError, type MediaStore, type StoredMedia } from './media-store.js';
+import { findConnection, type ConnectionRow } from '../store/connections.js';
+import { presentMessages, type MessageRow } from '../store/message-present.js';
+import { presentTicketById } from '../store/ticket-present.js';
+import { MediaTooLargeError, type MediaStore, type StoredMedia } from '../lib/media-store.js';
 import { announceMessage, announceTicket } from './ticket-events.js';
 import type { ContactRow, MediaErrorCode, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
-import { presentTickets } from '../modules/tickets/present.js';
-import { presentContacts } from '../modules/contacts/repository.js';
-import { attachNumberToLid, isLidNumber, numberForLid } from '../modules/contacts/lid-identity.js';
-import { cleanDriverEvent, cleanInboundMessage } from './clean-inbound.js';
+import { presentTickets } from '../store/ticket-present.js';
+import { presentContacts } from '../store/contacts.js';
+import { attachNumberToLid, isLidNumber, numberForLid } from '../store/lid-identity.js';
+import { cleanDriverEvent, cleanInboundMessage } from '../channels/clean-inbound.js';
 
 /** What listeners (automation) learn about each stored inbound message. */
 export interface InboundStored {
@@ -271,7 +271,7 @@ export class InboundPipeline {
   }
 
   /**
-   * One person, one contact (modules/contacts/lid-identity.ts): a message from a LID whose number
+   * One person, one contact (store/lid-identity.ts): a message from a LID whose number
    * a contact already has goes to that contact; a message carrying both the number and the LID
    * gives a contact known only by the LID its number.
    */

@@ -11,9 +11,9 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/driver.js';
 import type { Tx } from '../db/client.js';
 import { contacts, messages, ticketCycles, tickets } from '../db/schema.js';
-import type { ConnectionRow } from '../modules/connections/repository.js';
-import type { MessageRow } from '../modules/messages/present.js';
-import type { StoredMedia } from './media-store.js';
+import type { ConnectionRow } from '../store/connections.js';
+import type { MessageRow } from '../store/message-present.js';
+import type { StoredMedia } from '../lib/media-store.js';
 import { previewOf } from './preview.js';
 import { rowsOf } from '../lib/sql.js';
 

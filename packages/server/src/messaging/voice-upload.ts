@@ -6,7 +6,7 @@
  */
 import { toVoiceNote } from '../channels/whatsapp/voice-note.js';
 import { AppError } from '../lib/app-error.js';
-import type { MediaStore, StoredMedia } from './media-store.js';
+import type { MediaStore, StoredMedia } from '../lib/media-store.js';
 
 export async function storeAsVoiceNote(media: MediaStore, recording: StoredMedia, ffmpegPath?: string): Promise<StoredMedia> {
   let ogg: Buffer;

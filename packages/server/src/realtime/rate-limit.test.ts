@@ -3,7 +3,7 @@
  * rest refused without work, and is then disconnected; other users are served meanwhile.
  */
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { queues, tickets, whatsapps } from '../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../test/harness.js';
@@ -52,12 +52,14 @@ describe('socket event rate limit', () => {
     const flooder = await s.createUser({ queueIds: [sales] });
     const f = await connect(flooder.token);
     const admin = await connect(s.adminToken);
+    const warn = vi.spyOn(s.ctx.log, 'warn');
 
     // Normal use is never refused.
     for (let i = 0; i < 5; i++) expect(await f.emitWithAck('joinChatBox', ticketId)).toBe(true);
 
     let answered = 0;
     let refused = 0;
+    const flooderSocketId = f.id;
     const dropped = new Promise<string>((resolve) => f.once('disconnect', resolve));
     for (let i = 0; i < 5000; i++) {
       f.emit('joinChatBox', ticketId, (answer: unknown) => {
@@ -80,5 +82,10 @@ describe('socket event rate limit', () => {
     expect(refused).toBeGreaterThan(0);
     expect(refused).toBeLessThanOrEqual(DEFAULT_EVENT_LIMIT.maxRefused);
     expect(admin.connected).toBe(true);
+
+    // Operators see who was dropped, and which socket, once; the admin is not reported.
+    const floods = warn.mock.calls.filter(([, message]) => message === 'socket disconnected for flooding events');
+    expect(floods).toHaveLength(1);
+    expect(floods[0][0]).toMatchObject({ userId: flooder.id, socketId: flooderSocketId });
   });
 });

@@ -27,6 +27,8 @@ export interface RealtimeOptions {
   redisUrl?: string;
   /** Per-socket event budget: `burst` at once, `perSecond` after; `maxRefused` refusals disconnect. */
   eventLimit?: { burst: number; perSecond: number; maxRefused: number };
+  /** Where a socket dropped for flooding is reported (operators need to see who and which socket). */
+  log?: { warn(details: object, message: string): void };
 }
 
 export const DEFAULT_EVENT_LIMIT = { burst: 20, perSecond: 10, maxRefused: 50 };
@@ -121,7 +123,13 @@ export class Realtime {
       refused += 1;
       const ack: unknown = packet[packet.length - 1];
       reply(ack, { error: 'ERR_RATE_LIMITED' });
-      if (refused >= limit.maxRefused) socket.disconnect(true);
+      if (refused < limit.maxRefused) return;
+      // Reported once per socket: packets already read when it was dropped are not news.
+      if (refused === limit.maxRefused) {
+        const { viewer } = socket.data as SocketData;
+        this.opts?.log?.warn({ userId: viewer.id, socketId: socket.id, refused, limit }, 'socket disconnected for flooding events');
+      }
+      socket.disconnect(true);
     });
   }
 

@@ -115,6 +115,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_CLOUD_ACCOUNT: 'A conta do WhatsApp Business está restrita (política, pagamento ou registro). Verifique na Meta.',
     ERR_CLOUD_INVALID: 'O WhatsApp recusou a mensagem como inválida.',
     ERR_CLOUD_NOT_CONFIGURED: 'A conta da Cloud API desta conexão não está configurada.',
+    ERR_TICKET_CONFLICTING_UPDATE: 'O ticket não pode fazer as duas coisas ao mesmo tempo: devolva-o à fila ou transfira-o para outro setor.',
+    ERR_DATABASE_UNAVAILABLE: 'O sistema não consegue salvar alterações agora. Nada foi alterado; tente novamente em instantes.',
   },
   en: {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
@@ -166,6 +168,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_CLOUD_ACCOUNT: 'The WhatsApp business account is restricted (policy, payment or registration). Check it at Meta.',
     ERR_CLOUD_INVALID: 'WhatsApp refused the message as invalid.',
     ERR_CLOUD_NOT_CONFIGURED: 'The Cloud API account of this connection is not configured.',
+    ERR_TICKET_CONFLICTING_UPDATE: 'The ticket cannot do both at once: return it to the queue, or transfer it to another sector.',
+    ERR_DATABASE_UNAVAILABLE: 'The system cannot save changes right now. Nothing was changed; please try again in a moment.',
   },
   es: {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
@@ -217,6 +221,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_CLOUD_ACCOUNT: 'La cuenta de WhatsApp Business está restringida (política, pago o registro). Revísela en Meta.',
     ERR_CLOUD_INVALID: 'WhatsApp rechazó el mensaje por no ser válido.',
     ERR_CLOUD_NOT_CONFIGURED: 'La cuenta de la Cloud API de esta conexión no está configurada.',
+    ERR_TICKET_CONFLICTING_UPDATE: 'El ticket no puede hacer ambas cosas a la vez: devuélvalo a la cola o transfiéralo a otro sector.',
+    ERR_DATABASE_UNAVAILABLE: 'El sistema no puede guardar cambios ahora. No se cambió nada; inténtelo de nuevo en un momento.',
   },
 };
 

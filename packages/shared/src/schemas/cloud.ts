@@ -109,3 +109,6 @@ export function templateVariableCount(body: string): number {
 export function renderTemplateBody(body: string, variables: string[]): string {
   return body.replace(/\{\{\s*(\d+)\s*\}\}/g, (all, n: string) => variables[Number(n) - 1] ?? all);
 }
+
+/** Where Meta posts a Cloud API connection's webhooks (shown on the connection for its Meta set-up). */
+export const cloudWebhookPath = (connectionId: number): string => `/api/channels/whatsapp-cloud/${connectionId}/webhook`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContactTicketFacts } from '../contact-number.js';
 import { text } from './primitives.js';
 import { MSG, requiredText } from './common.js';
 import type { TagRef } from './ticket.js';
@@ -92,6 +93,8 @@ export interface ContactDTO {
   isGroup: boolean;
   extraInfo: ContactExtraInfoDTO[];
   tags: TagRef[];
+  /** Who each of its tickets belongs to and whether it is active: what canChangeContactNumber needs. */
+  tickets: ContactTicketFacts[];
   createdAt: string;
   updatedAt: string;
 }

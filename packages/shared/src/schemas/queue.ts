@@ -41,15 +41,11 @@ export const queueFormSchema = z.object({
   startWork: z.union([z.literal(''), timeOfDaySchema]),
   endWork: z.union([z.literal(''), timeOfDaySchema]),
 });
+/** A sector's editable fields: what the modal holds and what it sends. */
+export type QueueFormValues = z.infer<typeof queueFormSchema>;
 
-export interface QueueDTO {
+export interface QueueDTO extends QueueFormValues {
   id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  absenceMessage: string;
-  startWork: string;
-  endWork: string;
   createdAt: string;
   updatedAt: string;
 }

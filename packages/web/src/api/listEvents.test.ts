@@ -13,6 +13,7 @@ const contact = (id: number, name = `C${id}`): ContactDTO => ({
   isGroup: false,
   extraInfo: [],
   tags: [],
+  tickets: [],
   createdAt: '',
   updatedAt: '',
 });

@@ -210,6 +210,10 @@ const en = {
       name: 'Name',
       number: 'WhatsApp number',
       numberHint: 'With country and area code',
+      numberLocked: {
+        active: 'Only an administrator can change the number while a conversation is open or pending',
+        unseen: "Only those who see this contact's conversations can change the number",
+      },
       email: 'Email',
       extraInfo: 'Additional information',
       extraName: 'Field name',

@@ -211,6 +211,10 @@ const es: Translation = {
       name: 'Nombre',
       number: 'Número de WhatsApp',
       numberHint: 'Con código de país y de área',
+      numberLocked: {
+        active: 'Solo un administrador puede cambiar el número mientras hay una conversación abierta o pendiente',
+        unseen: 'Solo quien ve las conversaciones de este contacto puede cambiar el número',
+      },
       email: 'Correo',
       extraInfo: 'Información adicional',
       extraName: 'Nombre del campo',

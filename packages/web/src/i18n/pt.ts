@@ -211,6 +211,10 @@ const pt: Translation = {
       name: 'Nome',
       number: 'Número do WhatsApp',
       numberHint: 'Com código do país e DDD',
+      numberLocked: {
+        active: 'Só um administrador pode alterar o número enquanto há uma conversa aberta ou pendente',
+        unseen: 'Só quem vê as conversas deste contato pode alterar o número',
+      },
       email: 'E-mail',
       extraInfo: 'Informações adicionais',
       extraName: 'Nome do campo',

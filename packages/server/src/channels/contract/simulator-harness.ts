@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MediaStore } from '../../messaging/media-store.js';
+import { MediaStore } from '../../lib/media-store.js';
 import { openTestDatabase } from '../../test/harness.js';
 import { SimulatorDriver } from '../simulator/driver.js';
 import { SimulatorNetwork } from '../simulator/network.js';

@@ -14,8 +14,8 @@ import type { Db } from '../../db/client.js';
 import { simulatorMessages, whatsapps } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { NotifyRpc } from '../../lib/notify-rpc.js';
-import { cleanText } from '../../messaging/clean-inbound.js';
-import { MediaTooLargeError, type MediaStore } from '../../messaging/media-store.js';
+import { cleanText } from '../clean-inbound.js';
+import { MediaTooLargeError, type MediaStore } from '../../lib/media-store.js';
 import type { InboundMessage, MessageKind } from '../driver.js';
 import type { SimulatorDriver } from './driver.js';
 

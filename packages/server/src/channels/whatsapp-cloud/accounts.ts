@@ -12,7 +12,7 @@ import type { CloudAccount } from './graph.js';
 
 type Secrets = Pick<CloudAccount, 'accessToken' | 'appSecret' | 'verifyToken'>;
 
-export const webhookPathOf = (connectionId: number) => `/api/channels/whatsapp-cloud/${connectionId}/webhook`;
+export { cloudWebhookPath as webhookPathOf } from '@switchboard/shared';
 
 export class CloudAccounts {
   constructor(private readonly box: SecretBox) {}

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { lockDataDir } from '../../lib/data-dir.js';
-import { MediaStore } from '../../messaging/media-store.js';
+import { MediaStore } from '../../lib/media-store.js';
 import { importWhaticket } from './importer.js';
 import { summaryText } from './summary.js';
 import { openSource } from './source.js';

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactExtraInfo, contactTags, contacts, importMap, messages, queues, settings, tags, tickets, userQueues, users, whatsapps } from '../../db/schema.js';
-import { MediaStore } from '../../messaging/media-store.js';
+import { MediaStore } from '../../lib/media-store.js';
 import { PDF } from '../../test/fixtures.js';
 import { createTestServer, openTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';

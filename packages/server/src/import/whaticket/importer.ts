@@ -28,7 +28,7 @@ import {
   whatsapps,
 } from '../../db/schema.js';
 import { hashPassword, isLegacyHash } from '../../lib/passwords.js';
-import type { MediaStore } from '../../messaging/media-store.js';
+import type { MediaStore } from '../../lib/media-store.js';
 import { protocolOf } from '../../modules/tickets/insert.js';
 import { IdMap, type Entity } from './id-map.js';
 import type { SourceDb, SourceRow } from './source.js';

@@ -6,11 +6,12 @@ import { isAdmin, type LoginInput, type SignupInput, type UserDTO } from '@switc
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { authSessions, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword, isLegacyHash, safeEqual, verifyPassword } from '../../lib/passwords.js';
 import { isWithinTimeRange } from '../../lib/time.js';
-import { loadCurrentUser, presentUserById, type CurrentUser } from '../users/repository.js';
+import { loadCurrentUser, presentUserById, type CurrentUser } from '../../store/users.js';
 import type { UsersService } from '../users/service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { REFRESH_TTL_SECONDS, TokenSigner, hashSecret, newRefreshSecret } from './tokens.js';
@@ -88,21 +89,34 @@ export class AuthService {
     if (!current) throw expired;
     this.assertWithinWorkTime(current);
     let refreshCookie: string | null = null;
-    if (isCurrent) {
-      const newSecret = newRefreshSecret();
-      const rotated = await this.ctx.db
-        .update(authSessions)
-        .set({ secretHash: hashSecret(newSecret), previousSecretHash: session.secretHash, rotatedAt: now })
-        .where(and(eq(authSessions.id, sessionId), eq(authSessions.secretHash, session.secretHash)))
-        .returning({ id: authSessions.id });
-      // Losing the race to a concurrent refresh of the same cookie is the grace case, not an error.
-      if (rotated.length) refreshCookie = `${sessionId}.${newSecret}`;
-    }
+    if (isCurrent) refreshCookie = await this.rotate(session, now);
     return {
       token: await this.signer.sign(current.id, current.profile, undefined, current.sessionEpoch),
       user: (await presentUserById(this.ctx.db, current.id))!,
       refreshCookie,
     };
+  }
+
+  /**
+   * A new secret for the refresh cookie; null keeps the presented one. Rotation limits how long a
+   * stolen cookie lasts, but the session itself is valid: when the rotation cannot be written
+   * (database refusing writes) the refresh still succeeds with the current cookie, and the failure
+   * is logged rather than ending the user's session.
+   */
+  private async rotate(session: typeof authSessions.$inferSelect, now: Date): Promise<string | null> {
+    const newSecret = newRefreshSecret();
+    try {
+      const rotated = await this.ctx.db
+        .update(authSessions)
+        .set({ secretHash: hashSecret(newSecret), previousSecretHash: session.secretHash, rotatedAt: now })
+        .where(and(eq(authSessions.id, session.id), eq(authSessions.secretHash, session.secretHash)))
+        .returning({ id: authSessions.id });
+      // Losing the race to a concurrent refresh of the same cookie is the grace case, not an error.
+      return rotated.length ? `${session.id}.${newSecret}` : null;
+    } catch (err) {
+      this.ctx.log.warn({ err, userId: session.userId }, 'refresh cookie not rotated; the current one stays valid');
+      return null;
+    }
   }
 
   async logout(cookie: string | undefined): Promise<void> {
@@ -115,8 +129,8 @@ export class AuthService {
   }
 
   /** Ends every refresh session of a user (password change, deletion). */
-  async revokeAllSessions(userId: number): Promise<void> {
-    await this.ctx.db
+  async revokeAllSessions(userId: number, db: DbOrTx = this.ctx.db): Promise<void> {
+    await db
       .update(authSessions)
       .set({ revokedAt: this.ctx.clock.now() })
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));

@@ -23,11 +23,11 @@ import { AppError } from '../../lib/app-error.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { announceMessage } from '../../messaging/ticket-events.js';
 import type { TicketRow } from '../../messaging/store-batch.js';
-import { findConnection } from '../connections/repository.js';
-import { presentMessages } from '../messages/present.js';
-import { presentTicketById } from '../tickets/present.js';
+import { findConnection } from '../../store/connections.js';
+import { presentMessages } from '../../store/message-present.js';
+import { presentTicketById } from '../../store/ticket-present.js';
 import { loadVisibleTicket } from '../tickets/visibility.js';
-import type { CurrentUser } from '../users/repository.js';
+import type { CurrentUser } from '../../store/users.js';
 
 const sameSecret = (a: string, b: string) => {
   const x = Buffer.from(a);

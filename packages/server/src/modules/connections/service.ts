@@ -20,8 +20,8 @@ import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { CloudAccounts } from '../../channels/whatsapp-cloud/accounts.js';
-import type { CurrentUser } from '../users/repository.js';
-import { findConnection, presentConnectionById, presentConnections } from './repository.js';
+import type { CurrentUser } from '../../store/users.js';
+import { findConnection, presentConnectionById, presentConnections } from '../../store/connections.js';
 
 /** What a non-admin may know about connections (names for badges and the profile form). */
 export interface ConnectionSummary {

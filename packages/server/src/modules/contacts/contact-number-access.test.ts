@@ -2,6 +2,7 @@
  * A contact's number decides where replies go: only users who may see one of the contact's
  * tickets may change it, and while a ticket is active only admins (spec §6, docs/decisions.md).
  */
+import { canChangeContactNumber, type ContactDTO } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, tickets } from '../../db/schema.js';
@@ -75,5 +76,21 @@ describe('who may change a contact number', () => {
     const fresh = phoneNumber();
     expect((await api('PUT', `/contacts/${created.json().id}`, salesAgent.token, { number: fresh })).statusCode).toBe(200);
     expect(await numberOf(created.json().id)).toBe(fresh);
+  });
+
+  it('the contact as presented lets the shared rule predict every answer (the form disables by it)', async () => {
+    const noTickets = (await api('POST', '/contacts', s.adminToken, { name: 'Nobody yet', number: phoneNumber() })).json().id as number;
+    const ids = [(await contactWithSalesTicket('closed')).id, (await contactWithSalesTicket('pending')).id, noTickets];
+    const settings = { allTicket: false };
+    for (const agent of [salesAgent, supportAgent]) {
+      const me = (await api('GET', '/auth/me', agent.token)).json<{ id: number; profile: string; queues: { id: number }[] }>();
+      const viewer = { id: me.id, profile: me.profile, queueIds: me.queues.map((q) => q.id), allTicket: false };
+      for (const id of ids) {
+        const contact = (await api('GET', `/contacts/${id}`, agent.token)).json<ContactDTO>();
+        const predicted = canChangeContactNumber(viewer, contact.tickets, settings);
+        const res = await api('PUT', `/contacts/${id}`, agent.token, { number: phoneNumber() });
+        expect(res.statusCode === 200, `agent ${agent.id}, contact ${id}: ${res.body}`).toBe(predicted);
+      }
+    }
   });
 });

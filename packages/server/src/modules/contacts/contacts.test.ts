@@ -5,7 +5,7 @@ import { contacts, messages, tags, ticketCycles, tickets, whatsapps } from '../.
 import { AppError } from '../../lib/app-error.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
-import { passThroughNumberChecker } from './number-checker.js';
+import { passThroughNumberChecker } from '../../channels/number-checker.js';
 
 
 describe('contacts', () => {

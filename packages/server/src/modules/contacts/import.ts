@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.js';
 import { contacts } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { App } from '../../http/types.js';
-import type { CurrentUser } from '../users/repository.js';
-import { presentContacts } from './repository.js';
+import type { CurrentUser } from '../../store/users.js';
+import { presentContacts } from '../../store/contacts.js';
 
 export async function importPhoneContacts(ctx: AppContext, channels: ChannelManager, actor: CurrentUser): Promise<{ imported: number }> {
   if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);

@@ -1,6 +1,6 @@
 /**
  * Contacts. Anyone signed in lists, reads, creates and edits contacts (spec §6) — except the
- * number, which decides where replies go: see assertMayChangeNumber. Deleting one needs
+ * number, which decides where replies go: see the shared canChangeContactNumber. Deleting one needs
  * contacts-page:deleteContact; deleting all, the CSV import and the export need
  * drawer-admin-items:view.
  * Numbers are canonicalised by the NumberChecker (the channel manager) and unique.
@@ -11,6 +11,7 @@ import {
   EVENTS,
   PAGE_SIZE,
   can,
+  canChangeContactNumber,
   isAdmin,
   checkContactImportRows,
   toCsv,
@@ -32,11 +33,10 @@ import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schem
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
 import { audience } from '../../messaging/ticket-events.js';
-import { userCanSeeTicket } from '../tickets/visibility.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
-import type { CurrentUser } from '../users/repository.js';
-import { passThroughNumberChecker, type NumberChecker } from './number-checker.js';
-import { findContactRow, presentContactById, presentContacts } from './repository.js';
+import type { CurrentUser } from '../../store/users.js';
+import { passThroughNumberChecker, type NumberChecker } from '../../channels/number-checker.js';
+import { contactTicketFacts, findContactRow, presentContactById, presentContacts } from '../../store/contacts.js';
 
 export const CONTACT_EXPORT_COLUMNS = ['name', 'number', 'email'] as const;
 
@@ -122,20 +122,13 @@ export class ContactsService {
     return dto;
   }
 
-  /**
-   * Changing a number redirects the contact's conversations: only users who may see one of its
-   * tickets may do it, and while one is active (open or pending) only admins. A contact without
-   * tickets has no conversation to redirect.
-   */
+  /** The shared rule (canChangeContactNumber): the contact form disables the field by it too. */
   private async assertMayChangeNumber(actor: CurrentUser, contactId: number): Promise<void> {
     if (isAdmin(actor)) return;
-    const rows = await this.ctx.db
-      .select({ userId: tickets.userId, queueId: tickets.queueId, status: tickets.status })
-      .from(tickets)
-      .where(eq(tickets.contactId, contactId));
-    if (rows.length === 0) return;
-    const active = rows.some((t) => t.status === 'open' || t.status === 'pending');
-    if (active || !rows.some((t) => userCanSeeTicket(this.ctx, actor, t))) throw new AppError('ERR_NO_PERMISSION', 403);
+    const facts = (await contactTicketFacts(this.ctx.db, [contactId])).get(contactId) ?? [];
+    if (!canChangeContactNumber(actor, facts, { allTicket: this.ctx.settings.isEnabled('allTicket') })) {
+      throw new AppError('ERR_NO_PERMISSION', 403);
+    }
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {

@@ -24,7 +24,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import { rowsOf } from '../../lib/sql.js';
-import type { CurrentUser } from '../users/repository.js';
+import type { CurrentUser } from '../../store/users.js';
 import type { DashboardAttendant, DashboardCounters, DashboardQuery, DashboardResponse } from './schema.js';
 
 /** Longest chart when no range was asked for (only user/sector/tag filters). */

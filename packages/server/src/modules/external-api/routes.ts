@@ -8,9 +8,9 @@ import { bearerToken } from '../../http/auth.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { safeEqual } from '../../lib/passwords.js';
-import type { SettingsService } from '../settings/service.js';
+import type { SettingsService } from '../../store/settings.js';
 import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart-upload.js';
-import type { MediaStore, StoredMedia } from '../../messaging/media-store.js';
+import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { ExternalApiService } from './service.js';
 import { apiSendResponseSchema, apiSendSchema } from './schema.js';
 

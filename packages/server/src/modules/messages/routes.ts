@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart-upload.js';
-import type { StoredMedia } from '../../messaging/media-store.js';
+import type { StoredMedia } from '../../lib/media-store.js';
 
 const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
 const messageParams = z.object({ id: text().min(1).max(100) });

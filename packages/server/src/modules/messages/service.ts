@@ -9,17 +9,18 @@ import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
 import { contacts, messages, tickets, users } from '../../db/schema.js';
+import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
-import type { MediaStore, StoredMedia } from '../../messaging/media-store.js';
+import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
 import { announceMessage, announceUnreadReset } from '../../messaging/ticket-events.js';
-import type { CurrentUser } from '../users/repository.js';
-import { presentTicketById } from '../tickets/present.js';
+import type { CurrentUser } from '../../store/users.js';
+import { presentTicketById } from '../../store/ticket-present.js';
 import { scopeFilter } from '../tickets/list-query.js';
 import { loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
-import { presentMessages, type MessageRow } from './present.js';
+import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import type { TicketRow } from '../../messaging/store-batch.js';
 
 export interface MessagesPage {
@@ -68,7 +69,10 @@ export class MessagesService {
         .offset(offset),
       this.ctx.db.select({ total: count() }).from(messages).where(where),
     ]);
-    if (pageNumber === 1 && ticket.unreadMessages > 0) await this.markRead(ticket.id);
+    // Reading the chat marks it read; a page is still an answer when that write fails (logged).
+    if (pageNumber === 1 && ticket.unreadMessages > 0) {
+      await afterCommit(this.ctx.log, 'mark ticket read', { ticketId: ticket.id }, () => this.markRead(ticket.id));
+    }
     return {
       messages: await presentMessages(this.ctx.db, rows.reverse()),
       ticket: (await presentTicketById(this.ctx.db, ticket.id))!,
@@ -127,22 +131,21 @@ export class MessagesService {
 
     if (input.voiceNote) stored = await Promise.all(stored.map((recording) => storeAsVoiceNote(this.media, recording)));
 
-    const rows: MessageRow[] = [];
     const parts = stored.length ? stored.map((m, i) => ({ media: m, body: i === 0 ? body : '' })) : [{ media: undefined, body }];
-    for (const [i, part] of parts.entries()) {
-      const key = input.idempotencyKey ? `${input.idempotencyKey}:${i}` : undefined;
-      const { row } = await this.outbox.enqueue({
-        ticket,
-        body: part.body,
-        media: part.media,
-        quotedMsgId: i === 0 ? quotedMsgId : null,
-        userId: actor.id,
-        idempotencyKey: key,
-      });
-      rows.push(row);
-    }
-    const ticketDto = (await presentTicketById(this.ctx.db, ticket.id))!;
-    const dtos = await presentMessages(this.ctx.db, rows);
+    // Every part of one send is stored, and presented, in one transaction: an error answer means
+    // nothing was queued, never that some files go out after the sender was told it failed.
+    const { dtos, ticketDto } = await this.ctx.db.transaction(async (tx) => {
+      const rows: MessageRow[] = [];
+      for (const [i, part] of parts.entries()) {
+        const key = input.idempotencyKey ? `${input.idempotencyKey}:${i}` : undefined;
+        const { row } = await this.outbox.enqueue(
+          { ticket, body: part.body, media: part.media, quotedMsgId: i === 0 ? quotedMsgId : null, userId: actor.id, idempotencyKey: key },
+          tx,
+        );
+        rows.push(row);
+      }
+      return { dtos: await presentMessages(tx, rows), ticketDto: (await presentTicketById(tx, ticket.id))! };
+    });
     for (const dto of dtos) announceMessage(this.ctx, 'create', dto, ticketDto);
     void this.outbox.kick(ticket.whatsappId);
     return dtos;
@@ -153,26 +156,31 @@ export class MessagesService {
     const row = await this.visibleMessage(actor, messageId);
     if (!row.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'Only our own messages can be deleted');
     if (row.isDeleted) return (await presentMessages(this.ctx.db, [row]))[0];
-    if (row.sendState === 'sent' && row.externalId) {
-      const [c] = await this.ctx.db
-        .select({ number: contacts.number, isGroup: contacts.isGroup })
-        .from(tickets)
-        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-        .where(eq(tickets.id, row.ticketId));
-      try {
-        const driver = this.channels.require(row.whatsappId ?? -1);
-        await driver.deleteForEveryone({ id: c.number, isGroup: c.isGroup }, row.externalId, true);
-      } catch (err) {
-        if (err instanceof ChannelError || err instanceof Error) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
-        throw err;
-      }
-    }
+    // Stored first: once the customer's phone has dropped the message, a failing write could no
+    // longer be answered truthfully. A refusal by the channel puts the row back as it was.
     // A message still waiting in the outbox is simply never sent.
     const [updated] = await this.ctx.db
       .update(messages)
       .set({ isDeleted: true, sendState: row.sendState === 'pending' ? 'failed' : row.sendState, updatedAt: this.ctx.clock.now() })
       .where(eq(messages.id, row.id))
       .returning();
+    if (row.sendState === 'sent' && row.externalId) {
+      try {
+        const [c] = await this.ctx.db
+          .select({ number: contacts.number, isGroup: contacts.isGroup })
+          .from(tickets)
+          .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+          .where(eq(tickets.id, row.ticketId));
+        const driver = this.channels.require(row.whatsappId ?? -1);
+        await driver.deleteForEveryone({ id: c.number, isGroup: c.isGroup }, row.externalId, true);
+      } catch (err) {
+        await afterCommit(this.ctx.log, 'undo delete mark', { messageId: row.id }, () =>
+          this.ctx.db.update(messages).set({ isDeleted: row.isDeleted, sendState: row.sendState, updatedAt: row.updatedAt }).where(eq(messages.id, row.id)),
+        );
+        if (err instanceof ChannelError || err instanceof Error) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
+        throw err;
+      }
+    }
     const [dto] = await presentMessages(this.ctx.db, [updated]);
     const ticketDto = await presentTicketById(this.ctx.db, row.ticketId);
     if (ticketDto) announceMessage(this.ctx, 'update', dto, ticketDto);

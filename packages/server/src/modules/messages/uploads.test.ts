@@ -12,39 +12,9 @@ import { packagedFfmpegPath } from '../../channels/whatsapp/voice-note.js';
 import { contacts, messages, tickets } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerChat, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
+import { multipart, pdf } from '../../test/multipart.js';
 
 const MB = 1024 * 1024;
-
-interface FilePart {
-  name?: string;
-  filename: string;
-  data: Buffer;
-  type: string;
-}
-
-function multipart(fields: Record<string, string>, files: FilePart[], boundary = `----sb${Date.now().toString(16)}`) {
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'medias'}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-    );
-    chunks.push(f.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** A PDF-looking document of `size` bytes (its type is read from the content). */
-function pdf(size: number): Buffer {
-  const data = Buffer.alloc(size, 0x20);
-  data.write('%PDF-1.4\n', 0, 'latin1');
-  return data;
-}
 
 /** One second of a tone recorded the way Chromium's MediaRecorder does it: WebM with Opus. */
 function webmOpusRecording(): Buffer {

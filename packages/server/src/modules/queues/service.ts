@@ -17,7 +17,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queues, userQueues } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
-import type { CurrentUser } from '../users/repository.js';
+import type { CurrentUser } from '../../store/users.js';
 
 type QueueRow = typeof queues.$inferSelect;
 

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import { quickAnswers } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
-import type { CurrentUser } from '../users/repository.js';
+import type { CurrentUser } from '../../store/users.js';
 
 type QuickAnswerRow = typeof quickAnswers.$inferSelect;
 

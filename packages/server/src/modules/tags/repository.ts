@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contactTags, contacts, tags, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { CurrentUser } from '../users/repository.js';
+import type { CurrentUser } from '../../store/users.js';
 
 const contactsCount = sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})::int`;
 

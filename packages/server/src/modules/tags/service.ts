@@ -23,8 +23,8 @@ import type { AppContext } from '../../context.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
-import { presentContactById } from '../contacts/repository.js';
-import type { CurrentUser } from '../users/repository.js';
+import { presentContactById } from '../../store/contacts.js';
+import type { CurrentUser } from '../../store/users.js';
 import { presentTagById, presentTagsByIds, replaceContactTags, selectTags } from './repository.js';
 
 export const TAG_EXPORT_COLUMNS = ['tagName', 'contactName', 'contactNumber'] as const;

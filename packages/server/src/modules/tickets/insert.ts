@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tickets } from '../../db/schema.js';
-import { openCycle } from './cycles.js';
-import type { TicketRow } from './present.js';
+import { openCycle } from '../../store/ticket-cycles.js';
+import type { TicketRow } from '../../store/ticket-present.js';
 
 export const protocolOf = (at: Date, ticketId: number) => `${at.getUTCFullYear()}${String(ticketId).padStart(6, '0')}`;
 

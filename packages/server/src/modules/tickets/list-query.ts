@@ -6,7 +6,7 @@ import { ticketScope, type TicketScope, type TicketsQuery } from '@switchboard/s
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { contactTags, contacts, messages, tickets } from '../../db/schema.js';
 import { escapeLike } from '../../lib/sql.js';
-import type { CurrentUser } from '../users/repository.js';
+import type { CurrentUser } from '../../store/users.js';
 
 export interface ListContext {
   actor: CurrentUser;

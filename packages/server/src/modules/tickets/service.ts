@@ -1,6 +1,7 @@
 /**
- * Tickets (spec §4 "Ticket status"): list, create, show, the actions of PUT /tickets/:id (accept,
- * return, resolve, reopen, finish, transfer) and delete. Every entry checks that the actor may see
+ * Tickets (spec §4 "Ticket status"): list, create, show, the named actions (accept, return,
+ * transfer, resolve, finish, reopen; the spec's PUT /tickets/:id is read as one of them by
+ * commands.ts) and delete. Every entry checks that the actor may see
  * the ticket; every action records its step of the service cycle and is announced to exactly the
  * users who may see the ticket before and after.
  */
@@ -20,26 +21,14 @@ import type { Tx } from '../../db/client.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { announceTicket, announceTicketDeleted, announceTicketMoved } from '../../messaging/ticket-events.js';
-import type { CurrentUser } from '../users/repository.js';
-import { finishCycle, openCycle, startCycle } from './cycles.js';
+import type { CurrentUser } from '../../store/users.js';
+import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { insertTicketWithCycle } from './insert.js';
 import { ticketsOrder, ticketsWhere } from './list-query.js';
-import { presentTicketById, presentTickets, type TicketRow } from './present.js';
-import { loadVisibleTicket } from './visibility.js';
-
-export type TicketAction = 'accepted' | 'returned' | 'resolved' | 'finished' | 'reopened' | 'transferred' | 'created';
-
-/** What happened to a ticket, after the change committed (automation listens to these). */
-export interface TicketLifecycleEvent {
-  action: TicketAction;
-  ticket: TicketRow;
-  before: TicketRow | null;
-  actorId: number | null;
-  /** The service cycle the action finished (resolve/finish/transfer). */
-  finishedCycleId?: number;
-}
-
-export type TicketLifecycleListener = (event: TicketLifecycleEvent) => Promise<void> | void;
+import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
+import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
+import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
+import { loadVisibleTicket, userCanSeeTicket } from './visibility.js';
 
 export interface TicketsPage {
   tickets: TicketDTO[];
@@ -102,37 +91,77 @@ export class TicketsService {
     if (userId != null && userId !== actor.id) await this.assertExists(users, userId, 'ERR_NO_USER_FOUND');
     const now = this.ctx.clock.now();
     let row: TicketRow;
+    let dto: TicketDTO;
     try {
-      row = await this.ctx.db.transaction((tx) =>
-        insertTicketWithCycle(tx, { contactId: contact.id, whatsappId, queueId, userId, status: input.status, isGroup: contact.isGroup }, now),
-      );
+      // Presented in the transaction: once it commits, nothing left can fail the answer.
+      ({ row, dto } = await this.ctx.db.transaction(async (tx) => {
+        const inserted = await insertTicketWithCycle(
+          tx,
+          { contactId: contact.id, whatsappId, queueId, userId, status: input.status, isGroup: contact.isGroup },
+          now,
+        );
+        return { row: inserted, dto: (await presentTickets(tx, [inserted]))[0] };
+      }));
     } catch (err) {
       if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
       throw err;
     }
-    const dto = (await presentTicketById(this.ctx.db, row.id))!;
     announceTicket(this.ctx, 'create', dto);
     await this.notify({ action: 'created', ticket: row, before: null, actorId: actor.id });
     return dto;
   }
 
+  /** PUT /tickets/:id (spec §7): the body is read as one named action (commands.ts). */
   async update(actor: CurrentUser, id: number, body: TicketUpdateInput): Promise<TicketDTO> {
     const input = { ...body.ticketData, ...stripTicketData(body) };
+    return this.act(actor, id, (before) => commandFromUpdate(before, input));
+  }
+
+  accept(actor: CurrentUser, id: number, options: { userId?: number; queueId?: number } = {}): Promise<TicketDTO> {
+    return this.act(actor, id, () => ({ action: 'accept', ...options }));
+  }
+
+  returnToQueue(actor: CurrentUser, id: number): Promise<TicketDTO> {
+    return this.act(actor, id, () => ({ action: 'return' }));
+  }
+
+  transfer(actor: CurrentUser, id: number, to: { userId?: number | null; queueId?: number | null; whatsappId?: number }): Promise<TicketDTO> {
+    return this.act(actor, id, () => ({ action: 'transfer', ...to }));
+  }
+
+  resolve(actor: CurrentUser, id: number): Promise<TicketDTO> {
+    return this.act(actor, id, () => ({ action: 'resolve' }));
+  }
+
+  finish(actor: CurrentUser, id: number): Promise<TicketDTO> {
+    return this.act(actor, id, () => ({ action: 'finish' }));
+  }
+
+  reopen(actor: CurrentUser, id: number): Promise<TicketDTO> {
+    return this.act(actor, id, () => ({ action: 'reopen' }));
+  }
+
+  /**
+   * Runs one action: the row is read once (locked), checked against the actor's visibility in
+   * memory, changed, and presented inside the transaction, so that once it commits the answer
+   * cannot fail. Announcing and the lifecycle listeners (automation) come after the commit and
+   * never turn the answer into an error (their failures are logged).
+   */
+  private async act(actor: CurrentUser, id: number, decide: (before: TicketRow) => TicketCommand): Promise<TicketDTO> {
     const now = this.ctx.clock.now();
-    const result = await this.ctx.db
+    const { event, dto } = await this.ctx.db
       .transaction(async (tx) => {
         const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-        if (!before) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-        await loadVisibleTicket({ ...this.ctx, db: tx }, actor, id);
-        return this.applyAction(tx, actor, before, input, now);
+        if (!before || !userCanSeeTicket(this.ctx, actor, before)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+        const result = await this.applyAction(tx, actor, before, decide(before), now);
+        return { event: result, dto: (await presentTickets(tx, [result.ticket]))[0] };
       })
       .catch((err) => {
         if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
         throw err;
       });
-    const dto = (await presentTicketById(this.ctx.db, id))!;
-    announceTicketMoved(this.ctx, result.before ?? dto, dto);
-    await this.notify({ ...result, actorId: actor.id });
+    announceTicketMoved(this.ctx, event.before ?? dto, dto);
+    await this.notify({ ...event, actorId: actor.id });
     return dto;
   }
 
@@ -151,72 +180,79 @@ export class TicketsService {
       if (!before || before.status === 'closed') return null;
       const [after] = await tx.update(tickets).set({ status: 'closed', updatedAt: now }).where(eq(tickets.id, id)).returning();
       await finishCycle(tx, id, now, outcome, null);
-      return { before, after };
+      return { before, after, dto: (await presentTickets(tx, [after]))[0] };
     });
     if (!result) return null;
-    const dto = (await presentTicketById(this.ctx.db, id))!;
-    announceTicketMoved(this.ctx, result.before, dto);
+    announceTicketMoved(this.ctx, result.before, result.dto);
     return result.after;
   }
 
-  private async applyAction(tx: Tx, actor: CurrentUser, before: TicketRow, input: ActionInput, now: Date): Promise<Omit<TicketLifecycleEvent, 'actorId'>> {
+  private async applyAction(
+    tx: Tx,
+    actor: CurrentUser,
+    before: TicketRow,
+    command: TicketCommand,
+    now: Date,
+  ): Promise<Omit<TicketLifecycleEvent, 'actorId'>> {
     const set = async (patch: Partial<typeof tickets.$inferInsert>) => {
       const [after] = await tx.update(tickets).set({ ...patch, updatedAt: now }).where(eq(tickets.id, before.id)).returning();
       return after;
     };
-    const wantsTransfer =
-      input.transf === true ||
-      (input.whatsappId !== undefined && input.whatsappId !== before.whatsappId) ||
-      (input.status === undefined && (input.userId !== undefined || input.queueId !== undefined));
+    const wrongState = (what: string) => new AppError('ERR_VALIDATION', 409, `${what} (the ticket is ${before.status})`);
 
-    if (input.status === 'closed') {
-      if (before.status === 'closed') throw new AppError('ERR_VALIDATION', 409, 'The ticket is already closed');
-      if (before.status === 'pending' && before.userId == null) await startCycle(tx, before.id, now, actor.id, before.queueId);
-      const finished = input.isFinished === true;
-      const after = await set(finished ? { status: 'closed', isFinished: true } : { status: 'closed', isFinished: false, userId: before.userId ?? actor.id });
-      const cycle = await finishCycle(tx, before.id, now, finished ? 'finished' : 'resolved', actor.id);
-      return { action: finished ? 'finished' : 'resolved', ticket: after, before, finishedCycleId: cycle?.id };
-    }
-
-    if (wantsTransfer) return this.transfer(tx, actor, before, input, now, set);
-
-    if (input.status === 'open' && before.status === 'pending') {
-      const userId = input.userId ?? actor.id;
-      if (before.userId != null && before.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
-      if (userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
-      let queueId = before.queueId;
-      if (queueId == null && input.queueId != null) {
-        if (!isAdmin(actor) && !actor.queueIds.includes(input.queueId)) throw new AppError('ERR_NO_PERMISSION', 403);
-        await this.assertExists(queues, input.queueId, 'ERR_VALIDATION', tx);
-        queueId = input.queueId;
+    switch (command.action) {
+      case 'resolve':
+      case 'finish': {
+        if (before.status === 'closed') throw new AppError('ERR_VALIDATION', 409, 'The ticket is already closed');
+        if (before.status === 'pending' && before.userId == null) await startCycle(tx, before.id, now, actor.id, before.queueId);
+        const finished = command.action === 'finish';
+        const after = await set(finished ? { status: 'closed', isFinished: true } : { status: 'closed', isFinished: false, userId: before.userId ?? actor.id });
+        const cycle = await finishCycle(tx, before.id, now, finished ? 'finished' : 'resolved', actor.id);
+        return { action: finished ? 'finished' : 'resolved', ticket: after, before, finishedCycleId: cycle?.id };
       }
-      const after = await set({ status: 'open', userId, queueId, unreadMessages: 0, isTransfer: false });
-      await startCycle(tx, before.id, now, userId, queueId);
-      return { action: 'accepted', ticket: after, before };
-    }
 
-    if (input.status === 'open' && before.status === 'closed') {
-      const after = await set({ status: 'open', userId: actor.id, isFinished: false });
-      await openCycle(tx, before.id, now, { queueId: after.queueId, userId: actor.id, started: true });
-      return { action: 'reopened', ticket: after, before };
-    }
+      case 'transfer':
+        return this.transferIn(tx, actor, before, command, now, set);
 
-    if (input.status === 'pending' && before.status === 'open') {
-      if (before.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
-      const after = await set({ status: 'pending', userId: null });
-      const cycle = await finishCycle(tx, before.id, now, 'returned', actor.id);
-      await openCycle(tx, before.id, now, { queueId: after.queueId });
-      return { action: 'returned', ticket: after, before, finishedCycleId: cycle?.id };
-    }
+      case 'accept': {
+        if (before.status !== 'pending') throw wrongState('Only a pending ticket can be accepted');
+        const userId = command.userId ?? actor.id;
+        if (before.userId != null && before.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+        if (userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+        let queueId = before.queueId;
+        if (queueId == null && command.queueId != null) {
+          if (!isAdmin(actor) && !actor.queueIds.includes(command.queueId)) throw new AppError('ERR_NO_PERMISSION', 403);
+          await this.assertExists(queues, command.queueId, 'ERR_VALIDATION', tx);
+          queueId = command.queueId;
+        }
+        const after = await set({ status: 'open', userId, queueId, unreadMessages: 0, isTransfer: false });
+        await startCycle(tx, before.id, now, userId, queueId);
+        return { action: 'accepted', ticket: after, before };
+      }
 
-    throw new AppError('ERR_VALIDATION', 400, `Nothing to do for status ${input.status ?? '(none)'} on a ${before.status} ticket`);
+      case 'reopen': {
+        if (before.status !== 'closed') throw wrongState('Only a closed ticket can be reopened');
+        const after = await set({ status: 'open', userId: actor.id, isFinished: false });
+        await openCycle(tx, before.id, now, { queueId: after.queueId, userId: actor.id, started: true });
+        return { action: 'reopened', ticket: after, before };
+      }
+
+      case 'return': {
+        if (before.status !== 'open') throw wrongState('Only an open ticket can go back to the queue');
+        if (before.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+        const after = await set({ status: 'pending', userId: null });
+        const cycle = await finishCycle(tx, before.id, now, 'returned', actor.id);
+        await openCycle(tx, before.id, now, { queueId: after.queueId });
+        return { action: 'returned', ticket: after, before, finishedCycleId: cycle?.id };
+      }
+    }
   }
 
-  private async transfer(
+  private async transferIn(
     tx: Tx,
     actor: CurrentUser,
     before: TicketRow,
-    input: ActionInput,
+    input: Extract<TicketCommand, { action: 'transfer' }>,
     now: Date,
     set: (patch: Partial<typeof tickets.$inferInsert>) => Promise<TicketRow>,
   ): Promise<Omit<TicketLifecycleEvent, 'actorId'>> {
@@ -277,9 +313,7 @@ export class TicketsService {
   }
 }
 
-type ActionInput = Omit<TicketUpdateInput, 'ticketData'>;
-
-function stripTicketData(body: TicketUpdateInput): ActionInput {
+function stripTicketData(body: TicketUpdateInput): TicketUpdateFields {
   const { ticketData: _ignored, ...rest } = body;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
 }

@@ -238,6 +238,68 @@ describe('tickets API', () => {
     });
   });
 
+  describe('one action per update', () => {
+    it('a body asking for two contradictory things is refused with ERR_TICKET_CONFLICTING_UPDATE and changes nothing', async () => {
+      const t = await inbound();
+      await setQueue(t.ticketId, sales);
+      await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'open', userId: alice.id });
+      const cycles = async () => (await s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, t.ticketId))).length;
+      const before = await cycles();
+      const bodies = [
+        // Back to the queue and to another sector: today's silent drop of the sector change.
+        { status: 'pending', queueId: support },
+        { status: 'pending', userId: bob.id },
+        { status: 'closed', queueId: support },
+        { status: 'closed', transf: true, userId: bob.id },
+        { status: 'pending', transf: true, userId: bob.id },
+        { ticketData: { status: 'pending', queueId: support } },
+      ];
+      for (const body of bodies) {
+        const r = await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, body);
+        expect(r.statusCode, JSON.stringify(body)).toBe(400);
+        expect(r.json().error).toBe('ERR_TICKET_CONFLICTING_UPDATE');
+      }
+      const [row] = await s.database.db.select().from(tickets).where(eq(tickets.id, t.ticketId));
+      expect(row).toMatchObject({ status: 'open', userId: alice.id, queueId: sales });
+      expect(await cycles()).toBe(before);
+      // Each half alone is an action: back to the queue, and a transfer to the other sector.
+      expect((await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'pending' })).json()).toMatchObject({ status: 'pending', queueId: sales });
+      expect((await api(s.adminToken, 'PUT', `/api/tickets/${t.ticketId}`, { transf: true, queueId: support })).json()).toMatchObject({
+        status: 'pending',
+        queueId: support,
+      });
+    });
+
+    it('accepting a ticket that already has a sector cannot move it to another; restating its sector is fine', async () => {
+      const t = await inbound();
+      await setQueue(t.ticketId, sales);
+      const moved = await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'open', userId: alice.id, queueId: support });
+      expect(moved.json().error).toBe('ERR_TICKET_CONFLICTING_UPDATE');
+      const ok = await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'open', userId: alice.id, queueId: sales });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ status: 'open', userId: alice.id, queueId: sales });
+    });
+
+    it('the service names each action: accept, return, transfer, resolve, reopen, finish', async () => {
+      const t = await inbound();
+      await setQueue(t.ticketId, sales);
+      const actor = (await s.services.auth.authenticate(alice.token)) as { status: 'ok'; user: Parameters<typeof s.services.tickets.accept>[0] };
+      const admin = (await s.services.auth.authenticate(s.adminToken)) as typeof actor;
+      const tk = s.services.tickets;
+      expect(await tk.accept(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
+      expect(await tk.returnToQueue(actor.user, t.ticketId)).toMatchObject({ status: 'pending', userId: null });
+      expect(await tk.transfer(admin.user, t.ticketId, { userId: bob.id })).toMatchObject({ userId: bob.id, isTransfer: true });
+      expect(await tk.transfer(admin.user, t.ticketId, { userId: alice.id })).toMatchObject({ userId: alice.id, isTransfer: true });
+      expect(await tk.resolve(admin.user, t.ticketId)).toMatchObject({ status: 'closed', userId: alice.id });
+      expect(await tk.reopen(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
+      expect(await tk.finish(actor.user, t.ticketId)).toMatchObject({ status: 'closed' });
+      const [row] = await s.database.db.select().from(tickets).where(eq(tickets.id, t.ticketId));
+      expect(row.isFinished).toBe(true);
+      // An action the ticket's state does not allow is refused, not guessed at.
+      await expect(tk.returnToQueue(actor.user, t.ticketId)).rejects.toMatchObject({ status: 409 });
+    });
+  });
+
   describe('create and delete', () => {
     it('creates an open ticket for the attendant; a sector is required unless admin', async () => {
       const t = await inbound();

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { tickets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import type { CurrentUser } from '../users/repository.js';
-import type { TicketRow } from './present.js';
+import type { CurrentUser } from '../../store/users.js';
+import type { TicketRow } from '../../store/ticket-present.js';
 
 export function userCanSeeTicket(ctx: AppContext, actor: CurrentUser, ticket: Pick<TicketRow, 'userId' | 'queueId'>): boolean {
   return canSeeTicket(actor, ticket, { allTicket: ctx.settings.isEnabled('allTicket') });

@@ -19,10 +19,11 @@ import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, userQueues, users, whatsapps } from '../../db/schema.js';
+import { afterCommit } from '../../lib/after-commit.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { escapeLike } from '../../lib/sql.js';
-import { findUserRow, presentUserById, presentUsers, type CurrentUser } from './repository.js';
+import { findUserRow, presentUserById, presentUsers, type CurrentUser } from '../../store/users.js';
 
 export interface UsersPage {
   users: UserDTO[];
@@ -32,7 +33,8 @@ export interface UsersPage {
 
 export class UsersService {
   /** Set by the auth module: ends refresh sessions after a password change or deletion. */
-  onCredentialsChanged: (userId: number) => Promise<void> = () => Promise.resolve();
+  /** Ends the user's refresh sessions, in the transaction that changes the password. */
+  onCredentialsChanged: (userId: number, tx: DbOrTx) => Promise<void> = () => Promise.resolve();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -123,7 +125,7 @@ export class UsersService {
     }
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
-    await this.ctx.db.transaction(async (tx) => {
+    const dto = await this.ctx.db.transaction(async (tx) => {
       if (existing.profile === 'admin' && input.profile === 'user') await this.assertNotLastAdmin(tx, id);
       await this.assertReferencesExist(tx, input.whatsappId ?? null, input.queueIds ?? []);
       const { queueIds, password: _pw, ...fields } = input;
@@ -146,15 +148,16 @@ export class UsersService {
         await tx.delete(userQueues).where(eq(userQueues.userId, id));
         if (queueIds.length) await tx.insert(userQueues).values([...new Set(queueIds)].map((queueId) => ({ userId: id, queueId })));
       }
+      // The new password and the end of the old sessions commit together, or neither does.
+      if (passwordHash) await this.onCredentialsChanged(id, tx);
+      return (await presentUserById(tx, id))!;
     });
-    if (passwordHash) {
-      await this.onCredentialsChanged(id);
-      this.ctx.realtime.disconnectUser(id);
-    }
-    const dto = (await presentUserById(this.ctx.db, id))!;
+    if (passwordHash) this.ctx.realtime.disconnectUser(id);
     this.announce({ action: 'update', user: dto });
     // Sectors, profile or flags may have changed what the user sees: re-derive their sockets' rooms.
-    await this.ctx.realtime.syncUser(id);
+    // The change is committed: a failure here is logged, and events are addressed by visibility
+    // at emit time anyway (messaging/ticket-events.ts).
+    await afterCommit(this.ctx.log, 'realtime room sync', { userId: id }, () => this.ctx.realtime.syncUser(id));
     return dto;
   }
 
@@ -164,10 +167,10 @@ export class UsersService {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
       if (row.profile === 'admin') await this.assertNotLastAdmin(tx, id);
+      // Its refresh sessions go with it (auth_sessions.user_id cascades).
       await tx.delete(users).where(eq(users.id, id));
     });
     this.announce({ action: 'delete', userId: id });
-    await this.onCredentialsChanged(id);
     this.ctx.realtime.disconnectUser(id);
   }
 

@@ -10,8 +10,8 @@ import type { AppContext } from '../../context.js';
 import { importWhaticket } from '../../import/whaticket/importer.js';
 import { openSource } from '../../import/whaticket/source.js';
 import { AppError } from '../../lib/app-error.js';
-import type { MediaStore } from '../../messaging/media-store.js';
-import type { CurrentUser } from '../users/repository.js';
+import type { MediaStore } from '../../lib/media-store.js';
+import type { CurrentUser } from '../../store/users.js';
 
 const SHOWN_SKIPPED = 200;
 const SHOWN_NOTES = 100;

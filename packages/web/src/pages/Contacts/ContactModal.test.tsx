@@ -23,6 +23,7 @@ const existing: ContactDTO = {
     { id: 2, name: 'Plan', value: 'Gold' },
   ],
   tags: [{ id: 8, name: 'VIP', color: '#ff0000' }],
+  tickets: [],
   createdAt: '',
   updatedAt: '',
 };
@@ -145,3 +146,47 @@ describe('ContactModal extra information and tags', () => {
   });
 });
 
+
+describe('ContactModal number: closed exactly when the server would refuse the change', () => {
+  const salesAgent = userFixture({ id: 3, profile: 'user', queues: [{ id: 1, name: 'Sales', color: 'red' }] });
+  const admin = userFixture({ id: 1, profile: 'admin' });
+  const withTickets = (tickets: ContactDTO['tickets']): ContactDTO => ({ ...existing, tickets });
+  const ACTIVE = 'Only an administrator can change the number while a conversation is open or pending';
+  const UNSEEN = "Only those who see this contact's conversations can change the number";
+  const HINT = 'With country and area code';
+  const cases: [string, typeof salesAgent, ContactDTO['tickets'], string][] = [
+    ['no tickets: anyone', salesAgent, [], HINT],
+    ['a closed ticket of a sector the attendant sees', salesAgent, [{ userId: null, queueId: 1, active: false }], HINT],
+    ['only closed tickets of another sector', salesAgent, [{ userId: null, queueId: 2, active: false }], UNSEEN],
+    ['an active ticket, even in the attendant’s sector', salesAgent, [{ userId: 3, queueId: 1, active: true }], ACTIVE],
+    ['an active ticket, for an admin', admin, [{ userId: 9, queueId: 2, active: true }], HINT],
+  ];
+
+  it.each(cases)('%s', async (_name, who, tickets, helper) => {
+    const editable = helper === HINT;
+    installFetchMock({ ...signIn(who), 'GET /api/tags/list': tagList, 'GET /api/contacts/12': () => json(200, withTickets(tickets)) });
+    renderModal(12);
+    await waitFor(() => expect(input('contact-name').value).toBe('Maria'));
+    expect(input('contact-number').disabled).toBe(!editable);
+    expect(helperOf('contact-number')).toBe(helper);
+    // The other fields stay editable for everyone (spec §6).
+    expect(input('contact-name').disabled).toBe(false);
+  });
+
+  it('a locked number is sent back unchanged, so the rest of the edit is saved', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(salesAgent),
+      'GET /api/tags/list': tagList,
+      'GET /api/contacts/12': () => json(200, withTickets([{ userId: null, queueId: 1, active: true }])),
+      'PUT /api/contacts/12': (call) => json(200, { ...existing, ...(call.body as object), tags: existing.tags }),
+    });
+    renderModal(12);
+    await waitFor(() => expect(input('contact-number').disabled).toBe(true));
+    await user.clear(input('contact-name'));
+    await user.type(input('contact-name'), 'Maria Clara');
+    await user.click(screen.getByTestId('contact-modal-submit'));
+    await waitFor(() => expect(callsTo('PUT /api/contacts/12')).toHaveLength(1));
+    expect(callsTo('PUT /api/contacts/12')[0].body).toMatchObject({ name: 'Maria Clara', number: existing.number });
+  });
+});

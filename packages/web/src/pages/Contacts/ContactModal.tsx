@@ -1,12 +1,13 @@
 /**
  * Add or edit a contact (spec §2 Contacts, §5): name, number, e-mail, extra information and tags.
- * The tags are saved with the contact, in the same request.
+ * The tags are saved with the contact, in the same request. The number is read-only for whoever
+ * the server would refuse to change it for (shared contactNumberLock), with the reason.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { contactFormSchema, type ContactDTO } from '@switchboard/shared';
+import { contactFormSchema, contactNumberLock, type ContactDTO } from '@switchboard/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { serverFieldErrors } from '../../components/serverFieldErrors';
 import { submitDelay } from '../../components/submitDelay';
 import { useToast } from '../../components/Toasts';
 import { useCloseOnLoadError } from '../../components/useLoadError';
+import { useViewer } from '../Tickets/useViewer';
 import { ContactTagsField } from './ContactTagsField';
 import {
   contactToForm,
@@ -40,6 +42,15 @@ export function ContactModal({ contactId, onClose, onSaved }: ContactModalProps)
   const existing = useContact(contactId);
   const save = useSaveContact();
   const mode = contactId == null ? 'create' : 'edit';
+  const { facts } = useViewer();
+  // The server's rule, evaluated here so the field is closed exactly when a change would be refused.
+  const numberLock = existing.data
+    ? contactNumberLock(
+        { id: facts.id, profile: facts.profile ?? 'user', queueIds: facts.queueIds, allTicket: !!facts.allTicket },
+        existing.data.tickets,
+        { allTicket: !!facts.sectorlessForAll },
+      )
+    : null;
 
   const { control, handleSubmit, reset, setError, formState } = useForm<ContactFormInput, unknown, ContactFormOutput>({
     resolver: zodResolver(contactFormSchema),
@@ -89,8 +100,9 @@ export function ContactModal({ contactId, onClose, onSaved }: ContactModalProps)
             name="number"
             testId="contact-number"
             label={t('contacts.modal.number')}
-            helperText={t('contacts.modal.numberHint')}
+            helperText={numberLock ? t(`contacts.modal.numberLocked.${numberLock}`) : t('contacts.modal.numberHint')}
             inputMode="tel"
+            disabled={numberLock !== null}
           />
         </Stack>
         <FormTextField control={control} name="email" testId="contact-email" label={t('contacts.modal.email')} type="email" />

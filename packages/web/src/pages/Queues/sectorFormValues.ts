@@ -1,13 +1,6 @@
-import { DEFAULT_SECTOR_HOURS, type QueueDTO } from '@switchboard/shared';
+import { DEFAULT_SECTOR_HOURS, type QueueDTO, type QueueFormValues } from '@switchboard/shared';
 
-export interface SectorFormValues {
-  name: string;
-  color: string;
-  greetingMessage: string;
-  absenceMessage: string;
-  startWork: string;
-  endWork: string;
-}
+export type SectorFormValues = QueueFormValues;
 
 /** A new sector starts with the spec's working hours, 08:00–18:00. */
 export const emptySectorForm = (): SectorFormValues => ({

@@ -3,7 +3,7 @@
  * byte (U+0000) nor an unpaired surrogate. Such characters are removed (NUL) or replaced (U+FFFD)
  * before storing, so the message is kept instead of failing on every attempt.
  */
-import type { DriverEvent, InboundMessage } from '../channels/driver.js';
+import type { DriverEvent, InboundMessage } from './driver.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

@@ -1,9 +1,9 @@
 /** Reads of users with their sectors and default connection, shared by auth and users. */
 import type { TicketViewer, UserDTO } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { queues, userQueues, users, whatsapps } from '../../db/schema.js';
-import { presentUser } from './present.js';
+import type { DbOrTx } from '../db/client.js';
+import { queues, userQueues, users, whatsapps } from '../db/schema.js';
+import { presentUser } from './user-present.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -7,10 +7,10 @@
  * and extra information move over and the LID contact goes.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { contactExtraInfo, contactTags, contacts, messages, ratingRequests, tickets } from '../../db/schema.js';
-import { finishCycle } from '../tickets/cycles.js';
-import type { ContactRow } from './repository.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { contactExtraInfo, contactTags, contacts, messages, ratingRequests, tickets } from '../db/schema.js';
+import { finishCycle } from './ticket-cycles.js';
+import type { ContactRow } from './contacts.js';
 
 export const isLidNumber = (number: string): boolean => /@(hosted\.)?lid$/.test(number);
 

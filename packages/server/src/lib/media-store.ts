@@ -11,7 +11,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../lib/app-error.js';
+import { AppError } from './app-error.js';
 
 export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker';
 

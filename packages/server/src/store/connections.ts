@@ -7,9 +7,9 @@ import {
   type ConnectionStatus,
 } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { cloudAccounts, queues, whatsappQueues, whatsapps } from '../../db/schema.js';
-import { webhookPathOf } from '../../channels/whatsapp-cloud/accounts.js';
+import type { DbOrTx } from '../db/client.js';
+import { cloudAccounts, queues, whatsappQueues, whatsapps } from '../db/schema.js';
+import { cloudWebhookPath } from '@switchboard/shared';
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
@@ -76,7 +76,7 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
               hasAccessToken: true,
               hasAppSecret: true,
               hasVerifyToken: true,
-              webhookPath: webhookPathOf(row.id),
+              webhookPath: cloudWebhookPath(row.id),
             },
           }
         : {}),

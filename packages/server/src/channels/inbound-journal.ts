@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { DriverEvent, InboundMessage } from '../channels/driver.js';
+import type { DriverEvent, InboundMessage } from './driver.js';
 
 /** Replays before an event is set aside. */
 export const MAX_REPLAY_ATTEMPTS = 5;

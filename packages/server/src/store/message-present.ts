@@ -1,8 +1,8 @@
 /** Messages as answers and realtime events present them. */
 import type { MessageDTO, MessageMediaType } from '@switchboard/shared';
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { contacts, messages } from '../../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import { contacts, messages } from '../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { flagOf, type UserDTO } from '@switchboard/shared';
-import type { users } from '../../db/schema.js';
+import type { users } from '../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 

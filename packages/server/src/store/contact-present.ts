@@ -1,11 +1,11 @@
 import type { ContactDTO } from '@switchboard/shared';
-import type { contacts } from '../../db/schema.js';
+import type { contacts } from '../db/schema.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 
 export function presentContact(
   row: ContactRow,
-  related: { extraInfo: ContactDTO['extraInfo']; tags: ContactDTO['tags'] },
+  related: { extraInfo: ContactDTO['extraInfo']; tags: ContactDTO['tags']; tickets: ContactDTO['tickets'] },
 ): ContactDTO {
   return {
     id: row.id,
@@ -16,6 +16,7 @@ export function presentContact(
     isGroup: row.isGroup,
     extraInfo: related.extraInfo,
     tags: related.tags,
+    tickets: related.tickets,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -20,10 +20,10 @@ import {
 } from '@switchboard/shared';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.js';
-import type { ListenerLog } from '../../db/listener.js';
-import { settings } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import type { Database, Db } from '../db/client.js';
+import type { ListenerLog } from '../db/listener.js';
+import { settings } from '../db/schema.js';
+import { AppError } from '../lib/app-error.js';
 
 export type SettingChangeListener = (setting: SettingDTO) => void;
 

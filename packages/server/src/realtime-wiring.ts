@@ -2,10 +2,10 @@
 import { canSeeTicket } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { Server as HttpServer } from 'node:http';
-import type { AppContext } from '../context.js';
-import { tickets } from '../db/schema.js';
-import { loadCurrentUser } from '../modules/users/repository.js';
-import type { Services } from '../services.js';
+import type { AppContext } from './context.js';
+import { tickets } from './db/schema.js';
+import { loadCurrentUser } from './store/users.js';
+import type { Services } from './services.js';
 
 export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, services: Services): Promise<void> {
   const { realtime, settings, db } = ctx;
@@ -17,6 +17,7 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
     loadViewer: (userId) => loadCurrentUser(db, userId),
     allowedOrigins: ctx.config.allowedOrigins,
     redisUrl: ctx.config.redisUrl,
+    log: ctx.log,
   });
 
   realtime.setTicketAccess(async (userId, ticketId) => {

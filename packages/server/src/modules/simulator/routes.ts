@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { requireAdmin } from '../../http/auth.js';
 import type { App } from '../../http/types.js';
-import { SIMULATOR_TYPES, type SimulatorMessageRow, type SimulatorNetwork } from './network.js';
+import { SIMULATOR_TYPES, type SimulatorMessageRow, type SimulatorNetwork } from '../../channels/simulator/network.js';
 
 const digits = z.string().trim().regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid number').transform((v) => v.replace(/\D/g, ''));
 

@@ -3,8 +3,8 @@
  * exact times. Every ticket action records its step here, inside the action's transaction.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { ticketCycles } from '../../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import { ticketCycles } from '../db/schema.js';
 
 export type CycleOutcome = 'resolved' | 'finished' | 'inactive' | 'api' | 'transferred' | 'returned';
 

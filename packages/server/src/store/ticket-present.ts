@@ -1,8 +1,8 @@
 /** Tickets as every answer and realtime event presents them (batched: one query per relation). */
 import type { TicketDTO, TicketStatus } from '@switchboard/shared';
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '../../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
+import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '../db/schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
