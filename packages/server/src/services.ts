@@ -18,6 +18,7 @@ import { MediaStore } from './messaging/media-store.js';
 import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
+import { NotesService } from './modules/notes/service.js';
 import { TicketsService } from './modules/tickets/service.js';
 import type { ChannelKind } from '@switchboard/shared';
 import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
@@ -41,6 +42,8 @@ export interface Services {
   simulator: SimulatorNetwork | null;
   connections: ConnectionsService;
   messages: MessagesService;
+  /** Private notes and @mentions. */
+  notes: NotesService;
   tickets: TicketsService;
   automation: Automation;
   /** Calls between server processes (session actions, simulated phones); started by buildApp. */
@@ -78,6 +81,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   channels.onConnected((connectionId) => void outbox.kick(connectionId));
   const tickets = new TicketsService(ctx);
   // Automation: sector menu, greetings, ratings, inactivity, calls, scheduled jobs.
+  const notes = new NotesService(ctx);
   const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
   return {
     media,
@@ -86,7 +90,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     outbox,
     simulator,
     connections: new ConnectionsService(ctx, channels),
-    messages: new MessagesService(ctx, channels, outbox, media),
+    messages: new MessagesService(ctx, channels, outbox, media, notes),
+    notes,
     tickets,
     automation,
     processes,

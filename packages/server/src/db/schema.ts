@@ -409,6 +409,8 @@ export const messages = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Channel payload needed to re-serve the message (Baileys getMessage). */
     rawPayload: text('raw_payload'),
+    /** An internal note between staff: send_state 'note', never sent to any channel (check constraint). */
+    isPrivate: boolean('is_private').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -420,6 +422,30 @@ export const messages = pgTable(
       .on(t.whatsappId, t.createdAt)
       .where(sql`${t.sendState} in ('pending', 'sending')`),
     index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+  ],
+);
+
+/** A user named (@name) in a private note: notified, and allowed to open that ticket. */
+export const ticketMentions = pgTable(
+  'ticket_mentions',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ticket_mentions_message_user_unique').on(t.messageId, t.userId),
+    index('ticket_mentions_user_ticket_idx').on(t.userId, t.ticketId),
   ],
 );
 

@@ -9,6 +9,7 @@ import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
 import { registerInboundFailureRoutes } from '../modules/inbound-failures/routes.js';
 import { registerExternalApiRoutes } from '../modules/external-api/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
+import { registerMentionRoutes } from '../modules/notes/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
 import { registerQuickAnswerRoutes } from '../modules/quick-answers/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
@@ -38,6 +39,7 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerInboundFailureRoutes(api, services);
   registerTicketRoutes(api, services);
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
+  registerMentionRoutes(api, services);
   registerDashboardRoutes(api, services.dashboard);
   registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);
   if (services.simulator) registerSimulatorRoutes(api, services.simulator);

@@ -42,6 +42,8 @@ const en = {
     account: 'Account',
   },
   notifications: {
+    mentions: 'Mentions',
+    mentionBy: '{{name}} mentioned you · {{contact}}',
     title: 'Notifications',
     empty: 'You have no notifications.',
   },
@@ -528,6 +530,8 @@ const en = {
       number: 'Number',
     },
     chat: {
+      privateNote: 'Private note',
+      privateNoteBy: 'Private note · {{name}}',
       empty: 'Say hello to your new contact!',
       loadError: 'Could not load this ticket.',
       customerDeleted: 'Message deleted by the customer',
@@ -554,6 +558,11 @@ const en = {
       acks: { '0': 'Pending', '1': 'Sent', '2': 'Delivered', '3': 'Read', '4': 'Played' },
     },
     composer: {
+      noteMode: 'Private note: only your team sees it',
+      replyMode: 'Reply to the customer',
+      placeholderNote: 'Private note: type @ to mention a colleague',
+      mentionedOnly: 'You were mentioned on this ticket: you can read it and add private notes.',
+      mentionList: 'Colleagues',
       placeholder: 'Type a message',
       placeholderQuick: 'Type a message or "/" for quick answers',
       disabled: 'Accept or reopen the ticket to reply',
@@ -573,6 +582,7 @@ const en = {
       quickAnswers: 'Quick answers',
     },
     notification: {
+      mention: '{{name}} mentioned you on {{contact}}',
       newMessage: 'New message from {{name}}',
     },
   },

@@ -44,6 +44,8 @@ const es: Translation = {
     account: 'Cuenta',
   },
   notifications: {
+    mentions: 'Menciones',
+    mentionBy: '{{name}} te mencionó · {{contact}}',
     title: 'Notificaciones',
     empty: 'No tienes notificaciones.',
   },
@@ -530,6 +532,8 @@ const es: Translation = {
       number: 'Número',
     },
     chat: {
+      privateNote: 'Nota interna',
+      privateNoteBy: 'Nota interna · {{name}}',
       empty: '¡Salude a su nuevo contacto!',
       loadError: 'No se pudo cargar este ticket.',
       customerDeleted: 'Mensaje eliminado por el cliente',
@@ -556,6 +560,11 @@ const es: Translation = {
       acks: { '0': 'Pendiente', '1': 'Enviado', '2': 'Entregado', '3': 'Leído', '4': 'Reproducido' },
     },
     composer: {
+      noteMode: 'Nota interna: solo tu equipo la ve',
+      replyMode: 'Responder al cliente',
+      placeholderNote: 'Nota interna: escribe @ para mencionar a un compañero',
+      mentionedOnly: 'Te mencionaron en este ticket: puedes leerlo y añadir notas internas.',
+      mentionList: 'Compañeros',
       placeholder: 'Escriba un mensaje',
       placeholderQuick: 'Escriba un mensaje o "/" para respuestas rápidas',
       disabled: 'Acepte o reabra el ticket para responder',
@@ -575,6 +584,7 @@ const es: Translation = {
       quickAnswers: 'Respuestas rápidas',
     },
     notification: {
+      mention: '{{name}} te mencionó en {{contact}}',
       newMessage: 'Nuevo mensaje de {{name}}',
     },
   },

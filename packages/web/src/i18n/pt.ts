@@ -44,6 +44,8 @@ const pt: Translation = {
     account: 'Conta',
   },
   notifications: {
+    mentions: 'Menções',
+    mentionBy: '{{name}} mencionou você · {{contact}}',
     title: 'Notificações',
     empty: 'Nenhuma notificação.',
   },
@@ -530,6 +532,8 @@ const pt: Translation = {
       number: 'Número',
     },
     chat: {
+      privateNote: 'Nota interna',
+      privateNoteBy: 'Nota interna · {{name}}',
       empty: 'Diga olá para seu novo contato!',
       loadError: 'Não foi possível carregar este atendimento.',
       customerDeleted: 'Mensagem apagada pelo cliente',
@@ -556,6 +560,11 @@ const pt: Translation = {
       acks: { '0': 'Pendente', '1': 'Enviada', '2': 'Entregue', '3': 'Lida', '4': 'Reproduzida' },
     },
     composer: {
+      noteMode: 'Nota interna: só a equipe vê',
+      replyMode: 'Responder ao cliente',
+      placeholderNote: 'Nota interna: digite @ para mencionar um colega',
+      mentionedOnly: 'Você foi mencionado neste ticket: pode lê-lo e adicionar notas internas.',
+      mentionList: 'Colegas',
       placeholder: 'Digite uma mensagem',
       placeholderQuick: 'Digite uma mensagem ou "/" para respostas rápidas',
       disabled: 'Aceite ou reabra o atendimento para responder',
@@ -575,6 +584,7 @@ const pt: Translation = {
       quickAnswers: 'Respostas rápidas',
     },
     notification: {
+      mention: '{{name}} mencionou você em {{contact}}',
       newMessage: 'Nova mensagem de {{name}}',
     },
   },

@@ -25,7 +25,7 @@ import { finishCycle, openCycle, startCycle } from './cycles.js';
 import { insertTicketWithCycle } from './insert.js';
 import { ticketsOrder, ticketsWhere } from './list-query.js';
 import { presentTicketById, presentTickets, type TicketRow } from './present.js';
-import { loadVisibleTicket } from './visibility.js';
+import { loadReadableTicket, loadVisibleTicket } from './visibility.js';
 
 export type TicketAction = 'accepted' | 'returned' | 'resolved' | 'finished' | 'reopened' | 'transferred' | 'created';
 
@@ -82,7 +82,8 @@ export class TicketsService {
   }
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {
-    const row = await loadVisibleTicket(this.ctx, actor, id);
+    // A user mentioned in a private note may open the ticket too (read and add notes).
+    const { ticket: row } = await loadReadableTicket(this.ctx, actor, id);
     return (await presentTickets(this.ctx.db, [row]))[0];
   }
 
