@@ -157,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await services.processes.start();
   if (options.startChannels !== false) {
     services.outbox.start();
+    services.webhookDispatcher.start();
     services.automation.start(); // scheduled automation under the leader lock
     await services.channels.startAll({ soleProcess: options.soleProcess === true });
   }
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     close: async () => {
       await services.automation.stop();
       await services.outbox.stop();
+      await services.webhookDispatcher.stop();
       await services.channels.close();
       await services.processes.stop();
       await realtime.close();

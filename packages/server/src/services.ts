@@ -19,6 +19,8 @@ import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
 import { NotesService } from './modules/notes/service.js';
+import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
+import { WebhooksService } from './modules/webhooks/service.js';
 import { TicketsService } from './modules/tickets/service.js';
 import type { ChannelKind } from '@switchboard/shared';
 import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
@@ -44,6 +46,9 @@ export interface Services {
   messages: MessagesService;
   /** Private notes and @mentions. */
   notes: NotesService;
+  /** Outgoing webhooks: the deliveries' queue and the admins' registrations. */
+  webhookDispatcher: WebhookDispatcher;
+  webhooks: WebhooksService;
   tickets: TicketsService;
   automation: Automation;
   /** Calls between server processes (session actions, simulated phones); started by buildApp. */
@@ -82,6 +87,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const tickets = new TicketsService(ctx);
   // Automation: sector menu, greetings, ratings, inactivity, calls, scheduled jobs.
   const notes = new NotesService(ctx);
+  const webhookDispatcher = new WebhookDispatcher(ctx);
+  ctx.webhooks = webhookDispatcher;
   const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
   return {
     media,
@@ -92,6 +99,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     connections: new ConnectionsService(ctx, channels),
     messages: new MessagesService(ctx, channels, outbox, media, notes),
     notes,
+    webhookDispatcher,
+    webhooks: new WebhooksService(ctx, webhookDispatcher),
     tickets,
     automation,
     processes,

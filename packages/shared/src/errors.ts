@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'ERR_NOT_FOUND',
   'ERR_INVALID_TOKEN',
   'ERR_INTERNAL',
+  'ERR_DELIVERY_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,7 @@ import { registerInboundFailureRoutes } from '../modules/inbound-failures/routes
 import { registerExternalApiRoutes } from '../modules/external-api/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
 import { registerMentionRoutes } from '../modules/notes/routes.js';
+import { registerWebhookRoutes } from '../modules/webhooks/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
 import { registerQuickAnswerRoutes } from '../modules/quick-answers/routes.js';
 import { registerSettingsRoutes } from '../modules/settings/routes.js';
@@ -40,6 +41,7 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerTicketRoutes(api, services);
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
   registerMentionRoutes(api, services);
+  registerWebhookRoutes(api, services);
   registerDashboardRoutes(api, services.dashboard);
   registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);
   if (services.simulator) registerSimulatorRoutes(api, services.simulator);

@@ -12,7 +12,7 @@ import { findConnection, type ConnectionRow } from '../modules/connections/repos
 import { presentMessages, type MessageRow } from '../modules/messages/present.js';
 import { presentTicketById } from '../modules/tickets/present.js';
 import { MediaTooLargeError, type MediaStore, type StoredMedia } from './media-store.js';
-import { announceMessage, announceTicket } from './ticket-events.js';
+import { announceMessage, announceTicket, announceContact } from './ticket-events.js';
 import type { ContactRow, MediaErrorCode, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
@@ -111,7 +111,7 @@ export class InboundPipeline {
 
     const result = await this.batcher.submit({ connection, msg, media, mediaError });
     if (!result) return null;
-    if (result.contactDto) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: result.contactDto });
+    if (result.contactDto) announceContact(this.ctx, { action: 'create', contact: result.contactDto });
     // The message event carries its ticket, which is all a list needs to raise it; a separate
     // ticket event is sent only when the ticket is new.
     if (result.ticketCreated) announceTicket(this.ctx, 'create', result.ticketDto);
@@ -285,9 +285,9 @@ export class InboundPipeline {
   private async attachLid(number: string, lid: string): Promise<void> {
     const attached = await attachNumberToLid(this.ctx.db, number, lid, this.ctx.clock.now());
     if (!attached) return;
-    if (attached.removedId !== null) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'delete', contactId: attached.removedId });
+    if (attached.removedId !== null) announceContact(this.ctx, { action: 'delete', contactId: attached.removedId });
     for (const contact of await presentContacts(this.ctx.db, [attached.contact])) {
-      this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
+      announceContact(this.ctx, { action: 'update', contact });
     }
   }
 
@@ -305,7 +305,7 @@ export class InboundPipeline {
       : [];
     if (event.name) rows.push(...(await this.rename(event.number, event.name)));
     const latest = [...new Map(rows.map((row) => [row.id, row])).values()];
-    for (const contact of await presentContacts(this.ctx.db, latest)) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
+    for (const contact of await presentContacts(this.ctx.db, latest)) announceContact(this.ctx, { action: 'update', contact });
   }
 
   /**

@@ -694,6 +694,7 @@ const en = {
     ERR_NOT_FOUND: 'Not found.',
     ERR_INVALID_TOKEN: 'Your session is no longer valid. Please sign in.',
     ERR_INTERNAL: 'Internal server error. Please try again later.',
+    ERR_DELIVERY_IN_PROGRESS: 'This delivery is being sent right now; try again in a moment.',
     ERR_NETWORK: 'The server could not be reached. Check your connection.',
   },
 };

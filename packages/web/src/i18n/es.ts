@@ -696,6 +696,7 @@ const es: Translation = {
     ERR_NOT_FOUND: 'No encontrado.',
     ERR_INVALID_TOKEN: 'Su sesión ya no es válida. Por favor, inicie sesión.',
     ERR_INTERNAL: 'Error interno del servidor. Inténtelo más tarde.',
+    ERR_DELIVERY_IN_PROGRESS: 'Esta entrega se está enviando ahora; inténtelo de nuevo en un momento.',
     ERR_NETWORK: 'No se pudo contactar con el servidor. Revise su conexión.',
   },
 };

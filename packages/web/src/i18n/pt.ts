@@ -696,6 +696,7 @@ const pt: Translation = {
     ERR_NOT_FOUND: 'Não encontrado.',
     ERR_INVALID_TOKEN: 'Sua sessão não é mais válida. Por favor, entre novamente.',
     ERR_INTERNAL: 'Erro interno do servidor. Tente novamente mais tarde.',
+    ERR_DELIVERY_IN_PROGRESS: 'Esta entrega está sendo enviada agora; tente novamente em instantes.',
     ERR_NETWORK: 'Não foi possível contatar o servidor. Verifique sua conexão.',
   },
 };
