@@ -3,7 +3,7 @@
  * contact, ticket, message — in one transaction before anything reacts to it; then realtime events
  * go out and listeners (automation) run. A replayed event changes nothing.
  */
-import { EVENTS, type ContactDTO, type MessageDTO, type TicketDTO } from '@switchboard/shared';
+import { type ContactDTO, type MessageDTO, type TicketDTO } from '@switchboard/shared';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { ChatAddress, DriverEvent, InboundMessage } from '../channels/driver.js';
 import type { AppContext } from '../context.js';

@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { numeric, text } from './primitives.js';
 
+/** Validation messages (the web maps each to its own text). */
+export const WEBHOOK_MSG = {
+  invalidUrl: 'Invalid URL',
+  chooseEvent: 'Choose at least one event',
+  secretTooShort: 'The secret needs at least 16 characters',
+} as const;
+
 export const WEBHOOK_EVENTS = [
   'message.created',
   'message.updated',
@@ -30,10 +37,10 @@ const webhookUrl = text()
   .trim()
   .max(2000)
   // http(s) with a host; no spaces (shared code has no URL parser in every runtime).
-  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'Invalid URL');
+  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, WEBHOOK_MSG.invalidUrl);
 
-const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, 'Choose at least one event').max(WEBHOOK_EVENTS.length);
-const webhookSecret = text().min(16, 'The secret needs at least 16 characters').max(200);
+const webhookEvents = z.array(z.enum(WEBHOOK_EVENTS)).min(1, WEBHOOK_MSG.chooseEvent).max(WEBHOOK_EVENTS.length);
+const webhookSecret = text().min(16, WEBHOOK_MSG.secretTooShort).max(200);
 
 export const webhookCreateSchema = z.object({
   url: webhookUrl,
