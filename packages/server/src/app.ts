@@ -117,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await settings.init();
   await settings.followOtherProcesses(database, app.log);
   const services = buildServices(ctx, { factories: options.factories, automation: options.automation });
+  await services.webhookDispatcher.follow(database);
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);

@@ -6,16 +6,20 @@
  * sends again, with the same event id). Only the oldest open delivery of a (webhook, ordering
  * key) is ever due, which keeps each ticket's events in order. Failures and timeouts are retried
  * with backoff; after the last attempt the delivery is `failed` and waits for a manual retry.
+ * Which events any webhook wants is cached per process (a message burst with no webhook costs no
+ * query) and dropped on every change, here and, through NOTIFY, in the other processes.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { WEBHOOK_HEADERS, type WebhookEventName } from '@switchboard/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
 import { webhookDeliveries, webhooks } from '../../db/schema.js';
 import { KeyedQueue } from '../../lib/keyed-queue.js';
 import { rowsOf } from '../../lib/sql.js';
 
 const BATCH = 20;
+const CHANGED_CHANNEL = 'switchboard_webhooks_changed';
 const LEASE_SECONDS = 60;
 
 export interface DispatcherOptions {
@@ -56,6 +60,8 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
   private readonly wakeups = new Set<NodeJS.Timeout>();
+  private subscribed: Promise<Set<string>> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -73,6 +79,7 @@ export class WebhookDispatcher {
     const body = JSON.stringify({ id: eventId, event, timestamp: this.ctx.clock.now().toISOString(), data });
     void this.inserts
       .run(orderingKey, async () => {
+        if (!(await this.subscribedEvents()).has(event)) return;
         const result = await this.ctx.db.execute(sql`
           insert into ${webhookDeliveries} (webhook_id, event_id, event, ordering_key, payload)
           select id, ${eventId}, ${event}, ${orderingKey}, ${body} from ${webhooks}
@@ -95,6 +102,37 @@ export class WebhookDispatcher {
     return row.id;
   }
 
+  /** Events some enabled webhook wants (cached until a webhook changes). */
+  private subscribedEvents(): Promise<Set<string>> {
+    this.subscribed ??= this.ctx.db
+      .select({ events: webhooks.events })
+      .from(webhooks)
+      .where(eq(webhooks.enabled, true))
+      .then(
+        (rows) => new Set(rows.flatMap((r) => r.events)),
+        (err: unknown) => {
+          this.subscribed = null;
+          throw err;
+        },
+      );
+    return this.subscribed;
+  }
+
+  /** A webhook was added, changed or removed: this process and the others re-read. */
+  async changed(): Promise<void> {
+    this.subscribed = null;
+    await this.ctx.db.execute(sql`select pg_notify(${CHANGED_CHANNEL}, '')`);
+  }
+
+  /** Follows the other processes' webhook changes (and re-reads after a lost LISTEN). */
+  async follow(database: Database): Promise<void> {
+    const drop = () => {
+      this.subscribed = null;
+    };
+    this.unlisten = await database.listen(CHANGED_CHANNEL, drop, { log: this.ctx.log, onResubscribed: drop });
+    drop();
+  }
+
   start(): void {
     this.stopped = false;
     this.timer = setInterval(() => this.kick(), this.options.pollMs);
@@ -109,6 +147,8 @@ export class WebhookDispatcher {
     this.wakeups.clear();
     await this.inserts.idle();
     await this.running;
+    await this.unlisten?.();
+    this.unlisten = null;
   }
 
   /** Delivers what is due; a kick during a pass makes one more pass. */

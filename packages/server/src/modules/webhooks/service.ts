@@ -60,6 +60,7 @@ export class WebhooksService {
       .insert(webhooks)
       .values({ url: input.url, events: [...new Set(input.events)], secret: input.secret, enabled: input.enabled })
       .returning();
+    await this.dispatcher.changed();
     return present(row);
   }
 
@@ -77,6 +78,7 @@ export class WebhooksService {
       .where(eq(webhooks.id, id))
       .returning();
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+    await this.dispatcher.changed();
     // Re-enabled: what waited is due now.
     if (row.enabled) this.dispatcher.kick();
     return present(row);
@@ -86,6 +88,7 @@ export class WebhooksService {
     this.assertAdmin(actor);
     const [row] = await this.ctx.db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
+    await this.dispatcher.changed();
   }
 
   async deliveries(actor: CurrentUser, id: number, pageNumber: number): Promise<{ deliveries: WebhookDeliveryDTO[]; hasMore: boolean }> {

@@ -180,6 +180,26 @@ describe('outgoing webhooks', () => {
     }
   });
 
+  it("another process's cached subscriptions follow a new webhook at once", async () => {
+    const other = new WebhookDispatcher(s.ctx);
+    await other.follow(s.database);
+    try {
+      // Warm the other process's cache while no webhook exists: it queues nothing.
+      other.publish('message.created', 'ticket:515151', { message: { body: 'before' } });
+      await other.idle();
+      await createWebhook(['message.created']);
+      await waitFor(async () => {
+        other.publish('message.created', 'ticket:515151', { message: { body: 'after' } });
+        await other.idle();
+        return (await s.database.db.select().from(webhookDeliveries)).length > 0;
+      }, 10_000);
+      await waitFor(() => received.find((r) => r.body.data.message?.body === 'after'), 15_000);
+      expect(received.some((r) => r.body.data.message?.body === 'before')).toBe(false);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('queued deliveries survive a restart of the dispatcher', async () => {
     const id = await createWebhook(['message.created']);
     await s.services.webhookDispatcher.stop();
