@@ -120,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await settings.init();
   await settings.followOtherProcesses(database, app.log);
   const services = buildServices(ctx, { factories: options.factories, automation: options.automation });
+  await services.webhookDispatcher.follow(database);
 
   registerErrorHandler(app);
   registerErrorLanguage(app);
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await services.processes.start();
   if (options.startChannels !== false) {
     services.outbox.start();
+    services.webhookDispatcher.start();
     services.automation.start(); // scheduled automation under the leader lock
     await services.channels.startAll({ soleProcess: options.soleProcess === true });
   }
@@ -185,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     close: async () => {
       await services.automation.stop();
       await services.outbox.stop();
+      await services.webhookDispatcher.stop();
       await services.channels.close();
       await services.processes.stop();
       await realtime.close();

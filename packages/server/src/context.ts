@@ -8,6 +8,7 @@ import type { Database, Db } from './db/client.js';
 import type { Secrets } from './lib/data-dir.js';
 import type { Realtime } from './realtime/realtime.js';
 import type { SettingsService } from './store/settings.js';
+import type { WebhookEventName } from '@switchboard/shared';
 
 export interface Clock {
   now(): Date;
@@ -23,4 +24,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   realtime: Realtime;
   settings: SettingsService;
+  /** Outgoing webhooks: announcements publish their event here (set once the services exist). */
+  webhooks?: EventPublisher;
+}
+
+export interface EventPublisher {
+  publish(event: WebhookEventName, orderingKey: string, data: unknown): void;
 }

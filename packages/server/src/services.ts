@@ -19,6 +19,9 @@ import { WhaticketImportService } from './modules/whaticket-import/service.js';
 import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
+import { NotesService } from './modules/notes/service.js';
+import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
+import { WebhooksService } from './modules/webhooks/service.js';
 import { TicketsService } from './modules/tickets/service.js';
 import type { ChannelKind } from '@switchboard/shared';
 import { DefaultConnectionNumberChecker } from './channels/default-connection.js';
@@ -47,6 +50,11 @@ export interface Services {
   simulator: SimulatorNetwork | null;
   connections: ConnectionsService;
   messages: MessagesService;
+  /** Private notes and @mentions. */
+  notes: NotesService;
+  /** Outgoing webhooks: the deliveries' queue and the admins' registrations. */
+  webhookDispatcher: WebhookDispatcher;
+  webhooks: WebhooksService;
   tickets: TicketsService;
   automation: Automation;
   /** Calls between server processes (session actions, simulated phones); started by buildApp. */
@@ -86,9 +94,12 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   channels.onConnected((connectionId) => void outbox.kick(connectionId));
   const tickets = new TicketsService(ctx);
   // Automation: sector menu, greetings, ratings, inactivity, calls, scheduled jobs.
+  const notes = new NotesService(ctx);
+  const webhookDispatcher = new WebhookDispatcher(ctx);
+  ctx.webhooks = webhookDispatcher;
   const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
   const cloud = new CloudService(ctx, channels, cloudAccounts, outbox);
-  const messages = new MessagesService(ctx, channels, outbox, media);
+  const messages = new MessagesService(ctx, channels, outbox, media, notes);
   messages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
   return {
     cloud,
@@ -99,6 +110,9 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     simulator,
     connections: new ConnectionsService(ctx, channels, cloudAccounts),
     messages,
+    notes,
+    webhookDispatcher,
+    webhooks: new WebhooksService(ctx, webhookDispatcher),
     tickets,
     automation,
     processes,

@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'ERR_TICKET_CONFLICTING_UPDATE',
   // The database refuses writes (read-only) or cannot be reached: nothing was changed, try again later.
   'ERR_DATABASE_UNAVAILABLE',
+  'ERR_DELIVERY_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,6 +13,8 @@ export const EVENTS = {
   tags: 'tags',
   whatsapp: 'whatsapp',
   whatsappSession: 'whatsappSession',
+  /** A private note named the user (sent to that user only). */
+  mention: 'mention',
 } as const;
 
 export type CrudAction = 'create' | 'update' | 'delete';

@@ -24,3 +24,4 @@ export * from './text/preview.js';
 export * from './i18n/api-messages.js';
 export * from './schemas/whaticket-import.js';
 export * from './schemas/cloud.js';
+export * from './schemas/webhook.js';

@@ -26,6 +26,8 @@ const ApiInstructionsPage = lazy(() => import('./pages/ApiInstructions/ApiInstru
 const ApiDocsPage = lazy(() => import('./pages/ApiDocs/ApiDocsPage'));
 const ApiKeyPage = lazy(() => import('./pages/ApiKey/ApiKeyPage'));
 const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
+const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
+const WebhookDeliveriesPage = lazy(() => import('./pages/Webhooks/WebhookDeliveriesPage'));
 
 /** Screens every signed-in user may open that have no implementation yet. */
 const PENDING_ROUTES: string[] = [];
@@ -58,6 +60,8 @@ export function AppRoutes() {
               <Route path="/connections" element={<ConnectionsPage />} />
               <Route path="/simulator" element={<SimulatorPage />} />
               <Route path="/apikey" element={<ApiKeyPage />} />
+              <Route path="/webhooks" element={<WebhooksPage />} />
+              <Route path="/webhooks/:id" element={<WebhookDeliveriesPage />} />
               {PENDING_ADMIN_ROUTES.map((path) => (
                 <Route key={path} path={path} element={<NotAvailablePage />} />
               ))}

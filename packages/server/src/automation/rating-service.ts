@@ -142,13 +142,14 @@ export class RatingService {
         .returning();
       const connectionNow = await findConnection(tx, connection.id);
       const farewell = await enqueueSystemText(this.deps, tx, ticket, connectionNow?.farewellMessage ?? '');
-      return { ticketId: ticket.id, stored, farewell };
+      return { ticketId: ticket.id, stored, farewell, rating: { rate: answer.rate, userId: claimed.userId, cycleId: claimed.cycleId } };
     });
     if (!outcome) return false;
     const ticketDto = await presentTicketById(ctx.db, outcome.ticketId);
     if (ticketDto && outcome.stored) {
       announceTicket(ctx, 'update', ticketDto);
       for (const dto of await presentMessages(ctx.db, [outcome.stored])) announceMessage(ctx, 'create', dto, ticketDto);
+      ctx.webhooks?.publish('rating.received', `ticket:${outcome.ticketId}`, { rating: { ticketId: outcome.ticketId, ...outcome.rating }, ticket: ticketDto });
     }
     await announceSystemMessages(this.deps, outcome.ticketId, [outcome.farewell]);
     return true;

@@ -6,6 +6,7 @@
 import type { WeekHours } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -400,6 +401,8 @@ export const messages = pgTable(
     rawPayload: text('raw_payload'),
     /** An approved template to send instead of text (WhatsApp Cloud API, outside the 24-hour window). */
     template: jsonb('template').$type<{ name: string; language: string; variables: string[] }>(),
+    /** An internal note between staff: send_state 'note', never sent to any channel (check constraint). */
+    isPrivate: boolean('is_private').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -411,6 +414,72 @@ export const messages = pgTable(
       .on(t.whatsappId, t.createdAt)
       .where(sql`${t.sendState} in ('pending', 'sending')`),
     index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+  ],
+);
+
+/** A user named (@name) in a private note: notified, and allowed to open that ticket. */
+export const ticketMentions = pgTable(
+  'ticket_mentions',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('ticket_mentions_message_user_unique').on(t.messageId, t.userId),
+    index('ticket_mentions_user_ticket_idx').on(t.userId, t.ticketId),
+  ],
+);
+
+// ── Outgoing webhooks ───────────────────────────────────────────────────────────────────────────
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<string[]>().notNull().default([]),
+  /** Signs every delivery (HMAC-SHA256); needed in clear to sign, never shown again. */
+  secret: text('secret').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One event for one webhook: queued here first, so a restart loses none (at least once). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    /** Deliveries with one key (ticket:<id>, contact:<id>) reach a webhook in id order. */
+    orderingKey: text('ordering_key').notNull(),
+    /** The exact JSON body (signed as sent). */
+    payload: text('payload').notNull(),
+    /** pending | delivering (claimed until next_attempt_at) | delivered | failed (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    responseCode: integer('response_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'delivering')`),
+    index('webhook_deliveries_order_idx').on(t.webhookId, t.orderingKey, t.id).where(sql`${t.status} in ('pending', 'delivering')`),
+    index('webhook_deliveries_log_idx').on(t.webhookId, t.id),
   ],
 );
 

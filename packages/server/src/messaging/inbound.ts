@@ -3,7 +3,7 @@
  * contact, ticket, message — in one transaction before anything reacts to it; then realtime events
  * go out and listeners (automation) run. A replayed event changes nothing.
  */
-import { EVENTS, type ContactDTO, type MessageDTO, type TicketDTO } from '@switchboard/shared';
+import { type ContactDTO, type MessageDTO, type TicketDTO } from '@switchboard/shared';
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { ChatAddress, DriverEvent, InboundMessage } from '../channels/driver.js';
 import type { AppContext } from '../context.js';
@@ -12,7 +12,7 @@ import { findConnection, type ConnectionRow } from '../store/connections.js';
 import { presentMessages, type MessageRow } from '../store/message-present.js';
 import { presentTicketById } from '../store/ticket-present.js';
 import { MediaTooLargeError, type MediaStore, type StoredMedia } from '../lib/media-store.js';
-import { announceMessage, announceTicket } from './ticket-events.js';
+import { announceMessage, announceTicket, announceContact } from './ticket-events.js';
 import type { ContactRow, MediaErrorCode, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
@@ -113,7 +113,7 @@ export class InboundPipeline {
 
     const result = await this.batcher.submit({ connection, msg, media, mediaError });
     if (!result) return null;
-    if (result.contactDto) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: result.contactDto });
+    if (result.contactDto) announceContact(this.ctx, { action: 'create', contact: result.contactDto });
     // The message event carries its ticket, which is all a list needs to raise it; a separate
     // ticket event is sent only when the ticket is new.
     if (result.ticketCreated) announceTicket(this.ctx, 'create', result.ticketDto);
@@ -304,9 +304,9 @@ export class InboundPipeline {
   private async attachLid(number: string, lid: string): Promise<void> {
     const attached = await attachNumberToLid(this.ctx.db, number, lid, this.ctx.clock.now());
     if (!attached) return;
-    if (attached.removedId !== null) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'delete', contactId: attached.removedId });
+    if (attached.removedId !== null) announceContact(this.ctx, { action: 'delete', contactId: attached.removedId });
     for (const contact of await presentContacts(this.ctx.db, [attached.contact])) {
-      this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
+      announceContact(this.ctx, { action: 'update', contact });
     }
   }
 
@@ -324,7 +324,7 @@ export class InboundPipeline {
       : [];
     if (event.name) rows.push(...(await this.rename(event.number, event.name)));
     const latest = [...new Map(rows.map((row) => [row.id, row])).values()];
-    for (const contact of await presentContacts(this.ctx.db, latest)) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact });
+    for (const contact of await presentContacts(this.ctx.db, latest)) announceContact(this.ctx, { action: 'update', contact });
   }
 
   /**

@@ -174,6 +174,7 @@ export class Outbox {
       where id in (
         select id from ${messages}
         where whatsapp_id = ${connectionId}
+          and not is_private
           and ((send_state = 'pending' and (next_attempt_at is null or next_attempt_at <= now()))
             or (send_state = 'sending' and next_attempt_at <= now()))
         order by created_at

@@ -1,8 +1,10 @@
 /**
  * Realtime announcements of tickets and messages, addressed at emit time to the rooms of those who
- * may see the ticket now (shared visibility scope, realtime/rooms.ts).
+ * may see the ticket now (shared visibility scope, realtime/rooms.ts). The same announcements feed
+ * the outgoing webhooks (a ticket's events keyed by the ticket, so receivers get them in order;
+ * private notes stay inside).
  */
-import { EVENTS, type MessageDTO, type TicketDTO, type TicketEvent } from '@switchboard/shared';
+import { EVENTS, type ContactDTO, type ContactEvent, type MessageDTO, type TicketDTO, type TicketEvent } from '@switchboard/shared';
 import type { AppContext } from '../context.js';
 import { roomsForTicket } from '../realtime/rooms.js';
 
@@ -14,6 +16,18 @@ export function audience(ctx: AppContext, ticket: Pick<TicketDTO, 'userId' | 'qu
 export function announceTicket(ctx: AppContext, action: 'create' | 'update', ticket: TicketDTO): void {
   const event: TicketEvent = { action, ticket };
   ctx.realtime.emit(audience(ctx, ticket), EVENTS.ticket, event);
+  ctx.webhooks?.publish(action === 'create' ? 'ticket.created' : 'ticket.updated', ticketKey(ticket.id), { ticket });
+}
+
+const ticketKey = (id: number) => `ticket:${id}`;
+
+/** Contacts' changes for every signed-in user, and for the webhooks. */
+export function announceContact(ctx: AppContext, event: ContactEvent): void {
+  ctx.realtime.emitToAll(EVENTS.contact, event);
+  if (event.action === 'create' || event.action === 'update') {
+    const contact: ContactDTO = event.contact;
+    ctx.webhooks?.publish(event.action === 'create' ? 'contact.created' : 'contact.updated', `contact:${contact.id}`, { contact });
+  }
 }
 
 /**
@@ -33,6 +47,11 @@ export function announceTicketMoved(
     ticketId: after.id,
     moved: true,
   } satisfies TicketEvent);
+  const key = ticketKey(after.id);
+  const changedHands = before.queueId !== after.queueId || (before.userId != null && after.userId != null && before.userId !== after.userId);
+  if (after.status === 'closed') ctx.webhooks?.publish('ticket.closed', key, { ticket: after });
+  else if (changedHands) ctx.webhooks?.publish('ticket.transferred', key, { ticket: after, from: { userId: before.userId, queueId: before.queueId } });
+  else ctx.webhooks?.publish('ticket.updated', key, { ticket: after });
 }
 
 export function announceTicketDeleted(ctx: AppContext, ticket: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>): void {
@@ -57,4 +76,7 @@ export function announceMessage(
     ticket,
     contact: ticket.contact,
   });
+  if (!message.isPrivate) {
+    ctx.webhooks?.publish(action === 'create' ? 'message.created' : 'message.updated', ticketKey(ticket.id), { message, ticket });
+  }
 }

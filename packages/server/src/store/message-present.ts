@@ -2,7 +2,7 @@
 import type { MessageDTO, MessageMediaType } from '@switchboard/shared';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { contacts, messages } from '../db/schema.js';
+import { contacts, messages, users } from '../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -24,12 +24,17 @@ export async function presentMessages(
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((v): v is string => !!v))];
   const contactIds = [...new Set(rows.map((r) => r.contactId).filter((v): v is number => v != null))];
   const knownContacts = known.contacts?.filter((c) => contactIds.includes(c.id));
-  const [quoted, cs] = await Promise.all([
+  const authorIds = [...new Set(rows.filter((r) => r.isPrivate && r.userId != null).map((r) => r.userId!))];
+  const [quoted, cs, authors] = await Promise.all([
     quotedIds.length ? db.select().from(messages).where(inArray(messages.id, quotedIds)) : Promise.resolve([]),
     !contactIds.length || knownContacts?.length === contactIds.length
       ? Promise.resolve(knownContacts ?? [])
       : db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds)),
+    authorIds.length
+      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))
+      : Promise.resolve([]),
   ]);
+  const authorMap = new Map(authors.map((u) => [u.id, u.name]));
   const qMap = new Map(quoted.map((q) => [q.id, q]));
   const cMap = new Map(cs.map((c) => [c.id, c]));
   return rows.map((r) => {
@@ -57,6 +62,8 @@ export async function presentMessages(
       updatedAt: r.updatedAt.toISOString(),
       contact: r.contactId != null ? (cMap.get(r.contactId) ?? null) : null,
       userId: r.userId,
+      isPrivate: r.isPrivate,
+      authorName: r.isPrivate && r.userId != null ? (authorMap.get(r.userId) ?? null) : null,
     };
   });
 }

@@ -7,6 +7,7 @@ import type { ErrorCode } from '../errors.js';
 import { INVALID_NUMBER } from '../schemas/contact.js';
 import { MSG } from '../schemas/common.js';
 import { TAG_MSG } from '../schemas/tag.js';
+import { WEBHOOK_MSG } from '../schemas/webhook.js';
 
 export const MESSAGE_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
@@ -29,6 +30,9 @@ export const VALIDATION_MESSAGES = {
     selectSector: 'Selecione uma fila',
     unknownSector: 'Setor desconhecido',
     noFilter: 'Parametrize o filtro',
+    invalidUrl: 'Informe um endereço http(s).',
+    chooseEvent: 'Escolha pelo menos um evento.',
+    secretTooShort: 'O segredo precisa de pelo menos 16 caracteres.',
   },
   en: {
     required: 'Required',
@@ -44,6 +48,9 @@ export const VALIDATION_MESSAGES = {
     selectSector: 'Select a sector',
     unknownSector: 'Unknown sector',
     noFilter: 'Set up the filter',
+    invalidUrl: 'Enter an http(s) address.',
+    chooseEvent: 'Choose at least one event.',
+    secretTooShort: 'The secret needs at least 16 characters.',
   },
   es: {
     required: 'Obligatorio',
@@ -59,6 +66,9 @@ export const VALIDATION_MESSAGES = {
     selectSector: 'Seleccione un sector',
     unknownSector: 'Sector desconocido',
     noFilter: 'Configure el filtro',
+    invalidUrl: 'Introduzca una dirección http(s).',
+    chooseEvent: 'Elija al menos un evento.',
+    secretTooShort: 'El secreto necesita al menos 16 caracteres.',
   },
 } as const satisfies Record<MessageLanguage, Record<string, string>>;
 
@@ -117,6 +127,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_CLOUD_NOT_CONFIGURED: 'A conta da Cloud API desta conexão não está configurada.',
     ERR_TICKET_CONFLICTING_UPDATE: 'O ticket não pode fazer as duas coisas ao mesmo tempo: devolva-o à fila ou transfira-o para outro setor.',
     ERR_DATABASE_UNAVAILABLE: 'O sistema não consegue salvar alterações agora. Nada foi alterado; tente novamente em instantes.',
+    ERR_DELIVERY_IN_PROGRESS: 'Esta entrega está sendo enviada agora; tente novamente em instantes.',
   },
   en: {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
@@ -170,6 +181,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_CLOUD_NOT_CONFIGURED: 'The Cloud API account of this connection is not configured.',
     ERR_TICKET_CONFLICTING_UPDATE: 'The ticket cannot do both at once: return it to the queue, or transfer it to another sector.',
     ERR_DATABASE_UNAVAILABLE: 'The system cannot save changes right now. Nothing was changed; please try again in a moment.',
+    ERR_DELIVERY_IN_PROGRESS: 'This delivery is being sent right now; try again in a moment.',
   },
   es: {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
@@ -223,6 +235,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_CLOUD_NOT_CONFIGURED: 'La cuenta de la Cloud API de esta conexión no está configurada.',
     ERR_TICKET_CONFLICTING_UPDATE: 'El ticket no puede hacer ambas cosas a la vez: devuélvalo a la cola o transfiéralo a otro sector.',
     ERR_DATABASE_UNAVAILABLE: 'El sistema no puede guardar cambios ahora. No se cambió nada; inténtelo de nuevo en un momento.',
+    ERR_DELIVERY_IN_PROGRESS: 'Esta entrega se está enviando ahora; inténtelo de nuevo en un momento.',
   },
 };
 
@@ -242,6 +255,9 @@ const KEY_BY_MESSAGE: Record<string, ValidationKey> = {
   [TAG_MSG.tooShort]: 'tooShort',
   [TAG_MSG.tooLong]: 'tooLong',
   [TAG_MSG.invalidColor]: 'invalidColor',
+  [WEBHOOK_MSG.invalidUrl]: 'invalidUrl',
+  [WEBHOOK_MSG.chooseEvent]: 'chooseEvent',
+  [WEBHOOK_MSG.secretTooShort]: 'secretTooShort',
   // Messages of server-side checks (ERR_VALIDATION answers).
   'Invalid option': 'invalidOption',
   'Invalid time zone': 'invalidTimeZone',

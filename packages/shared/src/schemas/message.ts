@@ -39,10 +39,14 @@ export interface MessageDTO {
   isDeleted: boolean;
   isEdited: boolean;
   ack: number;
-  /** Outbound delivery: pending (queued), sent, failed; inbound: received. */
-  sendState: 'pending' | 'sending' | 'sent' | 'failed' | 'received';
+  /** Outbound delivery: pending (queued), sent, failed; inbound: received; private notes: note. */
+  sendState: 'pending' | 'sending' | 'sent' | 'failed' | 'received' | 'note';
   /** Why an outbound message failed (an ERR_ code the web translates), while failed. */
   sendError?: string | null;
+  /** An internal note between staff: never sent to the customer, never counted as a reply. */
+  isPrivate: boolean;
+  /** The note's author (private notes only; replies show no attendant name). */
+  authorName?: string | null;
   createdAt: string;
   updatedAt: string;
   contact: { id: number; name: string; number: string } | null;
@@ -66,9 +70,67 @@ export const sendMessageSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()
     .transform((v) => v === true || v === 'true'),
+  /** A private note for staff (text only): stored with the messages, never sent to the customer. */
+  isPrivate: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const messagesQuerySchema = z.object({
   pageNumber: numeric(z.number().int().min(1).max(100000)).optional().default(1),
 });
+
+/** A user named in a private note, as the mentioned user's notifications list shows it. */
+export interface MentionDTO {
+  id: number;
+  ticketId: number;
+  messageId: string;
+  body: string;
+  byUserName: string | null;
+  contactName: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export const mentionSchema = z.object({
+  id: z.number().int(),
+  ticketId: z.number().int(),
+  messageId: z.string(),
+  body: z.string(),
+  byUserName: z.string().nullable(),
+  contactName: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export const mentionsResponseSchema = z.object({ mentions: z.array(mentionSchema) });
+
+/**
+ * The users a note mentions: `@Name` (case-insensitive) followed by the end, a space or
+ * punctuation. Longer names win, so "@Ana Paula" is not also "@Ana".
+ */
+export function findMentions<U extends { id: number; name: string }>(body: string, users: readonly U[]): U[] {
+  const lower = body.toLowerCase();
+  const sorted = [...users].filter((u) => u.name.trim()).sort((a, b) => b.name.length - a.name.length);
+  const taken: [number, number][] = [];
+  const found: U[] = [];
+  for (const user of sorted) {
+    const needle = `@${user.name.trim().toLowerCase()}`;
+    let at = lower.indexOf(needle);
+    while (at >= 0) {
+      const end = at + needle.length;
+      const next = lower.charAt(end);
+      const free = !taken.some(([s, e]) => at < e && end > s);
+      if (free && (next === '' || !/[\p{L}\p{N}_]/u.test(next))) {
+        taken.push([at, end]);
+        if (!found.includes(user)) found.push(user);
+      }
+      at = lower.indexOf(needle, at + 1);
+    }
+  }
+  return found;
+}
+
+/** The `mention` realtime event, sent only to the mentioned user's sockets. */
+export type MentionEvent = { action: 'create'; mention: MentionDTO } | { action: 'read'; ticketId: number };

@@ -16,6 +16,7 @@ import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlin
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import Badge from '@mui/material/Badge';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -55,6 +56,7 @@ const ADMINISTRATION: MenuEntry[] = [
   { to: '/api', labelKey: 'menu.api', icon: <ApiOutlinedIcon />, testId: 'menu-api' },
   { to: '/apidocs', labelKey: 'menu.apiDocs', icon: <DescriptionOutlinedIcon />, testId: 'menu-apidocs' },
   { to: '/apikey', labelKey: 'menu.apiKey', icon: <KeyOutlinedIcon />, testId: 'menu-apikey' },
+  { to: '/webhooks', labelKey: 'menu.webhooks', icon: <WebhookIcon />, testId: 'menu-webhooks' },
 ];
 
 /** Offered only when the server runs the simulator (its API answers 404 when it is off). */

@@ -1,6 +1,7 @@
 /**
  * Notifications bell (spec §2 Layout): the count of unread tickets and their list. It is always
  * mounted in the shell, so it also hosts the tickets' live cache and the new-message notifications.
+ * Mentions in private notes are listed first, under their own heading.
  */
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
@@ -9,6 +10,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Popover from '@mui/material/Popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +18,8 @@ import { useNavigate } from 'react-router';
 import { useTicketNotifications } from '../pages/Tickets/notifications/useTicketNotifications';
 import { useTicketsLiveCache } from '../pages/Tickets/notifications/useTicketsLiveCache';
 import { useUnreadTickets } from '../pages/Tickets/notifications/useUnreadTickets';
+import { useMentionNotifications } from '../pages/Tickets/notifications/useMentionNotifications';
+import { useUnreadMentions } from '../api/notes';
 import { previewText } from '../components/MessagePreview';
 
 export interface NotificationItem {
@@ -33,6 +37,8 @@ export function NotificationsBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   useTicketsLiveCache();
   useTicketNotifications();
+  useMentionNotifications();
+  const mentions = useUnreadMentions().data ?? [];
   const items: NotificationItem[] = useUnreadTickets().map((ticket) => ({
     id: ticket.id,
     title: ticket.contact.name,
@@ -46,7 +52,7 @@ export function NotificationsBell() {
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="notifications-bell"
       >
-        <Badge badgeContent={items.length} color="secondary">
+        <Badge badgeContent={items.length + mentions.length} color="secondary">
           <NotificationsNoneIcon />
         </Badge>
       </IconButton>
@@ -58,7 +64,24 @@ export function NotificationsBell() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <List dense sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: 'auto', minWidth: 280 }}>
-          {items.length === 0 ? (
+          {mentions.length > 0 && <ListSubheader>{t('notifications.mentions')}</ListSubheader>}
+          {mentions.map((m) => (
+            <ListItemButton
+              key={`mention-${m.id}`}
+              data-testid={`mention-notification-${m.ticketId}`}
+              onClick={() => {
+                setAnchor(null);
+                void navigate(`/tickets/${m.ticketId}`);
+              }}
+            >
+              <ListItemText
+                primary={t('notifications.mentionBy', { name: m.byUserName ?? '', contact: m.contactName })}
+                secondary={m.body}
+                slotProps={{ secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          ))}
+          {items.length === 0 && mentions.length === 0 ? (
             <ListItem>
               <ListItemText primary={t('notifications.empty')} />
             </ListItem>

@@ -32,7 +32,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
-import { audience } from '../../messaging/ticket-events.js';
+import { audience, announceContact } from '../../messaging/ticket-events.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
 import type { CurrentUser } from '../../store/users.js';
 import { passThroughNumberChecker, type NumberChecker } from '../../channels/number-checker.js';
@@ -219,7 +219,7 @@ export class ContactsService {
   }
 
   private announce(event: ContactEvent): void {
-    this.ctx.realtime.emitToAll(EVENTS.contact, event);
+    announceContact(this.ctx, event);
   }
 
   /** The tags screen shows contact counts: tags whose count changed are re-sent. */

@@ -15,7 +15,7 @@ import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { Outbox } from '../../messaging/outbox.js';
-import { announceMessage, announceTicket, announceTicketMoved } from '../../messaging/ticket-events.js';
+import { announceMessage, announceTicket, announceTicketMoved, announceContact } from '../../messaging/ticket-events.js';
 import { presentContactById } from '../../store/contacts.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import { presentTagsByIds } from '../tags/repository.js';
@@ -85,7 +85,7 @@ export class ExternalApiService {
     // Announcements after commit, to exactly the users who may see the ticket.
     if (result.contactCreated) {
       const dto = await presentContactById(this.ctx.db, result.contact.id);
-      if (dto) this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'create', contact: dto } satisfies ContactEvent);
+      if (dto) announceContact(this.ctx, { action: 'create', contact: dto } satisfies ContactEvent);
     }
     for (const tag of await presentTagsByIds(this.ctx.db, result.addedTags)) {
       this.ctx.realtime.emitToAll(EVENTS.tags, { action: 'update', tag } satisfies TagEvent);

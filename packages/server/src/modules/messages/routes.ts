@@ -10,7 +10,7 @@ import type { StoredMedia } from '../../lib/media-store.js';
 const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
 const messageParams = z.object({ id: text().min(1).max(100) });
 
-export function registerMessageRoutes(app: App, { messages, media }: Services, maxRequestBytes: number): void {
+export function registerMessageRoutes(app: App, { messages, media, notes }: Services, maxRequestBytes: number): void {
   const opts = { onRequest: app.authenticate };
   const uploadLimits = { maxRequestBytes, maxFiles: MAX_FILES_PER_REQUEST };
   const tags = ['messages'];
@@ -22,8 +22,22 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
   // JSON {body, quotedMsg} or multipart with `medias` files and `body` / `voiceNote` fields. Access
   // is checked before the body is read: a refused upload is never received.
   app.post('/messages/:ticketId', { ...opts, schema: { params: ticketParams, tags } }, async (req, reply) => {
-    await messages.assertCanSend(req.actor, req.params.ticketId);
     const idempotencyHeader = req.headers['idempotency-key'];
+    // A private note (JSON, text only) is for staff: it has its own access rule (users mentioned on
+    // the ticket may add notes too) and never reaches the channel.
+    if (!req.isMultipart()) {
+      const json = (req.body as Record<string, unknown> | null) ?? {};
+      if (json.isPrivate === true || json.isPrivate === 'true') {
+        const parsed = sendMessageSchema.safeParse({
+          ...json,
+          idempotencyKey: json.idempotencyKey ?? (typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined),
+        });
+        if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
+        if (parsed.data.quotedMsg || parsed.data.voiceNote) throw new AppError('ERR_VALIDATION', 400, 'Private notes are text only');
+        return reply.status(201).send(await notes.add(req.actor, req.params.ticketId, parsed.data.body, parsed.data.idempotencyKey));
+      }
+    }
+    await messages.assertCanSend(req.actor, req.params.ticketId);
     let fields: Record<string, unknown>;
     let files: StoredMedia[] = [];
     if (req.isMultipart()) {
@@ -37,6 +51,7 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
       if (typeof idempotencyHeader === 'string' && !fields.idempotencyKey) fields.idempotencyKey = idempotencyHeader;
       const parsed = sendMessageSchema.safeParse(fields);
       if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
+      if (parsed.data.isPrivate) throw new AppError('ERR_VALIDATION', 400, 'Private notes are text only');
       const sent = await messages.send(req.actor, req.params.ticketId, parsed.data, files);
       return reply.status(201).send(sent.length === 1 ? sent[0] : sent);
     } catch (err) {

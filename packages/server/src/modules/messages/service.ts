@@ -3,7 +3,7 @@
  * deleting for everyone, and the media behind a message — each only for users who may see the
  * ticket.
  */
-import { MESSAGES_PAGE_SIZE, ticketScope, type MessageDTO, type SendMessageInput, type TicketDTO } from '@switchboard/shared';
+import { isAdmin, MESSAGES_PAGE_SIZE, ticketScope, type MessageDTO, type SendMessageInput, type TicketDTO } from '@switchboard/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
@@ -18,10 +18,11 @@ import { announceMessage, announceUnreadReset } from '../../messaging/ticket-eve
 import type { CurrentUser } from '../../store/users.js';
 import { presentTicketById } from '../../store/ticket-present.js';
 import { scopeFilter } from '../tickets/list-query.js';
-import { loadVisibleTicket } from '../tickets/visibility.js';
+import { loadReadableTicket, loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import type { TicketRow } from '../../messaging/store-batch.js';
+import type { NotesService } from '../notes/service.js';
 
 export interface MessagesPage {
   messages: MessageDTO[];
@@ -40,11 +41,13 @@ export class MessagesService {
     private readonly channels: ChannelManager,
     private readonly outbox: Outbox,
     private readonly media: MediaStore,
+    private readonly notes: NotesService,
   ) {}
 
   /** A page of messages, newest page first; within the page oldest first (the chat reads down). */
   async list(actor: CurrentUser, ticketId: number, pageNumber: number): Promise<MessagesPage> {
-    const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
+    // Users mentioned in a note on the ticket may read it too (docs/decisions.md, "Mentions").
+    const { ticket, visible } = await loadReadableTicket(this.ctx, actor, ticketId);
     const [me] = await this.ctx.db.select({ allHistoric: users.allHistoric }).from(users).where(eq(users.id, actor.id));
     // With allHistoric the chat shows the contact's earlier tickets on this connection too, but
     // only those the user may see (docs/decisions.md): history never reveals another sector's text.
@@ -56,7 +59,8 @@ export class MessagesService {
             .from(tickets)
             .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId), scopeFilter(scope)))
         ).map((t) => t.id)
-      : [ticket.id];
+      : [];
+    if (!ticketIds.includes(ticket.id)) ticketIds.push(ticket.id);
     const where = inArray(messages.ticketId, ticketIds);
     const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
     const [rows, [{ total }]] = await Promise.all([
@@ -70,9 +74,11 @@ export class MessagesService {
       this.ctx.db.select({ total: count() }).from(messages).where(where),
     ]);
     // Reading the chat marks it read; a page is still an answer when that write fails (logged).
-    if (pageNumber === 1 && ticket.unreadMessages > 0) {
+    // The customer's unread count belongs to those who answer; a mentioned reader only reads the mention.
+    if (pageNumber === 1 && visible && ticket.unreadMessages > 0) {
       await afterCommit(this.ctx.log, 'mark ticket read', { ticketId: ticket.id }, () => this.markRead(ticket.id));
     }
+    if (pageNumber === 1) await this.notes.markRead(actor.id, ticket.id);
     return {
       messages: await presentMessages(this.ctx.db, rows.reverse()),
       ticket: (await presentTicketById(this.ctx.db, ticket.id))!,
@@ -125,8 +131,12 @@ export class MessagesService {
     const body = await renderForTicket(this.ctx.db, ticket, typed, this.ctx.clock.now(), this.ctx.settings.timeZone(), actor.id);
     let quotedMsgId: string | null = null;
     if (input.quotedMsg) {
-      const [q] = await this.ctx.db.select({ id: messages.id }).from(messages).where(eq(messages.id, input.quotedMsg));
-      quotedMsgId = q?.id ?? null;
+      const [q] = await this.ctx.db
+        .select({ id: messages.id, isPrivate: messages.isPrivate })
+        .from(messages)
+        .where(eq(messages.id, input.quotedMsg));
+      // A reply to the customer never quotes a private note.
+      quotedMsgId = q && !q.isPrivate ? q.id : null;
     }
 
     if (input.voiceNote) stored = await Promise.all(stored.map((recording) => storeAsVoiceNote(this.media, recording)));
@@ -153,8 +163,10 @@ export class MessagesService {
 
   /** Deletes one of our messages for everyone (ERR_DELETE_WAPP_MSG when the channel refuses). */
   async deleteForEveryone(actor: CurrentUser, messageId: string): Promise<MessageDTO> {
-    const row = await this.visibleMessage(actor, messageId);
+    const row = await this.visibleMessage(actor, messageId, 'see');
     if (!row.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'Only our own messages can be deleted');
+    // A private note is its author's (or an admin's) to withdraw.
+    if (row.isPrivate && row.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
     if (row.isDeleted) return (await presentMessages(this.ctx.db, [row]))[0];
     // Stored first: once the customer's phone has dropped the message, a failing write could no
     // longer be answered truthfully. A refusal by the channel puts the row back as it was.
@@ -196,10 +208,12 @@ export class MessagesService {
     return { path: row.mediaPath, mime, name: row.mediaName ?? 'file', inline };
   }
 
-  private async visibleMessage(actor: CurrentUser, messageId: string): Promise<MessageRow> {
+  /** `read`: users mentioned on the ticket too; `see`: only those who may see (and act on) the ticket. */
+  private async visibleMessage(actor: CurrentUser, messageId: string, access: 'read' | 'see' = 'read'): Promise<MessageRow> {
     const [row] = await this.ctx.db.select().from(messages).where(eq(messages.id, messageId));
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
-    await loadVisibleTicket(this.ctx, actor, row.ticketId);
+    if (access === 'see') await loadVisibleTicket(this.ctx, actor, row.ticketId);
+    else await loadReadableTicket(this.ctx, actor, row.ticketId);
     return row;
   }
 }

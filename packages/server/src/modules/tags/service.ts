@@ -26,6 +26,7 @@ import { escapeLike } from '../../lib/sql.js';
 import { presentContactById } from '../../store/contacts.js';
 import type { CurrentUser } from '../../store/users.js';
 import { presentTagById, presentTagsByIds, replaceContactTags, selectTags } from './repository.js';
+import { announceContact } from '../../messaging/ticket-events.js';
 
 export const TAG_EXPORT_COLUMNS = ['tagName', 'contactName', 'contactNumber'] as const;
 
@@ -112,7 +113,7 @@ export class TagsService {
     const contact = await presentContactById(this.ctx.db, input.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     if (added.length || removed.length) {
-      this.ctx.realtime.emitToAll(EVENTS.contact, { action: 'update', contact } satisfies ContactEvent);
+      announceContact(this.ctx, { action: 'update', contact } satisfies ContactEvent);
       for (const tag of await presentTagsByIds(this.ctx.db, [...added, ...removed])) {
         this.announce({ action: 'update', tag });
       }

@@ -28,7 +28,7 @@ import { ticketsOrder, ticketsWhere } from './list-query.js';
 import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
-import { loadVisibleTicket, userCanSeeTicket } from './visibility.js';
+import { loadReadableTicket, userCanSeeTicket } from './visibility.js';
 
 export interface TicketsPage {
   tickets: TicketDTO[];
@@ -71,7 +71,8 @@ export class TicketsService {
   }
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {
-    const row = await loadVisibleTicket(this.ctx, actor, id);
+    // A user mentioned in a private note may open the ticket too (read and add notes).
+    const { ticket: row } = await loadReadableTicket(this.ctx, actor, id);
     return (await presentTickets(this.ctx.db, [row]))[0];
   }
 

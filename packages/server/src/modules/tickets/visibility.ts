@@ -1,8 +1,8 @@
 /** Who may see a ticket, for REST and realtime alike (shared canSeeTicket + the live setting). */
 import { canSeeTicket } from '@switchboard/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { tickets } from '../../db/schema.js';
+import { ticketMentions, tickets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 import type { TicketRow } from '../../store/ticket-present.js';
@@ -16,4 +16,31 @@ export async function loadVisibleTicket(ctx: AppContext, actor: CurrentUser, tic
   const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
   if (!row || !userCanSeeTicket(ctx, actor, row)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   return row;
+}
+
+/** Whether a private note named the user on this ticket (docs/decisions.md, "Mentions"). */
+export async function isMentionedOn(ctx: AppContext, userId: number, ticketId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: ticketMentions.id })
+    .from(ticketMentions)
+    .where(and(eq(ticketMentions.userId, userId), eq(ticketMentions.ticketId, ticketId)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * The ticket if the actor may read it: everyone who may see it, and users a private note on it
+ * mentioned (they read the conversation and add notes; replying, accepting and transferring still
+ * need the ticket to be visible). 404 otherwise.
+ */
+export async function loadReadableTicket(
+  ctx: AppContext,
+  actor: CurrentUser,
+  ticketId: number,
+): Promise<{ ticket: TicketRow; visible: boolean }> {
+  const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  if (userCanSeeTicket(ctx, actor, row)) return { ticket: row, visible: true };
+  if (await isMentionedOn(ctx, actor.id, ticketId)) return { ticket: row, visible: false };
+  throw new AppError('ERR_NO_TICKET_FOUND', 404);
 }

@@ -5,7 +5,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { CLIENT_EVENTS, type MessageDTO } from '@switchboard/shared';
+import { canSeeTicket, CLIENT_EVENTS, type MessageDTO } from '@switchboard/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicket } from '../../../api/tickets';
@@ -17,6 +17,7 @@ import { DropZone } from './DropZone';
 import { MessageList } from './MessageList';
 import { ServiceWindowBar } from './ServiceWindowBar';
 import { useMarkReadWhileOpen } from './useMarkReadWhileOpen';
+import { useViewer } from '../useViewer';
 
 export function ChatPane({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [quoted, setQuoted] = useState<MessageDTO | null>(null);
   const [files, setFiles] = useState<File[]>([]);
+  const viewer = useViewer();
 
   useEffect(() => {
     if (!socket) return;
@@ -39,7 +41,16 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
     };
   }, [socket, ticketId]);
 
-  useMarkReadWhileOpen(ticket);
+  // A user mentioned on a ticket they may not otherwise see reads it and writes notes only (the
+  // customer's unread count stays for those who answer).
+  const canReply =
+    !ticket ||
+    canSeeTicket(
+      { id: viewer.facts.id, queueIds: viewer.facts.queueIds, profile: viewer.admin ? 'admin' : 'user', allTicket: !!viewer.facts.allTicket },
+      ticket,
+      { allTicket: !!viewer.facts.sectorlessForAll },
+    );
+  useMarkReadWhileOpen(canReply ? ticket : undefined);
 
   const onReply = useCallback((m: MessageDTO) => setQuoted(m), []);
 
@@ -57,7 +68,7 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
       </Box>
     );
   }
-  const open = ticket.status === 'open';
+  const open = ticket.status === 'open' && canReply;
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 }} data-testid="chat-pane">
       <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} />
@@ -73,6 +84,7 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
           onClearQuote={() => setQuoted(null)}
           files={files}
           onFilesChange={setFiles}
+          canReply={canReply}
         />
       </DropZone>
       <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} />

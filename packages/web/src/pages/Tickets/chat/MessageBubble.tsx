@@ -4,6 +4,7 @@
  * text visible to staff, struck through).
  */
 import BlockIcon from '@mui/icons-material/Block';
+import LockIcon from '@mui/icons-material/Lock';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BUBBLE_MAX_WIDTH_PX, type MessageDTO } from '@switchboard/shared';
@@ -28,6 +29,7 @@ export interface MessageBubbleProps {
 export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, onReply, showSender }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
+  const note = message.isPrivate;
   return (
     <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375 }}>
       <Box
@@ -35,6 +37,7 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
         data-from-me={mine}
         data-ack={message.ack}
         data-deleted={message.isDeleted}
+        data-private={note}
         sx={{
           position: 'relative',
           maxWidth: `min(${BUBBLE_MAX_WIDTH_PX}px, 85%)`,
@@ -44,11 +47,21 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           pb: 0.5,
           borderRadius: 2,
           boxShadow: 1,
-          bgcolor: (theme) => (mine ? (theme.palette.mode === 'dark' ? '#005c4b' : '#dcf8c6') : 'background.paper'),
+          // Internal notes look nothing like a message to the customer: amber, dashed, labelled.
+          bgcolor: (theme) =>
+            note ? (theme.palette.mode === 'dark' ? '#5c4a00' : '#fff3c4') : mine ? (theme.palette.mode === 'dark' ? '#005c4b' : '#dcf8c6') : 'background.paper',
+          border: note ? '1px dashed' : undefined,
+          borderColor: note ? 'warning.main' : undefined,
           '&:hover .message-options': { opacity: 1 },
         }}
       >
-        <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply} />
+        <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply && !note} />
+        {note && (
+          <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600, color: 'warning.dark' }} data-testid="private-note-label">
+            <LockIcon sx={{ fontSize: 14 }} />
+            {message.authorName ? t('tickets.chat.privateNoteBy', { name: message.authorName }) : t('tickets.chat.privateNote')}
+          </Typography>
+        )}
         {showSender && !mine && message.contact && (
           <Typography variant="caption" color="primary" sx={{ fontWeight: 600, display: 'block' }}>
             {message.contact.name}
@@ -73,7 +86,7 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           <Typography variant="caption" color="text.secondary" sx={{ fontSize: 11 }}>
             {formatClock(message.createdAt)}
           </Typography>
-          {mine && <AckIcon message={message} />}
+          {mine && !note && <AckIcon message={message} />}
         </Box>
         {mine && message.sendState === 'failed' && message.sendError && (
           <Typography variant="caption" color="error" display="block" data-testid="message-send-error" data-error={message.sendError}>

@@ -24,6 +24,7 @@ function received(overrides: Partial<MessageDTO>): MessageDTO {
     updatedAt: new Date().toISOString(),
     contact: null,
     userId: null,
+    isPrivate: false,
     ...overrides,
   };
 }

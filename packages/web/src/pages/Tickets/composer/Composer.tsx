@@ -5,6 +5,8 @@
  * sign option and the quoted reply. One idempotency key per draft, so a double send is sent once.
  * Quick answers are picked with the keyboard (arrows, Enter; Esc closes the list and keeps the text)
  * or the mouse, and the focus stays in the input so the next Enter sends the picked answer.
+ * The lock button switches to a private note (staff only, any ticket status, text only, `@` lists
+ * colleagues to mention); a user who may only read the ticket (mentioned on it) writes notes only.
  */
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -12,6 +14,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import CreateIcon from '@mui/icons-material/Create';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
+import LockIcon from '@mui/icons-material/Lock';
 import MicIcon from '@mui/icons-material/Mic';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
@@ -25,6 +28,8 @@ import { MESSAGE_INPUT_MAX_ROWS, type MessageDTO, type QuickAnswerDTO, type Tick
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendMessage } from '../../../api/messages';
+import { mentionQuery, useSendNote } from '../../../api/notes';
+import { MentionList } from './MentionList';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useToast } from '../../../components/Toasts';
 import { useStoredState } from '../../../components/useStoredState';
@@ -45,21 +50,28 @@ export interface ComposerProps {
   onClearQuote: () => void;
   files: File[];
   onFilesChange: (files: File[]) => void;
+  /** False for a user who may only read the ticket (mentioned on it): private notes only. */
+  canReply?: boolean;
 }
 
-export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }: ComposerProps) {
+export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, canReply = true }: ComposerProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { user } = useAuth();
   const send = useSendMessage();
+  const sendNote = useSendNote();
+  const [noteChosen, setNoteChosen] = useState(false);
+  const noteMode = noteChosen || !canReply;
   const recorder = useAudioRecorder();
   const [text, setText] = useState('');
   const [signOn, setSignOn] = useStoredState(SIGN_OPTION_KEY, true);
   const draftKey = useRef(newKey());
   const fileInput = useRef<HTMLInputElement>(null);
   const textInput = useRef<HTMLTextAreaElement>(null);
-  const disabled = ticket.status !== 'open';
-  const search = disabled ? null : quickAnswerSearch(text);
+  // A note can be written on any ticket the user reads; a reply only while the ticket is open.
+  const disabled = !noteMode && ticket.status !== 'open';
+  const search = disabled || noteMode ? null : quickAnswerSearch(text);
+  const mentioning = noteMode ? mentionQuery(text) : null;
 
   const changeText = (value: string) => {
     // A changed draft is a new action: a new key (an unchanged draft sent twice keeps its key).
@@ -77,6 +89,24 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
     }
   };
   const picker = useQuickAnswerPicker(search, chooseQuickAnswer);
+
+  const chooseMention = (name: string) => {
+    changeText(`${text.slice(0, text.length - (mentioning ?? '').length)}${name} `);
+    textInput.current?.focus();
+  };
+
+  const submitNote = async () => {
+    const body = text.trim();
+    if (!body || sendNote.isPending) return;
+    setText('');
+    try {
+      await sendNote.mutateAsync({ ticketId: ticket.id, body, idempotencyKey: draftKey.current });
+      draftKey.current = newKey();
+    } catch (err) {
+      toast.error(err);
+      setText(body);
+    }
+  };
 
   const submit = async (outgoing: { body: string; files: File[]; voiceNote?: boolean }) => {
     const idempotencyKey = draftKey.current;
@@ -99,6 +129,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
   };
 
   const sendDraft = async () => {
+    if (noteMode) return submitNote();
     if (disabled || send.isPending || !canSend(text, files.length)) return;
     const draft = { body: text, files };
     // Clear at once so the input is ready for the next message; restore it if sending fails.
@@ -133,14 +164,30 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
     else await submit({ body: '', files: [result.file], voiceNote: true });
   };
 
-  const hasDraft = canSend(text, files.length);
+  const hasDraft = noteMode || canSend(text, files.length);
+  const placeholder = noteMode
+    ? t('tickets.composer.placeholderNote')
+    : disabled
+      ? t('tickets.composer.disabled')
+      : t('tickets.composer.placeholderQuick');
 
   return (
-    <Box sx={{ position: 'relative', borderTop: 1, borderColor: 'divider', bgcolor: 'background.default' }} data-testid="composer">
-      {!disabled && picker.open && (
+    <Box
+      sx={{ position: 'relative', borderTop: 1, borderColor: noteMode ? 'warning.main' : 'divider', bgcolor: 'background.default' }}
+      data-testid="composer"
+      data-note-mode={noteMode}
+    >
+      {mentioning != null && <MentionList search={mentioning} onChoose={chooseMention} />}
+      {noteMode && (
+        <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, pt: 0.75, color: 'warning.dark' }} data-testid="composer-note-hint">
+          <LockIcon sx={{ fontSize: 14 }} />
+          {canReply ? t('tickets.composer.noteMode') : t('tickets.composer.mentionedOnly')}
+        </Typography>
+      )}
+      {!disabled && !noteMode && picker.open && (
         <QuickAnswersList answers={picker.answers} activeIndex={picker.activeIndex} onChoose={chooseQuickAnswer} />
       )}
-      {quoted && (
+      {quoted && !noteMode && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }} data-testid="composer-reply">
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <QuotedMessage quoted={quoted} contactName={ticket.contact.name} />
@@ -150,7 +197,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
           </IconButton>
         </Box>
       )}
-      {files.length > 0 && (
+      {files.length > 0 && !noteMode && (
         <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', px: 1.5, pt: 1 }} data-testid="composer-files">
           {files.map((file, i) => (
             <Chip
@@ -168,6 +215,21 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
           <RecordingBar seconds={recorder.seconds} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
         ) : (
           <>
+            {canReply && (
+              <Tooltip title={noteMode ? t('tickets.composer.replyMode') : t('tickets.composer.noteMode')}>
+                <IconButton
+                  color={noteMode ? 'warning' : 'default'}
+                  onClick={() => setNoteChosen(!noteChosen)}
+                  aria-label={t('tickets.composer.noteMode')}
+                  aria-pressed={noteMode}
+                  data-testid="composer-note-toggle"
+                >
+                  <LockIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {!noteMode && (
+            <>
             <Tooltip title={t('tickets.composer.attach')}>
               <span>
                 <IconButton disabled={disabled} onClick={() => fileInput.current?.click()} aria-label={t('tickets.composer.attach')} data-testid="composer-attach">
@@ -200,20 +262,25 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
                 </IconButton>
               </span>
             </Tooltip>
-            <Paper variant="outlined" sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 5, bgcolor: 'background.paper' }}>
+            </>
+            )}
+            <Paper
+              variant="outlined"
+              sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 5, bgcolor: noteMode ? 'warning.light' : 'background.paper', color: noteMode ? 'common.black' : undefined }}
+            >
               <InputBase
                 fullWidth
                 multiline
                 maxRows={MESSAGE_INPUT_MAX_ROWS}
                 value={text}
                 disabled={disabled}
-                placeholder={disabled ? t('tickets.composer.disabled') : t('tickets.composer.placeholderQuick')}
+                placeholder={placeholder}
                 onChange={(e) => changeText(e.target.value)}
                 onKeyDown={onKeyDown}
                 inputRef={textInput}
                 inputProps={{
                   'data-testid': 'composer-input',
-                  'aria-label': t('tickets.composer.placeholder'),
+                  'aria-label': noteMode ? t('tickets.composer.placeholderNote') : t('tickets.composer.placeholder'),
                   'aria-controls': picker.open ? QUICK_ANSWERS_LIST_ID : undefined,
                   'aria-expanded': picker.open,
                   'aria-activedescendant': picker.open ? quickAnswerOptionId(picker.answers[picker.activeIndex]) : undefined,
@@ -221,7 +288,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange }:
               />
             </Paper>
             {hasDraft ? (
-              <IconButton color="primary" disabled={disabled || send.isPending} onClick={() => void sendDraft()} aria-label={t('tickets.composer.send')} data-testid="composer-send">
+              <IconButton color={noteMode ? 'warning' : 'primary'} disabled={disabled || send.isPending || sendNote.isPending} onClick={() => void sendDraft()} aria-label={t('tickets.composer.send')} data-testid="composer-send">
                 <SendIcon />
               </IconButton>
             ) : (

@@ -1,0 +1,51 @@
+/** Private notes, @mention candidates and the user's unread mentions (kept apart from messages.ts). */
+import type { MentionDTO, MessageDTO, UserDTO } from '@switchboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+import { upsertMessage } from './messageCache';
+
+export const mentionKeys = {
+  unread: ['mentions', 'unread'] as const,
+  candidates: (search: string) => ['mentions', 'candidates', search] as const,
+};
+
+export interface NoteInput {
+  ticketId: number;
+  body: string;
+  idempotencyKey: string;
+}
+
+export function useSendNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ticketId, body, idempotencyKey }: NoteInput) =>
+      api.post<MessageDTO>(`/messages/${ticketId}`, { body, isPrivate: true, idempotencyKey }),
+    onSuccess: (note) => upsertMessage(queryClient, note),
+  });
+}
+
+export function useUnreadMentions(enabled = true) {
+  return useQuery({
+    queryKey: mentionKeys.unread,
+    queryFn: ({ signal }) => api.get<{ mentions: MentionDTO[] }>('/mentions', undefined, signal),
+    select: (data) => data.mentions,
+    enabled,
+  });
+}
+
+/** Colleagues whose name starts the typed `@…` (null: no mention being typed). */
+export function useMentionCandidates(search: string | null) {
+  return useQuery({
+    queryKey: mentionKeys.candidates(search ?? ''),
+    queryFn: ({ signal }) => api.get<{ users: UserDTO[] }>('/users', { searchParam: search ?? '', pageNumber: 1 }, signal),
+    select: (data) => data.users.slice(0, 8),
+    enabled: search != null,
+    staleTime: 30_000,
+  });
+}
+
+/** The `@query` being typed at the end of the draft, or null. */
+export function mentionQuery(text: string): string | null {
+  const match = /(?:^|\s)@([^\s@]{0,30})$/u.exec(text);
+  return match ? match[1] : null;
+}
