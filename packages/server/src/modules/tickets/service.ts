@@ -6,14 +6,16 @@
  */
 import {
   PAGE_SIZE,
+  TICKETS_COUNT_CAP,
   can,
   isAdmin,
   type TicketCreateInput,
   type TicketDTO,
+  type TicketsPageDTO,
   type TicketsQuery,
   type TicketUpdateInput,
 } from '@switchboard/shared';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { defaultConnectionId } from '../../channels/default-connection.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -23,7 +25,7 @@ import { announceTicket, announceTicketDeleted, announceTicketMoved } from '../.
 import type { CurrentUser } from '../users/repository.js';
 import { finishCycle, openCycle, startCycle } from './cycles.js';
 import { insertTicketWithCycle } from './insert.js';
-import { ticketsOrder, ticketsWhere } from './list-query.js';
+import { afterCursor, encodeCursor, sortKeyText, ticketsOrder, ticketsWhere } from './list-query.js';
 import { presentTicketById, presentTickets, type TicketRow } from './present.js';
 import { loadVisibleTicket } from './visibility.js';
 
@@ -41,11 +43,7 @@ export interface TicketLifecycleEvent {
 
 export type TicketLifecycleListener = (event: TicketLifecycleEvent) => Promise<void> | void;
 
-export interface TicketsPage {
-  tickets: TicketDTO[];
-  hasMore: boolean;
-  count: number;
-}
+export type TicketsPage = TicketsPageDTO;
 
 const OTHER_OPEN = () => new AppError('ERR_OTHER_OPEN_TICKET', 409);
 
@@ -58,6 +56,11 @@ export class TicketsService {
     this.listeners.push(listener);
   }
 
+  /**
+   * A page of GET /tickets: after `cursor` (keyset) or at `pageNumber` (offset, for existing
+   * clients), one row more than a page to know whether more follow, and the count bounded by
+   * TICKETS_COUNT_CAP — so no request reads every matching ticket, however many there are.
+   */
   async list(actor: CurrentUser, query: TicketsQuery): Promise<TicketsPage> {
     const listContext = {
       actor,
@@ -67,18 +70,31 @@ export class TicketsService {
       ascending: this.ctx.settings.isEnabled('ASC'),
     };
     const where = ticketsWhere(query, listContext);
-    const offset = (query.pageNumber - 1) * PAGE_SIZE;
-    const [rows, [{ total }]] = await Promise.all([
+    const pageWhere = query.cursor ? and(where, afterCursor(query.cursor, listContext)) : where;
+    const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
+    const [found, counted] = await Promise.all([
       this.ctx.db
-        .select()
+        .select({ row: tickets, key: sortKeyText(listContext) })
         .from(tickets)
-        .where(where)
+        .where(pageWhere)
         .orderBy(...ticketsOrder(listContext))
-        .limit(PAGE_SIZE)
+        .limit(PAGE_SIZE + 1)
         .offset(offset),
-      this.ctx.db.select({ total: count() }).from(tickets).where(where),
+      this.ctx.db
+        .select({ total: count() })
+        .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching')),
     ]);
-    return { tickets: await presentTickets(this.ctx.db, rows), count: total, hasMore: offset + rows.length < total };
+    const page = found.slice(0, PAGE_SIZE);
+    const hasMore = found.length > PAGE_SIZE;
+    const last = page.at(-1);
+    const total = counted[0].total;
+    return {
+      tickets: await presentTickets(this.ctx.db, page.map((f) => f.row)),
+      count: Math.min(total, TICKETS_COUNT_CAP),
+      countCapped: total > TICKETS_COUNT_CAP,
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor(listContext, last.key, last.row.id) : null,
+    };
   }
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {
