@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client.js';
+import { rowsOf } from '../packages/server/src/lib/sql.js';
 
 export const BIG_TICKET_MESSAGES = 5_000;
 export const SEARCH_NAME = 'Helena Duarte';
@@ -40,11 +41,13 @@ const arr = (xs: string[]) => sql.raw(`array[${xs.map((x) => `'${x.replace(/'/g,
 
 /** Index definitions of the seeded tables, except primary keys (kept) — dropped during the load. */
 async function secondaryIndexes(db: Db): Promise<{ name: string; def: string }[]> {
-  const res = (await db.execute(sql`
+  const rows = rowsOf(
+    await db.execute(sql`
     select i.indexname as name, i.indexdef as def from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in ('contacts', 'tickets', 'messages')
-      and i.indexname not in (select conname from pg_constraint)`)) as unknown as { rows: { name: string; def: string }[] };
-  return res.rows;
+      and i.indexname not in (select conname from pg_constraint)`),
+  );
+  return rows as { name: string; def: string }[];
 }
 
 /** `db` must be one session (one connection): the load settings are per session. */
@@ -79,8 +82,8 @@ export async function seedTickets(db: Db, tickets: number, progress: (step: stri
       now() - ((${tickets} - c.id)::float8 / ${tickets}) * interval '365 days'
     from contacts c
     cross join lateral (select case when c.id % 100 < 2 then 'pending' when c.id % 100 < 5 then 'open' else 'closed' end as status) s`);
-  const bounds = (await run(sql`select min(id)::int as lo, max(id)::int as hi from tickets`)) as unknown as { rows: { lo: number; hi: number }[] };
-  const { lo, hi } = bounds.rows[0];
+  const [bounds] = rowsOf(await run(sql`select min(id)::int as lo, max(id)::int as hi from tickets`));
+  const { lo, hi } = bounds as { lo: number; hi: number };
   const chunk = 100_000;
   for (let from = lo; from <= hi; from += chunk) {
     progress(`messages of tickets ${from}–${Math.min(hi, from + chunk - 1)}`);
@@ -112,6 +115,6 @@ export async function seedTickets(db: Db, tickets: number, progress: (step: stri
 
 /** The ticket holding the long conversation. */
 export async function bigTicketId(db: Db): Promise<number> {
-  const res = (await db.execute(sql`select ticket_id::int as id from messages where id = 'long-1'`)) as unknown as { rows: { id: number }[] };
-  return res.rows[0].id;
+  const [row] = rowsOf(await db.execute(sql`select ticket_id::int as id from messages where id = 'long-1'`));
+  return Number(row.id);
 }

@@ -15,6 +15,7 @@ import { buildApp, type BuiltApp } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase, type Database, type Db } from '../packages/server/src/db/client.js';
 import { users } from '../packages/server/src/db/schema.js';
+import { rowsOf } from '../packages/server/src/lib/sql.js';
 import { hashPassword } from '../packages/server/src/lib/passwords.js';
 import { fmt, percentile, POSTGRES_URL, type DbKind } from './lib.js';
 import { bigTicketId, SEARCH_NAME, SEARCH_WORD, seedTickets } from './tickets-seed.js';
@@ -102,8 +103,8 @@ async function login(built: BuiltApp, email: string): Promise<string> {
 }
 
 async function scalar(db: Db, query: ReturnType<typeof sql>): Promise<number> {
-  const res = (await db.execute(query)) as unknown as { rows: { n: number | string }[] };
-  return Number(res.rows[0].n);
+  const [row] = rowsOf(await db.execute(query));
+  return Number(row.n);
 }
 
 export async function benchTickets(kind: DbKind, tickets: number): Promise<TicketsResult> {

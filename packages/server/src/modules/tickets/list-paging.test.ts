@@ -57,7 +57,7 @@ describe('tickets list: search, cursor and count', () => {
   }
 
   /** Every page of a list, following nextCursor; `between` runs after each page (to insert rows). */
-  async function walk(token: string, query: Record<string, string>, between: (page: number) => Promise<void> = async () => undefined) {
+  async function walk(token: string, query: Record<string, string>, between: (page: number) => Promise<void> = () => Promise.resolve()) {
     const seen: number[] = [];
     let cursor: string | null = null;
     for (let page = 1; page < 100; page++) {
