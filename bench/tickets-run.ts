@@ -10,7 +10,9 @@ const SIZES = {
 };
 
 export async function runTickets(replaceSection: (name: string, body: string) => void, machine: string): Promise<void> {
-  const kinds = (await postgresReachable()) ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
+  const reachable = await postgresReachable();
+  // BENCH_TICKETS_DB=postgres|pglite measures one database only.
+  const kinds = (['postgres', 'pglite'] as const).filter((k) => (k === 'pglite' || reachable) && (!process.env.BENCH_TICKETS_DB || process.env.BENCH_TICKETS_DB === k));
   const sections: string[] = [];
   for (const kind of kinds) {
     const pair: TicketsResult[] = [];

@@ -3,7 +3,7 @@
  * and one ticket with 5,000 messages. Secondary indexes and foreign-key triggers are off while the
  * rows go in and rebuilt afterwards, as a bulk load would do; the result is the same schema.
  *
- * Shape: 20 attendants, each in one of 5 sectors; 1% group chats; 2% pending (unassigned, a tenth
+ * Shape: 20 attendants, each in the one of 5 sectors their tickets are in; 1% group chats; 2% pending (unassigned, a tenth
  * of them without sector), 3% open and 95% closed, assigned round-robin to the attendants; activity
  * spread over a year. Contact names come from 40 first names × 50 surnames, so one full name matches
  * 1 contact in 2,000. One message in 10,007 mentions "reembolso".
@@ -15,6 +15,8 @@ import { rowsOf } from '../packages/server/src/lib/sql.js';
 export const BIG_TICKET_MESSAGES = 5_000;
 export const SEARCH_NAME = 'Helena Duarte';
 export const SEARCH_WORD = 'reembolso';
+/** An attendant with open, closed and (through their sector) pending tickets. */
+export const ATTENDANT_EMAIL = 'attendant3@bench.local';
 
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Helena', 'Igor', 'Joana', 'Karina', 'Lucas', 'Marina', 'Nuno', 'Olga', 'Paulo', 'Quitéria', 'Rafael', 'Sofia', 'Tiago', 'Úrsula', 'Vitor', 'Wagner', 'Xavier', 'Yara', 'Zeca', 'Beatriz', 'Caio', 'Denise', 'Eduardo', 'Flávia', 'Gustavo', 'Heitor', 'Isabela', 'Júlio', 'Laura', 'Mateus', 'Natália', 'Otávio'];
 const LAST = ['Silva', 'Souza', 'Costa', 'Santos', 'Oliveira', 'Pereira', 'Rodrigues', 'Almeida', 'Nascimento', 'Lima', 'Araújo', 'Fernandes', 'Carvalho', 'Gomes', 'Martins', 'Rocha', 'Ribeiro', 'Alves', 'Monteiro', 'Mendes', 'Barros', 'Freitas', 'Barbosa', 'Pinto', 'Moura', 'Cavalcanti', 'Dias', 'Castro', 'Campos', 'Cardoso', 'Duarte', 'Teixeira', 'Vieira', 'Lopes', 'Machado', 'Nunes', 'Moreira', 'Correia', 'Ramos', 'Batista', 'Fonseca', 'Garcia', 'Miranda', 'Reis', 'Soares', 'Pires', 'Farias', 'Cunha', 'Melo', 'Prado'];
@@ -62,8 +64,10 @@ export async function seedTickets(db: Db, tickets: number, progress: (step: stri
   await run(sql`insert into whatsapps (name, channel, status) values ('Bench line', 'simulator', 'DISCONNECTED')`);
   await run(sql`insert into users (name, email, password_hash, profile)
     select 'Attendant ' || i, 'attendant' || i || '@bench.local', 'x', 'user' from generate_series(1, 20) i`);
+  // Attendant k (0-based) works in sector k % 5, the sector of the tickets assigned to them.
   await run(sql`insert into user_queues (user_id, queue_id)
-    select u.id, (select min(id) from queues) + (u.id % 5) from users u where u.profile = 'user'`);
+    select u.id, (select min(id) from queues) + ((u.id - (select min(id) from users where profile = 'user')) % 5)
+    from users u where u.profile = 'user'`);
   progress('contacts');
   await run(sql`insert into contacts (name, number, is_group, created_at, updated_at)
     select (${arr(FIRST)})[1 + i % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}],

@@ -18,7 +18,7 @@ import { users } from '../packages/server/src/db/schema.js';
 import { rowsOf } from '../packages/server/src/lib/sql.js';
 import { hashPassword } from '../packages/server/src/lib/passwords.js';
 import { fmt, percentile, POSTGRES_URL, type DbKind } from './lib.js';
-import { bigTicketId, SEARCH_NAME, SEARCH_WORD, seedTickets } from './tickets-seed.js';
+import { ATTENDANT_EMAIL, bigTicketId, SEARCH_NAME, SEARCH_WORD, seedTickets } from './tickets-seed.js';
 
 export const SEARCH_TARGET_MS = 100;
 const RUNS = Number(process.env.BENCH_TICKETS_RUNS ?? 30);
@@ -123,13 +123,15 @@ export async function benchTickets(kind: DbKind, tickets: number): Promise<Ticke
     const passwordHash = await hashPassword('benchpass');
     await db.execute(sql`delete from users where email = 'bench@x.io'`);
     await db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash, profile: 'admin' });
-    await db.execute(sql`update users set password_hash = ${passwordHash} where email = 'attendant1@bench.local'`);
+    await db.execute(sql`update users set password_hash = ${passwordHash} where email = ${ATTENDANT_EMAIL}`);
     const viewers = [
-      { who: 'admin', token: await login(built, 'bench@x.io'), sectors: [] as number[] },
+      // The admin with "show all" on: every ticket is theirs to list.
+      { who: 'admin', token: await login(built, 'bench@x.io'), sectors: [] as number[], showAll: true },
       {
         who: 'attendant',
-        token: await login(built, 'attendant1@bench.local'),
-        sectors: [await scalar(db, sql`select q.queue_id as n from user_queues q join users u on u.id = q.user_id where u.email = 'attendant1@bench.local'`)],
+        token: await login(built, ATTENDANT_EMAIL),
+        showAll: false,
+        sectors: [await scalar(db, sql`select q.queue_id as n from user_queues q join users u on u.id = q.user_id where u.email = ${ATTENDANT_EMAIL}`)],
       },
     ];
     const rows: TicketsRow[] = [];
@@ -155,12 +157,13 @@ export async function benchTickets(kind: DbKind, tickets: number): Promise<Ticke
     type Page = { count: number; countCapped?: boolean; nextCursor?: string | null; tickets: unknown[] };
     const countOf = (b: unknown) => (b as Page).count;
     for (const v of viewers) {
-      const base = { isGroup: 'false', ...(v.sectors.length ? { queueIds: JSON.stringify(v.sectors) } : {}) };
+      const scope = { ...(v.showAll ? { showAll: 'true' } : {}), ...(v.sectors.length ? { queueIds: JSON.stringify(v.sectors) } : {}) };
+      const base = { isGroup: 'false', ...scope };
       const tabs: [string, Record<string, string>][] = [
         ['open', { ...base, status: 'open' }],
         ['pending', { ...base, status: 'pending' }],
         ['closed', { ...base, status: 'closed' }],
-        ['groups', { isGroup: 'true', ...(v.sectors.length ? { queueIds: JSON.stringify(v.sectors) } : {}) }],
+        ['groups', { isGroup: 'true', ...scope }],
       ];
       const searches: [string, string][] = [
         ['search by name', SEARCH_NAME],

@@ -295,7 +295,11 @@ export const tickets = pgTable(
       .on(t.updatedAt, t.id)
       .where(sql`${t.isGroup}`),
     index('tickets_queue_status_idx').on(t.queueId, t.status),
-    index('tickets_user_status_idx').on(t.userId, t.status),
+    // The two visibility branches of the list (tickets/list-query.ts): someone's tickets, unassigned ones.
+    index('tickets_user_status_idx').on(t.userId, t.status, t.updatedAt, t.id),
+    index('tickets_unassigned_status_idx')
+      .on(t.status, t.updatedAt, t.id)
+      .where(sql`${t.userId} is null`),
     index('tickets_contact_idx').on(t.contactId),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_auto_reply_due_idx')

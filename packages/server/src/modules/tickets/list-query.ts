@@ -18,8 +18,12 @@ export interface ListContext {
   ascending: boolean;
 }
 
-/** The SQL form of the shared `ticketInScope`, branch by branch (tested against it). */
-export function scopeFilter(scope: TicketScope): SQL {
+/**
+ * The SQL form of the shared `ticketInScope`, branch by branch (tested against it): assigned tickets
+ * (the viewer's own, or anyone's) and unassigned ones (by sector). The branches are disjoint
+ * (user_id set or not), so a list may page each on its own index and merge them.
+ */
+export function scopeBranches(scope: TicketScope): SQL[] {
   const assigned = scope.othersTickets ? isNotNull(tickets.userId) : eq(tickets.userId, scope.ownerId);
   const sectors =
     scope.unassignedSectors === 'all'
@@ -28,12 +32,33 @@ export function scopeFilter(scope: TicketScope): SQL {
         ? inArray(tickets.queueId, scope.unassignedSectors)
         : undefined;
   const unassigned = or(sectors, scope.unassignedSectorless ? isNull(tickets.queueId) : undefined);
-  return or(assigned, unassigned ? and(isNull(tickets.userId), unassigned) : undefined)!;
+  return unassigned ? [assigned, and(isNull(tickets.userId), unassigned)!] : [assigned];
 }
 
+export function scopeFilter(scope: TicketScope): SQL {
+  return or(...scopeBranches(scope))!;
+}
+
+const listScope = (q: TicketsQuery, c: ListContext) => ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll });
+
+/** The WHERE of the whole list. */
 export function ticketsWhere(q: TicketsQuery, c: ListContext): SQL | undefined {
+  return and(scopeFilter(listScope(q, c)), ...ticketsFilters(q, c));
+}
+
+/**
+ * The list as disjoint parts, one per visibility branch: "my tickets" and "unassigned tickets of my
+ * sectors" each walk an index in list order ((user_id, status, updated_at, id) and the unassigned
+ * partial index), where one OR over both would read every ticket of the status to find a few.
+ */
+export function ticketsWhereByBranch(q: TicketsQuery, c: ListContext): SQL[] {
+  const filters = ticketsFilters(q, c);
+  return scopeBranches(listScope(q, c)).map((branch) => and(branch, ...filters)!);
+}
+
+/** The filters of GET /tickets other than visibility. */
+function ticketsFilters(q: TicketsQuery, c: ListContext): SQL[] {
   const filters: (SQL | undefined)[] = [];
-  filters.push(scopeFilter(ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll })));
   if (q.status) filters.push(eq(tickets.status, q.status));
   if (q.queueIds?.length) filters.push(or(inArray(tickets.queueId, q.queueIds), isNull(tickets.queueId)));
   if (q.userId) filters.push(eq(tickets.userId, q.userId));
@@ -45,7 +70,7 @@ export function ticketsWhere(q: TicketsQuery, c: ListContext): SQL | undefined {
   }
   const term = q.searchParam.trim();
   if (term) filters.push(inArray(tickets.id, matchingTicketIds(term)));
-  return filters.length ? and(...filters) : undefined;
+  return filters.filter((f): f is SQL => f !== undefined);
 }
 
 /**
@@ -116,4 +141,10 @@ export function afterCursor(cursor: string, c: Pick<ListContext, 'orderByCreated
   return c.ascending
     ? sql`(${column}, ${tickets.id}) > (${key.at}::timestamptz, ${key.id})`
     : sql`(${column}, ${tickets.id}) < (${key.at}::timestamptz, ${key.id})`;
+}
+
+/** Rows of the disjoint parts, each already in list order, merged into list order (key text, then id). */
+export function mergeInListOrder<T extends { key: string; row: { id: number } }>(parts: T[][], ascending: boolean): T[] {
+  const sign = ascending ? 1 : -1;
+  return parts.flat().sort((a, b) => sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id - b.row.id));
 }

@@ -25,7 +25,7 @@ import { announceTicket, announceTicketDeleted, announceTicketMoved } from '../.
 import type { CurrentUser } from '../users/repository.js';
 import { finishCycle, openCycle, startCycle } from './cycles.js';
 import { insertTicketWithCycle } from './insert.js';
-import { afterCursor, encodeCursor, sortKeyText, ticketsOrder, ticketsWhere } from './list-query.js';
+import { afterCursor, encodeCursor, mergeInListOrder, sortKeyText, ticketsOrder, ticketsWhere, ticketsWhereByBranch } from './list-query.js';
 import { presentTicketById, presentTickets, type TicketRow } from './present.js';
 import { loadVisibleTicket } from './visibility.js';
 
@@ -69,25 +69,34 @@ export class TicketsService {
       orderByCreated: this.ctx.settings.isEnabled('created'),
       ascending: this.ctx.settings.isEnabled('ASC'),
     };
-    const where = ticketsWhere(query, listContext);
-    const pageWhere = query.cursor ? and(where, afterCursor(query.cursor, listContext)) : where;
+    // A search is driven by its matching ids (one part); a plain list pages each visibility branch.
+    const parts = query.searchParam.trim() ? [ticketsWhere(query, listContext)] : ticketsWhereByBranch(query, listContext);
+    const after = query.cursor ? afterCursor(query.cursor, listContext) : undefined;
     const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
     const [found, counted] = await Promise.all([
-      this.ctx.db
-        .select({ row: tickets, key: sortKeyText(listContext) })
-        .from(tickets)
-        .where(pageWhere)
-        .orderBy(...ticketsOrder(listContext))
-        .limit(PAGE_SIZE + 1)
-        .offset(offset),
-      this.ctx.db
-        .select({ total: count() })
-        .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching')),
+      Promise.all(
+        parts.map((where) =>
+          this.ctx.db
+            .select({ row: tickets, key: sortKeyText(listContext) })
+            .from(tickets)
+            .where(and(where, after))
+            .orderBy(...ticketsOrder(listContext))
+            .limit(offset + PAGE_SIZE + 1),
+        ),
+      ),
+      Promise.all(
+        parts.map((where) =>
+          this.ctx.db
+            .select({ total: count() })
+            .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching')),
+        ),
+      ),
     ]);
-    const page = found.slice(0, PAGE_SIZE);
-    const hasMore = found.length > PAGE_SIZE;
+    const merged = mergeInListOrder(found, listContext.ascending).slice(offset, offset + PAGE_SIZE + 1);
+    const page = merged.slice(0, PAGE_SIZE);
+    const hasMore = merged.length > PAGE_SIZE;
     const last = page.at(-1);
-    const total = counted[0].total;
+    const total = counted.reduce((sum, [c]) => sum + c.total, 0);
     return {
       tickets: await presentTickets(this.ctx.db, page.map((f) => f.row)),
       count: Math.min(total, TICKETS_COUNT_CAP),
