@@ -79,7 +79,7 @@ export async function seedTickets(db: Db, tickets: number, progress: (step: stri
     select s.status, c.id, (select min(id) from whatsapps),
       case when s.status = 'pending' then null else (select min(id) from users where profile = 'user') + (c.id % 20) end,
       case when s.status = 'pending' and c.id % 10 = 0 then null
-           when s.status = 'pending' then (select min(id) from queues) + (c.id % 5)
+           when s.status = 'pending' then (select min(id) from queues) + ((c.id / 100) % 5)
            else (select min(id) from queues) + ((c.id % 20) % 5) end,
       c.is_group, 'Obrigado!',
       now() - ((${tickets} - c.id)::float8 / ${tickets}) * interval '365 days' - interval '2 hours',
