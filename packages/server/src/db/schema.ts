@@ -296,7 +296,8 @@ export const tickets = pgTable(
       .where(sql`${t.isGroup}`),
     index('tickets_queue_status_idx').on(t.queueId, t.status),
     // The two visibility branches of the list (tickets/list-query.ts): someone's tickets, unassigned ones.
-    // Migration 0019 adds INCLUDE (queue_id, is_group) to both, which drizzle cannot declare.
+    // Migration 0019 adds INCLUDE (queue_id, is_group) to both, and 0018 INCLUDE (user_id, queue_id,
+    // is_group) to tickets_status_updated_idx, which drizzle cannot declare.
     index('tickets_user_status_idx').on(t.userId, t.status, t.updatedAt, t.id),
     index('tickets_unassigned_status_idx')
       .on(t.status, t.updatedAt, t.id)
