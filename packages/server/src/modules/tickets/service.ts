@@ -70,33 +70,40 @@ export class TicketsService {
       ascending: this.ctx.settings.isEnabled('ASC'),
     };
     // A search is driven by its matching ids (one part); a plain list pages each visibility branch.
-    const parts = query.searchParam.trim() ? [ticketsWhere(query, listContext)] : ticketsWhereByBranch(query, listContext);
+    const search = !!query.searchParam.trim();
+    const parts = search ? [ticketsWhere(query, listContext)] : ticketsWhereByBranch(query, listContext);
     const after = query.cursor ? afterCursor(query.cursor, listContext) : undefined;
     const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
+    // A search's first page has read its whole matching set to sort it: it counts in the same
+    // statement rather than doing the trigram work a second time. Other pages count on their own.
+    const countInPage = search && !after && offset === 0;
     const [found, counted] = await Promise.all([
       Promise.all(
         parts.map((where) =>
           this.ctx.db
-            .select({ row: tickets, key: sortKeyText(listContext) })
+            .select({ row: tickets, key: sortKeyText(listContext), total: countInPage ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number) })
             .from(tickets)
             .where(and(where, after))
             .orderBy(...ticketsOrder(listContext))
             .limit(offset + PAGE_SIZE + 1),
         ),
       ),
-      Promise.all(
-        parts.map((where) =>
-          this.ctx.db
-            .select({ total: count() })
-            .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching')),
-        ),
-      ),
+      countInPage
+        ? Promise.resolve(null)
+        : Promise.all(
+            parts.map(async (where) => {
+              const [c] = await this.ctx.db
+                .select({ total: count() })
+                .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching'));
+              return c.total;
+            }),
+          ),
     ]);
     const merged = mergeInListOrder(found, listContext.ascending).slice(offset, offset + PAGE_SIZE + 1);
     const page = merged.slice(0, PAGE_SIZE);
     const hasMore = merged.length > PAGE_SIZE;
     const last = page.at(-1);
-    const total = counted.reduce((sum, [c]) => sum + c.total, 0);
+    const total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
     return {
       tickets: await presentTickets(this.ctx.db, page.map((f) => f.row)),
       count: Math.min(total, TICKETS_COUNT_CAP),
