@@ -208,7 +208,8 @@ export function describeTickets(small: TicketsResult, large: TicketsResult): str
     const s = small.rows.find((x) => x.name === r.name);
     const growth = s ? r.p95 / s.p95 : NaN;
     const matchGrowth = s && s.matching > 0 ? r.matching / s.matching : NaN;
-    const search = r.name.startsWith('search') ? (r.p95 <= SEARCH_TARGET_MS ? ' ✓' : ' ✗') : '';
+    // The goal is set for PostgreSQL at 1M tickets.
+    const search = large.kind === 'postgres' && r.name.startsWith('search') ? (r.p95 <= SEARCH_TARGET_MS ? ' ✓' : ' ✗') : '';
     return `| ${r.name} | ${fmt(s?.matching ?? NaN)} → ${fmt(r.matching)} | ${fmt(s?.p50 ?? NaN, 1)} ms | ${fmt(s?.p95 ?? NaN, 1)} ms | ${fmt(r.p50, 1)} ms | **${fmt(r.p95, 1)} ms**${search} | ${fmt(growth, 2)}× | ${fmt(matchGrowth, 1)}× |`;
   });
   return [...head, ...lines];
