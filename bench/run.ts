@@ -9,6 +9,7 @@ import { benchIngest, describeIngest, type IngestResult } from './ingest.js';
 import { postgresReachable, type DbKind } from './lib.js';
 import { benchWhatsappInbound, benchWhatsappMemory, describeInbound, describeMemory } from './whatsapp.js';
 import { benchDashboard, describeDashboard, DASHBOARD_TARGET_MS, type DashboardResult } from './dashboard.js';
+import { runTickets } from './tickets-run.js';
 
 const BENCHMARKS = path.resolve(import.meta.dirname, '../BENCHMARKS.md');
 
@@ -120,4 +121,5 @@ const all = which.length === 0;
 if (all || which.includes('ingest')) await runIngest();
 if (all || which.includes('dashboard')) await runDashboard();
 if (all || which.includes('whatsapp')) await runWhatsapp();
+if (all || which.includes('tickets')) await runTickets(replaceSection, machine());
 process.exit(0);

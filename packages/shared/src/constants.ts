@@ -49,6 +49,11 @@ export const CSV_SEPARATOR = ';';
 /** Page size of every paged list of spec §7. */
 export const PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 20;
+/**
+ * GET /tickets counts matching tickets up to this many and then says "at least" (`countCapped`):
+ * a tab badge needs no exact 97,000, and an exact count would read every matching row each time.
+ */
+export const TICKETS_COUNT_CAP = 10_000;
 
 export const THEME_COLORS = {
   light: { primary: '#6B62FE', secondary: '#F50057' },

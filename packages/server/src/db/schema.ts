@@ -278,11 +278,22 @@ export const tickets = pgTable(
     uniqueIndex('tickets_one_active_per_contact')
       .on(t.contactId, t.whatsappId)
       .where(sql`${t.status} in ('open', 'pending')`),
-    index('tickets_status_updated_idx').on(t.status, t.updatedAt),
+    // Keyset paging walks these in list order, (sort column, id) after the cursor (tickets/list-query.ts).
+    index('tickets_status_updated_idx').on(t.status, t.updatedAt, t.id),
+    index('tickets_updated_idx').on(t.updatedAt, t.id),
+    index('tickets_groups_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.isGroup}`),
     index('tickets_queue_status_idx').on(t.queueId, t.status),
-    index('tickets_user_status_idx').on(t.userId, t.status),
+    // The two visibility branches of the list (tickets/list-query.ts): someone's tickets, unassigned ones.
+    // Migration 0019 adds INCLUDE (queue_id, is_group) to both, and 0018 INCLUDE (user_id, queue_id,
+    // is_group) to tickets_status_updated_idx, which drizzle cannot declare.
+    index('tickets_user_status_idx').on(t.userId, t.status, t.updatedAt, t.id),
+    index('tickets_unassigned_status_idx')
+      .on(t.status, t.updatedAt, t.id)
+      .where(sql`${t.userId} is null`),
     index('tickets_contact_idx').on(t.contactId),
-    index('tickets_created_idx').on(t.createdAt),
+    index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_auto_reply_due_idx')
       .on(t.autoReplyDueAt)
       .where(sql`${t.autoReplyDueAt} is not null`),

@@ -75,6 +75,11 @@ const boolParam = z
 export const ticketsQuerySchema = z.object({
   searchParam: text().max(200).optional().default(''),
   pageNumber: numeric(z.number().int().min(1).max(100000)).optional().default(1),
+  /**
+   * The `nextCursor` of the previous page: the next page starts right after its last ticket, however
+   * deep (keyset paging), and tickets arriving meanwhile shift nothing. Takes precedence over pageNumber.
+   */
+  cursor: text().max(200).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
   status: z.enum(['pending', 'open', 'closed']).optional(),
   /** A day, yyyy-MM-dd: tickets created that day (in the configured time zone). */
   date: text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date').optional(),
@@ -87,6 +92,18 @@ export const ticketsQuerySchema = z.object({
   isGroup: z.enum(['true', 'false']).optional(),
 });
 export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
+
+/** GET /tickets answer (spec §7: tickets, hasMore, count). */
+export interface TicketsPageDTO {
+  tickets: TicketDTO[];
+  hasMore: boolean;
+  /** Matching tickets, counted up to TICKETS_COUNT_CAP. */
+  count: number;
+  /** More tickets match than `count` says (the count stopped at the cap). */
+  countCapped: boolean;
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
 
 const positiveId = numeric(z.number().int().positive().max(2_147_483_647));
 

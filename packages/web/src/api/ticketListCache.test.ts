@@ -35,13 +35,19 @@ const ME = { id: 7, queueIds: [1, 2] };
 const PENDING: TicketListFilter = { status: 'pending', queueIds: [1, 2], isGroup: 'false' };
 const OPEN: TicketListFilter = { status: 'open', queueIds: [1, 2], isGroup: 'false' };
 
-function client(lists: [TicketListFilter, TicketDTO[][]][]) {
+function client(lists: [TicketListFilter, TicketDTO[][]][], capped = false) {
   const qc = new QueryClient();
   for (const [filter, pages] of lists) {
-    const total = pages.flat().length;
+    const total = capped ? 10_000 : pages.flat().length;
     const data: InfiniteData<TicketsPage> = {
-      pageParams: pages.map((_, i) => i + 1),
-      pages: pages.map((tickets, i) => ({ tickets, hasMore: i < pages.length - 1, count: total })),
+      pageParams: pages.map((_, i) => (i === 0 ? undefined : `cursor${i}`)),
+      pages: pages.map((tickets, i) => ({
+        tickets,
+        hasMore: i < pages.length - 1,
+        count: total,
+        countCapped: capped,
+        nextCursor: i < pages.length - 1 ? `cursor${i + 1}` : null,
+      })),
     };
     qc.setQueryData(queryKeys.ticketsList(filter), data);
   }
@@ -68,6 +74,17 @@ describe('tickets lists under realtime ticket events', () => {
     expect(ids(qc, PENDING)).toEqual([[9, 1, 2]]);
     expect(count(qc, PENDING)).toBe(3);
     expect(ids(qc, OPEN)).toEqual([[]]);
+  });
+
+  it('a capped count stays a lower bound as tickets come and go', () => {
+    const qc = client([[PENDING, [[ticket(1), ticket(2)]]]], true);
+    applyTicketEvent(qc, { action: 'create', ticket: ticket(9) }, ME);
+    expect(count(qc, PENDING)).toBe(10_000);
+    applyTicketEvent(qc, { action: 'delete', ticketId: 1 }, ME);
+    applyTicketEvent(qc, { action: 'delete', ticketId: 2 }, ME);
+    expect(ids(qc, PENDING)).toEqual([[9]]);
+    expect(count(qc, PENDING)).toBe(10_000);
+    expect(list(qc, PENDING).pages[0].countCapped).toBe(true);
   });
 
   it('update replaces in place without duplicates across pages', () => {

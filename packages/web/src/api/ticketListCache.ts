@@ -4,14 +4,10 @@
  * cached list still decides whether the ticket belongs to *it* (tab/status, show-all, selected
  * sectors, groups, unread-only), because one socket feeds every list at once.
  */
-import { ticketInScope, ticketScope, type TicketContactDTO, type TicketDTO, type TicketStatus } from '@switchboard/shared';
+import { ticketInScope, ticketScope, type TicketContactDTO, type TicketDTO, type TicketsPageDTO, type TicketStatus } from '@switchboard/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
-export interface TicketsPage {
-  tickets: TicketDTO[];
-  hasMore: boolean;
-  count: number;
-}
+export type TicketsPage = TicketsPageDTO;
 
 export type TicketsData = InfiniteData<TicketsPage> | undefined;
 
@@ -60,9 +56,10 @@ export function ticketMatchesFilter(ticket: TicketDTO, filter: TicketListFilter,
 
 const hasTicket = (data: NonNullable<TicketsData>, id: number) => data.pages.some((p) => p.tickets.some((t) => t.id === id));
 
+/** A capped count ("10,000+") is a lower bound: one ticket more or less leaves it as it is. */
 function withCount(data: NonNullable<TicketsData>, delta: number): NonNullable<TicketsData> {
   if (delta === 0) return data;
-  return { ...data, pages: data.pages.map((p) => ({ ...p, count: Math.max(0, p.count + delta) })) };
+  return { ...data, pages: data.pages.map((p) => (p.countCapped ? p : { ...p, count: Math.max(0, p.count + delta) })) };
 }
 
 export function removeTicket(data: TicketsData, id: number): TicketsData {

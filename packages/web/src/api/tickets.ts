@@ -19,10 +19,14 @@ import {
 } from './ticketListCache';
 import { removeMessagesOfTicket, upsertMessage } from './messageCache';
 
-/** GET /tickets query parameters for a list filter (arrays travel as JSON, spec §7). */
-export function ticketsQuery(filter: TicketListFilter, pageNumber: number) {
+/**
+ * GET /tickets query parameters for a list filter (arrays travel as JSON, spec §7). Pages after the
+ * first follow the previous page's `nextCursor` (keyset paging): tickets arriving at the top while
+ * the user scrolls shift nothing, and a deep page costs what the first does.
+ */
+export function ticketsQuery(filter: TicketListFilter, cursor?: string) {
   return {
-    pageNumber,
+    cursor,
     status: filter.status,
     searchParam: filter.searchParam,
     showAll: filter.showAll ? 'true' : undefined,
@@ -35,9 +39,9 @@ export function ticketsQuery(filter: TicketListFilter, pageNumber: number) {
 export function useTicketsInfinite(filter: TicketListFilter, enabled = true) {
   return useInfiniteQuery({
     queryKey: queryKeys.ticketsList(filter),
-    initialPageParam: 1,
+    initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => api.get<TicketsPage>('/tickets', ticketsQuery(filter, pageParam), signal),
-    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+    getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     enabled,
     // Lists are kept live by events; a list opened again still reloads what it may have missed.
     staleTime: 0,

@@ -470,6 +470,8 @@ const en = {
   tickets: {
     search: 'Search tickets and messages',
     tabs: { open: 'Open', pending: 'Pending', closed: 'Closed', groups: 'Groups', search: 'Search' },
+    /** A tab badge's full figure when the badge shows it shortened or the count stopped at its cap. */
+    countAtLeast: '{{count}} or more',
     showAll: 'Show all',
     sectors: 'Sectors',
     newTicket: 'New ticket',

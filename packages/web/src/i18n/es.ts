@@ -471,6 +471,8 @@ const es: Translation = {
   tickets: {
     search: 'Buscar tickets y mensajes',
     tabs: { open: 'Abiertos', pending: 'Pendientes', closed: 'Resueltos', groups: 'Grupos', search: 'Búsqueda' },
+    /** A tab badge's full figure when the badge shows it shortened or the count stopped at its cap. */
+    countAtLeast: '{{count}} o más',
     showAll: 'Todos',
     sectors: 'Sectores',
     newTicket: 'Nuevo ticket',

@@ -471,6 +471,8 @@ const pt: Translation = {
   tickets: {
     search: 'Buscar atendimentos e mensagens',
     tabs: { open: 'Abertos', pending: 'Aguardando', closed: 'Resolvidos', groups: 'Grupos', search: 'Busca' },
+    /** A tab badge's full figure when the badge shows it shortened or the count stopped at its cap. */
+    countAtLeast: '{{count}} ou mais',
     showAll: 'Todos',
     sectors: 'Setores',
     newTicket: 'Novo atendimento',

@@ -4,7 +4,7 @@
  * ticket.
  */
 import { isAdmin, MESSAGES_PAGE_SIZE, ticketScope, type MessageDTO, type SendMessageInput, type TicketDTO } from '@switchboard/shared';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
@@ -16,7 +16,7 @@ import type { Outbox } from '../../messaging/outbox.js';
 import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
 import { announceMessage, announceUnreadReset } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
-import { presentTicketById } from '../../store/ticket-present.js';
+import { presentTicketById, presentTickets } from '../../store/ticket-present.js';
 import { scopeFilter } from '../tickets/list-query.js';
 import { loadReadableTicket, loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
@@ -44,24 +44,34 @@ export class MessagesService {
     private readonly notes: NotesService,
   ) {}
 
-  /** A page of messages, newest page first; within the page oldest first (the chat reads down). */
+  /**
+   * A page of messages, newest page first; within the page oldest first (the chat reads down).
+   * Independent reads go out together (ticket ∥ user, page ∥ count, messages ∥ ticket presentation):
+   * the answer costs four round trips to the database, not eight, which is what its tail latency
+   * follows on a busy database.
+   */
   async list(actor: CurrentUser, ticketId: number, pageNumber: number): Promise<MessagesPage> {
     // Users mentioned in a note on the ticket may read it too (docs/decisions.md, "Mentions").
-    const { ticket, visible } = await loadReadableTicket(this.ctx, actor, ticketId);
-    const [me] = await this.ctx.db.select({ allHistoric: users.allHistoric }).from(users).where(eq(users.id, actor.id));
+    const [{ ticket, visible }, [me]] = await Promise.all([
+      loadReadableTicket(this.ctx, actor, ticketId),
+      this.ctx.db.select({ allHistoric: users.allHistoric }).from(users).where(eq(users.id, actor.id)),
+    ]);
     // With allHistoric the chat shows the contact's earlier tickets on this connection too, but
     // only those the user may see (docs/decisions.md): history never reveals another sector's text.
     const scope = ticketScope(actor, { allTicket: this.ctx.settings.isEnabled('allTicket') });
-    const ticketIds = me?.allHistoric
-      ? (
-          await this.ctx.db
-            .select({ id: tickets.id })
-            .from(tickets)
-            .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId), scopeFilter(scope)))
-        ).map((t) => t.id)
-      : [];
-    if (!ticketIds.includes(ticket.id)) ticketIds.push(ticket.id);
-    const where = inArray(messages.ticketId, ticketIds);
+    // The open ticket itself is always shown (a mentioned reader may read it outside their scope).
+    const where = me?.allHistoric
+      ? or(
+          eq(messages.ticketId, ticket.id),
+          inArray(
+            messages.ticketId,
+            this.ctx.db
+              .select({ id: tickets.id })
+              .from(tickets)
+              .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId), scopeFilter(scope))),
+          ),
+        )
+      : eq(messages.ticketId, ticket.id);
     const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
     const [rows, [{ total }]] = await Promise.all([
       this.ctx.db
@@ -75,16 +85,15 @@ export class MessagesService {
     ]);
     // Reading the chat marks it read; a page is still an answer when that write fails (logged).
     // The customer's unread count belongs to those who answer; a mentioned reader only reads the mention.
-    if (pageNumber === 1 && visible && ticket.unreadMessages > 0) {
-      await afterCommit(this.ctx.log, 'mark ticket read', { ticketId: ticket.id }, () => this.markRead(ticket.id));
-    }
+    const markedRead = pageNumber === 1 && visible && ticket.unreadMessages > 0;
+    if (markedRead) await afterCommit(this.ctx.log, 'mark ticket read', { ticketId: ticket.id }, () => this.markRead(ticket.id));
     if (pageNumber === 1) await this.notes.markRead(actor.id, ticket.id);
-    return {
-      messages: await presentMessages(this.ctx.db, rows.reverse()),
-      ticket: (await presentTicketById(this.ctx.db, ticket.id))!,
-      count: total,
-      hasMore: offset + rows.length < total,
-    };
+    const [presented, [shown]] = await Promise.all([
+      presentMessages(this.ctx.db, rows.reverse()),
+      // The row read above, as markRead left it (it changes nothing else).
+      presentTickets(this.ctx.db, [markedRead ? { ...ticket, unreadMessages: 0 } : ticket]),
+    ]);
+    return { messages: presented, ticket: shown, count: total, hasMore: offset + rows.length < total };
   }
 
   /** Resets the unread count and tells the channel the chat was read. */

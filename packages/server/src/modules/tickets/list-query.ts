@@ -1,10 +1,12 @@
 /**
  * The WHERE and ORDER BY of GET /tickets. Visibility (spec §6) is part of the query, so a page
- * never contains a ticket the user may not see and counts are exact.
+ * never contains a ticket the user may not see and counts are exact (up to the count cap).
  */
 import { ticketScope, type TicketScope, type TicketsQuery } from '@switchboard/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { contactTags, contacts, messages, tickets } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
 import type { CurrentUser } from '../../store/users.js';
 
@@ -16,8 +18,12 @@ export interface ListContext {
   ascending: boolean;
 }
 
-/** The SQL form of the shared `ticketInScope`, branch by branch (tested against it). */
-export function scopeFilter(scope: TicketScope): SQL {
+/**
+ * The SQL form of the shared `ticketInScope`, branch by branch (tested against it): assigned tickets
+ * (the viewer's own, or anyone's) and unassigned ones (by sector). The branches are disjoint
+ * (user_id set or not), so a list may page each on its own index and merge them.
+ */
+export function scopeBranches(scope: TicketScope): SQL[] {
   const assigned = scope.othersTickets ? isNotNull(tickets.userId) : eq(tickets.userId, scope.ownerId);
   const sectors =
     scope.unassignedSectors === 'all'
@@ -26,12 +32,33 @@ export function scopeFilter(scope: TicketScope): SQL {
         ? inArray(tickets.queueId, scope.unassignedSectors)
         : undefined;
   const unassigned = or(sectors, scope.unassignedSectorless ? isNull(tickets.queueId) : undefined);
-  return or(assigned, unassigned ? and(isNull(tickets.userId), unassigned) : undefined)!;
+  return unassigned ? [assigned, and(isNull(tickets.userId), unassigned)!] : [assigned];
 }
 
+export function scopeFilter(scope: TicketScope): SQL {
+  return or(...scopeBranches(scope))!;
+}
+
+const listScope = (q: TicketsQuery, c: ListContext) => ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll });
+
+/** The WHERE of the whole list. */
 export function ticketsWhere(q: TicketsQuery, c: ListContext): SQL | undefined {
+  return and(scopeFilter(listScope(q, c)), ...ticketsFilters(q, c));
+}
+
+/**
+ * The list as disjoint parts, one per visibility branch: "my tickets" and "unassigned tickets of my
+ * sectors" each walk an index in list order ((user_id, status, updated_at, id) and the unassigned
+ * partial index), where one OR over both would read every ticket of the status to find a few.
+ */
+export function ticketsWhereByBranch(q: TicketsQuery, c: ListContext): SQL[] {
+  const filters = ticketsFilters(q, c);
+  return scopeBranches(listScope(q, c)).map((branch) => and(branch, ...filters)!);
+}
+
+/** The filters of GET /tickets other than visibility. */
+function ticketsFilters(q: TicketsQuery, c: ListContext): SQL[] {
   const filters: (SQL | undefined)[] = [];
-  filters.push(scopeFilter(ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll })));
   if (q.status) filters.push(eq(tickets.status, q.status));
   if (q.queueIds?.length) filters.push(or(inArray(tickets.queueId, q.queueIds), isNull(tickets.queueId)));
   if (q.userId) filters.push(eq(tickets.userId, q.userId));
@@ -41,25 +68,83 @@ export function ticketsWhere(q: TicketsQuery, c: ListContext): SQL | undefined {
   if (q.tags?.length) {
     filters.push(inArray(tickets.contactId, sql`(select ${contactTags.contactId} from ${contactTags} where ${inArray(contactTags.tagId, q.tags)})`));
   }
-  const term = q.searchParam.trim().toLowerCase();
-  if (term) {
-    const like = `%${escapeLike(term)}%`;
-    const digits = term.replace(/\D/g, '');
-    // Each branch is served by a trigram index (contacts.name, contacts.number, messages.body).
-    filters.push(
-      or(
-        inArray(
-          tickets.contactId,
-          sql`(select ${contacts.id} from ${contacts} where ${contacts.name} ilike ${like}${digits.length >= 3 ? sql` or ${contacts.number} like ${`%${digits}%`}` : sql``})`,
-        ),
-        inArray(tickets.id, sql`(select ${messages.ticketId} from ${messages} where ${messages.body} ilike ${like})`),
-      ),
-    );
-  }
-  return filters.length ? and(...filters) : undefined;
+  const term = q.searchParam.trim();
+  if (term) filters.push(inArray(tickets.id, matchingTicketIds(term)));
+  return filters.filter((f): f is SQL => f !== undefined);
 }
 
+/**
+ * The ids of tickets a search term matches: tickets of contacts whose name (or number, for 3+
+ * digits) contains it, and tickets with a message containing it. Each branch starts from a trigram
+ * index (contacts.name, contacts.number, messages.body) and the ticket ids come from
+ * tickets_contact_idx, so the work follows the number of matches, not of tickets; the page and the
+ * count are then taken within this set, which PostgreSQL joins through the tickets primary key.
+ * (A filter `contact_id in (…) or id in (…)` cannot be answered from an index and read every ticket.)
+ */
+export function matchingTicketIds(term: string): SQL {
+  const like = `%${escapeLike(term.toLowerCase())}%`;
+  const digits = term.replace(/\D/g, '');
+  const byNumber = digits.length >= 3 ? sql` or ${contacts.number} like ${`%${digits}%`}` : sql``;
+  return sql`(select ${tickets.id} from ${tickets} where ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.name} ilike ${like}${byNumber})
+    union select ${messages.ticketId} from ${messages} where ${messages.body} ilike ${like})`;
+}
+
+const sortColumn = (c: Pick<ListContext, 'orderByCreated'>) => (c.orderByCreated ? tickets.createdAt : tickets.updatedAt);
+
 export function ticketsOrder(c: ListContext): SQL[] {
-  const column = c.orderByCreated ? tickets.createdAt : tickets.updatedAt;
+  const column = sortColumn(c);
   return c.ascending ? [asc(column), asc(tickets.id)] : [desc(column), desc(tickets.id)];
+}
+
+/**
+ * Keyset paging: a cursor names the sort key of the last ticket shown (the timestamp exactly as the
+ * database holds it — microseconds, which a JS Date would round — and the id), and which order it
+ * belongs to, so a cursor from another order is refused rather than misread.
+ */
+interface CursorKey {
+  order: 'created' | 'updated';
+  ascending: boolean;
+  at: string;
+  id: number;
+}
+
+export function sortKeyText(c: Pick<ListContext, 'orderByCreated'>): SQL<string> {
+  return sql<string>`to_char(${sortColumn(c)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+export function encodeCursor(c: Pick<ListContext, 'orderByCreated' | 'ascending'>, at: string, id: number): string {
+  const key: CursorKey = { order: c.orderByCreated ? 'created' : 'updated', ascending: c.ascending, at, id };
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+const cursorSchema = z.object({
+  order: z.enum(['created', 'updated']),
+  ascending: z.boolean(),
+  at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  id: z.number().int().positive().max(2_147_483_647),
+});
+
+/** The filter "after the cursor" in the list's order; ERR_VALIDATION for a cursor that is not ours. */
+export function afterCursor(cursor: string, c: Pick<ListContext, 'orderByCreated' | 'ascending'>): SQL {
+  let key: CursorKey;
+  try {
+    key = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new AppError('ERR_VALIDATION', 400, 'Invalid cursor');
+  }
+  if (key.order !== (c.orderByCreated ? 'created' : 'updated') || key.ascending !== c.ascending) {
+    // The order setting changed since the first page: the client starts the list again.
+    throw new AppError('ERR_VALIDATION', 400, 'The cursor belongs to another order');
+  }
+  const column = sortColumn(c);
+  // A row comparison, which PostgreSQL answers from the (…, updated_at, id) indexes.
+  return c.ascending
+    ? sql`(${column}, ${tickets.id}) > (${key.at}::timestamptz, ${key.id})`
+    : sql`(${column}, ${tickets.id}) < (${key.at}::timestamptz, ${key.id})`;
+}
+
+/** Rows of the disjoint parts, each already in list order, merged into list order (key text, then id). */
+export function mergeInListOrder<T extends { key: string; row: { id: number } }>(parts: T[][], ascending: boolean): T[] {
+  const sign = ascending ? 1 : -1;
+  return parts.flat().sort((a, b) => sign * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.row.id - b.row.id));
 }

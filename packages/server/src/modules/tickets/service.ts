@@ -7,14 +7,16 @@
  */
 import {
   PAGE_SIZE,
+  TICKETS_COUNT_CAP,
   can,
   isAdmin,
   type TicketCreateInput,
   type TicketDTO,
+  type TicketsPageDTO,
   type TicketsQuery,
   type TicketUpdateInput,
 } from '@switchboard/shared';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { defaultConnectionId } from '../../channels/default-connection.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -24,17 +26,13 @@ import { announceTicket, announceTicketDeleted, announceTicketMoved } from '../.
 import type { CurrentUser } from '../../store/users.js';
 import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { insertTicketWithCycle } from './insert.js';
-import { ticketsOrder, ticketsWhere } from './list-query.js';
+import { afterCursor, encodeCursor, mergeInListOrder, sortKeyText, ticketsOrder, ticketsWhere, ticketsWhereByBranch } from './list-query.js';
 import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { loadReadableTicket, userCanSeeTicket } from './visibility.js';
 
-export interface TicketsPage {
-  tickets: TicketDTO[];
-  hasMore: boolean;
-  count: number;
-}
+export type TicketsPage = TicketsPageDTO;
 
 const OTHER_OPEN = () => new AppError('ERR_OTHER_OPEN_TICKET', 409);
 
@@ -47,6 +45,11 @@ export class TicketsService {
     this.listeners.push(listener);
   }
 
+  /**
+   * A page of GET /tickets: after `cursor` (keyset) or at `pageNumber` (offset, for existing
+   * clients), one row more than a page to know whether more follow, and the count bounded by
+   * TICKETS_COUNT_CAP — so no request reads every matching ticket, however many there are.
+   */
   async list(actor: CurrentUser, query: TicketsQuery): Promise<TicketsPage> {
     const listContext = {
       actor,
@@ -55,19 +58,48 @@ export class TicketsService {
       orderByCreated: this.ctx.settings.isEnabled('created'),
       ascending: this.ctx.settings.isEnabled('ASC'),
     };
-    const where = ticketsWhere(query, listContext);
-    const offset = (query.pageNumber - 1) * PAGE_SIZE;
-    const [rows, [{ total }]] = await Promise.all([
-      this.ctx.db
-        .select()
-        .from(tickets)
-        .where(where)
-        .orderBy(...ticketsOrder(listContext))
-        .limit(PAGE_SIZE)
-        .offset(offset),
-      this.ctx.db.select({ total: count() }).from(tickets).where(where),
+    // A search is driven by its matching ids (one part); a plain list pages each visibility branch.
+    const search = !!query.searchParam.trim();
+    const parts = search ? [ticketsWhere(query, listContext)] : ticketsWhereByBranch(query, listContext);
+    const after = query.cursor ? afterCursor(query.cursor, listContext) : undefined;
+    const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
+    // A search's first page has read its whole matching set to sort it: it counts in the same
+    // statement rather than doing the trigram work a second time. Other pages count on their own.
+    const countInPage = search && !after && offset === 0;
+    const [found, counted] = await Promise.all([
+      Promise.all(
+        parts.map((where) =>
+          this.ctx.db
+            .select({ row: tickets, key: sortKeyText(listContext), total: countInPage ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number) })
+            .from(tickets)
+            .where(and(where, after))
+            .orderBy(...ticketsOrder(listContext))
+            .limit(offset + PAGE_SIZE + 1),
+        ),
+      ),
+      countInPage
+        ? Promise.resolve(null)
+        : Promise.all(
+            parts.map(async (where) => {
+              const [c] = await this.ctx.db
+                .select({ total: count() })
+                .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching'));
+              return c.total;
+            }),
+          ),
     ]);
-    return { tickets: await presentTickets(this.ctx.db, rows), count: total, hasMore: offset + rows.length < total };
+    const merged = mergeInListOrder(found, listContext.ascending).slice(offset, offset + PAGE_SIZE + 1);
+    const page = merged.slice(0, PAGE_SIZE);
+    const hasMore = merged.length > PAGE_SIZE;
+    const last = page.at(-1);
+    const total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
+    return {
+      tickets: await presentTickets(this.ctx.db, page.map((f) => f.row)),
+      count: Math.min(total, TICKETS_COUNT_CAP),
+      countCapped: total > TICKETS_COUNT_CAP,
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor(listContext, last.key, last.row.id) : null,
+    };
   }
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {

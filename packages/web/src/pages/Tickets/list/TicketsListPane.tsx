@@ -58,7 +58,8 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
 
   const openList = useTicketsInfinite(filters.open);
   const pendingList = useTicketsInfinite(filters.pending);
-  const counts = { open: openList.data?.pages[0]?.count ?? 0, pending: pendingList.data?.pages[0]?.count ?? 0 };
+  const countOf = (list: typeof openList) => ({ count: list.data?.pages[0]?.count ?? 0, capped: !!list.data?.pages[0]?.countCapped });
+  const counts = { open: countOf(openList), pending: countOf(pendingList) };
   const activeTab = tab === 'search' && !typed.trim() ? 'open' : tab;
 
   // A ticket accepted from Pending opens in the chat; the list follows it to the Open tab.

@@ -2,7 +2,15 @@
 import Badge from '@mui/material/Badge';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { tabCount } from './tabCount';
+
+/** A tab's count: `capped` when the server stopped counting (the figure is a lower bound). */
+export interface TabCountFacts {
+  count: number;
+  capped: boolean;
+}
 
 export type TicketsTab = 'open' | 'pending' | 'closed' | 'groups' | 'search';
 
@@ -14,15 +22,25 @@ export function TicketsTabs({
 }: {
   value: TicketsTab;
   onChange: (tab: TicketsTab) => void;
-  counts: { open: number; pending: number };
+  counts: { open: TabCountFacts; pending: TabCountFacts };
   searching: boolean;
 }) {
-  const { t } = useTranslation();
-  const counted = (label: string, count: number, testId: string) => (
-    <Badge badgeContent={count} color="secondary" max={999} data-testid={testId} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
-      {label}
-    </Badge>
-  );
+  const { t, i18n } = useTranslation();
+  const counted = (label: string, { count, capped }: TabCountFacts, testId: string) => {
+    const shown = tabCount(count, capped, i18n.language);
+    const badge = (
+      <Badge
+        badgeContent={shown.short}
+        invisible={count === 0}
+        color="secondary"
+        data-testid={testId}
+        sx={{ '& .MuiBadge-badge': { right: -10 } }}
+      >
+        {label}
+      </Badge>
+    );
+    return shown.atLeast ? <Tooltip title={t('tickets.countAtLeast', { count: shown.atLeast })}>{badge}</Tooltip> : badge;
+  };
   return (
     <Tabs
       value={value}

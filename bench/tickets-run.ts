@@ -1,0 +1,38 @@
+/** `npm run bench -- tickets`: both databases, each at two sizes ten times apart, into BENCHMARKS.md. */
+import os from 'node:os';
+import { postgresReachable } from './lib.js';
+import { benchTickets, describeTickets, SEARCH_TARGET_MS, type TicketsResult } from './tickets.js';
+
+/** Largest sizes (tickets; ten messages each): BENCH_TICKETS_PG, BENCH_TICKETS_PGLITE. */
+const SIZES = {
+  postgres: Number(process.env.BENCH_TICKETS_PG ?? 1_000_000),
+  pglite: Number(process.env.BENCH_TICKETS_PGLITE ?? 100_000),
+};
+
+export async function runTickets(replaceSection: (name: string, body: string) => void, machine: string): Promise<void> {
+  const reachable = await postgresReachable();
+  // BENCH_TICKETS_DB=postgres|pglite measures one database only.
+  const kinds = (['postgres', 'pglite'] as const).filter((k) => (k === 'pglite' || reachable) && (!process.env.BENCH_TICKETS_DB || process.env.BENCH_TICKETS_DB === k));
+  const sections: string[] = [];
+  for (const kind of kinds) {
+    const pair: TicketsResult[] = [];
+    for (const size of [SIZES[kind] / 10, SIZES[kind]]) {
+      console.log(`tickets on ${kind}, ${size} tickets… (load average ${os.loadavg()[0].toFixed(1)})`);
+      pair.push(await benchTickets(kind, size));
+    }
+    const [small, large] = pair;
+    const seeded = pair.map((r) => `${r.tickets.toLocaleString('en-US')} tickets / ${r.messages.toLocaleString('en-US')} messages: ${r.seedSeconds == null ? 'seeded by an earlier run' : `seeded in ${r.seedSeconds.toFixed(0)} s`}`);
+    sections.push([`### ${kind}`, '', seeded.join('; ') + '.', '', ...describeTickets(small, large)].join('\n'));
+  }
+  replaceSection(
+    'tickets',
+    [
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} (load average ${os.loadavg()[0].toFixed(1)} at the end; the machine is shared).`,
+      `Each row: ${process.env.BENCH_TICKETS_RUNS ?? 30} sequential calls through the HTTP layer after 3 warm-up calls. "matching" is the answer's`,
+      '`count` (capped at 10,000) or the messages of the ticket; growth compares the larger size with the one ten times smaller.',
+      `Search goal: p95 ≤ ${SEARCH_TARGET_MS} ms at 1M tickets / 10M messages on PostgreSQL.`,
+      '',
+      ...sections,
+    ].join('\n'),
+  );
+}
