@@ -12,7 +12,7 @@ import type { DriverFactory } from './channels/driver.js';
 import { ChannelManager } from './channels/manager.js';
 import { SimulatorNetwork } from './channels/simulator/network.js';
 import { simulatorDriverFactory } from './channels/simulator/driver.js';
-import { whatsappDriverFactory } from './channels/whatsapp/driver.js';
+import { lazyWhatsappDriverFactory } from './channels/whatsapp/lazy-driver.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './messaging/media-store.js';
 import { Outbox } from './messaging/outbox.js';
@@ -65,7 +65,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
   const channels = new ChannelManager(ctx, {
-    whatsapp: whatsappDriverFactory,
+    // Loaded with its first session: baileys is large and many servers run no WhatsApp session.
+    whatsapp: lazyWhatsappDriverFactory,
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
     ...options.factories,
   });

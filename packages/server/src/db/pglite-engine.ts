@@ -92,7 +92,8 @@ export async function initialiseInChildProcess(dataDir: string): Promise<void> {
   const here = fileURLToPath(import.meta.url);
   // Built: dist/db/pglite-first-start.js; from sources (tsx, tests): the .ts beside this file.
   const script = path.join(path.dirname(here), `pglite-first-start${path.extname(here)}`);
-  const child = fork(script, [dataDir], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const fromSources = script.endsWith('.ts');
+  const child = fork(script, [dataDir], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], ...(fromSources ? { execArgv: ['--import', 'tsx'] } : {}) });
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
