@@ -50,3 +50,28 @@ describe('embedded database sizing', () => {
     expect(resizeArgument(Buffer.from('a=1\0'), 'a=1', 'a=1234')).toBe(false);
   });
 });
+
+describe('embedded database and the event loop', () => {
+  it('lets timers and I/O run while a stream of queries is under way', async () => {
+    const database = await openDatabase({});
+    try {
+      const total = 2000;
+      let done = 0;
+      let doneWhenTimerRan = -1;
+      setTimeout(() => (doneWhenTimerRan = done), 0);
+      // 20 callers, each issuing its next statement as soon as the previous one answered.
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          for (let k = 0; k < total / 20; k++) {
+            await database.db.execute(sql`select ${k}::int as k`);
+            done += 1;
+          }
+        }),
+      );
+      expect(doneWhenTimerRan).toBeGreaterThanOrEqual(0);
+      expect(doneWhenTimerRan).toBeLessThan(total);
+    } finally {
+      await database.close();
+    }
+  });
+});

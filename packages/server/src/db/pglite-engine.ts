@@ -76,7 +76,44 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<PGlit
   const settings = { extensions: { pg_trgm }, wasmModule: module };
   const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await client.waitReady;
+  shareTheEventLoop(client);
   return client;
+}
+
+/** How long the embedded database may keep the event loop to itself. */
+export const YIELD_EVERY_MS = 10;
+
+/**
+ * PGlite runs each statement synchronously on the main thread and answers through promises only,
+ * so a stream of queries (an ingest burst: many chats, each awaiting the next statement) is one
+ * unbroken chain of microtasks. The event loop never reaches its I/O phase meanwhile: Socket.IO
+ * cannot finish a write (realtime events pile up and leave in lumps), requests and pings are not
+ * read, timers do not fire. Before a statement or transaction starts, once YIELD_EVERY_MS have
+ * passed since the last turn, the caller waits for one turn of the event loop (setImmediate runs
+ * after pending I/O), so the database never holds the process for long.
+ */
+export function shareTheEventLoop(client: PGlite): void {
+  let lastTurn = performance.now();
+  const turn = async (): Promise<void> => {
+    if (performance.now() - lastTurn < YIELD_EVERY_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    lastTurn = performance.now();
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  };
+  client.exec = async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  };
+  client.transaction = async <T>(callback: Parameters<PGlite['transaction']>[0]) => {
+    await turn();
+    return (await transaction(callback)) as T;
+  };
 }
 
 /** Whether the directory holds a database already (PostgreSQL writes PG_VERSION at initdb). */
