@@ -107,7 +107,7 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
       // The database may be the thing that is stuck: ask it, but do not wait long for the answer.
       const count = database.db
         .execute(sql`select count(*)::int as n from messages where external_id like 'BENCH%'`)
-        .then((r) => `${rowsOf(r)[0].n} stored in the database`);
+        .then((r) => `${Number(rowsOf(r)[0].n)} stored in the database`);
       const timeout = new Promise<string>((r) => setTimeout(() => r('the database did not answer a count within 5 s (its connection is held)'), 5000));
       return Promise.race([count, timeout]);
     });

@@ -5,7 +5,7 @@
  * simulator's API, keeps one Socket.IO client connected (as a signed-in browser would) and reads
  * the server's resident memory (VmRSS) once a second over an idle window.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,8 +57,8 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
         resolve(m[1].replace('localhost', '127.0.0.1'));
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
@@ -134,6 +134,9 @@ async function measure(database: MemoryRow['database'], phase: string, server: S
 }
 
 export async function benchMemory(options: { postgres: boolean }): Promise<MemoryRow[]> {
+  // The server as it ships: compiled (incrementally) from the current sources.
+  const build = spawnSync('npx', ['tsc', '-b', path.resolve(import.meta.dirname, '../packages/server')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('building the server failed');
   const rows: MemoryRow[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-memory-'));
   try {
