@@ -2,27 +2,43 @@
  * Ingest benchmark: N inbound messages from C simulated customers through the whole pipeline
  * (persist contact/ticket/message, realtime emit received by a Socket.IO client in another process), on
  * PGlite and PostgreSQL, compared with plain single-row INSERT throughput of the same database.
+ *
+ * Besides throughput it reports how steadily realtime events arrive while the burst is being
+ * stored: for each message, the time from handing it to the channel to its `appMessage` event
+ * reaching the listener (p50 / p95 / max), and the longest silence between two arrivals. A run
+ * that makes no progress for STALL_SECONDS, or exceeds DEADLINE_SECONDS, fails with what was
+ * pending at that moment instead of waiting for ever.
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { fork } from 'node:child_process';
 import type { SimulatorDriver } from '../packages/server/src/channels/simulator/driver.js';
-import { fmt, startBenchServer, runConcurrently, type DbKind } from './lib.js';
+import { rowsOf } from '../packages/server/src/lib/sql.js';
+import { fmt, percentile, startBenchServer, runConcurrently, type DbKind } from './lib.js';
 
 export interface IngestResult {
   kind: DbKind;
   messages: number;
   customers: number;
+  /** Until the listener had seen every message. */
   seconds: number;
   perSecond: number;
   plainInsertPerSecond: number;
   ratio: number;
+  /** Send → realtime receipt, ms. */
+  latency: { p50: number; p95: number; max: number };
+  /** Longest time without any event reaching the listener before the last one, ms. */
+  longestGapMs: number;
+  load: number;
 }
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const DEADLINE_SECONDS = Number(process.env.BENCH_INGEST_DEADLINE ?? 600);
+const STALL_SECONDS = Number(process.env.BENCH_INGEST_STALL ?? 60);
 
 export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1_000): Promise<IngestResult> {
   const { database, built, token, close } = await startBenchServer(kind);
+  const load = (await import('node:os')).loadavg()[0];
   try {
     await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench', channel: 'simulator' } });
     const network = built.services.simulator!;
@@ -35,9 +51,19 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
     const listener = fork(path.join(import.meta.dirname, 'realtime-listener.ts'), [`http://127.0.0.1:${port}`, token, String(messages)], {
       execArgv: ['--import', 'tsx'],
     });
+    const state = { received: 0, delivered: 0, failed: 0, lastProgressAt: Date.now(), disconnects: [] as string[] };
+    let arrivals: [number, number][] = [];
     const done = new Promise<void>((resolve, reject) => {
-      listener.on('message', (m: { type: string; message?: string }) => {
-        if (m.type === 'done') resolve();
+      listener.on('message', (m: { type: string; message?: string; received?: number; reason?: string; arrivals?: [number, number][] }) => {
+        if (m.type === 'progress' && m.received !== state.received) {
+          state.received = m.received!;
+          state.lastProgressAt = Date.now();
+        }
+        if (m.type === 'disconnect') state.disconnects.push(`${m.reason} after ${m.received} events`);
+        if (m.type === 'done') {
+          arrivals = m.arrivals!;
+          resolve();
+        }
         if (m.type === 'error') reject(new Error(m.message));
       });
       listener.on('exit', (code) => code !== 0 && reject(new Error(`listener exited with ${code}`)));
@@ -47,24 +73,51 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
       listener.on('error', reject);
     });
 
+    const sentAt = new Array<number>(messages).fill(0);
     const started = process.hrtime.bigint();
-    await runConcurrently(messages, CONCURRENCY, async (i) => {
+    const startedAt = Date.now();
+    const sending = runConcurrently(messages, CONCURRENCY, async (i) => {
       const customer = `55119${String(10_000_000 + (i % customers)).padStart(8, '0')}`;
-      await driver.deliver({
-        type: 'message',
-        message: {
-          externalId: `BENCH${i}`,
-          chat: { id: customer, isGroup: false },
-          sender: { number: customer, name: `Customer ${i % customers}` },
-          fromMe: false,
-          timestamp: new Date(),
-          kind: 'chat',
-          body: `message ${i} from customer ${i % customers}`,
-        },
-      });
+      sentAt[i] = Date.now();
+      await driver
+        .deliver({
+          type: 'message',
+          message: {
+            externalId: `BENCH${i}`,
+            chat: { id: customer, isGroup: false },
+            sender: { number: customer, name: `Customer ${i % customers}` },
+            fromMe: false,
+            timestamp: new Date(),
+            kind: 'chat',
+            body: `message ${i} from customer ${i % customers}`,
+          },
+        })
+        .then(
+          () => {
+            state.delivered += 1;
+            state.lastProgressAt = Date.now();
+          },
+          (err: unknown) => {
+            state.failed += 1;
+            throw err;
+          },
+        );
     });
-    await done;
+    await watchdog(Promise.all([sending, done]), state, messages, async () => {
+      // The database may be the thing that is stuck: ask it, but do not wait long for the answer.
+      const count = database.db
+        .execute(sql`select count(*)::int as n from messages where external_id like 'BENCH%'`)
+        .then((r) => `${Number(rowsOf(r)[0].n)} stored in the database`);
+      const timeout = new Promise<string>((r) => setTimeout(() => r('the database did not answer a count within 5 s (its connection is held)'), 5000));
+      return Promise.race([count, timeout]);
+    });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    listener.kill();
+
+    const latencies = arrivals.filter(([i]) => i >= 0).map(([i, at]) => at - sentAt[i]).sort((a, b) => a - b);
+    const times = arrivals.map(([, at]) => at).sort((a, b) => a - b);
+    let longestGapMs = times.length ? times[0] - startedAt : 0;
+    for (let k = 1; k < times.length; k++) longestGapMs = Math.max(longestGapMs, times[k] - times[k - 1]);
 
     // Baseline: the same number of single-row INSERTs at the same concurrency.
     await database.db.execute(sql`create table bench_plain (id text primary key, body text not null, created_at timestamptz not null default now())`);
@@ -76,12 +129,72 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
 
     const perSecond = messages / seconds;
     const plainInsertPerSecond = messages / plainSeconds;
-    return { kind, messages, customers, seconds, perSecond, plainInsertPerSecond, ratio: perSecond / plainInsertPerSecond };
+    return {
+      kind,
+      messages,
+      customers,
+      seconds,
+      perSecond,
+      plainInsertPerSecond,
+      ratio: perSecond / plainInsertPerSecond,
+      latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1) ?? NaN },
+      longestGapMs,
+      load,
+    };
   } finally {
     await close();
   }
 }
 
+/**
+ * Resolves with `work`, or rejects once nothing progressed for STALL_SECONDS or the run passed
+ * DEADLINE_SECONDS, naming what was pending.
+ */
+async function watchdog(
+  work: Promise<unknown>,
+  state: { received: number; delivered: number; failed: number; lastProgressAt: number; disconnects: string[] },
+  messages: number,
+  probe: () => Promise<string>,
+): Promise<void> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const now = Date.now();
+      const stalled = now - state.lastProgressAt > STALL_SECONDS * 1000;
+      if (!stalled && now - started < DEADLINE_SECONDS * 1000) return;
+      clearInterval(timer);
+      void probe().then((database) => {
+        const why = stalled ? `no progress for ${STALL_SECONDS} s` : `not finished within ${DEADLINE_SECONDS} s`;
+        const lines = [
+          `ingest benchmark failed: ${why}.`,
+          `  channel: ${state.delivered} of ${messages} deliveries acknowledged, ${state.failed} failed, ${messages - state.delivered - state.failed} pending`,
+          `  database: ${database}`,
+          `  realtime: ${state.received} of ${messages} appMessage events received by the listener`,
+          `  listener disconnects: ${state.disconnects.length ? state.disconnects.join('; ') : 'none'}`,
+          state.delivered === messages && state.received < messages
+            ? '  → every message was stored but events are missing: lost on the way to the listener (a reconnect drops what was emitted meanwhile).'
+            : state.delivered < messages
+              ? '  → deliveries are waiting on the pipeline: a lock or queue in the server is not being released.'
+              : '',
+        ];
+        reject(new Error(lines.filter(Boolean).join('\n')));
+      });
+    }, 1000);
+  });
+  try {
+    await Promise.race([work, stuck]);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export const INGEST_TABLE_HEADER = [
+  '| database | messages | load avg | time | pipeline throughput | plain INSERT throughput | ratio | realtime p50 / p95 / max | longest silence |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
+
 export function describeIngest(r: IngestResult): string {
-  return `| ${r.kind} | ${fmt(r.messages)} from ${fmt(r.customers)} customers | ${fmt(r.seconds, 2)} s | **${fmt(r.perSecond)} msg/s** | ${fmt(r.plainInsertPerSecond)} rows/s | ${fmt(r.ratio, 2)} |`;
+  const ms = (n: number) => `${fmt(n)} ms`;
+  return `| ${r.kind} | ${fmt(r.messages)} from ${fmt(r.customers)} customers | ${fmt(r.load, 1)} | ${fmt(r.seconds, 2)} s | **${fmt(r.perSecond)} msg/s** | ${fmt(r.plainInsertPerSecond)} rows/s | ${fmt(r.ratio, 2)} | ${ms(r.latency.p50)} / ${ms(r.latency.p95)} / **${ms(r.latency.max)}** | ${ms(r.longestGapMs)} |`;
 }

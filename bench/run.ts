@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchIngest, describeIngest, type IngestResult } from './ingest.js';
+import { benchIngest, describeIngest, INGEST_TABLE_HEADER, type IngestResult } from './ingest.js';
+import { benchMemory, describeMemoryRow } from './memory.js';
 import { postgresReachable, type DbKind } from './lib.js';
 import { benchWhatsappInbound, benchWhatsappMemory, describeInbound, describeMemory } from './whatsapp.js';
 import { benchDashboard, describeDashboard, DASHBOARD_TARGET_MS, type DashboardResult } from './dashboard.js';
@@ -30,17 +31,16 @@ async function runIngest(): Promise<void> {
   const results: IngestResult[] = [];
   for (const kind of kinds) {
     console.log(`ingest on ${kind}…`);
-    const r = await benchIngest(kind);
+    const r = await benchIngest(kind, Number(process.env.BENCH_INGEST_MESSAGES ?? 10_000), Number(process.env.BENCH_INGEST_CUSTOMERS ?? 1_000));
     console.log(describeIngest(r));
     results.push(r);
   }
   replaceSection(
     'ingest',
     [
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; load average (1 min) at the start of each run in its row.`,
       '',
-      '| database | messages | time | pipeline throughput | plain INSERT throughput | ratio |',
-      '|---|---|---|---|---|---|',
+      ...INGEST_TABLE_HEADER,
       ...results.map(describeIngest),
     ].join('\n'),
   );
@@ -116,10 +116,25 @@ async function runWhatsapp(): Promise<void> {
   );
 }
 
+async function runMemory(): Promise<void> {
+  const rows = await benchMemory({ postgres: await postgresReachable() });
+  replaceSection(
+    'memory',
+    [
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; load average (1 min) at the start of each reading in its row.`,
+      '',
+      '| database | phase | paired simulator connections | idle RSS (median) | idle RSS (max) | load avg |',
+      '|---|---|---|---|---|---|',
+      ...rows.map(describeMemoryRow),
+    ].join('\n'),
+  );
+}
+
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('ingest')) await runIngest();
 if (all || which.includes('dashboard')) await runDashboard();
 if (all || which.includes('whatsapp')) await runWhatsapp();
 if (all || which.includes('tickets')) await runTickets(replaceSection, machine());
+if (all || which.includes('memory')) await runMemory();
 process.exit(0);

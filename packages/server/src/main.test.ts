@@ -185,7 +185,7 @@ describe('server process', () => {
     expect((await login3.json()).user.id).toBe(adminId);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 60_000);
+  }, 240_000);
 
   // Two containers on one volume: each server is PID 1 of its own PID namespace (needs root).
   const canUnshare = (() => {
@@ -254,5 +254,5 @@ describe('server process', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 180_000);
 });

@@ -12,7 +12,7 @@ import type { DriverFactory } from './channels/driver.js';
 import { ChannelManager } from './channels/manager.js';
 import { SimulatorNetwork } from './channels/simulator/network.js';
 import { simulatorDriverFactory } from './channels/simulator/driver.js';
-import { whatsappDriverFactory } from './channels/whatsapp/driver.js';
+import { lazyWhatsappDriverFactory } from './channels/whatsapp/lazy-driver.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './lib/media-store.js';
 import { WhaticketImportService } from './modules/whaticket-import/service.js';
@@ -80,7 +80,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
   const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config));
   const channels = new ChannelManager(ctx, {
-    whatsapp: whatsappDriverFactory,
+    // Loaded with its first session: baileys is large and many servers run no WhatsApp session.
+    whatsapp: lazyWhatsappDriverFactory,
     'whatsapp-cloud': cloudDriverFactory(ctx.config.cloudGraphUrl, (id) => cloudAccounts.get(ctx.db, id)),
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
     ...options.factories,

@@ -11,7 +11,7 @@
  * the ticket once the recovery time has passed and answers its latest message — once, because the
  * reply is claimed by a conditional update.
  */
-import { and, asc, desc, eq, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
@@ -63,8 +63,19 @@ export class AutoReplies {
   private stopped = false;
   /** Recovery times of messages arriving together are written in one statement. */
   private readonly dueWriter: MicroBatcher<{ ticketId: number; due: Date }, void>;
+  /** Sector counts of the connections of messages arriving together, read in one statement. */
+  private readonly sectorCounts: MicroBatcher<number, number>;
 
   constructor(private readonly deps: SystemMessageDeps) {
+    this.sectorCounts = new MicroBatcher<number, number>(async (ids) => {
+      const rows = await this.deps.ctx.db
+        .select({ id: whatsappQueues.whatsappId, n: sql<number>`count(*)::int` })
+        .from(whatsappQueues)
+        .where(inArray(whatsappQueues.whatsappId, [...new Set(ids)]))
+        .groupBy(whatsappQueues.whatsappId);
+      const byId = new Map(rows.map((r) => [r.id, Number(r.n)]));
+      return ids.map((id) => byId.get(id) ?? 0);
+    }, 500);
     this.dueWriter = new MicroBatcher<{ ticketId: number; due: Date }, void>(async (items) => {
       // The latest due time per ticket wins (items are in arrival order).
       const latest = new Map(items.map((i) => [i.ticketId, i.due]));
@@ -86,6 +97,12 @@ export class AutoReplies {
     // Only a sectorless ticket, `#`, or a connection with work hours can need a reply.
     const mayReply = ticket.queueId == null || message.body.trim() === '#' || connection.defineWorkHours;
     if (!mayReply) return;
+    // A sectorless ticket on an always-open connection with no greeting left to send gets no reply,
+    // whatever it says (menu.ts): spare it the recovery time and the decision's transaction, which
+    // under an ingest burst cost more than storing the message.
+    const nothingToSay =
+      ticket.queueId == null && !connection.defineWorkHours && (ticket.chatbot || !connection.greetingMessage.trim());
+    if (nothingToSay && (await this.sectorCounts.submit(connection.id)) === 0) return;
     const { ctx } = this.deps;
     // The recovery time is written before the message is queued, so the decision that clears it
     // always comes after it. The writer answers in submission order, which keeps the queue in the

@@ -2,8 +2,6 @@
  * One database API over two engines: embedded PGlite (a real PostgreSQL compiled to WASM, data in
  * DATA_DIR) or a PostgreSQL server. Both speak the same SQL, so services never branch on the engine.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ResilientListener, type ListenOptions } from './listener.js';
+import { initialiseInChildProcess, isInitialised, openPglite } from './pglite-engine.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -44,6 +43,11 @@ export interface DatabaseOptions {
   /** PGlite data directory; absent → in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Create a new PGlite data directory in this process. By default a child process creates it
+   * (db/pglite-engine.ts), so initdb's memory is not kept by the server.
+   */
+  initialiseHere?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -69,10 +73,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  // pg_trgm backs substring search (contacts, message text) with indexes on both engines.
-  const extensions = { pg_trgm };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
-  await client.waitReady;
+  if (options.dataDir && !options.initialiseHere && !isInitialised(options.dataDir)) await initialiseInChildProcess(options.dataDir);
+  const client = await openPglite({ dataDir: options.dataDir });
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,0 +1,79 @@
+/**
+ * The WhatsApp driver, loaded when the first WhatsApp session starts. baileys and its protocol
+ * definitions take ~60 MB once imported; a server with no WhatsApp connection (the simulator, or
+ * none yet) never pays for them.
+ */
+import type { ChannelDriver, DriverContext, DriverFactory } from '../driver.js';
+import { ChannelError } from '../driver.js';
+
+let loading: Promise<DriverFactory> | null = null;
+
+function loadFactory(): Promise<DriverFactory> {
+  loading ??= import('./driver.js').then((m) => m.whatsappDriverFactory);
+  // A failed import (a broken install) is reported by the session's start and tried again next time.
+  loading.catch(() => (loading = null));
+  return loading;
+}
+
+/** Forwards every call to the real driver, created on start(). */
+class LazyWhatsappDriver implements ChannelDriver {
+  readonly kind = 'whatsapp' as const;
+  private driver: ChannelDriver | null = null;
+
+  constructor(private readonly ctx: DriverContext) {}
+
+  private get loaded(): ChannelDriver {
+    // Before start() nothing is connected: the same answer a stopped session gives.
+    if (!this.driver) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
+    return this.driver;
+  }
+
+  async start(): Promise<void> {
+    this.driver ??= (await loadFactory())(this.ctx);
+    await this.driver.start();
+  }
+
+  stop(): Promise<void> {
+    return this.driver ? this.driver.stop() : Promise.resolve();
+  }
+
+  async logout(): Promise<void> {
+    this.driver ??= (await loadFactory())(this.ctx);
+    await this.driver.logout();
+  }
+
+  sendText(...args: Parameters<ChannelDriver['sendText']>) {
+    return this.call(() => this.loaded.sendText(...args));
+  }
+
+  sendMedia(...args: Parameters<ChannelDriver['sendMedia']>) {
+    return this.call(() => this.loaded.sendMedia(...args));
+  }
+
+  deleteForEveryone(...args: Parameters<ChannelDriver['deleteForEveryone']>) {
+    return this.call(() => this.loaded.deleteForEveryone(...args));
+  }
+
+  markRead(...args: Parameters<ChannelDriver['markRead']>) {
+    return this.call(() => this.loaded.markRead(...args));
+  }
+
+  checkNumber(...args: Parameters<ChannelDriver['checkNumber']>) {
+    return this.call(() => this.loaded.checkNumber(...args));
+  }
+
+  importContacts() {
+    return this.call(() => this.loaded.importContacts());
+  }
+
+  rejectCall(...args: Parameters<ChannelDriver['rejectCall']>) {
+    return this.call(() => this.loaded.rejectCall(...args));
+  }
+
+  /** A refusal is a rejected promise, as the driver interface expects, never a synchronous throw. */
+  private async call<T>(action: () => Promise<T>): Promise<T> {
+    return action();
+  }
+}
+
+export const lazyWhatsappDriverFactory: DriverFactory = (ctx) => new LazyWhatsappDriver(ctx);
