@@ -13,6 +13,9 @@ import { ChannelManager } from './channels/manager.js';
 import { SimulatorNetwork } from './channels/simulator/network.js';
 import { simulatorDriverFactory } from './channels/simulator/driver.js';
 import { whatsappDriverFactory } from './channels/whatsapp/driver.js';
+import { WebchatHub } from './channels/webchat/hub.js';
+import { webchatDriverFactory } from './channels/webchat/driver.js';
+import { WebchatService } from './channels/webchat/service.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './messaging/media-store.js';
 import { Outbox } from './messaging/outbox.js';
@@ -39,6 +42,7 @@ export interface Services {
   inbound: InboundPipeline;
   outbox: Outbox;
   simulator: SimulatorNetwork | null;
+  webchat: WebchatService;
   connections: ConnectionsService;
   messages: MessagesService;
   tickets: TicketsService;
@@ -64,14 +68,17 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   };
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
+  const webchatHub = new WebchatHub(ctx, media);
   const channels = new ChannelManager(ctx, {
     whatsapp: whatsappDriverFactory,
+    webchat: webchatDriverFactory(webchatHub),
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
     ...options.factories,
   });
   const processes = new NotifyRpc(ctx.database, 'switchboard_process_calls', ctx.log);
   channels.connectProcesses(processes);
   simulator?.connectProcesses(processes);
+  webchatHub.connectProcesses(processes);
   const inbound = new InboundPipeline(ctx, media);
   channels.setEventHandler((connectionId, event) => inbound.handle(connectionId, event));
   const outbox = new Outbox(ctx, channels, media);
@@ -85,6 +92,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     inbound,
     outbox,
     simulator,
+    webchat: new WebchatService(ctx, webchatHub),
     connections: new ConnectionsService(ctx, channels),
     messages: new MessagesService(ctx, channels, outbox, media),
     tickets,

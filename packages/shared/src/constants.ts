@@ -88,5 +88,5 @@ export const CONNECTION_WARNING_STATUSES: readonly string[] = [
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export const CHANNEL_KINDS = ['whatsapp', 'simulator'] as const;
+export const CHANNEL_KINDS = ['whatsapp', 'simulator', 'webchat'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];

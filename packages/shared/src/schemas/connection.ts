@@ -11,6 +11,7 @@ import {
 } from '../constants.js';
 import { requiredText, timeOfDaySchema } from './common.js';
 import type { QueueRef } from './user.js';
+import { webchatSettingsInputSchema, type WebchatSettingsDTO } from './webchat.js';
 
 /** 'monday' → 'Monday', for the spec's field names StartDefineWorkHours{Day}… */
 export const dayLabel = (d: Weekday) => (d.charAt(0).toUpperCase() + d.slice(1)) as Capitalize<Weekday>;
@@ -103,6 +104,8 @@ const connectionFields = {
   holidays: z.array(isoDay).max(366).optional(),
   queueIds: z.array(numeric(z.number().int().positive())).max(200).optional(),
   defaultQueueId: z.union([numeric(z.number().int().positive()), z.null()]).optional(),
+  /** Website widget settings (webchat connections only). */
+  webchat: webchatSettingsInputSchema.optional(),
   ...workHourFields,
 };
 
@@ -142,6 +145,8 @@ export interface ConnectionDTO {
   defaultQueueId: number | null;
   queues: QueueRef[];
   queueIds: number[];
+  /** Website widget settings, on webchat connections. */
+  webchat?: WebchatSettingsDTO;
   createdAt: string;
   updatedAt: string;
 }

@@ -9,6 +9,7 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
+import { loadWebchatSettings, presentWebchatSettings } from '../../channels/webchat/store.js';
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
@@ -30,8 +31,13 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
       ),
     )
     .orderBy(asc(queues.name));
+  const widgets = await loadWebchatSettings(
+    db,
+    rows.filter((r) => r.channel === 'webchat').map((r) => r.id),
+  );
   return rows.map((row) => {
     const qs = links.filter((l) => l.whatsappId === row.id).map(({ id, name, color }) => ({ id, name, color }));
+    const widget = widgets.get(row.id);
     return {
       id: row.id,
       name: row.name,
@@ -58,6 +64,7 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
       defaultQueueId: row.defaultQueueId,
       queues: qs,
       queueIds: qs.map((q) => q.id),
+      ...(widget ? { webchat: presentWebchatSettings(widget) } : {}),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

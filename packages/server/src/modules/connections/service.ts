@@ -21,6 +21,7 @@ import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { CurrentUser } from '../users/repository.js';
 import { findConnection, presentConnectionById, presentConnections } from './repository.js';
+import { saveWebchatSettings } from '../../channels/webchat/store.js';
 
 /** What a non-admin may know about connections (names for badges and the profile form). */
 export interface ConnectionSummary {
@@ -81,6 +82,7 @@ export class ConnectionsService {
           })
           .returning({ id: whatsapps.id });
         if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })));
+        if (input.channel === 'webchat') await saveWebchatSettings(tx, row.id, input.webchat);
         return row.id;
       } catch (err) {
         if (isUniqueViolation(err, 'whatsapps_name_unique')) throw NAME_TAKEN();
@@ -123,6 +125,7 @@ export class ConnectionsService {
         if (isUniqueViolation(err, 'whatsapps_name_unique')) throw NAME_TAKEN();
         throw err;
       }
+      if (existing.channel === 'webchat') await saveWebchatSettings(tx, id, input.webchat);
       if (input.queueIds) {
         await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id));
         if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: id, queueId })));
