@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { text } from './primitives.js';
 import { MSG } from './common.js';
 
+export * from '../webchat-protocol.js';
+
 export const WEBCHAT_MSG = {
   invalidSite: 'Invalid site',
   invalidColor: 'Invalid colour',
@@ -61,25 +63,12 @@ export interface WebchatSettingsDTO {
   askContact: boolean;
 }
 
-/** What the widget needs to draw itself (GET /api/webchat/:channel/config). */
-export interface WebchatConfigDTO {
-  name: string;
-  color: string;
-  askContact: boolean;
-}
-
 /** POST /api/webchat/:channel/visitors: a new visitor, optionally named. */
 export const webchatVisitorStartSchema = z.object({
   name: text().trim().max(100, MSG.tooLong).optional(),
   email: z.union([z.literal(''), text().trim().max(254, MSG.tooLong).pipe(z.email(MSG.invalidEmail))]).optional(),
 });
 export type WebchatVisitorStart = z.infer<typeof webchatVisitorStartSchema>;
-
-export interface WebchatVisitorDTO {
-  /** Kept by the widget (localStorage); proves who the visitor is on every request. */
-  token: string;
-  visitorId: string;
-}
 
 /** POST /api/webchat/messages: the visitor writes. The id is the widget's own, so a retry is one message. */
 export const webchatSendSchema = z.object({
@@ -88,24 +77,3 @@ export const webchatSendSchema = z.object({
 });
 export type WebchatSend = z.infer<typeof webchatSendSchema>;
 
-/** A message as the visitor sees it. */
-export interface WebchatMessageDTO {
-  id: string;
-  body: string;
-  /** Written by the company (attendant or automation). */
-  fromMe: boolean;
-  mediaType: string;
-  mediaName: string | null;
-  /** Visitor API path of the attachment (fetched with the visitor token). */
-  mediaUrl: string | null;
-  createdAt: string;
-}
-
-/** The visitors' Socket.IO namespace and its events (server → visitor). */
-export const WEBCHAT_NAMESPACE = '/webchat';
-export const WEBCHAT_EVENTS = {
-  /** A new message of the visitor's conversation: WebchatMessageDTO. */
-  message: 'webchat:message',
-  /** A message the company deleted: { id }. */
-  deleted: 'webchat:deleted',
-} as const;

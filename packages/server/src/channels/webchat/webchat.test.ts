@@ -177,7 +177,7 @@ describe('web chat channel', () => {
       expect(row).toMatchObject({ body: 'Hi, is the blue one in stock?', fromMe: false });
       const t = await ticketOf(visitorId);
       expect(t).toMatchObject({ status: 'pending', whatsappId: conn.id });
-      const [contact] = await s.database.db.select().from(contacts).where(eq(contacts.id, t!.contactId));
+      const [contact] = await s.database.db.select().from(contacts).where(eq(contacts.id, t.contactId));
       expect(contact).toMatchObject({ name: 'Ana Lima' });
 
       // The connection's greeting reaches the open widget live.
@@ -199,7 +199,7 @@ describe('web chat channel', () => {
       expect((await anaLive.outcome).connected).toBe(true);
       expect((await bobLive.outcome).connected).toBe(true);
       await say(ana.token, 'I need help with my order');
-      const t = (await ticketOf(ana.visitorId))!;
+      const t = (await ticketOf(ana.visitorId));
 
       const reply = await s.app.inject({
         method: 'POST',
