@@ -1,4 +1,4 @@
-import { INVALID_NUMBER, MSG, TAG_MSG } from '@switchboard/shared';
+import { INVALID_NUMBER, MSG, TAG_MSG, WEBCHAT_MSG } from '@switchboard/shared';
 import type { TFunction } from 'i18next';
 
 /**
@@ -18,6 +18,8 @@ const KEY_BY_MESSAGE: Record<string, string> = {
   [TAG_MSG.tooShort]: 'tooShort',
   [TAG_MSG.tooLong]: 'tooLong',
   [TAG_MSG.invalidColor]: 'invalidColor',
+  [WEBCHAT_MSG.invalidSite]: 'invalidSite',
+  [WEBCHAT_MSG.invalidColor]: 'invalidColor',
   // Messages of server-side checks (ERR_VALIDATION answers).
   'Invalid option': 'invalidOption',
   'Invalid time zone': 'invalidTimeZone',

@@ -133,6 +133,7 @@ const en = {
     videoCall: 'Video call',
   },
   validation: {
+    invalidSite: "Enter a web address such as https://www.example.com",
     required: 'Required',
     tooShort: 'Too Short!',
     tooLong: 'Too Long!',
@@ -369,7 +370,16 @@ const en = {
       simulatorHint: 'This is a simulator connection: no phone needed. Open the Simulator page and scan this code with a simulated phone there.',
       openSimulator: 'Open the Simulator',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator' },
+    webchat: {
+      title: "Website widget",
+      allowedSites: "Allowed sites",
+      allowedSitesHint: "One address per line, e.g. https://www.example.com. The widget shows only on these sites.",
+      color: "Widget colour",
+      askContact: "Ask the visitor's name and e-mail (optional for them)",
+      snippetHint: "Paste this tag into the pages of your site, before </body>:",
+      snippetAfterSave: "Save the connection to get the script tag for your site.",
+    },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator', webchat: 'Web chat' },
     form: {
       addTitle: 'Add connection',
       editTitle: 'Edit connection',

@@ -135,6 +135,7 @@ const es: Translation = {
     videoCall: 'Videollamada',
   },
   validation: {
+    invalidSite: "Indica una dirección como https://www.ejemplo.com",
     required: 'Obligatorio',
     tooShort: '¡Demasiado corto!',
     tooLong: '¡Demasiado largo!',
@@ -371,7 +372,16 @@ const es: Translation = {
       simulatorHint: 'Esta es una conexión del simulador: no necesita un teléfono. Abra la página del Simulador y escanee este código con un teléfono simulado.',
       openSimulator: 'Abrir el Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador' },
+    webchat: {
+      title: "Widget del sitio web",
+      allowedSites: "Sitios permitidos",
+      allowedSitesHint: "Una dirección por línea, p. ej. https://www.ejemplo.com. El widget solo aparece en estos sitios.",
+      color: "Color del widget",
+      askContact: "Pedir nombre y correo al visitante (opcionales para él)",
+      snippetHint: "Pega esta etiqueta en las páginas de tu sitio, antes de </body>:",
+      snippetAfterSave: "Guarda la conexión para obtener la etiqueta de tu sitio.",
+    },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', webchat: 'Chat del sitio' },
     form: {
       addTitle: 'Agregar conexión',
       editTitle: 'Editar conexión',

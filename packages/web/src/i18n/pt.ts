@@ -135,6 +135,7 @@ const pt: Translation = {
     videoCall: 'Chamada de vídeo',
   },
   validation: {
+    invalidSite: "Informe um endereço como https://www.exemplo.com.br",
     required: 'Obrigatório',
     tooShort: 'Mensagem muito curta',
     tooLong: 'Mensagem muito longa',
@@ -371,7 +372,16 @@ const pt: Translation = {
       simulatorHint: 'Esta é uma conexão do simulador: não precisa de celular. Abra a página do Simulador e leia este código com um celular simulado.',
       openSimulator: 'Abrir o Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador' },
+    webchat: {
+      title: "Widget do site",
+      allowedSites: "Sites permitidos",
+      allowedSitesHint: "Um endereço por linha, ex.: https://www.exemplo.com.br. O widget aparece só nesses sites.",
+      color: "Cor do widget",
+      askContact: "Pedir nome e e-mail do visitante (opcionais para ele)",
+      snippetHint: "Cole esta tag nas páginas do seu site, antes de </body>:",
+      snippetAfterSave: "Salve a conexão para obter a tag do seu site.",
+    },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', webchat: 'Chat do site' },
     form: {
       addTitle: 'Adicionar conexão',
       editTitle: 'Editar conexão',

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { connectionCreateSchema } from '@switchboard/shared';
 import { useEffect, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConnection, useSaveConnection } from '../../api/connectionsAdmin';
 import { useQueues } from '../../api/queues';
@@ -21,6 +21,7 @@ import { connectionToForm, emptyConnectionForm, formToPayload, type ConnectionFo
 import { GeneralSection } from './GeneralSection';
 import { MessagesSection } from './MessagesSection';
 import { SectorsSection } from './SectorsSection';
+import { WebchatSection } from './WebchatSection';
 import { WorkHoursSection } from './WorkHoursSection';
 
 // The shared schema types its work-hour fields through an index signature; the form names them
@@ -55,6 +56,7 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
 
   const form = useForm<ConnectionFormValues>({ resolver, defaultValues: emptyConnectionForm(), mode: 'onTouched' });
   const { control, handleSubmit, reset, setValue, setError, formState } = form;
+  const channel = useWatch({ control, name: 'channel' });
 
   useEffect(() => {
     if (existing.data) reset(connectionToForm(existing.data));
@@ -89,6 +91,11 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
     >
       <Stack spacing={2.5} divider={<Divider flexItem />}>
         <GeneralSection control={control} creating={mode === 'create'} />
+        {channel === 'webchat' && (
+          <Section title={t('connections.webchat.title')}>
+            <WebchatSection control={control} publicKey={existing.data?.webchat?.publicKey} />
+          </Section>
+        )}
         <Section title={t('connections.form.messagesTitle')}>
           <MessagesSection control={control} />
         </Section>

@@ -4,6 +4,7 @@
  * as it is and the payload needs no reshaping.
  */
 import {
+  WEBCHAT_DEFAULT_COLOR,
   WEEKDAYS,
   dayLabel,
   defaultWeekHours,
@@ -43,6 +44,8 @@ export type ConnectionFormValues = {
   holidays: string[];
   queueIds: number[];
   defaultQueueId: number | null;
+  /** Website widget settings; sent for webchat connections only. */
+  webchat: { allowedSites: string[]; color: string; askContact: boolean };
 } & Record<MessageField, string> &
   Record<Weekday, boolean> &
   Record<TimeField, string>;
@@ -72,6 +75,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     holidays: [],
     queueIds: [],
     defaultQueueId: null,
+    webchat: { allowedSites: [], color: WEBCHAT_DEFAULT_COLOR, askContact: false },
     ...(flattenWeekHours(defaultWeekHours()) as Record<Weekday, boolean> & Record<TimeField, string>),
   };
 }
@@ -91,6 +95,9 @@ export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
     holidays: c.holidays ?? [],
     queueIds: (c.queueIds ?? c.queues?.map((q) => q.id) ?? []).slice(),
     defaultQueueId: c.defaultQueueId ?? null,
+    webchat: c.webchat
+      ? { allowedSites: c.webchat.allowedSites.slice(), color: c.webchat.color, askContact: c.webchat.askContact }
+      : form.webchat,
   };
   for (const f of MESSAGE_FIELDS) values[f] = c[f] ?? '';
   // Work hours: the DTO carries the same flat fields; anything missing keeps the default.
@@ -103,10 +110,10 @@ export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
 
 /** The request body; the channel kind is chosen once, at creation. */
 export function formToPayload(values: ConnectionFormValues, mode: 'create' | 'edit'): ConnectionPayload {
-  const { channel, ...rest } = values;
+  const { channel, webchat, ...rest } = values;
   // The default sector must be one of the chosen sectors.
   const defaultQueueId = values.defaultQueueId != null && values.queueIds.includes(values.defaultQueueId) ? values.defaultQueueId : null;
-  const payload: ConnectionPayload = { ...rest, defaultQueueId };
+  const payload: ConnectionPayload = { ...rest, defaultQueueId, ...(channel === 'webchat' ? { webchat } : {}) };
   if (mode === 'create') payload.channel = channel;
   return payload;
 }

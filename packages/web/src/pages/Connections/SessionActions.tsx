@@ -65,7 +65,8 @@ export function SessionActions({ connection, busy, onAction, onShowQr }: Session
       return (
         <Box sx={{ display: 'inline-flex', gap: 1 }}>
           {button('retry', t('connections.session.retry'))}
-          {button('newQr', t('connections.session.newQr'), 'contained')}
+          {/* A website widget has no phone to pair. */}
+          {connection.channel !== 'webchat' && button('newQr', t('connections.session.newQr'), 'contained')}
         </Box>
       );
     default:
