@@ -4,7 +4,7 @@
  * visitor API); replies are the product's own message rows, pushed to the visitor's open widgets
  * and read back from the database as the visitor's history.
  */
-import { WEBCHAT_EVENTS } from '@switchboard/shared';
+import { WEBCHAT_EVENTS, type WebchatMessageDTO } from '@switchboard/shared';
 import { randomBytes } from 'node:crypto';
 import {
   ChannelError,
@@ -16,7 +16,7 @@ import {
   type SendOptions,
   type SentMessage,
 } from '../driver.js';
-import { presentVisitorMessage, type WebchatHub, type WebchatReceiver } from './hub.js';
+import { visitorMediaUrl, type WebchatHub, type WebchatReceiver } from './hub.js';
 import { visitorIdOf } from './store.js';
 
 export class WebchatDriver implements ChannelDriver, WebchatReceiver {
@@ -55,40 +55,49 @@ export class WebchatDriver implements ChannelDriver, WebchatReceiver {
     await this.ctx.emit({ type: 'message', message });
   }
 
-  sendText(to: ChatAddress, _body: string, options?: SendOptions): Promise<SentMessage> {
-    return this.deliver(to, options);
+  sendText(to: ChatAddress, body: string, options?: SendOptions): Promise<SentMessage> {
+    return this.deliver(to, { body, mediaType: 'chat', mediaName: null }, options);
   }
 
-  sendMedia(to: ChatAddress, _media: OutboundMedia, options?: SendOptions): Promise<SentMessage> {
-    return this.deliver(to, options);
+  sendMedia(to: ChatAddress, media: OutboundMedia, options?: SendOptions): Promise<SentMessage> {
+    return this.deliver(to, { body: media.caption ?? '', mediaType: media.kind, mediaName: media.filename }, options);
   }
 
   /**
-   * The reply is already our message row (the outbox wrote it before sending): the visitor's
-   * widgets get it now, and a widget opened later reads it from the history.
+   * The reply is pushed to the visitor's open widgets now; a widget opened later reads it from the
+   * history (the product's stored message, which also serves an attachment's bytes by this id).
    */
-  private async deliver(to: ChatAddress, options?: SendOptions): Promise<SentMessage> {
+  private async deliver(
+    to: ChatAddress,
+    content: { body: string; mediaType: string; mediaName: string | null },
+    options?: SendOptions,
+  ): Promise<SentMessage> {
     if (!this.running) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
     const visitorId = visitorIdOf(to.id);
     if (!visitorId || to.isGroup) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
-    const externalId = options?.messageId ?? `WEBOUT${randomBytes(10).toString('hex')}`;
-    const row = await this.hub.messageByExternalId(this.ctx.connectionId, externalId);
-    if (!row) throw new ChannelError('ERR_SENDING_WAPP_MSG', 'the message to send is not stored');
-    const seen = await this.hub.push(visitorId, WEBCHAT_EVENTS.message, presentVisitorMessage(row));
+    const externalId = options?.messageId ?? `WEBOUT${randomBytes(10).toString('hex').toUpperCase()}`;
+    const timestamp = new Date();
+    const message: WebchatMessageDTO = {
+      id: externalId,
+      ...content,
+      fromMe: true,
+      mediaUrl: content.mediaType === 'chat' ? null : visitorMediaUrl(externalId),
+      createdAt: timestamp.toISOString(),
+    };
+    const seen = await this.hub.push(visitorId, WEBCHAT_EVENTS.message, message);
     // An open widget shows it at once: delivered, as a phone's receipt would say.
     if (seen) {
       void Promise.resolve(this.ctx.emit({ type: 'ack', externalId, ack: 2 })).catch((err: unknown) =>
         this.ctx.log.warn({ err, externalId }, 'web chat delivery receipt could not be stored'),
       );
     }
-    return { externalId, timestamp: new Date() };
+    return { externalId, timestamp };
   }
 
   async deleteForEveryone(to: ChatAddress, externalId: string): Promise<void> {
     const visitorId = visitorIdOf(to.id);
     if (!visitorId) throw new ChannelError('ERR_DELETE_WAPP_MSG');
-    const row = await this.hub.messageByExternalId(this.ctx.connectionId, externalId);
-    if (row) await this.hub.push(visitorId, WEBCHAT_EVENTS.deleted, { id: row.id });
+    await this.hub.push(visitorId, WEBCHAT_EVENTS.deleted, { id: externalId });
   }
 
   async markRead(): Promise<void> {

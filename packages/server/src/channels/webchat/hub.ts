@@ -45,17 +45,21 @@ export function mediaKindOf(mimetype: string): MessageKind {
   return 'document';
 }
 
+/** Visitors know a message by its channel id (ours for replies, theirs for what they wrote). */
 export function presentVisitorMessage(row: MessageRow): WebchatMessageDTO {
+  const id = row.externalId ?? row.id;
   return {
-    id: row.id,
+    id,
     body: row.body,
     fromMe: row.fromMe,
     mediaType: row.mediaType,
     mediaName: row.mediaName,
-    mediaUrl: row.mediaPath ? `/api/webchat/media/${encodeURIComponent(row.id)}` : null,
+    mediaUrl: row.mediaPath ? visitorMediaUrl(id) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+export const visitorMediaUrl = (id: string) => `/api/webchat/media/${encodeURIComponent(id)}`;
 
 export class WebchatHub {
   private receivers = new Map<number, WebchatReceiver>();
@@ -162,25 +166,16 @@ export class WebchatHub {
     return rows.map(presentVisitorMessage);
   }
 
-  /** A message of the visitor's own conversation with an attachment, or 404. */
+  /** A message of the visitor's own conversation with an attachment (by its channel id), or 404. */
   async visitorMedia(visitor: WebchatVisitorRow, messageId: string): Promise<MessageRow> {
     const [row] = await this.ctx.db
       .select({ message: messages })
       .from(messages)
       .innerJoin(tickets, eq(tickets.id, messages.ticketId))
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(and(eq(messages.id, messageId), eq(tickets.whatsappId, visitor.whatsappId), eq(contacts.number, visitorAddress(visitor.id))));
+      .where(and(eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, messageId), eq(tickets.whatsappId, visitor.whatsappId), eq(contacts.number, visitorAddress(visitor.id))));
     if (!row?.message.mediaPath || (row.message.fromMe && row.message.isDeleted)) throw new AppError('ERR_NOT_FOUND', 404);
     return row.message;
-  }
-
-  /** Our message with this channel id, on this connection. */
-  async messageByExternalId(connectionId: number, externalId: string): Promise<MessageRow | undefined> {
-    const [row] = await this.ctx.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
-    return row;
   }
 
   /** Sends an event to every open widget of the visitor; resolves whether one was open. */

@@ -173,7 +173,7 @@ describe('web chat channel', () => {
 
       const sent = await say(token, 'Hi, is the blue one in stock?', 'first-message-1');
       // Acknowledged means stored: the message row exists when the answer arrives.
-      const [row] = await s.database.db.select().from(messages).where(eq(messages.id, sent.id));
+      const [row] = await s.database.db.select().from(messages).where(eq(messages.externalId, sent.id));
       expect(row).toMatchObject({ body: 'Hi, is the blue one in stock?', fromMe: false });
       const t = await ticketOf(visitorId);
       expect(t).toMatchObject({ status: 'pending', whatsappId: conn.id });
@@ -209,7 +209,9 @@ describe('web chat channel', () => {
       });
       expect(reply.statusCode, reply.body).toBe(201);
       const id = reply.json<{ id: string }>().id;
-      await waitFor(() => anaLive.received.find((e) => (e.payload as WebchatMessageDTO).id === id), 10_000);
+      const [stored] = await s.database.db.select().from(messages).where(eq(messages.id, id));
+      const pushed = await waitFor(() => anaLive.received.find((e) => (e.payload as WebchatMessageDTO).id === stored.externalId), 10_000);
+      expect(pushed.payload).toMatchObject({ body: 'Sure, what is the order number?', fromMe: true });
       // The open widget showed it: delivered.
       await waitFor(async () => (await s.database.db.select().from(messages).where(eq(messages.id, id)))[0]?.ack === 2, 10_000);
 
@@ -238,7 +240,7 @@ describe('web chat channel', () => {
       expect(res.statusCode, res.body).toBe(201);
       const sent = res.json<WebchatMessageDTO>();
       expect(sent).toMatchObject({ mediaType: 'image', body: 'my receipt' });
-      const [row] = await s.database.db.select().from(messages).where(eq(messages.id, sent.id));
+      const [row] = await s.database.db.select().from(messages).where(eq(messages.externalId, sent.id));
       expect(row.mediaPath).toBeTruthy();
 
       const mine = await visitorApi('GET', sent.mediaUrl!, { token: ana.token });
