@@ -188,10 +188,19 @@ export class Realtime {
     this.io?.of(namespace).to(room).emit(event, payload);
   }
 
-  /** Whether a room of another namespace has a live socket on any process. */
-  async hasSocketsIn(namespace: string, room: string): Promise<boolean> {
-    if (!this.io) return false;
-    return (await this.io.of(namespace).in(room).fetchSockets()).length > 0;
+  /**
+   * Emits in a room of another namespace and waits for the clients' acknowledgements; resolves
+   * with how many acknowledged (0 when none is there or one failed to answer in time).
+   */
+  async emitInWithAck(namespace: string, room: string, event: string, payload: unknown, timeoutMs: number): Promise<number> {
+    if (!this.io) return 0;
+    try {
+      const replies = (await this.io.of(namespace).to(room).timeout(timeoutMs).emitWithAck(event, payload)) as unknown[];
+      return replies.length;
+    } catch {
+      // Not every client answered in time: what they saw is unknown, so nothing is claimed.
+      return 0;
+    }
   }
 
   emitToAll(event: string, payload: unknown): void {

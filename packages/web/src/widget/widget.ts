@@ -92,9 +92,11 @@ export class ChatWidget {
       // A token the server no longer knows (its connection was removed): start over as a new visitor.
       if (err.message === 'ERR_INVALID_TOKEN') this.forgetVisitor();
     });
-    socket.on(WEBCHAT_EVENTS.message, (message: WebchatMessageDTO) => {
+    socket.on(WEBCHAT_EVENTS.message, (message: WebchatMessageDTO, confirm?: (shown: boolean) => void) => {
       this.put({ message, state: 'stored' });
       if (!this.opened && message.fromMe) this.dot.hidden = false;
+      // The delivery receipt: the reply is on the visitor's screen.
+      confirm?.(true);
     });
     socket.on(WEBCHAT_EVENTS.deleted, ({ id }: { id: string }) => {
       this.shown.delete(id);

@@ -67,14 +67,14 @@ export class WebchatDriver implements ChannelDriver, WebchatReceiver {
    * The reply is pushed to the visitor's open widgets now; a widget opened later reads it from the
    * history (the product's stored message, which also serves an attachment's bytes by this id).
    */
-  private async deliver(
+  private deliver(
     to: ChatAddress,
     content: { body: string; mediaType: string; mediaName: string | null },
     options?: SendOptions,
   ): Promise<SentMessage> {
-    if (!this.running) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
+    if (!this.running) return Promise.reject(new ChannelError('ERR_WAPP_NOT_INITIALIZED'));
     const visitorId = visitorIdOf(to.id);
-    if (!visitorId || to.isGroup) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
+    if (!visitorId || to.isGroup) return Promise.reject(new ChannelError('ERR_WAPP_INVALID_CONTACT'));
     const externalId = options?.messageId ?? `WEBOUT${randomBytes(10).toString('hex').toUpperCase()}`;
     const timestamp = new Date();
     const message: WebchatMessageDTO = {
@@ -84,20 +84,20 @@ export class WebchatDriver implements ChannelDriver, WebchatReceiver {
       mediaUrl: content.mediaType === 'chat' ? null : visitorMediaUrl(externalId),
       createdAt: timestamp.toISOString(),
     };
-    const seen = await this.hub.push(visitorId, WEBCHAT_EVENTS.message, message);
-    // An open widget shows it at once: delivered, as a phone's receipt would say.
-    if (seen) {
-      void Promise.resolve(this.ctx.emit({ type: 'ack', externalId, ack: 2 })).catch((err: unknown) =>
-        this.ctx.log.warn({ err, externalId }, 'web chat delivery receipt could not be stored'),
-      );
-    }
-    return { externalId, timestamp };
+    // Sent once pushed; delivered when an open widget confirms it showed it, as a phone's receipt
+    // would say. A visitor without an open widget reads it from the history later.
+    void this.hub
+      .pushConfirmed(visitorId, WEBCHAT_EVENTS.message, message)
+      .then((seen) => (seen ? this.ctx.emit({ type: 'ack', externalId, ack: 2 }) : undefined))
+      .catch((err: unknown) => this.ctx.log.warn({ err, externalId }, 'web chat delivery receipt could not be stored'));
+    return Promise.resolve({ externalId, timestamp });
   }
 
-  async deleteForEveryone(to: ChatAddress, externalId: string): Promise<void> {
+  deleteForEveryone(to: ChatAddress, externalId: string): Promise<void> {
     const visitorId = visitorIdOf(to.id);
-    if (!visitorId) throw new ChannelError('ERR_DELETE_WAPP_MSG');
-    await this.hub.push(visitorId, WEBCHAT_EVENTS.deleted, { id: externalId });
+    if (!visitorId) return Promise.reject(new ChannelError('ERR_DELETE_WAPP_MSG'));
+    this.hub.push(visitorId, WEBCHAT_EVENTS.deleted, { id: externalId });
+    return Promise.resolve();
   }
 
   async markRead(): Promise<void> {

@@ -35,6 +35,8 @@ export interface VisitorMessageInput {
 }
 
 const HISTORY_LIMIT = 500;
+/** How long an open widget has to confirm that it received a reply. */
+const RECEIPT_TIMEOUT_MS = 15_000;
 export const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
 const externalIdOf = (visitorId: string, id: string) => `WEB${visitorId}${id}`;
 
@@ -178,10 +180,13 @@ export class WebchatHub {
     return row.message;
   }
 
-  /** Sends an event to every open widget of the visitor; resolves whether one was open. */
-  async push(visitorId: string, event: string, payload: unknown): Promise<boolean> {
-    const room = visitorRoom(visitorId);
-    this.ctx.realtime.emitIn(WEBCHAT_NAMESPACE, room, event, payload);
-    return this.ctx.realtime.hasSocketsIn(WEBCHAT_NAMESPACE, room);
+  /** Sends an event to every open widget of the visitor. */
+  push(visitorId: string, event: string, payload: unknown): void {
+    this.ctx.realtime.emitIn(WEBCHAT_NAMESPACE, visitorRoom(visitorId), event, payload);
+  }
+
+  /** Sends an event to the visitor's open widgets; resolves whether one of them confirmed it. */
+  async pushConfirmed(visitorId: string, event: string, payload: unknown): Promise<boolean> {
+    return (await this.ctx.realtime.emitInWithAck(WEBCHAT_NAMESPACE, visitorRoom(visitorId), event, payload, RECEIPT_TIMEOUT_MS)) > 0;
   }
 }

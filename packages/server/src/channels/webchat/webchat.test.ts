@@ -63,7 +63,11 @@ describe('web chat channel', () => {
     });
     sockets.push(socket);
     const received: { event: string; payload: unknown }[] = [];
-    socket.onAny((event: string, payload: unknown) => received.push({ event, payload }));
+    socket.onAny((event: string, payload: unknown, confirm?: unknown) => {
+      received.push({ event, payload });
+      // As the widget does: it confirms each reply it shows (the delivery receipt).
+      if (typeof confirm === 'function') (confirm as (ok: boolean) => void)(true);
+    });
     const outcome = new Promise<{ connected: boolean; message?: string }>((resolve) => {
       socket.once('connect', () => resolve({ connected: true }));
       socket.once('connect_error', (err) => resolve({ connected: false, message: err.message }));
