@@ -111,7 +111,16 @@ export class WebchatHub {
       .select()
       .from(messages)
       .where(and(eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, externalId)));
-    if (row) return presentVisitorMessage(row);
+    if (row) {
+      // The e-mail the visitor gave goes on their contact (the pipeline names it; it knows no e-mail).
+      if (visitor.email) {
+        await this.ctx.db
+          .update(contacts)
+          .set({ email: visitor.email })
+          .where(and(eq(contacts.number, visitorAddress(visitor.id)), eq(contacts.email, '')));
+      }
+      return presentVisitorMessage(row);
+    }
     // Consumed before becoming a ticket message (a rating answer) or waiting in the journal: it is
     // kept, and the visitor sees what they wrote.
     return {

@@ -182,7 +182,7 @@ describe('web chat channel', () => {
       const t = await ticketOf(visitorId);
       expect(t).toMatchObject({ status: 'pending', whatsappId: conn.id });
       const [contact] = await s.database.db.select().from(contacts).where(eq(contacts.id, t.contactId));
-      expect(contact).toMatchObject({ name: 'Ana Lima' });
+      expect(contact).toMatchObject({ name: 'Ana Lima', email: 'ana@example.com' });
 
       // The connection's greeting reaches the open widget live.
       const greeting = await waitFor(() => live.received.find((e) => e.event === 'webchat:message'), 10_000);
