@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { tickets } from './db/schema.js';
 import { loadCurrentUser } from './store/users.js';
 import type { Services } from './services.js';
+import { attachWebchatNamespace } from './channels/webchat/namespace.js';
 
 export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, services: Services): Promise<void> {
   const { realtime, settings, db } = ctx;
@@ -16,9 +17,12 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
     },
     loadViewer: (userId) => loadCurrentUser(db, userId),
     allowedOrigins: ctx.config.allowedOrigins,
+    acceptForeignOrigins: true,
     redisUrl: ctx.config.redisUrl,
     log: ctx.log,
   });
+
+  attachWebchatNamespace(realtime, db);
 
   realtime.setTicketAccess(async (userId, ticketId) => {
     const [row] = await db.select({ userId: tickets.userId, queueId: tickets.queueId }).from(tickets).where(eq(tickets.id, ticketId));

@@ -13,6 +13,9 @@ import { ChannelManager } from './channels/manager.js';
 import { SimulatorNetwork } from './channels/simulator/network.js';
 import { simulatorDriverFactory } from './channels/simulator/driver.js';
 import { lazyWhatsappDriverFactory } from './channels/whatsapp/lazy-driver.js';
+import { WebchatHub } from './channels/webchat/hub.js';
+import { webchatDriverFactory } from './channels/webchat/driver.js';
+import { WebchatService } from './channels/webchat/service.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './lib/media-store.js';
 import { WhaticketImportService } from './modules/whaticket-import/service.js';
@@ -48,6 +51,7 @@ export interface Services {
   inbound: InboundPipeline;
   outbox: Outbox;
   simulator: SimulatorNetwork | null;
+  webchat: WebchatService;
   connections: ConnectionsService;
   messages: MessagesService;
   /** Private notes and @mentions. */
@@ -79,16 +83,19 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
   const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config));
+  const webchatHub = new WebchatHub(ctx, media);
   const channels = new ChannelManager(ctx, {
     // Loaded with its first session: baileys is large and many servers run no WhatsApp session.
     whatsapp: lazyWhatsappDriverFactory,
     'whatsapp-cloud': cloudDriverFactory(ctx.config.cloudGraphUrl, (id) => cloudAccounts.get(ctx.db, id)),
+    webchat: webchatDriverFactory(webchatHub),
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
     ...options.factories,
   });
   const processes = new NotifyRpc(ctx.database, 'switchboard_process_calls', ctx.log);
   channels.connectProcesses(processes);
   simulator?.connectProcesses(processes);
+  webchatHub.connectProcesses(processes);
   const inbound = new InboundPipeline(ctx, media);
   channels.setEventHandler((connectionId, event) => inbound.handle(connectionId, event));
   const outbox = new Outbox(ctx, channels, media);
@@ -109,6 +116,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     inbound,
     outbox,
     simulator,
+    webchat: new WebchatService(ctx, webchatHub),
     connections: new ConnectionsService(ctx, channels, cloudAccounts),
     messages,
     notes,

@@ -93,5 +93,5 @@ export const CONNECTION_WARNING_STATUSES: readonly string[] = [
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export const CHANNEL_KINDS = ['whatsapp', 'simulator', 'whatsapp-cloud'] as const;
+export const CHANNEL_KINDS = ['whatsapp', 'simulator', 'whatsapp-cloud', 'webchat'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];

@@ -25,3 +25,4 @@ export * from './i18n/api-messages.js';
 export * from './schemas/whaticket-import.js';
 export * from './schemas/cloud.js';
 export * from './schemas/webhook.js';
+export * from './schemas/webchat.js';

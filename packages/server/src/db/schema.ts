@@ -589,3 +589,38 @@ export const importMap = pgTable(
   },
   (t) => [primaryKey({ columns: [t.source, t.entity, t.sourceId] })],
 );
+
+// ── Web chat widget ─────────────────────────────────────────────────────────────────────────────
+/** Widget settings of a webchat connection. */
+export const webchatSettings = pgTable(
+  'webchat_settings',
+  {
+    whatsappId: integer('whatsapp_id')
+      .primaryKey()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    /** What a site's script tag names (data-channel); not a secret, but not guessable either. */
+    publicKey: text('public_key').notNull(),
+    /** Origins allowed to embed the widget. */
+    allowedSites: jsonb('allowed_sites').$type<string[]>().notNull().default([]),
+    color: text('color').notNull(),
+    askContact: boolean('ask_contact').notNull().default(false),
+  },
+  (t) => [uniqueIndex('webchat_settings_public_key_unique').on(t.publicKey)],
+);
+
+/** A website visitor: the browser holding the token is this visitor, and only of this connection. */
+export const webchatVisitors = pgTable(
+  'webchat_visitors',
+  {
+    id: text('id').primaryKey(),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the visitor token: a database read does not hand out tokens. */
+    tokenHash: text('token_hash').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webchat_visitors_token_unique').on(t.tokenHash), index('webchat_visitors_connection_idx').on(t.whatsappId)],
+);

@@ -1,5 +1,6 @@
 /** Every route under /api, in one place: each module registers its own (validate → authorize → act → present). */
 import { registerSimulatorRoutes } from '../modules/simulator/routes.js';
+import { registerWebchatRoutes } from '../modules/webchat/routes.js';
 import type { AppContext } from '../context.js';
 import { registerAuthRoutes } from '../modules/auth/routes.js';
 import { registerConnectionRoutes } from '../modules/connections/routes.js';
@@ -49,4 +50,5 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);
   registerWhaticketImportRoutes(api, services.whaticketImport);
   if (services.simulator) registerSimulatorRoutes(api, services.simulator);
+  registerWebchatRoutes(api, services.webchat, ctx.config.uploadMaxRequestBytes);
 }

@@ -20,6 +20,11 @@ const PUBLIC = new Set([
   'POST /api/channels/whatsapp-cloud/:connectionId/webhook',
 ]);
 const isDocs = (url: string) => url.startsWith('/api/docs');
+/**
+ * The website widget's visitor API: authorised by a visitor token and the page's origin instead of
+ * a user; every route refuses a missing or foreign token and a wrong origin (channels/webchat/webchat.test.ts).
+ */
+const isVisitorApi = (url: string) => url.startsWith('/api/webchat/');
 
 /**
  * Routes only admins may call (spec §6 and docs/decisions.md), with a URL to call and a body that
@@ -88,7 +93,7 @@ describe('route guards', () => {
     const checked: string[] = [];
     for (const r of s.routes) {
       const key = `${r.method} ${r.url}`;
-      if (!r.url.startsWith('/api/') || PUBLIC.has(key) || isDocs(r.url)) continue;
+      if (!r.url.startsWith('/api/') || PUBLIC.has(key) || isDocs(r.url) || isVisitorApi(r.url)) continue;
       const res = await s.app.inject({ method: r.method as never, url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
       expect(res.statusCode, key).toBe(401);
       expect(res.json().error, key).toBe('ERR_SESSION_EXPIRED');
@@ -100,7 +105,7 @@ describe('route guards', () => {
   it('refuses a forged token on every non-public route', async () => {
     for (const r of s.routes) {
       const key = `${r.method} ${r.url}`;
-      if (!r.url.startsWith('/api/') || PUBLIC.has(key) || isDocs(r.url)) continue;
+      if (!r.url.startsWith('/api/') || PUBLIC.has(key) || isDocs(r.url) || isVisitorApi(r.url)) continue;
       const res = await s.app.inject({ method: r.method as never, url: concrete(r.url), headers: bearer('forged.token.value') });
       expect(res.statusCode, key).toBe(403);
     }

@@ -7,7 +7,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { CLIENT_EVENTS, type TicketViewer } from '@switchboard/shared';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import { ROOM_ADMINS, ROOM_ALL_USERS, roomsForViewer, userRoom } from './rooms.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -24,6 +24,11 @@ export interface RealtimeOptions {
   /** Whether the user may see a ticket (answers the chat-box join request). */
   canJoinTicket?: (userId: number, ticketId: number) => Promise<boolean>;
   allowedOrigins: string[];
+  /**
+   * Lets pages of other origins open a connection at all (the website widget's namespace checks
+   * their origin itself); the users' namespace still refuses them.
+   */
+  acceptForeignOrigins?: boolean;
   redisUrl?: string;
   /** Per-socket event budget: `burst` at once, `perSecond` after; `maxRefused` refusals disconnect. */
   eventLimit?: { burst: number; perSecond: number; maxRefused: number };
@@ -44,6 +49,7 @@ export class Realtime {
   private opts: RealtimeOptions | null = null;
   private redisClients: { quit(): Promise<unknown> }[] = [];
   private expiryTimers = new Map<string, NodeJS.Timeout>();
+  private namespaces = new Set<string>();
 
   /** The ticket access check is added by the tickets module when it loads. */
   setTicketAccess(check: (userId: number, ticketId: number) => Promise<boolean>): void {
@@ -55,7 +61,7 @@ export class Realtime {
     const io = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
-      allowRequest: (req, callback) => callback(null, isOriginAllowed(req, opts.allowedOrigins)),
+      allowRequest: (req, callback) => callback(null, opts.acceptForeignOrigins === true || isOriginAllowed(req, opts.allowedOrigins)),
     });
     if (opts.redisUrl) {
       const pub = createClient({ url: opts.redisUrl });
@@ -73,6 +79,7 @@ export class Realtime {
   }
 
   private async authenticateSocket(socket: Socket, opts: RealtimeOptions, next: (err?: Error) => void): Promise<void> {
+    if (!isOriginAllowed(socket.request, opts.allowedOrigins)) return next(new Error('ERR_NO_PERMISSION'));
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     const identity = token ? await opts.authenticate(token).catch(() => null) : null;
     if (!identity) return next(new Error('ERR_SESSION_EXPIRED'));
@@ -177,6 +184,33 @@ export class Realtime {
     this.io.to(rooms).except(except).emit(event, payload);
   }
 
+  /** Another namespace of the same server (the website widget's visitors); null before attach. */
+  namespace(name: string): Namespace | null {
+    if (!this.io) return null;
+    this.namespaces.add(name);
+    return this.io.of(name);
+  }
+
+  /** Emits in a room of another namespace (on every process with the Redis adapter). */
+  emitIn(namespace: string, room: string, event: string, payload: unknown): void {
+    this.io?.of(namespace).to(room).emit(event, payload);
+  }
+
+  /**
+   * Emits in a room of another namespace and waits for the clients' acknowledgements; resolves
+   * with how many acknowledged (0 when none is there or one failed to answer in time).
+   */
+  async emitInWithAck(namespace: string, room: string, event: string, payload: unknown, timeoutMs: number): Promise<number> {
+    if (!this.io) return 0;
+    try {
+      const replies = (await this.io.of(namespace).to(room).timeout(timeoutMs).emitWithAck(event, payload)) as unknown[];
+      return replies.length;
+    } catch {
+      // Not every client answered in time: what they saw is unknown, so nothing is claimed.
+      return 0;
+    }
+  }
+
   emitToAll(event: string, payload: unknown): void {
     this.emit(ROOM_ALL_USERS, event, payload);
   }
@@ -197,6 +231,7 @@ export class Realtime {
     this.expiryTimers.clear();
     if (this.io) {
       this.io.disconnectSockets(true);
+      for (const name of this.namespaces) this.io.of(name).disconnectSockets(true);
       // io.close() would also close the HTTP server, which fastify owns.
       this.io.removeAllListeners();
       this.io = null;

@@ -10,6 +10,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { cloudAccounts, queues, whatsappQueues, whatsapps } from '../db/schema.js';
 import { cloudWebhookPath } from '@switchboard/shared';
+import { loadWebchatSettings, presentWebchatSettings } from './webchat.js';
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
@@ -38,9 +39,14 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
         .from(cloudAccounts)
         .where(inArray(cloudAccounts.whatsappId, cloudIds))
     : [];
+  const widgets = await loadWebchatSettings(
+    db,
+    rows.filter((r) => r.channel === 'webchat').map((r) => r.id),
+  );
   return rows.map((row) => {
     const cloud = clouds.find((c) => c.id === row.id);
     const qs = links.filter((l) => l.whatsappId === row.id).map(({ id, name, color }) => ({ id, name, color }));
+    const widget = widgets.get(row.id);
     return {
       id: row.id,
       name: row.name,
@@ -80,6 +86,7 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
             },
           }
         : {}),
+      ...(widget ? { webchat: presentWebchatSettings(widget) } : {}),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -8,6 +8,7 @@ import { INVALID_NUMBER } from '../schemas/contact.js';
 import { MSG } from '../schemas/common.js';
 import { TAG_MSG } from '../schemas/tag.js';
 import { WEBHOOK_MSG } from '../schemas/webhook.js';
+import { WEBCHAT_MSG } from '../schemas/webchat.js';
 
 export const MESSAGE_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
@@ -33,6 +34,7 @@ export const VALIDATION_MESSAGES = {
     invalidUrl: 'Informe um endereço http(s).',
     chooseEvent: 'Escolha pelo menos um evento.',
     secretTooShort: 'O segredo precisa de pelo menos 16 caracteres.',
+    invalidSite: "Informe um endereço como https://www.exemplo.com.br",
   },
   en: {
     required: 'Required',
@@ -51,6 +53,7 @@ export const VALIDATION_MESSAGES = {
     invalidUrl: 'Enter an http(s) address.',
     chooseEvent: 'Choose at least one event.',
     secretTooShort: 'The secret needs at least 16 characters.',
+    invalidSite: "Enter a web address such as https://www.example.com",
   },
   es: {
     required: 'Obligatorio',
@@ -69,6 +72,7 @@ export const VALIDATION_MESSAGES = {
     invalidUrl: 'Introduzca una dirección http(s).',
     chooseEvent: 'Elija al menos un evento.',
     secretTooShort: 'El secreto necesita al menos 16 caracteres.',
+    invalidSite: "Indica una dirección como https://www.ejemplo.com",
   },
 } as const satisfies Record<MessageLanguage, Record<string, string>>;
 
@@ -258,6 +262,8 @@ const KEY_BY_MESSAGE: Record<string, ValidationKey> = {
   [WEBHOOK_MSG.invalidUrl]: 'invalidUrl',
   [WEBHOOK_MSG.chooseEvent]: 'chooseEvent',
   [WEBHOOK_MSG.secretTooShort]: 'secretTooShort',
+  [WEBCHAT_MSG.invalidSite]: 'invalidSite',
+  [WEBCHAT_MSG.invalidColor]: 'invalidColor',
   // Messages of server-side checks (ERR_VALIDATION answers).
   'Invalid option': 'invalidOption',
   'Invalid time zone': 'invalidTimeZone',

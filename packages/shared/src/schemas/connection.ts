@@ -12,6 +12,7 @@ import {
 import { requiredText, timeOfDaySchema } from './common.js';
 import { cloudAccountSchema, cloudAccountUpdateSchema, type CloudAccountDTO } from './cloud.js';
 import type { QueueRef } from './user.js';
+import { webchatSettingsInputSchema, type WebchatSettingsDTO } from './webchat.js';
 
 /** 'monday' → 'Monday', for the spec's field names StartDefineWorkHours{Day}… */
 export const dayLabel = (d: Weekday) => (d.charAt(0).toUpperCase() + d.slice(1)) as Capitalize<Weekday>;
@@ -104,6 +105,8 @@ const connectionFields = {
   holidays: z.array(isoDay).max(366).optional(),
   queueIds: z.array(numeric(z.number().int().positive())).max(200).optional(),
   defaultQueueId: z.union([numeric(z.number().int().positive()), z.null()]).optional(),
+  /** Website widget settings (webchat connections only). */
+  webchat: webchatSettingsInputSchema.optional(),
   ...workHourFields,
 };
 
@@ -154,6 +157,8 @@ export interface ConnectionDTO {
   queueIds: number[];
   /** WhatsApp Cloud API connections: the account (secrets only as "set"). */
   cloud?: CloudAccountDTO;
+  /** Website widget settings, on webchat connections. */
+  webchat?: WebchatSettingsDTO;
   createdAt: string;
   updatedAt: string;
 }

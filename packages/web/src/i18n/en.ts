@@ -366,7 +366,16 @@ const en = {
       simulatorHint: 'This is a simulator connection: no phone needed. Open the Simulator page and scan this code with a simulated phone there.',
       openSimulator: 'Open the Simulator',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator', 'whatsapp-cloud': 'WhatsApp Cloud API' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulator', 'whatsapp-cloud': 'WhatsApp Cloud API', webchat: 'Web chat' },
+    webchat: {
+      title: "Website widget",
+      allowedSites: "Allowed sites",
+      allowedSitesHint: "One address per line, e.g. https://www.example.com. The widget shows only on these sites.",
+      color: "Widget colour",
+      askContact: "Ask the visitor's name and e-mail (optional for them)",
+      snippetHint: "Paste this tag into the pages of your site, before </body>:",
+      snippetAfterSave: "Save the connection to get the script tag for your site.",
+    },
     form: {
       addTitle: 'Add connection',
       editTitle: 'Edit connection',

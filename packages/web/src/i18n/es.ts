@@ -367,7 +367,16 @@ const es: Translation = {
       simulatorHint: 'Esta es una conexión del simulador: no necesita un teléfono. Abra la página del Simulador y escanee este código con un teléfono simulado.',
       openSimulator: 'Abrir el Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API', webchat: 'Chat del sitio' },
+    webchat: {
+      title: "Widget del sitio web",
+      allowedSites: "Sitios permitidos",
+      allowedSitesHint: "Una dirección por línea, p. ej. https://www.ejemplo.com. El widget solo aparece en estos sitios.",
+      color: "Color del widget",
+      askContact: "Pedir nombre y correo al visitante (opcionales para él)",
+      snippetHint: "Pega esta etiqueta en las páginas de tu sitio, antes de </body>:",
+      snippetAfterSave: "Guarda la conexión para obtener la etiqueta de tu sitio.",
+    },
     form: {
       addTitle: 'Agregar conexión',
       editTitle: 'Editar conexión',

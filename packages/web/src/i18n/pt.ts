@@ -367,7 +367,16 @@ const pt: Translation = {
       simulatorHint: 'Esta é uma conexão do simulador: não precisa de celular. Abra a página do Simulador e leia este código com um celular simulado.',
       openSimulator: 'Abrir o Simulador',
     },
-    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API' },
+    channels: { whatsapp: 'WhatsApp', simulator: 'Simulador', 'whatsapp-cloud': 'WhatsApp Cloud API', webchat: 'Chat do site' },
+    webchat: {
+      title: "Widget do site",
+      allowedSites: "Sites permitidos",
+      allowedSitesHint: "Um endereço por linha, ex.: https://www.exemplo.com.br. O widget aparece só nesses sites.",
+      color: "Cor do widget",
+      askContact: "Pedir nome e e-mail do visitante (opcionais para ele)",
+      snippetHint: "Cole esta tag nas páginas do seu site, antes de </body>:",
+      snippetAfterSave: "Salve a conexão para obter a tag do seu site.",
+    },
     form: {
       addTitle: 'Adicionar conexão',
       editTitle: 'Editar conexão',

@@ -22,6 +22,7 @@ import type { ChannelManager } from '../../channels/manager.js';
 import type { CloudAccounts } from '../../channels/whatsapp-cloud/accounts.js';
 import type { CurrentUser } from '../../store/users.js';
 import { findConnection, presentConnectionById, presentConnections } from '../../store/connections.js';
+import { saveWebchatSettings } from '../../store/webchat.js';
 
 /** What a non-admin may know about connections (names for badges and the profile form). */
 export interface ConnectionSummary {
@@ -84,6 +85,7 @@ export class ConnectionsService {
           .returning({ id: whatsapps.id });
         if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: row.id, queueId })));
         if (input.cloud) await this.cloudAccounts.save(tx, row.id, input.cloud);
+        if (input.channel === 'webchat') await saveWebchatSettings(tx, row.id, input.webchat);
         return row.id;
       } catch (err) {
         if (isUniqueViolation(err, 'whatsapps_name_unique')) throw NAME_TAKEN();
@@ -132,6 +134,7 @@ export class ConnectionsService {
         if (isUniqueViolation(err, 'whatsapps_name_unique')) throw NAME_TAKEN();
         throw err;
       }
+      if (existing.channel === 'webchat') await saveWebchatSettings(tx, id, input.webchat);
       if (input.queueIds) {
         await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, id));
         if (queueIds.length) await tx.insert(whatsappQueues).values(queueIds.map((queueId) => ({ whatsappId: id, queueId })));

@@ -20,6 +20,7 @@ import { connectionFormResolver, connectionToForm, emptyConnectionForm, formToPa
 import { GeneralSection } from './GeneralSection';
 import { MessagesSection } from './MessagesSection';
 import { SectorsSection } from './SectorsSection';
+import { WebchatSection } from './WebchatSection';
 import { WorkHoursSection } from './WorkHoursSection';
 
 
@@ -90,6 +91,11 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
         {channel === 'whatsapp-cloud' && (
           <Section title={t('cloud.form.title')}>
             <CloudSection control={control} creating={mode === 'create'} webhookPath={existing.data?.cloud?.webhookPath} />
+          </Section>
+        )}
+        {channel === 'webchat' && (
+          <Section title={t('connections.webchat.title')}>
+            <WebchatSection control={control} publicKey={existing.data?.webchat?.publicKey} />
           </Section>
         )}
         <Section title={t('connections.form.messagesTitle')}>

@@ -4,6 +4,7 @@
  * as it is and the payload needs no reshaping.
  */
 import {
+  WEBCHAT_DEFAULT_COLOR,
   WEEKDAYS,
   dayLabel,
   defaultWeekHours,
@@ -48,6 +49,8 @@ export type ConnectionFormValues = {
   defaultQueueId: number | null;
   /** The Cloud API account (whatsapp-cloud only); secrets start empty: they are write-only. */
   cloud: { phoneNumberId: string; businessAccountId: string; accessToken: string; appSecret: string; verifyToken: string };
+  /** Website widget settings; sent for webchat connections only. */
+  webchat: { allowedSites: string[]; color: string; askContact: boolean };
 } & Record<MessageField, string> &
   Record<Weekday, boolean> &
   Record<TimeField, string>;
@@ -78,6 +81,7 @@ export function emptyConnectionForm(): ConnectionFormValues {
     queueIds: [],
     defaultQueueId: null,
     cloud: { phoneNumberId: '', businessAccountId: '', accessToken: '', appSecret: '', verifyToken: '' },
+    webchat: { allowedSites: [], color: WEBCHAT_DEFAULT_COLOR, askContact: false },
     ...(flattenWeekHours(defaultWeekHours()) as Record<Weekday, boolean> & Record<TimeField, string>),
   };
 }
@@ -98,6 +102,9 @@ export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
     queueIds: (c.queueIds ?? c.queues?.map((q) => q.id) ?? []).slice(),
     defaultQueueId: c.defaultQueueId ?? null,
     cloud: { ...form.cloud, phoneNumberId: c.cloud?.phoneNumberId ?? '', businessAccountId: c.cloud?.businessAccountId ?? '' },
+    webchat: c.webchat
+      ? { allowedSites: c.webchat.allowedSites.slice(), color: c.webchat.color, askContact: c.webchat.askContact }
+      : form.webchat,
   };
   for (const f of MESSAGE_FIELDS) values[f] = c[f] ?? '';
   // Work hours: the DTO carries the same flat fields; anything missing keeps the default.
@@ -110,10 +117,10 @@ export function connectionToForm(c: ConnectionDTO): ConnectionFormValues {
 
 /** The request body; the channel kind is chosen once, at creation. */
 export function formToPayload(values: ConnectionFormValues, mode: 'create' | 'edit'): ConnectionPayload {
-  const { channel, cloud, ...rest } = values;
+  const { channel, cloud, webchat, ...rest } = values;
   // The default sector must be one of the chosen sectors.
   const defaultQueueId = values.defaultQueueId != null && values.queueIds.includes(values.defaultQueueId) ? values.defaultQueueId : null;
-  const payload: ConnectionPayload = { ...rest, defaultQueueId };
+  const payload: ConnectionPayload = { ...rest, defaultQueueId, ...(channel === 'webchat' ? { webchat } : {}) };
   if (mode === 'create') payload.channel = channel;
   // Only a Cloud API connection has an account; a secret left empty when editing keeps the saved one.
   if (channel === 'whatsapp-cloud') {
@@ -129,12 +136,13 @@ export function formToPayload(values: ConnectionFormValues, mode: 'create' | 'ed
  */
 export function connectionFormResolver(mode: 'create' | 'edit'): Resolver<ConnectionFormValues> {
   return async (values, context, options) => {
-    const { cloud, channel, ...rest } = values;
+    const { cloud, webchat, channel, ...rest } = values;
     const isCloud = channel === 'whatsapp-cloud';
+    const widget = channel === 'webchat' ? { webchat } : {};
     const checked =
       mode === 'create'
-        ? { ...rest, channel, ...(isCloud ? { cloud } : {}) }
-        : { ...rest, ...(isCloud ? { cloud: Object.fromEntries(Object.entries(cloud).filter(([, v]) => v.trim() !== '')) } : {}) };
+        ? { ...rest, channel, ...widget, ...(isCloud ? { cloud } : {}) }
+        : { ...rest, ...widget, ...(isCloud ? { cloud: Object.fromEntries(Object.entries(cloud).filter(([, v]) => v.trim() !== '')) } : {}) };
     const schema = mode === 'create' ? connectionCreateSchema : connectionUpdateSchema;
     const result = await zodResolver(schema as never)(checked, context, options as unknown as ResolverOptions<FieldValues>);
     return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };

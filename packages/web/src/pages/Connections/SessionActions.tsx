@@ -65,8 +65,8 @@ export function SessionActions({ connection, busy, onAction, onShowQr }: Session
       return (
         <Box sx={{ display: 'inline-flex', gap: 1 }}>
           {button('retry', t('connections.session.retry'))}
-          {/* A Cloud API connection has an account, not a QR code. */}
-          {connection.channel !== 'whatsapp-cloud' && button('newQr', t('connections.session.newQr'), 'contained')}
+          {/* A Cloud API connection has an account, and a website widget has no phone: neither has a QR code. */}
+          {connection.channel !== 'whatsapp-cloud' && connection.channel !== 'webchat' && button('newQr', t('connections.session.newQr'), 'contained')}
         </Box>
       );
     default:

@@ -1,0 +1,22 @@
+/** The channel contract against the web chat driver (visitors of the website widget). */
+import { describe } from 'vitest';
+import { describeChannelContract } from './channel-contract.js';
+import { webchatHarness } from './webchat-harness.js';
+
+describe('webchat driver', () => {
+  describeChannelContract(webchatHarness, {
+    pairing: 'none',
+    notApplicable: {
+      disconnectReasons: 'a website widget has no phone session to lose',
+      lidOnly: 'visitors have no phone number to hide',
+      groups: 'the widget is a one-to-one conversation',
+      location: 'the widget sends text and files only',
+      contactCard: 'the widget sends text and files only',
+      revoke: 'visitors cannot delete what they sent',
+      edit: 'visitors cannot edit what they sent',
+      readReceipts: 'the widget shows replies live (delivered) and sends no read receipts',
+      voiceNote: "the visitor's browser plays recordings as stored; nothing is converted to a push-to-talk note",
+      outboundMediaBytes: "the visitor downloads an attachment from the product's stored message, which this contract has no product to keep",
+    },
+  });
+});
