@@ -75,7 +75,7 @@ describe('a server restart mid-send loses nothing and doubles nothing', () => {
       await db.database.db.update(whatsapps).set({ status: 'CONNECTED' }).where(eq(whatsapps.id, conn.id));
       await db.database.db
         .update(messages)
-        .set({ sendState: 'sending', sendAttempts: 1, nextAttemptAt: sql`now() + interval '60 seconds'` })
+        .set({ sendState: 'sending', claimedBy: 'dead-process', sendAttempts: 1, nextAttemptAt: sql`now() + interval '60 seconds'` })
         .where(eq(messages.id, reply.json().id));
 
       const b = await createTestServer({ database: db.database, soleProcess: true });
