@@ -178,7 +178,7 @@ export async function benchFanout(rates = [10, 25], clients = 200, messages = 50
         this.send({ type: 'connect', clients: mine });
       });
     });
-    const ask = <T>(type: string) =>
+    const ask = <T>(type: string, run = 0) =>
       Promise.all(
         procs.map(
           (p) =>
@@ -191,7 +191,7 @@ export async function benchFanout(rates = [10, 25], clients = 200, messages = 50
                 if (m.type === 'error') reject(new Error(m.message));
               };
               p.on('message', onMessage);
-              if (type !== 'ready') p.send({ type });
+              if (type !== 'ready') p.send({ type, run });
             }),
         ),
       );
@@ -208,21 +208,21 @@ export async function benchFanout(rates = [10, 25], clients = 200, messages = 50
         const wait = started + (i * 1000) / rate - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const at = cluster.urls[i % cluster.urls.length];
-        const msg = { id: `fanout-${run}-${String(i).padStart(6, '0')}`, from: customerNumber(i % 50), to: number, body: `fan ${i} ${Date.now()}` };
+        const msg = { id: `fanout-${run}-${String(i).padStart(6, '0')}`, from: customerNumber(i % 50), to: number, body: `fan ${run} ${i} ${Date.now()}` };
         sends.push(customerSends(at, t, msg).then(() => null, (err: unknown) => err ?? 'failed'));
       }
       const failed = (await Promise.all(sends)).filter((r) => r !== null);
       if (failed.length) throw new Error(`${failed.length} sends failed`, { cause: failed[0] });
-      // Until every client has every message, or nothing more arrived for 15 s (the machine is shared).
+      // Until every client has every message, or nothing more arrived for 30 s (the machine is shared).
       const expected = clients * messages;
       let seen = 0;
-      for (let still = 0; seen < expected && still < 15; ) {
+      for (let still = 0; seen < expected && still < 30; ) {
         await new Promise((r) => setTimeout(r, 1000));
-        const now = (await ask<{ n: number }>('count')).reduce((n, c) => n + c.n, 0);
+        const now = (await ask<{ n: number }>('count', run)).reduce((n, c) => n + c.n, 0);
         still = now === seen ? still + 1 : 0;
         seen = now;
       }
-      const latencies = (await ask<{ latencies: number[] }>('report')).flatMap((r) => r.latencies).sort((a, b) => a - b);
+      const latencies = (await ask<{ latencies: number[] }>('report', run)).flatMap((r) => r.latencies).sort((a, b) => a - b);
       results.push({
         processes: 3,
         clients,

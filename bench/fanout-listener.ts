@@ -1,6 +1,6 @@
 /**
  * Realtime clients in their own process (as browsers would be), for bench/cluster.ts: connects the
- * given attendants' sockets, and for every `appMessage` create whose body is `fan <n> <sentAt>`
+ * given attendants' sockets, and for every `appMessage` create whose body is `fan <run> <n> <sentAt>`
  * records how long after the send it arrived (same machine, so one clock). Answers how many so far
  * (`count`) and hands over the figures of a run (`report`). The parent ends it.
  */
@@ -11,17 +11,22 @@ interface Connect {
   clients: { url: string; token: string }[];
 }
 
-const latencies: number[] = [];
+/** Latencies per run (a late event of one run never counts in the next). */
+const latencies = new Map<number, number[]>();
+function ofRun(run: number): number[] {
+  let list = latencies.get(run);
+  if (!list) latencies.set(run, (list = []));
+  return list;
+}
 const sockets: Socket[] = [];
 
-process.on('message', (m: Connect | { type: 'count' | 'report' }) => {
+process.on('message', (m: Connect | { type: 'count'; run: number } | { type: 'report'; run: number }) => {
   if (m.type === 'count') {
-    process.send?.({ type: 'count', n: latencies.length });
+    process.send?.({ type: 'count', n: ofRun(m.run).length });
     return;
   }
   if (m.type === 'report') {
-    // One run's figures; the next run starts from none.
-    process.send?.({ type: 'report', latencies: latencies.splice(0) });
+    process.send?.({ type: 'report', latencies: ofRun(m.run) });
     return;
   }
   let connected = 0;
@@ -34,8 +39,8 @@ process.on('message', (m: Connect | { type: 'count' | 'report' }) => {
     s.on('connect_error', (err) => process.send?.({ type: 'error', message: err.message }));
     s.on('appMessage', (e: { action: string; message: { body: string } }) => {
       if (e.action !== 'create') return;
-      const [tag, , sentAt] = e.message.body.split(' ');
-      if (tag === 'fan') latencies.push(Date.now() - Number(sentAt));
+      const [tag, run, , sentAt] = e.message.body.split(' ');
+      if (tag === 'fan') ofRun(Number(run)).push(Date.now() - Number(sentAt));
     });
   }
 });
