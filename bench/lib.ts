@@ -19,6 +19,19 @@ export async function openBenchDatabase(kind: DbKind): Promise<{ database: Datab
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
   }
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ url: created.url, poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/** A fresh, empty PostgreSQL database on the benchmark server: its URL and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sb_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -26,11 +39,9 @@ export async function openBenchDatabase(kind: DbKind): Promise<{ database: Datab
   await admin.end();
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
-      await database.close();
       const c = new pg.Client({ connectionString: POSTGRES_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

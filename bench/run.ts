@@ -11,6 +11,7 @@ import { postgresReachable, type DbKind } from './lib.js';
 import { benchWhatsappInbound, benchWhatsappMemory, describeInbound, describeMemory } from './whatsapp.js';
 import { benchDashboard, describeDashboard, DASHBOARD_TARGET_MS, type DashboardResult } from './dashboard.js';
 import { runTickets } from './tickets-run.js';
+import { benchClusterIngest, benchFanout, describeClusterIngest, describeFanout, type ClusterIngestResult } from './cluster.js';
 
 const BENCHMARKS = path.resolve(import.meta.dirname, '../BENCHMARKS.md');
 
@@ -130,6 +131,67 @@ async function runMemory(): Promise<void> {
   );
 }
 
+const CLUSTER_PREAMBLE = () => [
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; the machine was shared with other work at the time,`,
+  'so the load average (1 min, at the start → at the end of each run) is shown next to each figure.',
+  'Server processes are the built `packages/server/dist/main.js` on one fresh PostgreSQL database and Redis',
+  '(the Socket.IO Redis adapter), called on their own ports round robin as a balancer would.',
+  '',
+];
+
+async function needPostgres(): Promise<void> {
+  if (!(await postgresReachable())) throw new Error('the cluster benchmarks need PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+
+/** Three server processes on PostgreSQL and Redis (needs `npm run build` first: it runs dist/main.js). */
+async function runClusterFanout(): Promise<void> {
+  await needPostgres();
+  console.log('realtime fan-out over three processes…');
+  const fanout = await benchFanout();
+  fanout.forEach((r) => console.log(describeFanout(r)));
+  replaceSection(
+    'cluster-fanout',
+    [
+      ...CLUSTER_PREAMBLE(),
+      'Realtime fan-out: attendants of one sector, each with a Socket.IO client (WebSocket) in one of four',
+      'client processes, the clients spread evenly over the three server processes. One simulator connection',
+      '(its session on one process); 50 customers send 500 inbound messages at a steady rate (one run per rate,',
+      'same clients), each send to the next process round robin (two of three are handed to the session owner).',
+      "Latency: from the moment the customer's send request starts to the `appMessage` event at each client;",
+      'every client may see every ticket (they wait in the sector), so each message is expected at every client;',
+      'receipts are counted until all have arrived or none arrived for 30 s. Goal: p95 ≤ 100 ms.',
+      '',
+      '| processes | clients | messages | receipts | p50 | p95 | p99 | max | load average |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...fanout.map(describeFanout),
+    ].join('\n'),
+  );
+}
+
+async function runClusterIngest(): Promise<void> {
+  await needPostgres();
+  const ingest: ClusterIngestResult[] = [];
+  for (const processes of [1, 3]) {
+    console.log(`ingest through ${processes} process(es)…`);
+    const r = await benchClusterIngest(processes);
+    console.log(describeClusterIngest(r));
+    ingest.push(r);
+  }
+  replaceSection(
+    'cluster-ingest',
+    [
+      ...CLUSTER_PREAMBLE(),
+      'Ingest: inbound messages over three simulator connections through one process (all three sessions on it)',
+      'and through three (one session each), 48 requests in flight, each to the next process round robin; a',
+      'request answers once its message is stored. Over HTTP, so not comparable with the in-process ingest figures above.',
+      '',
+      '| processes | messages | time | throughput | load average |',
+      '|---|---|---|---|---|',
+      ...ingest.map(describeClusterIngest),
+    ].join('\n'),
+  );
+}
+
 const which = process.argv.slice(2);
 const all = which.length === 0;
 if (all || which.includes('ingest')) await runIngest();
@@ -137,4 +199,6 @@ if (all || which.includes('dashboard')) await runDashboard();
 if (all || which.includes('whatsapp')) await runWhatsapp();
 if (all || which.includes('tickets')) await runTickets(replaceSection, machine());
 if (all || which.includes('memory')) await runMemory();
+if (all || which.includes('cluster') || which.includes('cluster-fanout')) await runClusterFanout();
+if (all || which.includes('cluster') || which.includes('cluster-ingest')) await runClusterIngest();
 process.exit(0);

@@ -4,8 +4,11 @@
  * configuration of docs/operations.md: WebSocket upgrade, round robin, no sticky sessions).
  * Attendants in Chromium and the simulator's customer work through nginx; while messages flow both
  * ways the process owning the channel session is killed with SIGKILL. Then: the session is taken
- * over within the lease time, every inbound and outbound message exists exactly once, and every
- * browser still receives events (its socket reconnects through nginx).
+ * over within the lease time, every inbound and outbound message exists exactly once, a reply the
+ * killed process had claimed is sent by the new owner without waiting for the claim to expire, the
+ * scheduler's leadership moves on and automatic replies go out once per customer, and every
+ * browser (an attendant's and an administrator's) still receives events — its socket reconnects
+ * through nginx, and the open chat shows what arrived while it was away and what arrives after.
  *
  * Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both) and nginx (.ci/run installs it).
  */
@@ -25,7 +28,8 @@ const REDIS_URL = process.env.TEST_REDIS_URL;
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.resolve(here, '../../packages/server/dist/main.js');
-const LEASE_SECONDS = 30; // channels/manager.ts
+const LEASE_SECONDS = 30; // channels/manager.ts (and the scheduler's lease, automation/index.ts)
+const GREETING = 'Welcome to Cluster';
 const PROCESSES = 3;
 
 test.skip(!DATABASE_URL || !REDIS_URL, 'The cluster test needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis).');
@@ -182,9 +186,20 @@ class Api {
   }
 }
 
+/** Socket.IO WebSockets each page opened and saw closed (a reconnect opens a new one). */
+const websockets = new Map<Page, { opened: number; closed: number }>();
+
 async function attendantPage(browser: Browser, email: string, password: string, ticketId: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: balancer, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  // Tall enough that the virtualised chat renders every message of this conversation.
+  const context = await browser.newContext({ baseURL: balancer, viewport: { width: 1280, height: 3200 }, locale: 'en-US' });
   const page = await context.newPage();
+  const counts = { opened: 0, closed: 0 };
+  websockets.set(page, counts);
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io')) return;
+    counts.opened += 1;
+    ws.on('close', () => (counts.closed += 1));
+  });
   await page.goto('/login');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
@@ -193,6 +208,15 @@ async function attendantPage(browser: Browser, email: string, password: string, 
   await page.goto(`/tickets/${ticketId}`);
   await expect(page.getByTestId('chat-pane')).toBeVisible({ timeout: 30_000 });
   return page;
+}
+
+/**
+ * Open WebSocket tunnels from nginx to a server process (nginx keeps no idle HTTP connections to
+ * its upstreams, so an established connection from nginx to a process's port is a browser's socket).
+ */
+function socketsTo(port: number): number {
+  const out = spawnSync('ss', ['-Htnp', 'state', 'established', `( dport = :${port} )`], { encoding: 'utf8' });
+  return out.stdout.split('\n').filter((l) => l.includes('"nginx"')).length;
 }
 
 async function rows<T>(query: string, params: unknown[] = []): Promise<T[]> {
@@ -210,14 +234,27 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   const request = await playwrightRequest.newContext({ baseURL: balancer });
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);
   const hours = { startWork: '00:00', endWork: '23:59' };
-  const sector = await admin.call<{ id: number }>('POST', '/api/queue', { name: 'Cluster', color: '#3366cc', ...hours });
+  // The sector greets each new customer: an automatic reply, sent at once or — when its process
+  // died before sending it — by the scheduler's leader; either way exactly once.
+  const sector = await admin.call<{ id: number }>('POST', '/api/queue', { name: 'Cluster', color: '#3366cc', greetingMessage: GREETING, ...hours });
   const password = 'attendant-pass';
   const attendants = [{ name: 'Ana Cluster', email: 'ana@cluster.local' }];
   for (const a of attendants) await admin.call('POST', '/api/users', { ...a, password, profile: 'user', queueIds: [sector.id] });
 
+  // The scheduler's leader is the process that started first; the connection is created on it, so
+  // its session runs there too and one SIGKILL takes both the session and the scheduler away.
+  const holderPid = (holder: string) => Number(holder.split(':').at(-2));
+  const [schedulerLease] = await rows<{ holder: string }>("select holder from leases where name = 'automation-scheduler'");
+  const leader = servers.find((s) => s.child.pid === holderPid(schedulerLease.holder));
+  expect(leader, 'the scheduler leader is one of the three processes').toBeTruthy();
+
   // A simulator connection paired through the balancer (the QR is shown by whichever process owns it).
   const connectionNumber = `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: 'Cluster sim', channel: 'simulator', queueIds: [sector.id] });
+  const connection = await admin.call<{ id: number }>('POST', `http://127.0.0.1:${leader!.port}/api/whatsapp`, {
+    name: 'Cluster sim',
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   let qrcode = '';
   await expect
     .poll(async () => {
@@ -244,10 +281,10 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
     }
   };
   // 201 stored by the product; 202 waiting on the network while the session is taken over.
-  const customerSends = (body: string) =>
+  const customerSends = (body: string, from = customer) =>
     withRetry(
       `customer sends ${body}`,
-      () => admin.raw('POST', '/api/simulator/messages', { id: `cluster-${body}`, from: customer, to: connectionNumber, name: 'Carla', body }),
+      () => admin.raw('POST', '/api/simulator/messages', { id: `cluster-${body}`, from, to: connectionNumber, name: 'Carla', body }),
       [201, 202],
     );
   await customerSends('in-0');
@@ -263,21 +300,39 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   const [anaUser] = await rows<{ id: number }>('select id from users where email = $1', [attendants[0].email]);
   await admin.call('PUT', `/api/tickets/${ticketId}`, { status: 'open', userId: anaUser.id, queueId: sector.id });
 
-  // The attendant who has the ticket follows it live.
-  const pages = [await attendantPage(browser, attendants[0].email, password, ticketId)];
+  // The attendant who has the ticket follows it live, and so does an administrator (who sees every
+  // attendant's tickets with "show all").
+  const pages = [
+    await attendantPage(browser, attendants[0].email, password, ticketId),
+    await attendantPage(browser, ADMIN.email, ADMIN.password, ticketId),
+  ];
+  await pages[1].getByTestId('show-all').check();
   const bubble = (page: Page, text: string) => page.getByTestId('chat-pane').getByText(text, { exact: true });
   for (const page of pages) await expect(bubble(page, 'in-0')).toBeVisible({ timeout: 20_000 });
+  for (const page of pages) await expect(page.getByTestId(`ticket-item-${ticketId}`)).toBeVisible({ timeout: 20_000 });
 
-  // Which process runs the session: the holder of its lease (pid:uuid).
+  // Which process runs the session: the holder of its lease (pid:uuid) — the scheduler's leader.
   const [lease] = await rows<{ holder: string }>('select holder from leases where name = $1', [`channel:${connection.id}`]);
   const owner = servers.find((s) => s.child.pid === Number(lease.holder.split(':')[0]));
-  expect(owner, 'the session owner is one of the three processes').toBeTruthy();
+  expect(owner, 'the session runs on the scheduler leader').toBe(leader);
+
+  // At least one browser's socket must be on the process to be killed, or its reconnect would not
+  // be tested: reload the pages (each load connects again, round robin) until one is.
+  for (let attempt = 0; socketsTo(owner!.port) === 0; attempt++) {
+    expect(attempt, 'a browser socket reached the session owner').toBeLessThan(12);
+    const page = pages[attempt % pages.length];
+    await page.reload();
+    await expect(bubble(page, 'in-0')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => servers.reduce((n, s) => n + socketsTo(s.port), 0), { timeout: 10_000 }).toBeGreaterThanOrEqual(pages.length);
+  }
 
   // Messages both ways at a steady pace; the owner is killed in the middle.
   const inbound: string[] = [];
   const outbound: string[] = [];
   const sends: Promise<void>[] = [];
   let killedAt = 0;
+  let atKill = new Map<Page, { opened: number; closed: number }>();
+  const greeted = Array.from({ length: 8 }, (_, i) => `5531${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}${i}`);
   for (let i = 1; i <= 20; i++) {
     inbound.push(`in-${i}`);
     sends.push(customerSends(`in-${i}`));
@@ -285,13 +340,19 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
     sends.push(
       withRetry(`reply out-${i}`, () => ana.raw('POST', `/api/messages/${ticketId}`, { body: `out-${i}` }, { 'Idempotency-Key': `cluster-out-${i}` }), [201]),
     );
+    // New customers keep writing across the kill; each is greeted once.
+    if (i >= 5 && i <= 12) sends.push(customerSends(`hello-${i}`, greeted[i - 5]));
     if (i === 8) {
+      atKill = new Map(pages.map((p) => [p, { ...websockets.get(p)! }]));
       owner!.child.kill('SIGKILL');
       killedAt = Date.now();
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   await Promise.all(sends);
+  // The customer writes last, so the ticket waits on the attendant (no inactivity close).
+  inbound.push('in-21');
+  await customerSends('in-21');
 
   // Taken over by another process within the lease time (plus one renewal period).
   await expect
@@ -323,8 +384,9 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
             [customer],
           )
         )[0].n,
-      // A reply the killed process had claimed is sent again when its 60 s sending claim expires.
-      { timeout: 75_000 },
+      // A reply the killed process had claimed is sent by the new owner at once (the claim is the
+      // dead holder's), well before the 60 s claim would expire.
+      { timeout: 45_000 },
     )
     .toBe(outbound.length);
   const phone = await rows<{ body: string; n: number }>(
@@ -333,11 +395,38 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   );
   expect(phone.filter((r) => r.n !== 1)).toEqual([]);
 
-  // Every browser still receives events: a message sent after the takeover appears live.
+  // The scheduler's leadership moved to a live process, and every customer was greeted once.
+  await expect
+    .poll(async () => holderPid((await rows<{ holder: string }>("select holder from leases where name = 'automation-scheduler'"))[0].holder), {
+      timeout: (LEASE_SECONDS + 20) * 1000,
+    })
+    .not.toBe(owner!.child.pid);
+  await expect
+    .poll(
+      async () =>
+        (
+          await rows<{ customer: string; n: number }>(
+            "select customer, count(*)::int as n from simulator_messages where connection_number = $1 and sender = 'connection' and body = $2 group by customer",
+            [connectionNumber, GREETING],
+          )
+        ).sort((a, b) => a.customer.localeCompare(b.customer)),
+      { timeout: 45_000 },
+    )
+    .toEqual([customer, ...greeted].sort().map((c) => ({ customer: c, n: 1 })));
+
+  // A browser whose socket was on the killed process lost it and connected again through nginx.
+  await expect
+    .poll(() => pages.some((p) => websockets.get(p)!.closed > atKill.get(p)!.closed && websockets.get(p)!.opened > atKill.get(p)!.opened), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  // Every browser still receives events: a message sent after the takeover appears live, in the
+  // ticket's row and in the open chat — which also shows everything that arrived meanwhile.
   await customerSends('after-takeover');
-  // (The ticket's row in the list shows its newest message as it arrives.)
   for (const page of pages) {
     await expect(page.getByTestId(`ticket-item-${ticketId}`)).toContainText('after-takeover', { timeout: 20_000 });
+    await expect(bubble(page, 'after-takeover')).toBeVisible({ timeout: 20_000 });
+    for (const body of [...inbound, ...outbound]) await expect(bubble(page, body)).toBeAttached({ timeout: 20_000 });
   }
   await request.dispose();
 });

@@ -14,6 +14,7 @@ import type { Database } from './db/client.js';
 import { makeAuthenticate } from './http/auth.js';
 import { registerErrorHandler, registerErrorLanguage, sendNotFound } from './http/errors.js';
 import { multipartPluginLimits } from './http/multipart-upload.js';
+import { databaseRateStore } from './http/rate-store.js';
 import { isSpaRoute, registerSpa } from './http/spa.js';
 import type { App } from './http/types.js';
 import type { Secrets } from './lib/data-dir.js';
@@ -136,7 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     });
   }
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database, so the limits hold across every server process.
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateStore(database.db) });
   await app.register(fastifyMultipart, { limits: multipartPluginLimits(config.mediaMaxBytes) });
   app.decorate('authenticate', makeAuthenticate(services.auth));
   // OpenAPI document + Swagger UI at /api/docs; before the routes so it collects all of them.

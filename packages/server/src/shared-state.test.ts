@@ -3,6 +3,7 @@ import { rowsOf } from './lib/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB_KIND, bearer, createTestServer, openTestDatabase, type TestDatabase, type TestServer } from './test/harness.js';
 import { waitFor } from './test/simulator.js';
+import { API_SEND_PER_MINUTE } from './modules/external-api/routes.js';
 
 describe('state shared by server processes on one database', () => {
   let testDb: TestDatabase;
@@ -73,5 +74,17 @@ describe('state shared by server processes on one database', () => {
     for (let i = 0; i < 10; i++) expect((await login(i % 2 ? a : b, `wrong-${i}`)).statusCode).toBe(401);
     expect((await login(a, user.password)).statusCode).toBe(429);
     expect((await login(b, user.password)).statusCode).toBe(429);
+  });
+
+  it('counts /api/send against one budget across processes: 120 a minute spread over two, then refused on both', async () => {
+    const regen = await a.app.inject({ method: 'POST', url: '/api/settings/userApiToken/regenerate', headers: bearer(a.adminToken) });
+    const fresh = regen.json().value as string;
+    await waitFor(() => b.services.settings.get('userApiToken') === fresh);
+    // The empty body is refused by validation after the limit counted the call.
+    const codes: number[] = [];
+    for (let i = 0; i < API_SEND_PER_MINUTE; i++) codes.push((await apiSend(i % 2 ? a : b, fresh)).statusCode);
+    expect(codes.filter((c) => c !== 400)).toEqual([]);
+    expect((await apiSend(a, fresh)).statusCode).toBe(429);
+    expect((await apiSend(b, fresh)).statusCode).toBe(429);
   });
 });

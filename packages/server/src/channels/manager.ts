@@ -56,13 +56,12 @@ export class ChannelManager {
   private connectedListeners: ((connectionId: number) => void)[] = [];
   private handler: DriverEventHandler = () => Promise.resolve();
   private closed = false;
-  private readonly holder = `${process.pid}:${randomUUID()}`;
+  /** This process's name in the channel leases (and on the replies its outbox claims). */
+  readonly holder = `${process.pid}:${randomUUID()}`;
   private renewTimer: NodeJS.Timeout | null = null;
   private startFailures = new Map<number, number>();
   private retryTimers = new Set<NodeJS.Timeout>();
   private replayTimer: NodeJS.Timeout | null = null;
-  /** Connections whose session this process has run at least once. */
-  private ranHere = new Set<number>();
   private replaying: Promise<void> | null = null;
   /** Events that could not be stored when they arrived, kept in the data directory. */
   readonly journal: InboundJournal;
@@ -227,10 +226,6 @@ export class ChannelManager {
       this.ctx.log.info({ connectionId }, 'channel session runs in another server process');
       return;
     }
-    if (!this.ranHere.has(connectionId)) {
-      this.ranHere.add(connectionId);
-      await this.retakeClaims(connectionId);
-    }
     const driver = factory(this.driverContext(connectionId));
     this.sessions.set(connectionId, { driver, connected: false });
     await this.saveStatus(connectionId, { status: 'OPENING', qrcode: '' });
@@ -245,18 +240,6 @@ export class ChannelManager {
         this.retryStartLater(connectionId);
       }
     }
-  }
-
-  /**
-   * Replies are sent only by the process running the session. When this process takes a session
-   * it never ran, replies still claimed for it belong to the previous holder, which is gone: they
-   * are due now rather than when that claim would have expired.
-   */
-  private async retakeClaims(connectionId: number): Promise<void> {
-    await this.ctx.db
-      .update(messages)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(and(eq(messages.whatsappId, connectionId), eq(messages.sendState, 'sending')));
   }
 
   /** A session that failed to start is tried again with growing delays, a few times. */

@@ -406,6 +406,11 @@ export const messages = pgTable(
     sendState: text('send_state').notNull().default('received'),
     sendAttempts: integer('send_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * The channel-lease holder (process) whose outbox claimed a 'sending' row. The claim lasts only
+     * while that holder runs the session: whoever holds the lease next may send it at once.
+     */
+    claimedBy: text('claimed_by'),
     lastError: text('last_error'),
     idempotencyKey: text('idempotency_key'),
     /** Channel payload needed to re-serve the message (Baileys getMessage). */
@@ -547,6 +552,17 @@ export const cloudAccounts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('cloud_accounts_phone_number_unique').on(t.phoneNumberId)],
+);
+
+/** Fixed-window request counters of the HTTP rate limits, shared by every server process. */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_counters_resets_at_idx').on(t.resetsAt)],
 );
 
 // ── Simulator phone network ─────────────────────────────────────────────────────────────────────

@@ -166,9 +166,18 @@ export class Outbox {
     return claimed.length === BATCH;
   }
 
+  /**
+   * Claims due rows under this process's channel-lease holder name. Only the lease holder of a
+   * connection sends for it, so a row another holder claimed belongs to a process that lost the
+   * session (killed, or cut off and stopped): it is due at once, not when its claim would expire.
+   * It goes out with the same channel message id, which the channel recognises, so a send the old
+   * holder did finish is not delivered twice. The expiry still frees rows of a pass of our own
+   * that died half-way.
+   */
   private async claim(connectionId: number): Promise<MessageRow[]> {
+    const holder = this.channels.holder;
     const result = await this.ctx.db.execute(sql`
-      update ${messages} set send_state = 'sending',
+      update ${messages} set send_state = 'sending', claimed_by = ${holder},
         next_attempt_at = now() + make_interval(secs => ${SENDING_LEASE_SECONDS}),
         send_attempts = send_attempts + 1
       where id in (
@@ -176,7 +185,7 @@ export class Outbox {
         where whatsapp_id = ${connectionId}
           and not is_private
           and ((send_state = 'pending' and (next_attempt_at is null or next_attempt_at <= now()))
-            or (send_state = 'sending' and next_attempt_at <= now()))
+            or (send_state = 'sending' and (next_attempt_at <= now() or claimed_by is distinct from ${holder})))
         order by created_at
         limit ${BATCH}
         for update skip locked)
@@ -191,7 +200,7 @@ export class Outbox {
     if (rows.length === 0) return;
     await this.ctx.db
       .update(messages)
-      .set({ sendState: 'pending', nextAttemptAt: null, sendAttempts: sql`greatest(${messages.sendAttempts} - 1, 0)` })
+      .set({ sendState: 'pending', nextAttemptAt: null, claimedBy: null, sendAttempts: sql`greatest(${messages.sendAttempts} - 1, 0)` })
       .where(sql`${messages.id} in ${rows.map((r) => r.id)}`);
   }
 

@@ -53,7 +53,7 @@ describe('a server restart mid-send loses nothing and doubles nothing', () => {
     expect(chat.filter((m) => m.body === 'half sent')).toHaveLength(1);
     const [q] = await b.database.db.select().from(messages).where(eq(messages.id, queued.json().id));
     expect(q.ack).toBeGreaterThanOrEqual(1);
-  });
+  }, 90_000);
 
   it('after kill -9, the restarted server runs the sessions at once and sends claimed replies promptly', async () => {
     const db = await openTestDatabase();
@@ -75,7 +75,7 @@ describe('a server restart mid-send loses nothing and doubles nothing', () => {
       await db.database.db.update(whatsapps).set({ status: 'CONNECTED' }).where(eq(whatsapps.id, conn.id));
       await db.database.db
         .update(messages)
-        .set({ sendState: 'sending', sendAttempts: 1, nextAttemptAt: sql`now() + interval '60 seconds'` })
+        .set({ sendState: 'sending', claimedBy: 'dead-process', sendAttempts: 1, nextAttemptAt: sql`now() + interval '60 seconds'` })
         .where(eq(messages.id, reply.json().id));
 
       const b = await createTestServer({ database: db.database, soleProcess: true });

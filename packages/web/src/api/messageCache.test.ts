@@ -1,6 +1,6 @@
 import type { MessageDTO } from '@switchboard/shared';
 import { describe, expect, it } from 'vitest';
-import { chatMessages, upsertMessageInPages, type MessagesData } from './messageCache';
+import { LiveMessages, chatMessages, upsertMessageInPages, type MessagesData } from './messageCache';
 
 const msg = (id: string, over: Partial<MessageDTO> = {}) => ({ id, ack: 0, ...over }) as MessageDTO;
 const data = (...pages: string[][]): MessagesData => ({
@@ -29,5 +29,20 @@ describe('chat messages', () => {
     expect(chatMessages(d).messages[0].ack).toBe(2);
     d = upsertMessageInPages(d, sent(3, '2026-01-01T10:00:05.000Z'));
     expect(chatMessages(d).messages[0].ack).toBe(3);
+  });
+
+  it('keeps a message that arrived live while a refetch was under way (the refetch answered without it)', () => {
+    const live = new LiveMessages();
+    const inChat = (id: string) => msg(id, { ticketId: 7 });
+    live.record(inChat('a'));
+    live.fetchBegins(7); // e.g. the socket reconnected: the chat is read again
+    live.record(inChat('c')); // arrives while the request is under way; the server read before it
+    live.record({ ...inChat('x'), ticketId: 8 }); // another chat's message stays out
+    const fetched: MessagesData = { pageParams: [1], pages: [{ messages: [inChat('a'), inChat('b')], hasMore: false, count: 2 }] };
+    expect(chatMessages(live.applyTo(7, fetched)).messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    // A later fetch that already has it shows it once.
+    live.fetchBegins(7);
+    const again: MessagesData = { pageParams: [1], pages: [{ messages: [inChat('a'), inChat('b'), inChat('c')], hasMore: false, count: 3 }] };
+    expect(chatMessages(live.applyTo(7, again)).messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
   });
 });

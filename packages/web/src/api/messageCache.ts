@@ -63,8 +63,47 @@ export function upsertMessageInPages(data: MessagesData, message: MessageDTO): M
 }
 
 export function upsertMessage(queryClient: QueryClient, message: MessageDTO): void {
+  liveMessages.record(message);
   queryClient.setQueryData<MessagesData>(queryKeys.messages(message.ticketId), (d) => upsertMessageInPages(d, message));
 }
+
+/**
+ * A refetch (after the socket reconnects, or when the chat opens again) replaces the cached chat
+ * with what the server read when it answered; a message that arrived live while the request was
+ * under way was written into the data being replaced, and would vanish from the chat until the
+ * next reload. So the messages that arrived live are remembered per chat, and every fetched result
+ * gets those that arrived since its fetch began applied on top (an upsert: applying one again
+ * changes nothing).
+ */
+export class LiveMessages {
+  private seq = 0;
+  private readonly byTicket = new Map<number, { seq: number; message: MessageDTO }[]>();
+  /** Where the newest fetch of each chat began (in arrival order). */
+  private readonly fetchStart = new Map<number, number>();
+
+  constructor(private readonly keep = 500) {}
+
+  record(message: MessageDTO): void {
+    const list = this.byTicket.get(message.ticketId) ?? [];
+    list.push({ seq: ++this.seq, message });
+    if (list.length > this.keep) list.splice(0, list.length - this.keep);
+    this.byTicket.set(message.ticketId, list);
+  }
+
+  /** A fetch of the chat's newest page begins: what arrives from now on is applied to its result. */
+  fetchBegins(ticketId: number): void {
+    this.fetchStart.set(ticketId, this.seq);
+  }
+
+  /** The fetched chat with the messages that arrived during the fetch applied on top. */
+  applyTo(ticketId: number, data: MessagesData): MessagesData {
+    const since = this.fetchStart.get(ticketId) ?? this.seq;
+    const arrived = (this.byTicket.get(ticketId) ?? []).filter((e) => e.seq > since);
+    return arrived.reduce((d, e) => upsertMessageInPages(d, e.message), data);
+  }
+}
+
+export const liveMessages = new LiveMessages();
 
 export function removeMessagesOfTicket(queryClient: QueryClient, ticketId: number): void {
   queryClient.removeQueries({ queryKey: queryKeys.messages(ticketId) });

@@ -3,16 +3,21 @@ import type { MessageDTO } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './client';
 import { fetchMediaBlob } from './mediaBlob';
-import { upsertMessage, type MessagesPage } from './messageCache';
+import { liveMessages, upsertMessage, type MessagesData, type MessagesPage } from './messageCache';
 import { queryKeys } from './queryKeys';
 
 export function useMessagesInfinite(ticketId: number) {
   return useInfiniteQuery({
     queryKey: queryKeys.messages(ticketId),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => {
+      // A (re)fetch starts with the newest page; older pages follow or are loaded on scroll.
+      if (pageParam === 1) liveMessages.fetchBegins(ticketId);
+      return api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: pageParam }, signal);
+    },
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+    // Messages that arrived live while this fetch ran are kept (messageCache.ts LiveMessages).
+    structuralSharing: (_old: unknown, fresh: unknown) => liveMessages.applyTo(ticketId, fresh as MessagesData),
     // Opening the chat again reloads it (page 1 also resets the unread count on the server).
     staleTime: 0,
     retry: false,
