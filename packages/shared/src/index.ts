@@ -20,3 +20,4 @@ export * from './text/template.js';
 export * from './text/csv.js';
 export * from './schemas/ticket.js';
 export * from './text/preview.js';
+export * from './responses/index.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from './primitives.js';
 import { MSG, requiredText } from './common.js';
-import type { TagRef } from './ticket.js';
 import { tagRefSchema } from './tag.js';
+import type { ContactDTO } from '../responses/contact.js';
 
 export const INVALID_NUMBER = 'Invalid number';
 
@@ -77,31 +77,6 @@ export const contactFormSchema = z.object({
   tags: z.array(tagRefSchema).optional(),
 });
 
-export interface ContactExtraInfoDTO {
-  id: number;
-  name: string;
-  value: string;
-}
-
-export interface ContactDTO {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  extraInfo: ContactExtraInfoDTO[];
-  tags: TagRef[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ContactsPage {
-  contacts: ContactDTO[];
-  hasMore: boolean;
-  count: number;
-}
-
 /** Realtime `contact`. `{action:'delete', all:true}` follows DELETE /contacts. */
 export type ContactEvent =
   | { action: 'create' | 'update'; contact: ContactDTO }
@@ -140,13 +115,6 @@ export interface ContactImportRowError {
   row: number;
   field: 'name' | 'number' | 'email';
   message: string;
-}
-
-/** What an import did: new contacts, rows whose number already was a contact, rows left out. */
-export interface ContactCsvImportResult {
-  imported: number;
-  existing: number;
-  errors: ContactImportRowError[];
 }
 
 /** The spec's message for a number that appears twice in one file. */

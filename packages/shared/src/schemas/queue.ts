@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './primitives.js';
 import { DEFAULT_SECTOR_HOURS } from '../constants.js';
 import { MSG, requiredText, timeOfDaySchema } from './common.js';
+import type { QueueDTO } from '../responses/queue.js';
 
 /** 'HH:mm' or empty / absent (then the sector default applies). */
 const optionalTime = z.union([z.literal(''), z.null(), timeOfDaySchema]).optional();
@@ -41,18 +42,6 @@ export const queueFormSchema = z.object({
   startWork: z.union([z.literal(''), timeOfDaySchema]),
   endWork: z.union([z.literal(''), timeOfDaySchema]),
 });
-
-export interface QueueDTO {
-  id: number;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  absenceMessage: string;
-  startWork: string;
-  endWork: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Realtime `queue`. */
 export type QueueEvent =
