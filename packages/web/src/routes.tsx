@@ -2,8 +2,6 @@
  * Route table of spec §2. Every screen is its own lazily loaded chunk, so /login downloads only
  * what it needs. React Router matches paths case-insensitively, so /Settings, /Queues and /Tags
  * reach the same screens as /settings, /queues and /tags.
- *
- * A feature that lands replaces its NotAvailablePage entry with its page.
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -16,7 +14,6 @@ const UsersPage = lazy(() => import('./pages/Users/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/Settings/SettingsPage'));
 const ConnectionsPage = lazy(() => import('./pages/Connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('./pages/Simulator/SimulatorPage'));
-const NotAvailablePage = lazy(() => import('./pages/NotAvailable/NotAvailablePage'));
 const ContactsPage = lazy(() => import('./pages/Contacts/ContactsPage'));
 const QuickAnswersPage = lazy(() => import('./pages/QuickAnswers/QuickAnswersPage'));
 const TagsPage = lazy(() => import('./pages/Tags/TagsPage'));
@@ -27,11 +24,6 @@ const ApiDocsPage = lazy(() => import('./pages/ApiDocs/ApiDocsPage'));
 const ApiKeyPage = lazy(() => import('./pages/ApiKey/ApiKeyPage'));
 const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
 
-/** Screens every signed-in user may open that have no implementation yet. */
-const PENDING_ROUTES: string[] = [];
-/** Administration screens that have no implementation yet. */
-const PENDING_ADMIN_ROUTES: string[] = [];
-
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -41,9 +33,6 @@ export function AppRoutes() {
         </Route>
         <Route element={<PrivateRoute />}>
           <Route element={<MainLayout />}>
-            {PENDING_ROUTES.map((path) => (
-              <Route key={path} path={path} element={<NotAvailablePage />} />
-            ))}
             <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
             <Route path="/" element={<DashboardPage />} />
             <Route path="/api" element={<ApiInstructionsPage />} />
@@ -58,9 +47,6 @@ export function AppRoutes() {
               <Route path="/connections" element={<ConnectionsPage />} />
               <Route path="/simulator" element={<SimulatorPage />} />
               <Route path="/apikey" element={<ApiKeyPage />} />
-              {PENDING_ADMIN_ROUTES.map((path) => (
-                <Route key={path} path={path} element={<NotAvailablePage />} />
-              ))}
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

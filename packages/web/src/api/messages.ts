@@ -1,5 +1,5 @@
 /** Messages API (spec §7): the paged chat, sending (text, quote, files, audio) and deleting. */
-import type { MessageDTO } from '@switchboard/shared';
+import { messageSchema, messagesPageSchema, sentMessagesSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './client';
 import { fetchMediaBlob } from './mediaBlob';
@@ -11,7 +11,7 @@ export function useMessagesInfinite(ticketId: number) {
     queryKey: queryKeys.messages(ticketId),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: pageParam }, signal),
+      api.get(`/messages/${ticketId}`, messagesPageSchema, { pageNumber: pageParam }, signal),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Opening the chat again reloads it (page 1 also resets the unread count on the server).
     staleTime: 0,
@@ -47,7 +47,7 @@ export function useSendMessage() {
       const payload = input.files?.length
         ? toFormData(input)
         : { body: input.body, quotedMsg: input.quotedMsg, idempotencyKey: input.idempotencyKey };
-      return apiRequest<MessageDTO | MessageDTO[]>(`/messages/${input.ticketId}`, { method: 'POST', body: payload });
+      return apiRequest(`/messages/${input.ticketId}`, sentMessagesSchema, { method: 'POST', body: payload });
     },
     // The realtime event brings the same messages; showing them now avoids waiting for it.
     onSuccess: (sent) => {
@@ -59,7 +59,7 @@ export function useSendMessage() {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<MessageDTO>(`/messages/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete(`/messages/${encodeURIComponent(id)}`, messageSchema),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }

@@ -41,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setSessionHooks({
       onSessionEnded: endSession,
-      onRefreshed: (session) => setUser(session.user as UserDTO),
+      onRefreshed: (session) => setUser(session.user),
     });
   }, [endSession]);
 

@@ -44,7 +44,7 @@ export function registerAuthRoutes(app: App, { auth }: Services): void {
     tags: ['auth'],
     security: [],
     description: 'Uses the httpOnly refresh cookie; rotates it.',
-    response: answers({ 200: sessionSchema }, { 401: ['ERR_SESSION_EXPIRED'], 403: ['ERR_INVALID_TOKEN'], 404: ['ERR_NO_USER_FOUND'] }),
+    response: answers({ 200: sessionSchema }, { 401: ['ERR_SESSION_EXPIRED', 'ERR_OUT_OF_HOURS'], 403: ['ERR_INVALID_TOKEN'], 404: ['ERR_NO_USER_FOUND'] }),
   };
   app.post('/auth/refresh_token', { schema: refreshDoc }, async (request, reply) => {
     try {

@@ -17,7 +17,7 @@ const NO_CONTACT = { 404: ['ERR_NO_CONTACT_FOUND', 'ERR_NOT_FOUND'] } as const;
 /** Saving a contact checks its number on the default connection. */
 const NUMBER_CHECK = {
   400: ['ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_CHECK_CONTACT'],
-  404: ['ERR_NO_DEF_WAPP_FOUND'],
+  404: ['ERR_NO_DEF_WAPP_FOUND', 'ERR_NO_TAG_FOUND'],
   409: ['ERR_DUPLICATED_CONTACT', 'ERR_WAPP_NOT_INITIALIZED'],
 } as const;
 import type { App } from '../../http/types.js';

@@ -1,7 +1,7 @@
 import type { App } from '../../http/types.js';
 import type { DashboardService } from './service.js';
 import { dashboardResponseSchema } from '@switchboard/shared';
-import { answers, INPUT, SIGNED_IN } from '../../http/responses.js';
+import { answers, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import { dashboardQuerySchema } from './schema.js';
 
 export function registerDashboardRoutes(app: App, dashboard: DashboardService): void {
@@ -13,7 +13,7 @@ export function registerDashboardRoutes(app: App, dashboard: DashboardService): 
         tags: ['dashboard'],
         summary: 'Support indicators, NPS and attendants for a range (admins: everyone; attendants: themselves)',
         querystring: dashboardQuerySchema,
-        response: answers({ 200: dashboardResponseSchema }, SIGNED_IN, INPUT),
+        response: answers({ 200: dashboardResponseSchema }, SIGNED_IN, INPUT, REFUSED),
       },
     },
     (req) => dashboard.show(req.actor, req.query),
