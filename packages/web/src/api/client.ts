@@ -58,10 +58,13 @@ function readWith<S extends z.ZodType>(schema: S, path: string): Reader<z.infer<
     if (!checkAnswers) return body as z.infer<S>;
     const result = schema.safeParse(body);
     if (!result.success) {
-      throw new ContractError(
+      const error = new ContractError(
         path,
         result.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`),
       );
+      // Also on the console: a screen may show the failure only as a generic error message.
+      console.error(error.message);
+      throw error;
     }
     // The body as received: the schemas describe answers, they never change them.
     return body as z.infer<S>;

@@ -11,7 +11,7 @@ import { queryKeys } from './queryKeys';
 type CachedPage = Pick<MessagesPage, 'messages' | 'hasMore' | 'count'>;
 export type { CachedPage as MessagesPage };
 
-export type MessagesData = InfiniteData<MessagesPage> | undefined;
+export type MessagesData = InfiniteData<CachedPage> | undefined;
 
 /**
  * The chat in reading order, plus how many of its messages are older than the newest page: the

@@ -28,6 +28,7 @@ const answer = () =>
       { date: '2025-03-10', count: 2 },
       { date: '2025-03-11', count: 0 },
     ],
+    range: { from: '2025-03-10', to: '2025-03-11', timeZone: 'America/Sao_Paulo' },
   });
 
 function renderPage() {
