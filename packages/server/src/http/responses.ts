@@ -29,7 +29,7 @@ export function errorBody(codes: readonly ErrorCode[]) {
   const [first, ...rest] = [...new Set(codes)];
   return z
     .object({
-      error: z.enum([first!, ...rest]),
+      error: z.enum([first, ...rest]),
       message: z.string().optional(),
       details: errorDetails.optional(),
     })

@@ -5,8 +5,6 @@ import {
   DEFAULT_CONNECTION_HOURS,
   TIME_INACTIVE_OPTIONS_HOURS,
   WEEKDAYS,
-  type ChannelKind,
-  type ConnectionStatus,
   type Weekday,
 } from '../constants.js';
 import { requiredText, timeOfDaySchema } from './common.js';

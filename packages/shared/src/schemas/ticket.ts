@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { text, numeric } from './primitives.js';
-import type { TicketStatus } from '../constants.js';
 import type { TicketDTO } from '../responses/ticket.js';
 
 /** Spec §7 ticket events. */

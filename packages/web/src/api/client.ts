@@ -11,7 +11,7 @@
  * server's tests check every answer against the same schemas) and does not pay for the check.
  * Files (media, CSV) are read with `apiBlob` / `apiText`, through the same session handling.
  */
-import { type SessionDTO, sessionSchema, ticketSchema } from '@switchboard/shared';
+import { sessionSchema, type SessionDTO } from '@switchboard/shared';
 import type { z } from 'zod';
 import { ApiError } from './ApiError';
 import { tokenStore } from './tokenStore';

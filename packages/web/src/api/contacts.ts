@@ -1,5 +1,15 @@
 /** Contacts API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import { type ContactCsvImportInput, type ContactCsvImportResult, contactCsvImportResultSchema, type ContactDTO, type ContactEvent, contactSchema, type ContactsPage, contactsPageSchema, countResultSchema, messageResultSchema, phoneContactsImportSchema } from '@switchboard/shared';
+import {
+  contactCsvImportResultSchema,
+  contactSchema,
+  contactsPageSchema,
+  countResultSchema,
+  messageResultSchema,
+  phoneContactsImportSchema,
+  type ContactCsvImportInput,
+  type ContactEvent,
+  type ContactsPage,
+} from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadCsv } from './download';

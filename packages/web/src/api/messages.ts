@@ -3,7 +3,7 @@ import { messageSchema, messagesPageSchema, sentMessagesSchema } from '@switchbo
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './client';
 import { fetchMediaBlob } from './mediaBlob';
-import { upsertMessage, type MessagesPage } from './messageCache';
+import { upsertMessage } from './messageCache';
 import { queryKeys } from './queryKeys';
 
 export function useMessagesInfinite(ticketId: number) {

@@ -1,4 +1,4 @@
-import { type QueueRef, queueSchema } from '@switchboard/shared';
+import { queueSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';

@@ -1,5 +1,5 @@
 /** The composer's '/' lookup: GET /quickAnswers?searchParam=<text after '/'> (shortcut prefix first). */
-import { type QuickAnswerDTO, quickAnswersPageSchema } from '@switchboard/shared';
+import { quickAnswersPageSchema } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';

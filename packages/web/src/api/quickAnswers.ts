@@ -1,5 +1,5 @@
 /** Quick answers API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import { countResultSchema, messageResultSchema, type QuickAnswerDTO, type QuickAnswerEvent, type QuickAnswerSaveInput, quickAnswerSchema, type QuickAnswersPage, quickAnswersPageSchema } from '@switchboard/shared';
+import { countResultSchema, messageResultSchema, type QuickAnswerEvent, type QuickAnswerSaveInput, quickAnswerSchema, type QuickAnswersPage, quickAnswersPageSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { clearPages, removeFromPages, upsertInPages } from './listCache';

@@ -14,7 +14,6 @@ import {
   upsertTicket,
   type TicketListFilter,
   type TicketsData,
-  type TicketsPage,
   type TicketViewerFacts,
 } from './ticketListCache';
 import { removeMessagesOfTicket, upsertMessage } from './messageCache';

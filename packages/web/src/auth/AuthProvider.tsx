@@ -50,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     refreshSession()
       .then((session) => {
-        if (!cancelled) setUser(session.user as UserDTO);
+        if (!cancelled) setUser(session.user);
       })
       .catch(() => {
         if (!cancelled) endSession();

@@ -1,6 +1,5 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContactDTO } from '@switchboard/shared';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { json, installFetchMock } from '../../test/fetchMock';

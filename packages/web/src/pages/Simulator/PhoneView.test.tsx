@@ -1,4 +1,3 @@
-import type { ConnectionDTO } from '@switchboard/shared';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CHAT_POLL_MS } from '../../api/simulator';
