@@ -34,7 +34,7 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(admin),
-      'POST /api/whatsapp': (call) => json(201, connectionFixture({ id: 5, ...(call.body as object), status: 'OPENING', qrcode: '' })),
+      'POST /api/whatsapp': (call) => json(201, connectionFixture({ id: 5, name: (call.body as { name: string }).name, status: 'OPENING' })),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('connection-name'), 'Front desk');

@@ -18,6 +18,7 @@ const counters = {
   npsPassivePerc: 40,
   npsDetractorsPerc: 20,
   npsScore: 20,
+  npsCount: 5,
 };
 const attendants = [{ id: 2, name: 'Ana', rating: 8, countRating: 2, avgSupportTime: 44.75, tickets: 3, online: true }];
 const answer = () =>
