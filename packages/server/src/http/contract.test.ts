@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { DOCS_PREFIX } from './openapi.js';
+import { AppError } from '../lib/app-error.js';
 import { registerResponseCheck } from './response-check.js';
 import { answers, INPUT } from './responses.js';
 
@@ -90,9 +91,9 @@ describe('the test-mode answer check', () => {
     app.get('/api/right', { schema: { response: answers({ 200: thing }) } }, () => ({ id: 1, name: 'ok' }));
     // Answers off their declaration, as a renamed field or a forgotten status would be.
     app.get('/api/renamed', { schema: { response: answers({ 200: thing }) } }, () => ({ id: 1, title: 'renamed' }) as never);
-    app.get('/api/undeclared', { schema: { response: answers({ 200: thing }, INPUT) } }, (_req, reply) =>
-      reply.status(409 as never).send({ error: 'ERR_VALIDATION' } as never),
-    );
+    app.get('/api/undeclared', { schema: { response: answers({ 200: thing }, INPUT) } }, () => {
+      throw new AppError('ERR_VALIDATION', 409);
+    });
     app.get('/api/bare', () => ({ id: 1 }));
     await app.ready();
   });
