@@ -16,6 +16,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Every answer is checked against its route's declared response schema (test/response-contract.ts).
+    setupFiles: ['src/test/response-contract.setup.ts'],
   },
 });
 

@@ -7,7 +7,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
 import type { Database } from './db/client.js';
@@ -22,7 +22,8 @@ import { SettingsService } from './store/settings.js';
 import { Realtime } from './realtime/realtime.js';
 import type { ServiceOptions } from './services.js';
 import { buildServices, type Services } from './services.js';
-import { registerOpenApi } from './http/openapi.js';
+import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
+import { registerResponseCheck, type ResponseMismatch } from './http/response-check.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { wireRealtime } from './realtime-wiring.js';
 
@@ -66,12 +67,17 @@ export interface BuildAppOptions {
    * channel leases found at boot belong to a process that died, and are taken at once.
    */
   soleProcess?: boolean;
+  /**
+   * Test mode: every answer is checked against its route's declared response schema and each
+   * mismatch reported here (http/response-check.ts).
+   */
+  checkResponses?: ResponseMismatch;
 }
 
 export interface BuiltApp {
   app: App;
-  /** Every route registered (method and URL), for checks that cover all of them. */
-  routes: { method: string; url: string }[];
+  /** Every route registered (method, URL and the statuses it declares), for checks that cover all of them. */
+  routes: { method: string; url: string; responses: string[] }[];
   ctx: AppContext;
   services: Services;
   /** Resolves once migrations ran and the server can answer (GET /api/health → 200). */
@@ -99,10 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>();
   const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    const responses = Object.keys((r.schema?.response as object | undefined) ?? {});
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, responses });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written as they are: the declared response schemas describe them (OpenAPI, the web
+  // client, the tests' check), they do not filter or re-check them on every request.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const realtime = new Realtime();
   const settings = new SettingsService(database.db);
@@ -144,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // OpenAPI document + Swagger UI at /api/docs; before the routes so it collects all of them.
   await registerOpenApi(app, '1.0.0');
   app.decorateRequest('actor', null as never);
+  if (options.checkResponses) registerResponseCheck(app, options.checkResponses, DOCS_PREFIX);
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

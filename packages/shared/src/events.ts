@@ -1,5 +1,5 @@
-import type { SettingDTO } from './schemas/settings.js';
-import type { UserDTO } from './schemas/user.js';
+import type { SettingDTO } from './responses/settings.js';
+import type { UserDTO } from './responses/user.js';
 
 /** Realtime event names of spec §7. */
 export const EVENTS = {

@@ -26,3 +26,4 @@ export * from './schemas/whaticket-import.js';
 export * from './schemas/cloud.js';
 export * from './schemas/webhook.js';
 export * from './schemas/webchat.js';
+export * from './responses/index.js';

@@ -2,8 +2,6 @@
  * Route table of spec §2. Every screen is its own lazily loaded chunk, so /login downloads only
  * what it needs. React Router matches paths case-insensitively, so /Settings, /Queues and /Tags
  * reach the same screens as /settings, /queues and /tags.
- *
- * A feature that lands replaces its NotAvailablePage entry with its page.
  */
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -16,7 +14,6 @@ const UsersPage = lazy(() => import('./pages/Users/UsersPage'));
 const SettingsPage = lazy(() => import('./pages/Settings/SettingsPage'));
 const ConnectionsPage = lazy(() => import('./pages/Connections/ConnectionsPage'));
 const SimulatorPage = lazy(() => import('./pages/Simulator/SimulatorPage'));
-const NotAvailablePage = lazy(() => import('./pages/NotAvailable/NotAvailablePage'));
 const ContactsPage = lazy(() => import('./pages/Contacts/ContactsPage'));
 const QuickAnswersPage = lazy(() => import('./pages/QuickAnswers/QuickAnswersPage'));
 const TagsPage = lazy(() => import('./pages/Tags/TagsPage'));
@@ -29,11 +26,6 @@ const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const WebhookDeliveriesPage = lazy(() => import('./pages/Webhooks/WebhookDeliveriesPage'));
 
-/** Screens every signed-in user may open that have no implementation yet. */
-const PENDING_ROUTES: string[] = [];
-/** Administration screens that have no implementation yet. */
-const PENDING_ADMIN_ROUTES: string[] = [];
-
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -43,9 +35,6 @@ export function AppRoutes() {
         </Route>
         <Route element={<PrivateRoute />}>
           <Route element={<MainLayout />}>
-            {PENDING_ROUTES.map((path) => (
-              <Route key={path} path={path} element={<NotAvailablePage />} />
-            ))}
             <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
             <Route path="/" element={<DashboardPage />} />
             <Route path="/api" element={<ApiInstructionsPage />} />
@@ -62,9 +51,6 @@ export function AppRoutes() {
               <Route path="/apikey" element={<ApiKeyPage />} />
               <Route path="/webhooks" element={<WebhooksPage />} />
               <Route path="/webhooks/:id" element={<WebhookDeliveriesPage />} />
-              {PENDING_ADMIN_ROUTES.map((path) => (
-                <Route key={path} path={path} element={<NotAvailablePage />} />
-              ))}
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

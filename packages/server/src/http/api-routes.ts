@@ -23,13 +23,22 @@ import { registerWhaticketImportRoutes } from '../modules/whaticket-import/route
 import type { Services } from '../services.js';
 import type { App } from './types.js';
 import { databaseProblem } from './health.js';
+import { answers } from './responses.js';
+import { z } from 'zod';
+
+/** GET /api/health (load balancers, e2e start-up): not in the document, still checked. */
+const healthSchema = z.object({
+  status: z.enum(['ok', 'starting', 'unavailable']),
+  database: z.string().optional(),
+  reason: z.string().optional(),
+});
 
 export function registerApiRoutes(api: App, ctx: AppContext, services: Services, isReady: () => boolean): void {
-  api.get('/health', { schema: { hide: true } }, async (_req, reply) => {
-    if (!isReady()) return reply.status(503).send({ status: 'starting' });
+  api.get('/health', { schema: { hide: true, response: answers({ 200: healthSchema, 503: healthSchema }) } }, async (_req, reply) => {
+    if (!isReady()) return reply.status(503).send({ status: 'starting' as const });
     const problem = await databaseProblem(ctx);
-    if (problem) return reply.status(503).send({ status: 'unavailable', reason: problem, database: ctx.database.kind });
-    return { status: 'ok', database: ctx.database.kind };
+    if (problem) return reply.status(503).send({ status: 'unavailable' as const, reason: problem, database: ctx.database.kind });
+    return { status: 'ok' as const, database: ctx.database.kind };
   });
   registerAuthRoutes(api, services, ctx.config.allowedOrigins);
   registerUserRoutes(api, services);

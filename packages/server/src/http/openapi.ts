@@ -5,7 +5,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -29,8 +29,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
       security: [{ bearerAuth: [] }],
     },
-    transform: createJsonSchemaTransform({ skipList: [`${DOCS_PREFIX}/*`, DOCS_PREFIX, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`] }),
-    transformObject: jsonSchemaTransformObject,
+    transform: createJsonSchemaTransform({
+      skipList: [`${DOCS_PREFIX}/*`, DOCS_PREFIX, `${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`],
+      zodToJsonConfig: { target: 'openapi-3.0' },
+    }),
+    // The named answers (User, Ticket, Error…, shared responses/*) become components; written for
+    // OpenAPI 3.0 like the routes' own schemas.
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { target: 'openapi-3.0' } }),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -5,6 +5,7 @@ import {
   type ChannelKind,
   type ConnectionDTO,
   type ConnectionStatus,
+  type WorkHoursDTO,
 } from '@switchboard/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
@@ -68,7 +69,8 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
       timeInactiveMessage: row.timeInactiveMessage,
       outOfWorkMessage: row.outOfWorkMessage,
       defineWorkHours: row.defineWorkHours,
-      ...flattenWeekHours(row.workHours ?? defaultWeekHours()),
+      // The flat fields are built by name from the weekdays, so their names are known only at run time.
+      ...(flattenWeekHours(row.workHours ?? defaultWeekHours()) as WorkHoursDTO),
       holidays: row.holidays,
       defaultQueueId: row.defaultQueueId,
       queues: qs,

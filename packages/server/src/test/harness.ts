@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
+import { reportResponseMismatch } from './response-contract.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Clock } from '../context.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -96,6 +97,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     serveWeb: false,
     factories: options.factories ?? { whatsapp: undefined },
     soleProcess: options.soleProcess,
+    checkResponses: reportResponseMismatch,
   });
   await database.db
     .insert(users)

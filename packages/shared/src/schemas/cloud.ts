@@ -69,26 +69,29 @@ export interface CloudAccountDTO {
 }
 
 /** The customer-service window of a ticket (always open on channels that have none). */
-export interface ServiceWindowDTO {
+export const serviceWindowSchema = z.object({
   /** Whether the channel has such a window at all (Cloud API connections). */
-  applies: boolean;
-  open: boolean;
+  applies: z.boolean(),
+  open: z.boolean(),
   /** When it closes (ISO), while open on a channel that has it. */
-  closesAt: string | null;
-}
+  closesAt: z.string().nullable(),
+});
+export type ServiceWindowDTO = z.infer<typeof serviceWindowSchema>;
 
 export const CLOUD_WINDOW_HOURS = 24;
 
 /** An approved template of the business account, as the picker shows it. */
-export interface CloudTemplateDTO {
-  name: string;
-  language: string;
-  category: string;
+export const cloudTemplateSchema = z.object({
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
   /** The body text with its {{1}} … placeholders. */
-  body: string;
+  body: z.string(),
   /** How many body variables it has ({{1}} … {{n}}). */
-  variables: number;
-}
+  variables: z.number().int(),
+});
+export type CloudTemplateDTO = z.infer<typeof cloudTemplateSchema>;
+export const cloudTemplatesSchema = z.array(cloudTemplateSchema);
 
 export const sendTemplateSchema = z.object({
   name: text().trim().min(1).max(512),

@@ -5,14 +5,12 @@ import {
   DEFAULT_CONNECTION_HOURS,
   TIME_INACTIVE_OPTIONS_HOURS,
   WEEKDAYS,
-  type ChannelKind,
-  type ConnectionStatus,
   type Weekday,
 } from '../constants.js';
 import { requiredText, timeOfDaySchema } from './common.js';
-import { cloudAccountSchema, cloudAccountUpdateSchema, type CloudAccountDTO } from './cloud.js';
-import type { QueueRef } from './user.js';
-import { webchatSettingsInputSchema, type WebchatSettingsDTO } from './webchat.js';
+import { cloudAccountSchema, cloudAccountUpdateSchema } from './cloud.js';
+import { webchatSettingsInputSchema } from './webchat.js';
+import type { ConnectionDTO } from '../responses/connection.js';
 
 /** 'monday' → 'Monday', for the spec's field names StartDefineWorkHours{Day}… */
 export const dayLabel = (d: Weekday) => (d.charAt(0).toUpperCase() + d.slice(1)) as Capitalize<Weekday>;
@@ -123,45 +121,6 @@ export const connectionUpdateSchema = z.object({
 });
 export type ConnectionCreateInput = z.infer<typeof connectionCreateSchema> & Record<string, unknown>;
 export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema> & Record<string, unknown>;
-
-/** A connection as the API presents it, with the flat work-hour fields of spec §3. */
-export interface ConnectionDTO {
-  [workHourField: string]: unknown;
-  id: number;
-  name: string;
-  channel: ChannelKind;
-  status: ConnectionStatus;
-  /**
-   * Why the session stopped, while DISCONNECTED: a channel reason code ('logged-out', 'banned',
-   * 'bad-session', 'outdated-client', 'multidevice-mismatch', 'replaced', 'qr-timeout', …); '' otherwise.
-   */
-  statusReason?: string;
-  qrcode: string;
-  retries: number;
-  number: string;
-  isDefault: boolean;
-  isDisplay: boolean;
-  isGroup: boolean;
-  greetingMessage: string;
-  farewellMessage: string;
-  ratingMessage: string;
-  transferTicketMessage: string;
-  inactiveMessage: string;
-  sendInactiveMessage: boolean;
-  timeInactiveMessage: number;
-  outOfWorkMessage: string;
-  defineWorkHours: boolean;
-  holidays: string[];
-  defaultQueueId: number | null;
-  queues: QueueRef[];
-  queueIds: number[];
-  /** WhatsApp Cloud API connections: the account (secrets only as "set"). */
-  cloud?: CloudAccountDTO;
-  /** Website widget settings, on webchat connections. */
-  webchat?: WebchatSettingsDTO;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Spec §7 whatsapp / whatsappSession events. */
 export type ConnectionEvent =

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ContactTicketFacts } from '../contact-number.js';
 import { text } from './primitives.js';
 import { MSG, requiredText } from './common.js';
-import type { TagRef } from './ticket.js';
 import { tagRefSchema } from './tag.js';
+import type { ContactDTO } from '../responses/contact.js';
 
 export const INVALID_NUMBER = 'Invalid number';
 
@@ -78,33 +78,6 @@ export const contactFormSchema = z.object({
   tags: z.array(tagRefSchema).optional(),
 });
 
-export interface ContactExtraInfoDTO {
-  id: number;
-  name: string;
-  value: string;
-}
-
-export interface ContactDTO {
-  id: number;
-  name: string;
-  number: string;
-  email: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  extraInfo: ContactExtraInfoDTO[];
-  tags: TagRef[];
-  /** Who each of its tickets belongs to and whether it is active: what canChangeContactNumber needs. */
-  tickets: ContactTicketFacts[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ContactsPage {
-  contacts: ContactDTO[];
-  hasMore: boolean;
-  count: number;
-}
-
 /** Realtime `contact`. `{action:'delete', all:true}` follows DELETE /contacts. */
 export type ContactEvent =
   | { action: 'create' | 'update'; contact: ContactDTO }
@@ -143,13 +116,6 @@ export interface ContactImportRowError {
   row: number;
   field: 'name' | 'number' | 'email';
   message: string;
-}
-
-/** What an import did: new contacts, rows whose number already was a contact, rows left out. */
-export interface ContactCsvImportResult {
-  imported: number;
-  existing: number;
-  errors: ContactImportRowError[];
 }
 
 /** The spec's message for a number that appears twice in one file. */

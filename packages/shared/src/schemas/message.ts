@@ -14,45 +14,6 @@ export const MESSAGE_MEDIA_TYPES = [
 ] as const;
 export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 
-export interface QuotedMessageDTO {
-  id: string;
-  body: string;
-  fromMe: boolean;
-  mediaType: MessageMediaType;
-  isDeleted: boolean;
-}
-
-export interface MessageDTO {
-  id: string;
-  ticketId: number;
-  body: string;
-  fromMe: boolean;
-  read: boolean;
-  mediaType: MessageMediaType;
-  /** Authenticated URL of the media (fetched as a blob with the bearer token). */
-  mediaUrl: string | null;
-  mediaName: string | null;
-  mediaMime: string | null;
-  /** Received media that was not kept: too large (over MEDIA_MAX_MB) or not downloadable. */
-  mediaError?: 'ERR_MEDIA_TOO_LARGE' | 'ERR_WAPP_DOWNLOAD_MEDIA' | null;
-  quotedMsg: QuotedMessageDTO | null;
-  isDeleted: boolean;
-  isEdited: boolean;
-  ack: number;
-  /** Outbound delivery: pending (queued), sent, failed; inbound: received; private notes: note. */
-  sendState: 'pending' | 'sending' | 'sent' | 'failed' | 'received' | 'note';
-  /** Why an outbound message failed (an ERR_ code the web translates), while failed. */
-  sendError?: string | null;
-  /** An internal note between staff: never sent to the customer, never counted as a reply. */
-  isPrivate: boolean;
-  /** The note's author (private notes only; replies show no attendant name). */
-  authorName?: string | null;
-  createdAt: string;
-  updatedAt: string;
-  contact: { id: number; name: string; number: string } | null;
-  userId: number | null;
-}
-
 export const sendMessageSchema = z.object({
   body: text().max(65536).optional().default(''),
   /** The quoted message (its id, or the object the reference client sends). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from './primitives.js';
 import { DEFAULT_SECTOR_HOURS } from '../constants.js';
 import { MSG, requiredText, timeOfDaySchema } from './common.js';
+import type { QueueDTO } from '../responses/queue.js';
 
 /** 'HH:mm' or empty / absent (then the sector default applies). */
 const optionalTime = z.union([z.literal(''), z.null(), timeOfDaySchema]).optional();
@@ -43,12 +44,6 @@ export const queueFormSchema = z.object({
 });
 /** A sector's editable fields: what the modal holds and what it sends. */
 export type QueueFormValues = z.infer<typeof queueFormSchema>;
-
-export interface QueueDTO extends QueueFormValues {
-  id: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Realtime `queue`. */
 export type QueueEvent =

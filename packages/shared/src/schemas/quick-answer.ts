@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common.js';
+import type { QuickAnswerDTO } from '../responses/quick-answer.js';
 
 /** POST /quickAnswers and PUT /quickAnswers/:id (spec §5: shortcut 2–50, message 8–30000). */
 export const quickAnswerSaveSchema = z.object({
@@ -10,20 +11,6 @@ export type QuickAnswerSaveInput = z.infer<typeof quickAnswerSaveSchema>;
 
 /** The quick-answer modal uses the route's rules as they are. */
 export const quickAnswerFormSchema = quickAnswerSaveSchema;
-
-export interface QuickAnswerDTO {
-  id: number;
-  shortcut: string;
-  message: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface QuickAnswersPage {
-  quickAnswers: QuickAnswerDTO[];
-  hasMore: boolean;
-  count: number;
-}
 
 /** Realtime `quickAnswer`. `{action:'delete', all:true}` follows DELETE /quickAnswers. */
 export type QuickAnswerEvent =

@@ -85,8 +85,3 @@ export const SETTING_DEFAULTS: Record<Exclude<SettingKey, 'userApiToken' | 'time
 
 export const settingUpdateSchema = z.object({ value: text().max(200) });
 
-export interface SettingDTO {
-  key: SettingKey;
-  value: string;
-  updatedAt: string;
-}

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { text } from './primitives.js';
 import { dbIdSchema } from './ids.js';
-/** A tag as shown on a contact or ticket ({id, name, color}); declared with the ticket DTOs. */
-import type { TagRef } from './ticket.js';
+import type { TagDTO } from '../responses/tag.js';
 
 /** Tag form wording of spec §5 (Portuguese in the reference product, kept as-is). */
 export const TAG_MSG = {
@@ -53,27 +52,7 @@ export const tagSyncSchema = z.object({
 });
 export type TagSyncInput = z.infer<typeof tagSyncSchema>;
 
-/** A tag as the tags APIs present it. */
-export interface TagDTO extends TagRef {
-  userId: number | null;
-  /** Number of contacts carrying the tag (the count the tags table shows). */
-  contactsCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface TagsPage {
-  tags: TagDTO[];
-  hasMore: boolean;
-  count: number;
-}
-
 /** Answer of POST /tags/sync. */
-export interface TagSyncResult {
-  contactId: number;
-  tags: TagRef[];
-}
-
 /** One row of the admin tag export (CSV columns tagName;contactName;contactNumber). */
 export interface TagExportRow {
   tagName: string;

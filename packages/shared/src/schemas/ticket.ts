@@ -1,45 +1,6 @@
 import { z } from 'zod';
 import { text, numeric } from './primitives.js';
-import type { TicketStatus } from '../constants.js';
-import type { QueueRef } from './user.js';
-
-export interface TagRef {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface TicketContactDTO {
-  id: number;
-  name: string;
-  number: string;
-  profilePicUrl: string;
-  isGroup: boolean;
-  tags: TagRef[];
-}
-
-export interface TicketDTO {
-  id: number;
-  status: TicketStatus;
-  userId: number | null;
-  queueId: number | null;
-  contactId: number;
-  whatsappId: number;
-  lastMessage: string;
-  lastMessageAt: string | null;
-  lastMessageFromMe: boolean;
-  unreadMessages: number;
-  isGroup: boolean;
-  chatbot: boolean;
-  isTransfer: boolean;
-  protocol: string;
-  createdAt: string;
-  updatedAt: string;
-  contact: TicketContactDTO;
-  queue: QueueRef | null;
-  whatsapp: { id: number; name: string } | null;
-  user: { id: number; name: string } | null;
-}
+import type { TicketDTO } from '../responses/ticket.js';
 
 /** Spec §7 ticket events. */
 export type TicketEvent =
@@ -93,17 +54,6 @@ export const ticketsQuerySchema = z.object({
 });
 export type TicketsQuery = z.infer<typeof ticketsQuerySchema>;
 
-/** GET /tickets answer (spec §7: tickets, hasMore, count). */
-export interface TicketsPageDTO {
-  tickets: TicketDTO[];
-  hasMore: boolean;
-  /** Matching tickets, counted up to TICKETS_COUNT_CAP. */
-  count: number;
-  /** More tickets match than `count` says (the count stopped at the cap). */
-  countCapped: boolean;
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-}
 
 const positiveId = numeric(z.number().int().positive().max(2_147_483_647));
 

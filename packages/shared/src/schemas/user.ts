@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text, numeric } from './primitives.js';
 import { DEFAULT_USER_WORK_TIME } from '../constants.js';
-import { MSG, emailSchema, flagInputSchema, requiredText, timeOfDaySchema, type Flag } from './common.js';
+import { MSG, emailSchema, flagInputSchema, requiredText, timeOfDaySchema } from './common.js';
 
 export const USER_FLAGS = [
   'allHistoric',
@@ -113,31 +113,3 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
     allTicket: z.enum(['enabled', 'desabled']),
   });
 
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
-
-/** A user as every API answer presents it (never with the password hash). */
-export interface UserDTO {
-  id: number;
-  name: string;
-  email: string;
-  profile: 'admin' | 'user';
-  whatsappId: number | null;
-  whatsapp: { id: number; name: string } | null;
-  queues: QueueRef[];
-  startWork: string;
-  endWork: string;
-  allHistoric: Flag;
-  isRemoveTags: Flag;
-  viewConection: Flag;
-  viewSector: Flag;
-  viewName: Flag;
-  viewTags: Flag;
-  allTicket: Flag;
-  online?: boolean;
-  createdAt: string;
-  updatedAt: string;
-}

@@ -3,6 +3,7 @@
  * the visitor API and the visitors' realtime namespace. Used by the connection form, the server
  * and the widget alike.
  */
+import type { WebchatConfigDTO, WebchatMessageDTO, WebchatVisitorDTO } from '../webchat-protocol.js';
 import { z } from 'zod';
 import { text } from './primitives.js';
 import { MSG } from './common.js';
@@ -77,3 +78,20 @@ export const webchatSendSchema = z.object({
 });
 export type WebchatSend = z.infer<typeof webchatSendSchema>;
 
+
+/*
+ * What the visitor API answers (the widget itself stays free of zod: it reads the plain types of
+ * webchat-protocol.ts, which these schemas are checked against).
+ */
+export const webchatConfigSchema = z.object({ name: z.string(), color: z.string(), askContact: z.boolean() }) satisfies z.ZodType<WebchatConfigDTO>;
+export const webchatVisitorSchema = z.object({ token: z.string(), visitorId: z.string() }) satisfies z.ZodType<WebchatVisitorDTO>;
+export const webchatMessageSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string(),
+  mediaName: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  createdAt: z.string(),
+}) satisfies z.ZodType<WebchatMessageDTO>;
+export const webchatMessagesSchema = z.array(webchatMessageSchema);

@@ -19,8 +19,3 @@ export class ApiError extends Error {
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
-
-/** True when the endpoint does not exist yet (a feature that has not landed): callers treat it as empty. */
-export function isNotFound(err: unknown): boolean {
-  return isApiError(err) && err.status === 404;
-}

@@ -1,5 +1,5 @@
 /** The external API token (the userApiToken setting): admins only, read and regenerated. */
-import type { SettingDTO } from '@switchboard/shared';
+import { type SettingDTO, settingSchema } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { upsertSetting } from './cacheUpdates';
@@ -10,7 +10,7 @@ const KEY = ['settings', 'userApiToken'] as const;
 export function useApiToken(enabled = true) {
   return useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api.get<SettingDTO>('/settings/userApiToken', undefined, signal),
+    queryFn: ({ signal }) => api.get('/settings/userApiToken', settingSchema, undefined, signal),
     enabled,
     staleTime: 0,
   });
@@ -19,7 +19,7 @@ export function useApiToken(enabled = true) {
 export function useRegenerateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<SettingDTO>('/settings/userApiToken/regenerate'),
+    mutationFn: () => api.post('/settings/userApiToken/regenerate', settingSchema),
     onSuccess: (setting) => {
       queryClient.setQueryData(KEY, setting);
       queryClient.setQueryData<SettingDTO[]>(queryKeys.settings, (list) => upsertSetting(list, setting));

@@ -1,17 +1,18 @@
-import type { LoginInput, SignupInput, UserDTO } from '@switchboard/shared';
+import { authConfigSchema, sessionSchema, userSchema, type LoginInput, type SignupInput } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest, type Session } from './client';
 import { queryKeys } from './queryKeys';
 
-export type AuthSession = Session<UserDTO>;
+export type AuthSession = Session;
 
 export const authApi = {
   login: (input: LoginInput) =>
-    apiRequest<AuthSession>('/auth/login', { method: 'POST', body: input, sessionCall: true }),
+    apiRequest('/auth/login', sessionSchema, { method: 'POST', body: input, sessionCall: true }),
   signup: (input: SignupInput) =>
-    apiRequest<UserDTO>('/auth/signup', { method: 'POST', body: input, sessionCall: true }),
-  logout: () => apiRequest<void>('/auth/logout', { method: 'DELETE', sessionCall: true }),
-  config: () => apiRequest<{ signupAllowed: boolean }>('/auth/config', { sessionCall: true }),
+    apiRequest('/auth/signup', userSchema, { method: 'POST', body: input, sessionCall: true }),
+  logout: () => apiRequest('/auth/logout', z.undefined(), { method: 'DELETE', sessionCall: true }),
+  config: () => apiRequest('/auth/config', authConfigSchema, { sessionCall: true }),
 };
 
 /** Whether the login page offers sign-up (GET /auth/config). */

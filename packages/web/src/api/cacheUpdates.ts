@@ -2,14 +2,10 @@
  * Pure cache transformations shared by mutations and realtime events (spec §4 Live updates):
  * create/update upserts (new items first), delete removes, paged lists stay merged by id.
  */
-import type { SettingDTO, UserDTO } from '@switchboard/shared';
+import type { SettingDTO, UserDTO, UsersPage } from '@switchboard/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
-export interface UsersPage {
-  users: UserDTO[];
-  hasMore: boolean;
-  count: number;
-}
+export type { UsersPage };
 
 export function upsertSetting(list: SettingDTO[] | undefined, setting: SettingDTO): SettingDTO[] | undefined {
   if (!list) return list;

@@ -1,7 +1,14 @@
+import { settingSchema, userSchema, usersPageSchema } from '@switchboard/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { json, installFetchMock } from '../test/fetchMock';
+import { userFixture } from '../test/fixtures';
 import { ApiError } from './ApiError';
-import { apiRequest, setSessionHooks } from './client';
+import { api, apiRequest, ContractError, setAnswerChecks, setSessionHooks } from './client';
+
+const page = { users: [], hasMore: false, count: 0 };
+const session = { token: 'new-token', user: userFixture() };
+const text = z.string();
 
 const expired = () => json(403, { error: 'ERR_INVALID_TOKEN' });
 
@@ -19,18 +26,18 @@ describe('API client session handling (spec §4 Session)', () => {
   });
 
   it('sends the stored token as a bearer header with cookies', async () => {
-    const { calls, fetchMock } = installFetchMock({ 'GET /api/users': () => json(200, { users: [] }) });
-    await apiRequest('/users');
+    const { calls, fetchMock } = installFetchMock({ 'GET /api/users': () => json(200, page) });
+    await apiRequest('/users', usersPageSchema);
     expect(calls[0].authorization).toBe('Bearer old-token');
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
   });
 
   it('on 403 ERR_INVALID_TOKEN refreshes once and retries with the new token', async () => {
     const { calls, callsTo } = installFetchMock({
-      'GET /api/users': (call) => (call.authorization === 'Bearer new-token' ? json(200, { ok: true }) : expired()),
-      'POST /api/auth/refresh_token': () => json(200, { token: 'new-token', user: { id: 1 } }),
+      'GET /api/users': (call) => (call.authorization === 'Bearer new-token' ? json(200, page) : expired()),
+      'POST /api/auth/refresh_token': () => json(200, session),
     });
-    await expect(apiRequest('/users')).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/users', usersPageSchema)).resolves.toEqual(page);
     expect(callsTo('POST /api/auth/refresh_token')).toHaveLength(1);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'GET /api/users',
@@ -49,10 +56,10 @@ describe('API client session handling (spec §4 Session)', () => {
       'GET /api/settings': (call) => (call.authorization === 'Bearer new-token' ? json(200, 'settings') : expired()),
       'POST /api/auth/refresh_token': async () => {
         await refreshGate;
-        return json(200, { token: 'new-token', user: { id: 1 } });
+        return json(200, session);
       },
     });
-    const both = Promise.all([apiRequest('/users'), apiRequest('/settings')]);
+    const both = Promise.all([apiRequest('/users', text), apiRequest('/settings', text)]);
     await vi.waitFor(() => expect(callsTo('POST /api/auth/refresh_token')).toHaveLength(1));
     releaseRefresh();
     await expect(both).resolves.toEqual(['users', 'settings']);
@@ -64,7 +71,7 @@ describe('API client session handling (spec §4 Session)', () => {
       'GET /api/users': expired,
       'POST /api/auth/refresh_token': () => json(401, { error: 'ERR_SESSION_EXPIRED' }),
     });
-    await expect(apiRequest('/users')).rejects.toMatchObject({ status: 401, code: 'ERR_SESSION_EXPIRED' });
+    await expect(apiRequest('/users', usersPageSchema)).rejects.toMatchObject({ status: 401, code: 'ERR_SESSION_EXPIRED' });
     expect(callsTo('GET /api/users')).toHaveLength(1);
     expect(localStorage.getItem('token')).toBeNull();
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
@@ -72,7 +79,7 @@ describe('API client session handling (spec §4 Session)', () => {
 
   it('ends the session on any 401, without refreshing', async () => {
     const { callsTo } = installFetchMock({ 'GET /api/users': () => json(401, { error: 'ERR_SESSION_EXPIRED' }) });
-    const error = await apiRequest('/users').catch((e: unknown) => e);
+    const error = await apiRequest('/users', usersPageSchema).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(callsTo('POST /api/auth/refresh_token')).toHaveLength(0);
     expect(localStorage.getItem('token')).toBeNull();
@@ -81,7 +88,7 @@ describe('API client session handling (spec §4 Session)', () => {
 
   it('does not refresh on a 403 that is a permission refusal', async () => {
     const { callsTo } = installFetchMock({ 'PUT /api/settings/darkMode': () => json(403, { error: 'ERR_NO_PERMISSION' }) });
-    await expect(apiRequest('/settings/darkMode', { method: 'PUT', body: { value: 'enabled' } })).rejects.toMatchObject({
+    await expect(apiRequest('/settings/darkMode', settingSchema, { method: 'PUT', body: { value: 'enabled' } })).rejects.toMatchObject({
       status: 403,
       code: 'ERR_NO_PERMISSION',
     });
@@ -93,7 +100,7 @@ describe('API client session handling (spec §4 Session)', () => {
   it('leaves a failed login to the caller (no session end, no refresh)', async () => {
     installFetchMock({ 'POST /api/auth/login': () => json(401, { error: 'ERR_INVALID_CREDENTIALS' }) });
     await expect(
-      apiRequest('/auth/login', { method: 'POST', body: { email: 'a@b.co', password: 'x' }, sessionCall: true }),
+      apiRequest('/auth/login', userSchema, { method: 'POST', body: { email: 'a@b.co', password: 'x' }, sessionCall: true }),
     ).rejects.toMatchObject({ code: 'ERR_INVALID_CREDENTIALS', details: undefined });
     expect(onSessionEnded).not.toHaveBeenCalled();
   });
@@ -103,10 +110,48 @@ describe('API client session handling (spec §4 Session)', () => {
       'POST /api/users': () =>
         json(400, { error: 'ERR_VALIDATION', message: 'Too Short!', details: [{ path: 'body.name', message: 'Too Short!' }] }),
     });
-    await expect(apiRequest('/users', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(apiRequest('/users', userSchema, { method: 'POST', body: {} })).rejects.toMatchObject({
       code: 'ERR_VALIDATION',
       message: 'Too Short!',
       details: [{ path: 'body.name', message: 'Too Short!' }],
     });
+  });
+});
+
+describe('API client answers and their schemas', () => {
+  beforeEach(() => setSessionHooks({ onSessionEnded: () => undefined }));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setAnswerChecks(true);
+  });
+
+  it('gives the answer as the server sent it when it matches the route schema', async () => {
+    const user = userFixture({ online: true });
+    installFetchMock({ 'GET /api/users/1': () => json(200, user) });
+    await expect(api.get('/users/1', userSchema)).resolves.toEqual(user);
+  });
+
+  it('in development and tests, an answer off its schema is an error naming the path and the field', async () => {
+    const renamed: Record<string, unknown> = { ...userFixture() };
+    delete renamed.name;
+    renamed.fullName = 'Renamed on the server';
+    installFetchMock({ 'GET /api/users/1': () => json(200, renamed) });
+    const error = await api.get('/users/1', userSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).message).toMatch(/GET \/users\/1 .*name/);
+  });
+
+  it('an expired token refreshed with an answer off its schema is an error too', async () => {
+    installFetchMock({
+      'GET /api/users/1': () => expired(),
+      'POST /api/auth/refresh_token': () => json(200, { token: 'new-token', user: { id: 1 } }),
+    });
+    await expect(api.get('/users/1', userSchema)).rejects.toBeInstanceOf(ContractError);
+  });
+
+  it('the production build does not check answers (the server tests do)', async () => {
+    setAnswerChecks(false);
+    installFetchMock({ 'GET /api/users/1': () => json(200, { id: 1 }) });
+    await expect(api.get('/users/1', userSchema)).resolves.toEqual({ id: 1 });
   });
 });

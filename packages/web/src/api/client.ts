@@ -3,8 +3,17 @@
  * the cookies. A 403 ERR_INVALID_TOKEN (expired access token) triggers exactly one refresh —
  * shared by all requests that fail at the same time — and a retry; a failed refresh or any 401
  * ends the session.
+ *
+ * Every JSON answer is read through the response schema of @switchboard/shared that the server's
+ * route declares for it (`api.get('/tickets/1', ticketSchema)`): its type is the schema's, never
+ * one written here. In development and tests the answer is also checked against the schema and a
+ * mismatch is an error (ContractError); the production build trusts the server's contract (the
+ * server's tests check every answer against the same schemas) and does not pay for the check.
+ * Files (media, CSV) are read with `apiBlob` / `apiText`, through the same session handling.
  */
 import i18n from 'i18next';
+import { sessionSchema, type SessionDTO } from '@switchboard/shared';
+import type { z } from 'zod';
 import { ApiError } from './ApiError';
 import { tokenStore } from './tokenStore';
 
@@ -21,15 +30,53 @@ export interface RequestOptions {
    */
   sessionCall?: boolean;
   signal?: AbortSignal;
-  /** 'blob' for files (message media); errors are still read as `{ error }` JSON. */
-  responseType?: 'json' | 'blob';
+}
+
+type Reader<T> = (response: Response) => Promise<T>;
+
+/** An answer that does not match the schema its route declares (development and tests only). */
+export class ContractError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: string[],
+  ) {
+    super(`The answer of ${path} does not match its schema: ${issues.join('; ')}`);
+    this.name = 'ContractError';
+  }
+}
+
+/** Whether answers are checked against their schemas (not in the production build). */
+let checkAnswers = import.meta.env.DEV;
+
+/** Tests of the production behaviour turn the check off and on again. */
+export function setAnswerChecks(on: boolean): void {
+  checkAnswers = on;
+}
+
+function readWith<S extends z.ZodType>(schema: S, path: string): Reader<z.infer<S>> {
+  return async (response) => {
+    const body = await readBody(response);
+    if (!checkAnswers) return body as z.infer<S>;
+    const result = schema.safeParse(body);
+    if (!result.success) {
+      const error = new ContractError(
+        path,
+        result.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`),
+      );
+      // Also on the console: a screen may show the failure only as a generic error message.
+      console.error(error.message);
+      throw error;
+    }
+    // The body as received: the schemas describe answers, they never change them.
+    return body as z.infer<S>;
+  };
 }
 
 interface SessionHooks {
   /** Called when the session is over (refresh failed or a 401): clear state and go to /login. */
   onSessionEnded: () => void;
   /** Called with the refreshed session so the app can update the signed-in user. */
-  onRefreshed?: (session: { token: string; user: unknown }) => void;
+  onRefreshed?: (session: Session) => void;
 }
 
 let hooks: SessionHooks = { onSessionEnded: () => undefined };
@@ -91,10 +138,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError(response.status, typeof body === 'object' && body ? body : null);
 }
 
-export interface Session<U = unknown> {
-  token: string;
-  user: U;
-}
+export type Session = SessionDTO;
 
 let refreshInFlight: Promise<Session> | null = null;
 
@@ -107,7 +151,7 @@ export function refreshSession(): Promise<Session> {
     refreshInFlight = (async () => {
       const response = await send(REFRESH_PATH, { method: 'POST' });
       if (!response.ok) throw await errorOf(response);
-      const session = (await readBody(response)) as Session;
+      const session = await readWith(sessionSchema, REFRESH_PATH)(response);
       tokenStore.set(session.token);
       hooks.onRefreshed?.(session);
       return session;
@@ -127,13 +171,9 @@ function isExpiredAccessToken(error: ApiError): boolean {
   return error.status === 403 && error.code === 'ERR_INVALID_TOKEN';
 }
 
-async function readAnswer<T>(response: Response, options: RequestOptions): Promise<T> {
-  return (options.responseType === 'blob' ? await response.blob() : await readBody(response)) as T;
-}
-
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, options: RequestOptions, read: Reader<T>): Promise<T> {
   let response = await send(path, options);
-  if (response.ok) return readAnswer<T>(response, options);
+  if (response.ok) return read(response);
 
   let error = await errorOf(response);
   if (options.sessionCall) throw error;
@@ -146,7 +186,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw refreshError;
     }
     response = await send(path, options);
-    if (response.ok) return readAnswer<T>(response, options);
+    if (response.ok) return read(response);
     error = await errorOf(response);
     // A second 403 ERR_INVALID_TOKEN right after a successful refresh: the session is not usable.
     if (isExpiredAccessToken(error)) {
@@ -158,11 +198,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw error;
 }
 
+/** A JSON call whose answer is read through `schema` (the route's declared response schema). */
+export function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
+  return request(path, options, readWith(schema, `${options.method ?? 'GET'} ${path}`));
+}
+
+/** A file behind the API (message media), as a Blob. */
+export function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return request(path, options, (response) => response.blob());
+}
+
+/** A text file behind the API (CSV exports). */
+export function apiText(path: string, options: RequestOptions = {}): Promise<string> {
+  return request(path, options, (response) => response.text());
+}
+
 /** Short forms for the query hooks. */
 export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
-    apiRequest<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  get: <S extends z.ZodType>(path: string, schema: S, query?: RequestOptions['query'], signal?: AbortSignal) =>
+    apiRequest(path, schema, { query, signal }),
+  post: <S extends z.ZodType>(path: string, schema: S, body?: unknown) => apiRequest(path, schema, { method: 'POST', body }),
+  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown) => apiRequest(path, schema, { method: 'PUT', body }),
+  delete: <S extends z.ZodType>(path: string, schema: S) => apiRequest(path, schema, { method: 'DELETE' }),
 };

@@ -1,5 +1,5 @@
 /** WhatsApp Cloud API for the chat: the ticket's 24-hour window, the account's templates, sending one. */
-import type { CloudTemplateDTO, MessageDTO, SendTemplateInput, ServiceWindowDTO } from '@switchboard/shared';
+import { cloudTemplatesSchema, messageSchema, serviceWindowSchema, type SendTemplateInput } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { upsertMessage } from './messageCache';
@@ -8,7 +8,7 @@ import { upsertMessage } from './messageCache';
 export function useServiceWindow(ticketId: number, version: string) {
   return useQuery({
     queryKey: ['serviceWindow', ticketId, version],
-    queryFn: ({ signal }) => api.get<ServiceWindowDTO>(`/tickets/${ticketId}/service-window`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/service-window`, serviceWindowSchema, undefined, signal),
     // The window closes by the clock too.
     refetchInterval: 60_000,
   });
@@ -17,7 +17,7 @@ export function useServiceWindow(ticketId: number, version: string) {
 export function useTemplates(ticketId: number, enabled: boolean) {
   return useQuery({
     queryKey: ['cloudTemplates', ticketId],
-    queryFn: ({ signal }) => api.get<CloudTemplateDTO[]>(`/tickets/${ticketId}/templates`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/templates`, cloudTemplatesSchema, undefined, signal),
     enabled,
     retry: false,
   });
@@ -26,7 +26,7 @@ export function useTemplates(ticketId: number, enabled: boolean) {
 export function useSendTemplate(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendTemplateInput) => api.post<MessageDTO>(`/tickets/${ticketId}/templates`, input),
+    mutationFn: (input: SendTemplateInput) => api.post(`/tickets/${ticketId}/templates`, messageSchema, input),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }

@@ -1,20 +1,18 @@
+import { connectionListSchema, type ConnectionSummary } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { emptyWhenMissing } from './optional';
 import { queryKeys } from './queryKeys';
 
-/** The part of a connection the shell and the user modal need. */
-export interface ConnectionSummary {
-  id: number;
-  name: string;
-  status: string;
-  isDefault?: boolean;
-}
+/**
+ * The connections the shell and the user modal need: administrators get whole connections,
+ * everyone else their summaries (GET /whatsapp answers by profile); both carry these fields.
+ */
+export type { ConnectionSummary };
 
 export function useConnections(enabled = true) {
   return useQuery({
     queryKey: queryKeys.connections,
-    queryFn: ({ signal }) => emptyWhenMissing(() => api.get<ConnectionSummary[]>('/whatsapp', undefined, signal)),
+    queryFn: ({ signal }): Promise<ConnectionSummary[]> => api.get('/whatsapp', connectionListSchema, undefined, signal),
     enabled,
   });
 }

@@ -2,17 +2,17 @@
  * The Connections screen's calls (spec §7 whatsapp / whatsappsession). The list shares its cache
  * entry with `useConnections` (the shell's summary), so the drawer badge sees every change made here.
  */
-import type { ConnectionDTO } from '@switchboard/shared';
+import { type ConnectionDTO, connectionSchema, messageResultSchema } from '@switchboard/shared';
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { removeConnection, upsertConnection } from './connectionCache';
-import { emptyWhenMissing } from './optional';
 import { queryKeys } from './queryKeys';
 
 export function useConnectionList(enabled = true) {
   return useQuery({
     queryKey: queryKeys.connections,
-    queryFn: ({ signal }) => emptyWhenMissing(() => api.get<ConnectionDTO[]>('/whatsapp', undefined, signal)),
+    queryFn: ({ signal }) => api.get('/whatsapp', z.array(connectionSchema), undefined, signal),
     enabled,
   });
 }
@@ -21,7 +21,7 @@ export function useConnectionList(enabled = true) {
 export function useConnection(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.connection(id ?? 0),
-    queryFn: ({ signal }) => api.get<ConnectionDTO>(`/whatsapp/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/whatsapp/${id}`, connectionSchema, undefined, signal),
     enabled: id != null,
     staleTime: 0,
   });
@@ -45,8 +45,8 @@ export function useSaveConnection() {
   return useMutation({
     mutationFn: (input: { id?: number; data: ConnectionPayload }) =>
       input.id == null
-        ? api.post<ConnectionDTO>('/whatsapp', input.data)
-        : api.put<ConnectionDTO>(`/whatsapp/${input.id}`, input.data),
+        ? api.post('/whatsapp', connectionSchema, input.data)
+        : api.put(`/whatsapp/${input.id}`, connectionSchema, input.data),
     onSuccess: (connection) => {
       applyConnectionToCache(queryClient, connection);
       // Saving a default un-defaults the others on the server: reload the list to show it.
@@ -58,7 +58,7 @@ export function useSaveConnection() {
 export function useDeleteConnection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/whatsapp/${id}`),
+    mutationFn: (id: number) => api.delete(`/whatsapp/${id}`, messageResultSchema),
     onSuccess: (_r, id) => {
       removeConnectionFromCache(queryClient, id);
       // Deleting the default makes another one default on the server.
@@ -71,9 +71,9 @@ export function useDeleteConnection() {
 export type SessionAction = 'retry' | 'newQr' | 'disconnect';
 
 const SESSION_CALL: Record<SessionAction, (id: number) => Promise<unknown>> = {
-  retry: (id) => api.post(`/whatsappsession/${id}`),
-  newQr: (id) => api.put(`/whatsappsession/${id}`),
-  disconnect: (id) => api.delete(`/whatsappsession/${id}`),
+  retry: (id) => api.post(`/whatsappsession/${id}`, messageResultSchema),
+  newQr: (id) => api.put(`/whatsappsession/${id}`, messageResultSchema),
+  disconnect: (id) => api.delete(`/whatsappsession/${id}`, messageResultSchema),
 };
 
 export function useSessionAction() {

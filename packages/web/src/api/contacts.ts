@@ -1,5 +1,15 @@
 /** Contacts API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import type { ContactCsvImportInput, ContactCsvImportResult, ContactDTO, ContactEvent, ContactsPage } from '@switchboard/shared';
+import {
+  contactCsvImportResultSchema,
+  contactSchema,
+  contactsPageSchema,
+  countResultSchema,
+  messageResultSchema,
+  phoneContactsImportSchema,
+  type ContactCsvImportInput,
+  type ContactEvent,
+  type ContactsPage,
+} from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadCsv } from './download';
@@ -14,7 +24,7 @@ export function useContactsInfinite(search: string) {
     queryKey: queryKeys.contactsList(search),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<ContactsPage>('/contacts', { searchParam: search, pageNumber: pageParam }, signal),
+      api.get('/contacts', contactsPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
@@ -24,7 +34,7 @@ export function useContactsInfinite(search: string) {
 export function useContact(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.contact(id ?? 0),
-    queryFn: ({ signal }) => api.get<ContactDTO>(`/contacts/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/contacts/${id}`, contactSchema, undefined, signal),
     enabled: id != null,
     staleTime: 0,
   });
@@ -59,7 +69,7 @@ export function useSaveContact() {
   return useMutation({
     // Tags travel in the same body: one request, so a refused contact never leaves tags half-saved.
     mutationFn: ({ id, data }: { id?: number; data: ContactPayload }) =>
-      id == null ? api.post<ContactDTO>('/contacts', data) : api.put<ContactDTO>(`/contacts/${id}`, data),
+      id == null ? api.post('/contacts', contactSchema, data) : api.put(`/contacts/${id}`, contactSchema, data),
     onSuccess: (contact, { id }) =>
       applyContactEvent(queryClient, { action: id == null ? 'create' : 'update', contact }),
   });
@@ -68,7 +78,7 @@ export function useSaveContact() {
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/contacts/${id}`),
+    mutationFn: (id: number) => api.delete(`/contacts/${id}`, messageResultSchema),
     onSuccess: (_r, contactId) => applyContactEvent(queryClient, { action: 'delete', contactId }),
   });
 }
@@ -76,7 +86,7 @@ export function useDeleteContact() {
 export function useDeleteAllContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string; count: number }>('/contacts'),
+    mutationFn: () => api.delete('/contacts', countResultSchema),
     onSuccess: () => applyContactEvent(queryClient, { action: 'delete', all: true }),
   });
 }
@@ -85,7 +95,7 @@ export function useDeleteAllContacts() {
 export function useImportContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ imported: number }>('/contacts/import'),
+    mutationFn: () => api.post('/contacts/import', phoneContactsImportSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
   });
 }
@@ -94,7 +104,7 @@ export function useImportContacts() {
 export function useImportContactsCsv() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rows: ContactCsvImportInput['rows']) => api.post<ContactCsvImportResult>('/contacts/import/csv', { rows }),
+    mutationFn: (rows: ContactCsvImportInput['rows']) => api.post('/contacts/import/csv', contactCsvImportResultSchema, { rows }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
   });
 }

@@ -2,44 +2,34 @@
  * GET /dashboard (spec §3 "Dashboard result"): counters and attendants arrive as JSON strings
  * (compatibility with the reference product); they are parsed here once.
  */
-import { DASHBOARD_PERIODS_DAYS } from '@switchboard/shared';
+import {
+  DASHBOARD_PERIODS_DAYS,
+  dashboardAttendantSchema,
+  dashboardCountersSchema,
+  dashboardResponseSchema,
+  usersPageSchema,
+  type DashboardAttendant,
+  type DashboardCounters,
+  type DashboardResponse,
+} from '@switchboard/shared';
+import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
-export interface DashboardCounters {
-  supportPending: number;
-  supportHappening: number;
-  supportFinished: number;
-  leads: number;
-  /** Minutes. */
-  avgSupportTime: number;
-  avgWaitTime: number;
-  npsPromotersPerc: number;
-  npsPassivePerc: number;
-  npsDetractorsPerc: number;
-  npsScore: number;
-}
+export type { DashboardAttendant, DashboardCounters };
 
-export interface DashboardAttendant {
-  id: number;
-  name: string;
-  rating: number | null;
-  countRating: number;
-  avgSupportTime: number;
-  tickets: number;
-  online: boolean;
-}
-
+/** The answer with its two JSON texts read (through their schemas too). */
 export interface DashboardData {
   counters: DashboardCounters;
   attendants: DashboardAttendant[];
-  ticketsPerDay: { date: string; count: number }[];
+  ticketsPerDay: DashboardResponse['ticketsPerDay'];
 }
 
-interface DashboardAnswer {
-  counters: string;
-  attendants: string;
-  ticketsPerDay: { date: string; count: number }[];
+/** A JSON text inside an answer, read like an answer: checked against its schema in development. */
+function parseEmbedded<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
+  const value: unknown = JSON.parse(text);
+  if (import.meta.env.DEV) schema.parse(value);
+  return value as z.infer<S>;
 }
 
 export type DashboardPeriod = 0 | (typeof DASHBOARD_PERIODS_DAYS)[number];
@@ -99,11 +89,11 @@ export function useDashboard(params: DashboardParams | null) {
     queryKey: ['dashboard', params],
     enabled: params !== null,
     queryFn: async ({ signal }): Promise<DashboardData> => {
-      const answer = await api.get<DashboardAnswer>('/dashboard', params ?? undefined, signal);
+      const answer = await api.get('/dashboard', dashboardResponseSchema, params ?? undefined, signal);
       return {
-        counters: JSON.parse(answer.counters) as DashboardCounters,
-        attendants: JSON.parse(answer.attendants) as DashboardAttendant[],
-        ticketsPerDay: answer.ticketsPerDay ?? [],
+        counters: parseEmbedded(answer.counters, dashboardCountersSchema),
+        attendants: parseEmbedded(answer.attendants, z.array(dashboardAttendantSchema)),
+        ticketsPerDay: answer.ticketsPerDay,
       };
     },
   });
@@ -118,7 +108,7 @@ export function useDashboardUsers(enabled: boolean) {
       const all: { id: number; name: string }[] = [];
       // Pages of the user list until it ends (a company has tens, not thousands, of attendants).
       for (let page = 1; page <= 20; page++) {
-        const answer = await api.get<{ users: { id: number; name: string }[]; hasMore: boolean }>('/users', { pageNumber: page }, signal);
+        const answer = await api.get('/users', usersPageSchema, { pageNumber: page }, signal);
         all.push(...answer.users.map((u) => ({ id: u.id, name: u.name })));
         if (!answer.hasMore) break;
       }

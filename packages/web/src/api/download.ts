@@ -3,7 +3,7 @@
  * token refresh applies, then handed to the browser as a file.
  */
 import { CSV_BOM } from '@switchboard/shared';
-import { apiRequest } from './client';
+import { apiText } from './client';
 
 /** Reading the body as text drops the BOM spreadsheet programs need to see UTF-8; put it back. */
 export function withBom(text: string): string {
@@ -23,6 +23,5 @@ export function saveTextFile(fileName: string, text: string, type = 'text/csv;ch
 }
 
 export async function downloadCsv(path: string, fileName: string): Promise<void> {
-  const text = await apiRequest<string>(path);
-  saveTextFile(fileName, withBom(typeof text === 'string' ? text : ''));
+  saveTextFile(fileName, withBom(await apiText(path)));
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, installFetchMock } from '../test/fetchMock';
+import { userFixture } from '../test/fixtures';
 import { setSessionHooks } from './client';
 import { clearMediaCache, fetchMediaBlob } from './mediaBlob';
 
@@ -59,7 +60,7 @@ describe('message media blobs', () => {
   it('refreshes an expired token once and retries with the new one', async () => {
     const { callsTo } = installFetchMock({
       [`GET ${MEDIA}`]: (call) => (call.authorization === 'Bearer new-token' ? json(200, 'bytes') : json(403, { error: 'ERR_INVALID_TOKEN' })),
-      'POST /api/auth/refresh_token': () => json(200, { token: 'new-token', user: { id: 1 } }),
+      'POST /api/auth/refresh_token': () => json(200, { token: 'new-token', user: userFixture() }),
     });
     expect(await (await fetchMediaBlob(MEDIA)).text()).toBe('"bytes"');
     expect(callsTo('POST /api/auth/refresh_token')).toHaveLength(1);

@@ -8,7 +8,7 @@
  * cache holds at most MEDIA_CACHE_BYTES (least recently used out first) and is emptied when the
  * session ends.
  */
-import { API_BASE, apiRequest } from './client';
+import { API_BASE, apiBlob } from './client';
 
 export const MEDIA_CACHE_BYTES = 150 * 1024 * 1024;
 
@@ -52,7 +52,7 @@ export async function fetchMediaBlob(url: string, signal?: AbortSignal): Promise
   if (!pending) {
     const path = url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
     // Not tied to one caller's signal: another bubble may be waiting for the same file.
-    pending = apiRequest<Blob>(path, { responseType: 'blob' })
+    pending = apiBlob(path)
       .then((blob) => {
         remember(url, blob);
         return blob;

@@ -3,17 +3,15 @@
  * first, each page oldest→newest; the chat shows them oldest→newest, each id once (offset paging
  * repeats a message on the next page when new ones arrived in between).
  */
-import type { MessageDTO } from '@switchboard/shared';
+import type { MessageDTO, MessagesPage } from '@switchboard/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './queryKeys';
 
-export interface MessagesPage {
-  messages: MessageDTO[];
-  hasMore: boolean;
-  count: number;
-}
+/** A cached page needs only its messages and paging (a message event can add to any of them). */
+type CachedPage = Pick<MessagesPage, 'messages' | 'hasMore' | 'count'>;
+export type { CachedPage as MessagesPage };
 
-export type MessagesData = InfiniteData<MessagesPage> | undefined;
+export type MessagesData = InfiniteData<CachedPage> | undefined;
 
 /**
  * The chat in reading order, plus how many of its messages are older than the newest page: the

@@ -1,9 +1,9 @@
 /** Messages API (spec §7): the paged chat, sending (text, quote, files, audio) and deleting. */
-import type { MessageDTO } from '@switchboard/shared';
+import { messageSchema, messagesPageSchema, sentMessagesSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './client';
 import { fetchMediaBlob } from './mediaBlob';
-import { liveMessages, upsertMessage, type MessagesData, type MessagesPage } from './messageCache';
+import { liveMessages, upsertMessage, type MessagesData } from './messageCache';
 import { queryKeys } from './queryKeys';
 
 export function useMessagesInfinite(ticketId: number) {
@@ -13,7 +13,7 @@ export function useMessagesInfinite(ticketId: number) {
     queryFn: ({ pageParam, signal }) => {
       // A (re)fetch starts with the newest page; older pages follow or are loaded on scroll.
       if (pageParam === 1) liveMessages.fetchBegins(ticketId);
-      return api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: pageParam }, signal);
+      return api.get(`/messages/${ticketId}`, messagesPageSchema, { pageNumber: pageParam }, signal);
     },
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Messages that arrived live while this fetch ran are kept (messageCache.ts LiveMessages).
@@ -52,7 +52,7 @@ export function useSendMessage() {
       const payload = input.files?.length
         ? toFormData(input)
         : { body: input.body, quotedMsg: input.quotedMsg, idempotencyKey: input.idempotencyKey };
-      return apiRequest<MessageDTO | MessageDTO[]>(`/messages/${input.ticketId}`, { method: 'POST', body: payload });
+      return apiRequest(`/messages/${input.ticketId}`, sentMessagesSchema, { method: 'POST', body: payload });
     },
     // The realtime event brings the same messages; showing them now avoids waiting for it.
     onSuccess: (sent) => {
@@ -64,7 +64,7 @@ export function useSendMessage() {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<MessageDTO>(`/messages/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete(`/messages/${encodeURIComponent(id)}`, messageSchema),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }

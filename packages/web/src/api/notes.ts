@@ -1,5 +1,5 @@
 /** Private notes, @mention candidates and the user's unread mentions (kept apart from messages.ts). */
-import type { MentionDTO, MessageDTO, UserDTO } from '@switchboard/shared';
+import { mentionsResponseSchema, messageSchema, usersPageSchema } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { upsertMessage } from './messageCache';
@@ -19,7 +19,7 @@ export function useSendNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ticketId, body, idempotencyKey }: NoteInput) =>
-      api.post<MessageDTO>(`/messages/${ticketId}`, { body, isPrivate: true, idempotencyKey }),
+      api.post(`/messages/${ticketId}`, messageSchema, { body, isPrivate: true, idempotencyKey }),
     onSuccess: (note) => upsertMessage(queryClient, note),
   });
 }
@@ -27,7 +27,7 @@ export function useSendNote() {
 export function useUnreadMentions(enabled = true) {
   return useQuery({
     queryKey: mentionKeys.unread,
-    queryFn: ({ signal }) => api.get<{ mentions: MentionDTO[] }>('/mentions', undefined, signal),
+    queryFn: ({ signal }) => api.get('/mentions', mentionsResponseSchema, undefined, signal),
     select: (data) => data.mentions,
     enabled,
   });
@@ -37,7 +37,7 @@ export function useUnreadMentions(enabled = true) {
 export function useMentionCandidates(search: string | null) {
   return useQuery({
     queryKey: mentionKeys.candidates(search ?? ''),
-    queryFn: ({ signal }) => api.get<{ users: UserDTO[] }>('/users', { searchParam: search ?? '', pageNumber: 1 }, signal),
+    queryFn: ({ signal }) => api.get('/users', usersPageSchema, { searchParam: search ?? '', pageNumber: 1 }, signal),
     select: (data) => data.users.slice(0, 8),
     enabled: search != null,
     staleTime: 30_000,

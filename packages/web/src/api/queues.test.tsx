@@ -3,6 +3,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, installFetchMock } from '../test/fetchMock';
+import { queueFixture } from '../test/fixtures';
 import { createQueryClient } from './queryClient';
 import { useQueues } from './queues';
 
@@ -13,7 +14,7 @@ afterEach(() => {
 
 describe('useQueues', () => {
   it('a picker opened after a sector was created elsewhere lists it, even with a fresh cached list', async () => {
-    let sectors = [{ id: 1, name: 'Sales', color: '#2e7d32' }];
+    let sectors = [queueFixture({ id: 1, name: 'Sales', color: '#2e7d32' })];
     const { callsTo } = installFetchMock({ 'GET /api/queue': () => json(200, sectors) });
     // The app's client (30 s default freshness), shared by the screens as in the app.
     const client = createQueryClient();
@@ -25,7 +26,7 @@ describe('useQueues', () => {
     first.unmount();
 
     // …a sector is created elsewhere, then the connection modal opens: it shows both.
-    sectors = [...sectors, { id: 2, name: 'Billing', color: '#1565c0' }];
+    sectors = [...sectors, queueFixture({ id: 2, name: 'Billing', color: '#1565c0' })];
     const modal = renderHook(() => useQueues(true), { wrapper });
     await waitFor(() => expect(modal.result.current.data?.map((q) => q.name)).toEqual(['Sales', 'Billing']));
     expect(callsTo('GET /api/queue')).toHaveLength(2);

@@ -1,7 +1,7 @@
-import type { QueueRef } from '@switchboard/shared';
+import { queueSchema } from '@switchboard/shared';
+import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
-import { emptyWhenMissing } from './optional';
 import { queryKeys } from './queryKeys';
 
 /**
@@ -12,7 +12,7 @@ import { queryKeys } from './queryKeys';
 export function useQueues(enabled = true) {
   return useQuery({
     queryKey: queryKeys.queues,
-    queryFn: ({ signal }) => emptyWhenMissing(() => api.get<QueueRef[]>('/queue', undefined, signal)),
+    queryFn: ({ signal }) => api.get('/queue', z.array(queueSchema), undefined, signal),
     enabled,
     staleTime: 0,
   });

@@ -1,5 +1,5 @@
 /** The composer's '/' lookup: GET /quickAnswers?searchParam=<text after '/'> (shortcut prefix first). */
-import type { QuickAnswerDTO } from '@switchboard/shared';
+import { quickAnswersPageSchema } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
@@ -8,7 +8,7 @@ export function useQuickAnswerLookup(search: string | null) {
   return useQuery({
     queryKey: queryKeys.quickAnswerLookup(search ?? ''),
     queryFn: ({ signal }) =>
-      api.get<{ quickAnswers: QuickAnswerDTO[] }>('/quickAnswers', { searchParam: search ?? '' }, signal),
+      api.get('/quickAnswers', quickAnswersPageSchema, { searchParam: search ?? '' }, signal),
     enabled: search != null,
     retry: false,
     select: (d) => d.quickAnswers,

@@ -1,5 +1,5 @@
 /** Quick answers API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import type { QuickAnswerDTO, QuickAnswerEvent, QuickAnswerSaveInput, QuickAnswersPage } from '@switchboard/shared';
+import { countResultSchema, messageResultSchema, type QuickAnswerEvent, type QuickAnswerSaveInput, quickAnswerSchema, type QuickAnswersPage, quickAnswersPageSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { clearPages, removeFromPages, upsertInPages } from './listCache';
@@ -12,7 +12,7 @@ export function useQuickAnswersInfinite(search: string) {
     queryKey: queryKeys.quickAnswersList(search),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<QuickAnswersPage>('/quickAnswers', { searchParam: search, pageNumber: pageParam }, signal),
+      api.get('/quickAnswers', quickAnswersPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
@@ -22,7 +22,7 @@ export function useQuickAnswersInfinite(search: string) {
 export function useQuickAnswer(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.quickAnswer(id ?? 0),
-    queryFn: ({ signal }) => api.get<QuickAnswerDTO>(`/quickAnswers/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/quickAnswers/${id}`, quickAnswerSchema, undefined, signal),
     enabled: id != null,
     staleTime: 0,
   });
@@ -46,7 +46,7 @@ export function useSaveQuickAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id?: number; data: QuickAnswerSaveInput }) =>
-      id == null ? api.post<QuickAnswerDTO>('/quickAnswers', data) : api.put<QuickAnswerDTO>(`/quickAnswers/${id}`, data),
+      id == null ? api.post('/quickAnswers', quickAnswerSchema, data) : api.put(`/quickAnswers/${id}`, quickAnswerSchema, data),
     onSuccess: (quickAnswer, { id }) =>
       applyQuickAnswerEvent(queryClient, { action: id == null ? 'create' : 'update', quickAnswer }),
   });
@@ -55,7 +55,7 @@ export function useSaveQuickAnswer() {
 export function useDeleteQuickAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/quickAnswers/${id}`),
+    mutationFn: (id: number) => api.delete(`/quickAnswers/${id}`, messageResultSchema),
     onSuccess: (_r, quickAnswerId) => applyQuickAnswerEvent(queryClient, { action: 'delete', quickAnswerId }),
   });
 }
@@ -63,7 +63,7 @@ export function useDeleteQuickAnswer() {
 export function useDeleteAllQuickAnswers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string; count: number }>('/quickAnswers'),
+    mutationFn: () => api.delete('/quickAnswers', countResultSchema),
     onSuccess: () => applyQuickAnswerEvent(queryClient, { action: 'delete', all: true }),
   });
 }

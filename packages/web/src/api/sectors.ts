@@ -2,7 +2,8 @@
  * Sectors API (GET/POST /queue, GET/PUT/DELETE /queue/:id) for the sectors screen. The list shares
  * its cache entry with `useQueues` (queues.ts), which reads the same answer through a narrower type.
  */
-import type { QueueDTO, QueueEvent } from '@switchboard/shared';
+import { messageResultSchema, type QueueDTO, type QueueEvent, queueSchema } from '@switchboard/shared';
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { removeFromList, upsertInList } from './listCache';
@@ -11,7 +12,7 @@ import { queryKeys } from './queryKeys';
 export function useSectors() {
   return useQuery({
     queryKey: queryKeys.queues,
-    queryFn: ({ signal }) => api.get<QueueDTO[]>('/queue', undefined, signal),
+    queryFn: ({ signal }) => api.get('/queue', z.array(queueSchema), undefined, signal),
     staleTime: 0,
   });
 }
@@ -19,7 +20,7 @@ export function useSectors() {
 export function useSector(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.queue(id ?? 0),
-    queryFn: ({ signal }) => api.get<QueueDTO>(`/queue/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/queue/${id}`, queueSchema, undefined, signal),
     enabled: id != null,
     staleTime: 0,
   });
@@ -48,7 +49,7 @@ export function useSaveSector() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id?: number; data: SectorPayload }) =>
-      id == null ? api.post<QueueDTO>('/queue', data) : api.put<QueueDTO>(`/queue/${id}`, data),
+      id == null ? api.post('/queue', queueSchema, data) : api.put(`/queue/${id}`, queueSchema, data),
     onSuccess: (queue, { id }) => applyQueueEvent(queryClient, { action: id == null ? 'create' : 'update', queue }),
   });
 }
@@ -56,7 +57,7 @@ export function useSaveSector() {
 export function useDeleteSector() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/queue/${id}`),
+    mutationFn: (id: number) => api.delete(`/queue/${id}`, messageResultSchema),
     onSuccess: (_r, queueId) => applyQueueEvent(queryClient, { action: 'delete', queueId }),
   });
 }

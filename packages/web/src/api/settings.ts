@@ -1,4 +1,5 @@
-import type { SettingDTO, SettingKey } from '@switchboard/shared';
+import { type SettingDTO, type SettingKey, settingSchema } from '@switchboard/shared';
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
@@ -7,7 +8,7 @@ import { upsertSetting } from './cacheUpdates';
 export function useSettings(enabled = true) {
   return useQuery({
     queryKey: queryKeys.settings,
-    queryFn: ({ signal }) => api.get<SettingDTO[]>('/settings', undefined, signal),
+    queryFn: ({ signal }) => api.get('/settings', z.array(settingSchema), undefined, signal),
     enabled,
   });
 }
@@ -20,7 +21,7 @@ export function useUpdateSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
-      api.put<SettingDTO>(`/settings/${encodeURIComponent(key)}`, { value }),
+      api.put(`/settings/${encodeURIComponent(key)}`, settingSchema, { value }),
     onSuccess: (setting) => {
       queryClient.setQueryData<SettingDTO[]>(queryKeys.settings, (list) => upsertSetting(list, setting));
     },

@@ -2,35 +2,15 @@
  * The simulator's API (issue 3): act as customers' phones for connections of kind `simulator`.
  * The server may run with the simulator off; it then answers 404 and the screen is not offered.
  */
+import { simulatorCallSchema, simulatorCustomerSchema, simulatorMessageSchema, simulatorOkSchema, simulatorPendingQrSchema, simulatorScanSchema, simulatorSentSchema } from '@switchboard/shared';
+import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
 
-export interface PendingQr {
-  connectionId: number;
-  qrcode: string;
-}
+export type { SimulatorCustomer, SimulatorMessage, SimulatorPendingQr as PendingQr } from '@switchboard/shared';
 
 export type SimulatorMessageType = 'text' | 'image' | 'audio' | 'video' | 'document' | 'location' | 'vcard' | 'sticker';
-
-export interface SimulatorMessage {
-  id: string;
-  sender: 'customer' | 'connection';
-  type: string;
-  body: string | null;
-  mediaUrl: string | null;
-  mediaMime?: string | null;
-  mediaName?: string | null;
-  ack: number;
-  isDeleted: boolean;
-  createdAt: string;
-}
-
-export interface SimulatorCustomer {
-  customer: string;
-  lastAt: string;
-  count: number;
-}
 
 export interface SimulatorMedia {
   mimetype: string;
@@ -58,7 +38,7 @@ export const CHAT_POLL_MS = 2000;
 export function usePendingQrCodes(enabled = true) {
   return useQuery({
     queryKey: queryKeys.simulatorPending,
-    queryFn: ({ signal }) => api.get<PendingQr[]>('/simulator/pending', undefined, signal),
+    queryFn: ({ signal }) => api.get('/simulator/pending', z.array(simulatorPendingQrSchema), undefined, signal),
     enabled,
     retry: false,
   });
@@ -74,7 +54,7 @@ export function useScanQr() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { qrcode: string; number?: string }) =>
-      api.post<{ connectionId: number; number: string }>('/simulator/scan', input),
+      api.post('/simulator/scan', simulatorScanSchema, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorPending }),
   });
 }
@@ -82,7 +62,7 @@ export function useScanQr() {
 export function useSimulatorCustomers(to: string | null) {
   return useQuery({
     queryKey: queryKeys.simulatorCustomers(to ?? ''),
-    queryFn: ({ signal }) => api.get<SimulatorCustomer[]>('/simulator/customers', { to }, signal),
+    queryFn: ({ signal }) => api.get('/simulator/customers', z.array(simulatorCustomerSchema), { to }, signal),
     enabled: !!to,
     // Customers the company writes to first appear without anything happening on this page.
     refetchInterval: CHAT_POLL_MS,
@@ -92,7 +72,7 @@ export function useSimulatorCustomers(to: string | null) {
 export function useSimulatorChat(customer: string | null, to: string | null) {
   return useQuery({
     queryKey: queryKeys.simulatorChat(customer ?? '', to ?? ''),
-    queryFn: ({ signal }) => api.get<SimulatorMessage[]>(`/simulator/chats/${customer}`, { to }, signal),
+    queryFn: ({ signal }) => api.get(`/simulator/chats/${customer}`, z.array(simulatorMessageSchema), { to }, signal),
     enabled: !!customer && !!to,
     refetchInterval: CHAT_POLL_MS,
   });
@@ -110,7 +90,7 @@ function useRefreshChats() {
 export function useCustomerSend() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: (input: CustomerMessageInput) => api.post<{ id: string }>('/simulator/messages', input),
+    mutationFn: (input: CustomerMessageInput) => api.post('/simulator/messages', simulatorSentSchema, input),
     onSuccess,
   });
 }
@@ -118,22 +98,22 @@ export function useCustomerSend() {
 export function useRevokeMessage() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/simulator/messages/${encodeURIComponent(id)}/revoke`),
+    mutationFn: (id: string) => api.post(`/simulator/messages/${encodeURIComponent(id)}/revoke`, simulatorOkSchema),
     onSuccess,
   });
 }
 
 export function useReadChat() {
   const onSuccess = useRefreshChats();
-  return useMutation({ mutationFn: (input: { customer: string; to: string }) => api.post('/simulator/read', input), onSuccess });
+  return useMutation({ mutationFn: (input: { customer: string; to: string }) => api.post('/simulator/read', simulatorOkSchema, input), onSuccess });
 }
 
 export function usePlaceCall() {
   const onSuccess = useRefreshChats();
-  return useMutation({ mutationFn: (input: { from: string; to: string }) => api.post('/simulator/calls', input), onSuccess });
+  return useMutation({ mutationFn: (input: { from: string; to: string }) => api.post('/simulator/calls', simulatorCallSchema, input), onSuccess });
 }
 
 /** The phone drops the session: the connection goes DISCONNECTED (its event updates the table). */
 export function useDropSession() {
-  return useMutation({ mutationFn: (input: { to: string }) => api.post('/simulator/disconnect', input) });
+  return useMutation({ mutationFn: (input: { to: string }) => api.post('/simulator/disconnect', simulatorOkSchema, input) });
 }

@@ -2,6 +2,7 @@
  * Opening a ticket for a contact (POST /tickets, spec §7) from the contacts screen. The tickets
  * screen owns the rest of the tickets API; this is the one call the contacts screen needs.
  */
+import { ticketSchema } from '@switchboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -15,6 +16,6 @@ export interface StartTicketInput {
 export function useStartTicket() {
   return useMutation({
     mutationFn: ({ contactId, userId, queueId }: StartTicketInput) =>
-      api.post<{ id: number }>('/tickets', { contactId, queueId, userId, status: 'open' }),
+      api.post('/tickets', ticketSchema, { contactId, queueId, userId, status: 'open' }),
   });
 }

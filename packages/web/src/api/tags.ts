@@ -1,5 +1,6 @@
 /** Tags API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import type { TagDTO, TagEvent, TagsPage } from '@switchboard/shared';
+import { countResultSchema, messageResultSchema, type TagDTO, type TagEvent, tagSchema, type TagsPage, tagsPageSchema } from '@switchboard/shared';
+import { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadCsv } from './download';
@@ -12,7 +13,7 @@ export function useTagsInfinite(search: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.tagsList(search),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.get<TagsPage>('/tags', { searchParam: search, pageNumber: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => api.get('/tags', tagsPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
@@ -23,7 +24,7 @@ export function useTagsInfinite(search: string) {
 export function useAllTags(enabled = true) {
   return useQuery({
     queryKey: queryKeys.tagsAll,
-    queryFn: ({ signal }) => api.get<TagDTO[]>('/tags/list', undefined, signal),
+    queryFn: ({ signal }) => api.get('/tags/list', z.array(tagSchema), undefined, signal),
     enabled,
     staleTime: 0,
   });
@@ -32,7 +33,7 @@ export function useAllTags(enabled = true) {
 export function useTag(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.tag(id ?? 0),
-    queryFn: ({ signal }) => api.get<TagDTO>(`/tags/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/tags/${id}`, tagSchema, undefined, signal),
     enabled: id != null,
     staleTime: 0,
   });
@@ -66,7 +67,7 @@ export function useSaveTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id?: number; data: TagPayload }) =>
-      id == null ? api.post<TagDTO>('/tags', data) : api.put<TagDTO>(`/tags/${id}`, data),
+      id == null ? api.post('/tags', tagSchema, data) : api.put(`/tags/${id}`, tagSchema, data),
     onSuccess: (tag, { id }) => applyTagEvent(queryClient, { action: id == null ? 'create' : 'update', tag }),
   });
 }
@@ -74,7 +75,7 @@ export function useSaveTag() {
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/tags/${id}`),
+    mutationFn: (id: number) => api.delete(`/tags/${id}`, messageResultSchema),
     onSuccess: (_r, tagId) => applyTagEvent(queryClient, { action: 'delete', tagId }),
   });
 }
@@ -82,7 +83,7 @@ export function useDeleteTag() {
 export function useDeleteAllTags() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ message: string; count: number }>('/tags'),
+    mutationFn: () => api.delete('/tags', countResultSchema),
     onSuccess: () => applyTagEvent(queryClient, { action: 'delete', all: true }),
   });
 }

@@ -2,7 +2,7 @@
  * Tickets API (spec §7) as react-query hooks, and the realtime rules that keep every cached tickets
  * list, the open ticket and the messages of the open chat in step (spec §4 Live updates).
  */
-import type { MessageDTO, TicketDTO, TicketEvent } from '@switchboard/shared';
+import { type MessageDTO, messageResultSchema, type TicketDTO, type TicketEvent, ticketSchema, ticketsPageSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
@@ -14,7 +14,6 @@ import {
   upsertTicket,
   type TicketListFilter,
   type TicketsData,
-  type TicketsPage,
   type TicketViewerFacts,
 } from './ticketListCache';
 import { removeMessagesOfTicket, upsertMessage } from './messageCache';
@@ -40,7 +39,7 @@ export function useTicketsInfinite(filter: TicketListFilter, enabled = true) {
   return useInfiniteQuery({
     queryKey: queryKeys.ticketsList(filter),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => api.get<TicketsPage>('/tickets', ticketsQuery(filter, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => api.get('/tickets', ticketsPageSchema, ticketsQuery(filter, pageParam), signal),
     getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     enabled,
     // Lists are kept live by events; a list opened again still reloads what it may have missed.
@@ -51,7 +50,7 @@ export function useTicketsInfinite(filter: TicketListFilter, enabled = true) {
 export function useTicket(id: number | null) {
   return useQuery({
     queryKey: queryKeys.ticket(id ?? 0),
-    queryFn: ({ signal }) => api.get<TicketDTO>(`/tickets/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/tickets/${id}`, ticketSchema, undefined, signal),
     enabled: id != null,
     retry: false,
   });
@@ -78,7 +77,7 @@ function showTicket(queryClient: QueryClient, ticket: TicketDTO): void {
 export function useUpdateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) => api.put<TicketDTO>(`/tickets/${id}`, data),
+    mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) => api.put(`/tickets/${id}`, ticketSchema, data),
     // The realtime update fixes the lists; the open ticket is refreshed at once for its buttons.
     onSuccess: (ticket) => showTicket(queryClient, ticket),
   });
@@ -87,12 +86,12 @@ export function useUpdateTicket() {
 export function useCreateTicket() {
   return useMutation({
     mutationFn: (data: { contactId: number; queueId: number; userId: number }) =>
-      api.post<TicketDTO>('/tickets', { ...data, status: 'open' }),
+      api.post('/tickets', ticketSchema, { ...data, status: 'open' }),
   });
 }
 
 export function useDeleteTicket() {
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/tickets/${id}`) });
+  return useMutation({ mutationFn: (id: number) => api.delete(`/tickets/${id}`, messageResultSchema) });
 }
 
 function eachList(queryClient: QueryClient, update: (data: TicketsData, filter: TicketListFilter) => TicketsData): void {

@@ -1,4 +1,4 @@
-import type { UserDTO } from '@switchboard/shared';
+import { messageResultSchema, type UserDTO, userSchema, usersPageSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
@@ -10,7 +10,7 @@ export function useUsersInfinite(search: string) {
     queryKey: queryKeys.usersList(search),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<UsersPage>('/users', { searchParam: search, pageNumber: pageParam }, signal),
+      api.get('/users', usersPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
 }
@@ -18,7 +18,7 @@ export function useUsersInfinite(search: string) {
 export function useUser(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.user(id ?? 0),
-    queryFn: ({ signal }) => api.get<UserDTO>(`/users/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api.get(`/users/${id}`, userSchema, undefined, signal),
     enabled: id != null,
     staleTime: 0,
   });
@@ -48,7 +48,7 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UserSaveInput) =>
-      input.id == null ? api.post<UserDTO>('/users', input.data) : api.put<UserDTO>(`/users/${input.id}`, input.data),
+      input.id == null ? api.post('/users', userSchema, input.data) : api.put(`/users/${input.id}`, userSchema, input.data),
     onSuccess: (user) => applyUserToCache(queryClient, user),
   });
 }
@@ -56,7 +56,7 @@ export function useSaveUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/users/${id}`),
+    mutationFn: (id: number) => api.delete(`/users/${id}`, messageResultSchema),
     onSuccess: (_r, id) => removeUserFromCache(queryClient, id),
   });
 }

@@ -1,5 +1,13 @@
 /** Outgoing webhooks (admins): registrations, the delivery log, retry and test. */
-import type { WebhookCreateInput, WebhookDeliveryDTO, WebhookDTO, WebhookUpdateInput } from '@switchboard/shared';
+import {
+  messageResultSchema,
+  webhookDeliveriesResponseSchema,
+  webhookDeliverySchema,
+  webhookSchema,
+  webhooksResponseSchema,
+  type WebhookCreateInput,
+  type WebhookUpdateInput,
+} from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -11,7 +19,7 @@ export const webhookKeys = {
 export function useWebhooks() {
   return useQuery({
     queryKey: webhookKeys.all,
-    queryFn: ({ signal }) => api.get<{ webhooks: WebhookDTO[] }>('/webhooks', undefined, signal),
+    queryFn: ({ signal }) => api.get('/webhooks', webhooksResponseSchema, undefined, signal),
     select: (data) => data.webhooks,
   });
 }
@@ -20,7 +28,7 @@ export function useSaveWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: WebhookCreateInput | WebhookUpdateInput }) =>
-      id ? api.put<WebhookDTO>(`/webhooks/${id}`, input) : api.post<WebhookDTO>('/webhooks', input),
+      id ? api.put(`/webhooks/${id}`, webhookSchema, input) : api.post('/webhooks', webhookSchema, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
@@ -28,7 +36,7 @@ export function useSaveWebhook() {
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/webhooks/${id}`),
+    mutationFn: (id: number) => api.delete(`/webhooks/${id}`, messageResultSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
@@ -39,7 +47,7 @@ export function useWebhookDeliveries(id: number) {
     queryKey: webhookKeys.deliveries(id),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get<{ deliveries: WebhookDeliveryDTO[]; hasMore: boolean }>(`/webhooks/${id}/deliveries`, { pageNumber: pageParam }, signal),
+      api.get(`/webhooks/${id}/deliveries`, webhookDeliveriesResponseSchema, { pageNumber: pageParam }, signal),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     refetchInterval: 3000,
   });
@@ -48,7 +56,7 @@ export function useWebhookDeliveries(id: number) {
 export function useRetryDelivery(webhookId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: number) => api.post<WebhookDeliveryDTO>(`/webhooks/${webhookId}/deliveries/${deliveryId}/retry`),
+    mutationFn: (deliveryId: number) => api.post(`/webhooks/${webhookId}/deliveries/${deliveryId}/retry`, webhookDeliverySchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) }),
   });
 }
@@ -56,7 +64,7 @@ export function useRetryDelivery(webhookId: number) {
 export function useTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<WebhookDeliveryDTO>(`/webhooks/${id}/test`),
+    mutationFn: (id: number) => api.post(`/webhooks/${id}/test`, webhookDeliverySchema),
     onSuccess: (_d, id) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
   });
 }

@@ -41,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setSessionHooks({
       onSessionEnded: endSession,
-      onRefreshed: (session) => setUser(session.user as UserDTO),
+      onRefreshed: (session) => setUser(session.user),
     });
   }, [endSession]);
 
@@ -50,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     refreshSession()
       .then((session) => {
-        if (!cancelled) setUser(session.user as UserDTO);
+        if (!cancelled) setUser(session.user);
       })
       .catch(() => {
         if (!cancelled) endSession();

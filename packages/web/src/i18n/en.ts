@@ -52,10 +52,6 @@ const en = {
   },
   languages: { pt: 'Português', en: 'English', es: 'Español' },
   footer: { version: 'Version {{version}}' },
-  notAvailable: {
-    title: 'Not available yet',
-    message: 'This screen is not available yet.',
-  },
   noPermission: {
     title: 'No permission',
     message: 'You do not have permission to open this page.',

@@ -53,10 +53,6 @@ const es: Translation = {
   },
   languages: { pt: 'Português', en: 'English', es: 'Español' },
   footer: { version: 'Versión {{version}}' },
-  notAvailable: {
-    title: 'Aún no disponible',
-    message: 'Esta pantalla aún no está disponible.',
-  },
   noPermission: {
     title: 'Sin permiso',
     message: 'No tienes permiso para abrir esta página.',

@@ -53,10 +53,6 @@ const pt: Translation = {
   },
   languages: { pt: 'Português', en: 'English', es: 'Español' },
   footer: { version: 'Versão {{version}}' },
-  notAvailable: {
-    title: 'Ainda não disponível',
-    message: 'Esta tela ainda não está disponível.',
-  },
   noPermission: {
     title: 'Sem permissão',
     message: 'Você não tem permissão para abrir esta página.',

@@ -1,4 +1,5 @@
-import { loginSchema, signupSchema } from '@switchboard/shared';
+import { authConfigSchema, loginSchema, sessionSchema, signupSchema, userSchema } from '@switchboard/shared';
+import { answers, BODY, noContent, SIGNED_IN } from '../../http/responses.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
@@ -32,7 +33,12 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
   app.post(
     '/auth/login',
     {
-      schema: { body: loginSchema, tags: ['auth'] },
+      schema: {
+        body: loginSchema,
+        tags: ['auth'],
+        security: [],
+        response: answers({ 200: sessionSchema }, BODY, { 401: ['ERR_INVALID_CREDENTIALS', 'ERR_OUT_OF_HOURS'], 429: ['ERR_TOO_MANY_REQUESTS'] }),
+      },
     },
     async (request, reply) => {
       const signedIn = await auth.login(request.body, request.ip);
@@ -41,7 +47,13 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
     },
   );
 
-  app.post('/auth/refresh_token', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  const refreshDoc = {
+    tags: ['auth'],
+    security: [],
+    description: 'Uses the httpOnly refresh cookie; rotates it.',
+    response: answers({ 200: sessionSchema }, { 401: ['ERR_SESSION_EXPIRED', 'ERR_OUT_OF_HOURS'], 403: ['ERR_INVALID_TOKEN'], 404: ['ERR_NO_USER_FOUND'] }),
+  };
+  app.post('/auth/refresh_token', { schema: refreshDoc }, async (request, reply) => {
     try {
       const signedIn = await auth.refresh(request.cookies[REFRESH_COOKIE]);
       if (signedIn.refreshCookie) setRefreshCookie(request, reply, signedIn.refreshCookie, allowedOrigins);
@@ -52,26 +64,35 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
     }
   });
 
-  app.delete('/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  app.delete('/auth/logout', { schema: { tags: ['auth'], security: [], response: answers({ 204: noContent }) } }, async (request, reply) => {
     await auth.logout(request.cookies[REFRESH_COOKIE]);
     clearRefreshCookie(reply);
     return reply.status(204).send();
   });
 
-  app.get('/auth/config', { schema: { tags: ['auth'] } }, () => Promise.resolve({
+  app.get('/auth/config', { schema: { tags: ['auth'], security: [], response: answers({ 200: authConfigSchema }) } }, () => Promise.resolve({
     signupAllowed: auth.signupAllowed(),
   }));
 
   app.post(
     '/auth/signup',
     {
-      schema: { body: signupSchema, tags: ['auth'] },
+      schema: {
+        body: signupSchema,
+        tags: ['auth'],
+        security: [],
+        response: answers(
+          { 201: userSchema },
+          BODY,
+          { 403: ['ERR_USER_CREATION_DISABLED', 'ERR_USER_CREATION_COUNT'], 409: ['ERR_DUPLICATED_EMAIL'], 429: ['ERR_TOO_MANY_REQUESTS'] },
+        ),
+      },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
   );
 
-  app.get('/auth/me', { onRequest: app.authenticate, schema: { tags: ['auth'] } }, async (request) =>
+  app.get('/auth/me', { onRequest: app.authenticate, schema: { tags: ['auth'], response: answers({ 200: userSchema }, SIGNED_IN, { 404: ['ERR_NO_USER_FOUND'] }) } }, async (request) =>
     auth.me(request.actor),
   );
 }

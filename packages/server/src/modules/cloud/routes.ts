@@ -3,8 +3,9 @@
  * signature are its credentials) and reads the raw body, which the signature covers. The window,
  * templates and template send are for users who may see the ticket.
  */
-import { numeric, sendTemplateSchema, text } from '@switchboard/shared';
+import { CLOUD_ERROR_CODES, cloudTemplatesSchema, messageSchema, numeric, sendTemplateSchema, serviceWindowSchema, text } from '@switchboard/shared';
 import { z } from 'zod';
+import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
@@ -21,6 +22,11 @@ const verifyQuery = z
 /** Meta's deliveries are small JSON documents; media come by id, not inline. */
 const WEBHOOK_BODY_LIMIT = 3 * 1024 * 1024;
 
+const NO_CONNECTION = { 404: ['ERR_NO_WAPP_FOUND'] } as const;
+const NO_TICKET = { 404: ['ERR_NO_TICKET_FOUND'] } as const;
+/** The Graph API refused or could not be reached (its error, said precisely). */
+const GRAPH = { 502: CLOUD_ERROR_CODES } as const;
+
 export function registerCloudRoutes(app: App, { cloud }: Services): void {
   const opts = { onRequest: app.authenticate };
   const tags = ['whatsapp-cloud'];
@@ -34,7 +40,7 @@ export function registerCloudRoutes(app: App, { cloud }: Services): void {
 
     webhook.get(
       '/channels/whatsapp-cloud/:connectionId/webhook',
-      { schema: { params: connectionParams, querystring: verifyQuery, tags } },
+      { schema: { params: connectionParams, querystring: verifyQuery, tags, response: answers({ 200: fileBody('The hub.challenge, as text') }, INPUT, REFUSED, NO_CONNECTION) } },
       async (req, reply) => {
         const challenge = await cloud.verify(req.params.connectionId, {
           mode: req.query['hub.mode'],
@@ -45,7 +51,9 @@ export function registerCloudRoutes(app: App, { cloud }: Services): void {
       },
     );
 
-    webhook.post('/channels/whatsapp-cloud/:connectionId/webhook', { schema: { params: connectionParams, tags } }, async (req, reply) => {
+    webhook.post(
+      '/channels/whatsapp-cloud/:connectionId/webhook',
+      { schema: { params: connectionParams, tags, response: answers({ 200: z.object({ received: z.boolean() }) }, BODY, NO_CONNECTION, { 401: ['ERR_NO_PERMISSION'] }) } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers['x-hub-signature-256'];
       await cloud.receive(req.params.connectionId, raw, typeof signature === 'string' ? signature : undefined);
@@ -54,13 +62,24 @@ export function registerCloudRoutes(app: App, { cloud }: Services): void {
     return Promise.resolve();
   });
 
-  app.get('/tickets/:ticketId/service-window', { ...opts, schema: { params: ticketParams, tags } }, (req) =>
+  app.get('/tickets/:ticketId/service-window', { ...opts, schema: { params: ticketParams, tags, response: answers({ 200: serviceWindowSchema }, SIGNED_IN, INPUT, NO_TICKET) } }, (req) =>
     cloud.window(req.actor, req.params.ticketId),
   );
-  app.get('/tickets/:ticketId/templates', { ...opts, schema: { params: ticketParams, tags } }, (req) =>
+  app.get('/tickets/:ticketId/templates', { ...opts, schema: { params: ticketParams, tags, response: answers({ 200: cloudTemplatesSchema }, SIGNED_IN, INPUT, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH) } }, (req) =>
     cloud.templates(req.actor, req.params.ticketId),
   );
-  app.post('/tickets/:ticketId/templates', { ...opts, schema: { params: ticketParams, body: sendTemplateSchema, tags } }, async (req, reply) =>
+  app.post(
+    '/tickets/:ticketId/templates',
+    {
+      ...opts,
+      schema: {
+        params: ticketParams,
+        body: sendTemplateSchema,
+        tags,
+        response: answers({ 201: messageSchema }, SIGNED_IN, BODY, REFUSED, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CREATING_MESSAGE', 'ERR_CLOUD_TEMPLATE', 'ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH),
+      },
+    },
+    async (req, reply) =>
     reply.status(201).send(await cloud.sendTemplate(req.actor, req.params.ticketId, req.body)),
   );
 }

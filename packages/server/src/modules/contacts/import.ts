@@ -1,5 +1,6 @@
 /** POST /contacts/import: the default connection's phone contacts become contacts (admins only). */
-import { can } from '@switchboard/shared';
+import { can, phoneContactsImportSchema } from '@switchboard/shared';
+import { answers, REFUSED, SIGNED_IN } from '../../http/responses.js';
 
 import { channelErrorToApp, requireDefaultDriver } from '../../channels/default-connection.js';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -33,7 +34,15 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
 }
 
 export function registerContactImportRoute(app: App, ctx: AppContext, channels: ChannelManager): void {
-  app.post('/contacts/import', { onRequest: app.authenticate, schema: { tags: ['contacts'] } }, (req) =>
+  app.post('/contacts/import', { onRequest: app.authenticate, schema: {
+        tags: ['contacts'],
+        response: answers({ 200: phoneContactsImportSchema }, SIGNED_IN, REFUSED, {
+          400: ['ERR_WAPP_CHECK_CONTACT', 'ERR_SENDING_WAPP_MSG'],
+          404: ['ERR_NO_DEF_WAPP_FOUND'],
+          409: ['ERR_WAPP_NOT_INITIALIZED'],
+        }),
+      },
+    }, (req) =>
     importPhoneContacts(ctx, channels, req.actor),
   );
 }

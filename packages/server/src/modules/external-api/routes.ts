@@ -12,7 +12,9 @@ import type { SettingsService } from '../../store/settings.js';
 import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart-upload.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { ExternalApiService } from './service.js';
-import { apiSendResponseSchema, apiSendSchema } from './schema.js';
+import { apiSendResponseSchema } from '@switchboard/shared';
+import { answers, BODY } from '../../http/responses.js';
+import { apiSendSchema } from './schema.js';
 
 /** Sends per minute for the valid token; refused attempts per minute per client address. */
 export const API_SEND_PER_MINUTE = 120;
@@ -88,12 +90,20 @@ export function registerExternalApiRoutes(
         consumes: ['application/json', 'multipart/form-data'],
         security: [{ apiToken: [] }],
         body: apiSendSchema,
-        response: { 201: apiSendResponseSchema },
+        response: answers({ 201: apiSendResponseSchema }, BODY, {
+          400: ['ERR_WAPP_INVALID_CONTACT', 'ERR_WAPP_CHECK_CONTACT', 'ERR_SENDING_WAPP_MSG', 'ERR_CREATING_MESSAGE'],
+          401: ['ERR_SESSION_EXPIRED'],
+          403: ['ERR_NO_PERMISSION'],
+          404: ['ERR_NO_DEF_WAPP_FOUND', 'ERR_NO_WAPP_FOUND', 'ERR_NO_TAG_FOUND', 'ERR_NO_USER_FOUND', 'ERR_NOT_FOUND'],
+          409: ['ERR_WAPP_NOT_INITIALIZED'],
+          413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'],
+          429: ['ERR_TOO_MANY_REQUESTS'],
+        }),
       },
     },
     async (req, reply) => {
       const result = await api.send(req.body, req.apiFiles ?? []);
-      return reply.status(201).send(result as never);
+      return reply.status(201).send(result);
     },
   );
 }

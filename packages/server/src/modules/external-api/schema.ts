@@ -45,10 +45,3 @@ export const apiSendSchema = z.object({
   userId: optionalId.describe('Attendant the ticket is assigned to'),
 });
 export type ApiSendInput = z.infer<typeof apiSendSchema>;
-
-export const apiSendResponseSchema = z.object({
-  ticketId: z.number().int(),
-  contactId: z.number().int(),
-  ticketStatus: z.string(),
-  messages: z.array(z.looseObject({ id: z.string(), body: z.string(), mediaType: z.string() })),
-});

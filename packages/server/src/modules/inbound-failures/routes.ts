@@ -1,5 +1,7 @@
 /** Admins see inbound events that could not be stored (journalled or set aside) and retry them. */
+import { inboundFailuresSchema } from '@switchboard/shared';
 import { z } from 'zod';
+import { answers, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
@@ -10,9 +12,14 @@ export function registerInboundFailureRoutes(app: App, { channels }: Services): 
   const opts = { onRequest: [app.authenticate, requireAdmin] };
   const tags = ['connections'];
 
-  app.get('/inbound-failures', { ...opts, schema: { tags } }, () => channels.journalled());
-  app.post('/inbound-failures/:id/retry', { ...opts, schema: { params: idParams, tags } }, async (req) => {
+  app.get('/inbound-failures', { ...opts, schema: { tags, response: answers({ 200: inboundFailuresSchema }, SIGNED_IN, REFUSED) } }, () => channels.journalled());
+  app.post('/inbound-failures/:id/retry', { ...opts, schema: {
+        params: idParams,
+        tags,
+        response: answers({ 200: z.object({ stored: z.literal(true) }) }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
+      },
+    }, async (req) => {
     await channels.retryJournalled(req.params.id);
-    return { stored: true };
+    return { stored: true as const };
   });
 }

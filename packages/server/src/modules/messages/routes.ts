@@ -1,4 +1,5 @@
-import { messagesQuerySchema, sendMessageSchema } from '@switchboard/shared';
+import { messageSchema, messagesPageSchema, messagesQuerySchema, sendMessageSchema, sentMessagesSchema } from '@switchboard/shared';
+import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import { z } from 'zod';
 import { text, numeric } from '@switchboard/shared';
 import { AppError } from '../../lib/app-error.js';
@@ -10,18 +11,38 @@ import type { StoredMedia } from '../../lib/media-store.js';
 const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
 const messageParams = z.object({ id: text().min(1).max(100) });
 
+const NOT_FOUND = { 404: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND'] } as const;
+
 export function registerMessageRoutes(app: App, { messages, media, notes }: Services, maxRequestBytes: number): void {
   const opts = { onRequest: app.authenticate };
   const uploadLimits = { maxRequestBytes, maxFiles: MAX_FILES_PER_REQUEST };
   const tags = ['messages'];
 
-  app.get('/messages/:ticketId', { ...opts, schema: { params: ticketParams, querystring: messagesQuerySchema, tags } }, (req) =>
+  app.get('/messages/:ticketId', { ...opts, schema: { params: ticketParams, querystring: messagesQuerySchema, tags, response: answers({ 200: messagesPageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
     messages.list(req.actor, req.params.ticketId, req.query.pageNumber),
   );
 
   // JSON {body, quotedMsg} or multipart with `medias` files and `body` / `voiceNote` fields. Access
   // is checked before the body is read: a refused upload is never received.
-  app.post('/messages/:ticketId', { ...opts, schema: { params: ticketParams, tags } }, async (req, reply) => {
+  const sendDoc = {
+    params: ticketParams,
+    tags,
+    summary: 'Send a text (JSON {body, quotedMsg}) or files (multipart: medias[], body, voiceNote)',
+    consumes: ['application/json', 'multipart/form-data'],
+    response: answers(
+      { 201: sentMessagesSchema },
+      SIGNED_IN,
+      BODY,
+      REFUSED,
+      NOT_FOUND,
+      {
+        400: ['ERR_CREATING_MESSAGE', 'ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT'],
+        409: ['ERR_WAPP_NOT_INITIALIZED'],
+        413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'],
+      },
+    ),
+  };
+  app.post('/messages/:ticketId', { ...opts, schema: sendDoc }, async (req, reply) => {
     const idempotencyHeader = req.headers['idempotency-key'];
     // A private note (JSON, text only) is for staff: it has its own access rule (users mentioned on
     // the ticket may add notes too) and never reaches the channel.
@@ -61,11 +82,11 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
     }
   });
 
-  app.delete('/messages/:id', { ...opts, schema: { params: messageParams, tags } }, (req) =>
+  app.delete('/messages/:id', { ...opts, schema: { params: messageParams, tags, response: answers({ 200: messageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_DELETE_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED'] }) } }, (req) =>
     messages.deleteForEveryone(req.actor, req.params.id),
   );
 
-  app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags } }, async (req, reply) => {
+  app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) => {
     const file = await messages.mediaOf(req.actor, req.params.id);
     reply.header('Content-Type', file.mime);
     reply.header(

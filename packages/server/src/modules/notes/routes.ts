@@ -1,4 +1,5 @@
 import { mentionsResponseSchema } from '@switchboard/shared';
+import { answers, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
@@ -6,7 +7,7 @@ import type { Services } from '../../services.js';
 export function registerMentionRoutes(app: App, { notes }: Services): void {
   app.get(
     '/mentions',
-    { onRequest: app.authenticate, schema: { tags: ['messages'], response: { 200: mentionsResponseSchema } } },
+    { onRequest: app.authenticate, schema: { tags: ['messages'], response: answers({ 200: mentionsResponseSchema }, SIGNED_IN) } },
     (req) => notes.unread(req.actor),
   );
 }

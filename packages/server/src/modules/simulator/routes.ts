@@ -1,6 +1,17 @@
 /** The simulator's HTTP API (admin token): act as customers' phones. A contract other tests use. */
 import { z } from 'zod';
+import {
+  simulatorCallSchema,
+  simulatorCustomerSchema,
+  simulatorMessageSchema,
+  simulatorOkSchema,
+  simulatorPendingQrSchema,
+  simulatorScanSchema,
+  simulatorSentSchema,
+  type SimulatorMessage,
+} from '@switchboard/shared';
 import { requireAdmin } from '../../http/auth.js';
+import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import { SIMULATOR_TYPES, type SimulatorMessageRow, type SimulatorNetwork } from '../../channels/simulator/network.js';
 
@@ -31,10 +42,14 @@ const readSchema = z.object({ customer: z.string().regex(/^[\d-]{6,40}$/), to: d
 const callSchema = z.object({ from: digits, to: digits });
 const disconnectSchema = z.object({ to: digits });
 
-function present(row: SimulatorMessageRow) {
+/** Simulator calls are administrators' (REFUSED); a number with no simulated connection is not found. */
+const NO_PHONE = { 404: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND'] } as const;
+const ok = (input: typeof INPUT | typeof BODY) => answers({ 200: simulatorOkSchema }, SIGNED_IN, input, REFUSED, NO_PHONE);
+
+function present(row: SimulatorMessageRow): SimulatorMessage {
   return {
     id: row.id,
-    sender: row.sender as 'customer' | 'connection',
+    sender: row.sender as SimulatorMessage['sender'],
     type: row.type,
     body: row.body,
     mediaUrl: row.mediaPath ? `/api/simulator/media/${row.id}` : null,
@@ -51,43 +66,43 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   const opts = { onRequest: [app.authenticate, requireAdmin] };
   const tags = ['simulator'];
 
-  app.get('/simulator/pending', { ...opts, schema: { tags } }, () => network.pendingQrCodesEverywhere());
+  app.get('/simulator/pending', { ...opts, schema: { tags, response: answers({ 200: z.array(simulatorPendingQrSchema) }, SIGNED_IN, REFUSED) } }, () => network.pendingQrCodesEverywhere());
 
-  app.post('/simulator/scan', { ...opts, schema: { body: scanSchema, tags } }, (req) =>
+  app.post('/simulator/scan', { ...opts, schema: { body: scanSchema, tags, response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, (req) =>
     network.scan(req.body.qrcode, req.body.number),
   );
   // 201: the product stored it; 202: the connection's session is being taken over by another
   // process, the message waits on the network and is delivered when the session is back.
-  app.post('/simulator/messages', { ...opts, bodyLimit: 96 * 1024 * 1024, schema: { body: sendSchema, tags } }, async (req, reply) => {
+  app.post('/simulator/messages', { ...opts, bodyLimit: 96 * 1024 * 1024, schema: { body: sendSchema, tags, response: answers({ 201: simulatorSentSchema, 202: simulatorSentSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) => {
     const { id, delivered } = await network.customerSends(req.body);
     return reply.status(delivered ? 201 : 202).send({ id, delivered });
   });
-  app.get('/simulator/chats/:customer', { ...opts, schema: { params: chatParams, querystring: chatQuery, tags } }, async (req) =>
+  app.get('/simulator/chats/:customer', { ...opts, schema: { params: chatParams, querystring: chatQuery, tags, response: answers({ 200: z.array(simulatorMessageSchema) }, SIGNED_IN, INPUT, REFUSED) } }, async (req) =>
     (await network.chat(req.params.customer, req.query.to)).map(present),
   );
-  app.get('/simulator/customers', { ...opts, schema: { querystring: chatQuery, tags } }, async (req) =>
+  app.get('/simulator/customers', { ...opts, schema: { querystring: chatQuery, tags, response: answers({ 200: z.array(simulatorCustomerSchema) }, SIGNED_IN, INPUT, REFUSED) } }, async (req) =>
     (await network.customers(req.query.to)).map((c) => ({ ...c, lastAt: c.lastAt.toISOString() })),
   );
-  app.post('/simulator/messages/:id/revoke', { ...opts, schema: { params: idParams, tags } }, async (req) => {
+  app.post('/simulator/messages/:id/revoke', { ...opts, schema: { params: idParams, tags, response: ok(INPUT) } }, async (req) => {
     await network.revoke(req.params.id);
-    return { ok: true };
+    return { ok: true as const };
   });
-  app.post('/simulator/messages/:id/edit', { ...opts, schema: { params: idParams, body: editSchema, tags } }, async (req) => {
+  app.post('/simulator/messages/:id/edit', { ...opts, schema: { params: idParams, body: editSchema, tags, response: ok(BODY) } }, async (req) => {
     await network.edit(req.params.id, req.body.body);
-    return { ok: true };
+    return { ok: true as const };
   });
-  app.post('/simulator/read', { ...opts, schema: { body: readSchema, tags } }, async (req) => {
+  app.post('/simulator/read', { ...opts, schema: { body: readSchema, tags, response: ok(BODY) } }, async (req) => {
     await network.read(req.body.customer, req.body.to);
-    return { ok: true };
+    return { ok: true as const };
   });
-  app.post('/simulator/calls', { ...opts, schema: { body: callSchema, tags } }, async (req, reply) =>
+  app.post('/simulator/calls', { ...opts, schema: { body: callSchema, tags, response: answers({ 201: simulatorCallSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) =>
     reply.status(201).send(await network.call(req.body.from, req.body.to)),
   );
-  app.post('/simulator/disconnect', { ...opts, schema: { body: disconnectSchema, tags } }, async (req) => {
+  app.post('/simulator/disconnect', { ...opts, schema: { body: disconnectSchema, tags, response: ok(BODY) } }, async (req) => {
     await network.disconnect(req.body.to);
-    return { ok: true };
+    return { ok: true as const };
   });
-  app.get('/simulator/media/:id', { ...opts, schema: { params: idParams, tags } }, async (req, reply) => {
+  app.get('/simulator/media/:id', { ...opts, schema: { params: idParams, tags, response: answers({ 200: fileBody('The file') }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } }, async (req, reply) => {
     const row = await network.message(req.params.id);
     if (!row?.mediaPath) return reply.status(404).send({ error: 'ERR_NOT_FOUND' });
     reply.header('Content-Type', row.mediaMime ?? 'application/octet-stream');

@@ -4,11 +4,20 @@
  * origin the connection does not allow with 403 before doing anything. Preflights say nothing and
  * change nothing.
  */
-import { text, webchatSendSchema, webchatVisitorStartSchema } from '@switchboard/shared';
+import {
+  text,
+  webchatConfigSchema,
+  webchatMessageSchema,
+  webchatMessagesSchema,
+  webchatSendSchema,
+  webchatVisitorSchema,
+  webchatVisitorStartSchema,
+} from '@switchboard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../http/auth.js';
 import { readMultipartUpload } from '../../http/multipart-upload.js';
+import { answers, BODY, fileBody, INPUT, noContent } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { WebchatService } from '../../channels/webchat/service.js';
@@ -32,7 +41,13 @@ function allowOrigin(req: FastifyRequest, reply: FastifyReply): void {
 }
 
 export function registerWebchatRoutes(app: App, webchat: WebchatService, maxRequestBytes: number): void {
-  const tags = ['webchat'];
+  /** Another site, a visitor of another site, or no site of this chat at all. */
+const SITE = { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NO_WAPP_FOUND'] } as const;
+/** The visitor token is missing or not one of this chat's visitors. */
+const VISITOR = { 401: ['ERR_INVALID_TOKEN'], 403: ['ERR_NO_PERMISSION'] } as const;
+const LIMITED = { 429: ['ERR_TOO_MANY_REQUESTS'] } as const;
+
+const tags = ['webchat'];
   const cors = {
     onSend: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       allowOrigin(req, reply);
@@ -44,7 +59,7 @@ export function registerWebchatRoutes(app: App, webchat: WebchatService, maxRequ
   };
   const visitorLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
-  app.options('/webchat/*', { schema: { hide: true } }, (req, reply) => {
+  app.options('/webchat/*', { schema: { hide: true, response: answers({ 204: noContent }) } }, async (req, reply) => {
     allowOrigin(req, reply);
     reply.header('Access-Control-Allow-Methods', 'GET, POST');
     reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
@@ -52,22 +67,22 @@ export function registerWebchatRoutes(app: App, webchat: WebchatService, maxRequ
     return reply.status(204).send();
   });
 
-  app.get('/webchat/:channel/config', { ...cors, schema: { params: channelParams, tags } }, (req) =>
+  app.get('/webchat/:channel/config', { ...cors, schema: { params: channelParams, tags, response: answers({ 200: webchatConfigSchema }, INPUT, SITE) } }, (req) =>
     webchat.config(req.params.channel, originOf(req)),
   );
 
   app.post(
     '/webchat/:channel/visitors',
-    { ...cors, config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { params: channelParams, body: webchatVisitorStartSchema, tags } },
+    { ...cors, config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { params: channelParams, body: webchatVisitorStartSchema, tags, response: answers({ 201: webchatVisitorSchema }, BODY, SITE, LIMITED) } },
     async (req, reply) => reply.status(201).send(await webchat.start(req.params.channel, originOf(req), req.body)),
   );
 
-  app.get('/webchat/messages', { ...cors, config: visitorLimit, schema: { tags } }, async (req) =>
+  app.get('/webchat/messages', { ...cors, config: visitorLimit, schema: { tags, response: answers({ 200: webchatMessagesSchema }, VISITOR, SITE, LIMITED) } }, async (req) =>
     webchat.history(await webchat.visitor(bearerToken(req), originOf(req))),
   );
 
   // 201 only once the message is stored (or kept in the inbound journal for a replay).
-  app.post('/webchat/messages', { ...cors, config: visitorLimit, schema: { tags } }, async (req, reply) => {
+  app.post('/webchat/messages', { ...cors, config: visitorLimit, schema: { tags, response: answers({ 201: webchatMessageSchema }, BODY, VISITOR, SITE, LIMITED) } }, async (req, reply) => {
     const visitor = await webchat.visitor(bearerToken(req), originOf(req));
     const parsed = webchatSendSchema.safeParse(req.body);
     if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
@@ -76,7 +91,7 @@ export function registerWebchatRoutes(app: App, webchat: WebchatService, maxRequ
 
   // Multipart: one `file`, the widget's `id` and an optional `body` caption. The token and origin
   // are checked before the body is read.
-  app.post('/webchat/attachments', { ...cors, config: visitorLimit, schema: { tags } }, async (req, reply) => {
+  app.post('/webchat/attachments', { ...cors, config: visitorLimit, schema: { tags, response: answers({ 201: webchatMessageSchema }, BODY, VISITOR, SITE, LIMITED, { 413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'] }) } }, async (req, reply) => {
     const visitor = await webchat.visitor(bearerToken(req), originOf(req));
     if (!req.isMultipart()) throw new AppError('ERR_VALIDATION', 400, 'Expected multipart/form-data');
     const upload = await readMultipartUpload(req, webchat.hub.media, { maxRequestBytes, maxFiles: 1, fileField: 'file' });
@@ -89,7 +104,7 @@ export function registerWebchatRoutes(app: App, webchat: WebchatService, maxRequ
     return reply.status(201).send(await webchat.sendAttachment(visitor, fields.data.id, fields.data.body, file));
   });
 
-  app.get('/webchat/media/:id', { ...cors, config: visitorLimit, schema: { params: mediaParams, tags } }, async (req, reply) => {
+  app.get('/webchat/media/:id', { ...cors, config: visitorLimit, schema: { params: mediaParams, tags, response: answers({ 200: fileBody('The attachment') }, INPUT, VISITOR, SITE, LIMITED, { 404: ['ERR_NOT_FOUND'] }) } }, async (req, reply) => {
     const visitor = await webchat.visitor(bearerToken(req), originOf(req));
     const row = await webchat.hub.visitorMedia(visitor, req.params.id);
     reply.header('Content-Type', row.mediaMime ?? 'application/octet-stream');

@@ -8,7 +8,9 @@ import {
   webhookSchema,
   webhooksResponseSchema,
   webhookUpdateSchema,
+  messageResultSchema,
 } from '@switchboard/shared';
+import { answers, BODY, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
@@ -16,28 +18,28 @@ import type { Services } from '../../services.js';
 export function registerWebhookRoutes(app: App, { webhooks }: Services): void {
   const opts = { onRequest: app.authenticate };
   const tags = ['webhooks'];
-  app.get('/webhooks', { ...opts, schema: { tags, response: { 200: webhooksResponseSchema } } }, (req) => webhooks.list(req.actor));
-  app.post('/webhooks', { ...opts, schema: { tags, body: webhookCreateSchema, response: { 201: webhookSchema } } }, async (req, reply) =>
+  app.get('/webhooks', { ...opts, schema: { tags, response: answers({ 200: webhooksResponseSchema }, SIGNED_IN, REFUSED) } }, (req) => webhooks.list(req.actor));
+  app.post('/webhooks', { ...opts, schema: { tags, body: webhookCreateSchema, response: answers({ 201: webhookSchema }, SIGNED_IN, BODY, REFUSED) } }, async (req, reply) =>
     reply.status(201).send(await webhooks.create(req.actor, req.body)),
   );
-  app.put('/webhooks/:id', { ...opts, schema: { tags, params: idParamSchema, body: webhookUpdateSchema, response: { 200: webhookSchema } } }, (req) =>
+  app.put('/webhooks/:id', { ...opts, schema: { tags, params: idParamSchema, body: webhookUpdateSchema, response: answers({ 200: webhookSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } }, (req) =>
     webhooks.update(req.actor, req.params.id, req.body),
   );
-  app.delete('/webhooks/:id', { ...opts, schema: { tags, params: idParamSchema } }, async (req) => {
+  app.delete('/webhooks/:id', { ...opts, schema: { tags, params: idParamSchema, response: answers({ 200: messageResultSchema }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } }, async (req) => {
     await webhooks.remove(req.actor, req.params.id);
     return { message: 'Webhook deleted' };
   });
   app.get(
     '/webhooks/:id/deliveries',
-    { ...opts, schema: { tags, params: idParamSchema, querystring: webhookDeliveriesQuerySchema, response: { 200: webhookDeliveriesResponseSchema } } },
+    { ...opts, schema: { tags, params: idParamSchema, querystring: webhookDeliveriesQuerySchema, response: answers({ 200: webhookDeliveriesResponseSchema }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } },
     (req) => webhooks.deliveries(req.actor, req.params.id, req.query.pageNumber),
   );
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/retry',
-    { ...opts, schema: { tags, params: webhookDeliveryParamsSchema, response: { 200: webhookDeliverySchema } } },
+    { ...opts, schema: { tags, params: webhookDeliveryParamsSchema, response: answers({ 200: webhookDeliverySchema }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }, { 409: ['ERR_DELIVERY_IN_PROGRESS'] }) } },
     (req) => webhooks.retry(req.actor, req.params.id, req.params.deliveryId),
   );
-  app.post('/webhooks/:id/test', { ...opts, schema: { tags, params: idParamSchema, response: { 201: webhookDeliverySchema } } }, async (req, reply) =>
+  app.post('/webhooks/:id/test', { ...opts, schema: { tags, params: idParamSchema, response: answers({ 201: webhookDeliverySchema }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } }, async (req, reply) =>
     reply.status(201).send(await webhooks.test(req.actor, req.params.id)),
   );
 }

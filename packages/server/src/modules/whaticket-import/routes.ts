@@ -1,5 +1,6 @@
 /** POST/GET /api/imports/whaticket: start an import from the admin page and follow it (admins only). */
 import { importJobSchema, whaticketImportStartSchema } from '@switchboard/shared';
+import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import type { WhaticketImportService } from './service.js';
 
@@ -8,7 +9,7 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
   const tags = ['import'];
   app.post(
     '/imports/whaticket',
-    { ...opts, schema: { tags, summary: 'Start importing a Whaticket-family database', body: whaticketImportStartSchema, response: { 202: importJobSchema } } },
+    { ...opts, schema: { tags, summary: 'Start importing a Whaticket-family database', body: whaticketImportStartSchema, response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 409: ['ERR_IMPORT_RUNNING'] }) } },
     (req, reply) => {
       reply.status(202);
       return imports.start(req.actor, req.body);
@@ -16,7 +17,7 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
   );
   app.get(
     '/imports/whaticket',
-    { ...opts, schema: { tags, summary: 'The running or last import', response: { 200: importJobSchema } } },
+    { ...opts, schema: { tags, summary: 'The running or last import', response: answers({ 200: importJobSchema }, SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } },
     (req) => imports.current(req.actor),
   );
 }

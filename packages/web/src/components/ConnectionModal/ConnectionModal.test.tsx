@@ -2,7 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { connectionFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { ConnectionModal } from './ConnectionModal';
 
@@ -34,7 +34,7 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(admin),
-      'POST /api/whatsapp': (call) => json(201, { id: 5, ...(call.body as object), status: 'OPENING', qrcode: '' }),
+      'POST /api/whatsapp': (call) => json(201, connectionFixture({ id: 5, name: (call.body as { name: string }).name, status: 'OPENING' })),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('connection-name'), 'Front desk');
@@ -76,20 +76,19 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     const { callsTo } = installFetchMock({
       ...signIn(admin),
       'GET /api/whatsapp/3': () =>
-        json(200, {
-          id: 3,
-          name: 'Sales',
-          channel: 'simulator',
-          isDefault: true,
-          greetingMessage: '',
-          queueIds: [],
-          queues: [],
-          holidays: [],
-          timeInactiveMessage: 0.25,
-          defineWorkHours: true,
-          monday: false,
-          StartDefineWorkHoursTuesday: '07:30',
-        }),
+        json(
+          200,
+          connectionFixture({
+            id: 3,
+            name: 'Sales',
+            channel: 'simulator',
+            isDefault: true,
+            timeInactiveMessage: 0.25,
+            defineWorkHours: true,
+            monday: false,
+            StartDefineWorkHoursTuesday: '07:30',
+          }),
+        ),
       'PUT /api/whatsapp/3': () => json(400, { error: 'ERR_WAPP_GREETING_REQUIRED' }),
     });
     renderModal({ connectionId: 3 });

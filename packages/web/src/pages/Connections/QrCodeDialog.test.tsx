@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/queryKeys';
 import { applyConnectionSessionEvent } from '../../realtime/cacheEvents';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { connectionFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import { QrCodeDialog } from './QrCodeDialog';
 
 const connection = (over: Partial<ConnectionDTO> = {}) =>
-  ({ id: 4, name: 'Front desk', status: 'OPENING', qrcode: '', retries: 0, number: '', updatedAt: '2025-01-01T10:00:00.000Z', ...over }) as ConnectionDTO;
+  connectionFixture({ id: 4, name: 'Front desk', status: 'OPENING', qrcode: '', retries: 0, number: '', updatedAt: '2025-01-01T10:00:00.000Z', ...over });
 
 cleanUpAfterEach();
 

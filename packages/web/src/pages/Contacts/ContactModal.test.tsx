@@ -65,7 +65,7 @@ describe('ContactModal extra information and tags', () => {
     const { callsTo } = installFetchMock({
       ...signIn(attendant),
       'GET /api/tags/list': tagList,
-      'POST /api/contacts': (call) => json(201, { ...existing, id: 20, ...(call.body as object), tags: [] }),
+      'POST /api/contacts': (call) => json(201, { ...existing, id: 20, ...(call.body as object), extraInfo: [], tags: [] }),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('contact-name'), 'Joana');
@@ -112,7 +112,7 @@ describe('ContactModal extra information and tags', () => {
       ...signIn(attendant),
       'GET /api/tags/list': tagList,
       'GET /api/contacts/12': () => json(200, existing),
-      'PUT /api/contacts/12': (call) => json(200, { ...existing, ...(call.body as object), tags: existing.tags }),
+      'PUT /api/contacts/12': (call) => json(200, { ...existing, ...(call.body as object), extraInfo: existing.extraInfo, tags: existing.tags }),
     });
     renderModal(12);
     await waitFor(() => expect(input('contact-name').value).toBe('Maria'));

@@ -1,15 +1,14 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ContactDTO } from '@switchboard/shared';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { contactFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import { confirmationTexts } from './ContactConfirmation';
 import ContactsPage from './ContactsPage';
 
-const maria = { id: 5, name: 'Maria', number: '5511999990000', email: '', profilePicUrl: '', extraInfo: [], tags: [] } as unknown as ContactDTO;
+const maria = contactFixture({ id: 5, name: 'Maria', number: '5511999990000' });
 const contactsPage = () => json(200, { contacts: [maria], hasMore: false, count: 1 });
 
 function renderPage() {

@@ -4,7 +4,7 @@ import type { ContactDTO } from '@switchboard/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { ticketFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import { StartTicketModal } from './StartTicketModal';
 
@@ -40,7 +40,7 @@ describe('StartTicketModal (spec §5: sector required unless admin)', () => {
   it('opens the new ticket after creating it in the chosen sector', async () => {
     const user = userEvent.setup();
     const attendant = userFixture({ id: 3, profile: 'user', queues: [{ id: 1, name: 'Sales', color: 'red' }, { id: 2, name: 'Support', color: 'blue' }] });
-    const { callsTo } = installFetchMock({ ...signIn(attendant), 'POST /api/tickets': () => json(201, { id: 77 }) });
+    const { callsTo } = installFetchMock({ ...signIn(attendant), 'POST /api/tickets': () => json(201, ticketFixture({ id: 77 })) });
     renderModal();
     await user.click(await screen.findByTestId('start-ticket-queue'));
     await user.click(await screen.findByTestId('start-ticket-queue-2'));

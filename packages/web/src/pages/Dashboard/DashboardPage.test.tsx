@@ -18,6 +18,7 @@ const counters = {
   npsPassivePerc: 40,
   npsDetractorsPerc: 20,
   npsScore: 20,
+  npsCount: 5,
 };
 const attendants = [{ id: 2, name: 'Ana', rating: 8, countRating: 2, avgSupportTime: 44.75, tickets: 3, online: true }];
 const answer = () =>
@@ -28,6 +29,7 @@ const answer = () =>
       { date: '2025-03-10', count: 2 },
       { date: '2025-03-11', count: 0 },
     ],
+    range: { from: '2025-03-10', to: '2025-03-11', timeZone: 'America/Sao_Paulo' },
   });
 
 function renderPage() {

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { queueFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { SectorModal } from './SectorModal';
 
@@ -46,7 +46,7 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(admin),
-      'POST /api/queue': (call) => json(201, { id: 5, ...(call.body as object), createdAt: '', updatedAt: '' }),
+      'POST /api/queue': (call) => json(201, queueFixture({ id: 5, ...(call.body as object) })),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('queue-name'), 'Sales');

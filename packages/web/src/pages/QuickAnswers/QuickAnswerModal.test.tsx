@@ -2,7 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { quickAnswerFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
 import { MESSAGE_MIN_ROWS } from './MessageField';
 import { QuickAnswerModal } from './QuickAnswerModal';
@@ -61,7 +61,7 @@ describe('QuickAnswerModal (spec §5 Quick answer)', () => {
 
   it('saves the trimmed values and closes', async () => {
     const user = userEvent.setup();
-    const saved = { id: 2, shortcut: 'hello', message: 'Hello {{name}}!', createdAt: '', updatedAt: '' };
+    const saved = quickAnswerFixture({ id: 2, shortcut: 'hello', message: 'Hello {{name}}!' });
     const { callsTo } = installFetchMock({ ...signIn(attendant), 'POST /api/quickAnswers': () => json(201, saved) });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('quick-answer-shortcut'), ' hello ');

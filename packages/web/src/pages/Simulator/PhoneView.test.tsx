@@ -1,21 +1,23 @@
-import type { ConnectionDTO } from '@switchboard/shared';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CHAT_POLL_MS } from '../../api/simulator';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { connectionFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import { PhoneView } from './PhoneView';
 
 const CONNECTION = '5511900000001';
 const CUSTOMER = '5521988887777';
-const simulator = { id: 1, name: 'Sim', channel: 'simulator', status: 'CONNECTED', number: CONNECTION } as unknown as ConnectionDTO;
+const simulator = connectionFixture({ id: 1, name: 'Sim', channel: 'simulator', status: 'CONNECTED', number: CONNECTION });
 const message = (over: Record<string, unknown>) => ({
   id: 'm1',
   sender: 'connection',
   type: 'text',
   body: '',
   mediaUrl: null,
+  mediaMime: null,
+  mediaName: null,
+  quotedId: null,
   ack: 2,
   isDeleted: false,
   createdAt: '2026-01-01T10:00:00.000Z',
@@ -66,7 +68,7 @@ describe('Simulator phone', { timeout: 20_000 }, () => {
     const mock = renderPhone({
       'GET /api/simulator/customers': () => json(200, []),
       [`GET /api/simulator/chats/${GROUP}`]: () => json(200, [message({ sender: 'customer', body: 'hello group' })]),
-      'POST /api/simulator/messages': () => json(201, { id: 'm2' }),
+      'POST /api/simulator/messages': () => json(201, { id: 'm2', delivered: true }),
     });
     fireEvent.change(await screen.findByTestId('simulator-customer-number'), { target: { value: CUSTOMER } });
     fireEvent.change(screen.getByTestId('simulator-group'), { target: { value: GROUP } });

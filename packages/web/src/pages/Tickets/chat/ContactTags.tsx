@@ -6,7 +6,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import type { ContactDTO, TagRef } from '@switchboard/shared';
+import { tagSyncResultSchema, type ContactDTO, type TagRef } from '@switchboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -21,7 +21,7 @@ export function ContactTags({ contact, canRemove }: { contact: ContactDTO; canRe
   const allTags = useAllTags();
   const sync = useMutation({
     mutationFn: (tags: TagRef[]) =>
-      api.post<{ contactId: number; tags: TagRef[] }>('/tags/sync', { contactId: contact.id, tags: tags.map((tag) => ({ id: tag.id })) }),
+      api.post('/tags/sync', tagSyncResultSchema, { contactId: contact.id, tags: tags.map((tag) => ({ id: tag.id })) }),
     onSuccess: (result) =>
       queryClient.setQueryData<ContactDTO>(queryKeys.contact(contact.id), (c) => (c ? { ...c, tags: result.tags } : c)),
     onError: (err) => toast.error(err),

@@ -1,6 +1,7 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, installFetchMock } from '../../../test/fetchMock';
+import { ticketFixture } from '../../../test/fixtures';
 import { MARK_READ_DELAY_MS, useMarkReadWhileOpen } from './useMarkReadWhileOpen';
 
 let visibility: DocumentVisibilityState = 'visible';
@@ -17,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const routes = { 'GET /api/messages/7': () => json(200, { messages: [], hasMore: false }) };
+const routes = { 'GET /api/messages/7': () => json(200, { messages: [], ticket: ticketFixture({ id: 7 }), count: 0, hasMore: false }) };
 
 describe('useMarkReadWhileOpen', () => {
   it('a message arriving on the ticket on screen is read, once per burst', async () => {

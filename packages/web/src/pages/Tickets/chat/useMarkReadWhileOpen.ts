@@ -4,7 +4,7 @@
  * the server, and it announces `updateUnread`, which clears the list badge and the bell; so while the
  * chat is on screen and the page visible, an unread count above zero asks for that page again.
  */
-import type { TicketDTO } from '@switchboard/shared';
+import { messagesPageSchema, type TicketDTO } from '@switchboard/shared';
 import { useEffect } from 'react';
 import { api } from '../../../api/client';
 
@@ -20,7 +20,7 @@ export function useMarkReadWhileOpen(ticket: Pick<TicketDTO, 'id' | 'unreadMessa
     const markRead = () => {
       if (document.visibilityState !== 'visible' || timer) return;
       timer = setTimeout(() => {
-        void api.get(`/messages/${id}`, { pageNumber: 1 }).catch(() => undefined);
+        void api.get(`/messages/${id}`, messagesPageSchema, { pageNumber: 1 }).catch(() => undefined);
       }, MARK_READ_DELAY_MS);
     };
     markRead();

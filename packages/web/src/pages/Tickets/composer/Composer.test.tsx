@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetchMock, json } from '../../../test/fetchMock';
-import { userFixture } from '../../../test/fixtures';
+import { messageFixture, quickAnswerFixture, userFixture } from '../../../test/fixtures';
 import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../../test/renderWithProviders';
 import { Composer, SIGN_OPTION_KEY } from './Composer';
 import { canSend, capitaliseFirst, isSendKey, quickAnswerSearch, signedBody } from './composerRules';
@@ -12,7 +12,7 @@ const contact = { id: 1, name: 'Carla', number: '55', profilePicUrl: '', isGroup
 function setup(status: 'open' | 'pending' | 'closed' = 'open', routes = {}) {
   const mock = installFetchMock({
     ...signIn(user),
-    'POST /api/messages/5': (call) => json(201, { id: 'm1', ticketId: 5, body: (call.body as { body: string }).body, fromMe: true, ack: 0, sendState: 'pending' }),
+    'POST /api/messages/5': (call) => json(201, messageFixture({ id: 'm1', ticketId: 5, body: (call.body as { body: string }).body })),
     ...routes,
   });
   renderWithProviders(
@@ -92,7 +92,7 @@ describe('Composer', () => {
 
   it("'/' looks up quick answers and choosing one inserts its message", async () => {
     const mock = setup('open', {
-      'GET /api/quickAnswers': () => json(200, { quickAnswers: [{ id: 4, shortcut: 'greet', message: 'Good morning! How can I help?' }], hasMore: false, count: 1 }),
+      'GET /api/quickAnswers': () => json(200, { quickAnswers: [quickAnswerFixture({ id: 4, shortcut: 'greet', message: 'Good morning! How can I help?' })], hasMore: false, count: 1 }),
     });
     const box = await input();
     fireEvent.change(box, { target: { value: '/gre' } });
@@ -106,8 +106,8 @@ describe('Composer', () => {
     'GET /api/quickAnswers': () =>
       json(200, {
         quickAnswers: [
-          { id: 4, shortcut: 'hello', message: 'Hello! How can I help?' },
-          { id: 5, shortcut: 'help', message: 'Our help page is example.com/help' },
+          quickAnswerFixture({ id: 4, shortcut: 'hello', message: 'Hello! How can I help?' }),
+          quickAnswerFixture({ id: 5, shortcut: 'help', message: 'Our help page is example.com/help' }),
         ],
         hasMore: false,
         count: 2,

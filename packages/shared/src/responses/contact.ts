@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { isoDateTime, pageSchema, tagRefDtoSchema } from './common.js';
+
+export const contactExtraInfoSchema = z.object({ id: z.number().int(), name: z.string(), value: z.string() });
+export type ContactExtraInfoDTO = z.infer<typeof contactExtraInfoSchema>;
+
+export const contactSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    number: z.string(),
+    email: z.string(),
+    profilePicUrl: z.string(),
+    isGroup: z.boolean(),
+    extraInfo: z.array(contactExtraInfoSchema),
+    tags: z.array(tagRefDtoSchema),
+    /** Who each of its tickets belongs to and whether it is active: what canChangeContactNumber needs. */
+    tickets: z.array(z.object({ userId: z.number().int().nullable(), queueId: z.number().int().nullable(), active: z.boolean() })),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ id: 'Contact' });
+export type ContactDTO = z.infer<typeof contactSchema>;
+
+export const contactsPageSchema = pageSchema('contacts', contactSchema);
+export type ContactsPage = z.infer<typeof contactsPageSchema>;
+
+/** What a CSV import did: new contacts, rows whose number already was a contact, rows left out. */
+export const contactCsvImportResultSchema = z.object({
+  imported: z.number().int(),
+  existing: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.enum(['name', 'number', 'email']), message: z.string() })),
+});
+export type ContactCsvImportResult = z.infer<typeof contactCsvImportResultSchema>;
+
+/** POST /contacts/import: how many phone contacts became contacts. */
+export const phoneContactsImportSchema = z.object({ imported: z.number().int() });
