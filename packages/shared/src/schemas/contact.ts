@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ContactTicketFacts } from '../contact-number.js';
 import { text } from './primitives.js';
 import { MSG, requiredText } from './common.js';
 import { tagRefSchema } from './tag.js';
