@@ -22,6 +22,7 @@ const DashboardPage = lazy(() => import('./pages/Dashboard/DashboardPage'));
 const ApiInstructionsPage = lazy(() => import('./pages/ApiInstructions/ApiInstructionsPage'));
 const ApiDocsPage = lazy(() => import('./pages/ApiDocs/ApiDocsPage'));
 const ApiKeyPage = lazy(() => import('./pages/ApiKey/ApiKeyPage'));
+const WhaticketImportPage = lazy(() => import('./pages/WhaticketImport/WhaticketImportPage'));
 const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const WebhookDeliveriesPage = lazy(() => import('./pages/Webhooks/WebhookDeliveriesPage'));
@@ -49,6 +50,7 @@ export function AppRoutes() {
               <Route path="/connections" element={<ConnectionsPage />} />
               <Route path="/simulator" element={<SimulatorPage />} />
               <Route path="/apikey" element={<ApiKeyPage />} />
+              <Route path="/import" element={<WhaticketImportPage />} />
               <Route path="/webhooks" element={<WebhooksPage />} />
               <Route path="/webhooks/:id" element={<WebhookDeliveriesPage />} />
             </Route>

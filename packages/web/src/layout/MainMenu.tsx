@@ -4,6 +4,7 @@
  * the key they explain is an admin-only setting, so only admins can use what the pages describe.
  */
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
+import MoveDownOutlinedIcon from '@mui/icons-material/MoveDownOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
@@ -56,6 +57,7 @@ const ADMINISTRATION: MenuEntry[] = [
   { to: '/api', labelKey: 'menu.api', icon: <ApiOutlinedIcon />, testId: 'menu-api' },
   { to: '/apidocs', labelKey: 'menu.apiDocs', icon: <DescriptionOutlinedIcon />, testId: 'menu-apidocs' },
   { to: '/apikey', labelKey: 'menu.apiKey', icon: <KeyOutlinedIcon />, testId: 'menu-apikey' },
+  { to: '/import', labelKey: 'menu.whaticketImport', icon: <MoveDownOutlinedIcon />, testId: 'menu-import' },
   { to: '/webhooks', labelKey: 'menu.webhooks', icon: <WebhookIcon />, testId: 'menu-webhooks' },
 ];
 

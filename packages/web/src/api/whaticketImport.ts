@@ -1,0 +1,32 @@
+/** The Whaticket import of the admin page: start one, and follow the running or last one. */
+import { importJobSchema, type WhaticketImportStartInput } from '@switchboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from './ApiError';
+import { api } from './client';
+
+const KEY = ['imports', 'whaticket'] as const;
+
+/** The running or last import; null when none has run since the server started (the API's 404). */
+export function useImportJob() {
+  return useQuery({
+    queryKey: KEY,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get('/imports/whaticket', importJobSchema, undefined, signal);
+      } catch (err) {
+        if (isApiError(err) && err.status === 404) return null;
+        throw err;
+      }
+    },
+    // Progress moves on the server: read it every second while the import runs.
+    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+  });
+}
+
+export function useStartImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WhaticketImportStartInput) => api.post('/imports/whaticket', importJobSchema, input),
+    onSuccess: (job) => queryClient.setQueryData(KEY, job),
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * /import — bring a Whaticket-family install over (admins only, route and server): the source
+ * database, the media folder (a folder under the data directory's import folder), a dry run first.
+ * While it runs, each table's progress; then what was imported, what was skipped and why.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { whaticketImportStartSchema, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { useImportJob, useStartImport } from '../../api/whaticketImport';
+import { MainHeader } from '../../components/MainHeader';
+import { useToast } from '../../components/Toasts';
+import { useFieldMessage } from '../../components/useFieldMessage';
+
+export default function WhaticketImportPage() {
+  const { t } = useTranslation();
+  const job = useImportJob();
+  const running = job.data?.status === 'running';
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
+      <MainHeader title={t('whaticketImport.title')} />
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography sx={{ mb: 2 }}>{t('whaticketImport.intro')}</Typography>
+        <ImportForm disabled={running} />
+      </Paper>
+      {job.data && <JobView job={job.data} />}
+    </Box>
+  );
+}
+
+function ImportForm({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const message = useFieldMessage();
+  const start = useStartImport();
+  const { control, handleSubmit } = useForm<z.input<typeof whaticketImportStartSchema>, unknown, WhaticketImportStartInput>({
+    resolver: zodResolver(whaticketImportStartSchema),
+    defaultValues: { from: '', media: '', dryRun: true },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await start.mutateAsync(values);
+    } catch (err) {
+      toast.error(err);
+    }
+  });
+  return (
+    <Stack component="form" spacing={2} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Controller
+        control={control}
+        name="from"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label={t('whaticketImport.from')}
+            placeholder={t('whaticketImport.fromExample')}
+            error={!!fieldState.error}
+            helperText={message(fieldState.error?.message) ?? t('whaticketImport.fromHint')}
+            slotProps={{ htmlInput: { 'data-testid': 'import-from', autoComplete: 'off' } }}
+            fullWidth
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="media"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label={t('whaticketImport.media')}
+            error={!!fieldState.error}
+            helperText={message(fieldState.error?.message) ?? t('whaticketImport.mediaHint')}
+            slotProps={{ htmlInput: { 'data-testid': 'import-media' } }}
+            fullWidth
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="dryRun"
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'import-dry-run' } as object }} />}
+            label={t('whaticketImport.dryRun')}
+          />
+        )}
+      />
+      <Box>
+        <Button type="submit" variant="contained" disabled={disabled || start.isPending} data-testid="import-start">
+          {t('whaticketImport.start')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function JobView({ job }: { job: ImportJobDTO }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="import-job" data-status={job.status}>
+      {job.status === 'running' && <Alert severity="info">{t(job.dryRun ? 'whaticketImport.runningDry' : 'whaticketImport.running')}</Alert>}
+      {job.status === 'failed' && <Alert severity="error">{t('whaticketImport.failed', { reason: job.error ?? '' })}</Alert>}
+      {job.status === 'done' && (
+        <Alert severity="success">{t(job.dryRun ? 'whaticketImport.doneDry' : 'whaticketImport.done', { variant: job.variant ?? '' })}</Alert>
+      )}
+      {job.status === 'running' &&
+        job.progress.map((p) => (
+          <Box key={p.table}>
+            <Typography variant="body2">
+              {p.table} — {p.done}/{p.total}
+            </Typography>
+            <LinearProgress variant="determinate" value={p.total > 0 ? (100 * p.done) / p.total : 100} />
+          </Box>
+        ))}
+      {job.summary.length > 0 && (
+        <Table size="small" data-testid="import-summary">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('whaticketImport.table')}</TableCell>
+              <TableCell align="right">{t(job.dryRun ? 'whaticketImport.wouldImport' : 'whaticketImport.imported')}</TableCell>
+              <TableCell align="right">{t('whaticketImport.already')}</TableCell>
+              <TableCell align="right">{t('whaticketImport.skipped')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {job.summary.map((s) => (
+              <TableRow key={s.table} data-testid={`import-summary-${s.table}`}>
+                <TableCell>{s.table}</TableCell>
+                <TableCell align="right">{s.imported}</TableCell>
+                <TableCell align="right">{s.already}</TableCell>
+                <TableCell align="right">{s.skipped}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {job.unknownColumns.length > 0 && <Alert severity="warning">{t('whaticketImport.unknownColumns', { columns: job.unknownColumns.join(', ') })}</Alert>}
+      {job.skipped.length > 0 && (
+        <Box>
+          <Typography variant="subtitle2">{t('whaticketImport.skippedRows', { count: job.skippedTotal })}</Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="import-skipped">
+            {job.skipped.map((s) => (
+              <li key={`${s.table}-${s.id}`}>
+                {s.table} {s.id}: {s.reason}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {job.notes.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="import-notes">
+          {job.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}
