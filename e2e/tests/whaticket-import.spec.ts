@@ -1,0 +1,80 @@
+/**
+ * An administrator brings a Whaticket install over from the Import page: a dry run first (nothing
+ * changes), then the import; the old install's contact is then a contact here. The source is a
+ * small whaticket-community database made by the test on this machine's PostgreSQL.
+ */
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { ADMIN, login, unique } from './helpers';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL;
+const SHOTS = '/tmp/shots';
+fs.mkdirSync(SHOTS, { recursive: true });
+
+test.skip(!DATABASE_URL, 'The import test reads a Whaticket database on PostgreSQL (TEST_DATABASE_URL).');
+
+const suffix = unique().toLowerCase();
+const sourceName = `wt_e2e_${suffix}`;
+const customer = { name: `Imported Customer ${suffix}`, number: `55119${String(Date.now()).slice(-8)}` };
+
+async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function sourceUrl(): string {
+  const url = new URL(DATABASE_URL!);
+  url.pathname = `/${sourceName}`;
+  return url.toString();
+}
+
+test.beforeAll(async () => {
+  await withClient(DATABASE_URL!, (c) => c.query(`CREATE DATABASE ${sourceName}`));
+  await withClient(sourceUrl(), async (c) => {
+    const ts = `"createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(), "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now()`;
+    await c.query(`CREATE TABLE "Whatsapps" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, session TEXT, status VARCHAR(255), "isDefault" BOOLEAN NOT NULL DEFAULT false, ${ts})`);
+    await c.query(`CREATE TABLE "Users" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL, "passwordHash" VARCHAR(255) NOT NULL, profile VARCHAR(255) NOT NULL, "tokenVersion" INTEGER NOT NULL DEFAULT 0, ${ts})`);
+    await c.query(`CREATE TABLE "Contacts" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, number VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL DEFAULT '', "isGroup" BOOLEAN NOT NULL DEFAULT false, ${ts})`);
+    await c.query(`CREATE TABLE "Tickets" (id SERIAL PRIMARY KEY, status VARCHAR(255) NOT NULL, "lastMessage" TEXT, "contactId" INTEGER, "userId" INTEGER, "whatsappId" INTEGER, ${ts})`);
+    await c.query(`CREATE TABLE "Messages" (id VARCHAR(255) PRIMARY KEY, body TEXT NOT NULL, "fromMe" BOOLEAN NOT NULL DEFAULT false, "ticketId" INTEGER NOT NULL, ${ts})`);
+    await c.query(`INSERT INTO "Whatsapps" (id, name, status, "isDefault") VALUES (1, 'Old phone ${suffix}', 'CONNECTED', true)`);
+    await c.query(`INSERT INTO "Contacts" (id, name, number) VALUES (1, $1, $2), (2, 'No number', '')`, [customer.name, customer.number]);
+    await c.query(`INSERT INTO "Tickets" (id, status, "lastMessage", "contactId", "whatsappId") VALUES (1, 'closed', 'Thanks!', 1, 1)`);
+    await c.query(`INSERT INTO "Messages" (id, body, "fromMe", "ticketId") VALUES ('E2E1${suffix}', 'Hello from the old system', false, 1)`);
+  });
+});
+
+test.afterAll(async () => {
+  await withClient(DATABASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS ${sourceName} WITH (FORCE)`));
+});
+
+test('an admin dry-runs, then imports a Whaticket database, and its contact is here', async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.getByTestId('menu-import').click();
+  await expect(page).toHaveURL(/\/import$/);
+
+  await page.getByTestId('import-from').fill(sourceUrl());
+  await expect(page.getByTestId('import-dry-run')).toBeChecked();
+  await page.getByTestId('import-start').click();
+  const job = page.getByTestId('import-job');
+  await expect(job).toHaveAttribute('data-status', 'done');
+  await expect(job).toContainText('Dry run finished (whaticket-community): nothing was changed.');
+  await expect(page.getByTestId('import-summary-Contacts')).toHaveText('Contacts101');
+  await expect(page.getByTestId('import-skipped')).toContainText('Contacts 2: no usable number');
+  await page.screenshot({ path: `${SHOTS}/whaticket-import-dry-run.png`, fullPage: true });
+
+  await page.getByTestId('import-dry-run').uncheck();
+  await page.getByTestId('import-start').click();
+  await expect(job).toContainText('Import finished (whaticket-community).');
+  await expect(page.getByTestId('import-summary-Messages')).toHaveText('Messages100');
+
+  await page.getByTestId('menu-contacts').click();
+  await page.getByTestId('contacts-search').fill(suffix);
+  await expect(page.getByText(customer.name)).toBeVisible();
+});
