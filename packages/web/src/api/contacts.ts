@@ -9,7 +9,9 @@ import {
   type ContactCsvImportInput,
   type ContactEvent,
   type ContactsPage,
+  type contactCreateSchema,
 } from '@switchboard/shared';
+import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadCsv } from './download';
@@ -55,14 +57,8 @@ export function applyContactEvent(queryClient: QueryClient, event: ContactEvent)
   }
 }
 
-/** What the contact modal sends: `tags` holds the contact's complete tag list (ids). */
-export interface ContactPayload {
-  name: string;
-  number: string;
-  email: string;
-  extraInfo: { name: string; value: string }[];
-  tags: number[];
-}
+/** What the contact modal sends (the route's own schema): `tags` holds the contact's complete tag list. */
+export type ContactPayload = z.input<typeof contactCreateSchema>;
 
 export function useSaveContact() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
  * Sectors API (GET/POST /queue, GET/PUT/DELETE /queue/:id) for the sectors screen. The list shares
  * its cache entry with `useQueues` (queues.ts), which reads the same answer through a narrower type.
  */
-import { messageResultSchema, type QueueDTO, type QueueEvent, queueSchema } from '@switchboard/shared';
+import { messageResultSchema, type QueueDTO, type QueueEvent, type queueCreateSchema, queueSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -36,14 +36,8 @@ export function applyQueueEvent(queryClient: QueryClient, event: QueueEvent): vo
   }
 }
 
-export interface SectorPayload {
-  name: string;
-  color: string;
-  greetingMessage: string;
-  absenceMessage: string;
-  startWork: string;
-  endWork: string;
-}
+/** What the sector form sends: the route's own schema. */
+export type SectorPayload = z.input<typeof queueCreateSchema>;
 
 export function useSaveSector() {
   const queryClient = useQueryClient();

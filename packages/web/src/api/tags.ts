@@ -1,5 +1,5 @@
 /** Tags API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import { countResultSchema, messageResultSchema, type TagDTO, type TagEvent, tagSchema, type TagsPage, tagsPageSchema } from '@switchboard/shared';
+import { countResultSchema, messageResultSchema, type TagDTO, type TagEvent, type tagSaveSchema, tagSchema, type TagsPage, tagsPageSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -56,12 +56,8 @@ export function applyTagEvent(queryClient: QueryClient, event: TagEvent): void {
   }
 }
 
-/** `userId` is the saving user's id (spec §3 Tag); the server records the caller anyway. */
-export interface TagPayload {
-  name: string;
-  color: string;
-  userId: number;
-}
+/** What the tag form sends (the route's own schema); `userId` is the saving user's id (spec §3 Tag), the server records the caller anyway. */
+export type TagPayload = z.input<typeof tagSaveSchema>;
 
 export function useSaveTag() {
   const queryClient = useQueryClient();
