@@ -124,6 +124,12 @@ test('a customer message is handled live from Pending to Closed, visible only to
   await api.call('POST', `/api/simulator/messages/${first.id}/revoke`);
   await expect(customerBubble.getByTestId('message-deleted')).toHaveText('Message deleted by the customer');
 
+  // A burst from the customer while the chat is open: the chat follows to the newest message.
+  for (let n = 1; n <= 25; n++) {
+    await api.call('POST', '/api/simulator/messages', { from: customer.number, to: connectionNumber, name: customer.name, body: `burst line ${n}` });
+  }
+  await expect(anaPage.getByTestId('chat-pane').locator('[data-from-me="false"]').filter({ hasText: 'burst line 25' })).toBeInViewport();
+
   // Transfer to sector B: it leaves Ana's list; Bruno gets it in Pending.
   await anaPage.getByTestId('ticket-options').click();
   await anaPage.getByTestId('ticket-transfer').click();

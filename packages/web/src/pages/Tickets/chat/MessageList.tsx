@@ -14,6 +14,9 @@ import { chatMessages } from '../../../api/messageCache';
 import { useMessagesInfinite } from '../../../api/messages';
 import { MessageBubble } from './MessageBubble';
 
+/** A reader this close to the end still counts as at the bottom: new messages scroll into view. */
+const FOLLOW_THRESHOLD_PX = 120;
+
 /** Virtuoso needs a first index that only ever decreases as older messages are prepended. */
 const START_INDEX = 1_000_000;
 
@@ -63,7 +66,10 @@ export function MessageList({ ticket, onReply }: { ticket: TicketDTO; onReply: (
       itemContent={itemContent}
       atTopThreshold={MESSAGES_SCROLL_THRESHOLD_PX}
       atTopStateChange={loadOlder}
-      followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+      // Follow instantly: a smooth scroll still running when the next message of a burst arrives
+      // leaves the list "not at the bottom", and it would stop following for good.
+      followOutput={(atBottom) => (atBottom ? 'auto' : false)}
+      atBottomThreshold={FOLLOW_THRESHOLD_PX}
       alignToBottom
       increaseViewportBy={{ top: 400, bottom: 200 }}
       components={{
