@@ -42,13 +42,18 @@ type StatusesOf<E extends ErrorCodes[]> = E[number] extends infer U ? (U extends
 
 /**
  * `schema.response` of a route: its successes as given, and one error body per status from the
- * merged code lists (500 ERR_INTERNAL always).
+ * merged code lists (500 ERR_INTERNAL and 503 ERR_DATABASE_UNAVAILABLE always).
  */
 export function answers<Ok extends Record<number, z.ZodType>, E extends ErrorCodes[]>(
   ok: Ok,
   ...errors: E
-): Ok & { [S in Exclude<StatusesOf<E> | 500, keyof Ok>]: ErrorBodySchema } {
-  const byStatus = new Map<number, ErrorCode[]>([[500, ['ERR_INTERNAL']]]);
+): Ok & { [S in Exclude<StatusesOf<E> | 500 | 503, keyof Ok>]: ErrorBodySchema } {
+  // Any route can meet a failure of its own (500) or a database that refuses writes or cannot be
+  // reached (503, http/errors.ts): both are declared everywhere.
+  const byStatus = new Map<number, ErrorCode[]>([
+    [500, ['ERR_INTERNAL']],
+    [503, ['ERR_DATABASE_UNAVAILABLE']],
+  ]);
   for (const set of errors) {
     for (const [status, codes] of Object.entries(set)) {
       byStatus.set(Number(status), [...(byStatus.get(Number(status)) ?? []), ...(codes ?? [])]);
@@ -56,7 +61,7 @@ export function answers<Ok extends Record<number, z.ZodType>, E extends ErrorCod
   }
   const out: Record<number, z.ZodType> = { ...ok };
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) out[status] = errorBody(codes);
-  return out as Ok & { [S in Exclude<StatusesOf<E> | 500, keyof Ok>]: ErrorBodySchema };
+  return out as Ok & { [S in Exclude<StatusesOf<E> | 500 | 503, keyof Ok>]: ErrorBodySchema };
 }
 
 /** A file answered as it is (media, CSV): described for the document, not checked as JSON. */

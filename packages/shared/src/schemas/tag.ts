@@ -32,7 +32,7 @@ export const DEFAULT_TAG_COLOR = '#5c6bc0';
 /** POST /tags and PUT /tags/:id. `userId` is accepted for compatibility and ignored: the owner is the caller. */
 export const tagSaveSchema = z.object({
   name: tagNameSchema,
-  color: z.preprocess((v) => (v === '' || v == null ? DEFAULT_TAG_COLOR : v), tagColorSchema),
+  color: z.preprocess((v) => (v === '' ? DEFAULT_TAG_COLOR : v), tagColorSchema),
   userId: z.unknown().optional(),
 });
 export type TagSaveInput = z.infer<typeof tagSaveSchema>;

@@ -29,7 +29,7 @@ export function registerTicketRoutes(app: App, { tickets }: Services): void {
     }, async (req, reply) =>
     reply.status(201).send(await tickets.create(req.actor, req.body)),
   );
-  app.put('/tickets/:id', { ...opts, schema: { params: idParamSchema, body: ticketUpdateSchema, tags, response: answers({ 200: ticketSchema }, SIGNED_IN, BODY, REFUSED, NO_TICKET, CONFLICT) } }, (req) =>
+  app.put('/tickets/:id', { ...opts, schema: { params: idParamSchema, body: ticketUpdateSchema, tags, response: answers({ 200: ticketSchema }, SIGNED_IN, BODY, REFUSED, NO_TICKET, CONFLICT, { 400: ['ERR_TICKET_CONFLICTING_UPDATE'] }) } }, (req) =>
     tickets.update(req.actor, req.params.id, req.body),
   );
   app.delete('/tickets/:id', { ...opts, schema: { params: idParamSchema, tags, response: answers({ 200: messageResultSchema }, SIGNED_IN, INPUT, REFUSED, NO_TICKET) } }, async (req) => {
