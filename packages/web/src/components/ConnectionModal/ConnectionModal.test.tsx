@@ -110,18 +110,16 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     const { callsTo } = installFetchMock({
       ...signIn(admin),
       'GET /api/whatsapp/4': () =>
-        json(200, {
-          id: 4,
-          name: 'Official',
-          channel: 'whatsapp-cloud',
-          isDefault: false,
-          greetingMessage: '',
-          queueIds: [],
-          queues: [],
-          holidays: [],
-          cloud: { phoneNumberId: '106540352242922', businessAccountId: '102290129340398', hasAccessToken: true, hasAppSecret: true, hasVerifyToken: true, webhookPath: '/api/channels/whatsapp-cloud/4/webhook' },
-        }),
-      'PUT /api/whatsapp/4': () => json(200, { id: 4 }),
+        json(
+          200,
+          connectionFixture({
+            id: 4,
+            name: 'Official',
+            channel: 'whatsapp-cloud',
+            cloud: { phoneNumberId: '106540352242922', businessAccountId: '102290129340398', hasAccessToken: true, hasAppSecret: true, hasVerifyToken: true, webhookPath: '/api/channels/whatsapp-cloud/4/webhook' },
+          }),
+        ),
+      'PUT /api/whatsapp/4': () => json(200, connectionFixture({ id: 4, name: 'Official', channel: 'whatsapp-cloud' })),
     });
     renderModal({ connectionId: 4 });
     await waitFor(() => expect(input('cloud.phoneNumberId').value).toBe('106540352242922'));
