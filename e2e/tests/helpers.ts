@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
 
@@ -68,4 +68,23 @@ export async function expectToast(page: Page, text: string, kind: 'success' | 'e
       { message: `a ${kind} toast saying "${text}"` },
     )
     .toBe(true);
+}
+
+/**
+ * Accepts a ticket from its list item. A ticket still without sector asks for one of the user's
+ * sectors first (when sectors exist): the first one offered is taken.
+ */
+export async function acceptTicket(page: Page, item: Locator): Promise<void> {
+  await item.locator('[data-testid^="ticket-accept-"]').click();
+  const acceptDialog = page.getByTestId('accept-dialog');
+  await expect(acceptDialog.or(page.getByTestId('chat-pane'))).toBeVisible();
+  if (await acceptDialog.isVisible()) {
+    const sector = acceptDialog.getByRole('combobox');
+    if (await sector.isVisible()) {
+      await sector.click();
+      await page.getByRole('option').first().click();
+    }
+    await acceptDialog.getByTestId('accept-start').click();
+  }
+  await expect(page).toHaveURL(/\/tickets\/\d+$/);
 }

@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN, login, unique } from './helpers';
+import { acceptTicket, ADMIN, login, unique } from './helpers';
 
 const APP = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18080)}`;
 const PNG = Buffer.from(
@@ -100,10 +100,7 @@ test('a visitor on another site and an attendant talk through the widget; anothe
   await page.getByTestId('tab-pending').click();
   const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: visitor });
   await expect(item).toBeVisible({ timeout: 30_000 });
-  await item.locator('[data-testid^="ticket-accept-"]').click();
-  const acceptDialog = page.getByTestId('accept-dialog');
-  await expect(acceptDialog.or(page.getByTestId('chat-pane'))).toBeVisible();
-  if (await acceptDialog.isVisible()) await acceptDialog.getByTestId('accept-start').click();
+  await acceptTicket(page, item);
   await expect(page.locator('[data-from-me="false"]').filter({ hasText: 'blue shoes in size 38' })).toBeVisible();
   const composer = page.getByTestId('composer-input');
   await composer.fill('Yes, we have them in stock.');

@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { GraphStandin } from '../../packages/server/src/test/graph-standin';
 import { GRAPH_STANDIN_PORT } from '../playwright.config';
-import { ADMIN, login, unique } from './helpers';
+import { acceptTicket as accept, ADMIN, login, unique } from './helpers';
 
 const standin = new GraphStandin();
 const suffix = String(Date.now()).slice(-8);
@@ -34,16 +34,12 @@ test.beforeAll(async () => {
 test.afterAll(() => standin.close());
 
 /** Opens the customer's pending ticket and accepts it; resolves with the chat open. */
-async function acceptTicket(page: Page, customerName: string): Promise<void> {
+async function acceptCustomerTicket(page: Page, customerName: string): Promise<void> {
   await page.goto('/tickets');
   await page.getByTestId('tab-pending').click();
   const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: customerName });
   await expect(item).toBeVisible({ timeout: 20_000 });
-  await item.locator('[data-testid^="ticket-accept-"]').click();
-  const acceptDialog = page.getByTestId('accept-dialog');
-  await expect(acceptDialog.or(page.getByTestId('chat-pane'))).toBeVisible();
-  if (await acceptDialog.isVisible()) await acceptDialog.getByTestId('accept-start').click();
-  await expect(page).toHaveURL(/\/tickets\/\d+$/);
+  await accept(page, item);
 }
 
 test('a Cloud API connection: created on screen, webhook messages open tickets, replies and templates reach Meta', async ({ page, baseURL }) => {
@@ -79,7 +75,7 @@ test('a Cloud API connection: created on screen, webhook messages open tickets, 
   const customer = { number: `5521${suffix}1`, name: `Ana ${unique()}` };
   const inbound = await standin.customerSends(account.phoneNumberId, customer.number, { type: 'text', text: { body: 'Where is my order?' } }, { name: customer.name });
   expect(inbound.status).toBe(200);
-  await acceptTicket(page, customer.name);
+  await acceptCustomerTicket(page, customer.name);
   await expect(page.locator('[data-from-me="false"]').filter({ hasText: 'Where is my order?' })).toBeVisible();
   await expect(page.getByTestId('service-window')).toHaveAttribute('data-open', 'true');
 
@@ -95,7 +91,7 @@ test('a Cloud API connection: created on screen, webhook messages open tickets, 
   // A customer who last wrote 25 hours ago: the window is closed, the picker sends a template.
   const late = { number: `5521${suffix}2`, name: `Bruno ${unique()}` };
   await standin.customerSends(account.phoneNumberId, late.number, { type: 'text', text: { body: 'Hi, any news?' } }, { name: late.name, at: new Date(Date.now() - 25 * 3600_000) });
-  await acceptTicket(page, late.name);
+  await acceptCustomerTicket(page, late.name);
   const bar = page.getByTestId('service-window');
   await expect(bar).toHaveAttribute('data-open', 'false');
   await bar.getByTestId('template-open').click();
