@@ -20,7 +20,8 @@ export function useMarkReadWhileOpen(ticket: Pick<TicketDTO, 'id' | 'unreadMessa
     const markRead = () => {
       if (document.visibilityState !== 'visible' || timer) return;
       timer = setTimeout(() => {
-        void api.get(`/messages/${id}`, messagesPageSchema, { pageNumber: 1 }).catch(() => undefined);
+        // The unread count stays until the next message or the next visit; the failure is not silent.
+        api.get(`/messages/${id}`, messagesPageSchema, { pageNumber: 1 }).catch((err: unknown) => console.warn('Marking the chat read failed', err));
       }, MARK_READ_DELAY_MS);
     };
     markRead();
