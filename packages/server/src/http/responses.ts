@@ -60,7 +60,10 @@ export function answers<Ok extends Record<number, z.ZodType>, E extends ErrorCod
     }
   }
   const out: Record<number, z.ZodType> = { ...ok };
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) out[status] = errorBody(codes);
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    // A status the route answers with its own body (GET /health's 503) keeps that body.
+    if (!(status in ok)) out[status] = errorBody(codes);
+  }
   return out as Ok & { [S in Exclude<StatusesOf<E> | 500 | 503, keyof Ok>]: ErrorBodySchema };
 }
 
