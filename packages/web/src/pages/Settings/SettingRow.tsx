@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { COMPANY_LANGUAGES } from '@switchboard/shared';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { durationParts, type GeneralSettingKey, type SettingControl } from './settingControls';
 
@@ -52,15 +52,7 @@ export function SettingRow({
     );
   } else if (control.kind === 'select') {
     input = (
-      <TextField
-        select
-        size="small"
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-        sx={{ minWidth: 180 }}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': `setting-${settingKey}`, 'aria-label': label } as object } }}
-      >
+      <SettingSelect settingKey={settingKey} label={label} value={value} disabled={disabled} onChange={onChange}>
         {control.neverOption && <MenuItem value="0">{t('settings.never')}</MenuItem>}
         {control.options.map((option) => {
           const { key, count } = durationParts(option, control.unit);
@@ -70,25 +62,17 @@ export function SettingRow({
             </MenuItem>
           );
         })}
-      </TextField>
+      </SettingSelect>
     );
   } else if (control.kind === 'language') {
     input = (
-      <TextField
-        select
-        size="small"
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
-        sx={{ minWidth: 180 }}
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': `setting-${settingKey}`, 'aria-label': label } as object } }}
-      >
+      <SettingSelect settingKey={settingKey} label={label} value={value} disabled={disabled} onChange={onChange}>
         {COMPANY_LANGUAGES.map((language) => (
           <MenuItem key={language} value={language}>
             {t(`languages.${language}`)}
           </MenuItem>
         ))}
-      </TextField>
+      </SettingSelect>
     );
   } else {
     input = (
@@ -116,5 +100,29 @@ export function SettingRow({
       <Typography>{label}</Typography>
       {input}
     </Paper>
+  );
+}
+
+/** The drop-down of a select-like setting (durations, the company language): its options as children. */
+function SettingSelect(props: {
+  settingKey: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(e) => props.onChange(e.target.value)}
+      sx={{ minWidth: 180 }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': `setting-${props.settingKey}`, 'aria-label': props.label } as object } }}
+    >
+      {props.children}
+    </TextField>
   );
 }
