@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_STATUSES } from '../constants.js';
 import { MESSAGE_MEDIA_TYPES } from '../schemas/message.js';
 import { isoDateTime } from './common.js';
 import { ticketSchema } from './ticket.js';
@@ -46,13 +47,55 @@ export const messageSchema = z
   .meta({ id: 'Message' });
 export type MessageDTO = z.infer<typeof messageSchema>;
 
-/** GET /messages/:ticketId: a page of the ticket's messages (newest first) and the ticket. */
+/**
+ * A ticket whose messages are on a page of the conversation: the chat separates each ticket's
+ * messages with its protocol and dates.
+ */
+export const ticketBoundarySchema = z
+  .object({
+    id: z.number().int(),
+    /** The protocol shown to the customer; empty for tickets that never had one. */
+    protocol: z.string(),
+    status: z.enum(TICKET_STATUSES),
+    openedAt: isoDateTime,
+    /** When it was last closed; null while it is open or pending. */
+    closedAt: isoDateTime.nullable(),
+    user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'TicketBoundary' });
+export type TicketBoundaryDTO = z.infer<typeof ticketBoundarySchema>;
+
+/**
+ * GET /messages/:ticketId: a page of the conversation (within the page oldest first), the ticket,
+ * and the tickets the page's messages belong to (the ticket itself, then earlier ones).
+ */
 export const messagesPageSchema = z.object({
   messages: z.array(messageSchema),
   ticket: ticketSchema,
+  /** Messages of the ticket itself (earlier tickets not counted). */
   count: z.number().int(),
   hasMore: z.boolean(),
+  tickets: z.array(ticketBoundarySchema),
+  /** `before` for the next (older) page; null when the conversation's start is on this page. */
+  nextCursor: z.string().nullable(),
 });
+
+/** GET /messages/:ticketId/search: matches, newest first. */
+export const messageSearchSchema = z.object({
+  matches: z.array(
+    z.object({
+      id: z.string(),
+      ticketId: z.number().int(),
+      body: z.string(),
+      fromMe: z.boolean(),
+      isPrivate: z.boolean(),
+      createdAt: isoDateTime,
+    }),
+  ),
+  /** More matches than the answer holds: the reader narrows the search. */
+  hasMore: z.boolean(),
+});
+export type MessageSearchDTO = z.infer<typeof messageSearchSchema>;
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 /** POST /messages/:ticketId: one message, or one per file when several were sent. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MIN_CHARS } from '../constants.js';
 import { text, numeric } from './primitives.js';
 
 export const MESSAGE_MEDIA_TYPES = [
@@ -39,8 +40,22 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
+/**
+ * A page of the conversation: `before` (the id of the oldest message the reader holds) continues
+ * upward, into the contact's earlier tickets once the ticket's first message is passed; without it
+ * `pageNumber` counts pages from the newest (the spec's paging).
+ */
 export const messagesQuerySchema = z.object({
   pageNumber: numeric(z.number().int().min(1).max(100000)).optional().default(1),
+  before: text().min(1).max(100).optional(),
+});
+
+/**
+ * Search inside a conversation (the ticket and the earlier tickets its reader may see); from
+ * SEARCH_MIN_CHARS characters, where the trigram index on message bodies can answer.
+ */
+export const messageSearchQuerySchema = z.object({
+  q: text().trim().min(SEARCH_MIN_CHARS, 'Mensagem muito curta').max(100),
 });
 
 /** A user named in a private note, as the mentioned user's notifications list shows it. */

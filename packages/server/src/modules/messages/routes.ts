@@ -1,4 +1,4 @@
-import { messageSchema, messagesPageSchema, messagesQuerySchema, sendMessageSchema, sentMessagesSchema } from '@switchboard/shared';
+import { messageSchema, messageSearchQuerySchema, messageSearchSchema, messagesPageSchema, messagesQuerySchema, sendMessageSchema, sentMessagesSchema } from '@switchboard/shared';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import { z } from 'zod';
 import { text, numeric } from '@switchboard/shared';
@@ -19,7 +19,11 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
   const tags = ['messages'];
 
   app.get('/messages/:ticketId', { ...opts, schema: { params: ticketParams, querystring: messagesQuerySchema, tags, response: answers({ 200: messagesPageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
-    messages.list(req.actor, req.params.ticketId, req.query.pageNumber),
+    messages.list(req.actor, req.params.ticketId, req.query),
+  );
+
+  app.get('/messages/:ticketId/search', { ...opts, schema: { params: ticketParams, querystring: messageSearchQuerySchema, tags, summary: "Find messages by text in the ticket and the earlier tickets its chat shows", response: answers({ 200: messageSearchSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
+    messages.search(req.actor, req.params.ticketId, req.query.q),
   );
 
   // JSON {body, quotedMsg} or multipart with `medias` files and `body` / `voiceNote` fields. Access

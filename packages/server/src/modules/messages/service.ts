@@ -1,14 +1,14 @@
 /**
- * Messages of a ticket: the paged history (honouring allHistoric), sending through the outbox,
+ * Messages of a ticket: the paged conversation with the contact's earlier tickets (allHistoric), search, sending through the outbox,
  * deleting for everyone, and the media behind a message — each only for users who may see the
  * ticket.
  */
-import { isAdmin, MESSAGES_PAGE_SIZE, ticketScope, type MessageDTO, type SendMessageInput, type TicketDTO } from '@switchboard/shared';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { isAdmin, MESSAGES_PAGE_SIZE, type MessageDTO, type MessageSearchDTO, type MessagesPage, type SendMessageInput } from '@switchboard/shared';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
-import { contacts, messages, tickets, users } from '../../db/schema.js';
+import { contacts, messages, tickets } from '../../db/schema.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
@@ -17,19 +17,13 @@ import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
 import { announceMessage, announceUnreadReset } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
 import { presentTicketById, presentTickets } from '../../store/ticket-present.js';
-import { scopeFilter } from '../tickets/list-query.js';
 import { loadReadableTicket, loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import type { TicketRow } from '../../messaging/store-batch.js';
 import type { NotesService } from '../notes/service.js';
+import { conversationPage, historyFilter, isInVisibleHistory, searchConversation, ticketBoundaries, type ConversationPage } from './conversation.js';
 
-export interface MessagesPage {
-  messages: MessageDTO[];
-  ticket: TicketDTO;
-  count: number;
-  hasMore: boolean;
-}
 
 
 export class MessagesService {
@@ -45,55 +39,63 @@ export class MessagesService {
   ) {}
 
   /**
-   * A page of messages, newest page first; within the page oldest first (the chat reads down).
-   * Independent reads go out together (ticket ∥ user, page ∥ count, messages ∥ ticket presentation):
-   * the answer costs four round trips to the database, not eight, which is what its tail latency
-   * follows on a busy database.
+   * A page of the conversation (conversation.ts): the ticket's messages, then the contact's earlier
+   * tickets the reader may see; within the page oldest first (the chat reads down). `before`
+   * continues below a message; without it, `pageNumber` counts pages from the newest (the spec's
+   * paging, walked page by page over the same keyset).
+   * Independent reads go out together (ticket ∥ history rule, page ∥ count, presentation ∥
+   * separators): a page of a long ticket costs four round trips to the database, which is what its
+   * tail latency follows on a busy database.
    */
-  async list(actor: CurrentUser, ticketId: number, pageNumber: number): Promise<MessagesPage> {
+  async list(actor: CurrentUser, ticketId: number, query: { pageNumber: number; before?: string }): Promise<MessagesPage> {
     // Users mentioned in a note on the ticket may read it too (docs/decisions.md, "Mentions").
-    const [{ ticket, visible }, [me]] = await Promise.all([
-      loadReadableTicket(this.ctx, actor, ticketId),
-      this.ctx.db.select({ allHistoric: users.allHistoric }).from(users).where(eq(users.id, actor.id)),
-    ]);
-    // With allHistoric the chat shows the contact's earlier tickets on this connection too, but
-    // only those the user may see (docs/decisions.md): history never reveals another sector's text.
-    const scope = ticketScope(actor, { allTicket: this.ctx.settings.isEnabled('allTicket') });
-    // The open ticket itself is always shown (a mentioned reader may read it outside their scope).
-    const where = me?.allHistoric
-      ? or(
-          eq(messages.ticketId, ticket.id),
-          inArray(
-            messages.ticketId,
-            this.ctx.db
-              .select({ id: tickets.id })
-              .from(tickets)
-              .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId), scopeFilter(scope))),
-          ),
-        )
-      : eq(messages.ticketId, ticket.id);
-    const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
-    const [rows, [{ total }]] = await Promise.all([
-      this.ctx.db
-        .select()
-        .from(messages)
-        .where(where)
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(MESSAGES_PAGE_SIZE)
-        .offset(offset),
-      this.ctx.db.select({ total: count() }).from(messages).where(where),
+    const [{ ticket, visible }, rule] = await Promise.all([loadReadableTicket(this.ctx, actor, ticketId), historyFilter(this.ctx, actor, true)]);
+    // A mentioned reader reads this ticket only: the mention opens it, not the contact's history.
+    const history = visible ? rule : null;
+    const first = !query.before && query.pageNumber === 1;
+    const [page, [{ total }]] = await Promise.all([
+      this.pageOf(ticket, history, query),
+      this.ctx.db.select({ total: count() }).from(messages).where(eq(messages.ticketId, ticket.id)),
     ]);
     // Reading the chat marks it read; a page is still an answer when that write fails (logged).
     // The customer's unread count belongs to those who answer; a mentioned reader only reads the mention.
-    const markedRead = pageNumber === 1 && visible && ticket.unreadMessages > 0;
+    const markedRead = first && visible && ticket.unreadMessages > 0;
     if (markedRead) await afterCommit(this.ctx.log, 'mark ticket read', { ticketId: ticket.id }, () => this.markRead(ticket.id));
-    if (pageNumber === 1) await this.notes.markRead(actor.id, ticket.id);
-    const [presented, [shown]] = await Promise.all([
-      presentMessages(this.ctx.db, rows.reverse()),
+    if (first) await this.notes.markRead(actor.id, ticket.id);
+    const ticketIds = [...new Set(page.rows.map((r) => r.ticketId))];
+    const [presented, [shown], boundaries] = await Promise.all([
+      presentMessages(this.ctx.db, [...page.rows].reverse()),
       // The row read above, as markRead left it (it changes nothing else).
       presentTickets(this.ctx.db, [markedRead ? { ...ticket, unreadMessages: 0 } : ticket]),
+      ticketBoundaries(this.ctx.db, ticketIds),
     ]);
-    return { messages: presented, ticket: shown, count: total, hasMore: offset + rows.length < total };
+    const oldest = page.rows[page.rows.length - 1];
+    return {
+      messages: presented,
+      ticket: shown,
+      count: total,
+      hasMore: page.hasMore,
+      tickets: boundaries,
+      nextCursor: page.hasMore && oldest ? oldest.id : null,
+    };
+  }
+
+  private async pageOf(ticket: TicketRow, history: SQL | null, query: { pageNumber: number; before?: string }): Promise<ConversationPage> {
+    if (query.before) return conversationPage(this.ctx.db, ticket, history, query.before, MESSAGES_PAGE_SIZE);
+    let page = await conversationPage(this.ctx.db, ticket, history, undefined, MESSAGES_PAGE_SIZE);
+    for (let n = 1; n < query.pageNumber; n++) {
+      const oldest = page.rows[page.rows.length - 1];
+      if (!page.hasMore || !oldest) return { rows: [], hasMore: false };
+      page = await conversationPage(this.ctx.db, ticket, history, oldest.id, MESSAGES_PAGE_SIZE);
+    }
+    return page;
+  }
+
+  /** Messages of the conversation containing `term`, newest first (only what the chat would show). */
+  async search(actor: CurrentUser, ticketId: number, term: string): Promise<MessageSearchDTO> {
+    const [{ ticket, visible }, rule] = await Promise.all([loadReadableTicket(this.ctx, actor, ticketId), historyFilter(this.ctx, actor, true)]);
+    const { rows, hasMore } = await searchConversation(this.ctx.db, ticket, visible ? rule : null, term);
+    return { matches: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), hasMore };
   }
 
   /** Resets the unread count and tells the channel the chat was read. */
@@ -222,7 +224,18 @@ export class MessagesService {
     const [row] = await this.ctx.db.select().from(messages).where(eq(messages.id, messageId));
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     if (access === 'see') await loadVisibleTicket(this.ctx, actor, row.ticketId);
-    else await loadReadableTicket(this.ctx, actor, row.ticketId);
+    else await this.assertReadable(actor, row.ticketId);
     return row;
+  }
+
+  /** The ticket is readable itself, or shown as history of a ticket the actor may see. */
+  private async assertReadable(actor: CurrentUser, ticketId: number): Promise<void> {
+    try {
+      await loadReadableTicket(this.ctx, actor, ticketId);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 404) throw err;
+      const [ticket] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
+      if (!ticket || !(await isInVisibleHistory(this.ctx, actor, ticket))) throw err;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contactTags, queues, tags, ticketCycles, tickets, whatsapps } from '../../db/schema.js';
+import { contactTags, queues, tags, ticketCycles, tickets, users, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { phoneNumber } from '../../test/simulator.js';
 
@@ -79,7 +79,7 @@ describe('tickets API', () => {
       expect(await listIds(s.adminToken, '?status=open&showAll=true')).toContain(taken.ticketId);
     });
 
-    it("history (allHistoric) shows only the contact's earlier tickets the user may see", async () => {
+    it("history shows the contact's earlier tickets: all of them with allHistoric, else only those the user may see", async () => {
       // A first conversation in Support, closed; the customer comes back and lands in Sales.
       const first = await inbound('secret support talk');
       await setQueue(first.ticketId, support);
@@ -93,8 +93,14 @@ describe('tickets API', () => {
 
       const bodies = async (token: string) =>
         (await api(token, 'GET', `/api/messages/${again.ticketId}`)).json().messages.map((m: { body: string }) => m.body) as string[];
-      expect(await bodies(alice.token)).toEqual(['back again']);
       expect(await bodies(s.adminToken)).toEqual(['secret support talk', 'back again']);
+      expect(await bodies(alice.token)).toEqual(['secret support talk', 'back again']);
+      await s.database.db.update(users).set({ allHistoric: false }).where(eq(users.id, alice.id));
+      try {
+        expect(await bodies(alice.token)).toEqual(['back again']);
+      } finally {
+        await s.database.db.update(users).set({ allHistoric: true }).where(eq(users.id, alice.id));
+      }
     });
 
     it('sectorless tickets are visible with the allTicket setting', async () => {
