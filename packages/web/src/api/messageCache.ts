@@ -1,14 +1,17 @@
 /**
  * The open chat's messages in the react-query cache. GET /messages/:ticketId pages run newest page
- * first, each page oldest→newest; the chat shows them oldest→newest, each id once (offset paging
- * repeats a message on the next page when new ones arrived in between).
+ * first, each page oldest→newest; the chat shows them oldest→newest, each id once (a refetched
+ * newest page may hold a message a live event also added).
  */
-import type { MessageDTO, MessagesPage } from '@switchboard/shared';
+import type { MessageDTO, MessagesPage, TicketBoundaryDTO } from '@switchboard/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './queryKeys';
 
-/** A cached page needs only its messages and paging (a message event can add to any of them). */
-type CachedPage = Pick<MessagesPage, 'messages' | 'hasMore' | 'count'>;
+/**
+ * A cached page needs only its messages and paging (a message event can add to any of them); the
+ * fetched pages also name the tickets their messages belong to (the chat's separators).
+ */
+type CachedPage = Pick<MessagesPage, 'messages' | 'hasMore' | 'count'> & Partial<Pick<MessagesPage, 'tickets' | 'nextCursor'>>;
 export type { CachedPage as MessagesPage };
 
 export type MessagesData = InfiniteData<CachedPage> | undefined;
@@ -17,8 +20,10 @@ export type MessagesData = InfiniteData<CachedPage> | undefined;
  * The chat in reading order, plus how many of its messages are older than the newest page: the
  * list keeps its scroll position by shifting its first index by exactly that many.
  */
-export function chatMessages(data: MessagesData): { messages: MessageDTO[]; olderCount: number } {
-  if (!data) return { messages: [], olderCount: 0 };
+export function chatMessages(data: MessagesData): { messages: MessageDTO[]; olderCount: number; tickets: Map<number, TicketBoundaryDTO> } {
+  const tickets = new Map<number, TicketBoundaryDTO>();
+  if (!data) return { messages: [], olderCount: 0, tickets };
+  for (const page of data.pages) for (const boundary of page.tickets ?? []) tickets.set(boundary.id, boundary);
   const seen = new Set<string>();
   const newestFirst: MessageDTO[] = [];
   let newestPageSize = 0;
@@ -32,7 +37,7 @@ export function chatMessages(data: MessagesData): { messages: MessageDTO[]; olde
     }
   });
   const messages = newestFirst.reverse();
-  return { messages, olderCount: messages.length - newestPageSize };
+  return { messages, olderCount: messages.length - newestPageSize, tickets };
 }
 
 /** A created message goes last on the newest page; an updated one (ack, delete) is replaced. */

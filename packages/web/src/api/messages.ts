@@ -1,21 +1,25 @@
 /** Messages API (spec §7): the paged chat, sending (text, quote, files, audio) and deleting. */
-import { messageSchema, messagesPageSchema, sentMessagesSchema } from '@switchboard/shared';
+import { messageSchema, messageSearchSchema, messagesPageSchema, sentMessagesSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './client';
 import { fetchMediaBlob } from './mediaBlob';
 import { liveMessages, upsertMessage, type MessagesData } from './messageCache';
 import { queryKeys } from './queryKeys';
 
+/**
+ * The chat: pages of the conversation, newest first. Each older page continues below the oldest
+ * message held (`before`), through the ticket's first message into the contact's earlier tickets.
+ */
 export function useMessagesInfinite(ticketId: number) {
   return useInfiniteQuery({
     queryKey: queryKeys.messages(ticketId),
-    initialPageParam: 1,
+    initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       // A (re)fetch starts with the newest page; older pages follow or are loaded on scroll.
-      if (pageParam === 1) liveMessages.fetchBegins(ticketId);
-      return api.get(`/messages/${ticketId}`, messagesPageSchema, { pageNumber: pageParam }, signal);
+      if (pageParam === null) liveMessages.fetchBegins(ticketId);
+      return api.get(`/messages/${ticketId}`, messagesPageSchema, pageParam === null ? {} : { before: pageParam }, signal);
     },
-    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+    getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     // Messages that arrived live while this fetch ran are kept (messageCache.ts LiveMessages).
     structuralSharing: (_old: unknown, fresh: unknown) => liveMessages.applyTo(ticketId, fresh as MessagesData),
     // Opening the chat again reloads it (page 1 also resets the unread count on the server).
@@ -77,6 +81,17 @@ export function useMediaBlob(url: string | null) {
     enabled: !!url,
     staleTime: Infinity,
     gcTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** Messages of the conversation containing `term` (empty term: no search), newest first. */
+export function useMessageSearch(ticketId: number, term: string) {
+  return useQuery({
+    queryKey: queryKeys.messageSearch(ticketId, term),
+    queryFn: ({ signal }) => api.get(`/messages/${ticketId}/search`, messageSearchSchema, { q: term }, signal),
+    enabled: term.length > 0,
+    staleTime: 0,
     retry: false,
   });
 }

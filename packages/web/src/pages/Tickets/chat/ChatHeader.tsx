@@ -1,5 +1,6 @@
-/** The chat header (spec §2): back to /tickets, the contact (click opens the drawer), ticket number, actions. */
+/** The chat header (spec §2): back to /tickets, the contact (click opens the drawer), ticket number, search, actions. */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SearchIcon from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -11,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { TicketStatusActions } from '../TicketStatusActions';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
 
-export function ChatHeader({ ticket, onOpenContact }: { ticket: TicketDTO; onOpenContact: () => void }) {
+export function ChatHeader({ ticket, onOpenContact, onSearch }: { ticket: TicketDTO; onOpenContact: () => void; onSearch: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -42,6 +43,9 @@ export function ChatHeader({ ticket, onOpenContact }: { ticket: TicketDTO; onOpe
           </Typography>
         </Box>
       </ButtonBase>
+      <IconButton onClick={onSearch} aria-label={t('tickets.chat.search')} data-testid="chat-search-open">
+        <SearchIcon />
+      </IconButton>
       <TicketStatusActions ticket={ticket} />
       <TicketOptionsMenu ticket={ticket} />
     </Box>

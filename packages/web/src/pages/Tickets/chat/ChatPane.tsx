@@ -14,7 +14,8 @@ import { Composer } from '../composer/Composer';
 import { ChatHeader } from './ChatHeader';
 import { ContactDrawer } from './ContactDrawer';
 import { DropZone } from './DropZone';
-import { MessageList } from './MessageList';
+import { ChatSearch } from './ChatSearch';
+import { MessageList, type JumpTarget } from './MessageList';
 import { ServiceWindowBar } from './ServiceWindowBar';
 import { useMarkReadWhileOpen } from './useMarkReadWhileOpen';
 import { useViewer } from '../useViewer';
@@ -53,6 +54,21 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
   useMarkReadWhileOpen(canReply ? ticket : undefined);
 
   const onReply = useCallback((m: MessageDTO) => setQuoted(m), []);
+  const [searching, setSearching] = useState(false);
+  const [jumpTo, setJumpTo] = useState<JumpTarget | null>(null);
+  const [jumpFailed, setJumpFailed] = useState(false);
+  const onJump = useCallback((id: string) => {
+    setJumpFailed(false);
+    setJumpTo((previous) => ({ id, seq: (previous?.seq ?? 0) + 1 }));
+  }, []);
+  const onJumpFailed = useCallback(() => setJumpFailed(true), []);
+  const closeSearch = useCallback(() => {
+    setSearching(false);
+    setJumpTo(null);
+    setJumpFailed(false);
+  }, []);
+  // Another ticket opened in this pane starts without a search.
+  useEffect(closeSearch, [ticketId, closeSearch]);
 
   if (ticketQuery.isLoading) {
     return (
@@ -71,10 +87,11 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
   const open = ticket.status === 'open' && canReply;
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 }} data-testid="chat-pane">
-      <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} />
+      <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} onSearch={() => setSearching(true)} />
+      {searching && <ChatSearch key={ticket.id} ticketId={ticket.id} onJump={onJump} onClose={closeSearch} notLoaded={jumpFailed} />}
       <DropZone key={ticket.id} enabled={open} onFiles={(dropped) => setFiles((f) => [...f, ...dropped])}>
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, bgcolor: (th) => (th.palette.mode === 'dark' ? '#0b141a' : '#efeae2') }}>
-          <MessageList ticket={ticket} onReply={onReply} />
+          <MessageList ticket={ticket} onReply={onReply} jumpTo={jumpTo} onJumpFailed={onJumpFailed} />
         </Box>
         <ServiceWindowBar ticket={ticket} />
         <Composer

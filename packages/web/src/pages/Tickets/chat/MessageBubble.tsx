@@ -24,9 +24,13 @@ export interface MessageBubbleProps {
   onReply: (message: MessageDTO) => void;
   /** Group chats show who wrote each message. */
   showSender?: boolean;
+  /** A message of an earlier ticket: shown for context, no actions. */
+  readOnly?: boolean;
+  /** The search result the reader jumped to. */
+  highlighted?: boolean;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, onReply, showSender }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, onReply, showSender, readOnly, highlighted }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   const note = message.isPrivate;
@@ -38,6 +42,7 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
         data-ack={message.ack}
         data-deleted={message.isDeleted}
         data-private={note}
+        data-highlighted={highlighted ? true : undefined}
         sx={{
           position: 'relative',
           maxWidth: `min(${BUBBLE_MAX_WIDTH_PX}px, 85%)`,
@@ -53,9 +58,12 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           border: note ? '1px dashed' : undefined,
           borderColor: note ? 'warning.main' : undefined,
           '&:hover .message-options': { opacity: 1 },
+          outline: highlighted ? '2px solid' : undefined,
+          outlineColor: highlighted ? 'primary.main' : undefined,
+          outlineOffset: 2,
         }}
       >
-        <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply && !note} />
+        {!readOnly && <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply && !note} />}
         {note && (
           <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600, color: 'warning.dark' }} data-testid="private-note-label">
             <LockIcon sx={{ fontSize: 14 }} />

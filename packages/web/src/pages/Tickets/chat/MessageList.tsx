@@ -2,17 +2,27 @@
  * The chat history, virtualised (react-virtuoso) and read bottom-up: it opens at the newest
  * message, follows new ones while the reader is at the bottom, and loads the previous page when the
  * top is within 50 px (spec §9) — prepending by lowering `firstItemIndex` keeps the reader's place.
+ * Above the ticket's first message the contact's earlier tickets follow, each under a separator;
+ * their messages are context only (no reply or delete). A search result to jump to is loaded page by
+ * page until it is in the list, then scrolled to and highlighted.
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { MESSAGES_SCROLL_THRESHOLD_PX, type MessageDTO, type TicketDTO } from '@switchboard/shared';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso } from 'react-virtuoso';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { chatMessages } from '../../../api/messageCache';
 import { useMessagesInfinite } from '../../../api/messages';
 import { MessageBubble } from './MessageBubble';
+import { TicketSeparator } from './TicketSeparator';
+
+/** A message to bring into view; `seq` makes choosing the same match again a new request. */
+export interface JumpTarget {
+  id: string;
+  seq: number;
+}
 
 /** A reader this close to the end still counts as at the bottom: new messages scroll into view. */
 const FOLLOW_THRESHOLD_PX = 120;
@@ -20,11 +30,22 @@ const FOLLOW_THRESHOLD_PX = 120;
 /** Virtuoso needs a first index that only ever decreases as older messages are prepended. */
 const START_INDEX = 1_000_000;
 
-export function MessageList({ ticket, onReply }: { ticket: TicketDTO; onReply: (message: MessageDTO) => void }) {
+export function MessageList({
+  ticket,
+  onReply,
+  jumpTo = null,
+  onJumpFailed,
+}: {
+  ticket: TicketDTO;
+  onReply: (message: MessageDTO) => void;
+  jumpTo?: JumpTarget | null;
+  onJumpFailed?: () => void;
+}) {
   const { t } = useTranslation();
   const query = useMessagesInfinite(ticket.id);
-  const { messages, olderCount } = useMemo(() => chatMessages(query.data), [query.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { messages, olderCount, tickets } = useMemo(() => chatMessages(query.data), [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
+  const virtuoso = useRef<VirtuosoHandle>(null);
 
   const loadOlder = useCallback(
     (atTop: boolean) => {
@@ -33,12 +54,61 @@ export function MessageList({ ticket, onReply }: { ticket: TicketDTO; onReply: (
     [hasNextPage, isFetchingNextPage, fetchNextPage],
   );
 
+  // A separator goes above the first message of each ticket: where the ticket changes, and at the
+  // top once the conversation's start is loaded.
+  const separatorAbove = useMemo(() => {
+    const ids = new Set<string>();
+    messages.forEach((m, i) => {
+      if (i === 0 ? !hasNextPage : messages[i - 1].ticketId !== m.ticketId) ids.add(m.id);
+    });
+    return ids;
+  }, [messages, hasNextPage]);
+
+  // Jumping to a match: older pages load until it is in the list, then it scrolls into view.
+  const jumpIndex = jumpTo ? messages.findIndex((m) => m.id === jumpTo.id) : -1;
+  const jumpFailed = useRef(onJumpFailed);
+  jumpFailed.current = onJumpFailed;
+  // Each jump scrolls once: pages the reader loads afterwards must not pull the list back.
+  const jumped = useRef<number | null>(null);
+  useEffect(() => {
+    if (!jumpTo || jumped.current === jumpTo.seq || query.isLoading) return;
+    if (jumpIndex >= 0) {
+      jumped.current = jumpTo.seq;
+      virtuoso.current?.scrollToIndex({ index: jumpIndex, align: 'center' });
+      return;
+    }
+    if (isFetchingNextPage) return;
+    if (hasNextPage && !isFetchNextPageError) {
+      void fetchNextPage();
+      return;
+    }
+    jumped.current = jumpTo.seq;
+    jumpFailed.current?.();
+  }, [jumpTo, jumpIndex, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, query.isLoading]);
+
   const canReply = ticket.status === 'open';
+  const highlighted = jumpIndex >= 0 ? jumpTo?.id : undefined;
   const itemContent = useCallback(
-    (_index: number, message: MessageDTO) => (
-      <MessageBubble message={message} contactName={ticket.contact.name} canReply={canReply} onReply={onReply} showSender={ticket.isGroup} />
-    ),
-    [ticket.contact.name, ticket.isGroup, canReply, onReply],
+    (_index: number, message: MessageDTO) => {
+      const earlier = message.ticketId !== ticket.id;
+      const boundary = separatorAbove.has(message.id) ? tickets.get(message.ticketId) : undefined;
+      return (
+        <>
+          {boundary && <TicketSeparator boundary={boundary} earlier={earlier} />}
+          <MessageBubble
+            message={message}
+            contactName={ticket.contact.name}
+            // An earlier ticket's messages are context: nothing to reply to or delete there.
+            canReply={canReply && !earlier}
+            readOnly={earlier}
+            highlighted={message.id === highlighted}
+            onReply={onReply}
+            showSender={ticket.isGroup}
+          />
+        </>
+      );
+    },
+    [ticket.id, ticket.contact.name, ticket.isGroup, canReply, onReply, separatorAbove, tickets, highlighted],
   );
 
   if (query.isLoading) {
@@ -57,6 +127,7 @@ export function MessageList({ ticket, onReply }: { ticket: TicketDTO; onReply: (
   }
   return (
     <Virtuoso
+      ref={virtuoso}
       key={ticket.id}
       style={{ flex: 1 }}
       data={messages}
