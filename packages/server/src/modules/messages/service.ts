@@ -4,7 +4,7 @@
  * ticket.
  */
 import { isAdmin, MESSAGES_PAGE_SIZE, ticketScope, type MessageDTO, type SendMessageInput, type TicketDTO } from '@switchboard/shared';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
@@ -60,18 +60,23 @@ export class MessagesService {
     // only those the user may see (docs/decisions.md): history never reveals another sector's text.
     const scope = ticketScope(actor, { allTicket: this.ctx.settings.isEnabled('allTicket') });
     // The open ticket itself is always shown (a mentioned reader may read it outside their scope).
-    const where = me?.allHistoric
-      ? or(
-          eq(messages.ticketId, ticket.id),
-          inArray(
-            messages.ticketId,
-            this.ctx.db
+    // The tickets are found first (by contact, indexed), then their messages by ticket id: one
+    // `ticket_id = … or ticket_id in (subquery)` condition cannot use the messages index and reads
+    // every message of the database.
+    const ticketIds = me?.allHistoric
+      ? [
+          ticket.id,
+          ...(
+            await this.ctx.db
               .select({ id: tickets.id })
               .from(tickets)
-              .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId), scopeFilter(scope))),
-          ),
-        )
-      : eq(messages.ticketId, ticket.id);
+              .where(and(eq(tickets.contactId, ticket.contactId), eq(tickets.whatsappId, ticket.whatsappId), scopeFilter(scope)))
+          )
+            .map((t) => t.id)
+            .filter((id) => id !== ticket.id),
+        ]
+      : [ticket.id];
+    const where = ticketIds.length === 1 ? eq(messages.ticketId, ticket.id) : inArray(messages.ticketId, ticketIds);
     const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
     const [rows, [{ total }]] = await Promise.all([
       this.ctx.db
