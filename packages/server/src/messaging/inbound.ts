@@ -47,6 +47,12 @@ interface Presented extends BatchStored {
   contactDto?: ContactDTO;
 }
 
+/** A stored batch item, and the batch's presentation that is read back beside the next write. */
+interface StoredInBatch {
+  stored: BatchStored;
+  presentation: Promise<Map<string, Presented>>;
+}
+
 function uniqueBy<T>(xs: T[], key: (x: T) => unknown): T[] {
   const seen = new Set<unknown>();
   return xs.filter((x) => (seen.has(key(x)) ? false : (seen.add(key(x)), true)));
@@ -57,13 +63,14 @@ export class InboundPipeline {
   private interceptors: InboundInterceptor[] = [];
   callPolicy: CallPolicy | null = null;
 
-  private readonly batcher: MicroBatcher<BatchItem, Presented | null>;
+  private readonly batcher: MicroBatcher<BatchItem, StoredInBatch | null>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly media: MediaStore,
   ) {
-    // One batch at a time keeps the order of arrival; concurrent submissions form the next batch.
+    // One batch is written at a time, which keeps the order of arrival; concurrent submissions form
+    // the next batch. Presenting a stored batch (reads only) runs beside the next batch's write.
     this.batcher = new MicroBatcher((items) => this.storeMany(items), 200, 1);
   }
 
@@ -111,8 +118,9 @@ export class InboundPipeline {
     if (msg.media && (await this.alreadyStored(connectionId, msg.externalId))) return null;
     const { media, mediaError } = msg.media ? await this.saveMedia(msg) : { media: null, mediaError: undefined };
 
-    const result = await this.batcher.submit({ connection, msg, media, mediaError });
-    if (!result) return null;
+    const entry = await this.batcher.submit({ connection, msg, media, mediaError });
+    if (!entry) return null;
+    const result = (await entry.presentation).get(entry.stored.message.id)!;
     if (result.contactDto) announceContact(this.ctx, { action: 'create', contact: result.contactDto });
     // The message event carries its ticket, which is all a list needs to raise it; a separate
     // ticket event is sent only when the ticket is new.
@@ -128,8 +136,13 @@ export class InboundPipeline {
     return result;
   }
 
-  /** Writes a batch in one transaction; on a conflict with a concurrent writer, one by one. */
-  private async storeMany(items: BatchItem[]): Promise<(Presented | null | Error)[]> {
+  /**
+   * Writes a batch in one transaction; on a conflict with a concurrent writer, one by one. The
+   * batch's presentation starts here but is not awaited, so the next batch can be written while
+   * this one is read back: a chat's next message is not submitted before its previous one was
+   * announced, so overlapping never reorders one conversation.
+   */
+  private async storeMany(items: BatchItem[]): Promise<(StoredInBatch | null | Error)[]> {
     const now = this.ctx.clock.now();
     const reopenWithin = Number(this.ctx.settings.get('timeCreateNewTicket')) || 0;
     let stored: (BatchStored | null | Error)[];
@@ -145,6 +158,15 @@ export class InboundPipeline {
       }
     }
     const ok = stored.filter((r): r is BatchStored => !!r && !(r instanceof Error));
+    const presentation = ok.length ? this.presentBatch(ok) : Promise.resolve(new Map<string, Presented>());
+    // Each stored item's caller awaits the presentation and receives its failure; this handler
+    // only keeps a failure from counting as unhandled before those callers have resumed.
+    presentation.catch(() => undefined);
+    return stored.map((r) => (!r || r instanceof Error ? r : { stored: r, presentation }));
+  }
+
+  /** Reads back what a batch stored as the DTOs realtime announces, by message id. */
+  private async presentBatch(ok: BatchStored[]): Promise<Map<string, Presented>> {
     const known = {
       contacts: uniqueBy(ok.flatMap((r) => [r.contact, ...(r.sender ? [r.sender] : [])]), (c) => c.id),
       whatsapps: uniqueBy(ok.map((r) => ({ id: r.connection.id, name: r.connection.name })), (w) => w.id),
@@ -155,14 +177,15 @@ export class InboundPipeline {
     const contactDtos = new Map((await presentContacts(this.ctx.db, newContacts)).map((c) => [c.id, c]));
     const announcedCreate = new Set<number>();
     const announcedContact = new Set<number>();
-    return stored.map((r) => {
-      if (!r || r instanceof Error) return r;
+    const presented = new Map<string, Presented>();
+    for (const r of ok) {
       const ticketCreated = r.ticketCreated && !announcedCreate.has(r.ticket.id);
       if (ticketCreated) announcedCreate.add(r.ticket.id);
       const contactDto = r.contactCreated && !announcedContact.has(r.contact.id) ? contactDtos.get(r.contact.id) : undefined;
       if (contactDto) announcedContact.add(r.contact.id);
-      return { ...r, ticketCreated, ticketDto: ticketDtos.get(r.ticket.id)!, messageDto: messageDtos.get(r.message.id)!, contactDto };
-    });
+      presented.set(r.message.id, { ...r, ticketCreated, ticketDto: ticketDtos.get(r.ticket.id)!, messageDto: messageDtos.get(r.message.id)!, contactDto });
+    }
+    return presented;
   }
 
   private connectionCache = new Map<number, { row: Promise<ConnectionRow | undefined>; at: number }>();
