@@ -38,7 +38,7 @@ describe('conversation across tickets', () => {
   const page = async (token: string, ticketId: number, query = '') => {
     const res = await get(token, `/api/messages/${ticketId}${query}`);
     expect(res.statusCode).toBe(200);
-    return res.json() as Page;
+    return res.json<Page>();
   };
   /** Every page from the newest to the start of the conversation, following the cursor. */
   const wholeConversation = async (token: string, ticketId: number) => {
@@ -171,7 +171,7 @@ describe('conversation across tickets', () => {
     const search = async (token: string, q: string) => {
       const res = await get(token, `/api/messages/${current}/search?q=${encodeURIComponent(q)}`);
       expect(res.statusCode).toBe(200);
-      return res.json() as { matches: { id: string; ticketId: number; body: string; createdAt: string }[]; hasMore: boolean };
+      return res.json<{ matches: { id: string; ticketId: number; body: string; createdAt: string }[]; hasMore: boolean }>();
     };
     const found = await search(alice.token, 'MESSAGE 2');
     // "message 2", "message 20".."25" in both tickets; the current ticket's (newer) first.

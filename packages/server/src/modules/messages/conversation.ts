@@ -9,7 +9,7 @@
  * read, as before.
  */
 import { isAdmin, ticketScope, type TicketBoundaryDTO } from '@switchboard/shared';
-import { and, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { messages, ticketCycles, tickets, users } from '../../db/schema.js';
@@ -204,12 +204,10 @@ export async function searchConversation(
   history: SQL | null,
   term: string,
 ): Promise<{ rows: Pick<MessageRow, 'id' | 'ticketId' | 'body' | 'fromMe' | 'isPrivate' | 'createdAt'>[]; hasMore: boolean }> {
-  const conversation = history
-    ? or(
-        eq(messages.ticketId, ticket.id),
-        inArray(messages.ticketId, db.select({ id: tickets.id }).from(tickets).where(earlierThan(ticket, ticket.id, history))),
-      )
-    : eq(messages.ticketId, ticket.id);
+  // The tickets first (by contact, indexed), then their messages by ticket id: a `ticket_id = … or
+  // ticket_id in (subquery)` condition could use no index on messages.
+  const earlier = history ? await db.select({ id: tickets.id }).from(tickets).where(earlierThan(ticket, ticket.id, history)) : [];
+  const conversation = earlier.length ? inArray(messages.ticketId, [ticket.id, ...earlier.map((t) => t.id)]) : eq(messages.ticketId, ticket.id);
   const rows = await db
     .select({ id: messages.id, ticketId: messages.ticketId, body: messages.body, fromMe: messages.fromMe, isPrivate: messages.isPrivate, createdAt: messages.createdAt })
     .from(messages)

@@ -54,21 +54,15 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
   useMarkReadWhileOpen(canReply ? ticket : undefined);
 
   const onReply = useCallback((m: MessageDTO) => setQuoted(m), []);
-  const [searching, setSearching] = useState(false);
-  const [jumpTo, setJumpTo] = useState<JumpTarget | null>(null);
-  const [jumpFailed, setJumpFailed] = useState(false);
-  const onJump = useCallback((id: string) => {
-    setJumpFailed(false);
-    setJumpTo((previous) => ({ id, seq: (previous?.seq ?? 0) + 1 }));
-  }, []);
-  const onJumpFailed = useCallback(() => setJumpFailed(true), []);
-  const closeSearch = useCallback(() => {
-    setSearching(false);
-    setJumpTo(null);
-    setJumpFailed(false);
-  }, []);
-  // Another ticket opened in this pane starts without a search.
-  useEffect(closeSearch, [ticketId, closeSearch]);
+  // The search belongs to the ticket it was opened on: another ticket in this pane starts without one.
+  const [search, setSearch] = useState<{ ticketId: number; jumpTo: JumpTarget | null; failed: boolean } | null>(null);
+  const searching = search?.ticketId === ticketId ? search : null;
+  const onJump = useCallback(
+    (id: string) => setSearch((s) => ({ ticketId, jumpTo: { id, seq: (s?.jumpTo?.seq ?? 0) + 1 }, failed: false })),
+    [ticketId],
+  );
+  const onJumpFailed = useCallback(() => setSearch((s) => (s ? { ...s, failed: true } : s)), []);
+  const closeSearch = useCallback(() => setSearch(null), []);
 
   if (ticketQuery.isLoading) {
     return (
@@ -87,11 +81,11 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
   const open = ticket.status === 'open' && canReply;
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 }} data-testid="chat-pane">
-      <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} onSearch={() => setSearching(true)} />
-      {searching && <ChatSearch key={ticket.id} ticketId={ticket.id} onJump={onJump} onClose={closeSearch} notLoaded={jumpFailed} />}
+      <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} onSearch={() => setSearch({ ticketId, jumpTo: null, failed: false })} />
+      {searching && <ChatSearch key={ticket.id} ticketId={ticket.id} onJump={onJump} onClose={closeSearch} notLoaded={searching.failed} />}
       <DropZone key={ticket.id} enabled={open} onFiles={(dropped) => setFiles((f) => [...f, ...dropped])}>
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, bgcolor: (th) => (th.palette.mode === 'dark' ? '#0b141a' : '#efeae2') }}>
-          <MessageList ticket={ticket} onReply={onReply} jumpTo={jumpTo} onJumpFailed={onJumpFailed} />
+          <MessageList ticket={ticket} onReply={onReply} jumpTo={searching?.jumpTo ?? null} onJumpFailed={onJumpFailed} />
         </Box>
         <ServiceWindowBar ticket={ticket} />
         <Composer

@@ -32,14 +32,14 @@ describe('ChatSearch', () => {
     await waitFor(() => expect(screen.getByTestId('chat-search-status').textContent).toBe('1 of 3'));
     expect(callsTo('GET /api/messages/7/search')).toHaveLength(1);
     expect(onJump).toHaveBeenLastCalledWith('m3');
-    expect((screen.getByTestId('chat-search-newer') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('chat-search-newer').disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('chat-search-older'));
     expect(onJump).toHaveBeenLastCalledWith('m2');
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onJump).toHaveBeenLastCalledWith('m1');
     expect(screen.getByTestId('chat-search-status').textContent).toBe('3 of 3');
-    expect((screen.getByTestId('chat-search-older') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('chat-search-older').disabled).toBe(true);
     fireEvent.click(screen.getByTestId('chat-search-newer'));
     expect(onJump).toHaveBeenLastCalledWith('m2');
   });

@@ -27,20 +27,19 @@ export function ChatSearch({ ticketId, onJump, onClose, notLoaded }: { ticketId:
   const term = effectiveSearchTerm(useDebouncedValue(typed, SEARCH_DEBOUNCE_MS));
   const search = useMessageSearch(ticketId, term);
   const matches = term ? (search.data?.matches ?? []) : [];
-  // 0 is the newest match; higher is older.
-  const [position, setPosition] = useState(0);
-
-  // A new result starts at its newest match.
+  // Which match is shown, of which result: 0 is the newest match, higher is older. A new result
+  // starts at its newest match.
   const data = search.data;
+  const [step, setStep] = useState<{ of: typeof data; at: number }>({ of: undefined, at: 0 });
+  const position = step.of === data ? step.at : 0;
   useEffect(() => {
-    setPosition(0);
     const first = data?.matches[0];
     if (first) onJump(first.id);
   }, [data, onJump]);
 
   const go = (next: number) => {
     if (next < 0 || next >= matches.length) return;
-    setPosition(next);
+    setStep({ of: data, at: next });
     onJump(matches[next].id);
   };
 

@@ -66,8 +66,6 @@ export function MessageList({
 
   // Jumping to a match: older pages load until it is in the list, then it scrolls into view.
   const jumpIndex = jumpTo ? messages.findIndex((m) => m.id === jumpTo.id) : -1;
-  const jumpFailed = useRef(onJumpFailed);
-  jumpFailed.current = onJumpFailed;
   // Each jump scrolls once: pages the reader loads afterwards must not pull the list back.
   const jumped = useRef<number | null>(null);
   useEffect(() => {
@@ -83,8 +81,8 @@ export function MessageList({
       return;
     }
     jumped.current = jumpTo.seq;
-    jumpFailed.current?.();
-  }, [jumpTo, jumpIndex, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, query.isLoading]);
+    onJumpFailed?.();
+  }, [jumpTo, jumpIndex, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, query.isLoading, onJumpFailed]);
 
   const canReply = ticket.status === 'open';
   const highlighted = jumpIndex >= 0 ? jumpTo?.id : undefined;
