@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { Database, Db, DbOrTx } from './db/client.js';
 import type { Secrets } from './lib/data-dir.js';
 import type { Realtime } from './realtime/realtime.js';
 import type { SettingsService } from './store/settings.js';
@@ -29,5 +29,13 @@ export interface AppContext {
 }
 
 export interface EventPublisher {
+  /** Queues an event after its change committed (changes made outside a transaction). */
   publish(event: WebhookEventName, orderingKey: string, data: unknown): void;
+  /**
+   * Writes an event's deliveries in the change's own transaction (a transactional outbox): they
+   * commit or roll back with the change. Returns whether any webhook wanted it.
+   */
+  enqueue(tx: DbOrTx, event: WebhookEventName, orderingKey: string, data: unknown): Promise<boolean>;
+  /** Deliveries were committed: deliver what is due now rather than at the next poll. */
+  kick(): void;
 }

@@ -10,7 +10,7 @@ import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { InboundMessage } from '../channels/driver.js';
 import { contacts, messages, ratingRequests, ratings, tickets } from '../db/schema.js';
 import { previewOf } from '../messaging/preview.js';
-import { announceMessage, announceTicket } from '../messaging/ticket-events.js';
+import { Announcements } from '../messaging/ticket-events.js';
 import { findConnection, type ConnectionRow } from '../store/connections.js';
 import { presentMessages } from '../store/message-present.js';
 import type { TicketLifecycleEvent } from '../store/ticket-lifecycle.js';
@@ -142,15 +142,19 @@ export class RatingService {
         .returning();
       const connectionNow = await findConnection(tx, connection.id);
       const farewell = await enqueueSystemText(this.deps, tx, ticket, connectionNow?.farewellMessage ?? '');
-      return { ticketId: ticket.id, stored, farewell, rating: { rate: answer.rate, userId: claimed.userId, cycleId: claimed.cycleId } };
+      const rating = { rate: answer.rate, userId: claimed.userId, cycleId: claimed.cycleId };
+      // The webhook events are written with the rating: they commit, or roll back, together.
+      const events = new Announcements(ctx, tx);
+      const ticketDto = await presentTicketById(tx, ticket.id);
+      if (ticketDto && stored) {
+        await events.ticket('update', ticketDto);
+        for (const dto of await presentMessages(tx, [stored])) await events.message('create', dto, ticketDto);
+        await events.webhook('rating.received', `ticket:${ticket.id}`, { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto });
+      }
+      return { ticketId: ticket.id, farewell, events };
     });
     if (!outcome) return false;
-    const ticketDto = await presentTicketById(ctx.db, outcome.ticketId);
-    if (ticketDto && outcome.stored) {
-      announceTicket(ctx, 'update', ticketDto);
-      for (const dto of await presentMessages(ctx.db, [outcome.stored])) announceMessage(ctx, 'create', dto, ticketDto);
-      ctx.webhooks?.publish('rating.received', `ticket:${outcome.ticketId}`, { rating: { ticketId: outcome.ticketId, ...outcome.rating }, ticket: ticketDto });
-    }
+    outcome.events.announce();
     await announceSystemMessages(this.deps, outcome.ticketId, [outcome.farewell]);
     return true;
   }

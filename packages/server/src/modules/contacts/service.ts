@@ -32,7 +32,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
-import { audience, announceContact } from '../../messaging/ticket-events.js';
+import { audience, announceContact, Announcements } from '../../messaging/ticket-events.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
 import type { CurrentUser } from '../../store/users.js';
 import { passThroughNumberChecker, type NumberChecker } from '../../channels/number-checker.js';
@@ -91,7 +91,7 @@ export class ContactsService {
       number = await this.numberChecker.check(input.number);
       if (number === existing.number) number = undefined;
     }
-    const changedTags = await this.ctx.db.transaction(async (tx) => {
+    const { changedTags, dto, events } = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).for('update');
       if (!row) throw notFound();
       if (number !== undefined) await assertNumberFree(tx, number, id);
@@ -112,12 +112,14 @@ export class ContactsService {
         await tx.delete(contactExtraInfo).where(eq(contactExtraInfo.contactId, id));
         await insertExtraInfo(tx, id, input.extraInfo);
       }
-      if (!input.tags) return [];
-      const { added, removed } = await replaceContactTags(tx, actor, id, input.tags);
-      return [...added, ...removed];
+      const changed = input.tags ? await replaceContactTags(tx, actor, id, input.tags) : { added: [], removed: [] };
+      // Presented and its webhook event written in the change's transaction (they commit together).
+      const contact = (await presentContactById(tx, id))!;
+      const events = new Announcements(this.ctx, tx);
+      await events.contact({ action: 'update', contact });
+      return { changedTags: [...changed.added, ...changed.removed], dto: contact, events };
     });
-    const dto = (await presentContactById(this.ctx.db, id))!;
-    this.announce({ action: 'update', contact: dto });
+    events.announce();
     await this.announceTagCounts(changedTags);
     return dto;
   }
@@ -196,7 +198,7 @@ export class ContactsService {
 
   private async insert(actor: CurrentUser, input: ContactCreateInput): Promise<ContactDTO> {
     const number = await this.numberChecker.check(input.number);
-    const { id, tagIds } = await this.ctx.db.transaction(async (tx) => {
+    const { dto, tagIds, events } = await this.ctx.db.transaction(async (tx) => {
       await assertNumberFree(tx, number);
       let id: number;
       try {
@@ -210,10 +212,12 @@ export class ContactsService {
       }
       await insertExtraInfo(tx, id, input.extraInfo);
       const tagIds = input.tags?.length ? (await replaceContactTags(tx, actor, id, input.tags)).added : [];
-      return { id, tagIds };
+      const contact = (await presentContactById(tx, id))!;
+      const events = new Announcements(this.ctx, tx);
+      await events.contact({ action: 'create', contact });
+      return { dto: contact, tagIds, events };
     });
-    const dto = (await presentContactById(this.ctx.db, id))!;
-    this.announce({ action: 'create', contact: dto });
+    events.announce();
     await this.announceTagCounts(tagIds);
     return dto;
   }

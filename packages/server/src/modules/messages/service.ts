@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
-import { announceMessage, announceUnreadReset } from '../../messaging/ticket-events.js';
+import { announceMessage, Announcements, announceUnreadReset } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
 import { presentTicketById, presentTickets } from '../../store/ticket-present.js';
 import { loadReadableTicket, loadVisibleTicket } from '../tickets/visibility.js';
@@ -155,7 +155,7 @@ export class MessagesService {
     const parts = stored.length ? stored.map((m, i) => ({ media: m, body: i === 0 ? body : '' })) : [{ media: undefined, body }];
     // Every part of one send is stored, and presented, in one transaction: an error answer means
     // nothing was queued, never that some files go out after the sender was told it failed.
-    const { dtos, ticketDto } = await this.ctx.db.transaction(async (tx) => {
+    const { dtos, events } = await this.ctx.db.transaction(async (tx) => {
       const rows: MessageRow[] = [];
       for (const [i, part] of parts.entries()) {
         const key = input.idempotencyKey ? `${input.idempotencyKey}:${i}` : undefined;
@@ -165,9 +165,14 @@ export class MessagesService {
         );
         rows.push(row);
       }
-      return { dtos: await presentMessages(tx, rows), ticketDto: (await presentTicketById(tx, ticket.id))! };
+      const presented = await presentMessages(tx, rows);
+      const current = (await presentTicketById(tx, ticket.id))!;
+      // The webhook events are written with the messages: they commit, or roll back, together.
+      const announcements = new Announcements(this.ctx, tx);
+      for (const dto of presented) await announcements.message('create', dto, current);
+      return { dtos: presented, ticketDto: current, events: announcements };
     });
-    for (const dto of dtos) announceMessage(this.ctx, 'create', dto, ticketDto);
+    events.announce();
     void this.outbox.kick(ticket.whatsappId);
     return dtos;
   }

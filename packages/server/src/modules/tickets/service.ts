@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
-import { announceTicket, announceTicketDeleted, announceTicketMoved } from '../../messaging/ticket-events.js';
+import { Announcements, announceTicketDeleted } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
 import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { insertTicketWithCycle } from './insert.js';
@@ -125,21 +125,25 @@ export class TicketsService {
     const now = this.ctx.clock.now();
     let row: TicketRow;
     let dto: TicketDTO;
+    let events: Announcements;
     try {
       // Presented in the transaction: once it commits, nothing left can fail the answer.
-      ({ row, dto } = await this.ctx.db.transaction(async (tx) => {
+      ({ row, dto, events } = await this.ctx.db.transaction(async (tx) => {
         const inserted = await insertTicketWithCycle(
           tx,
           { contactId: contact.id, whatsappId, queueId, userId, status: input.status, isGroup: contact.isGroup },
           now,
         );
-        return { row: inserted, dto: (await presentTickets(tx, [inserted]))[0] };
+        const presented = (await presentTickets(tx, [inserted]))[0];
+        const announcements = new Announcements(this.ctx, tx);
+        await announcements.ticket('create', presented);
+        return { row: inserted, dto: presented, events: announcements };
       }));
     } catch (err) {
       if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
       throw err;
     }
-    announceTicket(this.ctx, 'create', dto);
+    events.announce();
     await this.notify({ action: 'created', ticket: row, before: null, actorId: actor.id });
     return dto;
   }
@@ -182,18 +186,22 @@ export class TicketsService {
    */
   private async act(actor: CurrentUser, id: number, decide: (before: TicketRow) => TicketCommand): Promise<TicketDTO> {
     const now = this.ctx.clock.now();
-    const { event, dto } = await this.ctx.db
+    const { event, dto, announcements } = await this.ctx.db
       .transaction(async (tx) => {
         const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
         if (!before || !userCanSeeTicket(this.ctx, actor, before)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
         const result = await this.applyAction(tx, actor, before, decide(before), now);
-        return { event: result, dto: (await presentTickets(tx, [result.ticket]))[0] };
+        const presented = (await presentTickets(tx, [result.ticket]))[0];
+        // The webhook event is written with the change: they commit, or roll back, together.
+        const announcements = new Announcements(this.ctx, tx);
+        await announcements.ticketMoved(result.before ?? presented, presented);
+        return { event: result, dto: presented, announcements };
       })
       .catch((err) => {
         if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
         throw err;
       });
-    announceTicketMoved(this.ctx, event.before ?? dto, dto);
+    announcements.announce();
     await this.notify({ ...event, actorId: actor.id });
     return dto;
   }
@@ -213,10 +221,13 @@ export class TicketsService {
       if (!before || before.status === 'closed') return null;
       const [after] = await tx.update(tickets).set({ status: 'closed', updatedAt: now }).where(eq(tickets.id, id)).returning();
       await finishCycle(tx, id, now, outcome, null);
-      return { before, after, dto: (await presentTickets(tx, [after]))[0] };
+      const dto = (await presentTickets(tx, [after]))[0];
+      const announcements = new Announcements(this.ctx, tx);
+      await announcements.ticketMoved(before, dto);
+      return { after, announcements };
     });
     if (!result) return null;
-    announceTicketMoved(this.ctx, result.before, result.dto);
+    result.announcements.announce();
     return result.after;
   }
 

@@ -1,6 +1,7 @@
 /**
  * Outgoing webhook deliveries. An event is written to `webhook_deliveries` (one row per subscribed
- * webhook) before anything is sent, so a restart loses none; every process delivers, claiming due
+ * webhook) before anything is sent, so a restart loses none — in the transaction of the change it
+ * reports where there is one (`enqueue`), else right after its commit (`publish`); every process delivers, claiming due
  * rows with FOR UPDATE SKIP LOCKED under a lease, so several processes never send one attempt
  * twice at once (delivery is still at least once: a process that dies after the receiver answered
  * sends again, with the same event id). Only the oldest open delivery of a (webhook, ordering
@@ -13,7 +14,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { WEBHOOK_HEADERS, type WebhookEventName } from '@switchboard/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/client.js';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { webhookDeliveries, webhooks } from '../../db/schema.js';
 import { KeyedQueue } from '../../lib/keyed-queue.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -61,6 +62,8 @@ export class WebhookDispatcher {
   private stopped = true;
   private readonly wakeups = new Set<NodeJS.Timeout>();
   private subscribed: Promise<Set<string>> | null = null;
+  /** The settled answer of `subscribed` (null while unknown). */
+  private subscribedNow: Set<string> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
@@ -80,14 +83,36 @@ export class WebhookDispatcher {
     void this.inserts
       .run(orderingKey, async () => {
         if (!(await this.subscribedEvents()).has(event)) return;
-        const result = await this.ctx.db.execute(sql`
-          insert into ${webhookDeliveries} (webhook_id, event_id, event, ordering_key, payload)
-          select id, ${eventId}, ${event}, ${orderingKey}, ${body} from ${webhooks}
-          where enabled and events @> ${JSON.stringify([event])}::jsonb
-          returning id`);
+        const result = await this.ctx.db.execute(this.insertDeliveries(eventId, event, orderingKey, body));
         if (rowsOf(result).length > 0) this.kick();
       })
       .catch((err: unknown) => this.ctx.log.error({ err, event, orderingKey, eventId }, 'webhook event not queued'));
+  }
+
+  /**
+   * Writes the event's deliveries in the caller's transaction (a transactional outbox): they
+   * commit or roll back with the change they report, and a failed write fails the change. Events
+   * of one ticket keep their order: every change of a ticket writes its row (locked until the
+   * commit) before its events, so the deliveries' ids follow the commits. The caller kicks the
+   * dispatcher after its commit.
+   * Nothing here reads outside the transaction (on PGlite that would wait for the transaction
+   * itself): the subscriptions cache is used only once it holds an answer; else the insert's own
+   * condition decides.
+   */
+  async enqueue(tx: DbOrTx, event: WebhookEventName, orderingKey: string, data: unknown): Promise<boolean> {
+    if (this.subscribedNow && !this.subscribedNow.has(event)) return false;
+    const eventId = randomUUID();
+    const body = JSON.stringify({ id: eventId, event, timestamp: this.ctx.clock.now().toISOString(), data });
+    return rowsOf(await tx.execute(this.insertDeliveries(eventId, event, orderingKey, body))).length > 0;
+  }
+
+  /** One delivery per enabled webhook subscribed to the event. */
+  private insertDeliveries(eventId: string, event: string, orderingKey: string, body: string) {
+    return sql`
+      insert into ${webhookDeliveries} (webhook_id, event_id, event, ordering_key, payload)
+      select id, ${eventId}, ${event}, ${orderingKey}, ${body} from ${webhooks}
+      where enabled and events @> ${JSON.stringify([event])}::jsonb
+      returning id`;
   }
 
   /** Queues a test delivery for one webhook (whatever its events). */
@@ -104,31 +129,41 @@ export class WebhookDispatcher {
 
   /** Events some enabled webhook wants (cached until a webhook changes). */
   private subscribedEvents(): Promise<Set<string>> {
-    this.subscribed ??= this.ctx.db
+    if (this.subscribed) return this.subscribed;
+    const reading = this.ctx.db
       .select({ events: webhooks.events })
       .from(webhooks)
       .where(eq(webhooks.enabled, true))
       .then(
-        (rows) => new Set(rows.flatMap((r) => r.events)),
+        (rows) => {
+          const events = new Set(rows.flatMap((r) => r.events));
+          // Only the answer of the read still current (a change dropped it meanwhile otherwise).
+          if (this.subscribed === reading) this.subscribedNow = events;
+          return events;
+        },
         (err: unknown) => {
-          this.subscribed = null;
+          if (this.subscribed === reading) this.subscribed = null;
           throw err;
         },
       );
-    return this.subscribed;
+    this.subscribed = reading;
+    return reading;
+  }
+
+  private forgetSubscriptions(): void {
+    this.subscribed = null;
+    this.subscribedNow = null;
   }
 
   /** A webhook was added, changed or removed: this process and the others re-read. */
   async changed(): Promise<void> {
-    this.subscribed = null;
+    this.forgetSubscriptions();
     await this.ctx.db.execute(sql`select pg_notify(${CHANGED_CHANNEL}, '')`);
   }
 
   /** Follows the other processes' webhook changes (and re-reads after a lost LISTEN). */
   async follow(database: Database): Promise<void> {
-    const drop = () => {
-      this.subscribed = null;
-    };
+    const drop = () => this.forgetSubscriptions();
     this.unlisten = await database.listen(CHANGED_CHANNEL, drop, { log: this.ctx.log, onResubscribed: drop });
     drop();
   }

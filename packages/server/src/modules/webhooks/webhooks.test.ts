@@ -6,9 +6,9 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhooks, whatsapps } from '../../db/schema.js';
+import { contacts, tickets, webhookDeliveries, webhooks, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { phoneNumber, waitFor } from '../../test/simulator.js';
 import { WebhookDispatcher } from './dispatcher.js';
@@ -110,6 +110,39 @@ describe('outgoing webhooks', () => {
     const list = (await api(s.adminToken, 'GET', '/api/webhooks')).json().webhooks as { id: number; secretHint: string }[];
     expect(list.map((w) => w.id)).toEqual([id]);
     expect(JSON.stringify(list)).not.toContain(SECRET);
+  });
+
+  it('a change and its webhook event commit, or roll back, together', async () => {
+    await createWebhook(['ticket.updated', 'message.created', 'contact.created']);
+    const number = phoneNumber();
+    const ticketId = await customerWrites(number, 'about my order');
+    const eventsOf = async (key: string) =>
+      (await s.database.db.select({ event: webhookDeliveries.event }).from(webhookDeliveries).where(eq(webhookDeliveries.orderingKey, key))).map((d) => d.event);
+    await waitFor(async () => (await eventsOf(`ticket:${ticketId}`)).includes('message.created'), 15_000);
+
+    // The database refuses every delivery: the changes that would report one do not happen.
+    await s.database.db.execute(sql`create function refuse_delivery() returns trigger language plpgsql as $$ begin raise exception 'deliveries refused'; end $$`);
+    await s.database.db.execute(sql`create trigger refuse_delivery before insert on webhook_deliveries for each row execute function refuse_delivery()`);
+    try {
+      expect((await api(s.adminToken, 'PUT', `/api/tickets/${ticketId}`, { status: 'open' })).statusCode).toBe(500);
+      const [still] = await s.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
+      expect(still).toMatchObject({ status: 'pending', userId: null });
+
+      const other = phoneNumber();
+      expect((await api(s.adminToken, 'POST', '/api/contacts', { name: 'Never stored', number: other })).statusCode).toBe(500);
+      expect(await s.database.db.select().from(contacts).where(eq(contacts.number, other))).toEqual([]);
+    } finally {
+      await s.database.db.execute(sql`drop trigger refuse_delivery on webhook_deliveries`);
+      await s.database.db.execute(sql`drop function refuse_delivery()`);
+    }
+
+    // Accepted now: the event is stored by the time the change is answered (same commit).
+    expect((await api(s.adminToken, 'PUT', `/api/tickets/${ticketId}`, { status: 'open' })).statusCode).toBe(200);
+    expect(await eventsOf(`ticket:${ticketId}`)).toContain('ticket.updated');
+    const reply = await api(s.adminToken, 'POST', `/api/messages/${ticketId}`, { body: 'on its way' });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect((await eventsOf(`ticket:${ticketId}`)).filter((e) => e === 'message.created')).toHaveLength(2);
+    await waitFor(() => received.some((r) => r.body.event === 'ticket.updated'), 15_000);
   });
 
   it('signs each delivery so the receiver can verify it, with the event id and timestamp', async () => {
