@@ -184,6 +184,11 @@ export async function benchTickets(kind: DbKind, tickets: number): Promise<Ticke
     const admin = viewers[0].token;
     await time('messages of a 5,000-message ticket, page 1', admin, () => `/api/messages/${big}?pageNumber=1`, (b) => (b as Page).count);
     await time('messages of a 5,000-message ticket, page 2', admin, () => `/api/messages/${big}?pageNumber=2`, (b) => (b as Page).count);
+    const newest = (await built.app.inject({ method: 'GET', url: `/api/messages/${big}`, headers: { authorization: `Bearer ${admin}` } })).json<Page>();
+    if (newest.nextCursor) {
+      await time('messages of a 5,000-message ticket, page 2 (cursor)', admin, () => `/api/messages/${big}?before=${newest.nextCursor!}`, (b) => (b as Page).count);
+    }
+    await time('search in a 5,000-message conversation', admin, () => `/api/messages/${big}/search?q=${encodeURIComponent(SEARCH_WORD)}`, (b) => (b as { matches: unknown[] }).matches.length);
     return {
       kind,
       tickets: await scalar(db, sql`select count(*) as n from tickets`),

@@ -1,7 +1,7 @@
 /**
- * Messages of a ticket: the paged conversation with the contact's earlier tickets (allHistoric), search, sending through the outbox,
- * deleting for everyone, and the media behind a message — each only for users who may see the
- * ticket.
+ * Messages of a ticket: the paged conversation with the contact's earlier tickets (allHistoric),
+ * search in it, sending through the outbox, deleting for everyone, and the media behind a message
+ * — each only for users who may see the ticket.
  */
 import { isAdmin, MESSAGES_PAGE_SIZE, type MessageDTO, type MessageSearchDTO, type MessagesPage, type SendMessageInput } from '@switchboard/shared';
 import { and, count, eq, type SQL } from 'drizzle-orm';
@@ -23,8 +23,6 @@ import { presentMessages, type MessageRow } from '../../store/message-present.js
 import type { TicketRow } from '../../messaging/store-batch.js';
 import type { NotesService } from '../notes/service.js';
 import { conversationPage, historyFilter, isInVisibleHistory, searchConversation, ticketBoundaries, type ConversationPage } from './conversation.js';
-
-
 
 export class MessagesService {
   /** Channel rules a free-form send must meet (the Cloud API's 24-hour window); throws to refuse. */
