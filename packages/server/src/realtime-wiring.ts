@@ -5,6 +5,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { AppContext } from './context.js';
 import { tickets } from './db/schema.js';
 import { loadCurrentUser } from './store/users.js';
+import { deploymentId } from './store/deployment.js';
 import type { Services } from './services.js';
 import { attachWebchatNamespace } from './channels/webchat/namespace.js';
 
@@ -18,7 +19,7 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
     loadViewer: (userId) => loadCurrentUser(db, userId),
     allowedOrigins: ctx.config.allowedOrigins,
     acceptForeignOrigins: true,
-    redisUrl: ctx.config.redisUrl,
+    redis: ctx.config.redisUrl ? { url: ctx.config.redisUrl, key: `switchboard#${await deploymentId(db)}` } : undefined,
     log: ctx.log,
   });
 

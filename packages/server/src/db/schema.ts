@@ -606,6 +606,17 @@ export const importMap = pgTable(
   (t) => [primaryKey({ columns: [t.source, t.entity, t.sourceId] })],
 );
 
+/**
+ * This installation's name, one row made by its migration: every process on the database shares
+ * it and no other installation has it (the Socket.IO Redis channels are keyed by it, so two
+ * installations sharing one Redis never hear each other).
+ */
+export const deployment = pgTable('deployment', {
+  singleton: boolean('singleton').primaryKey().default(true),
+  id: text('id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ── Web chat widget ─────────────────────────────────────────────────────────────────────────────
 /** Widget settings of a webchat connection. */
 export const webchatSettings = pgTable(

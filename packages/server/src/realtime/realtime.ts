@@ -29,7 +29,12 @@ export interface RealtimeOptions {
    * their origin itself); the users' namespace still refuses them.
    */
   acceptForeignOrigins?: boolean;
-  redisUrl?: string;
+  /**
+   * Processes of one installation share events through Redis, on channels named by `key`: another
+   * installation using the same Redis (another company, a staging copy, a test) has its own key,
+   * so it neither receives these events nor answers (or is counted in) presence requests.
+   */
+  redis?: { url: string; key: string };
   /** Per-socket event budget: `burst` at once, `perSecond` after; `maxRefused` refusals disconnect. */
   eventLimit?: { burst: number; perSecond: number; maxRefused: number };
   /** Where a socket dropped for flooding is reported (operators need to see who and which socket). */
@@ -63,12 +68,12 @@ export class Realtime {
       serveClient: false,
       allowRequest: (req, callback) => callback(null, opts.acceptForeignOrigins === true || isOriginAllowed(req, opts.allowedOrigins)),
     });
-    if (opts.redisUrl) {
-      const pub = createClient({ url: opts.redisUrl });
+    if (opts.redis) {
+      const pub = createClient({ url: opts.redis.url });
       const sub = pub.duplicate();
       await Promise.all([pub.connect(), sub.connect()]);
       this.redisClients.push(pub, sub);
-      io.adapter(createAdapter(pub, sub));
+      io.adapter(createAdapter(pub, sub, { key: opts.redis.key }));
     }
     io.use((socket, next) => {
       // A failure here refuses the connection (the client sees connect_error), never goes unhandled.

@@ -40,4 +40,46 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
     expect(await got).toMatchObject({ action: 'update', setting: { key: 'darkMode', value: 'enabled' } });
     await waitFor(async () => (await a.ctx.realtime.onlineUserIds()).size > 0);
   });
+
+  it('keeps two installations sharing one Redis apart: no events, no presence of the other', async () => {
+    // Each installation has its own database; both use the same Redis, as a staging copy beside
+    // production (or two companies on one managed Redis) would.
+    const secrets = { JWT_SECRET: 'i'.repeat(40), JWT_REFRESH_SECRET: 'j'.repeat(40) };
+    const ownDb = await openTestDatabase();
+    const otherDb = await openTestDatabase();
+    try {
+      const own = await createTestServer({ database: ownDb.database, env: { REDIS_URL: redisUrl!, ...secrets } });
+      servers.push(own);
+      const other = await createTestServer({ database: otherDb.database, env: { REDIS_URL: redisUrl!, ...secrets } });
+      servers.push(other);
+      const otherBase = await other.listen();
+
+      // The other installation's admin is signed in; their user id and rooms match this one's admin.
+      const otherSocket = ioClient(otherBase, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: other.adminToken } });
+      sockets.push(otherSocket);
+      await new Promise<void>((resolve, reject) => {
+        otherSocket.once('connect', () => resolve());
+        otherSocket.once('connect_error', reject);
+      });
+      const leaked: unknown[] = [];
+      otherSocket.on('settings', (e) => leaked.push(e));
+      const heard = new Promise<unknown>((resolve) => otherSocket.on('settings', resolve));
+
+      // A settings change here is announced to this installation's users only.
+      const res = await own.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(own.adminToken), payload: { value: 'enabled' } });
+      expect(res.statusCode).toBe(200);
+      // The other installation still hears its own changes (so the silence above is not a dead socket).
+      const mine = await other.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(other.adminToken), payload: { value: 'disabled' } });
+      expect(mine.statusCode).toBe(200);
+      expect(await heard).toMatchObject({ setting: { key: 'darkMode', value: 'disabled' } });
+      expect(leaked).toEqual([{ action: 'update', setting: expect.objectContaining({ key: 'darkMode', value: 'disabled' }) }]);
+      // Presence counts this installation's sockets only.
+      expect((await own.ctx.realtime.onlineUserIds()).size).toBe(0);
+      expect((await other.ctx.realtime.onlineUserIds()).size).toBe(1);
+    } finally {
+      for (const s of servers.splice(-2)) await s.close().catch(() => undefined);
+      await ownDb.drop();
+      await otherDb.drop();
+    }
+  });
 });
