@@ -77,7 +77,7 @@ describe('conversation across tickets', () => {
     alice = await s.createUser({ queueIds: [sales] });
     bob = await s.createUser({ queueIds: [sales], allHistoric: 'desabled' });
     carol = await s.createUser({ queueIds: [support], name: 'Carol Support' });
-    dave = await s.createUser({ queueIds: [support] });
+    dave = await s.createUser({ queueIds: [support], name: 'Dave Support' });
     const [contact] = await s.database.db.insert(contacts).values({ name: 'Returning customer', number: phoneNumber() }).returning();
     // A first conversation in Support, attended by Carol and closed; the customer comes back to Sales.
     earlier = await ticketWith(contact.id, { status: 'closed', queueId: support, userId: carol.id, protocol: '20260110-0001' }, 'old', 25, new Date('2026-01-10T10:00:00.000Z'));
@@ -167,6 +167,35 @@ describe('conversation across tickets', () => {
     expect((await get(carol.token, `/api/messages/${current}`)).statusCode).toBe(404);
   });
 
+  it("an earlier ticket's media opens for the readers its chat shows it to, and no one else", async () => {
+    const file = await s.services.media.save(Buffer.from('%PDF-1.4 invoice'), { filename: 'invoice.pdf', kindHint: 'document', purpose: 'received' });
+    const id = `old-media-${earlier}`;
+    await s.database.db.insert(messages).values({
+      id,
+      ticketId: earlier,
+      whatsappId: connId,
+      body: 'invoice.pdf',
+      mediaType: 'document',
+      mediaPath: file.name,
+      mediaName: 'invoice.pdf',
+      mediaMime: 'application/pdf',
+      createdAt: new Date('2026-01-10T10:30:30.000Z'),
+    });
+    try {
+      const media = (token: string) => get(token, `/api/messages/${id}/media`);
+      // Alice cannot open the earlier ticket itself, but her chat of the current one shows it (allHistoric).
+      expect((await get(alice.token, `/api/tickets/${earlier}`)).statusCode).toBe(404);
+      const res = await media(alice.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('%PDF-1.4 invoice');
+      // Bob's chat does not show it (no allHistoric); Dave sees no ticket of the contact at all.
+      expect((await media(bob.token)).statusCode).toBe(404);
+      expect((await media(dave.token)).statusCode).toBe(404);
+    } finally {
+      await s.database.db.delete(messages).where(eq(messages.id, id));
+    }
+  });
+
   it('search finds messages of the ticket and of its visible history, newest first', async () => {
     const search = async (token: string, q: string) => {
       const res = await get(token, `/api/messages/${current}/search?q=${encodeURIComponent(q)}`);
@@ -193,5 +222,23 @@ describe('conversation across tickets', () => {
     const target = found.matches[10];
     const pages = await wholeConversation(alice.token, current);
     expect(pages.flatMap((p) => p.messages.map((m) => m.id))).toContain(target.id);
+  });
+
+  it('a user mentioned on the ticket reads that ticket only, not the contact\'s history', async () => {
+    const note = await s.app.inject({
+      method: 'POST',
+      url: `/api/messages/${current}`,
+      headers: bearer(s.adminToken),
+      payload: { body: '@Dave Support could you look at this?', isPrivate: true },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    try {
+      const pages = await wholeConversation(dave.token, current);
+      expect(bodies(pages)).toHaveLength(26);
+      expect(pages.flatMap((p) => p.tickets.map((t) => t.id))).not.toContain(earlier);
+      expect((await get(dave.token, `/api/messages/${current}/search?q=old%20message`)).json()).toEqual({ matches: [], hasMore: false });
+    } finally {
+      await s.database.db.delete(messages).where(eq(messages.id, note.json<{ id: string }>().id));
+    }
   });
 });
