@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { tickets } from '../db/schema.js';
 import { rowsOf } from '../lib/sql.js';
-import { announceTicketMoved } from '../messaging/ticket-events.js';
+import { Announcements } from '../messaging/ticket-events.js';
 import { presentTicketById } from '../store/ticket-present.js';
 import { moveCycleQueue } from './auto-reply.js';
 import { directTo, directingCutoff, directingSeconds } from './directing.js';
@@ -58,12 +58,15 @@ export class DirectingJob {
           .returning();
         if (!after || !before) return null;
         await moveCycleQueue(tx, id, target);
-        return { before, after };
+        // The webhook event is written with the move: they commit, or roll back, together.
+        const events = new Announcements(ctx, tx);
+        const dto = await presentTicketById(tx, id);
+        if (dto) await events.ticketMoved(before, dto);
+        return events;
       });
       if (!result) continue;
       moved += 1;
-      const dto = await presentTicketById(ctx.db, id);
-      if (dto) announceTicketMoved(ctx, result.before, dto);
+      result.announce();
     }
     return moved;
   }

@@ -15,7 +15,7 @@ import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { Outbox } from '../../messaging/outbox.js';
-import { announceMessage, announceTicket, announceTicketMoved, announceContact } from '../../messaging/ticket-events.js';
+import { Announcements } from '../../messaging/ticket-events.js';
 import { presentContactById } from '../../store/contacts.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import { presentTagsByIds } from '../tags/repository.js';
@@ -79,22 +79,27 @@ export class ExternalApiService {
         const { row } = await this.outbox.enqueue({ ticket, body: part.body, media: part.media, userId: input.userId ?? null }, tx);
         rows.push(row);
       }
-      return { contact, contactCreated: contact.created, addedTags, ticket, before, created, rows };
+      // Presented, and the webhook events written, in the transaction: they commit, or roll back,
+      // with the contact, ticket and messages they report.
+      const events = new Announcements(this.ctx, tx);
+      if (contact.created) {
+        const dto = await presentContactById(tx, contact.id);
+        if (dto) await events.contact({ action: 'create', contact: dto } satisfies ContactEvent);
+      }
+      const ticketDto = (await presentTicketById(tx, ticket.id))!;
+      if (created) await events.ticket('create', ticketDto);
+      else if (before) await events.ticketMoved(before, ticketDto);
+      const messages = await presentMessages(tx, rows);
+      for (const m of messages) await events.message('create', m, ticketDto);
+      return { contact, addedTags, ticket, ticketDto, messages, events };
     });
 
     // Announcements after commit, to exactly the users who may see the ticket.
-    if (result.contactCreated) {
-      const dto = await presentContactById(this.ctx.db, result.contact.id);
-      if (dto) announceContact(this.ctx, { action: 'create', contact: dto } satisfies ContactEvent);
-    }
+    result.events.announce();
     for (const tag of await presentTagsByIds(this.ctx.db, result.addedTags)) {
       this.ctx.realtime.emitToAll(EVENTS.tags, { action: 'update', tag } satisfies TagEvent);
     }
-    const ticketDto = (await presentTicketById(this.ctx.db, result.ticket.id))!;
-    if (result.created) announceTicket(this.ctx, 'create', ticketDto);
-    else if (result.before) announceTicketMoved(this.ctx, result.before, ticketDto);
-    const messages = await presentMessages(this.ctx.db, result.rows);
-    for (const m of messages) announceMessage(this.ctx, 'create', m, ticketDto);
+    const { ticketDto, messages } = result;
     void this.outbox.kick(whatsappId);
 
     let status = ticketDto.status;
