@@ -142,7 +142,9 @@ describe('outgoing webhooks', () => {
     const reply = await api(s.adminToken, 'POST', `/api/messages/${ticketId}`, { body: 'on its way' });
     expect(reply.statusCode, reply.body).toBe(201);
     expect((await eventsOf(`ticket:${ticketId}`)).filter((e) => e === 'message.created')).toHaveLength(2);
-    await waitFor(() => received.some((r) => r.body.event === 'ticket.updated'), 15_000);
+    // Delivered: the customer's message, the acceptance and the reply (none left for the next test).
+    await waitFor(() => received.filter((r) => r.status === 200 && r.body.data.ticket?.id === ticketId).length === 3, 15_000);
+    expect(received.filter((r) => r.body.data.ticket?.id === ticketId).map((r) => r.body.event)).toEqual(['message.created', 'ticket.updated', 'message.created']);
   });
 
   it('signs each delivery so the receiver can verify it, with the event id and timestamp', async () => {
