@@ -235,7 +235,7 @@ export class AutoReplies {
     if (before.queueId !== after.queueId || before.chatbot !== after.chatbot) {
       const dto = await presentTicketById(ctx.db, after.id);
       // Into a sector: its attendants also get the customer's messages so far (before the greeting).
-      if (dto && after.queueId != null) await announceTicketArrived(ctx, before, dto);
+      if (dto && after.queueId != null && after.queueId !== before.queueId) await announceTicketArrived(ctx, before, dto);
       else if (dto) announceTicketMoved(ctx, before, dto);
     }
     await announceSystemMessages(this.deps, after.id, [row]);

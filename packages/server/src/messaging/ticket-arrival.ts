@@ -9,6 +9,7 @@ import { EVENTS, type TicketDTO } from '@switchboard/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { messages } from '../db/schema.js';
+import { afterCommit } from '../lib/after-commit.js';
 import { presentMessages } from '../store/message-present.js';
 import { announceTicketMoved, audience } from './ticket-events.js';
 
@@ -21,6 +22,12 @@ export async function announceTicketArrived(
   after: TicketDTO,
 ): Promise<void> {
   announceTicketMoved(ctx, before, after);
+  // The move is announced whatever happens next; a failure to read the messages is logged, and
+  // the attendants still have the ticket (its preview and unread count) to open.
+  await afterCommit(ctx.log, 'announce the messages of a ticket entering a sector', { ticketId: after.id }, () => announceUnread(ctx, before, after));
+}
+
+async function announceUnread(ctx: AppContext, before: Pick<TicketDTO, 'userId' | 'queueId'>, after: TicketDTO): Promise<void> {
   // What nobody has read yet is what the new audience has to hear of: the customer's messages
   // while the ticket waited (read ones were seen by someone who answers for them already).
   const rows = await ctx.db
