@@ -97,8 +97,9 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test.afterEach((_fixtures, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) console.log(log.join('').slice(-4000));
+test.afterEach(({ page }, testInfo) => {
+  // The server's own output says why a page did not recover (it is not Playwright's webServer).
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`page at ${page.url()}; server log:\n${log.join('').slice(-4000)}`);
 });
 
 async function signIn(page: Page): Promise<void> {
