@@ -16,6 +16,7 @@ import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
 import type { InboundStored } from '../messaging/inbound.js';
+import { announceTicketArrived } from '../messaging/ticket-arrival.js';
 import { announceTicketMoved } from '../messaging/ticket-events.js';
 import { findConnection } from '../store/connections.js';
 import { presentTicketById, type TicketRow } from '../store/ticket-present.js';
@@ -233,7 +234,9 @@ export class AutoReplies {
     const { before, after, row } = outcome;
     if (before.queueId !== after.queueId || before.chatbot !== after.chatbot) {
       const dto = await presentTicketById(ctx.db, after.id);
-      if (dto) announceTicketMoved(ctx, before, dto);
+      // Into a sector: its attendants also get the customer's messages so far (before the greeting).
+      if (dto && after.queueId != null && after.queueId !== before.queueId) await announceTicketArrived(ctx, before, dto);
+      else if (dto) announceTicketMoved(ctx, before, dto);
     }
     await announceSystemMessages(this.deps, after.id, [row]);
     return true;
