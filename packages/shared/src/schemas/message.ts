@@ -38,6 +38,8 @@ export const sendMessageSchema = z.object({
     .transform((v) => v === true || v === 'true'),
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+/** What a client sends to POST /messages/:ticketId: JSON, or the form fields beside the files of a multipart request. */
+export type SendMessageBody = z.input<typeof sendMessageSchema>;
 
 export const messagesQuerySchema = z.object({
   pageNumber: numeric(z.number().int().min(1).max(100000)).optional().default(1),

@@ -65,6 +65,8 @@ export const ticketCreateSchema = z.object({
   status: z.enum(['open', 'pending']).optional().default('open'),
 });
 export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
+/** What a client sends to POST /tickets. */
+export type TicketCreateBody = z.input<typeof ticketCreateSchema>;
 
 /** PUT /tickets/:id — the action is read from which fields are present (spec §4 table). */
 export const ticketUpdateSchema = z.object({
@@ -88,3 +90,5 @@ export const ticketUpdateSchema = z.object({
     .optional(),
 });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
+/** What a client sends to PUT /tickets/:id. */
+export type TicketUpdateBody = z.input<typeof ticketUpdateSchema>;
