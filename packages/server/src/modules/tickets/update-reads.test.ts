@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queues, tickets, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../../test/harness.js';
-import { phoneNumber } from '../../test/simulator.js';
+import { customerWrites, phoneNumber } from '../../test/simulator.js';
 
 describe('a ticket update', () => {
   let testDb: TestDatabase;
@@ -39,16 +39,7 @@ describe('a ticket update', () => {
 
   /** A customer writes: a pending ticket in the sales queue. */
   async function pendingTicket(): Promise<number> {
-    const number = phoneNumber();
-    const r = await s.services.inbound.message(connId, {
-      externalId: `R-${number}`,
-      chat: { id: number, isGroup: false },
-      sender: { number, name: 'Customer' },
-      fromMe: false,
-      timestamp: new Date(),
-      kind: 'chat',
-      body: 'hello',
-    });
+    const r = await customerWrites(s, connId, phoneNumber(), 'hello');
     await s.database.db.update(tickets).set({ queueId: sales }).where(eq(tickets.id, r!.ticket.id));
     return r!.ticket.id;
   }
