@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_MEDIA_TYPES } from '../schemas/message.js';
 import { isoDateTime } from './common.js';
 import { ticketSchema } from './ticket.js';
+import { MESSAGE_EXAMPLE } from './examples.js';
 
 export const quotedMessageSchema = z.object({
   id: z.string(),
@@ -43,7 +44,7 @@ export const messageSchema = z
     contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }).nullable(),
     userId: z.number().int().nullable(),
   })
-  .meta({ id: 'Message' });
+  .meta({ id: 'Message', example: MESSAGE_EXAMPLE });
 export type MessageDTO = z.infer<typeof messageSchema>;
 
 /** GET /messages/:ticketId: a page of the ticket's messages (newest first) and the ticket. */
@@ -56,4 +57,4 @@ export const messagesPageSchema = z.object({
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 /** POST /messages/:ticketId: one message, or one per file when several were sent. */
-export const sentMessagesSchema = z.union([messageSchema, z.array(messageSchema)]);
+export const sentMessagesSchema = z.union([messageSchema, z.array(messageSchema)]).meta({ example: MESSAGE_EXAMPLE });
