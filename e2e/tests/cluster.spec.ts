@@ -16,12 +16,11 @@ import { expect, request as playwrightRequest, test, type Browser, type Page } f
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ADMIN, Api, pairSimulator, phoneNumber, signedInPage } from './helpers';
+import { ADMIN, Api, freePort, pairSimulator, phoneNumber, signedInPage } from './helpers';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -33,17 +32,6 @@ const GREETING = 'Welcome to Cluster';
 const PROCESSES = 3;
 
 test.skip(!DATABASE_URL || !REDIS_URL, 'The cluster test needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis).');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The nginx configuration docs/operations.md shows, with this run's ports and paths. */
 export function nginxConfig(listen: number, upstreams: number[], dir: string): string {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
@@ -30,6 +31,18 @@ export function phoneNumber(prefix: string): string {
 
 /** Sector colours are unique: a random one per run. */
 export const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+
+/** A TCP port free on this machine now (for a server process a spec starts itself). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
 
 type Method = 'GET' | 'POST' | 'PUT';
 

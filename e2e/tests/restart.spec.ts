@@ -8,13 +8,13 @@
  * This spec runs its own server process (the built packages/server/dist/main.js on embedded
  * PGlite): the shared server of the other specs cannot be stopped under them.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Api, freePort, pairSimulator } from './helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.resolve(here, '../../packages/server/dist/main.js');
@@ -25,17 +25,6 @@ let port = 0;
 let base = '';
 let server: ChildProcess | null = null;
 const log: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 async function startServer(): Promise<void> {
   // Embedded PGlite and no Redis, whatever the caller's environment says.
@@ -70,20 +59,8 @@ async function stopServer(): Promise<void> {
 }
 
 /** The admin's API, with a token of its own (the page keeps its session). */
-async function adminApi() {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  expect(res.status).toBe(200);
-  const { token } = (await res.json()) as { token: string };
-  return async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-    const r = await fetch(`${base}${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: data === undefined ? undefined : JSON.stringify(data),
-    });
-    const text = await r.text();
-    expect([200, 201], `${method} ${url}: ${text}`).toContain(r.status);
-    return JSON.parse(text) as T;
-  };
+async function adminApi(): Promise<Api> {
+  return Api.login(await request.newContext({ baseURL: base }), ADMIN.email, ADMIN.password);
 }
 
 test.beforeAll(async () => {
@@ -111,25 +88,16 @@ async function signIn(page: Page): Promise<void> {
 }
 
 test('after a server restart the open page reconnects by itself and shows new messages live', async ({ page }) => {
-  let call = await adminApi();
-  const sector = await call<{ id: number }>('POST', '/api/queue', { name: 'Restart', color: '#3366cc', startWork: '00:00', endWork: '23:59' });
-  const connection = await call<{ id: number }>('POST', '/api/whatsapp', { name: 'Restart line', channel: 'simulator', queueIds: [sector.id] });
-  let qrcode = '';
-  await expect
-    .poll(async () => {
-      const c = await call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connection.id}`);
-      qrcode = c.qrcode;
-      return c.status;
-    })
-    .toBe('qrcode');
+  let api = await adminApi();
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: 'Restart', color: '#3366cc', startWork: '00:00', endWork: '23:59' });
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: 'Restart line', channel: 'simulator', queueIds: [sector.id] });
   const connectionNumber = '5511900001111';
-  await call('POST', '/api/simulator/scan', { qrcode, number: connectionNumber });
-  await expect.poll(async () => (await call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+  await pairSimulator(api, connection.id, connectionNumber);
 
   await signIn(page);
   await page.goto(`${base}/tickets`);
   await page.getByTestId('tab-pending').click();
-  await call('POST', '/api/simulator/messages', { from: '5521900002222', to: connectionNumber, name: 'Before Restart', body: 'before the restart' });
+  await api.call('POST', '/api/simulator/messages', { from: '5521900002222', to: connectionNumber, name: 'Before Restart', body: 'before the restart' });
   await expect(page.locator('[data-testid^="ticket-item-"]').filter({ hasText: 'Before Restart' })).toBeVisible();
   await expect(page.getByTestId('reconnecting')).toBeHidden();
 
@@ -141,9 +109,9 @@ test('after a server restart the open page reconnects by itself and shows new me
   await startServer();
 
   await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 60_000 });
-  call = await adminApi();
-  await expect.poll(async () => (await call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status, { timeout: 60_000 }).toBe('CONNECTED');
-  await call('POST', '/api/simulator/messages', { from: '5521900003333', to: connectionNumber, name: 'After Restart', body: 'after the restart' });
+  api = await adminApi();
+  await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status, { timeout: 60_000 }).toBe('CONNECTED');
+  await api.call('POST', '/api/simulator/messages', { from: '5521900003333', to: connectionNumber, name: 'After Restart', body: 'after the restart' });
   const after = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: 'After Restart' });
   await expect(after).toBeVisible();
   await expect(after).toContainText('after the restart');
