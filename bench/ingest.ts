@@ -9,12 +9,11 @@
  * that makes no progress for STALL_SECONDS, or exceeds DEADLINE_SECONDS, fails with what was
  * pending at that moment instead of waiting for ever.
  */
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { fork } from 'node:child_process';
 import type { SimulatorDriver } from '../packages/server/src/channels/simulator/driver.js';
 import { rowsOf } from '../packages/server/src/lib/sql.js';
 import { fmt, percentile, startBenchServer, runConcurrently, type DbKind } from './lib.js';
+import { startRealtimeListener } from './listener.js';
 
 export interface IngestResult {
   kind: DbKind;
@@ -46,31 +45,13 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
     const { number } = await network.scan(network.pendingQrCodes()[0].qrcode, '5511900000001');
     const driver = network.byNumber(number) as SimulatorDriver;
 
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (built.app.server.address() as { port: number }).port;
-    const listener = fork(path.join(import.meta.dirname, 'realtime-listener.ts'), [`http://127.0.0.1:${port}`, token, String(messages)], {
-      execArgv: ['--import', 'tsx'],
-    });
     const state = { received: 0, delivered: 0, failed: 0, lastProgressAt: Date.now(), disconnects: [] as string[] };
-    let arrivals: [number, number][] = [];
-    const done = new Promise<void>((resolve, reject) => {
-      listener.on('message', (m: { type: string; message?: string; received?: number; reason?: string; arrivals?: [number, number][] }) => {
-        if (m.type === 'progress' && m.received !== state.received) {
-          state.received = m.received!;
-          state.lastProgressAt = Date.now();
-        }
-        if (m.type === 'disconnect') state.disconnects.push(`${m.reason} after ${m.received} events`);
-        if (m.type === 'done') {
-          arrivals = m.arrivals!;
-          resolve();
-        }
-        if (m.type === 'error') reject(new Error(m.message));
-      });
-      listener.on('exit', (code) => code !== 0 && reject(new Error(`listener exited with ${code}`)));
-    });
-    await new Promise<void>((resolve, reject) => {
-      listener.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
-      listener.on('error', reject);
+    const listener = await startRealtimeListener(built, token, messages, (report) => {
+      if (report.type === 'progress' && report.received !== state.received) {
+        state.received = report.received;
+        state.lastProgressAt = Date.now();
+      }
+      if (report.type === 'disconnect') state.disconnects.push(`${report.reason} after ${report.received} events`);
     });
 
     const sentAt = new Array<number>(messages).fill(0);
@@ -103,7 +84,7 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
           },
         );
     });
-    await watchdog(Promise.all([sending, done]), state, messages, async () => {
+    const [, arrivals] = await watchdog(Promise.all([sending, listener.done]), state, messages, async () => {
       // The database may be the thing that is stuck: ask it, but do not wait long for the answer.
       const count = database.db
         .execute(sql`select count(*)::int as n from messages where external_id like 'BENCH%'`)
@@ -112,7 +93,7 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
       return Promise.race([count, timeout]);
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    listener.kill();
+    listener.stop();
 
     const latencies = arrivals.filter(([i]) => i >= 0).map(([i, at]) => at - sentAt[i]).sort((a, b) => a - b);
     const times = arrivals.map(([, at]) => at).sort((a, b) => a - b);
@@ -150,12 +131,12 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
  * Resolves with `work`, or rejects once nothing progressed for STALL_SECONDS or the run passed
  * DEADLINE_SECONDS, naming what was pending.
  */
-async function watchdog(
-  work: Promise<unknown>,
+async function watchdog<T>(
+  work: Promise<T>,
   state: { received: number; delivered: number; failed: number; lastProgressAt: number; disconnects: string[] },
   messages: number,
   probe: () => Promise<string>,
-): Promise<void> {
+): Promise<T> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const stuck = new Promise<never>((_, reject) => {
@@ -183,7 +164,7 @@ async function watchdog(
     }, 1000);
   });
   try {
-    await Promise.race([work, stuck]);
+    return await Promise.race([work, stuck]);
   } finally {
     clearInterval(timer);
   }

@@ -11,6 +11,7 @@ import type { BinaryNode } from 'baileys';
 import { createWhatsappDriver } from '../packages/server/src/channels/whatsapp/driver.js';
 import { WhatsAppTestServer } from '../packages/server/src/channels/whatsapp/test-server/server.js';
 import { fmt, runConcurrently, startBenchServer } from './lib.js';
+import { startRealtimeListener } from './listener.js';
 
 export interface MemoryResult {
   sessions: number;
@@ -80,24 +81,7 @@ export async function benchWhatsappInbound(messages = 2_000, customers = 100): P
     server.scan(qr, company);
     for (let i = 0; i < 600 && (await status()).status !== 'CONNECTED'; i++) await new Promise((r) => setTimeout(r, 50));
 
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (built.app.server.address() as { port: number }).port;
-    const listener = fork(path.join(import.meta.dirname, 'realtime-listener.ts'), [`http://127.0.0.1:${port}`, token, String(messages)], {
-      execArgv: ['--import', 'tsx'],
-    });
-    const done = new Promise<void>((resolve, reject) => {
-      listener.on('message', (m: { type: string; message?: string }) => {
-        if (m.type === 'done') resolve();
-        if (m.type === 'error') reject(new Error(m.message));
-      });
-      listener.on('exit', (code) => code !== 0 && reject(new Error(`listener exited with ${code}`)));
-    });
-    // Awaited below; a failure before then must not surface as an unhandled rejection.
-    done.catch(() => undefined);
-    await Promise.race([
-      new Promise<void>((resolve) => listener.on('message', (m: { type: string }) => m.type === 'ready' && resolve())),
-      done,
-    ]);
+    const listener = await startRealtimeListener(built, token, messages);
 
     // Encrypt everything first: the figure is the receiving side, not the simulated phones.
     const people = Array.from({ length: customers }, (_, i) => server.addCustomer({ number: `55119${String(50_000_000 + i)}`, name: `Customer ${i}` }));
@@ -111,7 +95,7 @@ export async function benchWhatsappInbound(messages = 2_000, customers = 100): P
     await runConcurrently(customers, customers, async (c) => {
       for (let i = c; i < messages; i += customers) await server.deliver(company, stanzas[i]);
     });
-    await done;
+    await listener.done;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return { messages, customers, seconds, perSecond: messages / seconds };
   } finally {

@@ -4,35 +4,23 @@
  * menu, the ticket moves to that sector and stays in the admin's Pending list and bell.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, login, unique } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ADMIN, Api, login, phoneNumber, randomColor, simulatorPhone, unique } from './helpers';
 
 const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
-
-const phoneNumber = (prefix: string) => `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
-
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  return async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-    const res = await page.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}` } });
-    expect([200, 201], `${method} ${path}: ${res.status()} ${await res.text()}`).toContain(res.status());
-    return (await res.json()) as T;
-  };
-}
 
 test('an admin without sectors still sees a ticket routed to a sector in Pending and in the bell', async ({ page, context }) => {
   test.setTimeout(120_000);
   const id = unique();
   await login(page, ADMIN.email, ADMIN.password);
-  const api = await apiOf(page);
-  const me = await api<{ id: number; queues: unknown[] }>('GET', '/api/auth/me');
+  const api = await Api.of(page);
+  const me = await api.call<{ id: number; queues: unknown[] }>('GET', '/api/auth/me');
   expect(me.queues).toEqual([]);
 
   const hours = { startWork: '00:00', endWork: '23:59' };
-  await api('POST', '/api/queue', { name: `Billing ${id}`, color: randomColor(), greetingMessage: 'Billing here.', ...hours });
-  await api('POST', '/api/queue', { name: `Sales ${id}`, color: randomColor(), greetingMessage: 'Sales here.', ...hours });
+  await api.call('POST', '/api/queue', { name: `Billing ${id}`, color: randomColor(), greetingMessage: 'Billing here.', ...hours });
+  await api.call('POST', '/api/queue', { name: `Sales ${id}`, color: randomColor(), greetingMessage: 'Sales here.', ...hours });
 
   // A simulator connection offering both sectors in its menu.
   const name = `Routing ${id}`;
@@ -54,10 +42,7 @@ test('an admin without sectors still sees a ticket routed to a sector in Pending
 
   const connectionNumber = phoneNumber('5511');
   const phone = await context.newPage();
-  await phone.goto('/simulator');
-  const pendingQr = phone.getByTestId('simulator-pending').locator('[data-testid^="simulator-pending-"]').filter({ hasText: name });
-  await pendingQr.getByLabel('Number (optional)').fill(connectionNumber);
-  await pendingQr.getByRole('button', { name: 'Scan' }).click();
+  const customerPhone = await simulatorPhone(phone, { name, number: connectionNumber });
   await expect(row.getByTestId('connection-status')).toHaveAttribute('data-status', 'CONNECTED');
 
   // The admin watches Pending (no "show all", no sector filter).
@@ -66,15 +51,8 @@ test('an admin without sectors still sees a ticket routed to a sector in Pending
   await expect(page.getByTestId('tickets-list')).toBeVisible();
 
   const customer = { number: phoneNumber('5521'), name: `Rita ${id}` };
-  await phone.getByTestId('simulator-connection').click();
-  await phone.getByRole('option', { name: `${name} · +${connectionNumber}` }).click();
-  await phone.getByTestId('simulator-customer-number').fill(customer.number);
-  await phone.getByTestId('simulator-customer-name').fill(customer.name);
-  const send = async (text: string) => {
-    await phone.getByTestId('simulator-text').fill(text);
-    await phone.getByTestId('simulator-send').click();
-    await expect(phone.getByTestId('simulator-messages').locator('[data-sender="customer"]').filter({ hasText: text }).last()).toBeVisible();
-  };
+  await customerPhone.writeAs(customer);
+  const { send } = customerPhone;
 
   const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: customer.name });
   await send('oi');

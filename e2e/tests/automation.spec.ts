@@ -9,52 +9,27 @@
  * once in a context of her own; sectors and the attendant are set up through the API.
  */
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, expectToast, login, unique } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ADMIN, Api, expectToast, login, phoneNumber, randomColor, signedInPage, simulatorPhone, unique } from './helpers';
 
 const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
-
-function phoneNumber(prefix: string): string {
-  return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
-/** Sector colours are unique: a random one per run. */
-const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
-
-/** The API with a page's session (the token the app keeps in localStorage). */
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  return async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, expected = [200, 201]): Promise<T> {
-    const res = await page.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${token}` } });
-    expect(expected, `${method} ${path}: ${res.status()} ${await res.text()}`).toContain(res.status());
-    return (await res.json()) as T;
-  };
-}
-
-async function attendantPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  const page = await context.newPage();
-  await login(page, email, password);
-  await page.goto('/tickets');
-  await expect(page.getByTestId('tickets-list-pane')).toBeVisible();
-  return page;
-}
 
 test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', async ({ page, context, browser }) => {
   test.setTimeout(120_000);
   const id = unique();
   await login(page, ADMIN.email, ADMIN.password);
-  const api = await apiOf(page);
+  const api = await Api.of(page);
 
   // Two sectors, open all day, each with its greeting. The menu lists them by name: Billing, Sales.
   const hours = { startWork: '00:00', endWork: '23:59' };
-  const sales = await api<{ id: number }>('POST', '/api/queue', {
+  const sales = await api.call<{ id: number }>('POST', '/api/queue', {
     name: `Sales ${id}`,
     color: randomColor(),
     greetingMessage: 'Sales here, {{name}}. An attendant will be with you shortly.',
     ...hours,
   });
-  await api('POST', '/api/queue', { name: `Billing ${id}`, color: randomColor(), greetingMessage: 'Billing here.', ...hours });
+  await api.call('POST', '/api/queue', { name: `Billing ${id}`, color: randomColor(), greetingMessage: 'Billing here.', ...hours });
 
   // The Connections screen: a simulator connection with greeting, both sectors, rating and farewell.
   const name = `Auto ${id}`;
@@ -91,10 +66,10 @@ test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', 
   await expect(row).toBeVisible();
 
   // What was saved is what the form showed.
-  const saved = await api<{ id: number; name: string }[]>('GET', '/api/whatsapp');
+  const saved = await api.call<{ id: number; name: string }[]>('GET', '/api/whatsapp');
   const connection = saved.find((c) => c.name === name)!;
   expect(connection).toBeTruthy();
-  const stored = await api<{ greetingMessage: string; ratingMessage: string; farewellMessage: string; queues: { name: string }[] }>(
+  const stored = await api.call<{ greetingMessage: string; ratingMessage: string; farewellMessage: string; queues: { name: string }[] }>(
     'GET',
     `/api/whatsapp/${connection.id}`,
   );
@@ -104,32 +79,22 @@ test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', 
   // The phone scans the QR from the simulator page (a second tab of the admin's session).
   const connectionNumber = phoneNumber('5511');
   const phone = await context.newPage();
-  await phone.goto('/simulator');
-  const pendingQr = phone.getByTestId('simulator-pending').locator('[data-testid^="simulator-pending-"]').filter({ hasText: name });
-  await pendingQr.getByLabel('Number (optional)').fill(connectionNumber);
-  await pendingQr.getByRole('button', { name: 'Scan' }).click();
+  const customerPhone = await simulatorPhone(phone, { name, number: connectionNumber });
   await expect(row.getByTestId('connection-status')).toHaveAttribute('data-status', 'CONNECTED');
 
   // An attendant of the Sales sector, watching her Pending tab.
   const ana = { name: 'Ana Sales', email: `ana.auto.${id}@e2e.local`, password: 'attendant-pass' };
-  const anaUser = await api<{ id: number }>('POST', '/api/users', { ...ana, profile: 'user', queueIds: [sales.id] });
-  const anaPage = await attendantPage(browser, ana.email, ana.password);
+  const anaUser = await api.call<{ id: number }>('POST', '/api/users', { ...ana, profile: 'user', queueIds: [sales.id] });
+  const anaPage = await signedInPage(browser, ana.email, ana.password);
   await anaPage.getByTestId('tab-pending').click();
 
   // The customer's phone, on this connection.
   const customer = { number: phoneNumber('5521'), name: `Carla ${id}` };
-  await phone.getByTestId('simulator-connection').click();
-  await phone.getByRole('option', { name: `${name} · +${connectionNumber}` }).click();
-  await phone.getByTestId('simulator-customer-number').fill(customer.number);
-  await phone.getByTestId('simulator-customer-name').fill(customer.name);
-  const send = async (text: string) => {
-    await phone.getByTestId('simulator-text').fill(text);
-    await phone.getByTestId('simulator-send').click();
-    await expect(phone.getByTestId('simulator-messages').locator('[data-sender="customer"]').filter({ hasText: text }).last()).toBeVisible();
-  };
+  await customerPhone.writeAs(customer);
+  const { send } = customerPhone;
   /** What the connection has sent to the customer's phone, oldest first. */
   const received = async () => {
-    const chat = await api<{ sender: string; body: string }[]>('GET', `/api/simulator/chats/${customer.number}?to=${connectionNumber}`);
+    const chat = await api.call<{ sender: string; body: string }[]>('GET', `/api/simulator/chats/${customer.number}?to=${connectionNumber}`);
     return chat.filter((m) => m.sender === 'connection').map((m) => m.body);
   };
 
@@ -193,14 +158,14 @@ test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', 
   await anaPage.screenshot({ path: `${SHOTS}/automation-4-closed-chat.png` });
 
   // Every ticket of this customer, any status (a sectorless one would not show in Ana's lists).
-  const { tickets } = await api<{ tickets: { id: number; status: string; contact: { number: string } }[] }>(
+  const { tickets } = await api.call<{ tickets: { id: number; status: string; contact: { number: string } }[] }>(
     'GET',
     `/api/tickets?showAll=true&searchParam=${customer.number}`,
   );
   expect(tickets.filter((t) => t.contact.number === customer.number).map((t) => [t.id, t.status])).toEqual([[ticketId, 'closed']]);
 
   // The rating is stored for the ticket's attendant (the dashboard's per-attendant figures).
-  const dash = await api<{ attendants: string }>('GET', `/api/dashboard?days=1&userId=${anaUser.id}`);
+  const dash = await api.call<{ attendants: string }>('GET', `/api/dashboard?days=1&userId=${anaUser.id}`);
   const attendants = JSON.parse(dash.attendants) as { id: number; rating: number | null; countRating: number }[];
   expect(attendants.find((a) => a.id === anaUser.id)).toMatchObject({ rating: 9, countRating: 1 });
 

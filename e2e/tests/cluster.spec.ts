@@ -12,16 +12,15 @@
  *
  * Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both) and nginx (.ci/run installs it).
  */
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ADMIN } from './helpers';
+import { ADMIN, Api, freePort, pairSimulator, phoneNumber, signedInPage } from './helpers';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -33,17 +32,6 @@ const GREETING = 'Welcome to Cluster';
 const PROCESSES = 3;
 
 test.skip(!DATABASE_URL || !REDIS_URL, 'The cluster test needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis).');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The nginx configuration docs/operations.md shows, with this run's ports and paths. */
 export function nginxConfig(listen: number, upstreams: number[], dir: string): string {
@@ -166,46 +154,25 @@ test.afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-  static async login(request: APIRequestContext, email: string, password: string): Promise<Api> {
-    const res = await request.post('/api/auth/login', { data: { email, password } });
-    expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
-    return new Api(request, ((await res.json()) as { token: string }).token);
-  }
-  async raw(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown, headers: Record<string, string> = {}) {
-    return this.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${this.token}`, ...headers } });
-  }
-  async call<T>(method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-    const res = await this.raw(method, url, data);
-    expect([200, 201], `${method} ${url}: ${await res.text()}`).toContain(res.status());
-    return (await res.json()) as T;
-  }
-}
-
 /** Socket.IO WebSockets each page opened and saw closed (a reconnect opens a new one). */
 const websockets = new Map<Page, { opened: number; closed: number }>();
 
+/** Signed in through nginx, on the ticket's chat; its Socket.IO WebSockets are counted from the start. */
 async function attendantPage(browser: Browser, email: string, password: string, ticketId: number): Promise<Page> {
-  // Tall enough that the virtualised chat renders every message of this conversation.
-  const context = await browser.newContext({ baseURL: balancer, viewport: { width: 1280, height: 3200 }, locale: 'en-US' });
-  const page = await context.newPage();
   const counts = { opened: 0, closed: 0 };
-  websockets.set(page, counts);
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/socket.io')) return;
-    counts.opened += 1;
-    ws.on('close', () => (counts.closed += 1));
+  const page = await signedInPage(browser, email, password, {
+    path: `/tickets/${ticketId}`,
+    // Tall enough that the virtualised chat renders every message of this conversation.
+    options: { baseURL: balancer, viewport: { width: 1280, height: 3200 } },
+    watch: (opened) => {
+      websockets.set(opened, counts);
+      opened.on('websocket', (ws) => {
+        if (!ws.url().includes('/socket.io')) return;
+        counts.opened += 1;
+        ws.on('close', () => (counts.closed += 1));
+      });
+    },
   });
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('greeting')).toBeVisible({ timeout: 30_000 });
-  await page.goto(`/tickets/${ticketId}`);
   await expect(page.getByTestId('chat-pane')).toBeVisible({ timeout: 30_000 });
   return page;
 }
@@ -249,24 +216,15 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   expect(leader, 'the scheduler leader is one of the three processes').toBeTruthy();
 
   // A simulator connection paired through the balancer (the QR is shown by whichever process owns it).
-  const connectionNumber = `5511${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const connectionNumber = phoneNumber('5511');
   const connection = await admin.call<{ id: number }>('POST', `http://127.0.0.1:${leader!.port}/api/whatsapp`, {
     name: 'Cluster sim',
     channel: 'simulator',
     queueIds: [sector.id],
   });
-  let qrcode = '';
-  await expect
-    .poll(async () => {
-      const c = await admin.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connection.id}`);
-      qrcode = c.qrcode;
-      return c.status;
-    })
-    .toBe('qrcode');
-  await admin.call('POST', '/api/simulator/scan', { qrcode, number: connectionNumber });
-  await expect.poll(async () => (await admin.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+  await pairSimulator(admin, connection.id, connectionNumber);
 
-  const customer = `5521${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+  const customer = phoneNumber('5521');
   // A request in flight to the killed process gets 502 from nginx: like a phone or a browser, the
   // sender retries with the same message id / idempotency key, and the message exists once.
   const withRetry = async (label: string, attempt: () => Promise<{ status(): number; text(): Promise<string> }>, ok: number[]) => {

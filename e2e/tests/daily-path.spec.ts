@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import en from '../../packages/web/src/i18n/en';
 import es from '../../packages/web/src/i18n/es';
 import pt from '../../packages/web/src/i18n/pt';
-import { ADMIN, unique } from './helpers';
+import { ADMIN, Api, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
 
 type Language = 'pt' | 'en' | 'es';
 const LOCALES = { pt, en, es } as const;
@@ -43,27 +43,6 @@ async function expectTranslated(page: Page, language: Language, screen: string):
   expect(english, `${screen} (${language}): English texts`).toEqual([]);
 }
 
-function phoneNumber(prefix: string): string {
-  return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
-
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-  static async login(request: APIRequestContext): Promise<Api> {
-    const res = await request.post('/api/auth/login', { data: ADMIN });
-    expect(res.status(), 'admin login').toBe(200);
-    return new Api(request, ((await res.json()) as { token: string }).token);
-  }
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-    const res = await this.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${this.token}` } });
-    expect([200, 201], `${method} ${path}: ${await res.text()}`).toContain(res.status());
-    return (await res.json()) as T;
-  }
-}
-
 interface World {
   api: Api;
   sectorName: string;
@@ -73,24 +52,15 @@ interface World {
 
 /** An admin of one sector and a paired simulator connection of that sector. */
 async function setUp(request: APIRequestContext): Promise<World> {
-  const api = await Api.login(request);
+  const api = await Api.login(request, ADMIN.email, ADMIN.password);
   const id = unique();
   const sectorName = `Daily ${id}`;
-  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: sectorName, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`, startWork: '00:00', endWork: '23:59' });
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: sectorName, color: randomColor(), startWork: '00:00', endWork: '23:59' });
   const user = { name: `Rita ${id}`, email: `rita.${id}@e2e.local`, password: 'daily-path-pass' };
   await api.call('POST', '/api/users', { ...user, profile: 'admin', queueIds: [sector.id] });
   const connectionNumber = phoneNumber('5511');
   const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Daily ${id}`, channel: 'simulator', queueIds: [sector.id] });
-  let qrcode = '';
-  await expect
-    .poll(async () => {
-      const c = await api.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connection.id}`);
-      qrcode = c.qrcode;
-      return c.status;
-    })
-    .toBe('qrcode');
-  await api.call('POST', '/api/simulator/scan', { qrcode, number: connectionNumber });
-  await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+  await pairSimulator(api, connection.id, connectionNumber);
   return { api, sectorName, connectionNumber, user };
 }
 

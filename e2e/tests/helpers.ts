@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import net from 'node:net';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
 
@@ -21,6 +22,121 @@ export async function logout(page: Page): Promise<void> {
 /** A unique suffix so reruns against the same data never collide. */
 export function unique(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** A phone number no run repeats: `prefix` (country and area code) and nine random digits. */
+export function phoneNumber(prefix: string): string {
+  return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** Sector colours are unique: a random one per run. */
+export const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+
+/** A TCP port free on this machine now (for a server process a spec starts itself). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+/** The API as one signed-in user: set-up and checks the browser need not click through. */
+export class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  /** Signs in through the API (as the login form does, and rate-limited the same way). */
+  static async login(request: APIRequestContext, email: string, password: string): Promise<Api> {
+    const res = await request.post('/api/auth/login', { data: { email, password } });
+    expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
+    return new Api(request, ((await res.json()) as { token: string }).token);
+  }
+
+  /** The session of a page already signed in (the token the app keeps in localStorage). */
+  static async of(page: Page): Promise<Api> {
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token, 'the page is signed in').toBeTruthy();
+    return new Api(page.request, token!);
+  }
+
+  /** The answer as it is, whatever its status. */
+  raw(method: Method, url: string, data?: unknown, headers: Record<string, string> = {}) {
+    return this.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${this.token}`, ...headers } });
+  }
+
+  /** The answer's JSON; any status but `expected` fails the test with the body. */
+  async call<T>(method: Method, url: string, data?: unknown, expected = [200, 201]): Promise<T> {
+    const res = await this.raw(method, url, data);
+    expect(expected, `${method} ${url}: ${res.status()} ${await res.text()}`).toContain(res.status());
+    return (await res.json()) as T;
+  }
+}
+
+/**
+ * A person of their own (a new browser context) signed in through the form, on `path`; the tickets
+ * screen waits for its list. `options` shape the context; `watch` sees the page before it loads.
+ */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  password: string,
+  { path = '/tickets', options = {}, watch }: { path?: string; options?: BrowserContextOptions; watch?: (page: Page) => void } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
+  const page = await context.newPage();
+  watch?.(page);
+  await login(page, email, password);
+  await page.goto(path);
+  if (path === '/tickets') await expect(page.getByTestId('tickets-list-pane')).toBeVisible();
+  return page;
+}
+
+/** Pairs a simulator connection through the API: the phone `number` scans its QR code. */
+export async function pairSimulator(api: Api, connectionId: number, number: string): Promise<void> {
+  let qrcode = '';
+  await expect
+    .poll(async () => {
+      const c = await api.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connectionId}`);
+      qrcode = c.qrcode;
+      return c.status;
+    })
+    .toBe('qrcode');
+  await api.call('POST', '/api/simulator/scan', { qrcode, number });
+  await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connectionId}`)).status).toBe('CONNECTED');
+}
+
+/**
+ * The simulator page (a page of an admin's session) as phones: the connection's phone `number`
+ * scans the QR code of connection `name`, then a customer writes to it. `send` waits for each
+ * message to show on the customer's phone.
+ */
+export async function simulatorPhone(phone: Page, connection: { name: string; number: string }) {
+  await phone.goto('/simulator');
+  const pendingQr = phone.getByTestId('simulator-pending').locator('[data-testid^="simulator-pending-"]').filter({ hasText: connection.name });
+  await pendingQr.getByLabel('Number (optional)').fill(connection.number);
+  await pendingQr.getByRole('button', { name: 'Scan' }).click();
+  return {
+    /** The customer who writes from now on. */
+    writeAs: async (customer: { number: string; name: string }): Promise<void> => {
+      await phone.getByTestId('simulator-connection').click();
+      await phone.getByRole('option', { name: `${connection.name} · +${connection.number}` }).click();
+      await phone.getByTestId('simulator-customer-number').fill(customer.number);
+      await phone.getByTestId('simulator-customer-name').fill(customer.name);
+    },
+    send: async (text: string): Promise<void> => {
+      await phone.getByTestId('simulator-text').fill(text);
+      await phone.getByTestId('simulator-send').click();
+      await expect(phone.getByTestId('simulator-messages').locator('[data-sender="customer"]').filter({ hasText: text }).last()).toBeVisible();
+    },
+  };
 }
 
 type ToastWindow = Window & { __shownToasts?: string[] };

@@ -4,42 +4,8 @@
  * reaches the customer's phone; the colleague's bell lists the mention live, opens the ticket they
  * could not see before, and answers with a note of their own.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, unique } from './helpers';
-
-function phoneNumber(prefix: string): string {
-  return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
-const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
-
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-  static async login(request: APIRequestContext, email: string, password: string): Promise<Api> {
-    const res = await request.post('/api/auth/login', { data: { email, password } });
-    expect(res.status(), 'login').toBe(200);
-    return new Api(request, ((await res.json()) as { token: string }).token);
-  }
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, expected = [200, 201]): Promise<T> {
-    const res = await this.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${this.token}` } });
-    expect(expected, `${method} ${path}: ${await res.text()}`).toContain(res.status());
-    return (await res.json()) as T;
-  }
-}
-
-async function signedIn(browser: Browser, email: string, password: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('greeting')).toBeVisible();
-  await page.goto(path);
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, Api, pairSimulator, phoneNumber, randomColor, signedInPage, unique } from './helpers';
 
 test('a private note mentions a colleague, who is notified and may open the ticket', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -56,16 +22,7 @@ test('a private note mentions a colleague, who is notified and may open the tick
 
   const connectionNumber = phoneNumber('5511');
   const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: `Notes ${id}`, channel: 'simulator', queueIds: [sales.id] });
-  let qrcode = '';
-  await expect
-    .poll(async () => {
-      const c = await admin.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connection.id}`);
-      qrcode = c.qrcode;
-      return c.status;
-    })
-    .toBe('qrcode');
-  await admin.call('POST', '/api/simulator/scan', { qrcode, number: connectionNumber });
-  await expect.poll(async () => (await admin.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+  await pairSimulator(admin, connection.id, connectionNumber);
 
   // A customer writes; Ana accepts the ticket.
   const customer = { number: phoneNumber('5521'), name: `Customer ${id}` };
@@ -81,8 +38,8 @@ test('a private note mentions a colleague, who is notified and may open the tick
     .toBeGreaterThan(0);
   await anaApi.call('PUT', `/api/tickets/${ticketId}`, { status: 'open' });
 
-  const brunoPage = await signedIn(browser, bruno.email, password, '/tickets');
-  const anaPage = await signedIn(browser, ana.email, password, `/tickets/${ticketId}`);
+  const brunoPage = await signedInPage(browser, bruno.email, password);
+  const anaPage = await signedInPage(browser, ana.email, password, { path: `/tickets/${ticketId}` });
   await expect(anaPage.getByTestId('chat-contact-name')).toHaveText(customer.name);
 
   // Ana switches to a private note and picks Bruno from the @ list.

@@ -5,44 +5,8 @@
  * other sector's attendant, who never saw it before, gets it) and that attendant resolves it.
  * Everything is set up through the API; each person signs in once (login is rate-limited).
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, unique } from './helpers';
-
-function phoneNumber(prefix: string): string {
-  return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-}
-const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
-
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-  static async login(request: APIRequestContext, email: string, password: string): Promise<Api> {
-    const res = await request.post('/api/auth/login', { data: { email, password } });
-    expect(res.status(), 'admin login').toBe(200);
-    return new Api(request, ((await res.json()) as { token: string }).token);
-  }
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown, expected = [200, 201]): Promise<T> {
-    const res = await this.request.fetch(path, { method, data, headers: { Authorization: `Bearer ${this.token}` } });
-    expect(expected, `${method} ${path}: ${await res.text()}`).toContain(res.status());
-    return (await res.json()) as T;
-  }
-}
-
-/** Signs in through the form and opens the tickets screen. */
-async function attendantPage(browser: Browser, email: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('greeting')).toBeVisible();
-  await page.goto('/tickets');
-  await expect(page.getByTestId('tickets-list-pane')).toBeVisible();
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, Api, pairSimulator, phoneNumber, randomColor, signedInPage, unique } from './helpers';
 
 test('a customer message is handled live from Pending to Closed, visible only to its sector', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -60,19 +24,10 @@ test('a customer message is handled live from Pending to Closed, visible only to
   // A simulator connection in sector A, paired like a phone scanning its QR.
   const connectionNumber = phoneNumber('5511');
   const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Sim ${id}`, channel: 'simulator', queueIds: [sectorA.id] });
-  let qrcode = '';
-  await expect
-    .poll(async () => {
-      const c = await api.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connection.id}`);
-      qrcode = c.qrcode;
-      return c.status;
-    })
-    .toBe('qrcode');
-  await api.call('POST', '/api/simulator/scan', { qrcode, number: connectionNumber });
-  await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
+  await pairSimulator(api, connection.id, connectionNumber);
 
-  const anaPage = await attendantPage(browser, ana.email, password);
-  const brunoPage = await attendantPage(browser, bruno.email, password);
+  const anaPage = await signedInPage(browser, ana.email, password);
+  const brunoPage = await signedInPage(browser, bruno.email, password);
   await anaPage.getByTestId('tab-pending').click();
 
   // The customer writes: the ticket appears live in Ana's Pending tab with its unread badge.

@@ -26,4 +26,6 @@ export * from './schemas/whaticket-import.js';
 export * from './schemas/cloud.js';
 export * from './schemas/webhook.js';
 export * from './schemas/webchat.js';
+export * from './schemas/simulator.js';
+export * from './schemas/dashboard.js';
 export * from './responses/index.js';

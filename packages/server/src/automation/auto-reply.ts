@@ -16,7 +16,8 @@ import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
 import type { InboundStored } from '../messaging/inbound.js';
-import { Announcements } from '../messaging/ticket-events.js';
+import { announceTicketArrived } from '../messaging/ticket-arrival.js';
+import { announceTicketMoved } from '../messaging/ticket-events.js';
 import { findConnection } from '../store/connections.js';
 import { presentTicketById, type TicketRow } from '../store/ticket-present.js';
 import { decideAutoReply, type MenuSector } from './menu.js';
@@ -199,9 +200,9 @@ export class AutoReplies {
         .returning();
       if (!claimed) return null;
       // Accepted, closed or a group meanwhile: nothing automatic to say any more.
-      if (claimed.status !== 'pending' || claimed.userId != null || claimed.isGroup) return { after: claimed, row: null, events: null };
+      if (claimed.status !== 'pending' || claimed.userId != null || claimed.isGroup) return { before: claimed, after: claimed, row: null };
       const connection = await findConnection(tx, claimed.whatsappId);
-      if (!connection) return { after: claimed, row: null, events: null };
+      if (!connection) return { before: claimed, after: claimed, row: null };
       const sectors = await connectionSectors(tx, connection.id);
       let state: TicketRow = claimed;
       const replies: string[] = [];
@@ -227,17 +228,16 @@ export class AutoReplies {
         if (patch.queueId !== undefined) await moveCycleQueue(tx, claimed.id, patch.queueId);
       }
       const row = await enqueueSystemText(this.deps, tx, after, joinTexts(replies));
-      // A move's webhook event is written with it: they commit, or roll back, together.
-      const events = new Announcements(ctx, tx);
-      if (claimed.queueId !== after.queueId || claimed.chatbot !== after.chatbot) {
-        const dto = await presentTicketById(tx, after.id);
-        if (dto) await events.ticketMoved(claimed, dto);
-      }
-      return { after, row, events };
+      return { before: claimed, after, row };
     });
     if (!outcome) return false;
-    const { after, row, events } = outcome;
-    events?.announce();
+    const { before, after, row } = outcome;
+    if (before.queueId !== after.queueId || before.chatbot !== after.chatbot) {
+      const dto = await presentTicketById(ctx.db, after.id);
+      // Into a sector: its attendants also get the customer's messages so far (before the greeting).
+      if (dto && after.queueId != null && after.queueId !== before.queueId) await announceTicketArrived(ctx, before, dto);
+      else if (dto) announceTicketMoved(ctx, before, dto);
+    }
     await announceSystemMessages(this.deps, after.id, [row]);
     return true;
   }

@@ -1,12 +1,13 @@
 /**
  * Scheduled directing of sectorless tickets to their connection's default sector (decisions in
  * directing.ts). The move is a conditional update (still pending, sectorless and unattended), so a
- * ticket is directed once, and is announced in realtime like any change of sector.
+ * ticket is directed once, and is announced in realtime like any change of sector; the sector's
+ * attendants also get the customer's unread messages (messaging/ticket-arrival.ts).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { tickets } from '../db/schema.js';
 import { rowsOf } from '../lib/sql.js';
-import { Announcements } from '../messaging/ticket-events.js';
+import { announceTicketArrived } from '../messaging/ticket-arrival.js';
 import { presentTicketById } from '../store/ticket-present.js';
 import { moveCycleQueue } from './auto-reply.js';
 import { directTo, directingCutoff, directingSeconds } from './directing.js';
@@ -58,15 +59,12 @@ export class DirectingJob {
           .returning();
         if (!after || !before) return null;
         await moveCycleQueue(tx, id, target);
-        // The webhook event is written with the move: they commit, or roll back, together.
-        const events = new Announcements(ctx, tx);
-        const dto = await presentTicketById(tx, id);
-        if (dto) await events.ticketMoved(before, dto);
-        return events;
+        return { before, after };
       });
       if (!result) continue;
       moved += 1;
-      result.announce();
+      const dto = await presentTicketById(ctx.db, id);
+      if (dto) await announceTicketArrived(ctx, result.before, dto);
     }
     return moved;
   }

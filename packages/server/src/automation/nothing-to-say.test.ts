@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, tickets, whatsapps } from '../db/schema.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
-import { waitFor } from '../test/simulator.js';
+import { customerWrites, waitFor } from '../test/simulator.js';
 
 /**
  * A connection with no sectors, no greeting and no work hours has nothing to answer: its messages
@@ -10,17 +10,7 @@ import { waitFor } from '../test/simulator.js';
  */
 describe('automatic replies on a connection with nothing to say', () => {
   let s: TestServer;
-  let n = 0;
-  const inbound = (connectionId: number, number: string, body: string) =>
-    s.services.inbound.message(connectionId, {
-      externalId: `NTS${++n}`,
-      chat: { id: number, isGroup: false },
-      sender: { number, name: 'Cliente' },
-      fromMe: false,
-      timestamp: new Date(),
-      kind: 'chat',
-      body,
-    });
+  const inbound = (connectionId: number, number: string, body: string) => customerWrites(s, connectionId, number, body);
 
   beforeAll(async () => {
     s = await createTestServer();

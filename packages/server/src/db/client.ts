@@ -48,6 +48,12 @@ export interface DatabaseOptions {
    * (db/pglite-engine.ts), so initdb's memory is not kept by the server.
    */
   initialiseHere?: boolean;
+  /** Told every statement the services run, with its parameters (tests count the reads of an action). */
+  logQuery?: (query: string, params: unknown[]) => void;
+}
+
+function queryLogger({ logQuery }: DatabaseOptions) {
+  return logQuery ? { logQuery } : undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -59,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: '-c TimeZone=UTC',
     });
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: queryLogger(options) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -76,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir && !options.initialiseHere && !isInitialised(options.dataDir)) await initialiseInChildProcess(options.dataDir);
   const client = await openPglite({ dataDir: options.dataDir });
   await client.exec("SET TIME ZONE 'UTC'");
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryLogger(options) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -19,6 +19,7 @@ import { answers, INPUT } from './responses.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 interface Operation {
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
 }
 
@@ -66,6 +67,31 @@ describe('API contract', () => {
         const schema = JSON.stringify(op.responses![status].content);
         expect(schema, `${key} ${status}`).toContain('ERR_');
       }
+    }
+  });
+
+  it('shows examples of the main requests and answers', () => {
+    const components = (doc as unknown as { components: { schemas: Record<string, { example?: unknown }> } }).components.schemas;
+    /** The example of a body's schema, or of the component it refers to. */
+    const exampleOf = (content: Record<string, { schema?: unknown }> | undefined) => {
+      const schema = content?.['application/json']?.schema as { example?: unknown; $ref?: string } | undefined;
+      return schema?.example ?? (schema?.$ref ? components[schema.$ref.split('/').at(-1)!]?.example : undefined);
+    };
+    const main: [string, (typeof METHODS)[number], string, boolean][] = [
+      ['/api/tickets', 'get', '200', false],
+      ['/api/tickets', 'post', '201', true],
+      ['/api/tickets/{id}', 'get', '200', false],
+      ['/api/tickets/{id}', 'put', '200', true],
+      ['/api/messages/{ticketId}', 'post', '201', true],
+      ['/api/contacts', 'post', '201', true],
+      ['/api/contacts/{id}', 'get', '200', false],
+      ['/api/send', 'post', '201', true],
+    ];
+    for (const [path, method, status, hasBody] of main) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method.toUpperCase()} ${path} is documented`).toBeDefined();
+      expect(exampleOf(op!.responses?.[status]?.content), `${method.toUpperCase()} ${path} ${status} example`).toBeDefined();
+      if (hasBody) expect(exampleOf(op!.requestBody?.content), `${method.toUpperCase()} ${path} request example`).toBeDefined();
     }
   });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queues, tickets, whatsapps } from '../db/schema.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
-import { phoneNumber, waitFor } from '../test/simulator.js';
+import { customerWrites, phoneNumber, waitFor } from '../test/simulator.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a socket payload as the client receives it: raw JSON, read field by field
 type Payload = any;
@@ -29,17 +29,7 @@ describe('realtime ticket events', () => {
     return { socket, events };
   }
 
-  let n = 0;
-  const inbound = (number: string, body: string) =>
-    s.services.inbound.message(connId, {
-      externalId: `RT${++n}`,
-      chat: { id: number, isGroup: false },
-      sender: { number, name: 'Cliente' },
-      fromMe: false,
-      timestamp: new Date(),
-      kind: 'chat',
-      body,
-    });
+  const inbound = (number: string, body: string) => customerWrites(s, connId, number, body);
 
   beforeAll(async () => {
     s = await createTestServer();

@@ -11,7 +11,7 @@ import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
 import { reportResponseMismatch } from './response-contract.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Clock } from '../context.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database, type DatabaseOptions } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
 
@@ -24,10 +24,10 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A fresh, migrated-on-build database of the kind under test. */
-export async function openTestDatabase(): Promise<TestDatabase> {
+/** A fresh, migrated-on-build database of the kind under test; `logQuery` sees every statement. */
+export async function openTestDatabase({ logQuery }: Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestDatabase> {
   if (TEST_DB_KIND === 'pglite') {
-    const database = await openDatabase({});
+    const database = await openDatabase({ logQuery });
     return { database, drop: () => database.close().catch(() => undefined) };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -39,7 +39,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 5, logQuery });
   return {
     database,
     drop: async () => {

@@ -4,10 +4,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
+import { freePort } from './free-port.js';
 
 const SERVER = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].find((p) => fs.existsSync(p));
 const INSTALL_DB = ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'].find((p) => fs.existsSync(p));
@@ -18,17 +18,6 @@ export interface TestMariaDb {
   /** mysql://root@127.0.0.1:<port>/<database> */
   url: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startMariaDb(database = 'whaticket'): Promise<TestMariaDb> {

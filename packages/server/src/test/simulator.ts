@@ -9,6 +9,24 @@ export function phoneNumber(): string {
   return `55119${String(Date.now() % 1e4).padStart(4, '0')}${String(numberSeq).padStart(4, '0')}`;
 }
 
+let inboundSeq = 0;
+/**
+ * A customer's text reaching connection `connectionId` through the real inbound pipeline, as its
+ * channel would deliver it (no phone involved): answers the stored message, contact and ticket.
+ */
+export function customerWrites(s: TestServer, connectionId: number, number: string, body: string, name = 'Cliente') {
+  inboundSeq += 1;
+  return s.services.inbound.message(connectionId, {
+    externalId: `IN${inboundSeq}-${number}`,
+    chat: { id: number, isGroup: false },
+    sender: { number, name },
+    fromMe: false,
+    timestamp: new Date(),
+    kind: 'chat',
+    body,
+  });
+}
+
 export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 5000): Promise<T> {
   const start = Date.now();
   for (;;) {

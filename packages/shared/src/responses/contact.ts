@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, pageSchema, tagRefDtoSchema } from './common.js';
+import { CONTACT_EXAMPLE } from './examples.js';
 
 export const contactExtraInfoSchema = z.object({ id: z.number().int(), name: z.string(), value: z.string() });
 export type ContactExtraInfoDTO = z.infer<typeof contactExtraInfoSchema>;
@@ -19,7 +20,7 @@ export const contactSchema = z
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
-  .meta({ id: 'Contact' });
+  .meta({ id: 'Contact', example: CONTACT_EXAMPLE });
 export type ContactDTO = z.infer<typeof contactSchema>;
 
 export const contactsPageSchema = pageSchema('contacts', contactSchema);

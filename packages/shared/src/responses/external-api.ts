@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_SEND_RESPONSE_EXAMPLE } from './examples.js';
 
 /** POST /api/send: the ticket the messages went to and the messages sent. */
 export const apiSendResponseSchema = z.object({
@@ -6,5 +7,5 @@ export const apiSendResponseSchema = z.object({
   contactId: z.number().int(),
   ticketStatus: z.string(),
   messages: z.array(z.looseObject({ id: z.string(), body: z.string(), mediaType: z.string() })),
-});
+}).meta({ example: API_SEND_RESPONSE_EXAMPLE });
 export type ApiSendResponse = z.infer<typeof apiSendResponseSchema>;

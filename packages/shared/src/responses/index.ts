@@ -11,3 +11,4 @@ export * from './message.js';
 export * from './dashboard.js';
 export * from './external-api.js';
 export * from './simulator.js';
+export * from './examples.js';

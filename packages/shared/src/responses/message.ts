@@ -3,6 +3,7 @@ import { TICKET_STATUSES } from '../constants.js';
 import { MESSAGE_MEDIA_TYPES } from '../schemas/message.js';
 import { isoDateTime } from './common.js';
 import { ticketSchema } from './ticket.js';
+import { MESSAGE_EXAMPLE } from './examples.js';
 
 export const quotedMessageSchema = z.object({
   id: z.string(),
@@ -44,7 +45,7 @@ export const messageSchema = z
     contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }).nullable(),
     userId: z.number().int().nullable(),
   })
-  .meta({ id: 'Message' });
+  .meta({ id: 'Message', example: MESSAGE_EXAMPLE });
 export type MessageDTO = z.infer<typeof messageSchema>;
 
 /**
@@ -99,4 +100,4 @@ export type MessageSearchDTO = z.infer<typeof messageSearchSchema>;
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 /** POST /messages/:ticketId: one message, or one per file when several were sent. */
-export const sentMessagesSchema = z.union([messageSchema, z.array(messageSchema)]);
+export const sentMessagesSchema = z.union([messageSchema, z.array(messageSchema)]).meta({ example: MESSAGE_EXAMPLE });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from '../constants.js';
 import { isoDateTime, namedRefSchema, pageSchema, queueRefSchema, tagRefDtoSchema } from './common.js';
+import { TICKET_EXAMPLE, TICKETS_PAGE_EXAMPLE } from './examples.js';
 
 export const ticketContactSchema = z.object({
   id: z.number().int(),
@@ -35,15 +36,17 @@ export const ticketSchema = z
     whatsapp: namedRefSchema.nullable(),
     user: namedRefSchema.nullable(),
   })
-  .meta({ id: 'Ticket' });
+  .meta({ id: 'Ticket', example: TICKET_EXAMPLE });
 export type TicketDTO = z.infer<typeof ticketSchema>;
 
 /** GET /tickets (spec §7: tickets, hasMore, count), with the count bounded and a keyset cursor. */
-export const ticketsPageSchema = pageSchema('tickets', ticketSchema).extend({
-  /** More tickets match than `count` says (the count stopped at TICKETS_COUNT_CAP). */
-  countCapped: z.boolean(),
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const ticketsPageSchema = pageSchema('tickets', ticketSchema)
+  .extend({
+    /** More tickets match than `count` says (the count stopped at TICKETS_COUNT_CAP). */
+    countCapped: z.boolean(),
+    /** Pass as `cursor` for the next page; null on the last page. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ example: TICKETS_PAGE_EXAMPLE });
 export type TicketsPage = z.infer<typeof ticketsPageSchema>;
 export type TicketsPageDTO = TicketsPage;

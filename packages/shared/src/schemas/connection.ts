@@ -121,6 +121,9 @@ export const connectionUpdateSchema = z.object({
 });
 export type ConnectionCreateInput = z.infer<typeof connectionCreateSchema> & Record<string, unknown>;
 export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema> & Record<string, unknown>;
+/** What a client sends to POST /whatsapp (create) or PUT /whatsapp/:id (update). */
+export type ConnectionCreateBody = z.input<typeof connectionCreateSchema>;
+export type ConnectionUpdateBody = z.input<typeof connectionUpdateSchema>;
 
 /** Spec §7 whatsapp / whatsappSession events. */
 export type ConnectionEvent =

@@ -47,7 +47,7 @@ export const contactCreateSchema = z.object({
   email: optionalEmailSchema,
   extraInfo: extraInfoSchema.optional().default([]),
   tags: z.array(tagRefSchema).max(500).optional(),
-});
+}).meta({ example: { name: 'Ana Souza', number: '5511988887777', email: 'ana@example.com' } });
 export type ContactCreateInput = z.infer<typeof contactCreateSchema>;
 
 /** PUT /contacts/:id. Absent fields are kept; `extraInfo` and `tags`, when sent, replace the lists. */

@@ -37,8 +37,10 @@ export const sendMessageSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()
     .transform((v) => v === true || v === 'true'),
-});
+}).meta({ example: { body: 'Your order left the warehouse this morning.', idempotencyKey: 'reply-5c1f9e7a' } });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+/** What a client sends to POST /messages/:ticketId: JSON, or the form fields beside the files of a multipart request. */
+export type SendMessageBody = z.input<typeof sendMessageSchema>;
 
 /**
  * A page of the conversation: `before` (the id of the oldest message the reader holds) continues

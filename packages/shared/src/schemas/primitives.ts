@@ -18,5 +18,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
  * instead of becoming 1.
  */
 export function numeric<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+  // Typed input (the number, or its text): a client's payload type, z.input of the route's schema,
+  // then says what to send instead of `unknown`. What arrives is checked at run time all the same.
+  return z.preprocess((v: z.input<T> | string) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
 }

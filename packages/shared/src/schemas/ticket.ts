@@ -63,8 +63,10 @@ export const ticketCreateSchema = z.object({
   userId: z.union([positiveId, z.null()]).optional(),
   whatsappId: positiveId.optional(),
   status: z.enum(['open', 'pending']).optional().default('open'),
-});
+}).meta({ example: { contactId: 12, queueId: 3, userId: 5, status: 'open' } });
 export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
+/** What a client sends to POST /tickets. */
+export type TicketCreateBody = z.input<typeof ticketCreateSchema>;
 
 /** PUT /tickets/:id — the action is read from which fields are present (spec §4 table). */
 export const ticketUpdateSchema = z.object({
@@ -86,5 +88,10 @@ export const ticketUpdateSchema = z.object({
       transf: z.boolean().optional(),
     })
     .optional(),
+}).meta({
+  description: 'Accept: {status: "open", userId}; return to the queue: {status: "pending"}; resolve: {status: "closed", userId}; transfer: {transf: true, userId, queueId}',
+  example: { status: 'open', userId: 5 },
 });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
+/** What a client sends to PUT /tickets/:id. */
+export type TicketUpdateBody = z.input<typeof ticketUpdateSchema>;

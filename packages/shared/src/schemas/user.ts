@@ -83,6 +83,9 @@ export const userUpdateSchema = z.object({
   ...flagFields,
 });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+/** What a client sends to POST /users (create) or PUT /users/:id (update). */
+export type UserCreateBody = z.input<typeof userCreateSchema>;
+export type UserUpdateBody = z.input<typeof userUpdateSchema>;
 
 /** Fields only an admin may set, on anyone (spec §6: profile, sectors, hours and permission flags). */
 export const ADMIN_ONLY_USER_FIELDS = [

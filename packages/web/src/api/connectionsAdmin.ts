@@ -2,7 +2,7 @@
  * The Connections screen's calls (spec §7 whatsapp / whatsappsession). The list shares its cache
  * entry with `useConnections` (the shell's summary), so the drawer badge sees every change made here.
  */
-import { type ConnectionDTO, connectionSchema, messageResultSchema } from '@switchboard/shared';
+import { type ConnectionCreateBody, type ConnectionDTO, type ConnectionUpdateBody, connectionSchema, messageResultSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -37,8 +37,8 @@ export function removeConnectionFromCache(queryClient: QueryClient, id: number):
   queryClient.removeQueries({ queryKey: queryKeys.connection(id) });
 }
 
-/** The flat fields of spec §3 as the form sends them; the server validates them again. */
-export type ConnectionPayload = Record<string, unknown>;
+/** The flat fields of spec §3 as the form sends them (the route's create or update schema). */
+export type ConnectionPayload = ConnectionCreateBody | ConnectionUpdateBody;
 
 export function useSaveConnection() {
   const queryClient = useQueryClient();

@@ -10,7 +10,9 @@ import {
   usersPageSchema,
   type DashboardAttendant,
   type DashboardCounters,
+  type DashboardParams,
   type DashboardResponse,
+  type UserDTO,
 } from '@switchboard/shared';
 import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
@@ -46,7 +48,7 @@ export interface DashboardFilter {
   queueId: number | '';
 }
 
-export type DashboardParams = Partial<Record<'days' | 'date_from' | 'date_to' | 'userId' | 'queueId' | 'tag', string | number>>;
+export type { DashboardParams };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -105,7 +107,7 @@ export function useDashboardUsers(enabled: boolean) {
     queryKey: ['users', 'dashboard-filter'],
     enabled,
     queryFn: async ({ signal }) => {
-      const all: { id: number; name: string }[] = [];
+      const all: Pick<UserDTO, 'id' | 'name'>[] = [];
       // Pages of the user list until it ends (a company has tens, not thousands, of attendants).
       for (let page = 1; page <= 20; page++) {
         const answer = await api.get('/users', usersPageSchema, { pageNumber: page }, signal);

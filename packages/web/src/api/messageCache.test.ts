@@ -22,6 +22,14 @@ describe('chat messages', () => {
     expect(chatMessages(d).messages.map((m) => `${m.id}${m.ack}`)).toEqual(['a3', 'b0', 'c0', 'd0', 'e0']);
   });
 
+  it('places a message that arrives after a newer one where the server orders it', () => {
+    const at = (id: string, second: number) => msg(id, { createdAt: `2026-01-01T10:00:0${second}.000Z` });
+    let d: MessagesData = { pageParams: [1], pages: [{ messages: [at('a', 1), at('c', 3)], hasMore: false, count: 2 }] };
+    d = upsertMessageInPages(d, at('b', 2));
+    d = upsertMessageInPages(d, at('d', 3));
+    expect(chatMessages(d).messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
   it('keeps the newer copy when an older one arrives later (POST answer after the ack updates)', () => {
     const sent = (ack: number, at: string) => msg('a', { ack, updatedAt: at });
     let d = upsertMessageInPages(data(['a']), sent(2, '2026-01-01T10:00:01.000Z'));

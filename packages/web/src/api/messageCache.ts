@@ -40,7 +40,7 @@ export function chatMessages(data: MessagesData): { messages: MessageDTO[]; olde
   return { messages, olderCount: messages.length - newestPageSize, tickets };
 }
 
-/** A created message goes last on the newest page; an updated one (ack, delete) is replaced. */
+/** A created message goes on the newest page in creation order; an updated one (ack, delete) is replaced. */
 /**
  * A message's copies arrive by two roads (the POST answer and realtime updates) in any order; a
  * stale copy (older update time, or the same time with a lower ack) never replaces a newer one.
@@ -62,7 +62,23 @@ export function upsertMessageInPages(data: MessagesData, message: MessageDTO): M
     };
   }
   const [first, ...rest] = data.pages;
-  return { ...data, pages: [{ ...first, messages: [...first.messages, message], count: first.count + 1 }, ...rest] };
+  const messages = [...first.messages];
+  messages.splice(placeOf(messages, message), 0, message);
+  return { ...data, pages: [{ ...first, messages, count: first.count + 1 }, ...rest] };
+}
+
+/**
+ * Where a new message goes on the newest page: after every message created no later than it, as
+ * the server orders the chat. Events of one chat can arrive out of that order (sent by different
+ * server processes, or a message re-announced to those who just got the ticket); the chat shows
+ * them where a reload would, not in arrival order.
+ */
+function placeOf(page: MessageDTO[], message: MessageDTO): number {
+  const at = Date.parse(message.createdAt);
+  let i = page.length;
+  if (!Number.isFinite(at)) return i;
+  while (i > 0 && Date.parse(page[i - 1].createdAt) > at) i -= 1;
+  return i;
 }
 
 export function upsertMessage(queryClient: QueryClient, message: MessageDTO): void {

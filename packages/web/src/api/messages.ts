@@ -1,5 +1,5 @@
 /** Messages API (spec §7): the paged chat, sending (text, quote, files, audio) and deleting. */
-import { messageSchema, messageSearchSchema, messagesPageSchema, sentMessagesSchema } from '@switchboard/shared';
+import { messageSchema, messageSearchSchema, messagesPageSchema, sentMessagesSchema, type SendMessageBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from './client';
 import { fetchMediaBlob } from './mediaBlob';
@@ -28,23 +28,22 @@ export function useMessagesInfinite(ticketId: number) {
   });
 }
 
-export interface SendInput {
-  ticketId: number;
-  body: string;
-  quotedMsg?: string;
-  files?: File[];
-  /** The file is a recording: the server sends it as a voice note (Ogg/Opus, played inline). */
-  voiceNote?: boolean;
-  /** One key per user action: the server sends a repeated key once (double clicks, retries). */
-  idempotencyKey: string;
-}
+/**
+ * A message to send: the route's fields (sendMessageSchema), each user action with its own
+ * idempotency key (a repeated key sends once: double clicks, retries), and the files, which go
+ * as multipart beside the same fields.
+ */
+export type SendInput = Pick<SendMessageBody, 'body' | 'quotedMsg' | 'voiceNote'> &
+  Required<Pick<SendMessageBody, 'idempotencyKey'>> & { ticketId: number; files?: File[] };
 
-function toFormData({ body, files = [], quotedMsg, idempotencyKey, voiceNote }: SendInput): FormData {
+function toFormData({ body = '', files = [], quotedMsg, idempotencyKey, voiceNote }: SendInput): FormData {
   const form = new FormData();
-  if (voiceNote) form.append('voiceNote', 'true');
+  // A multipart field is text: the flag and the quoted message's id are written as the route reads them.
+  if (voiceNote === true || voiceNote === 'true') form.append('voiceNote', 'true');
   for (const file of files) form.append('medias', file, file.name);
   form.append('body', body);
-  if (quotedMsg) form.append('quotedMsg', quotedMsg);
+  const quotedId = typeof quotedMsg === 'object' && quotedMsg ? quotedMsg.id : quotedMsg;
+  if (quotedId) form.append('quotedMsg', quotedId);
   form.append('idempotencyKey', idempotencyKey);
   return form;
 }

@@ -1,5 +1,5 @@
 /** Private notes, @mention candidates and the user's unread mentions (kept apart from messages.ts). */
-import { mentionsResponseSchema, messageSchema, usersPageSchema } from '@switchboard/shared';
+import { mentionsResponseSchema, messageSchema, usersPageSchema, type SendMessageBody } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { upsertMessage } from './messageCache';
@@ -9,11 +9,8 @@ export const mentionKeys = {
   candidates: (search: string) => ['mentions', 'candidates', search] as const,
 };
 
-export interface NoteInput {
-  ticketId: number;
-  body: string;
-  idempotencyKey: string;
-}
+/** A private note: text and its idempotency key, the fields of sendMessageSchema a note uses. */
+export type NoteInput = Required<Pick<SendMessageBody, 'body' | 'idempotencyKey'>> & { ticketId: number };
 
 export function useSendNote() {
   const queryClient = useQueryClient();

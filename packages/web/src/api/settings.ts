@@ -1,4 +1,4 @@
-import { type SettingDTO, type SettingKey, settingSchema } from '@switchboard/shared';
+import { type SettingDTO, type SettingKey, settingSchema, type settingUpdateSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
@@ -20,7 +20,7 @@ export function settingValue(settings: SettingDTO[] | undefined, key: SettingKey
 export function useUpdateSetting() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
+    mutationFn: ({ key, value }: { key: SettingKey } & z.input<typeof settingUpdateSchema>) =>
       api.put(`/settings/${encodeURIComponent(key)}`, settingSchema, { value }),
     onSuccess: (setting) => {
       queryClient.setQueryData<SettingDTO[]>(queryKeys.settings, (list) => upsertSetting(list, setting));

@@ -2,35 +2,27 @@
  * The simulator's API (issue 3): act as customers' phones for connections of kind `simulator`.
  * The server may run with the simulator off; it then answers 404 and the screen is not offered.
  */
-import { simulatorCallSchema, simulatorCustomerSchema, simulatorMessageSchema, simulatorOkSchema, simulatorPendingQrSchema, simulatorScanSchema, simulatorSentSchema } from '@switchboard/shared';
+import {
+  simulatorCallBodySchema,
+  simulatorCallSchema,
+  simulatorCustomerSchema,
+  simulatorDisconnectBodySchema,
+  simulatorMessageSchema,
+  simulatorOkSchema,
+  simulatorPendingQrSchema,
+  simulatorReadBodySchema,
+  simulatorScanBodySchema,
+  simulatorScanSchema,
+  simulatorSentSchema,
+  type SimulatorSendInput,
+} from '@switchboard/shared';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
 
-export type { SimulatorCustomer, SimulatorMessage, SimulatorPendingQr as PendingQr } from '@switchboard/shared';
-
-export type SimulatorMessageType = 'text' | 'image' | 'audio' | 'video' | 'document' | 'location' | 'vcard' | 'sticker';
-
-export interface SimulatorMedia {
-  mimetype: string;
-  filename: string;
-  data: string;
-}
-
-export interface CustomerMessageInput {
-  from: string;
-  to: string;
-  name?: string;
-  body?: string;
-  type?: SimulatorMessageType;
-  media?: SimulatorMedia;
-  quotedId?: string;
-  /** The customer's number is hidden: the connection sees only their LID, as on WhatsApp. */
-  hideNumber?: boolean;
-  /** Group id: the customer writes as a member of this group. */
-  group?: string;
-}
+export type { SimulatorSendInput };
+export type { SimulatorCustomer, SimulatorMedia, SimulatorMessage, SimulatorPendingQr as PendingQr, SimulatorType } from '@switchboard/shared';
 
 /** While a chat is open it is re-read this often: the server's messages to a customer raise no event we receive. */
 export const CHAT_POLL_MS = 2000;
@@ -53,7 +45,7 @@ export function useSimulatorAvailable(enabled: boolean): boolean {
 export function useScanQr() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { qrcode: string; number?: string }) =>
+    mutationFn: (input: z.input<typeof simulatorScanBodySchema>) =>
       api.post('/simulator/scan', simulatorScanSchema, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorPending }),
   });
@@ -90,7 +82,7 @@ function useRefreshChats() {
 export function useCustomerSend() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: (input: CustomerMessageInput) => api.post('/simulator/messages', simulatorSentSchema, input),
+    mutationFn: (input: SimulatorSendInput) => api.post('/simulator/messages', simulatorSentSchema, input),
     onSuccess,
   });
 }
@@ -105,15 +97,15 @@ export function useRevokeMessage() {
 
 export function useReadChat() {
   const onSuccess = useRefreshChats();
-  return useMutation({ mutationFn: (input: { customer: string; to: string }) => api.post('/simulator/read', simulatorOkSchema, input), onSuccess });
+  return useMutation({ mutationFn: (input: z.input<typeof simulatorReadBodySchema>) => api.post('/simulator/read', simulatorOkSchema, input), onSuccess });
 }
 
 export function usePlaceCall() {
   const onSuccess = useRefreshChats();
-  return useMutation({ mutationFn: (input: { from: string; to: string }) => api.post('/simulator/calls', simulatorCallSchema, input), onSuccess });
+  return useMutation({ mutationFn: (input: z.input<typeof simulatorCallBodySchema>) => api.post('/simulator/calls', simulatorCallSchema, input), onSuccess });
 }
 
 /** The phone drops the session: the connection goes DISCONNECTED (its event updates the table). */
 export function useDropSession() {
-  return useMutation({ mutationFn: (input: { to: string }) => api.post('/simulator/disconnect', simulatorOkSchema, input) });
+  return useMutation({ mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/disconnect', simulatorOkSchema, input) });
 }

@@ -1,17 +1,13 @@
 /**
- * Opening a ticket for a contact (POST /tickets, spec §7) from the contacts screen. The tickets
- * screen owns the rest of the tickets API; this is the one call the contacts screen needs.
+ * Opening a ticket for a contact (POST /tickets, spec §7), from the contacts screen and the tickets
+ * screen's new-ticket dialog. The tickets screen owns the rest of the tickets API (tickets.ts).
  */
-import { ticketSchema } from '@switchboard/shared';
+import { ticketSchema, type TicketCreateBody } from '@switchboard/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from './client';
 
-export interface StartTicketInput {
-  contactId: number;
-  userId: number;
-  /** Absent when an admin starts a ticket without choosing a sector. */
-  queueId?: number;
-}
+/** The contact and its attendant; the sector is absent when an admin starts a ticket without one. */
+export type StartTicketInput = Required<Pick<TicketCreateBody, 'contactId' | 'userId'>> & Pick<TicketCreateBody, 'queueId'>;
 
 export function useStartTicket() {
   return useMutation({

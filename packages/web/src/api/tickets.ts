@@ -2,7 +2,7 @@
  * Tickets API (spec §7) as react-query hooks, and the realtime rules that keep every cached tickets
  * list, the open ticket and the messages of the open chat in step (spec §4 Live updates).
  */
-import { type MessageDTO, messageResultSchema, type TicketDTO, type TicketEvent, ticketSchema, ticketsPageSchema } from '@switchboard/shared';
+import { type MessageDTO, messageResultSchema, type TicketDTO, type TicketEvent, ticketSchema, ticketsPageSchema, type TicketUpdateBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
@@ -56,13 +56,11 @@ export function useTicket(id: number | null) {
   });
 }
 
-/** The body of PUT /tickets/:id for each action of spec §4. */
-export type TicketUpdate =
-  | { status: 'open'; userId: number; queueId?: number }
-  | { status: 'pending' }
-  | { status: 'closed'; userId: number }
-  | { status: 'closed'; isFinished: true }
-  | { transf: true; userId?: number | null; queueId?: number | null; whatsappId?: number };
+/**
+ * The body of PUT /tickets/:id (the route reads the action of spec §4 from the fields present);
+ * the web sends the fields flat, never nested under the reference client's `ticketData`.
+ */
+export type TicketUpdate = Omit<TicketUpdateBody, 'ticketData'>;
 
 /** The open ticket's copy from an answer or an event, whichever is newer (they may cross). */
 function newerTicket(shown: TicketDTO | undefined, incoming: TicketDTO): TicketDTO {
@@ -80,13 +78,6 @@ export function useUpdateTicket() {
     mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) => api.put(`/tickets/${id}`, ticketSchema, data),
     // The realtime update fixes the lists; the open ticket is refreshed at once for its buttons.
     onSuccess: (ticket) => showTicket(queryClient, ticket),
-  });
-}
-
-export function useCreateTicket() {
-  return useMutation({
-    mutationFn: (data: { contactId: number; queueId: number; userId: number }) =>
-      api.post('/tickets', ticketSchema, { ...data, status: 'open' }),
   });
 }
 

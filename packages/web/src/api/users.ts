@@ -1,4 +1,4 @@
-import { messageResultSchema, type UserDTO, userSchema, usersPageSchema } from '@switchboard/shared';
+import { messageResultSchema, type UserCreateBody, type UserDTO, type UserUpdateBody, userSchema, usersPageSchema } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
@@ -35,14 +35,14 @@ export function removeUserFromCache(queryClient: ReturnType<typeof useQueryClien
   queryClient.removeQueries({ queryKey: queryKeys.user(userId) });
 }
 
-/** The fields as the form sends them (flags as 'enabled'/'desabled'); the server validates them again. */
-export type UserPayload = Record<string, unknown>;
+/** The fields as the form sends them (flags as 'enabled'/'desabled'): the route's create or update body. */
+export type UserPayload = UserCreateBody | UserUpdateBody;
 
-export interface UserSaveInput {
+export type UserSaveInput = {
   /** Absent when creating. */
   id?: number;
   data: UserPayload;
-}
+};
 
 export function useSaveUser() {
   const queryClient = useQueryClient();

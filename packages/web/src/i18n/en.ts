@@ -44,6 +44,7 @@ const en = {
     logout: 'Logout',
     language: 'Language',
     account: 'Account',
+    reconnecting: 'Connection lost. Reconnecting…',
   },
   notifications: {
     mentions: 'Mentions',

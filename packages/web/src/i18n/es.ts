@@ -45,6 +45,7 @@ const es: Translation = {
     logout: 'Cerrar sesión',
     language: 'Idioma',
     account: 'Cuenta',
+    reconnecting: 'Conexión perdida. Reconectando…',
   },
   notifications: {
     mentions: 'Menciones',

@@ -45,6 +45,7 @@ const pt: Translation = {
     logout: 'Sair',
     language: 'Idioma',
     account: 'Conta',
+    reconnecting: 'Conexão perdida. Reconectando…',
   },
   notifications: {
     mentions: 'Menções',

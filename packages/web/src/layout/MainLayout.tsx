@@ -23,6 +23,7 @@ import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainMenu } from './MainMenu';
 import { NotificationsBell } from './NotificationsBell';
+import { ReconnectingNotice } from './ReconnectingNotice';
 import { UserMenu } from './UserMenu';
 
 /** Width of the icon rail left by a closed permanent drawer. */
@@ -115,6 +116,7 @@ export function MainLayout() {
         </Box>
         <Footer />
       </Box>
+      <ReconnectingNotice />
     </Box>
   );
 }

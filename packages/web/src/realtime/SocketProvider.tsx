@@ -1,7 +1,9 @@
 /**
  * One Socket.IO connection per signed-in session, on the same origin at /socket.io. The token goes
  * in the handshake `auth` (read fresh on every attempt, so a refreshed token is used), never in the
- * URL. After any reconnect every query is refetched, since events may have been missed meanwhile.
+ * URL. The socket is kept connected until the session is over (keepConnected.ts): while it is not,
+ * the shell says so (useSocketStatus). After any reconnect every query is refetched, since events
+ * may have been missed meanwhile.
  */
 import { EVENTS, type SettingsEvent, type UserEvent } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,17 +14,17 @@ import { queryKeys } from '../api/queryKeys';
 import { tokenStore } from '../api/tokenStore';
 import { useAuth } from '../auth/AuthProvider';
 import { applySettingsEvent, applyUserEvent } from './cacheEvents';
+import { keepConnected, type SocketStatus } from './keepConnected';
 
 const SocketContext = createContext<Socket | null>(null);
-
-/** The server refuses or drops a socket whose access token is missing or expired with this code. */
-const SESSION_ERROR = 'ERR_SESSION_EXPIRED';
+const SocketStatusContext = createContext<SocketStatus | null>(null);
 
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { user, updateUser, logout } = useAuth();
   const userId = user?.id;
   const queryClient = useQueryClient();
   const [socket, setSocket] = useState<Socket | null>(null);
+  const [status, setStatus] = useState<SocketStatus | null>(null);
   // Callbacks through a ref: their identity changes with navigation, which must not reconnect.
   const session = useRef({ updateUser, logout });
   useLayoutEffect(() => {
@@ -39,30 +41,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       auth: (cb) => cb({ token: tokenStore.get() ?? '' }),
       reconnection: true,
     });
-    let connectedBefore = false;
-    // One refresh attempt per failure streak, so a dead session cannot loop.
-    let refreshTried = false;
-
-    const refreshAndReconnect = () => {
-      if (refreshTried) return;
-      refreshTried = true;
-      refreshSession()
-        .then(() => s.connect())
-        .catch(() => undefined); // The HTTP client ends the session on its next call.
-    };
-
-    s.on('connect', () => {
-      refreshTried = false;
-      if (connectedBefore) void queryClient.invalidateQueries();
-      connectedBefore = true;
-    });
-    // A refused handshake is not retried by socket.io itself: refresh the token, then retry.
-    s.on('connect_error', (err) => {
-      if (err.message === SESSION_ERROR) refreshAndReconnect();
-    });
-    // The server drops sockets whose token expired; other drops reconnect on their own.
-    s.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') refreshAndReconnect();
+    const stopKeeping = keepConnected(s, {
+      refresh: refreshSession,
+      sessionOver: () => void session.current.logout(),
+      resynchronise: () => void queryClient.invalidateQueries(),
+      onStatus: setStatus,
     });
 
     s.on(EVENTS.user, (event: UserEvent) => {
@@ -80,16 +63,27 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the socket is the external system this effect connects
     setSocket(s);
     return () => {
+      stopKeeping();
       s.removeAllListeners();
       s.disconnect();
       setSocket(null);
+      setStatus(null);
     };
   }, [userId, queryClient]);
 
-  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+  return (
+    <SocketContext.Provider value={socket}>
+      <SocketStatusContext.Provider value={status}>{children}</SocketStatusContext.Provider>
+    </SocketContext.Provider>
+  );
 }
 
 /** The live socket (null while signed out or before it is created); later features subscribe here. */
 export function useSocket(): Socket | null {
   return useContext(SocketContext);
+}
+
+/** Where the session's socket stands (null while signed out). */
+export function useSocketStatus(): SocketStatus | null {
+  return useContext(SocketStatusContext);
 }

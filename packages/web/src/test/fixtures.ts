@@ -1,4 +1,5 @@
 import {
+  MESSAGE_EXAMPLE,
   WEEKDAYS,
   type ConnectionDTO,
   type ContactDTO,
@@ -144,26 +145,17 @@ export function ticketFixture(overrides: Partial<TicketDTO> = {}): TicketDTO {
   };
 }
 
+/** The documented message (a sent text, no media, not a note), pending in ticket 1. */
 export function messageFixture(overrides: Partial<MessageDTO> = {}): MessageDTO {
   return {
+    ...MESSAGE_EXAMPLE,
     id: 'm1',
     ticketId: 1,
     body: '',
-    fromMe: true,
-    read: true,
-    mediaType: 'chat',
-    mediaUrl: null,
-    mediaName: null,
-    mediaMime: null,
-    quotedMsg: null,
-    isDeleted: false,
-    isEdited: false,
     ack: 0,
     sendState: 'pending',
-    isPrivate: false,
     createdAt: AT,
     updatedAt: AT,
-    contact: null,
     userId: 1,
     ...overrides,
   };

@@ -18,11 +18,10 @@ import { cleanText } from '../clean-inbound.js';
 import { MediaTooLargeError, type MediaStore } from '../../lib/media-store.js';
 import type { InboundMessage, MessageKind } from '../driver.js';
 import type { SimulatorDriver } from './driver.js';
+import type { SimulatorType } from '@switchboard/shared';
 
 export type SimulatorMessageRow = typeof simulatorMessages.$inferSelect;
 
-export const SIMULATOR_TYPES = ['text', 'image', 'audio', 'video', 'document', 'location', 'vcard', 'sticker'] as const;
-export type SimulatorType = (typeof SIMULATOR_TYPES)[number];
 
 export interface CustomerMessageInput {
   /** Chosen by the sender so a retry is recognised; generated when absent. */

@@ -43,5 +43,5 @@ export const apiSendSchema = z.object({
   queueId: optionalId.describe('Sector of a ticket created or still without one'),
   tagsId: tagIds.describe('Tag ids added to the contact'),
   userId: optionalId.describe('Attendant the ticket is assigned to'),
-});
+}).meta({ example: { number: '5511988887777', body: 'Your order left the warehouse this morning.' } });
 export type ApiSendInput = z.infer<typeof apiSendSchema>;

@@ -1,5 +1,7 @@
 import { messageSchema, messageSearchQuerySchema, messageSearchSchema, messagesPageSchema, messagesQuerySchema, sendMessageSchema, sentMessagesSchema } from '@switchboard/shared';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text, numeric } from '@switchboard/shared';
 import { AppError } from '../../lib/app-error.js';
@@ -12,6 +14,19 @@ const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) }
 const messageParams = z.object({ id: text().min(1).max(100) });
 
 const NOT_FOUND = { 404: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND'] } as const;
+
+/**
+ * Sending checks its body itself: a multipart body is read only after the access check (a refused
+ * upload is never received), and a private note follows its own rules. Its params are checked as
+ * everywhere.
+ */
+function bodyCheckedByHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
+  // Each part's schema is one of this route's zod schemas.
+  return route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+}
+
+/** The JSON body as it came (bodyCheckedByHandler left it unparsed): the handler checks it. */
+const rawBody = (req: { body: unknown }): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
 
 export function registerMessageRoutes(app: App, { messages, media, notes }: Services, maxRequestBytes: number): void {
   const opts = { onRequest: app.authenticate };
@@ -30,6 +45,8 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
   // is checked before the body is read: a refused upload is never received.
   const sendDoc = {
     params: ticketParams,
+    // The fields of both forms, for the document; the handler checks them (see bodyCheckedByHandler).
+    body: sendMessageSchema,
     tags,
     summary: 'Send a text (JSON {body, quotedMsg}) or files (multipart: medias[], body, voiceNote)',
     consumes: ['application/json', 'multipart/form-data'],
@@ -46,12 +63,12 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
       },
     ),
   };
-  app.post('/messages/:ticketId', { ...opts, schema: sendDoc }, async (req, reply) => {
+  app.post('/messages/:ticketId', { ...opts, schema: sendDoc, validatorCompiler: bodyCheckedByHandler }, async (req, reply) => {
     const idempotencyHeader = req.headers['idempotency-key'];
     // A private note (JSON, text only) is for staff: it has its own access rule (users mentioned on
     // the ticket may add notes too) and never reaches the channel.
     if (!req.isMultipart()) {
-      const json = (req.body as Record<string, unknown> | null) ?? {};
+      const json = rawBody(req);
       if (json.isPrivate === true || json.isPrivate === 'true') {
         const parsed = sendMessageSchema.safeParse({
           ...json,
@@ -70,7 +87,7 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
       fields = upload.fields;
       files = upload.files.map((f) => f.media);
     } else {
-      fields = (req.body as Record<string, unknown>) ?? {};
+      fields = rawBody(req);
     }
     try {
       if (typeof idempotencyHeader === 'string' && !fields.idempotencyKey) fields.idempotencyKey = idempotencyHeader;

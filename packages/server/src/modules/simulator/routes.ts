@@ -1,7 +1,16 @@
 /** The simulator's HTTP API (admin token): act as customers' phones. A contract other tests use. */
 import { z } from 'zod';
 import {
+  simulatorCallBodySchema,
   simulatorCallSchema,
+  simulatorChatParamsSchema,
+  simulatorChatQuerySchema,
+  simulatorDisconnectBodySchema,
+  simulatorEditBodySchema,
+  simulatorMessageIdParamsSchema,
+  simulatorReadBodySchema,
+  simulatorScanBodySchema,
+  simulatorSendBodySchema,
   simulatorCustomerSchema,
   simulatorMessageSchema,
   simulatorOkSchema,
@@ -13,34 +22,7 @@ import {
 import { requireAdmin } from '../../http/auth.js';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
-import { SIMULATOR_TYPES, type SimulatorMessageRow, type SimulatorNetwork } from '../../channels/simulator/network.js';
-
-const digits = z.string().trim().regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid number').transform((v) => v.replace(/\D/g, ''));
-
-const scanSchema = z.object({ qrcode: z.string().min(1).max(500), number: digits.optional() });
-const sendSchema = z.object({
-  /** The sender's own id for the message: sending the same id again (a retry) is one message. */
-  id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid id').optional(),
-  from: digits,
-  to: digits,
-  name: z.string().max(100).optional(),
-  body: z.string().max(65536).optional(),
-  type: z.enum(SIMULATOR_TYPES).optional(),
-  media: z
-    .object({ mimetype: z.string().min(1).max(200), filename: z.string().max(255).optional(), data: z.string().min(1) })
-    .optional(),
-  quotedId: z.string().max(100).optional(),
-  group: z.string().regex(/^\d{6,40}(-\d+)?$/, 'Invalid group id').optional(),
-  /** The customer's number is hidden behind their LID (WhatsApp's privacy since the LID migration). */
-  hideNumber: z.boolean().optional(),
-});
-const chatParams = z.object({ customer: z.string().regex(/^[\d-]{6,40}$/, 'Invalid customer') });
-const chatQuery = z.object({ to: digits });
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const editSchema = z.object({ body: z.string().trim().min(1).max(65536) });
-const readSchema = z.object({ customer: z.string().regex(/^[\d-]{6,40}$/), to: digits });
-const callSchema = z.object({ from: digits, to: digits });
-const disconnectSchema = z.object({ to: digits });
+import { type SimulatorMessageRow, type SimulatorNetwork } from '../../channels/simulator/network.js';
 
 /** Simulator calls are administrators' (REFUSED); a number with no simulated connection is not found. */
 const NO_PHONE = { 404: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND'] } as const;
@@ -68,41 +50,41 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
 
   app.get('/simulator/pending', { ...opts, schema: { tags, response: answers({ 200: z.array(simulatorPendingQrSchema) }, SIGNED_IN, REFUSED) } }, () => network.pendingQrCodesEverywhere());
 
-  app.post('/simulator/scan', { ...opts, schema: { body: scanSchema, tags, response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, (req) =>
+  app.post('/simulator/scan', { ...opts, schema: { body: simulatorScanBodySchema, tags, response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, (req) =>
     network.scan(req.body.qrcode, req.body.number),
   );
   // 201: the product stored it; 202: the connection's session is being taken over by another
   // process, the message waits on the network and is delivered when the session is back.
-  app.post('/simulator/messages', { ...opts, bodyLimit: 96 * 1024 * 1024, schema: { body: sendSchema, tags, response: answers({ 201: simulatorSentSchema, 202: simulatorSentSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) => {
+  app.post('/simulator/messages', { ...opts, bodyLimit: 96 * 1024 * 1024, schema: { body: simulatorSendBodySchema, tags, response: answers({ 201: simulatorSentSchema, 202: simulatorSentSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) => {
     const { id, delivered } = await network.customerSends(req.body);
     return reply.status(delivered ? 201 : 202).send({ id, delivered });
   });
-  app.get('/simulator/chats/:customer', { ...opts, schema: { params: chatParams, querystring: chatQuery, tags, response: answers({ 200: z.array(simulatorMessageSchema) }, SIGNED_IN, INPUT, REFUSED) } }, async (req) =>
+  app.get('/simulator/chats/:customer', { ...opts, schema: { params: simulatorChatParamsSchema, querystring: simulatorChatQuerySchema, tags, response: answers({ 200: z.array(simulatorMessageSchema) }, SIGNED_IN, INPUT, REFUSED) } }, async (req) =>
     (await network.chat(req.params.customer, req.query.to)).map(present),
   );
-  app.get('/simulator/customers', { ...opts, schema: { querystring: chatQuery, tags, response: answers({ 200: z.array(simulatorCustomerSchema) }, SIGNED_IN, INPUT, REFUSED) } }, async (req) =>
+  app.get('/simulator/customers', { ...opts, schema: { querystring: simulatorChatQuerySchema, tags, response: answers({ 200: z.array(simulatorCustomerSchema) }, SIGNED_IN, INPUT, REFUSED) } }, async (req) =>
     (await network.customers(req.query.to)).map((c) => ({ ...c, lastAt: c.lastAt.toISOString() })),
   );
-  app.post('/simulator/messages/:id/revoke', { ...opts, schema: { params: idParams, tags, response: ok(INPUT) } }, async (req) => {
+  app.post('/simulator/messages/:id/revoke', { ...opts, schema: { params: simulatorMessageIdParamsSchema, tags, response: ok(INPUT) } }, async (req) => {
     await network.revoke(req.params.id);
     return { ok: true as const };
   });
-  app.post('/simulator/messages/:id/edit', { ...opts, schema: { params: idParams, body: editSchema, tags, response: ok(BODY) } }, async (req) => {
+  app.post('/simulator/messages/:id/edit', { ...opts, schema: { params: simulatorMessageIdParamsSchema, body: simulatorEditBodySchema, tags, response: ok(BODY) } }, async (req) => {
     await network.edit(req.params.id, req.body.body);
     return { ok: true as const };
   });
-  app.post('/simulator/read', { ...opts, schema: { body: readSchema, tags, response: ok(BODY) } }, async (req) => {
+  app.post('/simulator/read', { ...opts, schema: { body: simulatorReadBodySchema, tags, response: ok(BODY) } }, async (req) => {
     await network.read(req.body.customer, req.body.to);
     return { ok: true as const };
   });
-  app.post('/simulator/calls', { ...opts, schema: { body: callSchema, tags, response: answers({ 201: simulatorCallSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) =>
+  app.post('/simulator/calls', { ...opts, schema: { body: simulatorCallBodySchema, tags, response: answers({ 201: simulatorCallSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) =>
     reply.status(201).send(await network.call(req.body.from, req.body.to)),
   );
-  app.post('/simulator/disconnect', { ...opts, schema: { body: disconnectSchema, tags, response: ok(BODY) } }, async (req) => {
+  app.post('/simulator/disconnect', { ...opts, schema: { body: simulatorDisconnectBodySchema, tags, response: ok(BODY) } }, async (req) => {
     await network.disconnect(req.body.to);
     return { ok: true as const };
   });
-  app.get('/simulator/media/:id', { ...opts, schema: { params: idParams, tags, response: answers({ 200: fileBody('The file') }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } }, async (req, reply) => {
+  app.get('/simulator/media/:id', { ...opts, schema: { params: simulatorMessageIdParamsSchema, tags, response: answers({ 200: fileBody('The file') }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } }, async (req, reply) => {
     const row = await network.message(req.params.id);
     if (!row?.mediaPath) return reply.status(404).send({ error: 'ERR_NOT_FOUND' });
     reply.header('Content-Type', row.mediaMime ?? 'application/octet-stream');

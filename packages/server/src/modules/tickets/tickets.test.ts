@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactTags, queues, tags, ticketCycles, tickets, users, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
-import { phoneNumber } from '../../test/simulator.js';
+import { customerWrites, phoneNumber } from '../../test/simulator.js';
 
 describe('tickets API', () => {
   let s: TestServer;
@@ -12,20 +12,10 @@ describe('tickets API', () => {
   let alice: { id: number; token: string };
   let bob: { id: number; token: string };
   let carol: { id: number; token: string };
-  let seq = 0;
 
   /** A customer writes: a pending ticket appears (through the real inbound pipeline). */
   async function inbound(body = 'hello', name = 'Customer', number = phoneNumber()) {
-    seq += 1;
-    const r = await s.services.inbound.message(connId, {
-      externalId: `T${seq}-${number}`,
-      chat: { id: number, isGroup: false },
-      sender: { number, name },
-      fromMe: false,
-      timestamp: new Date(),
-      kind: 'chat',
-      body,
-    });
+    const r = await customerWrites(s, connId, number, body, name);
     return { ticketId: r!.ticket.id, contactId: r!.contact.id, number };
   }
   const setQueue = (id: number, queueId: number | null) => s.database.db.update(tickets).set({ queueId }).where(eq(tickets.id, id));

@@ -11,6 +11,7 @@ import {
   type Flag,
   type UserDTO,
   type UserFlag,
+  type UserUpdateBody,
 } from '@switchboard/shared';
 import type { z } from 'zod';
 import type { UserPayload } from '../../api/users';
@@ -58,7 +59,8 @@ export function userToForm(user: UserDTO): UserFormInput {
 }
 
 export function formToPayload(values: UserFormOutput, editorIsAdmin: boolean): UserPayload {
-  const payload: UserPayload = {
+  // Built as an update (every field optional); creating, the form has required the rest.
+  const payload: UserUpdateBody = {
     name: values.name,
     email: values.email,
     whatsappId: values.whatsappId === '' ? null : values.whatsappId,

@@ -18,7 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerSend, type CustomerMessageInput } from '../../api/simulator';
+import { useCustomerSend, type SimulatorSendInput } from '../../api/simulator';
 import { useToast } from '../../components/Toasts';
 import { formatTimer, useAudioRecorder } from '../Tickets/composer/useAudioRecorder';
 import { fileToMedia, messageTypeOf } from './fileToMedia';
@@ -48,7 +48,7 @@ export function Composer({ from, to, name, group, hideNumber }: { from: string; 
   const [extra, setExtra] = useState<Extra>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const deliver = async (message: Omit<CustomerMessageInput, 'from' | 'to' | 'name' | 'hideNumber'>) => {
+  const deliver = async (message: Omit<SimulatorSendInput, 'from' | 'to' | 'name' | 'hideNumber'>) => {
     try {
       await send.mutateAsync({ from, to, name, group, ...(hideNumber ? { hideNumber } : {}), ...message });
       return true;

@@ -1,7 +1,7 @@
 /** A picked file as the simulator's `media` ({mimetype, filename, data in base64}) and its message type. */
-import type { SimulatorMedia, SimulatorMessageType } from '../../api/simulator';
+import type { SimulatorMedia, SimulatorType } from '../../api/simulator';
 
-export function messageTypeOf(mimetype: string): SimulatorMessageType {
+export function messageTypeOf(mimetype: string): SimulatorType {
   if (mimetype.startsWith('image/')) return 'image';
   if (mimetype.startsWith('audio/')) return 'audio';
   if (mimetype.startsWith('video/')) return 'video';

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { mergePagesById } from '../../../api/cacheUpdates';
 import { useContactsInfinite } from '../../../api/contacts';
 import { useQueues } from '../../../api/queues';
-import { useCreateTicket } from '../../../api/tickets';
+import { useStartTicket } from '../../../api/startTicket';
 import { useToast } from '../../../components/Toasts';
 import { useSearchTerm } from '../../../components/useSearchTerm';
 import { useViewer } from '../useViewer';
@@ -30,7 +30,7 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
   const sectors = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
   const [contact, setContact] = useState<ContactDTO | null>(null);
   const [queueId, setQueueId] = useState<number | ''>(sectors.length === 1 ? sectors[0].id : '');
-  const create = useCreateTicket();
+  const create = useStartTicket();
 
   const submit = async () => {
     if (!contact || queueId === '' || !viewer.user) return;
