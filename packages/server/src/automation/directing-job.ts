@@ -64,6 +64,7 @@ export class DirectingJob {
       moved += 1;
       const dto = await presentTicketById(ctx.db, id);
       if (dto) announceTicketMoved(ctx, result.before, dto);
+      this.deps.waitingInSector?.(target);
     }
     return moved;
   }
