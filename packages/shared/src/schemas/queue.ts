@@ -56,8 +56,8 @@ export const queueFormSchema = z.object({
   startWork: z.union([z.literal(''), timeOfDaySchema]),
   endWork: z.union([z.literal(''), timeOfDaySchema]),
   autoAssign: z.boolean(),
-  /** The field's '' = no limit (null). */
-  maxOpenPerAttendant: optionalOpenLimit,
+  /** The field's text, checked by the route's rule: '' = no limit. */
+  maxOpenPerAttendant: text().refine((v) => optionalOpenLimit.safeParse(v).success, INVALID_LIMIT),
 });
 /** A sector's editable fields: what the modal holds and what it sends. */
 export type QueueFormValues = z.infer<typeof queueFormSchema>;

@@ -306,6 +306,9 @@ const en = {
       startWork: 'Start work',
       endWork: 'End work',
       absence: 'Absence message',
+      autoAssign: 'Assign new tickets automatically',
+      maxOpenPerAttendant: 'Open tickets per attendant',
+      maxOpenHelp: 'Online attendants of the sector get new tickets in turn, up to this many open at once. Empty: no limit.',
     },
   },
   connections: {
@@ -587,6 +590,7 @@ const en = {
     notification: {
       mention: '{{name}} mentioned you on {{contact}}',
       newMessage: 'New message from {{name}}',
+      autoAssigned: "{{name}}'s ticket was assigned to you",
     },
   },
   // Dashboard and external API pages (issue 7).
