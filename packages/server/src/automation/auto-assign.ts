@@ -10,11 +10,13 @@
  * is done again there.
  *
  * Safe with several server processes: one sector is assigned by one transaction at a time (its
- * row is locked `FOR UPDATE`); the candidates' user rows are locked (`FOR NO KEY UPDATE`, in id
+ * row is locked `FOR NO KEY UPDATE`); the candidates' user rows are locked (`FOR NO KEY UPDATE`, in id
  * order) before their open tickets are counted, so assigners of two sectors sharing an attendant
  * take turns and the count cannot go stale before the commit; waiting tickets are taken
- * `FOR UPDATE SKIP LOCKED` and changed only while still pending and unassigned. So no ticket is
- * assigned twice and nobody goes over the limit, whichever process assigns.
+ * `FOR UPDATE SKIP LOCKED` (one an attendant is accepting right now is left to them) and changed
+ * only while still pending and unassigned. So no ticket is assigned twice and nobody goes over
+ * the limit, whichever process assigns. Locks are taken in one order (sector, users by id,
+ * tickets), and the assigner never waits for a ticket row, so it cannot deadlock with an action.
  *
  * Online: whoever has a live socket, as the dashboard shows it (`Realtime.onlineUserIds`, which
  * asks every process through the Socket.IO Redis adapter — the adapter scale-out already needs).
@@ -127,12 +129,14 @@ export class AutoAssigner {
     const now = ctx.clock.now();
 
     const result = await ctx.db.transaction(async (tx) => {
-      // One assigner per sector at a time, and it sees the settings as they are now.
+      // One assigner per sector at a time, and it sees the settings as they are now. NO KEY UPDATE
+      // (not UPDATE): rows that merely reference the sector (a ticket, a cycle, a membership being
+      // written) need not wait for it, so no transaction holding those can deadlock with this one.
       const [locked] = await tx
         .select({ autoAssign: queues.autoAssign, limit: queues.maxOpenPerAttendant })
         .from(queues)
         .where(eq(queues.id, queueId))
-        .for('update');
+        .for('no key update');
       if (!locked?.autoAssign) return null;
       const members = await tx
         .select({ userId: userQueues.userId, lastAssignedAt: userQueues.lastAssignedAt })
