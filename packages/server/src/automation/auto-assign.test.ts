@@ -289,3 +289,38 @@ describe('auto-assignment by two server processes at once', () => {
     expect(pending).toHaveLength(10);
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('auto-assignment sees presence on every process (Redis adapter)', () => {
+  let testDb: TestDatabase;
+  const servers: TestServer[] = [];
+  const sockets: Socket[] = [];
+  afterAll(async () => {
+    for (const so of sockets) so.close();
+    for (const s of servers) await s.close().catch(() => undefined);
+    await testDb?.drop();
+  });
+
+  it('assigns on one process to an attendant whose only socket is on the other', async () => {
+    testDb = await openTestDatabase();
+    const env = { REDIS_URL: redisUrl!, JWT_SECRET: 'k'.repeat(40), JWT_REFRESH_SECRET: 'm'.repeat(40) };
+    const a = await createTestServer({ database: testDb.database, env });
+    servers.push(a);
+    const b = await createTestServer({ database: testDb.database, env });
+    servers.push(b);
+    const db = testDb.database.db;
+    const [conn] = await db.insert(whatsapps).values({ name: 'Presence', channel: 'simulator' }).returning();
+    const [q] = await db.insert(queues).values({ name: 'Presence', color: '#p1' }).returning();
+    const attendant = await a.createUser({ queueIds: [q.id] });
+    await online(await b.listen(), attendant.token, sockets);
+    await waitFor(async () => (await a.ctx.realtime.onlineUserIds()).has(attendant.id));
+
+    const [c] = await db.insert(contacts).values({ name: 'Far away', number: phoneNumber() }).returning();
+    const [t] = await db.insert(tickets).values({ contactId: c.id, whatsappId: conn.id, queueId: q.id, status: 'pending' }).returning();
+    await db.update(queues).set({ autoAssign: true }).where(eq(queues.id, q.id));
+    expect(await a.services.automation.assigner.assignSector(q.id)).toBe(1);
+    const [after] = await db.select().from(tickets).where(eq(tickets.id, t.id));
+    expect(after).toMatchObject({ status: 'open', userId: attendant.id });
+  });
+});
