@@ -106,7 +106,7 @@ describe('sector auto-assignment', () => {
     await online(base, other.token, sockets);
     const conn = await connectionOf(q.id);
 
-    const ids = [];
+    const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await customerWrites(conn));
     const rows = await Promise.all(ids.map(ticket));
     expect(rows.map((t) => [t.status, t.userId])).toEqual([
