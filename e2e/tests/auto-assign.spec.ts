@@ -52,6 +52,7 @@ test('a sector with auto-assignment gives the customer\'s ticket to its online a
   await modal.getByTestId('queue-modal-submit').click();
   await expect(modal).toBeHidden();
   await expectToast(page, 'Sector saved successfully!');
+  await expect(page.getByTestId(`queue-autoAssign-${sales.id}`)).toHaveText('On, up to 2 open');
   expect(await api('GET', `/api/queue/${sales.id}`)).toMatchObject({ autoAssign: true, maxOpenPerAttendant: 2 });
 
   // A simulator connection offering both sectors, paired from the simulator page.
