@@ -148,6 +148,17 @@ describe('sector auto-assignment', () => {
     await online(base, caio.token, sockets);
     await waitFor(async () => (await ticket(id)).userId === caio.id);
     expect((await ticket(id)).status).toBe('open');
+
+    // Someone already online who is added to the sector gets what waits there.
+    await api('PUT', `/queue/${q.id}`, s.adminToken, { maxOpenPerAttendant: 1 });
+    const q2 = await sector({});
+    const gil = await s.createUser({ queueIds: [q2.id] });
+    await online(base, gil.token, sockets);
+    const next = await customerWrites(conn);
+    expect(await ticket(next)).toMatchObject({ status: 'pending', userId: null });
+    const joined = await api('PUT', `/users/${gil.id}`, s.adminToken, { queueIds: [q2.id, q.id] });
+    expect(joined.statusCode, joined.body).toBe(200);
+    await waitFor(async () => (await ticket(next)).userId === gil.id);
   });
 
   it('leaves sectors without auto-assignment alone, and starts when an admin switches it on', async () => {

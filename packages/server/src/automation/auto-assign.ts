@@ -138,14 +138,25 @@ export class AutoAssigner {
         .where(eq(queues.id, queueId))
         .for('no key update');
       if (!locked?.autoAssign) return null;
-      const members = await tx
-        .select({ userId: userQueues.userId, lastAssignedAt: userQueues.lastAssignedAt })
-        .from(userQueues)
-        .where(and(eq(userQueues.queueId, queueId), inArray(userQueues.userId, online)));
+      const onlineMembers = () =>
+        tx
+          .select({ userId: userQueues.userId, lastAssignedAt: userQueues.lastAssignedAt })
+          .from(userQueues)
+          .where(and(eq(userQueues.queueId, queueId), inArray(userQueues.userId, online)));
+      const candidates = await onlineMembers();
+      if (!candidates.length) return null;
+      // Another sector's assigner counting the same attendant waits here until this one commits.
+      const lockedIds = new Set(candidates.map((m) => m.userId));
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, [...lockedIds]))
+        .orderBy(asc(users.id))
+        .for('no key update');
+      // Read again now that they are locked: someone taken out of the sector meanwhile is not asked.
+      const members = (await onlineMembers()).filter((m) => lockedIds.has(m.userId));
       if (!members.length) return null;
       const memberIds = members.map((m) => m.userId);
-      // Another sector's assigner counting the same attendant waits here until this one commits.
-      await tx.select({ id: users.id }).from(users).where(inArray(users.id, memberIds)).orderBy(asc(users.id)).for('no key update');
       const counts = await tx
         .select({ userId: tickets.userId, n: count() })
         .from(tickets)
