@@ -217,6 +217,7 @@ export class TicketsService {
     });
     if (!result) return null;
     announceTicketMoved(this.ctx, result.before, result.dto);
+    await this.notify({ action: 'closedBySystem', ticket: result.after, before: result.before, actorId: null });
     return result.after;
   }
 
