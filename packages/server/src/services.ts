@@ -106,6 +106,11 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const webhookDispatcher = new WebhookDispatcher(ctx);
   ctx.webhooks = webhookDispatcher;
   const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
+  // Auto-assignment: an attendant coming online or joining a sector, or a sector's settings changing, may start it.
+  ctx.realtime.onUserConnected((userId) => automation.assigner.kickUserSectors(userId));
+  const queues = new QueuesService(ctx);
+  queues.onSettingsChanged = (queueId) => automation.assigner.kick(queueId);
+  users.onSectorsChanged = (userId) => automation.assigner.kickUserSectors(userId);
   const cloud = new CloudService(ctx, channels, cloudAccounts, outbox);
   const messages = new MessagesService(ctx, channels, outbox, media, notes);
   messages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
@@ -133,7 +138,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     contacts: new ContactsService(ctx, new DefaultConnectionNumberChecker(ctx, channels)),
     tags: new TagsService(ctx),
     quickAnswers: new QuickAnswersService(ctx),
-    queues: new QueuesService(ctx),
+    queues,
     whaticketImport: new WhaticketImportService(ctx, media),
   };
 }

@@ -239,6 +239,8 @@ export class AutoReplies {
       else if (dto) announceTicketMoved(ctx, before, dto);
     }
     await announceSystemMessages(this.deps, after.id, [row]);
+    // After the sector's greeting is written, so the customer reads it before the attendant answers.
+    if (after.queueId != null && after.queueId !== before.queueId) this.deps.waitingInSector?.(after.queueId);
     return true;
   }
 }

@@ -65,6 +65,7 @@ export class DirectingJob {
       moved += 1;
       const dto = await presentTicketById(ctx.db, id);
       if (dto) await announceTicketArrived(ctx, result.before, dto);
+      this.deps.waitingInSector?.(target);
     }
     return moved;
   }

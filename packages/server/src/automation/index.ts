@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import type { InboundPipeline } from '../messaging/inbound.js';
 import type { Outbox } from '../messaging/outbox.js';
 import type { SystemTicketCloser } from '../store/ticket-lifecycle.js';
+import { AutoAssigner } from './auto-assign.js';
 import { AutoReplies } from './auto-reply.js';
 import { callRejectedText } from './calls.js';
 import { CallsService } from './calls-service.js';
@@ -44,6 +45,7 @@ export class Automation {
   readonly replies: AutoReplies;
   readonly ratings: RatingService;
   readonly calls: CallsService;
+  readonly assigner: AutoAssigner;
   readonly scheduler: Scheduler;
 
   constructor(ctx: AppContext, services: AutomationServices, options: AutomationOptions = {}) {
@@ -53,7 +55,8 @@ export class Automation {
       leaseSeconds: options.leaseSeconds ?? 30,
       callRejectedText: options.callRejectedText ?? '',
     };
-    const deps: SystemMessageDeps = { ctx, outbox: services.outbox };
+    this.assigner = new AutoAssigner(ctx);
+    const deps: SystemMessageDeps = { ctx, outbox: services.outbox, waitingInSector: (queueId) => this.assigner.kick(queueId) };
     this.replies = new AutoReplies(deps);
     this.ratings = new RatingService(deps);
     this.calls = new CallsService(deps, services.channels, () => this.options.callRejectedText || callRejectedText(ctx.settings.get('language')));
@@ -66,6 +69,7 @@ export class Automation {
         { name: 'directing', run: (now) => directing.runDue(now) },
         { name: 'ratingWindows', run: (now) => this.ratings.expireDue(now) },
         { name: 'inactivity', run: (now) => inactivity.runDue(now) },
+        { name: 'autoAssign', run: () => this.assigner.runDue() },
       ],
       {
         pollMs: this.options.pollMs,
@@ -78,6 +82,9 @@ export class Automation {
     services.inbound.callPolicy = this.calls;
     services.inbound.onStored((stored) => this.calls.onInbound(stored));
     services.inbound.onStored((stored) => this.replies.onInbound(stored));
+    // A customer writing on a ticket that waits in a sector (a reopened one, say) may find someone free.
+    services.inbound.onStored(({ ticket }) => this.assigner.onTicketEvent({ ticket, before: null }));
+    services.tickets.onLifecycle((event) => this.assigner.onTicketEvent(event));
     services.tickets.onLifecycle(async (event) => {
       if (event.action === 'resolved') await this.ratings.onResolved(event);
       else if (event.action === 'transferred') await onTransferred(deps, event);
@@ -91,6 +98,7 @@ export class Automation {
 
   async stop(): Promise<void> {
     this.replies.stop();
+    await this.assigner.stop();
     await this.scheduler.stop();
   }
 

@@ -17,6 +17,8 @@ import { renderForTicket } from './variables.js';
 export interface SystemMessageDeps {
   ctx: AppContext;
   outbox: Outbox;
+  /** A job put a ticket in a sector's queue (menu choice, directing): auto-assignment may take it. */
+  waitingInSector?: (queueId: number) => void;
 }
 
 /** Writes one automatic text (skipped when empty) inside the caller's transaction; returns the row. */

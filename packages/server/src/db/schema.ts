@@ -34,6 +34,10 @@ export const queues = pgTable(
     absenceMessage: text('absence_message').notNull().default(''),
     startWork: text('start_work'),
     endWork: text('end_work'),
+    /** New pending tickets go to an online attendant of the sector, round-robin (automation/auto-assign.ts). */
+    autoAssign: boolean('auto_assign').notNull().default(false),
+    /** Open tickets an attendant may hold before auto-assignment passes them by; null = no limit. */
+    maxOpenPerAttendant: integer('max_open_per_attendant'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,6 +152,8 @@ export const userQueues = pgTable(
     queueId: integer('queue_id')
       .notNull()
       .references(() => queues.id, { onDelete: 'cascade' }),
+    /** When auto-assignment last gave this member a ticket of this sector (round-robin order). */
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue_idx').on(t.queueId)],
 );

@@ -60,20 +60,27 @@ export function announceContact(ctx: AppContext, event: ContactEvent): void {
 /**
  * After a change of owner or sector: the ticket's new audience gets the update; whoever could see
  * it before but no longer can gets a delete marked `moved`, so it leaves their lists without being
- * announced as deleted.
+ * announced as deleted. `autoAssigned` tells the new owner the sector gave it to them (a notice).
  */
 export function announceTicketMoved(
   ctx: AppContext,
   before: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>,
   after: TicketDTO,
+  options: { autoAssigned?: boolean } = {},
 ): void {
-  emitTicketMoved(ctx, before, after);
+  emitTicketMoved(ctx, before, after, options);
   publish(ctx, ticketMovedEvents(before, after));
 }
 
-function emitTicketMoved(ctx: AppContext, before: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>, after: TicketDTO): void {
+function emitTicketMoved(
+  ctx: AppContext,
+  before: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>,
+  after: TicketDTO,
+  options: { autoAssigned?: boolean } = {},
+): void {
   const nowRooms = audience(ctx, after);
-  ctx.realtime.emit(nowRooms, EVENTS.ticket, { action: 'update', ticket: after } satisfies TicketEvent);
+  const update: TicketEvent = { action: 'update', ticket: after, ...(options.autoAssigned ? { autoAssigned: true } : {}) };
+  ctx.realtime.emit(nowRooms, EVENTS.ticket, update);
   ctx.realtime.emitExcept(audience(ctx, before), nowRooms, EVENTS.ticket, {
     action: 'delete',
     ticketId: after.id,

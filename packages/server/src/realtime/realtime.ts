@@ -55,6 +55,12 @@ export class Realtime {
   private redisClients: { quit(): Promise<unknown> }[] = [];
   private expiryTimers = new Map<string, NodeJS.Timeout>();
   private namespaces = new Set<string>();
+  private connectedListeners: ((userId: number) => void)[] = [];
+
+  /** Called when a user's socket has joined its rooms on this process (they count as online). */
+  onUserConnected(listener: (userId: number) => void): void {
+    this.connectedListeners.push(listener);
+  }
 
   /** The ticket access check is added by the tickets module when it loads. */
   setTicketAccess(check: (userId: number, ticketId: number) => Promise<boolean>): void {
@@ -97,7 +103,9 @@ export class Realtime {
     const { viewer } = socket.data as SocketData;
     // A socket that could not join its rooms would miss events: it is dropped, and the client
     // reconnects (and re-fetches what it shows).
-    void Promise.resolve(socket.join(roomsForViewer(viewer))).catch(() => socket.disconnect(true));
+    void Promise.resolve(socket.join(roomsForViewer(viewer)))
+      .then(() => this.connectedListeners.forEach((listener) => listener(viewer.id)))
+      .catch(() => socket.disconnect(true));
     this.limitEvents(socket);
     // Room membership is decided by the server from the user's permissions; these requests are
     // acknowledged for compatibility with clients of the reference product.

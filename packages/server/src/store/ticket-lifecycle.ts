@@ -5,7 +5,8 @@
  */
 import type { TicketRow } from './ticket-present.js';
 
-export type TicketAction = 'accepted' | 'returned' | 'resolved' | 'finished' | 'reopened' | 'transferred' | 'created';
+/** `closedBySystem`: inactivity or the external API closed it (no user action). */
+export type TicketAction = 'accepted' | 'returned' | 'resolved' | 'finished' | 'reopened' | 'transferred' | 'created' | 'closedBySystem';
 
 /** What happened to a ticket, after the change committed (automation listens to these). */
 export interface TicketLifecycleEvent {

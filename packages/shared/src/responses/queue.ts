@@ -11,6 +11,10 @@ export const queueSchema = z
     absenceMessage: z.string(),
     startWork: z.string(),
     endWork: z.string(),
+    /** New pending tickets are assigned to online attendants of the sector, round-robin. */
+    autoAssign: z.boolean(),
+    /** Open tickets an attendant may hold before auto-assignment passes them by; null = no limit. */
+    maxOpenPerAttendant: z.number().int().nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

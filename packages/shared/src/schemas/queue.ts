@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './primitives.js';
+import { numeric, text } from './primitives.js';
 import { DEFAULT_SECTOR_HOURS } from '../constants.js';
 import { MSG, requiredText, timeOfDaySchema } from './common.js';
 import type { QueueDTO } from '../responses/queue.js';
@@ -7,6 +7,14 @@ import type { QueueDTO } from '../responses/queue.js';
 /** 'HH:mm' or empty / absent (then the sector default applies). */
 const optionalTime = z.union([z.literal(''), z.null(), timeOfDaySchema]).optional();
 const optionalMessage = text({ error: MSG.required }).max(10000, MSG.tooLong).optional();
+
+/** The most open tickets a sector's limit per attendant may name. */
+export const MAX_OPEN_PER_ATTENDANT = 999;
+const INVALID_LIMIT = 'Invalid value';
+/** Open tickets per attendant: a whole number 1–999, also written as text (the form's input). */
+const openLimit = numeric(z.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).min(1, INVALID_LIMIT).max(MAX_OPEN_PER_ATTENDANT, INVALID_LIMIT));
+/** The form's empty field and the API's null both mean "no limit". */
+const optionalOpenLimit = z.preprocess((v) => (v === '' ? null : v), openLimit.nullable());
 
 /**
  * POST /queue. Colour: any CSS colour text of 3–9 characters (named palette colour or hex); unique
@@ -19,6 +27,10 @@ export const queueCreateSchema = z.object({
   absenceMessage: optionalMessage.default(''),
   startWork: optionalTime.transform((v) => v || DEFAULT_SECTOR_HOURS.start),
   endWork: optionalTime.transform((v) => v || DEFAULT_SECTOR_HOURS.end),
+  /** New pending tickets go to an online attendant of the sector, round-robin (off by default). */
+  autoAssign: z.boolean().optional().default(false),
+  /** Auto-assignment passes over attendants holding this many open tickets (any sector); null = no limit. */
+  maxOpenPerAttendant: optionalOpenLimit.optional().default(null),
 });
 export type QueueCreateInput = z.infer<typeof queueCreateSchema>;
 
@@ -30,6 +42,8 @@ export const queueUpdateSchema = z.object({
   absenceMessage: optionalMessage,
   startWork: optionalTime.transform((v) => (v === undefined ? undefined : v || DEFAULT_SECTOR_HOURS.start)),
   endWork: optionalTime.transform((v) => (v === undefined ? undefined : v || DEFAULT_SECTOR_HOURS.end)),
+  autoAssign: z.boolean().optional(),
+  maxOpenPerAttendant: optionalOpenLimit.optional(),
 });
 export type QueueUpdateInput = z.infer<typeof queueUpdateSchema>;
 
@@ -41,6 +55,9 @@ export const queueFormSchema = z.object({
   absenceMessage: text().max(10000, MSG.tooLong),
   startWork: z.union([z.literal(''), timeOfDaySchema]),
   endWork: z.union([z.literal(''), timeOfDaySchema]),
+  autoAssign: z.boolean(),
+  /** The field's text, checked by the route's rule: '' = no limit. */
+  maxOpenPerAttendant: text().refine((v) => optionalOpenLimit.safeParse(v).success, INVALID_LIMIT),
 });
 /** A sector's editable fields: what the modal holds and what it sends. */
 export type QueueFormValues = z.infer<typeof queueFormSchema>;

@@ -4,7 +4,8 @@ import type { TicketDTO } from '../responses/ticket.js';
 
 /** Spec §7 ticket events. */
 export type TicketEvent =
-  | { action: 'create' | 'update'; ticket: TicketDTO }
+  /** `autoAssigned`: the sector's auto-assignment just gave the ticket to its attendant. */
+  | { action: 'create' | 'update'; ticket: TicketDTO; autoAssigned?: boolean }
   | { action: 'updateUnread'; ticketId: number }
   /** `moved`: the ticket still exists but left this user's sight (taken, transferred, returned). */
   | { action: 'delete'; ticketId: number; moved?: boolean };

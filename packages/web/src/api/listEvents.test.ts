@@ -26,6 +26,8 @@ const sector = (id: number, name = `S${id}`): QueueDTO => ({
   absenceMessage: '',
   startWork: '08:00',
   endWork: '18:00',
+  autoAssign: false,
+  maxOpenPerAttendant: null,
   createdAt: '',
   updatedAt: '',
 });

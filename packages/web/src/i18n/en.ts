@@ -290,8 +290,12 @@ const en = {
       greeting: 'Greeting message',
       startWork: 'Start work',
       endWork: 'End work',
+      autoAssign: 'Auto-assign',
       actions: 'Actions',
     },
+    autoAssignOff: 'Off',
+    autoAssignOn: 'On',
+    autoAssignUpTo: 'On, up to {{count}} open',
     empty: 'No sectors yet.',
     saved: 'Sector saved successfully!',
     deleted: 'Sector deleted successfully!',
@@ -307,6 +311,9 @@ const en = {
       startWork: 'Start work',
       endWork: 'End work',
       absence: 'Absence message',
+      autoAssign: 'Assign new tickets automatically',
+      maxOpenPerAttendant: 'Open tickets per attendant',
+      maxOpenHelp: 'Online attendants of the sector get new tickets in turn, up to this many open at once. Empty: no limit.',
     },
   },
   connections: {
@@ -600,6 +607,7 @@ const en = {
     notification: {
       mention: '{{name}} mentioned you on {{contact}}',
       newMessage: 'New message from {{name}}',
+      autoAssigned: "{{name}}'s ticket was assigned to you",
     },
   },
   // Dashboard and external API pages (issue 7).

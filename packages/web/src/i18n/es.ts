@@ -291,8 +291,12 @@ const es: Translation = {
       greeting: 'Mensaje de saludo',
       startWork: 'Inicio de jornada',
       endWork: 'Fin de jornada',
+      autoAssign: 'Asignación automática',
       actions: 'Acciones',
     },
+    autoAssignOff: 'Desactivada',
+    autoAssignOn: 'Activada',
+    autoAssignUpTo: 'Activada, hasta {{count}} abiertos',
     empty: 'Aún no hay sectores.',
     saved: '¡Sector guardado con éxito!',
     deleted: '¡Sector eliminado con éxito!',
@@ -308,6 +312,9 @@ const es: Translation = {
       startWork: 'Inicio de jornada',
       endWork: 'Fin de jornada',
       absence: 'Mensaje de ausencia',
+      autoAssign: 'Asignar nuevos tickets automáticamente',
+      maxOpenPerAttendant: 'Tickets abiertos por agente',
+      maxOpenHelp: 'Los agentes en línea del sector reciben los nuevos tickets por turnos, hasta este número abiertos a la vez. Vacío: sin límite.',
     },
   },
   connections: {
@@ -601,6 +608,7 @@ const es: Translation = {
     notification: {
       mention: '{{name}} te mencionó en {{contact}}',
       newMessage: 'Nuevo mensaje de {{name}}',
+      autoAssigned: 'El ticket de {{name}} se te ha asignado',
     },
   },
   // Dashboard y páginas de la API externa (issue 7).

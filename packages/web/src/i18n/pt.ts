@@ -291,8 +291,12 @@ const pt: Translation = {
       greeting: 'Mensagem de saudação',
       startWork: 'Início do expediente',
       endWork: 'Fim do expediente',
+      autoAssign: 'Atribuição automática',
       actions: 'Ações',
     },
+    autoAssignOff: 'Desligada',
+    autoAssignOn: 'Ligada',
+    autoAssignUpTo: 'Ligada, até {{count}} abertos',
     empty: 'Nenhum setor cadastrado.',
     saved: 'Setor salvo com sucesso!',
     deleted: 'Setor excluído com sucesso!',
@@ -308,6 +312,9 @@ const pt: Translation = {
       startWork: 'Início do expediente',
       endWork: 'Fim do expediente',
       absence: 'Mensagem de ausência',
+      autoAssign: 'Atribuir novos tickets automaticamente',
+      maxOpenPerAttendant: 'Tickets abertos por atendente',
+      maxOpenHelp: 'Os atendentes online do setor recebem os novos tickets em rodízio, até este número abertos ao mesmo tempo. Vazio: sem limite.',
     },
   },
   connections: {
@@ -601,6 +608,7 @@ const pt: Translation = {
     notification: {
       mention: '{{name}} mencionou você em {{contact}}',
       newMessage: 'Nova mensagem de {{name}}',
+      autoAssigned: 'O ticket de {{name}} foi atribuído a você',
     },
   },
   // Dashboard e páginas da API externa (issue 7).

@@ -109,6 +109,8 @@ export function queueFixture(overrides: Partial<QueueDTO> = {}): QueueDTO {
     absenceMessage: '',
     startWork: '08:00',
     endWork: '18:00',
+    autoAssign: false,
+    maxOpenPerAttendant: null,
     createdAt: AT,
     updatedAt: AT,
     ...overrides,

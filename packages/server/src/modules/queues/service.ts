@@ -2,7 +2,8 @@
  * Sectors (queues). Anyone signed in reads them; creating, editing and deleting are admin-only.
  * Colours are unique regardless of case (ERR_QUEUE_COLOR_ALREADY_EXISTS), names too. Deleting a
  * sector unlinks it from users and connections (rows cascade) and leaves its tickets without
- * sector (SET NULL); the users who were in it get their realtime rooms re-derived.
+ * sector (SET NULL); the users who were in it get their realtime rooms re-derived. A sector may
+ * assign its waiting tickets itself (`autoAssign`, automation/auto-assign.ts).
  */
 import {
   DEFAULT_SECTOR_HOURS,
@@ -30,6 +31,8 @@ export function presentQueue(row: QueueRow): QueueDTO {
     absenceMessage: row.absenceMessage,
     startWork: row.startWork ?? DEFAULT_SECTOR_HOURS.start,
     endWork: row.endWork ?? DEFAULT_SECTOR_HOURS.end,
+    autoAssign: row.autoAssign,
+    maxOpenPerAttendant: row.maxOpenPerAttendant,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -44,6 +47,9 @@ function translateUnique(err: unknown): unknown {
 }
 
 export class QueuesService {
+  /** After a sector is saved with auto-assignment on: what waits in it may be assigned now. */
+  onSettingsChanged: (queueId: number) => void = () => undefined;
+
   constructor(private readonly ctx: AppContext) {}
 
   async list(_actor: CurrentUser): Promise<QueueDTO[]> {
@@ -86,6 +92,7 @@ export class QueuesService {
     if (!row) throw notFound();
     const dto = presentQueue(row);
     this.announce({ action: 'update', queue: dto });
+    if (row.autoAssign) this.onSettingsChanged(row.id);
     return dto;
   }
 

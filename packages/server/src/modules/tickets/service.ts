@@ -224,10 +224,11 @@ export class TicketsService {
       const dto = (await presentTickets(tx, [after]))[0];
       const announcements = new Announcements(this.ctx, tx);
       await announcements.ticketMoved(before, dto);
-      return { after, announcements };
+      return { before, after, announcements };
     });
     if (!result) return null;
     result.announcements.announce();
+    await this.notify({ action: 'closedBySystem', ticket: result.after, before: result.before, actorId: null });
     return result.after;
   }
 

@@ -15,7 +15,7 @@ import {
   type UserEvent,
   type UserUpdateInput,
 } from '@switchboard/shared';
-import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, userQueues, users, whatsapps } from '../../db/schema.js';
@@ -35,6 +35,8 @@ export class UsersService {
   /** Set by the auth module: ends refresh sessions after a password change or deletion. */
   /** Ends the user's refresh sessions, in the transaction that changes the password. */
   onCredentialsChanged: (userId: number, tx: DbOrTx) => Promise<void> = () => Promise.resolve();
+  /** After a user's sectors were saved: a sector that assigns automatically may have work for them. */
+  onSectorsChanged: (userId: number) => void = () => undefined;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -145,8 +147,10 @@ export class UsersService {
         throw err;
       }
       if (queueIds) {
-        await tx.delete(userQueues).where(eq(userQueues.userId, id));
-        if (queueIds.length) await tx.insert(userQueues).values([...new Set(queueIds)].map((queueId) => ({ userId: id, queueId })));
+        // Memberships kept are left as they are (they carry the sector's round-robin turn).
+        const wanted = [...new Set(queueIds)];
+        await tx.delete(userQueues).where(and(eq(userQueues.userId, id), wanted.length ? notInArray(userQueues.queueId, wanted) : undefined));
+        if (wanted.length) await tx.insert(userQueues).values(wanted.map((queueId) => ({ userId: id, queueId }))).onConflictDoNothing();
       }
       // The new password and the end of the old sessions commit together, or neither does.
       if (passwordHash) await this.onCredentialsChanged(id, tx);
@@ -158,6 +162,7 @@ export class UsersService {
     // The change is committed: a failure here is logged, and events are addressed by visibility
     // at emit time anyway (messaging/ticket-events.ts).
     await afterCommit(this.ctx.log, 'realtime room sync', { userId: id }, () => this.ctx.realtime.syncUser(id));
+    if (input.queueIds) this.onSectorsChanged(id);
     return dto;
   }
 

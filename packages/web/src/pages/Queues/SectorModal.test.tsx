@@ -46,7 +46,7 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(admin),
-      'POST /api/queue': (call) => json(201, queueFixture({ id: 5, ...(call.body as object) })),
+      'POST /api/queue': (call) => json(201, queueFixture({ id: 5, ...(call.body as object), maxOpenPerAttendant: null })),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('queue-name'), 'Sales');
@@ -62,7 +62,33 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
       absenceMessage: '',
       startWork: '08:00',
       endWork: '18:00',
+      autoAssign: false,
+      maxOpenPerAttendant: '',
     });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('switches auto-assignment on with a limit per attendant, checked by the shared rule', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/queue/7': () => json(200, queueFixture({ id: 7, name: 'Sales', color: 'teal' })),
+      'PUT /api/queue/7': (call) => json(200, queueFixture({ id: 7, ...(call.body as object), maxOpenPerAttendant: 3 })),
+    });
+    const { onClose } = renderSignedInModal((close) => <SectorModal queueId={7} onClose={close} />);
+    await waitFor(() => expect(input('queue-name').value).toBe('Sales'));
+    // The limit only matters with auto-assignment on.
+    expect(screen.queryByTestId('queue-maxOpen')).toBeNull();
+    await user.click(input('queue-autoAssign'));
+    await user.type(await screen.findByTestId('queue-maxOpen'), '0');
+    await user.click(screen.getByTestId('queue-modal-submit'));
+    await waitFor(() => expect(helperOf('queue-maxOpen')).toBe('Invalid value'));
+    expect(callsTo('PUT /api/queue/7')).toHaveLength(0);
+    await user.clear(input('queue-maxOpen'));
+    await user.type(input('queue-maxOpen'), '3');
+    await user.click(screen.getByTestId('queue-modal-submit'));
+    await waitFor(() => expect(callsTo('PUT /api/queue/7')).toHaveLength(1));
+    expect(callsTo('PUT /api/queue/7')[0].body).toMatchObject({ autoAssign: true, maxOpenPerAttendant: '3' });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 

@@ -1,12 +1,15 @@
 /**
  * Add or edit a sector (spec §2 Sectors, §5): name, colour (palette or text), greeting (4 rows),
- * working hours (10-minute steps, 08:00–18:00 by default) and absence message (2 rows).
+ * working hours (10-minute steps, 08:00–18:00 by default), absence message (2 rows), and
+ * auto-assignment with its limit of open tickets per attendant (the limit only while it is on).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import { queueFormSchema, TIME_INPUT_STEP_SECONDS } from '@switchboard/shared';
+import Switch from '@mui/material/Switch';
+import { MAX_OPEN_PER_ATTENDANT, queueFormSchema, TIME_INPUT_STEP_SECONDS } from '@switchboard/shared';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSaveSector, useSector } from '../../api/sectors';
 import { FormDialog } from '../../components/FormDialog';
@@ -18,8 +21,9 @@ import { useCloseOnLoadError } from '../../components/useLoadError';
 import { SectorColorField } from './SectorColorField';
 import { emptySectorForm, sectorToForm, type SectorFormValues } from './sectorFormValues';
 
-const FIELDS = ['name', 'color', 'greetingMessage', 'absenceMessage', 'startWork', 'endWork'] as const;
+const FIELDS = ['name', 'color', 'greetingMessage', 'absenceMessage', 'startWork', 'endWork', 'maxOpenPerAttendant'] as const;
 const timeSlots = { inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } };
+const limitSlots = { htmlInput: { min: 1, max: MAX_OPEN_PER_ATTENDANT, step: 1 } };
 
 export function SectorModal({ queueId, onClose }: { queueId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,6 +37,8 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
     defaultValues: emptySectorForm(),
     mode: 'onTouched',
   });
+
+  const autoAssign = useWatch({ control, name: 'autoAssign' });
 
   useEffect(() => {
     if (existing.data) reset(sectorToForm(existing.data));
@@ -111,6 +117,37 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
             rows={2}
           />
         </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="autoAssign"
+            render={({ field }) => (
+              <FormControlLabel
+                label={t('queues.modal.autoAssign')}
+                control={
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'queue-autoAssign' } as object }}
+                  />
+                }
+              />
+            )}
+          />
+        </Grid>
+        {autoAssign && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={control}
+              name="maxOpenPerAttendant"
+              testId="queue-maxOpen"
+              type="number"
+              label={t('queues.modal.maxOpenPerAttendant')}
+              helperText={t('queues.modal.maxOpenHelp')}
+              slotProps={limitSlots}
+            />
+          </Grid>
+        )}
       </Grid>
     </FormDialog>
   );

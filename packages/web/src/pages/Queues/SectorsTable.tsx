@@ -32,6 +32,7 @@ export function SectorsTable({
         { key: 'greeting', label: t('queues.columns.greeting') },
         { key: 'startWork', label: t('queues.columns.startWork'), align: 'center' },
         { key: 'endWork', label: t('queues.columns.endWork'), align: 'center' },
+        { key: 'autoAssign', label: t('queues.columns.autoAssign'), align: 'center' },
         { key: 'actions', label: t('queues.columns.actions'), align: 'center' },
       ]}
       footer={footer}
@@ -48,6 +49,13 @@ export function SectorsTable({
           </TableCell>
           <TableCell align="center">{q.startWork}</TableCell>
           <TableCell align="center">{q.endWork}</TableCell>
+          <TableCell align="center" data-testid={`queue-autoAssign-${q.id}`}>
+            {!q.autoAssign
+              ? t('queues.autoAssignOff')
+              : q.maxOpenPerAttendant == null
+                ? t('queues.autoAssignOn')
+                : t('queues.autoAssignUpTo', { count: q.maxOpenPerAttendant })}
+          </TableCell>
           <RowActionsCell testIdPrefix="queue" id={q.id} onEdit={() => onEdit(q)} onDelete={() => onDelete(q)} />
         </TableRow>
       ))}

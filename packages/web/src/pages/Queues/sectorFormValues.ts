@@ -10,6 +10,8 @@ export const emptySectorForm = (): SectorFormValues => ({
   absenceMessage: '',
   startWork: DEFAULT_SECTOR_HOURS.start,
   endWork: DEFAULT_SECTOR_HOURS.end,
+  autoAssign: false,
+  maxOpenPerAttendant: '',
 });
 
 export const sectorToForm = (q: QueueDTO): SectorFormValues => ({
@@ -19,4 +21,6 @@ export const sectorToForm = (q: QueueDTO): SectorFormValues => ({
   absenceMessage: q.absenceMessage ?? '',
   startWork: q.startWork || DEFAULT_SECTOR_HOURS.start,
   endWork: q.endWork || DEFAULT_SECTOR_HOURS.end,
+  autoAssign: q.autoAssign,
+  maxOpenPerAttendant: q.maxOpenPerAttendant == null ? '' : String(q.maxOpenPerAttendant),
 });

@@ -1,7 +1,9 @@
 /**
  * Sound and desktop notification for a customer's new message on a ticket the user may see that is
  * not the one open on screen (spec §2, §4): normal users only for their own tickets and sectors.
- * A ticket's notification is closed when it is read (updateUnread) or deleted.
+ * A ticket's notification is closed when it is read (updateUnread) or deleted. A ticket the
+ * sector's auto-assignment gives the user is announced with the sound and a toast (it appears in
+ * their Open tab by itself).
  */
 import { EVENTS, ticketInScope, ticketScope, type TicketEvent } from '@switchboard/shared';
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -9,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
 import type { AppMessageEvent } from '../../../api/tickets';
 import { previewText } from '../../../components/MessagePreview';
+import { useToast } from '../../../components/Toasts';
 import { useRealtimeEvent } from '../../../components/useRealtimeEvent';
 import type { TicketViewerFacts } from '../../../api/ticketListCache';
 import { useViewer } from '../useViewer';
@@ -39,6 +42,7 @@ export function useTicketNotifications(): void {
   const navigate = useNavigate();
   const match = useMatch('/tickets/:ticketId');
   const openTicketId = match ? Number(match.params.ticketId) : null;
+  const toast = useToast();
   const state = useRef({ openTicketId, viewer, navigate, t });
   useLayoutEffect(() => {
     state.current = { openTicketId, viewer, navigate, t };
@@ -72,6 +76,14 @@ export function useTicketNotifications(): void {
       notification.close();
     };
     shown.current.set(ticket.id, notification);
+  });
+
+  useRealtimeEvent<TicketEvent>(EVENTS.ticket, (_qc, event) => {
+    if (event.action !== 'update' || !event.autoAssigned) return;
+    const { viewer: v, t: tr } = state.current;
+    if (event.ticket.userId !== v.facts.id) return;
+    playNotificationSound();
+    toast.info(tr('tickets.notification.autoAssigned', { name: event.ticket.contact.name }));
   });
 
   useRealtimeEvent<TicketEvent>(EVENTS.ticket, (_qc, event) => {
