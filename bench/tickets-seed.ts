@@ -55,7 +55,9 @@ async function secondaryIndexes(db: Db): Promise<{ name: string; def: string }[]
 /** `db` must be one session (one connection): the load settings are per session. */
 export async function seedTickets(db: Db, tickets: number, progress: (step: string) => void = () => undefined): Promise<void> {
   const run = (q: ReturnType<typeof sql>) => db.execute(q);
-  await run(sql`set maintenance_work_mem = '2GB'`);
+  // Index builds (the trigram index over every message above all) go much faster with room to sort in;
+  // PGlite (32-bit WebAssembly) refuses 2 GB, and keeps to what it can address.
+  await run(sql`set maintenance_work_mem = '2GB'`).catch(() => run(sql`set maintenance_work_mem = '256MB'`));
   await run(sql`set session_replication_role = replica`); // no FK triggers while loading
   const indexes = await secondaryIndexes(db);
   for (const i of indexes) await run(sql.raw(`drop index "${i.name}"`));
