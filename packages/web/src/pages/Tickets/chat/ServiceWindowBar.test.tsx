@@ -2,7 +2,7 @@ import { cleanup, fireEvent, waitFor } from '@testing-library/react';
 import type { TicketDTO } from '@switchboard/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installFetchMock, json } from '../../../test/fetchMock';
-import { userFixture } from '../../../test/fixtures';
+import { messageFixture, userFixture } from '../../../test/fixtures';
 import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../../test/renderWithProviders';
 import { ServiceWindowBar } from './ServiceWindowBar';
 
@@ -14,7 +14,7 @@ function setup(window: object) {
     ...signIn(userFixture({ id: 3, name: 'Ana' })),
     'GET /api/tickets/7/service-window': () => json(200, window),
     'GET /api/tickets/7/templates': () => json(200, [template]),
-    'POST /api/tickets/7/templates': () => json(201, { id: 'm9', ticketId: 7, body: 'Hello Ana, order #1 shipped.', fromMe: true, ack: 0, sendState: 'pending' }),
+    'POST /api/tickets/7/templates': () => json(201, messageFixture({ id: 'm9', ticketId: 7, body: 'Hello Ana, order #1 shipped.', fromMe: true, ack: 0 })),
   });
   renderWithProviders(
     <WhenSignedIn>
