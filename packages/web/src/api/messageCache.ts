@@ -40,7 +40,6 @@ export function chatMessages(data: MessagesData): { messages: MessageDTO[]; olde
   return { messages, olderCount: messages.length - newestPageSize, tickets };
 }
 
-/** A created message goes on the newest page in creation order; an updated one (ack, delete) is replaced. */
 /**
  * A message's copies arrive by two roads (the POST answer and realtime updates) in any order; a
  * stale copy (older update time, or the same time with a lower ack) never replaces a newer one.
@@ -52,6 +51,7 @@ function newerOf(current: MessageDTO, incoming: MessageDTO): MessageDTO {
   return incoming.ack >= current.ack ? incoming : current;
 }
 
+/** A created message goes on the newest page in creation order; an updated one (ack, delete) is replaced. */
 export function upsertMessageInPages(data: MessagesData, message: MessageDTO): MessagesData {
   if (!data || data.pages.length === 0) return data;
   const present = data.pages.some((p) => p.messages.some((m) => m.id === message.id));
