@@ -4,28 +4,17 @@
  * server processes assigning the same sectors at once.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { io as ioClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, queues, ticketCycles, tickets, whatsappQueues, whatsapps } from '../db/schema.js';
 import { createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../test/harness.js';
 import { apiCaller, expectFieldError } from '../test/http.js';
 import { phoneNumber, waitFor } from '../test/simulator.js';
+import { connectedClient } from '../test/sockets.js';
 import { planAssignments } from './assignment.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a socket payload as the client receives it: raw JSON, read field by field
-type Payload = any;
-
-async function online(base: string, token: string, sockets: Socket[]) {
-  const socket = ioClient(base, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token } });
-  sockets.push(socket);
-  const events: { event: string; payload: Payload }[] = [];
-  socket.onAny((event, payload) => events.push({ event, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, events };
-}
+/** An attendant online: a live socket, as a browser's. */
+const online = connectedClient;
 
 describe('round-robin choice', () => {
   const at = (ms: number) => new Date(ms);

@@ -3,13 +3,11 @@
  * (real Socket.IO clients): the ticket is created without sector, so its first messages go out
  * before anyone of the sector may see it; when it enters the sector they get them too.
  */
-import { io as ioClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestServer, type TestServer } from '../test/harness.js';
 import { connectSimulator, customerSends, phoneNumber, waitFor } from '../test/simulator.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a socket payload as the client receives it: raw JSON, read field by field
-type Payload = any;
+import { connectedClient, type ReceivedEvent } from '../test/sockets.js';
 
 describe('a new ticket entering a sector, in realtime', () => {
   let s: TestServer;
@@ -18,17 +16,7 @@ describe('a new ticket entering a sector, in realtime', () => {
   let billing: number;
   const sockets: Socket[] = [];
 
-  async function listen(token: string) {
-    const socket = ioClient(base, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token } });
-    sockets.push(socket);
-    const events: { event: string; payload: Payload }[] = [];
-    socket.onAny((event, payload) => events.push({ event, payload }));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return events;
-  }
+  const listen = async (token: string) => (await connectedClient(base, token, sockets)).events;
 
   const sector = async (name: string, color: string) => {
     const res = await s.app.inject({
@@ -42,7 +30,7 @@ describe('a new ticket entering a sector, in realtime', () => {
     return res.json().id as number;
   };
 
-  const messagesOf = (events: { event: string; payload: Payload }[], ticketId?: number) =>
+  const messagesOf = (events: ReceivedEvent[], ticketId?: number) =>
     events.filter((e) => e.event === 'appMessage' && (ticketId == null || e.payload.ticket.id === ticketId));
 
   beforeAll(async () => {

@@ -1,12 +1,10 @@
-import { io as ioClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queues, tickets, whatsapps } from '../db/schema.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { customerWrites, phoneNumber, waitFor } from '../test/simulator.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a socket payload as the client receives it: raw JSON, read field by field
-type Payload = any;
+import { connectedClient } from '../test/sockets.js';
 
 /** Ticket and message events reach exactly the users who may see the ticket. */
 describe('realtime ticket events', () => {
@@ -17,17 +15,7 @@ describe('realtime ticket events', () => {
   let support: number;
   const sockets: Socket[] = [];
 
-  async function listen(token: string) {
-    const socket = ioClient(base, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token } });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const events: { event: string; payload: Payload }[] = [];
-    socket.onAny((event, payload) => events.push({ event, payload }));
-    return { socket, events };
-  }
+  const listen = (token: string) => connectedClient(base, token, sockets);
 
   const inbound = (number: string, body: string) => customerWrites(s, connId, number, body);
 

@@ -2,10 +2,11 @@
  * Several server processes share realtime through Redis: an event emitted by one server reaches a
  * browser connected to another, and presence is seen across both. Runs when TEST_REDIS_URL is set.
  */
-import { io as ioClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bearer, createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../test/harness.js';
 import { waitFor } from '../test/simulator.js';
+import { connectedClient } from '../test/sockets.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -28,12 +29,7 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
     servers.push(b);
     const baseB = await b.listen();
 
-    const socket = ioClient(baseB, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: a.adminToken } });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const { socket } = await connectedClient(baseB, a.adminToken, sockets);
     const got = new Promise<unknown>((resolve) => socket.on('settings', resolve));
     const res = await a.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(a.adminToken), payload: { value: 'enabled' } });
     expect(res.statusCode).toBe(200);
@@ -55,12 +51,7 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
       const otherBase = await other.listen();
 
       // The other installation's admin is signed in; their user id and rooms match this one's admin.
-      const otherSocket = ioClient(otherBase, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: other.adminToken } });
-      sockets.push(otherSocket);
-      await new Promise<void>((resolve, reject) => {
-        otherSocket.once('connect', () => resolve());
-        otherSocket.once('connect_error', reject);
-      });
+      const { socket: otherSocket } = await connectedClient(otherBase, other.adminToken, sockets);
       const leaked: unknown[] = [];
       otherSocket.on('settings', (e) => leaked.push(e));
       const heard = new Promise<unknown>((resolve) => otherSocket.on('settings', resolve));
