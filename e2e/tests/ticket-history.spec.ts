@@ -5,7 +5,7 @@
  * which loads the chat down to the match and highlights it.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { acceptTicket, ADMIN, login, unique } from './helpers';
+import { acceptTicket, ADMIN, login, randomColor, unique } from './helpers';
 
 function phoneNumber(prefix: string): string {
   return `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
@@ -38,7 +38,7 @@ test('the attendant scrolls into the earlier ticket of a returning customer and 
   test.setTimeout(180_000);
   const api = await Api.login(request);
   const id = unique();
-  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: `History ${id}`, color: '#3366aa', startWork: '00:00', endWork: '23:59' });
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: `History ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
   const attendant = { name: 'Helena History', email: `helena.${id}@e2e.local`, password: 'attendant-pass' };
   await api.call('POST', '/api/users', { ...attendant, profile: 'user', queueIds: [sector.id] });
 
@@ -92,23 +92,22 @@ test('the attendant scrolls into the earlier ticket of a returning customer and 
   const separator = chat.getByTestId(`ticket-separator-${earlier.id}`);
   await expect(separator).toHaveCount(0);
 
-  // Scrolling up loads the earlier pages: the first visit under its separator, read only.
+  // Scrolling up loads the earlier pages: the first visit under its separator, read only. The list is
+  // virtualised and keeps the reader's place when a page arrives above it, so a row seen at one moment
+  // may be scrolled out of the drawn window the next: each check scrolls to the top again until all hold.
   const list = chat.getByTestId('message-list');
-  await expect
-    .poll(async () => {
-      await list.hover();
-      await page.mouse.wheel(0, -2000);
-      return separator.count();
-    })
-    .toBe(1);
-  await expect(separator).toContainText(`Ticket #${earlier.protocol} · opened `);
-  await expect(separator).toContainText(' · closed ');
-  await expect(separator).toContainText('Earlier ticket: read only');
-  await expect(chat.getByTestId(`ticket-separator-${current.id}`)).toContainText(`Ticket #${current.protocol} · opened `);
   const earlierBubble = chat.locator('[data-testid^="message-"][data-from-me="false"]').filter({ hasText: 'first visit line 5' });
-  await expect(earlierBubble).toBeVisible();
-  await earlierBubble.hover();
-  await expect(earlierBubble.getByTestId('message-options')).toHaveCount(0);
+  await expect(async () => {
+    await list.hover();
+    await page.mouse.wheel(0, -4000);
+    await expect(separator).toContainText(`Ticket #${earlier.protocol} · opened `, { timeout: 2000 });
+    await expect(separator).toContainText(' · closed ', { timeout: 500 });
+    await expect(separator).toContainText('Earlier ticket: read only', { timeout: 500 });
+    await expect(chat.getByTestId(`ticket-separator-${current.id}`)).toContainText(`Ticket #${current.protocol} · opened `, { timeout: 500 });
+    await expect(earlierBubble).toBeVisible({ timeout: 500 });
+    await earlierBubble.hover({ timeout: 500 });
+    await expect(earlierBubble.getByTestId('message-options')).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 60_000 });
 
   // A fresh chat holds only the newest page; searching a word of the first visit loads down to it.
   await page.reload();
