@@ -15,7 +15,7 @@ import { MediaTooLargeError, type MediaStore, type StoredMedia } from '../lib/me
 import { announceMessage, announceTicket, announceContact } from './ticket-events.js';
 import type { ContactRow, MediaErrorCode, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
-import { storeBatch, type BatchItem, type BatchStored } from './store-batch.js';
+import { storeInbound, type BatchItem, type BatchStored } from './store-batch.js';
 import { presentTickets } from '../store/ticket-present.js';
 import { presentContacts } from '../store/contacts.js';
 import { attachNumberToLid, isLidNumber, numberForLid } from '../store/lid-identity.js';
@@ -137,7 +137,7 @@ export class InboundPipeline {
   }
 
   /**
-   * Writes a batch in one transaction; on a conflict with a concurrent writer, one by one. The
+   * Writes a batch (store-batch.ts: known chats at once, the rest in a transaction). The
    * batch's presentation starts here but is not awaited, so the next batch can be written while
    * this one is read back: a chat's next message is not submitted before its previous one was
    * announced, so overlapping never reorders one conversation.
@@ -145,18 +145,9 @@ export class InboundPipeline {
   private async storeMany(items: BatchItem[]): Promise<(StoredInBatch | null | Error)[]> {
     const now = this.ctx.clock.now();
     const reopenWithin = Number(this.ctx.settings.get('timeCreateNewTicket')) || 0;
-    let stored: (BatchStored | null | Error)[];
-    try {
-      stored = await this.ctx.db.transaction((tx) => storeBatch(tx, items, now, reopenWithin));
-    } catch (err) {
-      this.ctx.log.debug?.({ err }, 'batch store conflicted; storing one by one');
-      stored = [];
-      for (const item of items) {
-        const one = () => this.ctx.db.transaction((tx) => storeBatch(tx, [item], now, reopenWithin)).then((r) => r[0]);
-        // A retry succeeds once the concurrent writer has committed.
-        stored.push(await one().catch(() => one()).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
-      }
-    }
+    const stored = await storeInbound(this.ctx.db, items, now, reopenWithin, (err) =>
+      this.ctx.log.debug?.({ err }, 'batch store conflicted; storing one by one'),
+    );
     const ok = stored.filter((r): r is BatchStored => !!r && !(r instanceof Error));
     const presentation = ok.length ? this.presentBatch(ok) : Promise.resolve(new Map<string, Presented>());
     // Each stored item's caller awaits the presentation and receives its failure; this handler

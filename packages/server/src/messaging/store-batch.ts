@@ -1,21 +1,25 @@
 /**
- * Stores a batch of inbound messages in one transaction with set-based statements: contacts,
- * tickets (found, reopened or created), messages and the tickets' last-message fields. A message
- * whose (connection, external id) is already stored yields null. The invariants stay in the
- * database (unique number, one open-or-pending ticket per contact and connection); if a
- * concurrent writer wins a race, the statement conflicts and the caller falls back to storing the
- * messages one by one.
+ * Stores a batch of inbound messages with set-based statements: contacts, tickets (found,
+ * reopened or created), messages and the tickets' last-message fields. A message whose
+ * (connection, external id) is already stored yields null.
+ *
+ * Most messages come from known customers writing into a ticket that is open or pending:
+ * `storeKnown` (store-known.ts) stores those in one statement, outside any transaction. The rest go
+ * through `storeBatch` in one transaction. The
+ * invariants stay in the database (unique number, one open-or-pending ticket per contact and
+ * connection); if a concurrent writer wins a race, a statement conflicts and `storeInbound` falls
+ * back to storing the messages one by one.
  */
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/driver.js';
-import type { Tx } from '../db/client.js';
-import { contacts, messages, ticketCycles, tickets } from '../db/schema.js';
+import type { Db, Tx } from '../db/client.js';
+import { contacts, ticketCycles, tickets } from '../db/schema.js';
 import type { ConnectionRow } from '../store/connections.js';
 import type { MessageRow } from '../store/message-present.js';
 import type { StoredMedia } from '../lib/media-store.js';
-import { previewOf } from './preview.js';
 import { rowsOf } from '../lib/sql.js';
+import { insertAndUpdate, messageValues, readWritten, valuesTable } from './inbound-write.js';
+import { storeKnown } from './store-known.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -43,6 +47,7 @@ export interface BatchStored {
 
 const pairKey = (contactId: number, whatsappId: number) => `${contactId}:${whatsappId}`;
 
+/** Stores any batch inside the caller's transaction, creating or reopening what is missing. */
 export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWithinSeconds: number): Promise<(BatchStored | null)[]> {
   // 1. Contacts: the chat's contact and, in groups, the member who wrote.
   const wanted = new Map<string, typeof contacts.$inferInsert>();
@@ -141,117 +146,83 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
     }
   }
 
-  // 3. Quoted messages, by their channel ids.
-  const quoted = new Map<string, string>();
-  const quotedWanted = items.filter((i) => i.msg.quotedExternalId);
-  if (quotedWanted.length) {
-    const conds: SQL[] = quotedWanted.map((i) => and(eq(messages.whatsappId, i.connection.id), eq(messages.externalId, i.msg.quotedExternalId!))!);
-    const rows = await tx.select({ id: messages.id, whatsappId: messages.whatsappId, externalId: messages.externalId }).from(messages).where(sql.join(conds, sql` or `));
-    for (const r of rows) quoted.set(`${r.whatsappId}:${r.externalId}`, r.id);
-  }
-
-  // 4. Messages; a redelivered one conflicts and is skipped.
-  const rowsToInsert = items.map(({ msg, connection, media, mediaError }) => {
+  // 3. Messages and the tickets' last-message fields, in one statement (inbound-write.ts).
+  const rows = items.map((item) => {
+    const { msg, connection } = item;
     const contact = contactByNumber.get(msg.chat.id)!;
-    const ticket = ticketByPair.get(pairKey(contact.id, connection.id))!;
-    const senderId = msg.fromMe ? null : msg.chat.isGroup ? contactByNumber.get(msg.sender.number)!.id : contact.id;
     return {
-      id: randomUUID(),
-      ticketId: ticket.id,
-      whatsappId: connection.id,
-      externalId: msg.externalId,
-      contactId: senderId,
-      body: msg.body,
-      fromMe: msg.fromMe,
-      read: msg.fromMe,
-      mediaType: msg.kind,
-      mediaPath: media?.name ?? null,
-      mediaName: media?.filename ?? msg.media?.filename ?? null,
-      mediaMime: media?.mimetype ?? null,
-      quotedMsgId: msg.quotedExternalId ? (quoted.get(`${connection.id}:${msg.quotedExternalId}`) ?? null) : null,
-      ack: msg.fromMe ? 1 : 0,
-      sendState: 'received',
-      lastError: msg.media && !media ? (mediaError ?? 'ERR_WAPP_DOWNLOAD_MEDIA') : null,
-      rawPayload: msg.raw ?? null,
-      createdAt: msg.timestamp,
-      updatedAt: now,
+      ...messageValues(item),
+      ticketId: ticketByPair.get(pairKey(contact.id, connection.id))!.id,
+      contactId: msg.fromMe ? null : msg.chat.isGroup ? contactByNumber.get(msg.sender.number)!.id : contact.id,
     };
   });
-  const insertedMessages = await insertMessages(tx, rowsToInsert);
-  const insertedById = new Map(insertedMessages.map((m) => [m.id, m]));
-
-  // 5. Each ticket's last message, unread count and customer clock, in one statement.
-  const perTicket = new Map<number, { last: MessageRow; unread: number; customerAt: Date | null }>();
-  for (const r of rowsToInsert) {
-    const m = insertedById.get(r.id);
-    if (!m) continue;
-    const agg = perTicket.get(m.ticketId) ?? { last: m, unread: 0, customerAt: null };
-    agg.last = m;
-    if (!m.fromMe) {
-      agg.unread += 1;
-      agg.customerAt = m.createdAt;
-    }
-    perTicket.set(m.ticketId, agg);
-  }
-  const updatedTickets = new Map<number, TicketRow>();
-  if (perTicket.size) {
-    const values = sql.join(
-      [...perTicket.entries()].map(
-        ([id, a]) =>
-          sql`(${id}::int, ${previewOf(a.last.mediaType as never, a.last.body, a.last.mediaName)}::text, ${a.last.createdAt.toISOString()}::timestamptz, ${a.last.fromMe}::boolean, ${a.unread}::int, ${a.customerAt?.toISOString() ?? null}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    const ids = rowsOf(
-      await tx.execute(sql`
-        update ${tickets} t set
-          last_message = v.last_message, last_message_at = v.last_at, last_message_from_me = v.from_me,
-          unread_messages = t.unread_messages + v.unread_inc,
-          last_customer_message_at = coalesce(v.customer_at, t.last_customer_message_at),
-          updated_at = ${now.toISOString()}::timestamptz
-        from (values ${values}) as v(id, last_message, last_at, from_me, unread_inc, customer_at)
-        where t.id = v.id
-        returning t.id`),
-    ).map((r) => Number(r.id));
-    for (const t of await tx.select().from(tickets).where(inArray(tickets.id, ids))) updatedTickets.set(t.id, t);
-  }
-
+  const values = valuesTable(rows, [
+    ['ticket_id', 'int', (r) => r.ticketId],
+    ['contact_id', 'int', (r) => r.contactId],
+  ]);
+  const written = readWritten(
+    await tx.execute(sql`
+      with src as (select * from ${values}),
+      live as (select id from ${tickets} where id in (select ticket_id from src) and status in ('open', 'pending') order by id for update),
+      ${insertAndUpdate(now)}`),
+  );
+  if (written.closed.size) throw new TicketClosedMeanwhile([...written.closed]);
   return items.map(({ msg, connection }, i) => {
-    const m = insertedById.get(rowsToInsert[i].id);
-    if (!m) return null;
+    const message = written.messages.get(rows[i].id);
+    if (!message) return null; // already stored
     const contact = contactByNumber.get(msg.chat.id)!;
     return {
       connection,
       contact,
-      ticket: updatedTickets.get(m.ticketId)!,
-      message: m,
+      ticket: written.tickets.get(message.ticketId)!,
+      message,
       sender: msg.chat.isGroup && !msg.fromMe ? (contactByNumber.get(msg.sender.number) ?? null) : null,
-      ticketCreated: created.has(m.ticketId),
+      ticketCreated: created.has(message.ticketId),
       contactCreated: createdNumbers.has(contact.number),
     };
   });
 }
 
-type MessageInsert = typeof messages.$inferInsert;
+/** A ticket this batch was about to write into was closed by someone else first: store again. */
+export class TicketClosedMeanwhile extends Error {
+  constructor(readonly ticketIds: number[]) {
+    super(`tickets closed while their messages were being stored: ${ticketIds.join(', ')}`);
+  }
+}
 
 /**
- * Multi-row insert with one array parameter per column (unnest): the statement's size and the
- * cost of building it do not grow with the batch. A redelivered message conflicts and is skipped.
+ * Stores a batch: what `storeKnown` can write at once, the rest (new contacts, tickets to open,
+ * reopen or create) in one transaction; if that loses a race with a concurrent writer, one item at a
+ * time, each retried once (it succeeds once the other writer has committed). Each item yields what
+ * was stored, null for a message already stored, or the error that kept it from being stored.
  */
-async function insertMessages(tx: Tx, rows: MessageInsert[]): Promise<MessageRow[]> {
-  const col = <K extends keyof MessageInsert>(k: K) => sql.param(rows.map((r) => r[k] ?? null));
-  const iso = (k: 'createdAt' | 'updatedAt') => sql.param(rows.map((r) => (r[k] as Date).toISOString()));
-  const result = await tx.execute(sql`
-    insert into ${messages} (id, ticket_id, whatsapp_id, external_id, contact_id, body, from_me, read, media_type,
-      media_path, media_name, media_mime, quoted_msg_id, ack, send_state, last_error, raw_payload, created_at, updated_at)
-    select * from unnest(${col('id')}::text[], ${col('ticketId')}::int[], ${col('whatsappId')}::int[],
-      ${col('externalId')}::text[], ${col('contactId')}::int[], ${col('body')}::text[], ${col('fromMe')}::boolean[],
-      ${col('read')}::boolean[], ${col('mediaType')}::text[], ${col('mediaPath')}::text[], ${col('mediaName')}::text[],
-      ${col('mediaMime')}::text[], ${col('quotedMsgId')}::text[], ${col('ack')}::int[], ${col('sendState')}::text[],
-      ${col('lastError')}::text[], ${col('rawPayload')}::text[], ${iso('createdAt')}::timestamptz[], ${iso('updatedAt')}::timestamptz[])
-    on conflict do nothing
-    returning id`);
-  const ids = rowsOf(result).map((r) => String(r.id));
-  if (!ids.length) return [];
-  return tx.select().from(messages).where(sql`${messages.id} = any(${sql.param(ids)}::text[])`);
+export async function storeInbound(
+  db: Db,
+  items: BatchItem[],
+  now: Date,
+  reopenWithinSeconds: number,
+  onRetry: (err: unknown) => void,
+): Promise<(BatchStored | null | Error)[]> {
+  const results: (BatchStored | null | Error | undefined)[] = await storeKnown(db, items, now).catch((err: unknown) => {
+    onRetry(err);
+    return items.map(() => undefined);
+  });
+  const left = results.flatMap((r, i) => (r === undefined ? [i] : []));
+  if (left.length) {
+    const inTransaction = (some: BatchItem[]) => db.transaction((tx) => storeBatch(tx, some, now, reopenWithinSeconds));
+    try {
+      const stored = await inTransaction(left.map((i) => items[i]));
+      left.forEach((i, k) => (results[i] = stored[k]));
+    } catch (err) {
+      onRetry(err);
+      for (const i of left) {
+        const one = () => inTransaction([items[i]]).then((r) => r[0]);
+        results[i] = await one()
+          .catch(() => one())
+          .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      }
+    }
+  }
+  return results as (BatchStored | null | Error)[];
 }
+

@@ -78,11 +78,14 @@ export class WebhookDispatcher {
    * the order they were published (the announcement that calls this has already committed).
    */
   publish(event: WebhookEventName, orderingKey: string, data: unknown): void {
+    // Most installations subscribe to few events: an unwanted one costs nothing, not even its JSON.
+    if (this.subscribedNow && !this.subscribedNow.has(event)) return;
     const eventId = randomUUID();
-    const body = JSON.stringify({ id: eventId, event, timestamp: this.ctx.clock.now().toISOString(), data });
+    const timestamp = this.ctx.clock.now().toISOString();
     void this.inserts
       .run(orderingKey, async () => {
         if (!(await this.subscribedEvents()).has(event)) return;
+        const body = JSON.stringify({ id: eventId, event, timestamp, data });
         const result = await this.ctx.db.execute(this.insertDeliveries(eventId, event, orderingKey, body));
         if (rowsOf(result).length > 0) this.kick();
       })

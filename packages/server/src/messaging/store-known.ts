@@ -1,0 +1,83 @@
+/**
+ * The common case of inbound storage — a known customer writing into a ticket that is open or
+ * pending — in one statement and one round trip, with no transaction around it: the statement
+ * finds each chat's contact and active ticket, writes the messages and updates the tickets
+ * (inbound-write.ts). Chats it cannot settle alone (a contact or ticket to create, a group member
+ * not yet known, a ticket closed meanwhile) are left to the transaction of store-batch.ts, each
+ * chat's messages all together so its order holds.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { contacts, tickets } from '../db/schema.js';
+import { insertAndUpdate, messageValues, readWritten, valuesTable, type MessageValues } from './inbound-write.js';
+import type { BatchItem, BatchStored } from './store-batch.js';
+
+interface KnownValues extends MessageValues {
+  chatNumber: string;
+  /** The contact who wrote, when it is not the chat's own (a group member); null for our messages. */
+  memberNumber: string | null;
+}
+
+const chatKey = (whatsappId: number, chatNumber: string) => `${whatsappId}:${chatNumber}`;
+
+/** Each item: what was stored, null if it was already stored, undefined if left to the transaction. */
+export async function storeKnown(db: DbOrTx, items: BatchItem[], now: Date): Promise<(BatchStored | null | undefined)[]> {
+  const rows: KnownValues[] = items.map((item) => ({
+    ...messageValues(item),
+    chatNumber: item.msg.chat.id,
+    memberNumber: item.msg.chat.isGroup && !item.msg.fromMe ? item.msg.sender.number : null,
+  }));
+  const values = valuesTable(rows, [
+    ['chat_number', 'text', (r) => r.chatNumber],
+    ['member_number', 'text', (r) => r.memberNumber],
+  ]);
+  const result = await db.execute(sql`
+    with v as (select * from ${values}),
+    found as (
+      select v.*, c.id as chat_contact_id, t.id as ticket_id, m.id as member_id
+      from v
+      left join ${contacts} c on c.number = v.chat_number
+      left join ${tickets} t on t.contact_id = c.id and t.whatsapp_id = v.whatsapp_id and t.status in ('open', 'pending')
+      left join ${contacts} m on m.number = v.member_number
+    ),
+    unsettled as (
+      select distinct whatsapp_id, chat_number from found
+      where ticket_id is null or (member_number is not null and member_id is null)
+    ),
+    src as (
+      select found.*, case when from_me then null when member_number is not null then member_id else chat_contact_id end as contact_id
+      from found
+      where (whatsapp_id, chat_number) not in (select whatsapp_id, chat_number from unsettled)
+    ),
+    live as (
+      select id from ${tickets} where id in (select ticket_id from src) and status in ('open', 'pending') order by id for update
+    ),
+    ${insertAndUpdate(
+      now,
+      sql`
+        union all select 'contact', to_json(c) from ${contacts} c
+          where c.id in (select chat_contact_id from src union select member_id from src)
+        union all select 'left', json_build_array(whatsapp_id, chat_number) from unsettled
+        union all select 'left', json_build_array(whatsapp_id, chat_number)
+          from (select distinct whatsapp_id, chat_number from src where ticket_id not in (select id from live)) closed`,
+    )}`);
+  const written = readWritten(result);
+
+  // Chats to settle in a transaction: a contact or ticket missing, or the ticket closed meanwhile.
+  const leftChats = new Set(written.other.filter((o) => o.kind === 'left').map((o) => chatKey(...(o.row as [number, string]))));
+  return items.map((item, i) => {
+    if (leftChats.has(chatKey(item.connection.id, item.msg.chat.id))) return undefined;
+    const message = written.messages.get(rows[i].id);
+    if (!message) return null; // already stored
+    const contact = written.contacts.get(item.msg.chat.id)!;
+    return {
+      connection: item.connection,
+      contact,
+      ticket: written.tickets.get(message.ticketId)!,
+      message,
+      sender: rows[i].memberNumber ? (written.contacts.get(rows[i].memberNumber) ?? null) : null,
+      ticketCreated: false,
+      contactCreated: false,
+    };
+  });
+}
