@@ -200,6 +200,7 @@ export const contacts = pgTable(
     index('contacts_created_idx').on(t.createdAt),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
+    // Migration 0034 adds contacts_number_digits_idx: gin (digit_grams(number)), for searches of 6+ digits.
   ],
 );
 
@@ -430,12 +431,17 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex('messages_external_unique').on(t.whatsappId, t.externalId),
-    uniqueIndex('messages_idempotency_unique').on(t.ticketId, t.idempotencyKey),
+    // Only keyed (sent) messages have a key: inbound messages pay no entry (migration 0033).
+    uniqueIndex('messages_idempotency_unique')
+      .on(t.ticketId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt),
     index('messages_outbox_idx')
       .on(t.whatsappId, t.createdAt)
       .where(sql`${t.sendState} in ('pending', 'sending')`),
     index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+    // Migration 0034 adds messages_body_digits_idx: gin (digit_grams(body)) for bodies with a run of 6+
+    // digits (store/text-search.ts).
   ],
 );
 

@@ -26,11 +26,12 @@ import {
   type PagedSearchQuery,
   type TagEvent,
 } from '@switchboard/shared';
-import { and, asc, count, eq, ilike, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
+import { digitsContain, textContains } from '../../store/text-search.js';
 import { escapeLike } from '../../lib/sql.js';
 import { audience, announceContact, Announcements } from '../../messaging/ticket-events.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
@@ -243,10 +244,11 @@ export class ContactsService {
 function searchCondition(searchParam: string): SQL | undefined {
   const term = searchParam.trim().toLowerCase();
   if (!term) return undefined;
-  const conditions = [ilike(contacts.name, `%${escapeLike(term)}%`), like(contacts.number, `%${escapeLike(term)}%`)];
-  // A number typed with separators ('+55 (11) 9999-0000') also matches by its digits.
   const digits = term.replace(/\D/g, '');
-  if (digits && digits !== term && /^[\d\s\-().+]+$/.test(term)) conditions.push(like(contacts.number, `%${digits}%`));
+  if (digits === term) return or(textContains(contacts.name, term), digitsContain(contacts.number, digits));
+  const conditions = [textContains(contacts.name, term), like(contacts.number, `%${escapeLike(term)}%`)];
+  // A number typed with separators ('+55 (11) 9999-0000') also matches by its digits.
+  if (digits && /^[\d\s\-().+]+$/.test(term)) conditions.push(digitsContain(contacts.number, digits));
   return or(...conditions);
 }
 

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL }
 import { z } from 'zod';
 import { contactTags, contacts, messages, tickets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { escapeLike } from '../../lib/sql.js';
+import { bodyContains, digitsContain, textContains } from '../../store/text-search.js';
 import type { CurrentUser } from '../../store/users.js';
 
 export interface ListContext {
@@ -75,18 +75,17 @@ function ticketsFilters(q: TicketsQuery, c: ListContext): SQL[] {
 
 /**
  * The ids of tickets a search term matches: tickets of contacts whose name (or number, for 3+
- * digits) contains it, and tickets with a message containing it. Each branch starts from a trigram
- * index (contacts.name, contacts.number, messages.body) and the ticket ids come from
- * tickets_contact_idx, so the work follows the number of matches, not of tickets; the page and the
- * count are then taken within this set, which PostgreSQL joins through the tickets primary key.
- * (A filter `contact_id in (…) or id in (…)` cannot be answered from an index and read every ticket.)
+ * digits) contains it, and tickets with a message containing it. Each branch starts from an index
+ * (store/text-search.ts) and the ticket ids come from tickets_contact_idx, so the work follows the
+ * number of matches, not of tickets; the page and the count are then taken within this set, which
+ * PostgreSQL joins through the tickets primary key. (A filter `contact_id in (…) or id in (…)`
+ * cannot be answered from an index and read every ticket.)
  */
 export function matchingTicketIds(term: string): SQL {
-  const like = `%${escapeLike(term.toLowerCase())}%`;
   const digits = term.replace(/\D/g, '');
-  const byNumber = digits.length >= 3 ? sql` or ${contacts.number} like ${`%${digits}%`}` : sql``;
-  return sql`(select ${tickets.id} from ${tickets} where ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.name} ilike ${like}${byNumber})
-    union select ${messages.ticketId} from ${messages} where ${messages.body} ilike ${like})`;
+  const byNumber = digits.length >= 3 ? sql` or ${digitsContain(contacts.number, digits)}` : sql``;
+  return sql`(select ${tickets.id} from ${tickets} where ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${textContains(contacts.name, term)}${byNumber})
+    union select ${messages.ticketId} from ${messages} where ${bodyContains(term)})`;
 }
 
 const sortColumn = (c: Pick<ListContext, 'orderByCreated'>) => (c.orderByCreated ? tickets.createdAt : tickets.updatedAt);

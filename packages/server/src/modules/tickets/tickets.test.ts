@@ -123,6 +123,11 @@ describe('tickets API', () => {
       expect(await listIds(s.adminToken, `${all}xk-4471`)).toEqual([byText.ticketId]);
       expect(await listIds(s.adminToken, `${all}${byNumber.number.slice(-8)}`)).toEqual([byNumber.ticketId]);
       expect(await listIds(s.adminToken, `${all}${encodeURIComponent('%')}`)).toEqual([]);
+      // Long numbers (order, protocol) inside a message, by any part of six digits or more.
+      const byOrder = await inbound('pedido 20261127883 confirmado');
+      expect(await listIds(s.adminToken, `${all}1127883`)).toEqual([byOrder.ticketId]);
+      expect(await listIds(s.adminToken, `${all}20261127883`)).toEqual([byOrder.ticketId]);
+      expect(await listIds(s.adminToken, `${all}20261127884`)).toEqual([]);
     });
 
     it('filters by status, sectors, tags, unread and date, and counts', async () => {
