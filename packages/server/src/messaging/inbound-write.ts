@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from './store-batch.js';
-import { contacts, messages, tickets } from '../db/schema.js';
+import { contactTags, contacts, messages, tags, tickets } from '../db/schema.js';
+import type { ContactTag } from '../store/ticket-present.js';
 import type { MessageRow } from '../store/message-present.js';
 import { rowFromJson, rowsOf } from '../lib/sql.js';
 import { previewOf } from './preview.js';
@@ -135,6 +136,18 @@ export function insertAndUpdate(now: Date, more: SQL = sql``): SQL {
     ${more}`;
 }
 
+/**
+ * `union all` lines returning the contacts whose ids `ids` (a subquery) yields, each with its tags,
+ * so the messages' tickets can be presented without reading them again.
+ */
+export function contactLines(ids: SQL): SQL {
+  return sql`
+    union all select 'contact', json_build_array(to_json(c), coalesce(
+      (select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name)
+       from ${contactTags} ct join ${tags} tg on tg.id = ct.tag_id where ct.contact_id = c.id), '[]'))
+    from ${contacts} c where c.id in ${ids}`;
+}
+
 export interface Written {
   /** Inserted messages by id; a message already stored (redelivered) is absent. */
   messages: Map<string, MessageRow>;
@@ -142,14 +155,16 @@ export interface Written {
   tickets: Map<number, TicketRow>;
   /** Tickets no longer open or pending when the statement ran: their messages were not stored. */
   closed: Set<number>;
-  /** Contacts the caller asked for ('contact' lines), by number. */
+  /** Contacts the caller asked for ('contact' lines: see `contactLines`), by number. */
   contacts: Map<string, ContactRow>;
+  /** Their tags, by contact id. */
+  contactTags: Map<number, ContactTag[]>;
   /** Other lines of the caller's, as they came. */
   other: { kind: string; row: unknown }[];
 }
 
 export function readWritten(result: unknown): Written {
-  const written: Written = { messages: new Map(), tickets: new Map(), closed: new Set(), contacts: new Map(), other: [] };
+  const written: Written = { messages: new Map(), tickets: new Map(), closed: new Set(), contacts: new Map(), contactTags: new Map(), other: [] };
   for (const { kind, row } of rowsOf(result) as { kind: string; row: unknown }[]) {
     if (kind === 'message') {
       const m = rowFromJson(messages, row);
@@ -160,8 +175,10 @@ export function readWritten(result: unknown): Written {
     } else if (kind === 'closed') {
       written.closed.add(Number(row));
     } else if (kind === 'contact') {
-      const c = rowFromJson(contacts, row);
+      const [json, tagList] = row as [unknown, ContactTag[]];
+      const c = rowFromJson(contacts, json);
       written.contacts.set(c.number, c);
+      written.contactTags.set(c.id, tagList);
     } else {
       written.other.push({ kind, row });
     }

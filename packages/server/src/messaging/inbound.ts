@@ -161,6 +161,7 @@ export class InboundPipeline {
     const known = {
       contacts: uniqueBy(ok.flatMap((r) => [r.contact, ...(r.sender ? [r.sender] : [])]), (c) => c.id),
       whatsapps: uniqueBy(ok.map((r) => ({ id: r.connection.id, name: r.connection.name })), (w) => w.id),
+      tags: new Map(ok.flatMap((r) => (r.contactTags ? [[r.contact.id, r.contactTags] as const] : []))),
     };
     const ticketDtos = new Map((await presentTickets(this.ctx.db, uniqueBy(ok.map((r) => r.ticket), (t) => t.id), known)).map((t) => [t.id, t]));
     const messageDtos = new Map((await presentMessages(this.ctx.db, ok.map((r) => r.message), known)).map((m) => [m.id, m]));

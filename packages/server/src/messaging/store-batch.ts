@@ -16,6 +16,7 @@ import type { Db, Tx } from '../db/client.js';
 import { contacts, ticketCycles, tickets } from '../db/schema.js';
 import type { ConnectionRow } from '../store/connections.js';
 import type { MessageRow } from '../store/message-present.js';
+import type { ContactTag } from '../store/ticket-present.js';
 import type { StoredMedia } from '../lib/media-store.js';
 import { rowsOf } from '../lib/sql.js';
 import { insertAndUpdate, messageValues, readWritten, valuesTable } from './inbound-write.js';
@@ -43,6 +44,8 @@ export interface BatchStored {
   sender: ContactRow | null;
   ticketCreated: boolean;
   contactCreated: boolean;
+  /** The contact's tags, when the store read them along (store-known.ts). */
+  contactTags?: ContactTag[];
 }
 
 const pairKey = (contactId: number, whatsappId: number) => `${contactId}:${whatsappId}`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../channels/driver.js';
-import { contacts, messages, tickets } from '../db/schema.js';
+import { contactTags, contacts, messages, tags, tickets } from '../db/schema.js';
 import { findConnection, type ConnectionRow } from '../store/connections.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { connectSimulator, phoneNumber } from '../test/simulator.js';
@@ -76,12 +76,16 @@ describe('storing a batch of inbound messages', () => {
     expect(rows.map((r) => r.body).sort()).toEqual(['answering your question', 'first', 'sent from the phone']);
   });
 
-  it('a second batch of the same known chats is written without creating anything', async () => {
+  it('a second batch of the same known chats is written without creating anything, and brings their tags', async () => {
     const a = phoneNumber();
     const b = phoneNumber();
-    await store([message(a, 'a1'), message(b, 'b1')]);
+    const [first] = await store([message(a, 'a1'), message(b, 'b1')]);
+    const [vip] = await s.database.db.insert(tags).values({ name: 'VIP', color: '#aa0000' }).returning();
+    await s.database.db.insert(contactTags).values({ contactId: stored(first).contact.id, tagId: vip.id });
     const results = await store([message(a, 'a2'), message(b, 'b2'), message(a, 'a3')]);
     expect(results.map((r) => stored(r).ticketCreated || stored(r).contactCreated)).toEqual([false, false, false]);
+    // Read along with the contacts, so presenting the tickets needs no read of its own.
+    expect(results.map((r) => stored(r).contactTags)).toEqual([[{ id: vip.id, name: 'VIP', color: '#aa0000' }], [], [{ id: vip.id, name: 'VIP', color: '#aa0000' }]]);
     const ts = await s.database.db
       .select({ number: contacts.number, last: tickets.lastMessage, unread: tickets.unreadMessages })
       .from(tickets)

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { contacts, tickets } from '../db/schema.js';
-import { insertAndUpdate, messageValues, readWritten, valuesTable, type MessageValues } from './inbound-write.js';
+import { contactLines, insertAndUpdate, messageValues, readWritten, valuesTable, type MessageValues } from './inbound-write.js';
 import type { BatchItem, BatchStored } from './store-batch.js';
 
 interface KnownValues extends MessageValues {
@@ -55,8 +55,7 @@ export async function storeKnown(db: DbOrTx, items: BatchItem[], now: Date): Pro
     ${insertAndUpdate(
       now,
       sql`
-        union all select 'contact', to_json(c) from ${contacts} c
-          where c.id in (select chat_contact_id from src union select member_id from src)
+        ${contactLines(sql`(select chat_contact_id from src union select member_id from src)`)}
         union all select 'left', json_build_array(whatsapp_id, chat_number) from unsettled
         union all select 'left', json_build_array(whatsapp_id, chat_number)
           from (select distinct whatsapp_id, chat_number from src where ticket_id not in (select id from live)) closed`,
@@ -78,6 +77,7 @@ export async function storeKnown(db: DbOrTx, items: BatchItem[], now: Date): Pro
       sender: rows[i].memberNumber ? (written.contacts.get(rows[i].memberNumber) ?? null) : null,
       ticketCreated: false,
       contactCreated: false,
+      contactTags: written.contactTags.get(contact.id),
     };
   });
 }

@@ -10,6 +10,14 @@ export type TicketRow = typeof tickets.$inferSelect;
 export interface KnownRows {
   contacts?: (typeof contacts.$inferSelect)[];
   whatsapps?: { id: number; name: string }[];
+  /** Tags by contact id; a contact without tags maps to []. */
+  tags?: Map<number, ContactTag[]>;
+}
+
+export interface ContactTag {
+  id: number;
+  name: string;
+  color: string;
 }
 
 export async function presentTickets(db: DbOrTx, rows: TicketRow[], known: KnownRows = {}): Promise<TicketDTO[]> {
@@ -25,11 +33,13 @@ export async function presentTickets(db: DbOrTx, rows: TicketRow[], known: Known
     knownContacts?.length === contactIds.length
       ? Promise.resolve(knownContacts)
       : db.select().from(contacts).where(inArray(contacts.id, contactIds)),
-    db
-      .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
-      .from(contactTags)
-      .innerJoin(tags, eq(tags.id, contactTags.tagId))
-      .where(inArray(contactTags.contactId, contactIds)),
+    contactIds.every((id) => known.tags?.has(id))
+      ? Promise.resolve(contactIds.flatMap((contactId) => known.tags!.get(contactId)!.map((t) => ({ contactId, ...t }))))
+      : db
+          .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+          .from(contactTags)
+          .innerJoin(tags, eq(tags.id, contactTags.tagId))
+          .where(inArray(contactTags.contactId, contactIds)),
     queueIds.length
       ? db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(inArray(queues.id, queueIds))
       : Promise.resolve([]),
