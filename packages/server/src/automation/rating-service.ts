@@ -35,16 +35,14 @@ export class RatingService {
   }
 
   private async findWaiting(lookups: WaitingLookup[]): Promise<({ id: number; deadline: Date } | null)[]> {
-    const pairs = sql.join(
-      lookups.map((l) => sql`(${l.number}::text, ${l.whatsappId}::int)`),
-      sql`, `,
+    // Constant text (the pairs are array parameters), run by name: planned once per connection.
+    const rows = await this.deps.ctx.database.executeNamed(
+      'rating_waiting_lookup',
+      sql`select r.id, r.deadline, c.number, r.whatsapp_id from ${ratingRequests} r join ${contacts} c on c.id = r.contact_id
+        where r.state = 'waiting'
+          and (c.number, r.whatsapp_id) in (select * from unnest(${sql.param(lookups.map((l) => l.number))}::text[], ${sql.param(lookups.map((l) => l.whatsappId))}::int[]))`,
     );
-    const rows = await this.deps.ctx.db
-      .select({ id: ratingRequests.id, deadline: ratingRequests.deadline, number: contacts.number, whatsappId: ratingRequests.whatsappId })
-      .from(ratingRequests)
-      .innerJoin(contacts, eq(contacts.id, ratingRequests.contactId))
-      .where(and(eq(ratingRequests.state, 'waiting'), sql`(${contacts.number}, ${ratingRequests.whatsappId}) in (${pairs})`));
-    const byKey = new Map(rows.map((r) => [`${r.number}:${r.whatsappId}`, { id: r.id, deadline: r.deadline }]));
+    const byKey = new Map(rows.map((r) => [`${String(r.number)}:${Number(r.whatsapp_id)}`, { id: Number(r.id), deadline: new Date(r.deadline as string | Date) }]));
     return lookups.map((l) => byKey.get(`${l.number}:${l.whatsappId}`) ?? null);
   }
 

@@ -7,13 +7,17 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ResilientListener, type ListenOptions } from './listener.js';
 import { initialiseInChildProcess, isInitialised, openPglite } from './pglite-engine.js';
 import * as schema from './schema.js';
+
+/** Renders drizzle SQL to text and parameters for statements run on the driver directly. */
+const dialect = new PgDialect();
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,6 +37,13 @@ export interface Database {
    * and `onResubscribed` called, so the subscriber can re-read what it may have missed.
    */
   listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
+  /**
+   * Runs a statement of constant text (its values as parameters) under `name`: PostgreSQL parses
+   * and plans it once per connection instead of at every run, which matters for a statement as
+   * large as the inbound write, run for every batch. PGlite runs it as usual. Rows come as the
+   * driver gives them (no column mapping).
+   */
+  executeNamed(name: string, query: SQL): Promise<Record<string, unknown>[]>;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -69,6 +80,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      executeNamed: async (name, query) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        options.logQuery?.(text, params);
+        return (await pool.query<Record<string, unknown>>({ name, text, values: params })).rows;
+      },
       listen: async (channel, onPayload, listenOptions = {}) => {
         // LISTEN needs one connection of its own for as long as it listens.
         const listener = new ResilientListener(options.url!, channel, onPayload, listenOptions);
@@ -86,6 +102,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    executeNamed: async (_name, query) => {
+      const result = (await db.execute(query)) as { rows: Record<string, unknown>[] };
+      return result.rows;
+    },
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: async () => {

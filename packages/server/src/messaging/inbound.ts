@@ -145,7 +145,7 @@ export class InboundPipeline {
   private async storeMany(items: BatchItem[]): Promise<(StoredInBatch | null | Error)[]> {
     const now = this.ctx.clock.now();
     const reopenWithin = Number(this.ctx.settings.get('timeCreateNewTicket')) || 0;
-    const stored = await storeInbound(this.ctx.db, items, now, reopenWithin, (err) =>
+    const stored = await storeInbound(this.ctx.database, items, now, reopenWithin, (err) =>
       this.ctx.log.debug?.({ err }, 'batch store conflicted; storing one by one'),
     );
     const ok = stored.filter((r): r is BatchStored => !!r && !(r instanceof Error));

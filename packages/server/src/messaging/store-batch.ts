@@ -12,7 +12,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/driver.js';
-import type { Db, Tx } from '../db/client.js';
+import type { Database, Tx } from '../db/client.js';
 import { contacts, ticketCycles, tickets } from '../db/schema.js';
 import type { ConnectionRow } from '../store/connections.js';
 import type { MessageRow } from '../store/message-present.js';
@@ -200,13 +200,14 @@ export class TicketClosedMeanwhile extends Error {
  * was stored, null for a message already stored, or the error that kept it from being stored.
  */
 export async function storeInbound(
-  db: Db,
+  database: Database,
   items: BatchItem[],
   now: Date,
   reopenWithinSeconds: number,
   onRetry: (err: unknown) => void,
 ): Promise<(BatchStored | null | Error)[]> {
-  const results: (BatchStored | null | Error | undefined)[] = await storeKnown(db, items, now).catch((err: unknown) => {
+  const { db } = database;
+  const results: (BatchStored | null | Error | undefined)[] = await storeKnown(database, items, now).catch((err: unknown) => {
     onRetry(err);
     return items.map(() => undefined);
   });

@@ -28,7 +28,7 @@ describe('storing a batch of inbound messages', () => {
     media: null,
     msg: { externalId: randomUUID(), chat: { id: from, isGroup: false }, sender: { number: from, name: `Name ${from}` }, fromMe: false, timestamp: new Date(), kind: 'chat', body, ...extra },
   });
-  const store = (items: BatchItem[]) => storeInbound(s.database.db, items, new Date(), 0, () => undefined);
+  const store = (items: BatchItem[]) => storeInbound(s.database, items, new Date(), 0, () => undefined);
   const stored = (r: BatchStored | null | Error | undefined): BatchStored => {
     if (!r || r instanceof Error) throw new Error(`not stored: ${String(r)}`);
     return r;

@@ -7,7 +7,7 @@
  * chat's messages all together so its order holds.
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { contacts, tickets } from '../db/schema.js';
 import { contactLines, insertAndUpdate, messageValues, readWritten, valuesTable, type MessageValues } from './inbound-write.js';
 import type { BatchItem, BatchStored } from './store-batch.js';
@@ -21,7 +21,7 @@ interface KnownValues extends MessageValues {
 const chatKey = (whatsappId: number, chatNumber: string) => `${whatsappId}:${chatNumber}`;
 
 /** Each item: what was stored, null if it was already stored, undefined if left to the transaction. */
-export async function storeKnown(db: DbOrTx, items: BatchItem[], now: Date): Promise<(BatchStored | null | undefined)[]> {
+export async function storeKnown(database: Database, items: BatchItem[], now: Date): Promise<(BatchStored | null | undefined)[]> {
   const rows: KnownValues[] = items.map((item) => ({
     ...messageValues(item),
     chatNumber: item.msg.chat.id,
@@ -31,7 +31,7 @@ export async function storeKnown(db: DbOrTx, items: BatchItem[], now: Date): Pro
     ['chat_number', 'text', (r) => r.chatNumber],
     ['member_number', 'text', (r) => r.memberNumber],
   ]);
-  const result = await db.execute(sql`
+  const result = await database.executeNamed('inbound_store_known', sql`
     with v as (select * from ${values}),
     found as (
       select v.*, c.id as chat_contact_id, t.id as ticket_id, m.id as member_id
