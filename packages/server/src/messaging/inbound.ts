@@ -145,9 +145,13 @@ export class InboundPipeline {
   private async storeMany(items: BatchItem[]): Promise<(StoredInBatch | null | Error)[]> {
     const now = this.ctx.clock.now();
     const reopenWithin = Number(this.ctx.settings.get('timeCreateNewTicket')) || 0;
-    const stored = await storeInbound(this.ctx.database, items, now, reopenWithin, (err) =>
-      this.ctx.log.debug?.({ err }, 'batch store conflicted; storing one by one'),
-    );
+    const stored = await storeInbound(this.ctx.database, items, now, reopenWithin, (err, stage) => {
+      // A batch losing a race with another writer is expected under load; the one-statement write of
+      // known chats locks in order and skips conflicts, so its failure is worth a look (the batch is
+      // still stored, in a transaction).
+      if (stage === 'known') this.ctx.log.warn({ err }, 'storing known chats at once failed; storing them in a transaction');
+      else this.ctx.log.debug?.({ err }, 'batch store conflicted; storing one by one');
+    });
     const ok = stored.filter((r): r is BatchStored => !!r && !(r instanceof Error));
     const presentation = ok.length ? this.presentBatch(ok) : Promise.resolve(new Map<string, Presented>());
     // Each stored item's caller awaits the presentation and receives its failure; this handler

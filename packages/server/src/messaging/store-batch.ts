@@ -204,11 +204,11 @@ export async function storeInbound(
   items: BatchItem[],
   now: Date,
   reopenWithinSeconds: number,
-  onRetry: (err: unknown) => void,
+  onRetry: (err: unknown, stage: 'known' | 'batch') => void,
 ): Promise<(BatchStored | null | Error)[]> {
   const { db } = database;
   const results: (BatchStored | null | Error | undefined)[] = await storeKnown(database, items, now).catch((err: unknown) => {
-    onRetry(err);
+    onRetry(err, 'known');
     return items.map(() => undefined);
   });
   const left = results.flatMap((r, i) => (r === undefined ? [i] : []));
@@ -218,7 +218,7 @@ export async function storeInbound(
       const stored = await inTransaction(left.map((i) => items[i]));
       left.forEach((i, k) => (results[i] = stored[k]));
     } catch (err) {
-      onRetry(err);
+      onRetry(err, 'batch');
       for (const i of left) {
         const one = () => inTransaction([items[i]]).then((r) => r[0]);
         results[i] = await one()
