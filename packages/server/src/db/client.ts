@@ -7,8 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { is, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -47,6 +47,21 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * Runs reads side by side on the pool, or one after the other inside a transaction: a transaction
+ * is one connection, which runs one statement at a time (node-postgres would only queue the
+ * overlapping ones, a use it deprecates).
+ */
+export async function readAll<T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: DbOrTx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!is(db, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
 
 export interface DatabaseOptions {
   /** postgres:// URL; absent → PGlite. */

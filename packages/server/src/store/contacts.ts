@@ -1,7 +1,7 @@
 /** Reads of contacts with their extra info, tags and tickets' facts, batched (three queries for any page size). */
 import type { ContactDTO, ContactTicketFacts, TagRef } from '@switchboard/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { readAll, type DbOrTx } from '../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tags, tickets } from '../db/schema.js';
 import { presentContact } from './contact-present.js';
 
@@ -10,16 +10,17 @@ export type ContactRow = typeof contacts.$inferSelect;
 export async function presentContacts(db: DbOrTx, rows: ContactRow[]): Promise<ContactDTO[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [extra, tagRows, ticketRows] = await Promise.all([
-    db.select().from(contactExtraInfo).where(inArray(contactExtraInfo.contactId, ids)).orderBy(asc(contactExtraInfo.id)),
-    db
-      .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
-      .from(contactTags)
-      .innerJoin(tags, eq(tags.id, contactTags.tagId))
-      .where(inArray(contactTags.contactId, ids))
-      .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id)),
-    contactTicketFacts(db, ids),
-  ]);
+  const [extra, tagRows, ticketRows] = await readAll(db, [
+    () => db.select().from(contactExtraInfo).where(inArray(contactExtraInfo.contactId, ids)).orderBy(asc(contactExtraInfo.id)),
+    () =>
+      db
+        .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+        .from(contactTags)
+        .innerJoin(tags, eq(tags.id, contactTags.tagId))
+        .where(inArray(contactTags.contactId, ids))
+        .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id)),
+    () => contactTicketFacts(db, ids),
+  ] as const);
   const extraBy = new Map<number, ContactDTO['extraInfo']>();
   for (const e of extra) {
     const list = extraBy.get(e.contactId) ?? [];

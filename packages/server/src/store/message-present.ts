@@ -1,7 +1,7 @@
 /** Messages as answers and realtime events present them. */
 import type { MessageDTO, MessageMediaType } from '@switchboard/shared';
 import { inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { readAll, type DbOrTx } from '../db/client.js';
 import { contacts, messages, users } from '../db/schema.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -25,15 +25,14 @@ export async function presentMessages(
   const contactIds = [...new Set(rows.map((r) => r.contactId).filter((v): v is number => v != null))];
   const knownContacts = known.contacts?.filter((c) => contactIds.includes(c.id));
   const authorIds = [...new Set(rows.filter((r) => r.isPrivate && r.userId != null).map((r) => r.userId!))];
-  const [quoted, cs, authors] = await Promise.all([
-    quotedIds.length ? db.select().from(messages).where(inArray(messages.id, quotedIds)) : Promise.resolve([]),
-    !contactIds.length || knownContacts?.length === contactIds.length
-      ? Promise.resolve(knownContacts ?? [])
-      : db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds)),
-    authorIds.length
-      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))
-      : Promise.resolve([]),
-  ]);
+  const [quoted, cs, authors] = await readAll(db, [
+    () => (quotedIds.length ? db.select().from(messages).where(inArray(messages.id, quotedIds)) : Promise.resolve([])),
+    () =>
+      !contactIds.length || knownContacts?.length === contactIds.length
+        ? Promise.resolve(knownContacts ?? [])
+        : db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds)),
+    () => (authorIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds)) : Promise.resolve([])),
+  ] as const);
   const authorMap = new Map(authors.map((u) => [u.id, u.name]));
   const qMap = new Map(quoted.map((q) => [q.id, q]));
   const cMap = new Map(cs.map((c) => [c.id, c]));

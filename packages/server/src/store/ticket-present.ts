@@ -1,7 +1,7 @@
 /** Tickets as every answer and realtime event presents them (batched: one query per relation). */
 import type { TicketDTO, TicketStatus } from '@switchboard/shared';
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { readAll, type DbOrTx } from '../db/client.js';
 import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '../db/schema.js';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -29,27 +29,29 @@ export async function presentTickets(db: DbOrTx, rows: TicketRow[], known: Known
   const whatsappIds = uniq(rows.map((r) => r.whatsappId));
   const knownContacts = known.contacts?.filter((c) => contactIds.includes(c.id));
   const knownWhatsapps = known.whatsapps?.filter((w) => whatsappIds.includes(w.id));
-  const [cs, ts, qs, us, ws] = await Promise.all([
-    knownContacts?.length === contactIds.length
-      ? Promise.resolve(knownContacts)
-      : db.select().from(contacts).where(inArray(contacts.id, contactIds)),
-    contactIds.every((id) => known.tags?.has(id))
-      ? Promise.resolve(contactIds.flatMap((contactId) => known.tags!.get(contactId)!.map((t) => ({ contactId, ...t }))))
-      : db
-          .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
-          .from(contactTags)
-          .innerJoin(tags, eq(tags.id, contactTags.tagId))
-          .where(inArray(contactTags.contactId, contactIds)),
-    queueIds.length
-      ? db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(inArray(queues.id, queueIds))
-      : Promise.resolve([]),
-    userIds.length
-      ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
-      : Promise.resolve([]),
-    knownWhatsapps?.length === whatsappIds.length
-      ? Promise.resolve(knownWhatsapps)
-      : db.select({ id: whatsapps.id, name: whatsapps.name }).from(whatsapps).where(inArray(whatsapps.id, whatsappIds)),
-  ]);
+  const [cs, ts, qs, us, ws] = await readAll(db, [
+    () =>
+      knownContacts?.length === contactIds.length
+        ? Promise.resolve(knownContacts)
+        : db.select().from(contacts).where(inArray(contacts.id, contactIds)),
+    () =>
+      contactIds.every((id) => known.tags?.has(id))
+        ? Promise.resolve(contactIds.flatMap((contactId) => known.tags!.get(contactId)!.map((t) => ({ contactId, ...t }))))
+        : db
+            .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+            .from(contactTags)
+            .innerJoin(tags, eq(tags.id, contactTags.tagId))
+            .where(inArray(contactTags.contactId, contactIds)),
+    () =>
+      queueIds.length
+        ? db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(inArray(queues.id, queueIds))
+        : Promise.resolve([]),
+    () => (userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : Promise.resolve([])),
+    () =>
+      knownWhatsapps?.length === whatsappIds.length
+        ? Promise.resolve(knownWhatsapps)
+        : db.select({ id: whatsapps.id, name: whatsapps.name }).from(whatsapps).where(inArray(whatsapps.id, whatsappIds)),
+  ] as const);
   const byId = <T extends { id: number }>(xs: T[]) => new Map(xs.map((x) => [x.id, x]));
   const cMap = byId(cs);
   const qMap = byId(qs);
