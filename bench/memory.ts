@@ -43,7 +43,8 @@ function rssMb(pid: number): number {
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, NODE_ENV: 'production', SIMULATOR: 'on', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, ...env },
+    // MALLOC_MMAP_THRESHOLD_ as `npm start` sets it (docs/operations.md, "Memory").
+    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072', NODE_ENV: 'production', SIMULATOR: 'on', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
