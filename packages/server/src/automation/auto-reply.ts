@@ -103,7 +103,7 @@ export class AutoReplies {
     // under an ingest burst cost more than storing the message.
     const nothingToSay =
       ticket.queueId == null && !connection.defineWorkHours && (ticket.chatbot || !connection.greetingMessage.trim());
-    if (nothingToSay && (await this.sectorCount(connection.id)) === 0) return;
+    if (nothingToSay && (await this.sectorCounts.submit(connection.id)) === 0) return;
     const { ctx } = this.deps;
     // The recovery time is written before the message is queued, so the decision that clears it
     // always comes after it. The writer answers in submission order, which keeps the queue in the
@@ -117,22 +117,6 @@ export class AutoReplies {
     });
     void this.drain(ticket.id).catch((err: unknown) => ctx.log.error({ err, ticketId: ticket.id }, 'automatic reply queue failed'));
     await decided;
-  }
-
-  private readonly sectorCountCache = new Map<number, { count: Promise<number>; at: number }>();
-
-  /**
-   * A connection's number of sectors, read at most once a second: the pipeline holds the connection
-   * row itself for as long (InboundPipeline.connection), so a change of either applies within a
-   * second, and a message burst costs no read per message.
-   */
-  private sectorCount(connectionId: number): Promise<number> {
-    const hit = this.sectorCountCache.get(connectionId);
-    if (hit && Date.now() - hit.at < 1000) return hit.count;
-    const count = this.sectorCounts.submit(connectionId);
-    this.sectorCountCache.set(connectionId, { count, at: Date.now() });
-    count.catch(() => this.sectorCountCache.delete(connectionId));
-    return count;
   }
 
   /** Decides the ticket's waiting messages until none is left; one drain per ticket at a time. */
