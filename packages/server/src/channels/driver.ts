@@ -57,13 +57,24 @@ export interface InboundMessage {
 
 export type Ack = 0 | 1 | 2 | 3 | 4;
 
+/** What channels/health counts per connection (the last hour, shown on Connections and /api/health). */
+export type ChannelHealthKind = 'reconnect' | 'undecryptable' | 'rate-limited';
+
 export type DriverEvent =
   | { type: 'qr'; qrcode: string }
   | { type: 'status'; status: ConnectionStatus; number?: string; reason?: string }
   | { type: 'message'; message: InboundMessage }
   | { type: 'ack'; externalId: string; ack: Ack }
-  /** The channel gave up delivering one of our messages (`error`: an ERR_ code the web translates). */
-  | { type: 'failed'; externalId: string; error: string }
+  /**
+   * The channel gave up delivering one of our messages (`error`: an ERR_ code the web translates;
+   * `code`: the channel's own refusal code when it gave one, e.g. WhatsApp's "463").
+   */
+  | { type: 'failed'; externalId: string; error: string; code?: string }
+  /**
+   * Something about the session's health worth counting (channels/health): a reconnect and the
+   * close reason that caused it, a message the session could not decrypt, a rate limit hit.
+   */
+  | { type: 'health'; kind: ChannelHealthKind; reason?: string }
   | { type: 'revoke'; externalId: string; chat: ChatAddress }
   | { type: 'edit'; externalId: string; body: string }
   | { type: 'call'; callId: string; from: string; isVideo: boolean; timestamp: Date }

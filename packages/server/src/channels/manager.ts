@@ -429,6 +429,10 @@ export class ChannelManager {
         if (connected) for (const l of this.connectedListeners) l(connectionId);
         return;
       }
+      case 'health':
+        // Counted by the connection's health record; nothing is stored per message.
+        this.ctx.log.info({ connectionId, kind: event.kind, reason: event.reason }, 'channel health event');
+        return;
       default:
         await this.handler(connectionId, event);
     }
