@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from './app-error.js';
+import { MATROSKA_HEAD_BYTES, refineSniffedMime } from './matroska-tracks.js';
 
 export type MediaKind = 'image' | 'audio' | 'video' | 'document' | 'sticker';
 
@@ -101,6 +102,18 @@ export function cleanFilename(name: string | undefined, fallback: string): strin
   return cleaned || fallback;
 }
 
+/** The first `bytes` of a file (fewer when it is shorter). */
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 export class MediaStore {
   readonly limits: Record<MediaKind, number>;
 
@@ -115,7 +128,7 @@ export class MediaStore {
 
   async save(data: Buffer, declared: SaveOptions): Promise<StoredMedia> {
     const detected = await fileTypeFromBuffer(data);
-    const mimetype = detected?.mime ?? 'application/octet-stream';
+    const mimetype = refineSniffedMime(detected?.mime ?? 'application/octet-stream', data.subarray(0, MATROSKA_HEAD_BYTES));
     const ext = detected?.ext ?? 'bin';
     const kind = kindOfMime(mimetype, declared.kindHint);
     this.checkSize(data.length, kind, declared.purpose);
@@ -141,7 +154,7 @@ export class MediaStore {
         fs.createWriteStream(temp, { mode: 0o640 }),
       ]);
       const detected = await fileTypeFromFile(temp);
-      const mimetype = detected?.mime ?? 'application/octet-stream';
+      const mimetype = refineSniffedMime(detected?.mime ?? 'application/octet-stream', await readHead(temp, MATROSKA_HEAD_BYTES));
       const ext = detected?.ext ?? 'bin';
       const kind = kindOfMime(mimetype, declared.kindHint);
       this.checkSize(size, kind, declared.purpose);
