@@ -167,6 +167,28 @@ describe('Composer', () => {
     await screen.findByTestId('quick-answers');
   });
 
+  it("in a note, Enter completes the highlighted '@' colleague and does not send; Enter again sends the note", async () => {
+    const colleagues = {
+      users: [userFixture({ id: 7, name: 'Bruno Lima', email: 'bruno@example.com' }), userFixture({ id: 8, name: 'Bruna Reis', email: 'bruna@example.com' })],
+      count: 2,
+      hasMore: false,
+    };
+    const mock = setup('open', { 'GET /api/users': () => json(200, colleagues) });
+    fireEvent.click(await screen.findByTestId('composer-note-toggle'));
+    const box = await input();
+    fireEvent.change(box, { target: { value: 'please check @Bru' } });
+    await screen.findByTestId('mention-option-8');
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe('mention-option-8');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect((box as HTMLTextAreaElement).value).toBe('Please check @Bruna Reis ');
+    expect(screen.queryByTestId('mention-list')).toBeNull();
+    expect(mock.callsTo('POST /api/messages/5')).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(mock.callsTo('POST /api/messages/5')).toHaveLength(1));
+    expect(mock.callsTo('POST /api/messages/5')[0].body).toMatchObject({ body: 'Please check @Bruna Reis', isPrivate: true });
+  });
+
   it('a failed quick-answer lookup silently shows no list', async () => {
     setup('open', { 'GET /api/quickAnswers': () => json(500, { error: 'ERR_INTERNAL' }) });
     const box = await input();

@@ -29,7 +29,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendMessage } from '../../../api/messages';
 import { mentionQuery, useSendNote } from '../../../api/notes';
-import { MentionList } from './MentionList';
+import { MentionList, MENTION_LIST_ID, mentionOptionId, useMentionPicker } from './MentionList';
 import { useAuth } from '../../../auth/AuthProvider';
 import { useToast } from '../../../components/Toasts';
 import { useStoredState } from '../../../components/useStoredState';
@@ -94,6 +94,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
     changeText(`${text.slice(0, text.length - (mentioning ?? '').length)}${name} `);
     textInput.current?.focus();
   };
+  const mentions = useMentionPicker(mentioning, chooseMention);
 
   const submitNote = async () => {
     const body = text.trim();
@@ -143,7 +144,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
-    if (picker.onKeyDown(e)) return;
+    if (picker.onKeyDown(e) || mentions.onKeyDown(e)) return;
     if (isSendKey(e)) {
       e.preventDefault();
       void sendDraft();
@@ -177,7 +178,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
       data-testid="composer"
       data-note-mode={noteMode}
     >
-      {mentioning != null && <MentionList search={mentioning} onChoose={chooseMention} />}
+      {mentions.open && <MentionList candidates={mentions.candidates} activeIndex={mentions.activeIndex} onChoose={chooseMention} />}
       {noteMode && (
         <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, pt: 0.75, color: 'warning.dark' }} data-testid="composer-note-hint">
           <LockIcon sx={{ fontSize: 14 }} />
@@ -281,9 +282,13 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
                 inputProps={{
                   'data-testid': 'composer-input',
                   'aria-label': noteMode ? t('tickets.composer.placeholderNote') : t('tickets.composer.placeholder'),
-                  'aria-controls': picker.open ? QUICK_ANSWERS_LIST_ID : undefined,
-                  'aria-expanded': picker.open,
-                  'aria-activedescendant': picker.open ? quickAnswerOptionId(picker.answers[picker.activeIndex]) : undefined,
+                  'aria-controls': picker.open ? QUICK_ANSWERS_LIST_ID : mentions.open ? MENTION_LIST_ID : undefined,
+                  'aria-expanded': picker.open || mentions.open,
+                  'aria-activedescendant': picker.open
+                    ? quickAnswerOptionId(picker.answers[picker.activeIndex])
+                    : mentions.open
+                      ? mentionOptionId(mentions.candidates[mentions.activeIndex].id)
+                      : undefined,
                 }}
               />
             </Paper>
