@@ -16,6 +16,13 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 /** Every error code, and ERR_NETWORK (the web's own: the server could not be reached). */
 type ErrorMessages = Record<ErrorCode | 'ERR_NETWORK', string>;
 
+/** The messages of the 409 answers for a name another record already has (server and web share them). */
+export const NAME_TAKEN = {
+  sector: 'A sector with this name already exists',
+  tag: 'A tag with this name already exists',
+  connection: 'A connection with this name already exists',
+} as const;
+
 export const VALIDATION_MESSAGES = {
   pt: {
     required: 'Obrigatório',
@@ -35,6 +42,9 @@ export const VALIDATION_MESSAGES = {
     chooseEvent: 'Escolha pelo menos um evento.',
     secretTooShort: 'O segredo precisa de pelo menos 16 caracteres.',
     invalidSite: "Informe um endereço como https://www.exemplo.com.br",
+    sectorNameTaken: 'Já existe um setor com este nome.',
+    tagNameTaken: 'Já existe uma tag com este nome.',
+    connectionNameTaken: 'Já existe uma conexão com este nome.',
   },
   en: {
     required: 'Required',
@@ -54,6 +64,9 @@ export const VALIDATION_MESSAGES = {
     chooseEvent: 'Choose at least one event.',
     secretTooShort: 'The secret needs at least 16 characters.',
     invalidSite: "Enter a web address such as https://www.example.com",
+    sectorNameTaken: 'A sector with this name already exists.',
+    tagNameTaken: 'A tag with this name already exists.',
+    connectionNameTaken: 'A connection with this name already exists.',
   },
   es: {
     required: 'Obligatorio',
@@ -73,6 +86,9 @@ export const VALIDATION_MESSAGES = {
     chooseEvent: 'Elija al menos un evento.',
     secretTooShort: 'El secreto necesita al menos 16 caracteres.',
     invalidSite: "Indica una dirección como https://www.ejemplo.com",
+    sectorNameTaken: 'Ya existe un sector con este nombre.',
+    tagNameTaken: 'Ya existe una etiqueta con este nombre.',
+    connectionNameTaken: 'Ya existe una conexión con este nombre.',
   },
 } as const satisfies Record<MessageLanguage, Record<string, string>>;
 
@@ -272,6 +288,9 @@ const KEY_BY_MESSAGE: Record<string, ValidationKey> = {
   'Selecione uma fila': 'selectSector',
   'Unknown sector': 'unknownSector',
   'Parametrize o filtro': 'noFilter',
+  [NAME_TAKEN.sector]: 'sectorNameTaken',
+  [NAME_TAKEN.tag]: 'tagNameTaken',
+  [NAME_TAKEN.connection]: 'connectionNameTaken',
 };
 
 /** The VALIDATION_MESSAGES key of a known validation message, or undefined. */

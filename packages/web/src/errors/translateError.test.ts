@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@switchboard/shared';
+import { ERROR_CODES, NAME_TAKEN } from '@switchboard/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/ApiError';
 import i18n from '../i18n';
@@ -29,4 +29,17 @@ describe('error texts (spec §8)', () => {
     );
     await i18n.changeLanguage('en');
   });
+
+  it('a refusal whose reason is known (a name already taken) says that reason in the chosen language', async () => {
+    const taken = new ApiError(409, { error: 'ERR_VALIDATION', message: NAME_TAKEN.sector });
+    await i18n.changeLanguage('es');
+    expect(translateError(i18n.t.bind(i18n), taken)).toBe('Ya existe un sector con este nombre.');
+    await i18n.changeLanguage('en');
+    expect(translateError(i18n.t.bind(i18n), taken)).toBe('A sector with this name already exists.');
+    // An unknown reason still gets the general text.
+    expect(translateError(i18n.t.bind(i18n), new ApiError(400, { error: 'ERR_VALIDATION', message: 'Something else' }))).toBe(
+      i18n.t('errors.ERR_VALIDATION'),
+    );
+  });
 });
+

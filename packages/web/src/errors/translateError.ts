@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '../api/ApiError';
-import { translateValidation } from './validationMessage';
+import { translateValidation, validationKey } from './validationMessage';
 
 /**
  * The text of an error toast (spec §8): the translated code when a translation exists, otherwise the
@@ -8,6 +8,10 @@ import { translateValidation } from './validationMessage';
  */
 export function translateError(t: TFunction, error: unknown): string {
   const code = isApiError(error) ? error.code : typeof error === 'string' ? error : undefined;
+  // A validation answer whose reason the web knows says that reason, not only "some fields are invalid".
+  if (isApiError(error) && error.code === 'ERR_VALIDATION' && error.message && validationKey(error.message)) {
+    return translateValidation(t, error.message);
+  }
   if (code && t(`errors.${code}`, { defaultValue: '' })) return t(`errors.${code}`);
   if (isApiError(error) && error.code === 'ERR_VALIDATION' && error.message) {
     return translateValidation(t, error.message);

@@ -12,6 +12,7 @@ import {
   type ConnectionDTO,
   type ConnectionEvent,
   type ConnectionUpdateInput,
+  NAME_TAKEN,
 } from '@switchboard/shared';
 import { asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -33,7 +34,7 @@ export interface ConnectionSummary {
   channel: string;
 }
 
-const NAME_TAKEN = () => new AppError('ERR_VALIDATION', 409, 'A connection with this name already exists');
+const nameTaken = () => new AppError('ERR_VALIDATION', 409, NAME_TAKEN.connection);
 
 export class ConnectionsService {
   constructor(
@@ -88,7 +89,7 @@ export class ConnectionsService {
         if (input.channel === 'webchat') await saveWebchatSettings(tx, row.id, input.webchat);
         return row.id;
       } catch (err) {
-        if (isUniqueViolation(err, 'whatsapps_name_unique')) throw NAME_TAKEN();
+        if (isUniqueViolation(err, 'whatsapps_name_unique')) throw nameTaken();
         throw err;
       }
     });
@@ -131,7 +132,7 @@ export class ConnectionsService {
           })
           .where(eq(whatsapps.id, id));
       } catch (err) {
-        if (isUniqueViolation(err, 'whatsapps_name_unique')) throw NAME_TAKEN();
+        if (isUniqueViolation(err, 'whatsapps_name_unique')) throw nameTaken();
         throw err;
       }
       if (existing.channel === 'webchat') await saveWebchatSettings(tx, id, input.webchat);

@@ -13,6 +13,7 @@ import {
   type QueueDTO,
   type QueueEvent,
   type QueueUpdateInput,
+  NAME_TAKEN,
 } from '@switchboard/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -42,7 +43,7 @@ const notFound = () => new AppError('ERR_NOT_FOUND', 404, 'Sector not found');
 
 function translateUnique(err: unknown): unknown {
   if (isUniqueViolation(err, 'queues_color_unique')) return new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
-  if (isUniqueViolation(err, 'queues_name_unique')) return new AppError('ERR_VALIDATION', 409, 'A sector with this name already exists');
+  if (isUniqueViolation(err, 'queues_name_unique')) return new AppError('ERR_VALIDATION', 409, NAME_TAKEN.sector);
   return err;
 }
 

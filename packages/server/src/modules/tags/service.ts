@@ -17,6 +17,7 @@ import {
   type TagSyncResult,
   type TagsPage,
   type ContactEvent,
+  NAME_TAKEN,
 } from '@switchboard/shared';
 import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -30,7 +31,7 @@ import { announceContact } from '../../messaging/ticket-events.js';
 
 export const TAG_EXPORT_COLUMNS = ['tagName', 'contactName', 'contactNumber'] as const;
 
-const duplicateName = () => new AppError('ERR_VALIDATION', 409, 'A tag with this name already exists');
+const duplicateName = () => new AppError('ERR_VALIDATION', 409, NAME_TAKEN.tag);
 
 export class TagsService {
   constructor(private readonly ctx: AppContext) {}
