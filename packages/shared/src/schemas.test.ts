@@ -122,6 +122,7 @@ describe('user schemas (spec §5)', () => {
 
   it.each([
     [{ ...valid, password: '1234' }, 'password', 'Too Short!'],
+    [{ ...valid, password: '' }, 'password', 'Required'],
     [{ ...valid, password: 'p'.repeat(51) }, 'password', 'Too Long!'],
     [{ ...valid, name: 'A' }, 'name', 'Too Short!'],
     [{ ...valid, email: 'nope' }, 'email', 'Invalid email'],
@@ -167,7 +168,7 @@ describe('user schemas (spec §5)', () => {
     expect(userFormSchema('edit').safeParse(form).success).toBe(true);
     const create = userFormSchema('create').safeParse(form);
     expect(create.success).toBe(false);
-    expect(create.error!.issues[0].message).toBe('Too Short!');
+    expect(create.error!.issues[0].message).toBe('Required');
   });
 
   it('login and sign-up use the same messages', () => {

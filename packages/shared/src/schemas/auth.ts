@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './primitives.js';
 import { MSG, emailSchema, requiredText } from './common.js';
+import { passwordSchema } from './user.js';
 
 export const loginSchema = z.object({
   email: emailSchema,
@@ -11,6 +12,6 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const signupSchema = z.object({
   name: requiredText(2, 50),
   email: emailSchema,
-  password: text({ error: MSG.required }).min(5, MSG.tooShort).max(50, MSG.tooLong),
+  password: passwordSchema,
 });
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -25,7 +25,9 @@ export const DEFAULT_USER_FLAGS: Record<UserFlag, boolean> = {
   allTicket: false,
 };
 
+/** An empty password is missing ("Required"); a short one is "Too Short!". Never trimmed. */
 export const passwordSchema = text({ error: MSG.required })
+  .min(1, MSG.required)
   .min(5, MSG.tooShort)
   .max(50, MSG.tooLong);
 
