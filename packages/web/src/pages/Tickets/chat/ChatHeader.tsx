@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TicketStatusActions } from '../TicketStatusActions';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
+import { ticketNumber } from '../ticketNumber';
 
 export function ChatHeader({ ticket, onOpenContact, onSearch }: { ticket: TicketDTO; onOpenContact: () => void; onSearch: () => void }) {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export function ChatHeader({ ticket, onOpenContact, onSearch }: { ticket: Ticket
             {ticket.contact.name}
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {t('tickets.ticketNumber', { id: ticket.id })}
+            {t('tickets.ticketNumber', { id: ticketNumber(ticket) })}
             {ticket.user ? ` · ${ticket.user.name}` : ''}
             {ticket.queue ? ` · ${ticket.queue.name}` : ''}
           </Typography>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../auth/AuthProvider';
 import { ConfirmationModal } from '../../../components/ConfirmationModal';
 import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
+import { ticketNumber } from '../ticketNumber';
 import { useTicketActions } from '../useTicketActions';
 
 export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
@@ -52,7 +53,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
       {dialog === 'transfer' && <TransferTicketDialog ticket={ticket} onClose={() => setDialog(null)} />}
       <ConfirmationModal
         open={dialog === 'delete'}
-        title={t('tickets.deleteConfirm.title', { id: ticket.id })}
+        title={t('tickets.deleteConfirm.title', { id: ticketNumber(ticket) })}
         onClose={() => setDialog(null)}
         onConfirm={() => void actions.remove(ticket)}
       >

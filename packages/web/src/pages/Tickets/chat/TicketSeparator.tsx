@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography';
 import { DATE_FORMAT, TIME_FORMAT, type TicketBoundaryDTO } from '@switchboard/shared';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { ticketNumber } from '../ticketNumber';
 
 const when = (iso: string) => format(new Date(iso), `${DATE_FORMAT} ${TIME_FORMAT}`);
 
 export function TicketSeparator({ boundary, earlier }: { boundary: TicketBoundaryDTO; earlier: boolean }) {
   const { t } = useTranslation();
-  const protocol = boundary.protocol || String(boundary.id);
+  const protocol = ticketNumber(boundary);
   const text = boundary.closedAt
     ? t('tickets.chat.ticketClosed', { protocol, opened: when(boundary.openedAt), closed: when(boundary.closedAt) })
     : t('tickets.chat.ticketOpened', { protocol, opened: when(boundary.openedAt) });

@@ -1,0 +1,26 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFetchMock } from '../../../test/fetchMock';
+import { ticketFixture, userFixture } from '../../../test/fixtures';
+import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../../test/renderWithProviders';
+import { ChatHeader } from './ChatHeader';
+
+describe('ChatHeader', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('names the ticket by its protocol, the number the dividers and the customer know', async () => {
+    installFetchMock(signIn(userFixture({ id: 1, profile: 'admin' })));
+    const ticket = ticketFixture({ id: 5, protocol: '2026000005' });
+    renderWithProviders(
+      <WhenSignedIn>
+        <ChatHeader ticket={ticket} onOpenContact={() => undefined} onSearch={() => undefined} />
+      </WhenSignedIn>,
+    );
+    const contact = await screen.findByTestId('chat-contact');
+    expect(contact.textContent).toContain('#2026000005');
+    expect(contact.textContent).not.toContain('#5');
+  });
+});
