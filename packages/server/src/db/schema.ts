@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -440,6 +441,7 @@ export const messages = pgTable(
       .on(t.whatsappId, t.createdAt)
       .where(sql`${t.sendState} in ('pending', 'sending')`),
     index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+    check('messages_private_is_note', sql`NOT ${t.isPrivate} OR ${t.sendState} = 'note'`),
     // Migration 0034 adds messages_body_digits_idx: gin (digit_grams(body)) for bodies with a run of 6+
     // digits (store/text-search.ts).
   ],
@@ -623,11 +625,16 @@ export const importMap = pgTable(
  * it and no other installation has it (the Socket.IO Redis channels are keyed by it, so two
  * installations sharing one Redis never hear each other).
  */
-export const deployment = pgTable('deployment', {
-  singleton: boolean('singleton').primaryKey().default(true),
-  id: text('id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const deployment = pgTable(
+  'deployment',
+  {
+    singleton: boolean('singleton').primaryKey().default(true),
+    id: text('id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One row only (PostgreSQL names the constraint migration 0032 declares inline this way).
+  (t) => [check('deployment_singleton_check', sql`${t.singleton}`)],
+);
 
 // ── Web chat widget ─────────────────────────────────────────────────────────────────────────────
 /** Widget settings of a webchat connection. */
