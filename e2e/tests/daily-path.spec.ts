@@ -121,6 +121,17 @@ async function dailyPath(page: Page, world: World, language: Language, shot: str
   await page.getByTestId('chat-header').getByTestId(`ticket-resolve-${ticketId}`).click();
   await expect(page).toHaveURL(/\/tickets$/);
   if (phone) await expect(page.getByTestId('tickets-list-pane')).toBeVisible();
+  else {
+    // Reopened from the Closed tab, the ticket opens and the list follows it to Open; resolved again.
+    await page.getByTestId('tab-closed').click();
+    await page.getByTestId(`ticket-item-${ticketId}`).click();
+    await page.getByTestId('chat-header').getByTestId(`ticket-reopen-${ticketId}`).click();
+    await expect(page).toHaveURL(new RegExp(`/tickets/${ticketId}$`));
+    await expect(page.getByTestId('tab-open')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId(`ticket-item-${ticketId}`)).toBeVisible();
+    await page.getByTestId('chat-header').getByTestId(`ticket-resolve-${ticketId}`).click();
+    await expect(page).toHaveURL(/\/tickets$/);
+  }
 
   await page.goto('/');
   await expect(page.getByTestId('dashboard-tab-indicators')).toBeVisible({ timeout: 30_000 });

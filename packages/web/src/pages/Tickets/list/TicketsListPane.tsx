@@ -62,11 +62,12 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
   const counts = { open: countOf(openList), pending: countOf(pendingList) };
   const activeTab = tab === 'search' && !typed.trim() ? 'open' : tab;
 
-  // A ticket accepted from Pending opens in the chat; the list follows it to the Open tab.
+  // A ticket accepted from Pending or reopened from Closed opens in the chat; the list follows it
+  // to the Open tab (the tab it left no longer holds it).
   const selectedIsOpen = selectedId != null && !!openList.data?.pages.some((p) => p.tickets.some((t) => t.id === selectedId));
   useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tab is user state that an accepted ticket moves once
-    if (tab === 'pending' && selectedIsOpen) setTab('open');
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tab is user state that an accepted or reopened ticket moves once
+    if ((tab === 'pending' || tab === 'closed') && selectedIsOpen) setTab('open');
   }, [tab, selectedIsOpen]);
 
   return (
