@@ -93,7 +93,8 @@ function MenuLink({ entry, open, badge, onNavigate }: { entry: MenuEntry; open: 
         sx={{ minHeight: 44, px: 2.5 }}
       >
         <ListItemIcon sx={{ minWidth: 0, mr: open ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
-        <ListItemText primary={label} sx={{ opacity: open ? 1 : 0 }} />
+        {/* A long label (es "Documentación de la API") wraps in the open drawer rather than being cut. */}
+        <ListItemText primary={label} sx={{ opacity: open ? 1 : 0 }} slotProps={{ primary: { sx: { whiteSpace: open ? 'normal' : 'nowrap', lineHeight: 1.25 } } }} />
       </ListItemButton>
     </Tooltip>
   );
