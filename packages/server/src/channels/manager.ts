@@ -21,6 +21,7 @@ import type { NotifyRpc } from '../lib/notify-rpc.js';
 import { AppError } from '../lib/app-error.js';
 import { InboundJournal, summarize, type JournalEntry, type JournalSummary } from './inbound-journal.js';
 import { presentConnectionById } from '../store/connections.js';
+import { customerVisible } from '../store/customer-visible.js';
 import { createDbAuthStore } from './auth-store.js';
 import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
 
@@ -353,7 +354,8 @@ export class ChannelManager {
         const [row] = await this.ctx.db
           .select({ raw: messages.rawPayload })
           .from(messages)
-          .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
+          // WhatsApp asks for a message again (a retry receipt): never a private note.
+          .where(customerVisible(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
         return row?.raw ?? undefined;
       },
       emit: (event) => this.deliverWith(connectionId, event, log),

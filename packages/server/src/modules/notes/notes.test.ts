@@ -156,7 +156,8 @@ describe('private notes and mentions', () => {
     const t = await ticketFor(sales, ana);
     const note = (await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'internal detail', isPrivate: true })).json();
     const reply = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'ok', quotedMsg: note.id });
-    expect(reply.json().quotedMsg).toBeNull();
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ error: 'ERR_QUOTED_MSG_NOT_FOUND' });
     const admin = await api(s.adminToken, 'POST', `/api/messages/${t.id}`, { body: 'admin note', isPrivate: true });
     expect((await api(ana.token, 'DELETE', `/api/messages/${admin.json().id}`)).statusCode).toBe(403);
     expect((await api(ana.token, 'DELETE', `/api/messages/${note.id}`)).json()).toMatchObject({ isDeleted: true, isPrivate: true });
