@@ -8,7 +8,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
-import { contacts, messages, tickets } from '../../db/schema.js';
+import { contacts, messages, ticketMentions, tickets } from '../../db/schema.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
@@ -188,11 +188,16 @@ export class MessagesService {
     // Stored first: once the customer's phone has dropped the message, a failing write could no
     // longer be answered truthfully. A refusal by the channel puts the row back as it was.
     // A message still waiting in the outbox is simply never sent.
-    const [updated] = await this.ctx.db
-      .update(messages)
-      .set({ isDeleted: true, sendState: row.sendState === 'pending' ? 'failed' : row.sendState, updatedAt: this.ctx.clock.now() })
-      .where(eq(messages.id, row.id))
-      .returning();
+    const [updated] = await this.ctx.db.transaction(async (tx) => {
+      const marked = await tx
+        .update(messages)
+        .set({ isDeleted: true, sendState: row.sendState === 'pending' ? 'failed' : row.sendState, updatedAt: this.ctx.clock.now() })
+        .where(eq(messages.id, row.id))
+        .returning();
+      // A withdrawn note no longer names anyone: the access its mentions gave ends with it.
+      if (row.isPrivate) await tx.delete(ticketMentions).where(eq(ticketMentions.messageId, row.id));
+      return marked;
+    });
     if (row.sendState === 'sent' && row.externalId) {
       try {
         const [c] = await this.ctx.db
