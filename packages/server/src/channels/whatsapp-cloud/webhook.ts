@@ -106,7 +106,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isText = (v: unknown, max = MAX_TEXT): v is string => typeof v === 'string' && v.length <= max;
 const optionalText = (v: unknown, max = MAX_TEXT) => v === undefined || isText(v, max);
 /** An id: non-empty text without control characters (a NUL cannot even be stored). */
-const isId = (v: unknown): v is string => isText(v, MAX_ID_LENGTH) && /^[^\u0000-\u001f]+$/.test(v);
+const isId = (v: unknown): v is string => isText(v, MAX_ID_LENGTH) && v.length > 0 && ![...v].some((ch) => ch.charCodeAt(0) < 0x20);
 const optionalId = (v: unknown) => v === undefined || v === null || isId(v);
 const rawOf = (part: unknown) => {
   try {
@@ -173,7 +173,7 @@ export function readDelivery(payload: unknown, phoneNumberId: string, openMedia:
           setAside(problem, m);
           continue;
         }
-        const message = messageOf(m as unknown as CloudWebhookMessage, names.get((m as { from: string }).from), openMedia);
+        const message = messageOf(m as CloudWebhookMessage, names.get((m as CloudWebhookMessage).from), openMedia);
         if (message) events.push({ type: 'message', message });
       }
       for (const st of Array.isArray(value.statuses) ? (value.statuses as unknown[]) : []) {
