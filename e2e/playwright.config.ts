@@ -56,6 +56,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       WHATSAPP_CLOUD_GRAPH_URL: `http://127.0.0.1:${GRAPH_STANDIN_PORT}/v21.0`,
+      // The webhook spec's receiver runs on this machine.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -51,6 +51,8 @@ const envSchema = z.object({
     .optional(),
   /** Base URL of Meta's Graph API (a stand-in server in tests). */
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
+  /** Deliver outgoing webhooks to this machine and private networks (loopback, 10/8, 169.254/16 …). */
+  WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -77,6 +79,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** WHATSAPP_CLOUD_GRAPH_URL without a trailing slash. */
   cloudGraphUrl: string;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhooks may target loopback, private and link-local addresses. */
+  webhooksAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -111,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
   };
 }

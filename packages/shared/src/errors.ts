@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   // The database refuses writes (read-only) or cannot be reached: nothing was changed, try again later.
   'ERR_DATABASE_UNAVAILABLE',
   'ERR_DELIVERY_IN_PROGRESS',
+  // A reply may quote only a message of its own ticket that its sender can read (never a private note).
+  'ERR_QUOTED_MSG_NOT_FOUND',
+  // An outgoing webhook's address is on this machine or a private network (refused unless allowed).
+  'ERR_WEBHOOK_PRIVATE_TARGET',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -78,7 +78,13 @@ export type DriverEvent =
   | { type: 'revoke'; externalId: string; chat: ChatAddress }
   | { type: 'edit'; externalId: string; body: string }
   | { type: 'call'; callId: string; from: string; isVideo: boolean; timestamp: Date }
-  | { type: 'contact'; number: string; name?: string; profilePicUrl?: string; lid?: string };
+  | { type: 'contact'; number: string; name?: string; profilePicUrl?: string; lid?: string }
+  /**
+   * A part of a channel delivery the product cannot read (a malformed or unknown shape): never
+   * stored as a message, set aside in the inbound journal for admins with why (`reason`) and the
+   * part as received (`raw`, capped).
+   */
+  | { type: 'unreadable'; reason: string; raw: string };
 
 export interface OutboundMedia {
   kind: 'image' | 'video' | 'document' | 'audio';

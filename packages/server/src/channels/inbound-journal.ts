@@ -73,6 +73,21 @@ export class InboundJournal {
     return entry;
   }
 
+  /** Writes an event straight to the set-aside entries (it cannot be stored by replaying it). */
+  async setAside(connectionId: number, event: DriverEvent, error: unknown): Promise<JournalEntry> {
+    const entry: JournalEntry = {
+      id: `${Date.now()}-${randomUUID()}`,
+      state: 'poisoned',
+      connectionId,
+      event,
+      receivedAt: new Date().toISOString(),
+      attempts: 0,
+      error: describe(error),
+    };
+    await this.write(entry);
+    return entry;
+  }
+
   async list(state?: JournalState): Promise<JournalEntry[]> {
     const states: JournalState[] = state ? [state] : ['pending', 'poisoned'];
     const out: JournalEntry[] = [];

@@ -21,6 +21,7 @@ import type { NotifyRpc } from '../lib/notify-rpc.js';
 import { AppError } from '../lib/app-error.js';
 import { InboundJournal, summarize, type JournalEntry, type JournalSummary } from './inbound-journal.js';
 import { presentConnectionById } from '../store/connections.js';
+import { customerVisible } from '../store/customer-visible.js';
 import { createDbAuthStore } from './auth-store.js';
 import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
 
@@ -43,6 +44,9 @@ const START_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
 export const EVENT_RETRY_DELAYS_MS = [500, 2_000, 10_000];
 const REPLAY_EVERY_MS = 15_000;
 const leaseName = (connectionId: number) => `channel:${connectionId}`;
+
+/** How much of an unreadable delivery part is kept for admins to look at. */
+const UNREADABLE_RAW_MAX = 64 * 1024;
 
 export class ChannelManager {
   private sessions = new Map<number, Session>();
@@ -193,6 +197,17 @@ export class ChannelManager {
       poisoned: entries.filter((e) => e.state === 'poisoned').length,
       events: entries.map(summarize),
     };
+  }
+
+  /**
+   * A part of a delivery that cannot be read is set aside for admins (GET /inbound-failures);
+   * resolves once it is written, rejects when it could not be (the delivery must then not be
+   * acknowledged).
+   */
+  async setAside(connectionId: number, reason: string, raw: string): Promise<void> {
+    const event: DriverEvent = { type: 'unreadable', reason, raw: raw.slice(0, UNREADABLE_RAW_MAX) };
+    const entry = await this.journal.setAside(connectionId, event, new Error(reason));
+    this.ctx.log.warn({ connectionId, journalId: entry.id, reason }, 'unreadable channel delivery part set aside');
   }
 
   /** An admin sends a journalled event through again (e.g. after fixing its cause). */
@@ -353,7 +368,8 @@ export class ChannelManager {
         const [row] = await this.ctx.db
           .select({ raw: messages.rawPayload })
           .from(messages)
-          .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
+          // WhatsApp asks for a message again (a retry receipt): never a private note.
+          .where(customerVisible(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
         return row?.raw ?? undefined;
       },
       emit: (event) => this.deliverWith(connectionId, event, log),
@@ -429,6 +445,9 @@ export class ChannelManager {
         if (connected) for (const l of this.connectedListeners) l(connectionId);
         return;
       }
+      case 'unreadable':
+        // Nothing to store: what could not be read is still unreadable (it stays set aside).
+        throw new Error(`unreadable: ${event.reason}`);
       case 'health':
         // Counted by the connection's health record; nothing is stored per message.
         this.ctx.log.info({ connectionId, kind: event.kind, reason: event.reason }, 'channel health event');

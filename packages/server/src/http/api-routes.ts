@@ -36,7 +36,7 @@ const healthSchema = z.object({
 export function registerApiRoutes(api: App, ctx: AppContext, services: Services, isReady: () => boolean): void {
   api.get('/health', { schema: { hide: true, response: answers({ 200: healthSchema, 503: healthSchema }) } }, async (_req, reply) => {
     if (!isReady()) return reply.status(503).send({ status: 'starting' as const });
-    const problem = await databaseProblem(ctx);
+    const problem = (await databaseProblem(ctx)) ?? (api.storageFaults.writesFailing() ? 'database writes failing' : null);
     if (problem) return reply.status(503).send({ status: 'unavailable' as const, reason: problem, database: ctx.database.kind });
     return { status: 'ok' as const, database: ctx.database.kind };
   });

@@ -14,8 +14,25 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isClientDataError, isDatabaseUnavailable } from '../lib/app-error.js';
+import { StorageFaults } from '../lib/storage-faults.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Storage failures seen by requests, for /api/health. */
+    storageFaults: StorageFaults;
+  }
+}
+
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function registerErrorHandler(app: FastifyInstance): void {
+  const faults = new StorageFaults();
+  app.decorate('storageFaults', faults);
+  // A change that succeeded shows storage takes writes again.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (CHANGES.has(request.method) && reply.statusCode < 400) faults.wrote();
+    done();
+  });
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ error: err.code, ...(err.message !== err.code ? { message: err.message } : {}) });
@@ -40,6 +57,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: 'ERR_VALIDATION', message: 'Invalid value' });
     }
     if (isDatabaseUnavailable(err)) {
+      faults.fault();
       request.log.error({ err }, 'database unavailable');
       return reply.status(503).header('Retry-After', '30').send({ error: 'ERR_DATABASE_UNAVAILABLE' });
     }

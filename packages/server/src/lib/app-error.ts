@@ -37,14 +37,48 @@ export function isClientDataError(err: unknown): boolean {
 }
 
 /**
- * The database refusing writes (read-only: 25006), out of disk (53100), shutting down or not taking
- * connections (57P01–57P03), or the connection lost (class 08): the request changed nothing the
- * database did not roll back, and it can be tried again later — a 503, not a 500.
+ * The database refusing writes (read-only: 25006), out of resources (class 53: disk full 53100,
+ * out of memory 53200, too many clients 53300), shutting down or not taking connections
+ * (57P01–57P03), an I/O error on its files (58030), or the connection lost (class 08); and the
+ * same faults as the drivers report them before PostgreSQL can (a refused or dropped socket, a
+ * full or read-only disk under the embedded database): the request changed nothing the database
+ * did not roll back, and it can be tried again later — a 503, not a 500.
  */
-const UNAVAILABLE_ERRORS = new Set(['25006', '53100', '57P01', '57P02', '57P03']);
+const UNAVAILABLE_ERRORS = new Set(['25006', '57P01', '57P02', '57P03', '58030']);
+const UNAVAILABLE_SYSTEM_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENOSPC',
+  'EDQUOT',
+  'EIO',
+  'EROFS',
+]);
+/** node-postgres and its pool say a lost or impossible connection in words, without a code. */
+const UNAVAILABLE_DRIVER_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /is not queryable/,
+  /Cannot use a pool after calling end on the pool/,
+  /^PGlite is closed/,
+];
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = findPgError(err)?.code;
-  return !!code && (UNAVAILABLE_ERRORS.has(code) || code.startsWith('08'));
+  if (code) return UNAVAILABLE_ERRORS.has(code) || code.startsWith('08') || code.startsWith('53');
+  // An outbound HTTP call (Graph API, a webhook test) that could not connect is not the database.
+  if (err instanceof Error && err.message === 'fetch failed') return false;
+  for (let cur: unknown = err, i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof c.code === 'string' && UNAVAILABLE_SYSTEM_ERRORS.has(c.code)) return true;
+    if (typeof c.message === 'string' && UNAVAILABLE_DRIVER_MESSAGES.some((re) => re.test(c.message as string))) return true;
+    cur = c.cause;
+  }
+  return false;
 }
 
 function findPgError(err: unknown): { code?: string; constraint?: string } | undefined {

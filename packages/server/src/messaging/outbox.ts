@@ -11,6 +11,7 @@ import type { ChannelManager } from '../channels/manager.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { contacts, messages, tickets } from '../db/schema.js';
+import { customerVisible } from '../store/customer-visible.js';
 import { presentMessages, type MessageRow } from '../store/message-present.js';
 import { rowsOf } from '../lib/sql.js';
 import { presentTicketById } from '../store/ticket-present.js';
@@ -261,7 +262,8 @@ export class Outbox {
   }
 
   private async externalIdOf(messageId: string): Promise<string | undefined> {
-    const [m] = await this.ctx.db.select({ externalId: messages.externalId }).from(messages).where(eq(messages.id, messageId));
+    // The quote goes to the customer's channel: a private note is never quoted there.
+    const [m] = await this.ctx.db.select({ externalId: messages.externalId }).from(messages).where(customerVisible(eq(messages.id, messageId)));
     return m?.externalId ?? undefined;
   }
 

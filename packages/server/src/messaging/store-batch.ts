@@ -13,7 +13,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/driver.js';
 import type { Database, Tx } from '../db/client.js';
-import { contacts, ticketCycles, tickets } from '../db/schema.js';
+import { contacts, messages, ticketCycles, tickets } from '../db/schema.js';
 import type { ConnectionRow } from '../store/connections.js';
 import type { MessageRow } from '../store/message-present.js';
 import type { ContactTag } from '../store/ticket-present.js';
@@ -98,6 +98,26 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   };
   await loadActive([...pairs.values()]);
   let missing = [...pairs.values()].filter((p) => !ticketByPair.has(pairKey(p.contactId, p.whatsappId)));
+  // A message already stored (a redelivery, a replayed webhook) changes nothing: it must not reopen
+  // a closed ticket nor open a new one. Read only when a ticket would change.
+  const duplicate = new Set<number>();
+  if (missing.length) {
+    const pairOfItem = (i: number) => pairKey(contactByNumber.get(items[i].msg.chat.id)!.id, items[i].connection.id);
+    const missingKeys = new Set(missing.map((p) => pairKey(p.contactId, p.whatsappId)));
+    const candidates = items.map((_, i) => i).filter((i) => missingKeys.has(pairOfItem(i)));
+    const keyOf = (whatsappId: number | null, externalId: string | null) => `${whatsappId}:${externalId}`;
+    const stored = new Set(
+      (
+        await tx
+          .select({ whatsappId: messages.whatsappId, externalId: messages.externalId })
+          .from(messages)
+          .where(sql`(${messages.whatsappId}, ${messages.externalId}) in (${sql.join(candidates.map((i) => sql`(${items[i].connection.id}::int, ${items[i].msg.externalId}::text)`), sql`, `)})`)
+      ).map((r) => keyOf(r.whatsappId, r.externalId)),
+    );
+    for (const i of candidates) if (stored.has(keyOf(items[i].connection.id, items[i].msg.externalId))) duplicate.add(i);
+    const stillWanted = new Set(candidates.filter((i) => !duplicate.has(i)).map(pairOfItem));
+    missing = missing.filter((p) => stillWanted.has(pairKey(p.contactId, p.whatsappId)));
+  }
   if (missing.length) {
     const since = new Date(now.getTime() - reopenWithinSeconds * 1000);
     const recent = reopenWithinSeconds > 0
@@ -150,7 +170,9 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   }
 
   // 3. Messages and the tickets' last-message fields, in one statement (inbound-write.ts).
-  const rows = items.map((item) => {
+  const fresh = items.filter((_, i) => !duplicate.has(i));
+  if (fresh.length === 0) return items.map(() => null);
+  const rows = fresh.map((item) => {
     const { msg, connection } = item;
     const contact = contactByNumber.get(msg.chat.id)!;
     return {
@@ -170,8 +192,12 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
       ${insertAndUpdate(now)}`),
   );
   if (written.closed.size) throw new TicketClosedMeanwhile([...written.closed]);
-  return items.map(({ msg, connection }, i) => {
-    const message = written.messages.get(rows[i].id);
+  const rowOf = new Map(fresh.map((item, i) => [item, rows[i]]));
+  return items.map((item) => {
+    const { msg, connection } = item;
+    const row = rowOf.get(item);
+    if (!row) return null; // already stored
+    const message = written.messages.get(row.id);
     if (!message) return null; // already stored
     const contact = contactByNumber.get(msg.chat.id)!;
     return {

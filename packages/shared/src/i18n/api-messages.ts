@@ -148,6 +148,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_TICKET_CONFLICTING_UPDATE: 'O atendimento não pode fazer as duas coisas ao mesmo tempo: devolva-o à fila ou transfira-o para outro setor.',
     ERR_DATABASE_UNAVAILABLE: 'O sistema não consegue salvar alterações agora. Nada foi alterado; tente novamente em instantes.',
     ERR_DELIVERY_IN_PROGRESS: 'Esta entrega está sendo enviada agora; tente novamente em instantes.',
+    ERR_QUOTED_MSG_NOT_FOUND: 'A mensagem citada não está nesta conversa. Nada foi enviado.',
+    ERR_WEBHOOK_PRIVATE_TARGET: 'Este endereço está nesta máquina ou em uma rede privada; webhooks não são enviados para ele nesta instalação.',
   },
   en: {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
@@ -202,6 +204,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_TICKET_CONFLICTING_UPDATE: 'The ticket cannot do both at once: return it to the queue, or transfer it to another sector.',
     ERR_DATABASE_UNAVAILABLE: 'The system cannot save changes right now. Nothing was changed; please try again in a moment.',
     ERR_DELIVERY_IN_PROGRESS: 'This delivery is being sent right now; try again in a moment.',
+    ERR_QUOTED_MSG_NOT_FOUND: 'The quoted message is not in this conversation. Nothing was sent.',
+    ERR_WEBHOOK_PRIVATE_TARGET: 'This address is on this machine or a private network; this installation does not send webhooks to it.',
   },
   es: {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
@@ -256,6 +260,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_TICKET_CONFLICTING_UPDATE: 'El ticket no puede hacer ambas cosas a la vez: devuélvalo a la cola o transfiéralo a otro sector.',
     ERR_DATABASE_UNAVAILABLE: 'El sistema no puede guardar cambios ahora. No se cambió nada; inténtelo de nuevo en un momento.',
     ERR_DELIVERY_IN_PROGRESS: 'Esta entrega se está enviando ahora; inténtelo de nuevo en un momento.',
+    ERR_QUOTED_MSG_NOT_FOUND: 'El mensaje citado no está en esta conversación. No se envió nada.',
+    ERR_WEBHOOK_PRIVATE_TARGET: 'Esta dirección está en esta máquina o en una red privada; esta instalación no envía webhooks a ella.',
   },
 };
 

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { NotifyRpc } from '../../lib/notify-rpc.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import type { InboundMessage, MessageKind } from '../driver.js';
+import { customerVisible, customerVisibleMessages } from '../../store/customer-visible.js';
 import { visitorAddress, type WebchatVisitorRow } from '../../store/webchat.js';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -107,10 +108,7 @@ export class WebchatHub {
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
     }
     const externalId = externalIdOf(visitor.id, input.id);
-    const [row] = await this.ctx.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, externalId)));
+    const [row] = await customerVisibleMessages(this.ctx.db, eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, externalId));
     if (row) {
       // The e-mail the visitor gave goes on their contact (the pipeline names it; it knows no e-mail).
       if (visitor.email) {
@@ -168,10 +166,13 @@ export class WebchatHub {
         .where(and(eq(tickets.contactId, contact.id), eq(tickets.whatsappId, visitor.whatsappId)))
     ).map((t) => t.id);
     if (ticketIds.length === 0) return [];
-    const rows = await this.ctx.db
-      .select()
-      .from(messages)
-      .where(and(inArray(messages.ticketId, ticketIds), ne(messages.sendState, 'failed'), or(eq(messages.fromMe, false), eq(messages.isDeleted, false))))
+    // Private notes never reach the visitor (store/customer-visible.ts).
+    const rows = await customerVisibleMessages(
+      this.ctx.db,
+      inArray(messages.ticketId, ticketIds),
+      ne(messages.sendState, 'failed'),
+      or(eq(messages.fromMe, false), eq(messages.isDeleted, false)),
+    )
       .orderBy(asc(messages.createdAt))
       .limit(HISTORY_LIMIT);
     return rows.map(presentVisitorMessage);
@@ -184,7 +185,7 @@ export class WebchatHub {
       .from(messages)
       .innerJoin(tickets, eq(tickets.id, messages.ticketId))
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(and(eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, messageId), eq(tickets.whatsappId, visitor.whatsappId), eq(contacts.number, visitorAddress(visitor.id))));
+      .where(customerVisible(eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, messageId), eq(tickets.whatsappId, visitor.whatsappId), eq(contacts.number, visitorAddress(visitor.id))));
     if (!row?.message.mediaPath || (row.message.fromMe && row.message.isDeleted)) throw new AppError('ERR_NOT_FOUND', 404);
     return row.message;
   }

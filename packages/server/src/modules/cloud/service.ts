@@ -16,7 +16,7 @@ import type { ChannelManager } from '../../channels/manager.js';
 import type { CloudAccounts } from '../../channels/whatsapp-cloud/accounts.js';
 import { GraphClient, type CloudAccount } from '../../channels/whatsapp-cloud/graph.js';
 import { toChannelError } from '../../channels/whatsapp-cloud/graph-errors.js';
-import { eventsOf, validSignature, type CloudWebhookPayload } from '../../channels/whatsapp-cloud/webhook.js';
+import { readDelivery, validSignature } from '../../channels/whatsapp-cloud/webhook.js';
 import { serviceWindow } from '../../channels/whatsapp-cloud/window.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -68,21 +68,24 @@ export class CloudService {
   async receive(connectionId: number, rawBody: Buffer, signature: string | undefined): Promise<void> {
     const account = await this.accountOf(connectionId);
     if (!validSignature(rawBody, signature, account.appSecret)) throw new AppError('ERR_NO_PERMISSION', 401, 'Invalid signature');
-    let payload: CloudWebhookPayload;
+    // Signed, so Meta's: whatever cannot be read is set aside for admins and the delivery answered
+    // (a refusal would only make Meta send the same bytes again until it gives up).
+    let payload: unknown;
     try {
-      payload = JSON.parse(rawBody.toString('utf8')) as CloudWebhookPayload;
+      payload = JSON.parse(rawBody.toString('utf8'));
     } catch {
-      throw new AppError('ERR_VALIDATION', 400, 'The body is not JSON');
+      await this.channels.setAside(connectionId, 'the delivery is not JSON', rawBody.toString('utf8'));
+      return;
     }
-    if (typeof payload !== 'object' || payload === null) throw new AppError('ERR_VALIDATION', 400, 'The body is not an object');
     const graph = new GraphClient(this.ctx.config.cloudGraphUrl, account);
-    const events = eventsOf(payload, account.phoneNumberId, async (mediaId) => {
+    const { events, unreadable } = readDelivery(payload, account.phoneNumberId, async (mediaId) => {
       try {
         return await graph.downloadMedia(mediaId);
       } catch (err) {
         throw toChannelError(err);
       }
     });
+    for (const part of unreadable) await this.channels.setAside(connectionId, part.reason, part.raw);
     // In order: a status for a message of this same delivery must follow it.
     for (const event of events) await this.channels.deliver(connectionId, event);
   }

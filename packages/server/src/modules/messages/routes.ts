@@ -57,7 +57,7 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
       REFUSED,
       NOT_FOUND,
       {
-        400: ['ERR_CREATING_MESSAGE', 'ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT'],
+        400: ['ERR_CREATING_MESSAGE', 'ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT', 'ERR_QUOTED_MSG_NOT_FOUND'],
         409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_CLOUD_WINDOW_CLOSED'],
         413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'],
       },

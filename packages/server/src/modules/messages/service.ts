@@ -8,7 +8,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
-import { contacts, messages, tickets } from '../../db/schema.js';
+import { contacts, messages, ticketMentions, tickets } from '../../db/schema.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
@@ -19,6 +19,7 @@ import type { CurrentUser } from '../../store/users.js';
 import { presentTicketById, presentTickets } from '../../store/ticket-present.js';
 import { loadReadableTicket, loadVisibleTicket } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
+import { customerVisible } from '../../store/customer-visible.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import type { TicketRow } from '../../messaging/store-batch.js';
 import type { NotesService } from '../notes/service.js';
@@ -140,12 +141,14 @@ export class MessagesService {
     const body = await renderForTicket(this.ctx.db, ticket, typed, this.ctx.clock.now(), this.ctx.settings.timeZone(), actor.id);
     let quotedMsgId: string | null = null;
     if (input.quotedMsg) {
+      // The quote travels to this ticket's customer: only a message of this very ticket, which the
+      // sender may read, and never a private note. Anything else is refused before anything is sent.
       const [q] = await this.ctx.db
-        .select({ id: messages.id, isPrivate: messages.isPrivate })
+        .select({ id: messages.id })
         .from(messages)
-        .where(eq(messages.id, input.quotedMsg));
-      // A reply to the customer never quotes a private note.
-      quotedMsgId = q && !q.isPrivate ? q.id : null;
+        .where(customerVisible(eq(messages.id, input.quotedMsg), eq(messages.ticketId, ticket.id)));
+      if (!q) throw new AppError('ERR_QUOTED_MSG_NOT_FOUND', 400);
+      quotedMsgId = q.id;
     }
 
     if (input.voiceNote) stored = await Promise.all(stored.map((recording) => storeAsVoiceNote(this.media, recording)));
@@ -185,11 +188,16 @@ export class MessagesService {
     // Stored first: once the customer's phone has dropped the message, a failing write could no
     // longer be answered truthfully. A refusal by the channel puts the row back as it was.
     // A message still waiting in the outbox is simply never sent.
-    const [updated] = await this.ctx.db
-      .update(messages)
-      .set({ isDeleted: true, sendState: row.sendState === 'pending' ? 'failed' : row.sendState, updatedAt: this.ctx.clock.now() })
-      .where(eq(messages.id, row.id))
-      .returning();
+    const [updated] = await this.ctx.db.transaction(async (tx) => {
+      const marked = await tx
+        .update(messages)
+        .set({ isDeleted: true, sendState: row.sendState === 'pending' ? 'failed' : row.sendState, updatedAt: this.ctx.clock.now() })
+        .where(eq(messages.id, row.id))
+        .returning();
+      // A withdrawn note no longer names anyone: the access its mentions gave ends with it.
+      if (row.isPrivate) await tx.delete(ticketMentions).where(eq(ticketMentions.messageId, row.id));
+      return marked;
+    });
     if (row.sendState === 'sent' && row.externalId) {
       try {
         const [c] = await this.ctx.db

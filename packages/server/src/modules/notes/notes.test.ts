@@ -156,7 +156,8 @@ describe('private notes and mentions', () => {
     const t = await ticketFor(sales, ana);
     const note = (await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'internal detail', isPrivate: true })).json();
     const reply = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'ok', quotedMsg: note.id });
-    expect(reply.json().quotedMsg).toBeNull();
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ error: 'ERR_QUOTED_MSG_NOT_FOUND' });
     const admin = await api(s.adminToken, 'POST', `/api/messages/${t.id}`, { body: 'admin note', isPrivate: true });
     expect((await api(ana.token, 'DELETE', `/api/messages/${admin.json().id}`)).statusCode).toBe(403);
     expect((await api(ana.token, 'DELETE', `/api/messages/${note.id}`)).json()).toMatchObject({ isDeleted: true, isPrivate: true });
@@ -170,5 +171,37 @@ describe('private notes and mentions', () => {
     const carlas = (await api(carla.token, 'GET', '/api/mentions')).json().mentions as { ticketId: number }[];
     expect(brunos.map((m) => m.ticketId)).toContain(t.id);
     expect(carlas.map((m) => m.ticketId)).not.toContain(t.id);
+  });
+
+  it('a mention’s access ends when the last note naming the user is withdrawn', async () => {
+    const t = await ticketFor(sales, ana);
+    const first = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@carla please look', isPrivate: true });
+    const second = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@carla and this too', isPrivate: true });
+    expect((await api(carla.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(200);
+
+    // One of two notes withdrawn: the other still names her.
+    expect((await api(ana.token, 'DELETE', `/api/messages/${first.json().id}`)).statusCode).toBe(200);
+    expect((await api(carla.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(200);
+
+    // The last one withdrawn: the ticket is closed to her again, on every read and for notes.
+    expect((await api(ana.token, 'DELETE', `/api/messages/${second.json().id}`)).statusCode).toBe(200);
+    expect((await api(carla.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(404);
+    expect((await api(carla.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(404);
+    expect((await api(carla.token, 'POST', `/api/messages/${t.id}`, { body: 'still here?', isPrivate: true })).statusCode).toBe(404);
+    expect((await api(carla.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
+  });
+
+  it('a user who was only mentioned cannot mention others into the ticket', async () => {
+    const t = await ticketFor(sales, ana);
+    const dora = await s.createUser({ name: 'Dora', queueIds: [support] });
+    expect((await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@carla have a look', isPrivate: true })).statusCode).toBe(201);
+    // Carla may add a note naming Dora, but that gives Dora nothing.
+    expect((await api(carla.token, 'POST', `/api/messages/${t.id}`, { body: '@Dora you too', isPrivate: true })).statusCode).toBe(201);
+    expect((await api(dora.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(404);
+    expect((await api(dora.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(404);
+    expect((await api(dora.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
+    // Ana (own access) can.
+    expect((await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@Dora please join', isPrivate: true })).statusCode).toBe(201);
+    expect((await api(dora.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(200);
   });
 });

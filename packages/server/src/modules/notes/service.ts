@@ -14,8 +14,9 @@ import { audience } from '../../messaging/ticket-events.js';
 import { userRoom } from '../../realtime/rooms.js';
 import { presentMessages } from '../../store/message-present.js';
 import { presentTicketById } from '../../store/ticket-present.js';
-import { loadReadableTicket } from '../tickets/visibility.js';
-import type { CurrentUser } from '../../store/users.js';
+import { loadReadableTicket, userCanSeeTicket } from '../tickets/visibility.js';
+import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
+import type { TicketRow } from '../../store/ticket-present.js';
 
 const MAX_UNREAD_LISTED = 50;
 
@@ -24,11 +25,14 @@ export class NotesService {
 
   /** Adds a note (anyone who may read the ticket, including users mentioned on it). */
   async add(actor: CurrentUser, ticketId: number, body: string, idempotencyKey?: string): Promise<MessageDTO> {
-    const { ticket } = await loadReadableTicket(this.ctx, actor, ticketId);
+    const { ticket, visible } = await loadReadableTicket(this.ctx, actor, ticketId);
     const text = body.trim();
     if (!text) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
     const everyone = await this.ctx.db.select({ id: users.id, name: users.name }).from(users);
-    const mentioned = findMentions(text, everyone).filter((u) => u.id !== actor.id);
+    let mentioned = findMentions(text, everyone).filter((u) => u.id !== actor.id);
+    // A mention gives access: only a user with their own access to the ticket may give it. One who
+    // was only mentioned still notifies those who may see the ticket anyway, and grants nobody.
+    if (!visible) mentioned = await this.withOwnAccess(mentioned, ticket);
     const now = this.ctx.clock.now();
     const { row, created } = await this.ctx.db.transaction(async (tx) => {
       const [inserted] = await tx
@@ -123,6 +127,15 @@ export class NotesService {
       .where(and(eq(ticketMentions.userId, userId), eq(ticketMentions.ticketId, ticketId), isNull(ticketMentions.readAt)))
       .returning({ id: ticketMentions.id });
     if (read.length) this.ctx.realtime.emit(userRoom(userId), EVENTS.mention, { action: 'read', ticketId } satisfies MentionEvent);
+  }
+
+  private async withOwnAccess<U extends { id: number }>(candidates: U[], ticket: TicketRow): Promise<U[]> {
+    const kept: U[] = [];
+    for (const u of candidates) {
+      const user = await loadCurrentUser(this.ctx.db, u.id);
+      if (user && userCanSeeTicket(this.ctx, user, ticket)) kept.push(u);
+    }
+    return kept;
   }
 
   private async mentionedRooms(ticketId: number): Promise<string[]> {

@@ -2,7 +2,7 @@
 import { canSeeTicket } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { ticketMentions, tickets } from '../../db/schema.js';
+import { messages, ticketMentions, tickets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 import type { TicketRow } from '../../store/ticket-present.js';
@@ -23,6 +23,8 @@ export async function isMentionedOn(ctx: AppContext, userId: number, ticketId: n
   const [row] = await ctx.db
     .select({ id: ticketMentions.id })
     .from(ticketMentions)
+    // Only a note still standing: a withdrawn (deleted) note gives no access.
+    .innerJoin(messages, and(eq(messages.id, ticketMentions.messageId), eq(messages.isDeleted, false)))
     .where(and(eq(ticketMentions.userId, userId), eq(ticketMentions.ticketId, ticketId)))
     .limit(1);
   return !!row;

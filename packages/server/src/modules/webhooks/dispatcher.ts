@@ -11,6 +11,8 @@
  * query) and dropped on every change, here and, through NOTIFY, in the other processes.
  */
 import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { WEBHOOK_HEADERS, type WebhookEventName } from '@switchboard/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -18,6 +20,7 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { webhookDeliveries, webhooks } from '../../db/schema.js';
 import { KeyedQueue } from '../../lib/keyed-queue.js';
 import { rowsOf } from '../../lib/sql.js';
+import { isNonPublicAddress, literalAddressOf, PrivateTargetError, publicOnlyLookup } from './target-guard.js';
 
 const BATCH = 20;
 const CHANGED_CHANNEL = 'switchboard_webhooks_changed';
@@ -263,26 +266,21 @@ export class WebhookDispatcher {
     const timestamp = Math.floor(Date.now() / 1000);
     let code: number | null = null;
     let error: string | null = null;
+    let refused = false;
     try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        body: d.payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Switchboard-Webhooks',
-          [WEBHOOK_HEADERS.event]: d.event,
-          [WEBHOOK_HEADERS.eventId]: d.eventId,
-          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-          [WEBHOOK_HEADERS.signature]: signDelivery(d.secret, timestamp, d.payload),
-        },
+      code = await this.post(d.url, d.payload, {
+        'content-type': 'application/json',
+        'user-agent': 'Switchboard-Webhooks',
+        [WEBHOOK_HEADERS.event]: d.event,
+        [WEBHOOK_HEADERS.eventId]: d.eventId,
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.signature]: signDelivery(d.secret, timestamp, d.payload),
       });
-      code = res.status;
-      await res.body?.cancel().catch(() => undefined);
-      if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
+      if (code < 200 || code >= 300) error = `HTTP ${code}`;
     } catch (err) {
-      error = err instanceof Error ? (err.name === 'TimeoutError' ? 'Timeout' : err.message) : String(err);
+      // A refused target stays refused until the installation allows it: no retries, the reason shown.
+      refused = err instanceof PrivateTargetError;
+      error = err instanceof Error ? (err.name === 'TimeoutError' || err.name === 'AbortError' ? 'Timeout' : err.message) : String(err);
     }
     // Guarded by the attempt number: a stale worker whose lease ran out changes nothing.
     const mine = and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.status, 'delivering'), eq(webhookDeliveries.attempts, d.attempts));
@@ -293,7 +291,7 @@ export class WebhookDispatcher {
         .where(mine);
       return;
     }
-    const giveUp = d.attempts >= this.options.maxAttempts;
+    const giveUp = refused || d.attempts >= this.options.maxAttempts;
     const waitMs = this.options.backoffMs[Math.min(d.attempts - 1, this.options.backoffMs.length - 1)] ?? 60_000;
     await this.ctx.db
       .update(webhookDeliveries)
@@ -305,6 +303,41 @@ export class WebhookDispatcher {
       })
       .where(mine);
     if (!giveUp) this.wakeAfter(waitMs);
+  }
+
+  /**
+   * POSTs the body and resolves with the answer's status (the body is not read). Redirects are not
+   * followed. Unless the installation allows private targets, the connection may only go to a
+   * public address: a literal one is checked here, a name by the socket's lookup (target-guard.ts).
+   */
+  private post(target: string, body: string, headers: Record<string, string>): Promise<number> {
+    const url = new URL(target);
+    const allowPrivate = this.ctx.config.webhooksAllowPrivate;
+    const literal = literalAddressOf(url);
+    if (!allowPrivate && literal && isNonPublicAddress(literal)) return Promise.reject(new PrivateTargetError(literal));
+    const send = url.protocol === 'https:' ? https.request : http.request;
+    return new Promise<number>((resolve, reject) => {
+      const req = send(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+          // A fresh connection each time: a pooled socket would skip the lookup's check.
+          agent: false,
+          ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', (err: Error & { cause?: unknown }) => {
+        // The lookup's refusal reaches us as the socket's error.
+        reject(err instanceof PrivateTargetError ? err : err.cause instanceof PrivateTargetError ? err.cause : err);
+      });
+      req.end(body);
+    });
   }
 
   private wakeAfter(ms: number): void {

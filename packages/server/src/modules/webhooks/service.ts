@@ -12,6 +12,7 @@ import { webhookDeliveries, webhooks } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 import type { WebhookDispatcher } from './dispatcher.js';
+import { isObviouslyPrivateUrl } from './target-guard.js';
 
 const DELIVERIES_PAGE = 50;
 
@@ -56,6 +57,7 @@ export class WebhooksService {
 
   async create(actor: CurrentUser, input: WebhookCreateInput): Promise<WebhookDTO> {
     this.assertAdmin(actor);
+    this.assertTargetAllowed(input.url);
     const [row] = await this.ctx.db
       .insert(webhooks)
       .values({ url: input.url, events: [...new Set(input.events)], secret: input.secret, enabled: input.enabled })
@@ -66,6 +68,7 @@ export class WebhooksService {
 
   async update(actor: CurrentUser, id: number, input: WebhookUpdateInput): Promise<WebhookDTO> {
     this.assertAdmin(actor);
+    if (input.url !== undefined) this.assertTargetAllowed(input.url);
     const [row] = await this.ctx.db
       .update(webhooks)
       .set({
@@ -141,6 +144,14 @@ export class WebhooksService {
     const [row] = await this.ctx.db.select().from(webhooks).where(eq(webhooks.id, id));
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     return row;
+  }
+
+  /**
+   * An address plainly on this machine or a private network is refused when saved (the names that
+   * resolve to one are refused when a delivery connects, target-guard.ts).
+   */
+  private assertTargetAllowed(url: string): void {
+    if (!this.ctx.config.webhooksAllowPrivate && isObviouslyPrivateUrl(url)) throw new AppError('ERR_WEBHOOK_PRIVATE_TARGET', 400);
   }
 
   private assertAdmin(actor: CurrentUser): void {

@@ -68,7 +68,7 @@ describe('outgoing webhooks', () => {
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    s = await createTestServer();
+    s = await createTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
     [{ id: connId }] = await s.database.db.insert(whatsapps).values({ name: 'Main', channel: 'simulator', isDefault: true }).returning();
     s.services.webhookDispatcher.options.backoffMs = [150];
   }, 60_000);
