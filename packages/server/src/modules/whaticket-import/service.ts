@@ -14,6 +14,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import type { CurrentUser } from '../../store/users.js';
 
+/** The route's input; security settings are kept unless named. */
+type StartInput = Omit<WhaticketImportStartInput, 'takeSettings'> & Partial<Pick<WhaticketImportStartInput, 'takeSettings'>>;
+
 const SHOWN_SKIPPED = 200;
 const SHOWN_NOTES = 100;
 
@@ -25,6 +28,7 @@ export class WhaticketImportService {
   constructor(
     private readonly ctx: AppContext,
     private readonly media: MediaStore,
+    private readonly options: { pageSize?: number } = {},
   ) {}
 
   /** Where an administrator puts the old install's media folder for the page to use. */
@@ -38,7 +42,7 @@ export class WhaticketImportService {
     return this.job;
   }
 
-  start(actor: CurrentUser, input: WhaticketImportStartInput): ImportJobDTO {
+  start(actor: CurrentUser, input: StartInput): ImportJobDTO {
     assertAdmin(actor);
     if (this.job?.status === 'running') throw new AppError('ERR_IMPORT_RUNNING', 409);
     const mediaFrom = input.media ? path.join(this.mediaRoot, input.media) : undefined;
@@ -96,7 +100,7 @@ export class WhaticketImportService {
     await this.running;
   }
 
-  private async run(job: ImportJobDTO, input: WhaticketImportStartInput, mediaFrom: string | undefined, signal: AbortSignal): Promise<void> {
+  private async run(job: ImportJobDTO, input: StartInput, mediaFrom: string | undefined, signal: AbortSignal): Promise<void> {
     const source = await openSource(input.from);
     try {
       const result = await importWhaticket({
@@ -106,6 +110,7 @@ export class WhaticketImportService {
         dryRun: job.dryRun,
         takeSettings: input.takeSettings,
         signal,
+        pageSize: this.options.pageSize,
         onProgress: ({ table, done, total }) => {
           const row = job.progress.find((p) => p.table === table);
           if (row) Object.assign(row, { done, total });
@@ -124,6 +129,9 @@ export class WhaticketImportService {
       this.ctx.log.info({ dryRun: job.dryRun, summary: job.summary }, 'whaticket import finished');
     } finally {
       await source.close();
+      // The settings pages show what the import wrote as soon as it ends (other processes re-read
+      // on the notification written with each setting).
+      if (!job.dryRun) await this.ctx.settings.reload();
     }
   }
 }
