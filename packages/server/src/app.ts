@@ -197,6 +197,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     ctx,
     services,
     close: async () => {
+      // A running import stops at its next row (its committed pages stay), before the database closes.
+      await services.whaticketImport.stop();
       await services.automation.stop();
       await services.outbox.stop();
       await services.webhookDispatcher.stop();

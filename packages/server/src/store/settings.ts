@@ -28,6 +28,8 @@ import { AppError } from '../lib/app-error.js';
 export type SettingChangeListener = (setting: SettingDTO) => void;
 
 const CHANGED_CHANNEL = 'switchboard_settings_changed';
+/** Notified (payload: the key) by whoever writes settings, so every process re-reads them. */
+export const SETTINGS_CHANGED_CHANNEL = CHANGED_CHANNEL;
 
 export function newApiToken(): string {
   return randomBytes(24).toString('base64url');

@@ -62,6 +62,18 @@ export const SETTING_KEYS = Object.keys(SETTING_SCHEMAS) as SettingKey[];
 /** Settings only admins may read. */
 export const SECRET_SETTING_KEYS: readonly SettingKey[] = ['userApiToken'];
 
+/**
+ * Settings that open the installation up (the external API's token, sign-up, every attendant seeing
+ * unsectored tickets): an import from another install never replaces them unless the administrator
+ * chooses to, per setting.
+ */
+export const SECURITY_SETTING_KEYS = ['userApiToken', 'userCreation', 'allTicket'] as const satisfies readonly SettingKey[];
+export type SecuritySettingKey = (typeof SECURITY_SETTING_KEYS)[number];
+
+export function isSecuritySettingKey(key: string): key is SecuritySettingKey {
+  return (SECURITY_SETTING_KEYS as readonly string[]).includes(key);
+}
+
 export function isSettingKey(key: string): key is SettingKey {
   return Object.prototype.hasOwnProperty.call(SETTING_SCHEMAS, key);
 }

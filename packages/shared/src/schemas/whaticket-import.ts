@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MSG } from './common.js';
 import { text } from './primitives.js';
+import { SECURITY_SETTING_KEYS } from './settings.js';
 
 export const IMPORT_SOURCE_PATTERN = /^(mysql|mariadb|postgres|postgresql):\/\/\S+$/;
 
@@ -18,13 +19,18 @@ export const whaticketImportStartSchema = z.object({
     .refine((v) => v !== '.' && v !== '..', 'Invalid value')
     .default(''),
   dryRun: z.boolean().default(true),
+  /** Security settings whose value the source may replace; every other one keeps its current value. */
+  takeSettings: z.array(z.enum(SECURITY_SETTING_KEYS, 'Invalid option')).max(SECURITY_SETTING_KEYS.length).default([]),
 });
 export type WhaticketImportStartInput = z.infer<typeof whaticketImportStartSchema>;
 
 const tableCount = z.object({ table: z.string(), imported: z.number().int(), already: z.number().int(), skipped: z.number().int() });
 
+export const settingChoiceSchema = z.object({ key: z.enum(SECURITY_SETTING_KEYS), current: z.string(), incoming: z.string(), taken: z.boolean() });
+export type SettingChoiceDTO = z.infer<typeof settingChoiceSchema>;
+
 export const importJobSchema = z.object({
-  status: z.enum(['running', 'done', 'failed']),
+  status: z.enum(['running', 'done', 'failed', 'cancelled']),
   dryRun: z.boolean(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -37,6 +43,11 @@ export const importJobSchema = z.object({
   skipped: z.array(z.object({ table: z.string(), id: z.string(), reason: z.string() })),
   skippedTotal: z.number().int(),
   notes: z.array(z.string()),
+  /**
+   * Security settings whose source value differs from the current one: the values (the API token
+   * shortened to its first characters) and whether this run takes the source's.
+   */
+  settingChoices: z.array(settingChoiceSchema),
   error: z.string().nullable(),
 });
 export type ImportJobDTO = z.infer<typeof importJobSchema>;

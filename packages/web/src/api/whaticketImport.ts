@@ -23,6 +23,15 @@ export function useImportJob() {
   });
 }
 
+/** Asks the running import to stop; it shows as cancelled once it has. */
+export function useCancelImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/imports/whaticket/cancel', importJobSchema, {}),
+    onSuccess: (job) => queryClient.setQueryData(KEY, job),
+  });
+}
+
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,9 +1,12 @@
 /**
  * npm run import:whaticket -- --from <mysql://… | postgres://…> [--media <dir>] [--dry-run] [--report <file>]
+ *                             [--take-setting <key>]… [--source-timeout <seconds>]
  *
  * Imports a Whaticket-family install into this Switchboard's database (DATABASE_URL, or the
  * embedded one in DATA_DIR — stop the server first: the embedded database has one user at a time).
  * Prints progress and a summary; every skipped row goes to the report file with its reason.
+ * Security settings keep their current value unless named with --take-setting. Ctrl-C or SIGTERM
+ * stops the import at its next row; what was committed stays, and running it again continues.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,9 +15,10 @@ import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { lockDataDir } from '../../lib/data-dir.js';
 import { MediaStore } from '../../lib/media-store.js';
-import { importWhaticket } from './importer.js';
+import { SECURITY_SETTING_KEYS, isSecuritySettingKey } from '@switchboard/shared';
+import { ImportCancelledError, importWhaticket } from './importer.js';
 import { summaryText } from './summary.js';
-import { openSource } from './source.js';
+import { DEFAULT_SOURCE_TIMEOUTS, openSource } from './source.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -23,10 +27,25 @@ async function main(): Promise<number> {
       media: { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       report: { type: 'string', default: 'whaticket-import-report.json' },
+      'take-setting': { type: 'string', multiple: true, default: [] },
+      'source-timeout': { type: 'string', default: String(DEFAULT_SOURCE_TIMEOUTS.statementMs / 1000) },
     },
   });
   if (!values.from) {
-    console.error('Usage: npm run import:whaticket -- --from <mysql://user:pass@host/db | postgres://…> [--media <public folder>] [--dry-run] [--report <file>]');
+    console.error(
+      'Usage: npm run import:whaticket -- --from <mysql://user:pass@host/db | postgres://…> [--media <public folder>] [--dry-run] [--report <file>] [--take-setting <key>]… [--source-timeout <seconds>]',
+    );
+    return 64;
+  }
+  const takeSettings = values['take-setting'];
+  const unknown = takeSettings.filter((key) => !isSecuritySettingKey(key));
+  if (unknown.length > 0) {
+    console.error(`--take-setting takes one of ${SECURITY_SETTING_KEYS.join(', ')} (got ${unknown.join(', ')})`);
+    return 64;
+  }
+  const timeoutSeconds = Number(values['source-timeout']);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+    console.error('--source-timeout takes a number of seconds greater than 0');
     return 64;
   }
   if (values.media && !fs.existsSync(values.media)) {
@@ -36,7 +55,12 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir, () => process.exit(75));
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pg') });
-  const source = await openSource(values.from);
+  const source = await openSource(values.from, { connectMs: DEFAULT_SOURCE_TIMEOUTS.connectMs, statementMs: timeoutSeconds * 1000 });
+  // A signal stops the import at its next row; the database is then closed as usual.
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     await database.migrate();
     const store = new MediaStore(path.join(config.dataDir, 'media'), config.mediaMaxBytes);
@@ -45,6 +69,8 @@ async function main(): Promise<number> {
       db: database.db,
       media: values.media ? { from: values.media, store } : undefined,
       dryRun: values['dry-run'],
+      takeSettings: takeSettings.filter(isSecuritySettingKey),
+      signal: abort.signal,
       onProgress: progressBar(),
     });
     process.stderr.write('\n');
@@ -52,6 +78,11 @@ async function main(): Promise<number> {
     fs.writeFileSync(values.report, JSON.stringify({ ...result, survey: { ...result.survey, tables: Object.fromEntries(result.survey.tables) } }, null, 2));
     console.log(`Report with every skipped row: ${path.resolve(values.report)}`);
     return 0;
+  } catch (err) {
+    if (!(err instanceof ImportCancelledError)) throw err;
+    process.stderr.write('\n');
+    console.error('Import cancelled: what was committed stays; running it again continues where it stopped.');
+    return 130;
   } finally {
     await source.close();
     await database.close();

@@ -35,6 +35,10 @@ export class IdMap {
     return map;
   }
 
+  isLoaded(entity: Entity): boolean {
+    return this.cache.has(entity);
+  }
+
   /** Our id for a source id of a loaded entity. */
   get(entity: Entity, sourceId: unknown): string | undefined {
     if (typeof sourceId !== 'string' && typeof sourceId !== 'number') return undefined;
@@ -49,6 +53,12 @@ export class IdMap {
       .from(importMap)
       .where(and(eq(importMap.source, this.source), eq(importMap.entity, entity), inArray(importMap.sourceId, sourceIds)));
     return new Map(rows.map((r) => [r.sourceId, r.targetId]));
+  }
+
+  /** Remembers a mapping without writing it (a dry run's plan). */
+  remember(entity: Entity, sourceId: unknown, targetId: string | number): void {
+    const cached = this.cache.get(entity);
+    if (cached) cached.set(String(sourceId), String(targetId));
   }
 
   async put(db: DbOrTx, entity: Entity, sourceId: unknown, targetId: string | number): Promise<void> {

@@ -1,14 +1,32 @@
 /**
  * Brings a Whaticket-family install over: settings, sectors, connections, attendants (their bcrypt
  * password hashes carry over), contacts with extra info, tags, quick answers, tickets and messages
- * with their media. Each page of rows is written in one transaction with its import_map entries,
- * so an interrupted run continues where it stopped and a second run imports nothing twice. A dry
- * run does all of it inside one transaction that is rolled back, and copies no file.
+ * with their media. Each page of rows is written in one short transaction with its import_map
+ * entries, so an interrupted run continues where it stopped and a second run imports nothing twice;
+ * between pages the database serves everyone else (the embedded database has one connection, and a
+ * transaction holds it). Nothing slow happens inside a page's transaction: source rows are read and
+ * media files copied before it opens.
+ *
+ * A dry run is a plan: it reads what is here to decide each row's outcome and writes nothing, on a
+ * handle that refuses every write, outside any transaction. Rows it would create get planned ids
+ * (negative, so they match nothing stored).
+ *
+ * Security settings (SECURITY_SETTING_KEYS) keep their current value unless the run is told to take
+ * the source's; every one whose value differs is listed, old → new, in the result.
  */
 import fs from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TAG_COLOR, DEFAULT_USER_WORK_TIME, SETTING_SCHEMAS, isSettingKey } from '@switchboard/shared';
+import {
+  DEFAULT_TAG_COLOR,
+  DEFAULT_USER_WORK_TIME,
+  SETTING_SCHEMAS,
+  isSecuritySettingKey,
+  isSettingKey,
+  type SecuritySettingKey,
+  type SettingChoiceDTO,
+} from '@switchboard/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
@@ -28,7 +46,8 @@ import {
   whatsapps,
 } from '../../db/schema.js';
 import { hashPassword, isLegacyHash } from '../../lib/passwords.js';
-import type { MediaStore } from '../../lib/media-store.js';
+import { MediaTooLargeError, megabytes, type MediaStore } from '../../lib/media-store.js';
+import { SETTINGS_CHANGED_CHANNEL } from '../../store/settings.js';
 import { protocolOf } from '../../modules/tickets/insert.js';
 import { IdMap, type Entity } from './id-map.js';
 import type { SourceDb, SourceRow } from './source.js';
@@ -42,6 +61,21 @@ export interface ImportOptions {
   dryRun?: boolean;
   pageSize?: number;
   onProgress?: (progress: { table: SourceTable; done: number; total: number }) => void;
+  /** Security settings whose source value replaces the current one (all others are kept). */
+  takeSettings?: readonly SecuritySettingKey[];
+  /** Aborting stops the run between two rows; what was committed stays (a later run continues). */
+  signal?: AbortSignal;
+  /** How long reading one media file may take. */
+  mediaReadTimeoutMs?: number;
+}
+
+export const DEFAULT_MEDIA_READ_TIMEOUT_MS = 30_000;
+
+/** The run was cancelled (its signal aborted): pages committed before stay. */
+export class ImportCancelledError extends Error {
+  constructor() {
+    super('The import was cancelled');
+  }
 }
 
 export interface TableSummary {
@@ -63,28 +97,43 @@ export interface ImportResult {
   skipped: SkippedRow[];
   /** Rows imported with a change worth knowing (a renamed connection, a ticket imported closed…). */
   notes: string[];
+  /** Security settings the source would change: kept unless taken. */
+  settingChoices: SettingChoiceDTO[];
   dryRun: boolean;
 }
 
-class DryRunRollback extends Error {}
-
 export async function importWhaticket(options: ImportOptions): Promise<ImportResult> {
   const survey = surveySource(await options.source.columns());
-  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], dryRun: options.dryRun === true };
-  if (!options.dryRun) {
-    await new Run(options, survey, result, options.db).all();
-    return result;
-  }
-  try {
-    await options.db.transaction(async (tx) => {
-      await new Run(options, survey, result, tx).all();
-      throw new DryRunRollback();
-    });
-  } catch (err) {
-    if (!(err instanceof DryRunRollback)) throw err;
-  }
+  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], settingChoices: [], dryRun: options.dryRun === true };
+  await new Run(options, survey, result, options.dryRun ? readOnly(options.db) : options.db).all();
   return result;
 }
+
+/**
+ * The database for a dry run: reads pass, every write (and any transaction) throws, so a plan
+ * cannot change anything even through a path that forgot to ask whether it is a dry run.
+ */
+function readOnly(db: Db): Db {
+  const refused = new Set<PropertyKey>(['insert', 'update', 'delete', 'execute', 'transaction', 'refreshMaterializedView']);
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      if (refused.has(prop)) {
+        return () => {
+          throw new Error(`A dry run does not write (${String(prop)})`);
+        };
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
+/** A setting's value as shown in the report: a token by its first characters only. */
+function shown(key: SecuritySettingKey, value: string): string {
+  return key === 'userApiToken' && value.length > 4 ? `${value.slice(0, 4)}…` : value;
+}
+
+/** Waits for the event loop's next turn: requests that arrived during a page are answered first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const NUL = String.fromCharCode(0);
 /** A source value as text; NUL characters (which PostgreSQL text cannot hold) are dropped. */
@@ -105,9 +154,17 @@ const hexColor = (v: unknown): string | undefined => {
   return /^#([0-9a-f]{3}|[0-9a-f]{6})$/.test(withHash) ? withHash : undefined;
 };
 
+type MediaOutcome = { name: string; filename: string; mimetype: string } | null | string;
+
 class Run {
   private readonly map: IdMap;
   private readonly pageSize: number;
+  private readonly dry: boolean;
+  /** Planned ids of a dry run: negative, so no stored row ever matches one. */
+  private lastPlanned = 0;
+  /** A dry run's planned tickets' connections, and its planned active (contact, connection) pairs. */
+  private readonly plannedTicketConnection = new Map<number, number>();
+  private readonly plannedActive = new Set<string>();
 
   constructor(
     private readonly options: ImportOptions,
@@ -117,6 +174,27 @@ class Run {
   ) {
     this.map = new IdMap(options.source.identity);
     this.pageSize = options.pageSize ?? 500;
+    this.dry = options.dryRun === true;
+  }
+
+  private planned(): number {
+    return --this.lastPlanned;
+  }
+
+  private checkCancelled(): void {
+    if (this.options.signal?.aborted) throw new ImportCancelledError();
+  }
+
+  /** One page's writes in one transaction; a dry run's reads outside any. */
+  private async inPage<T>(write: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    if (this.dry) return write(this.db);
+    return this.db.transaction(write);
+  }
+
+  /** Maps a row: written with its row in the page's transaction, or only remembered by a dry run. */
+  private async mapped(tx: DbOrTx, entity: Entity, sourceId: unknown, targetId: string | number): Promise<void> {
+    if (this.dry) this.map.remember(entity, sourceId, targetId);
+    else await this.map.put(tx, entity, sourceId, targetId);
   }
 
   async all(): Promise<void> {
@@ -163,10 +241,12 @@ class Run {
     let after: string | number | null = null;
     let done = 0;
     for (;;) {
+      this.checkCancelled();
       const rows = await this.options.source.page(table, this.columns(table), key, after, this.pageSize);
       if (rows.length === 0) break;
-      await this.db.transaction(async (tx) => {
+      await this.inPage(async (tx) => {
         for (const row of rows) {
+          this.checkCancelled();
           if (this.map.get(entity, row[key]) !== undefined) {
             this.summary(table).already += 1;
             continue;
@@ -176,7 +256,7 @@ class Run {
             this.skip(table, row[key], outcome);
             continue;
           }
-          await this.map.put(tx, entity, row[key], outcome.id);
+          await this.mapped(tx, entity, row[key], outcome.id);
           if (outcome.already) this.summary(table).already += 1;
           else this.summary(table).imported += 1;
         }
@@ -184,14 +264,16 @@ class Run {
       after = rows[rows.length - 1][key] as string | number;
       done += rows.length;
       this.options.onProgress?.({ table, done, total });
+      await nextTurn();
     }
   }
 
   /** A link table (no key of its own): pairs whose both ends were imported, added once. */
   private async links(table: SourceTable, write: (tx: DbOrTx, row: SourceRow) => Promise<string | void>): Promise<void> {
     if (!this.has(table)) return;
+    this.checkCancelled();
     const rows = await this.options.source.all(table, this.columns(table));
-    await this.db.transaction(async (tx) => {
+    await this.inPage(async (tx) => {
       for (const row of rows) {
         const reason = await write(tx, row);
         if (reason) this.skip(table, Object.values(row).join('/'), reason);
@@ -208,10 +290,22 @@ class Run {
       if (!isSettingKey(key)) return 'no such setting here';
       const parsed = SETTING_SCHEMAS[key].safeParse(str(row.value));
       if (!parsed.success) return `value not accepted here (${str(row.value).slice(0, 40)})`;
+      if (isSecuritySettingKey(key)) {
+        const [current] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+        if (current && current.value !== parsed.data) {
+          const taken = this.options.takeSettings?.includes(key) === true;
+          this.result.settingChoices.push({ key, current: shown(key, current.value), incoming: shown(key, parsed.data), taken });
+          // Not mapped: a later run told to take it still can.
+          if (!taken) return 'security setting: kept the current value (the source\'s is taken only when chosen)';
+        }
+      }
+      if (this.dry) return { id: key };
       await tx
         .insert(settings)
         .values({ key, value: parsed.data })
-        .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: new Date() } });
+        .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: sql`clock_timestamp()` } });
+      // Every process re-reads its settings with the commit: the pages show what is in force.
+      await tx.execute(sql`select pg_notify(${SETTINGS_CHANGED_CHANNEL}, ${key})`);
       return { id: key };
     });
   }
@@ -224,6 +318,7 @@ class Run {
       const [same] = await tx.select({ id: queues.id }).from(queues).where(sql`lower(${queues.name}) = lower(${name})`);
       if (same) return { id: same.id, already: true };
       const color = await this.freeQueueColor(tx, hexColor(row.color) ?? '#7c7c7c', name);
+      if (this.dry) return { id: this.planned() };
       const [created] = await tx
         .insert(queues)
         .values({
@@ -268,6 +363,7 @@ class Run {
         name = `${wanted} (${n})`;
       }
       if (name !== wanted) this.result.notes.push(`Connection "${wanted}" exists here already: imported as "${name}".`);
+      if (this.dry) return { id: this.planned() };
       const [defaultExists] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.isDefault, true));
       const [created] = await tx
         .insert(whatsapps)
@@ -290,6 +386,7 @@ class Run {
       const whatsappId = this.map.get('whatsapp', row.whatsappId);
       const queueId = this.map.get('queue', row.queueId);
       if (!whatsappId || !queueId) return 'connection or sector not imported';
+      if (this.dry) return;
       await tx.insert(whatsappQueues).values({ whatsappId: Number(whatsappId), queueId: Number(queueId) }).onConflictDoNothing();
     });
   }
@@ -306,9 +403,10 @@ class Run {
       }
       let passwordHash = str(row.passwordHash);
       if (!isLegacyHash(passwordHash)) {
-        passwordHash = await hashPassword(randomUUID());
         this.result.notes.push(`Attendant ${email}: the password hash is not bcrypt; an administrator must set a new password.`);
+        if (!this.dry) passwordHash = await hashPassword(randomUUID());
       }
+      if (this.dry) return { id: this.planned() };
       const whatsappId = this.map.get('whatsapp', row.whatsappId);
       const [created] = await tx
         .insert(users)
@@ -331,6 +429,7 @@ class Run {
       const userId = this.map.get('user', row.userId);
       const queueId = this.map.get('queue', row.queueId);
       if (!userId || !queueId) return 'attendant or sector not imported';
+      if (this.dry) return;
       await tx.insert(userQueues).values({ userId: Number(userId), queueId: Number(queueId) }).onConflictDoNothing();
     });
   }
@@ -344,6 +443,7 @@ class Run {
       if (number.length < 5) return 'no usable number';
       const [same] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.number, number));
       if (same) return { id: same.id, already: true };
+      if (this.dry) return { id: this.planned() };
       const email = str(row.email).trim();
       const [created] = await tx
         .insert(contacts)
@@ -365,6 +465,7 @@ class Run {
     await this.eachPage('ContactCustomFields', 'contactField', 'id', async (tx, row) => {
       const contactId = this.map.get('contact', row.contactId);
       if (!contactId) return 'contact not imported';
+      if (this.dry) return { id: this.planned() };
       const [created] = await tx
         .insert(contactExtraInfo)
         .values({ contactId: Number(contactId), name: str(row.name).slice(0, 200), value: str(row.value) })
@@ -380,6 +481,7 @@ class Run {
       if (name.length < 3) return 'name shorter than 3 characters';
       const [same] = await tx.select({ id: tags.id }).from(tags).where(sql`lower(${tags.name}) = lower(${name})`);
       if (same) return { id: same.id, already: true };
+      if (this.dry) return { id: this.planned() };
       const [created] = await tx
         .insert(tags)
         .values({ name, color: hexColor(row.color) ?? DEFAULT_TAG_COLOR, createdAt: date(row.createdAt), updatedAt: date(row.updatedAt) })
@@ -390,6 +492,7 @@ class Run {
       const contactId = this.map.get('contact', row.contactId);
       const tagId = this.map.get('tag', row.tagId);
       if (!contactId || !tagId) return 'contact or tag not imported';
+      if (this.dry) return;
       await tx.insert(contactTags).values({ contactId: Number(contactId), tagId: Number(tagId) }).onConflictDoNothing();
     });
   }
@@ -399,6 +502,7 @@ class Run {
       const shortcut = str(row.shortcut).trim().slice(0, 50);
       const message = str(row.message);
       if (shortcut.length < 2 || message.length === 0) return 'shortcut or message empty';
+      if (this.dry) return { id: this.planned() };
       const [created] = await tx
         .insert(quickAnswers)
         .values({ shortcut, message, createdAt: date(row.createdAt), updatedAt: date(row.updatedAt) })
@@ -423,10 +527,17 @@ class Run {
           .select({ id: tickets.id })
           .from(tickets)
           .where(and(eq(tickets.contactId, Number(contactId)), eq(tickets.whatsappId, Number(whatsappId)), inArray(tickets.status, ['open', 'pending'])));
-        if (active) {
+        const pair = `${contactId}/${whatsappId}`;
+        if (active || this.plannedActive.has(pair)) {
           this.result.notes.push(`Ticket ${str(row.id)}: its contact already has an active ticket here; imported closed.`);
           status = 'closed';
         }
+      }
+      if (this.dry) {
+        const id = this.planned();
+        this.plannedTicketConnection.set(id, Number(whatsappId));
+        if (status !== 'closed') this.plannedActive.add(`${contactId}/${whatsappId}`);
+        return { id };
       }
       const createdAt = date(row.createdAt);
       const updatedAt = date(row.updatedAt);
@@ -465,32 +576,44 @@ class Run {
   // ── messages ───────────────────────────────────────────────────────────────────────────────
   private async messages(): Promise<void> {
     if (!this.has('Messages')) return;
-    await this.map.load(this.db, 'ticket');
-    await this.map.load(this.db, 'contact');
+    // Loaded (and, in a dry run, planned) by their own tables already; read here only if absent.
+    if (!this.map.isLoaded('ticket')) await this.map.load(this.db, 'ticket');
+    if (!this.map.isLoaded('contact')) await this.map.load(this.db, 'contact');
     const table: SourceTable = 'Messages';
     const total = await this.options.source.count(table);
     let after: string | null = null;
     let done = 0;
     for (;;) {
+      this.checkCancelled();
       const rows = await this.options.source.page(table, this.columns(table), 'id', after, this.pageSize);
       if (rows.length === 0) break;
       const ids = rows.map((r) => str(r.id));
       const quoted = rows.map((r) => str(r.quotedMsgId)).filter(Boolean);
-      await this.db.transaction(async (tx) => {
-        const taken = await this.map.lookup(tx, 'message', ids);
+      // Read before the page's transaction opens: what is taken, and the files (slow, and a file
+      // that never answers must not hold the database).
+      const taken = await this.map.lookup(this.db, 'message', ids);
+      const files = new Map<string, MediaOutcome>();
+      for (const row of rows) {
+        if (taken.has(str(row.id)) || this.map.get('ticket', row.ticketId) === undefined) continue;
+        this.checkCancelled();
+        files.set(str(row.id), await this.mediaOf(row));
+      }
+      await this.inPage(async (tx) => {
         const quotedMap = await this.map.lookup(tx, 'message', quoted);
         for (const row of rows) {
+          this.checkCancelled();
           const sourceId = str(row.id);
           if (taken.has(sourceId)) {
             this.summary(table).already += 1;
             continue;
           }
-          const outcome = await this.message(tx, row, quotedMap);
+          const outcome = await this.message(tx, row, quotedMap, files.get(sourceId) ?? null);
           if (typeof outcome === 'string') {
             this.skip(table, sourceId, outcome);
             continue;
           }
-          await this.map.put(tx, 'message', sourceId, outcome.id);
+          // A dry run keeps no map of planned messages (a quote changes no outcome of the plan).
+          if (!this.dry) await this.map.put(tx, 'message', sourceId, outcome.id);
           quotedMap.set(sourceId, outcome.id);
           this.summary(table).imported += 1;
         }
@@ -498,21 +621,24 @@ class Run {
       after = str(rows[rows.length - 1].id);
       done += rows.length;
       this.options.onProgress?.({ table, done, total });
+      await nextTurn();
     }
   }
 
   /** Writes one message; its new id, or the reason it was skipped. */
-  private async message(tx: DbOrTx, row: SourceRow, quotedMap: Map<string, string>): Promise<{ id: string } | string> {
+  private async message(tx: DbOrTx, row: SourceRow, quotedMap: Map<string, string>, file: MediaOutcome): Promise<{ id: string } | string> {
     const ticketId = this.map.get('ticket', row.ticketId);
     if (!ticketId) return 'ticket not imported';
-    const [ticket] = await tx.select({ whatsappId: tickets.whatsappId }).from(tickets).where(eq(tickets.id, Number(ticketId)));
+    const [stored] = await tx.select({ whatsappId: tickets.whatsappId }).from(tickets).where(eq(tickets.id, Number(ticketId)));
+    const whatsappId = stored?.whatsappId ?? this.plannedTicketConnection.get(Number(ticketId));
+    if (whatsappId === undefined) throw new Error(`Ticket ${ticketId} of message ${str(row.id)} is mapped but not here`);
     const [duplicate] = await tx
       .select({ id: messages.id })
       .from(messages)
-      .where(and(eq(messages.whatsappId, ticket.whatsappId), eq(messages.externalId, str(row.id))));
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.externalId, str(row.id))));
     if (duplicate) return 'a message with this WhatsApp id is already here';
     const fromMe = bool(row.fromMe);
-    let media = await this.mediaOf(row);
+    let media = file;
     if (typeof media === 'string') {
       // The conversation matters more than one lost file: the message comes over without it.
       this.result.notes.push(`Message ${str(row.id)}: ${media}; imported without its file.`);
@@ -521,10 +647,11 @@ class Run {
     const contactId = this.map.get('contact', row.contactId);
     const createdAt = date(row.createdAt);
     const id = randomUUID();
+    if (this.dry) return { id };
     await tx.insert(messages).values({
       id,
       ticketId: Number(ticketId),
-      whatsappId: ticket.whatsappId,
+      whatsappId,
       externalId: str(row.id),
       contactId: contactId ? Number(contactId) : null,
       body: str(row.body),
@@ -545,8 +672,12 @@ class Run {
     return { id };
   }
 
-  /** The message's file copied into our media store; a reason when it cannot be. */
-  private async mediaOf(row: SourceRow): Promise<{ name: string; filename: string; mimetype: string } | null | string> {
+  /**
+   * The message's file copied into our media store; a reason when it cannot be. Only a regular
+   * file is read (a named pipe or a device in the folder would never end), and a read that takes
+   * longer than its limit is given up.
+   */
+  private async mediaOf(row: SourceRow): Promise<MediaOutcome> {
     const url = str(row.mediaUrl);
     if (!url) return null;
     // Whaticket stores the file name, or a full URL ending in it, of a file in its public folder.
@@ -554,13 +685,30 @@ class Run {
     if (!this.options.media) return 'media file not imported: no --media folder given';
     const source = path.join(this.options.media.from, file);
     let data: Buffer;
+    let handle: fs.FileHandle | undefined;
     try {
-      data = await fs.readFile(source);
-    } catch {
-      return `media file ${file} not found in the media folder`;
+      // O_NONBLOCK: opening a named pipe for reading would otherwise wait for a writer forever.
+      handle = await fs.open(source, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+      if (!(await handle.stat()).isFile()) return `media file ${file} is not a regular file (skipped)`;
+      if (this.dry) return { name: '', filename: file, mimetype: '' };
+      const timeout = AbortSignal.timeout(this.options.mediaReadTimeoutMs ?? DEFAULT_MEDIA_READ_TIMEOUT_MS);
+      const signal = this.options.signal ? AbortSignal.any([timeout, this.options.signal]) : timeout;
+      data = await handle.readFile({ signal });
+    } catch (err) {
+      this.checkCancelled();
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return `media file ${file} not found in the media folder`;
+      if ((err as Error).name === 'AbortError' || (err as Error).name === 'TimeoutError') return `media file ${file} could not be read in time`;
+      return `media file ${file} could not be read (${code ?? (err as Error).message})`;
+    } finally {
+      await handle?.close();
     }
-    if (this.options.dryRun) return { name: '', filename: file, mimetype: '' };
-    const stored = await this.options.media.store.save(data, { filename: file, purpose: 'received' });
-    return { name: stored.name, filename: stored.filename, mimetype: stored.mimetype };
+    try {
+      const stored = await this.options.media.store.save(data, { filename: file, purpose: 'received' });
+      return { name: stored.name, filename: stored.filename, mimetype: stored.mimetype };
+    } catch (err) {
+      if (err instanceof MediaTooLargeError) return `media file ${file} is larger than ${megabytes(err.limit)}`;
+      throw err;
+    }
   }
 }

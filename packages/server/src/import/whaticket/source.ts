@@ -28,49 +28,80 @@ export function sourceIdentity(url: string): string {
   return `${kind}://${u.hostname}:${u.port || (kind === 'mysql' ? '3306' : '5432')}${u.pathname}`;
 }
 
-export function openSource(url: string): Promise<SourceDb> {
+export interface SourceTimeouts {
+  /** How long connecting to the source may take. */
+  connectMs: number;
+  /**
+   * How long one query may take, waiting for a lock included: a source table locked by the old
+   * install, or a server that stops answering, ends the import with an error instead of holding it.
+   */
+  statementMs: number;
+}
+
+export const DEFAULT_SOURCE_TIMEOUTS: SourceTimeouts = { connectMs: 10_000, statementMs: 120_000 };
+
+export function openSource(url: string, timeouts: SourceTimeouts = DEFAULT_SOURCE_TIMEOUTS): Promise<SourceDb> {
   const protocol = new URL(url).protocol;
-  if (protocol === 'mysql:' || protocol === 'mariadb:') return Promise.resolve(openMysql(url.replace(/^mariadb:/, 'mysql:')));
-  if (protocol === 'postgres:' || protocol === 'postgresql:') return Promise.resolve(openPostgres(url));
+  if (protocol === 'mysql:' || protocol === 'mariadb:') return Promise.resolve(openMysql(url.replace(/^mariadb:/, 'mysql:'), timeouts));
+  if (protocol === 'postgres:' || protocol === 'postgresql:') return Promise.resolve(openPostgres(url, timeouts));
   return Promise.reject(new Error(`--from must be a mysql://, mariadb:// or postgres:// URL (got ${protocol})`));
 }
 
-function openMysql(url: string): SourceDb {
+function openMysql(url: string, timeouts: SourceTimeouts): SourceDb {
   // Dates as strings: the source's DATETIME has no zone; Whaticket writes UTC (Sequelize's default).
-  const pool = mysql.createPool({ uri: url, connectionLimit: 2, dateStrings: true, supportBigNumbers: true, bigNumberStrings: false });
+  const pool = mysql.createPool({
+    uri: url,
+    connectionLimit: 2,
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    connectTimeout: timeouts.connectMs,
+  });
+  // mysql2's per-query timeout is kept by the client (the connection is dropped when it passes), so
+  // it holds on MySQL and MariaDB alike and also bounds a wait for a table lock.
+  const query = <T extends mysql.RowDataPacket[]>(text: string, values: unknown[] = []) => pool.query<T>({ sql: text, values, timeout: timeouts.statementMs });
   const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
   const list = (cols: readonly string[]) => cols.map(q).join(', ');
   return {
     kind: 'mysql',
     identity: sourceIdentity(url),
     async columns() {
-      const [rows] = await pool.query<mysql.RowDataPacket[]>(
+      const [rows] = await query<mysql.RowDataPacket[]>(
         'SELECT TABLE_NAME AS t, COLUMN_NAME AS c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()',
       );
       return groupColumns(rows.map((r) => ({ t: String(r.t), c: String(r.c) })));
     },
     async page(table, columns, key, after, limit) {
       const where = after === null ? '' : `WHERE ${q(key)} > ?`;
-      const [rows] = await pool.query<mysql.RowDataPacket[]>(
+      const [rows] = await query<mysql.RowDataPacket[]>(
         `SELECT ${list(columns)} FROM ${q(table)} ${where} ORDER BY ${q(key)} LIMIT ${Number(limit)}`,
         after === null ? [] : [after],
       );
       return rows.map(withUtcDates);
     },
     async all(table, columns) {
-      const [rows] = await pool.query<mysql.RowDataPacket[]>(`SELECT ${list(columns)} FROM ${q(table)}`);
+      const [rows] = await query<mysql.RowDataPacket[]>(`SELECT ${list(columns)} FROM ${q(table)}`);
       return rows.map(withUtcDates);
     },
     async count(table) {
-      const [rows] = await pool.query<mysql.RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${q(table)}`);
+      const [rows] = await query<mysql.RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${q(table)}`);
       return Number(rows[0].n);
     },
     close: () => pool.end(),
   };
 }
 
-function openPostgres(url: string): SourceDb {
-  const pool = new pg.Pool({ connectionString: url, max: 2, options: '-c TimeZone=UTC' });
+function openPostgres(url: string, timeouts: SourceTimeouts): SourceDb {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    options: '-c TimeZone=UTC',
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The server ends a statement (a lock wait included) past the limit; the client-side limit also
+    // covers a server that stops answering altogether.
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1_000,
+  });
   pool.on('error', () => undefined);
   const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const list = (cols: readonly string[]) => cols.map(q).join(', ');

@@ -11,6 +11,10 @@ export function summaryText(result: ImportResult): string {
   if (result.survey.missingTables.length) lines.push(`Not in the source: ${result.survey.missingTables.join(', ')}`);
   if (result.survey.unknownColumns.length) lines.push(`Unknown columns (not imported): ${result.survey.unknownColumns.join(', ')}`);
   if (result.survey.otherTables.length) lines.push(`Tables not carried over: ${result.survey.otherTables.join(', ')}`);
+  for (const c of result.settingChoices) {
+    const outcome = c.taken ? (result.dryRun ? 'would be taken (--take-setting)' : 'taken (--take-setting)') : `kept; --take-setting ${c.key} takes the source's`;
+    lines.push(`  security setting ${c.key}: ${c.current} → ${c.incoming}: ${outcome}`);
+  }
   for (const note of result.notes.slice(0, 20)) lines.push(`  note: ${note}`);
   if (result.notes.length > 20) lines.push(`  … and ${result.notes.length - 20} more notes in the report`);
   for (const s of result.skipped.slice(0, 20)) lines.push(`  skipped ${s.table} ${s.id}: ${s.reason}`);

@@ -1,4 +1,4 @@
-/** POST/GET /api/imports/whaticket: start an import from the admin page and follow it (admins only). */
+/** POST/GET /api/imports/whaticket: start an import from the admin page, follow it, cancel it (admins only). */
 import { importJobSchema, whaticketImportStartSchema } from '@switchboard/shared';
 import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
@@ -13,6 +13,14 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
     (req, reply) => {
       reply.status(202);
       return imports.start(req.actor, req.body);
+    },
+  );
+  app.post(
+    '/imports/whaticket/cancel',
+    { ...opts, schema: { tags, summary: 'Cancel the running import (what was committed stays)', response: answers({ 202: importJobSchema }, SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } },
+    (req, reply) => {
+      reply.status(202);
+      return imports.cancel(req.actor);
     },
   );
   app.get(

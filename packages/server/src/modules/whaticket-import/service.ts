@@ -1,17 +1,21 @@
 /**
  * The Whaticket import run from the admin page: one import at a time per server, in the
  * background, its progress and outcome kept for the page to show. A failure is a visible state
- * of the job (and a log line), never silence.
+ * of the job (and a log line), never silence. An administrator can cancel the running import, and
+ * the server's shutdown does: it stops between two rows, keeping the pages already committed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAdmin, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
-import { importWhaticket } from '../../import/whaticket/importer.js';
+import { ImportCancelledError, importWhaticket } from '../../import/whaticket/importer.js';
 import { openSource } from '../../import/whaticket/source.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import type { CurrentUser } from '../../store/users.js';
+
+/** The route's input; security settings are kept unless named. */
+type StartInput = Omit<WhaticketImportStartInput, 'takeSettings'> & Partial<Pick<WhaticketImportStartInput, 'takeSettings'>>;
 
 const SHOWN_SKIPPED = 200;
 const SHOWN_NOTES = 100;
@@ -19,10 +23,12 @@ const SHOWN_NOTES = 100;
 export class WhaticketImportService {
   private job: ImportJobDTO | null = null;
   private running: Promise<void> | null = null;
+  private abort: AbortController | null = null;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly media: MediaStore,
+    private readonly options: { pageSize?: number } = {},
   ) {}
 
   /** Where an administrator puts the old install's media folder for the page to use. */
@@ -36,7 +42,7 @@ export class WhaticketImportService {
     return this.job;
   }
 
-  start(actor: CurrentUser, input: WhaticketImportStartInput): ImportJobDTO {
+  start(actor: CurrentUser, input: StartInput): ImportJobDTO {
     assertAdmin(actor);
     if (this.job?.status === 'running') throw new AppError('ERR_IMPORT_RUNNING', 409);
     const mediaFrom = input.media ? path.join(this.mediaRoot, input.media) : undefined;
@@ -55,16 +61,38 @@ export class WhaticketImportService {
       skipped: [],
       skippedTotal: 0,
       notes: [],
+      settingChoices: [],
       error: null,
     };
     this.job = job;
-    this.running = this.run(job, input.from, mediaFrom).catch((err: unknown) => {
+    const abort = new AbortController();
+    this.abort = abort;
+    this.running = this.run(job, input, mediaFrom, abort.signal).catch((err: unknown) => {
+      job.finishedAt = this.ctx.clock.now().toISOString();
+      if (err instanceof ImportCancelledError) {
+        job.status = 'cancelled';
+        this.ctx.log.warn({ dryRun: job.dryRun, progress: job.progress }, 'whaticket import cancelled');
+        return;
+      }
       job.status = 'failed';
       job.error = err instanceof Error ? err.message : String(err);
-      job.finishedAt = this.ctx.clock.now().toISOString();
       this.ctx.log.error({ err }, 'whaticket import failed');
     });
     return job;
+  }
+
+  /** Asks the running import to stop (admins only); it ends as 'cancelled' at its next row. */
+  cancel(actor: CurrentUser): ImportJobDTO {
+    assertAdmin(actor);
+    if (this.job?.status !== 'running') throw new AppError('ERR_NOT_FOUND', 404, 'No import is running');
+    this.abort?.abort();
+    return this.job;
+  }
+
+  /** Stops a running import and waits for it to end: the server's shutdown. */
+  async stop(): Promise<void> {
+    this.abort?.abort();
+    await this.running;
   }
 
   /** Resolves when the running import (if any) has ended: for tests and a clean shutdown. */
@@ -72,14 +100,17 @@ export class WhaticketImportService {
     await this.running;
   }
 
-  private async run(job: ImportJobDTO, from: string, mediaFrom: string | undefined): Promise<void> {
-    const source = await openSource(from);
+  private async run(job: ImportJobDTO, input: StartInput, mediaFrom: string | undefined, signal: AbortSignal): Promise<void> {
+    const source = await openSource(input.from);
     try {
       const result = await importWhaticket({
         source,
         db: this.ctx.db,
         media: mediaFrom ? { from: mediaFrom, store: this.media } : undefined,
         dryRun: job.dryRun,
+        takeSettings: input.takeSettings,
+        signal,
+        pageSize: this.options.pageSize,
         onProgress: ({ table, done, total }) => {
           const row = job.progress.find((p) => p.table === table);
           if (row) Object.assign(row, { done, total });
@@ -92,11 +123,15 @@ export class WhaticketImportService {
       job.skipped = result.skipped.slice(0, SHOWN_SKIPPED);
       job.skippedTotal = result.skipped.length;
       job.notes = result.notes.slice(0, SHOWN_NOTES);
+      job.settingChoices = result.settingChoices;
       job.status = 'done';
       job.finishedAt = this.ctx.clock.now().toISOString();
       this.ctx.log.info({ dryRun: job.dryRun, summary: job.summary }, 'whaticket import finished');
     } finally {
       await source.close();
+      // The settings pages show what the import wrote as soon as it ends (other processes re-read
+      // on the notification written with each setting).
+      if (!job.dryRun) await this.ctx.settings.reload();
     }
   }
 }

@@ -22,6 +22,7 @@ function job(overrides: Partial<ImportJobDTO> = {}): ImportJobDTO {
     skipped: [],
     skippedTotal: 0,
     notes: [],
+    settingChoices: [],
     error: null,
     ...overrides,
   };
@@ -81,13 +82,60 @@ describe('WhaticketImportPage', () => {
     await user.type(await screen.findByTestId('import-from'), 'mysql://root@db:3306/whaticket');
     await user.click(screen.getByTestId('import-start'));
     await waitFor(() => expect(callsTo('POST /api/imports/whaticket')).toHaveLength(1));
-    expect(callsTo('POST /api/imports/whaticket')[0].body).toEqual({ from: 'mysql://root@db:3306/whaticket', media: '', dryRun: true });
+    expect(callsTo('POST /api/imports/whaticket')[0].body).toEqual({ from: 'mysql://root@db:3306/whaticket', media: '', dryRun: true, takeSettings: [] });
     expect(await screen.findByText('Contacts — 2/3')).toBeTruthy();
     expect(await screen.findByText('Dry run finished (press-ticket): nothing was changed.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('import-summary-Messages').textContent).toBe('Messages501');
     expect(screen.getByText('Would import')).toBeTruthy();
     expect(screen.getByText('Columns this import does not know (not imported): Contacts.favoriteColour')).toBeTruthy();
     expect(screen.getByTestId('import-skipped').textContent).toContain('Messages 3EB0A6: ticket not imported');
+  });
+
+  it('takes only the ticked security settings, and lists each one the source would change, old → new', async () => {
+    const user = userEvent.setup();
+    let current: ImportJobDTO | null = null;
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => (current ? json(200, current) : json(404, { error: 'ERR_NOT_FOUND' })),
+      'POST /api/imports/whaticket': () => {
+        current = job({
+          status: 'done',
+          variant: 'press-ticket',
+          settingChoices: [
+            { key: 'allTicket', current: 'disabled', incoming: 'enabled', taken: false },
+            { key: 'userApiToken', current: 'abcd…', incoming: 'sour…', taken: true },
+          ],
+        });
+        return json(202, current);
+      },
+    });
+    renderPage();
+    await user.type(await screen.findByTestId('import-from'), 'mysql://root@db:3306/whaticket');
+    expect(screen.getByTestId<HTMLInputElement>('import-take-userApiToken').checked).toBe(false);
+    await user.click(screen.getByTestId('import-take-userApiToken'));
+    await user.click(screen.getByTestId('import-start'));
+    await waitFor(() => expect(callsTo('POST /api/imports/whaticket')).toHaveLength(1));
+    expect(callsTo('POST /api/imports/whaticket')[0].body).toMatchObject({ takeSettings: ['userApiToken'] });
+    expect((await screen.findByTestId('import-setting-allTicket')).textContent).toBe('Every attendant sees tickets without sectordisabledenabledKept (not chosen)');
+    expect(screen.getByTestId('import-setting-userApiToken').textContent).toBe('API tokenabcd…sour…Would be taken from the source');
+  });
+
+  it('cancels a running import and says what stays', async () => {
+    const user = userEvent.setup();
+    let current = job({ dryRun: false, progress: [{ table: 'Messages', done: 500, total: 3000 }] });
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => json(200, current),
+      'POST /api/imports/whaticket/cancel': () => {
+        current = job({ dryRun: false, status: 'cancelled', finishedAt: '2026-01-01T10:00:05.000Z' });
+        return json(202, current);
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByTestId('import-cancel'));
+    await waitFor(() => expect(callsTo('POST /api/imports/whaticket/cancel')).toHaveLength(1));
+    expect(await screen.findByText('Import cancelled: what was imported before stays; running it again continues where it stopped.')).toBeTruthy();
+    expect(screen.queryByTestId('import-cancel')).toBeNull();
   });
 
   it('shows a failed import with its reason', async () => {

@@ -1,12 +1,16 @@
 /**
  * /import — bring a Whaticket-family install over (admins only, route and server): the source
  * database, the media folder (a folder under the data directory's import folder), a dry run first.
- * While it runs, each table's progress; then what was imported, what was skipped and why.
+ * While it runs, each table's progress and a button to cancel it; then what was imported, what was
+ * skipped and why. Security settings (API token, sign-up, allTicket) keep their value here unless
+ * the administrator ticks them; the job lists each one the source would change, old → new.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormGroup from '@mui/material/FormGroup';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -19,11 +23,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { whaticketImportStartSchema, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import { SECURITY_SETTING_KEYS, whaticketImportStartSchema, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { useImportJob, useStartImport } from '../../api/whaticketImport';
+import { useCancelImport, useImportJob, useStartImport } from '../../api/whaticketImport';
 import { MainHeader } from '../../components/MainHeader';
 import { useToast } from '../../components/Toasts';
 import { useFieldMessage } from '../../components/useFieldMessage';
@@ -51,7 +55,7 @@ function ImportForm({ disabled }: { disabled: boolean }) {
   const start = useStartImport();
   const { control, handleSubmit } = useForm<z.input<typeof whaticketImportStartSchema>, unknown, WhaticketImportStartInput>({
     resolver: zodResolver(whaticketImportStartSchema),
-    defaultValues: { from: '', media: '', dryRun: true },
+    defaultValues: { from: '', media: '', dryRun: true, takeSettings: [] },
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -101,6 +105,36 @@ function ImportForm({ disabled }: { disabled: boolean }) {
           />
         )}
       />
+      <Controller
+        control={control}
+        name="takeSettings"
+        render={({ field }) => {
+          const chosen = field.value ?? [];
+          return (
+            <Box>
+              <Typography variant="subtitle2">{t('whaticketImport.takeSettings')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('whaticketImport.takeSettingsHint')}
+              </Typography>
+              <FormGroup row>
+                {SECURITY_SETTING_KEYS.map((key) => (
+                  <FormControlLabel
+                    key={key}
+                    control={
+                      <Checkbox
+                        checked={chosen.includes(key)}
+                        onChange={(e) => field.onChange(e.target.checked ? [...chosen, key] : chosen.filter((k) => k !== key))}
+                        slotProps={{ input: { 'data-testid': `import-take-${key}` } as object }}
+                      />
+                    }
+                    label={t(`whaticketImport.setting.${key}`)}
+                  />
+                ))}
+              </FormGroup>
+            </Box>
+          );
+        }}
+      />
       <Box>
         <Button type="submit" variant="contained" disabled={disabled || start.isPending} data-testid="import-start">
           {t('whaticketImport.start')}
@@ -112,9 +146,30 @@ function ImportForm({ disabled }: { disabled: boolean }) {
 
 function JobView({ job }: { job: ImportJobDTO }) {
   const { t } = useTranslation();
+  const toast = useToast();
+  const cancel = useCancelImport();
+  const onCancel = async () => {
+    try {
+      await cancel.mutateAsync();
+    } catch (err) {
+      toast.error(err);
+    }
+  };
   return (
     <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="import-job" data-status={job.status}>
-      {job.status === 'running' && <Alert severity="info">{t(job.dryRun ? 'whaticketImport.runningDry' : 'whaticketImport.running')}</Alert>}
+      {job.status === 'running' && (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => void onCancel()} disabled={cancel.isPending} data-testid="import-cancel">
+              {t('whaticketImport.cancel')}
+            </Button>
+          }
+        >
+          {t(job.dryRun ? 'whaticketImport.runningDry' : 'whaticketImport.running')}
+        </Alert>
+      )}
+      {job.status === 'cancelled' && <Alert severity="warning">{t(job.dryRun ? 'whaticketImport.cancelledDry' : 'whaticketImport.cancelled')}</Alert>}
       {job.status === 'failed' && <Alert severity="error">{t('whaticketImport.failed', { reason: job.error ?? '' })}</Alert>}
       {job.status === 'done' && (
         <Alert severity="success">{t(job.dryRun ? 'whaticketImport.doneDry' : 'whaticketImport.done', { variant: job.variant ?? '' })}</Alert>
@@ -149,6 +204,31 @@ function JobView({ job }: { job: ImportJobDTO }) {
             ))}
           </TableBody>
         </Table>
+      )}
+      {job.settingChoices.length > 0 && (
+        <Box>
+          <Typography variant="subtitle2">{t('whaticketImport.settingChoices')}</Typography>
+          <Table size="small" data-testid="import-setting-choices">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('whaticketImport.settingName')}</TableCell>
+                <TableCell>{t('whaticketImport.settingCurrent')}</TableCell>
+                <TableCell>{t('whaticketImport.settingIncoming')}</TableCell>
+                <TableCell>{t('whaticketImport.settingOutcome')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {job.settingChoices.map((c) => (
+                <TableRow key={c.key} data-testid={`import-setting-${c.key}`}>
+                  <TableCell>{t(`whaticketImport.setting.${c.key}`)}</TableCell>
+                  <TableCell>{c.current}</TableCell>
+                  <TableCell>{c.incoming}</TableCell>
+                  <TableCell>{t(c.taken ? (job.dryRun ? 'whaticketImport.settingWouldTake' : 'whaticketImport.settingTaken') : 'whaticketImport.settingKept')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {job.unknownColumns.length > 0 && <Alert severity="warning">{t('whaticketImport.unknownColumns', { columns: job.unknownColumns.join(', ') })}</Alert>}
       {job.skipped.length > 0 && (
