@@ -61,7 +61,11 @@ export interface WhatsappDriverDeps {
   reconnectDelays?: number[];
   /** WhatsApp's WebSocket address; tests point it at the protocol test server. */
   waWebSocketUrl?: string;
+  /** How long to wait for the phone to upload expired media again. */
+  mediaRetryTimeoutMs?: number;
 }
+
+export const DEFAULT_MEDIA_RETRY_TIMEOUT_MS = 30_000;
 
 export const DEFAULT_RECONNECT_DELAYS = [2_000, 5_000, 10_000, 30_000, 60_000];
 
@@ -430,10 +434,34 @@ class WhatsappDriver implements ChannelDriver {
       },
       pnForLid: this.lids.lookup,
       downloadMedia: createMediaDownloader({
-        reuploadRequest: (message) => sock.updateMediaMessage(message),
+        reuploadRequest: (message) => this.reuploadRequest(message),
         logger: this.logger,
       }),
     };
+  }
+
+  /**
+   * Asks the customer's phone to upload expired media again, on the current socket (the message
+   * may have arrived on an earlier one). The new link is built on the media host WhatsApp names in
+   * `media_conn` (Socket/messages-send.js:38-66 sets it, :1036 uses it), so that is fetched first.
+   * baileys waits for the phone's answer without a limit (messages-send.js:1016-1046): a phone that
+   * is off would hold the download for ever, so it is bounded here.
+   */
+  private async reuploadRequest(message: WAMessage): Promise<WAMessage> {
+    const sock = this.connectedSocket();
+    await sock.refreshMediaConn(false);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', 'the phone did not upload the expired media again')),
+        this.deps.mediaRetryTimeoutMs ?? DEFAULT_MEDIA_RETRY_TIMEOUT_MS,
+      );
+    });
+    try {
+      return await Promise.race([sock.updateMediaMessage(message), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private emit(event: DriverEvent): void {

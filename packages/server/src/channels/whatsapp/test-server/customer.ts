@@ -20,6 +20,8 @@ export class SimulatedCustomer {
   readonly inbox = new Map<string, ReceivedMessage>();
   /** Ids of this customer's messages the company marked read (blue ticks on this phone). */
   readonly readByCompany = new Set<string>();
+  /** What this phone sent, by id: a phone answers media retry requests from its own messages. */
+  readonly sent = new Map<string, proto.IMessage>();
 
   constructor(
     /** Phone number digits, or undefined for an account known only by its LID. */

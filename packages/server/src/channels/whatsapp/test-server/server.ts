@@ -42,6 +42,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { makeCertificateChain, trustTestRoot } from './certificates.js';
 import { SimulatedCustomer } from './customer.js';
 import { decryptMedia, encryptMedia } from './media.js';
+import { mediaRetryNotification, readMediaRetryRequest } from './media-retry.js';
 import { MEDIA_TLS_CERT, MEDIA_TLS_KEY } from './media-tls.js';
 import { NoiseServerConnection, type HandshakeResult } from './noise.js';
 import { SignalParty, type PreKeyBundle } from './signal-party.js';
@@ -90,6 +91,10 @@ export class WhatsAppTestServer extends EventEmitter {
   private readonly wss: WebSocketServer;
   /** Encrypted media files customers uploaded, by path. */
   private readonly mediaFiles = new Map<string, Buffer>();
+  /** Paths whose link expired: the media host answers with this status (404 or 410). */
+  private readonly expiredMedia = new Map<string, 404 | 410>();
+  /** Media customers' phones uploaded to the media host, by path: what a re-upload needs. */
+  private readonly uploadedByPhones = new Map<string, { mediaKey: Buffer }>();
   private readonly staticKey: KeyPair = Curve.generateKeyPair();
   private readonly certChain: Uint8Array;
   private readonly accounts = new Map<string, Account>();
@@ -108,7 +113,13 @@ export class WhatsAppTestServer extends EventEmitter {
     this.wss = wss;
     const serveMedia = (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (req.method === 'POST') return this.acceptUpload(req, res);
-      const file = req.url ? this.mediaFiles.get(new URL(req.url, 'http://x').pathname) : undefined;
+      const path = req.url ? new URL(req.url, 'http://x').pathname : '';
+      const expired = this.expiredMedia.get(path);
+      if (expired) {
+        res.writeHead(expired).end();
+        return;
+      }
+      const file = this.mediaFiles.get(path);
       res.writeHead(file ? 200 : 404, { 'Content-Type': 'application/octet-stream' });
       res.end(file);
     };
@@ -130,7 +141,7 @@ export class WhatsAppTestServer extends EventEmitter {
         s.listen(0, '127.0.0.1', resolve);
       });
     }
-    trustMediaHost();
+    await trustMediaHost();
     return new WhatsAppTestServer(server, wss, mediaHost);
   }
 
@@ -187,6 +198,31 @@ export class WhatsAppTestServer extends EventEmitter {
     return { url: `http://${this.origin}${path}`, ...keys };
   }
 
+  /**
+   * Media as WhatsApp's own media hosts keep it: on the HTTPS host named by `media_conn`, with the
+   * `directPath` baileys downloads from (Utils/messages-media.js:416-420 builds
+   * https://<host of url><directPath>). Such a link can expire (expireMedia).
+   */
+  async uploadMediaToHost(data: Buffer, type: MediaType): Promise<{ url: string; directPath: string; mediaKey: Buffer; fileSha256: Buffer; fileEncSha256: Buffer; fileLength: number }> {
+    const { encrypted, ...keys } = await encryptMedia(data, type);
+    const directPath = `/v/t62.7117-24/${randomUUID()}.enc`;
+    this.mediaFiles.set(directPath, encrypted);
+    this.uploadedByPhones.set(directPath, { mediaKey: keys.mediaKey });
+    return { url: `https://${this.mediaOrigin}${directPath}`, directPath, ...keys };
+  }
+
+  /**
+   * The media host stops serving the file: WhatsApp answers 404 or 410 for media past its
+   * lifetime, which baileys lists as the statuses needing a re-upload (Utils/messages.js:829).
+   */
+  expireMedia(directPath: string, status: 404 | 410 = 410): void {
+    if (!this.mediaFiles.has(directPath)) throw new Error(`no media at ${directPath}`);
+    this.expiredMedia.set(directPath, status);
+  }
+
+  /** Media retry requests the phones answered (message ids), in order. */
+  readonly mediaRetries: string[] = [];
+
   // ── Customers ────────────────────────────────────────────────────────────────────────────────
 
   addCustomer(opts: { number?: string; name?: string; lid?: string } = {}): SimulatedCustomer {
@@ -211,6 +247,7 @@ export class WhatsAppTestServer extends EventEmitter {
     opts: { id?: string; attrs?: Record<string, string> } = {},
   ): Promise<string> {
     const prepared = await this.prepareMessage(customer, accountNumber, message, opts);
+    customer.sent.set(prepared.attrs.id, message);
     await this.deliver(accountNumber, prepared);
     return prepared.attrs.id;
   }
@@ -608,11 +645,40 @@ export class WhatsAppTestServer extends EventEmitter {
   /** Receipts from the companion: a read receipt turns the customer's message blue. */
   private onReceipt(connection: ClientConnection, node: BinaryNode): void {
     const { to, id, type } = node.attrs;
+    if (type === 'server-error') return this.onMediaRetryRequest(connection, node);
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer || !id) return;
     const ids = [id, ...getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'item').map((i) => i.attrs.id)];
     if (type === 'read') for (const read of ids) customer.readByCompany.add(read);
     this.emit('receipt', { customer, ids, type });
+  }
+
+  /**
+   * The companion could not download a customer's media (404/410) and asks the customer's phone
+   * to upload it again (`receipt type="server-error"`, Utils/messages-media.js:707-744). The phone
+   * puts the same encrypted file on the host at a new directPath and answers with a `mediaretry`
+   * notification (media-retry.ts); a message it no longer has is answered with NOT_FOUND.
+   */
+  private onMediaRetryRequest(connection: ClientConnection, node: BinaryNode): void {
+    const account = connection.account;
+    const rmr = getBinaryNodeChild(node, 'rmr');
+    const id = node.attrs.id;
+    if (!account || !rmr || !id) throw new Error('media retry request without account, rmr or id');
+    const customer = this.customerByUser(jidDecode(rmr.attrs.jid)?.user);
+    const message = customer?.sent.get(id);
+    const media = message && mediaOf(message);
+    const from = `${account.number}@s.whatsapp.net`;
+    const hosted = media?.directPath ? this.uploadedByPhones.get(media.directPath) : undefined;
+    if (!media?.mediaKey || !media.directPath || !hosted) {
+      connection.send(mediaRetryNotification({ id, from, rmr, mediaKey: Buffer.alloc(32), error: proto.MediaRetryNotification.ResultType.NOT_FOUND }));
+      return;
+    }
+    readMediaRetryRequest(node, media.mediaKey);
+    const directPath = `/v/t62.7117-24/${randomUUID()}.enc`;
+    this.mediaFiles.set(directPath, this.mediaFiles.get(media.directPath)!);
+    this.uploadedByPhones.set(directPath, hosted);
+    this.mediaRetries.push(id);
+    connection.send(mediaRetryNotification({ id, from, rmr, mediaKey: media.mediaKey, directPath }));
   }
 }
 
@@ -655,8 +721,18 @@ export class ClientConnection {
  * uploadWithNodeHttp), so the process-wide agent is the one that must trust the media host's
  * certificate. Test processes only.
  */
-function trustMediaHost(): void {
+async function trustMediaHost(): Promise<void> {
   https.globalAgent = new https.Agent({ ca: MEDIA_TLS_CERT });
+  // Downloads go through fetch instead (messages-media.js:291-304 getHttpStream), i.e. Node's
+  // bundled undici, whose process-wide dispatcher sits under this symbol once fetch first ran.
+  // There is no public way to give it a CA in Node 20, so the dispatcher is replaced by one of
+  // the same class that trusts the media host.
+  const key = Symbol.for('undici.globalDispatcher.1');
+  const slot = globalThis as unknown as Record<symbol, { constructor: new (opts: object) => unknown } | undefined>;
+  if (!slot[key]) await fetch('data:,');
+  const Agent = slot[key]?.constructor;
+  if (!Agent) throw new Error("Node's fetch has no global dispatcher to replace");
+  slot[key] = new Agent({ connect: { ca: MEDIA_TLS_CERT } }) as { constructor: new (opts: object) => unknown };
 }
 
 function disconnectNode(reason: DisconnectReasonName): BinaryNode {
@@ -676,6 +752,10 @@ function disconnectNode(reason: DisconnectReasonName): BinaryNode {
     case 'replaced': // conflict → connectionReplaced 440 (generics.js:282-284)
       return { tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] };
   }
+}
+
+function mediaOf(message: proto.IMessage): proto.Message.IImageMessage | proto.Message.IAudioMessage | proto.Message.IVideoMessage | proto.Message.IDocumentMessage | proto.Message.IStickerMessage | undefined {
+  return message.imageMessage ?? message.audioMessage ?? message.videoMessage ?? message.documentMessage ?? message.stickerMessage ?? undefined;
 }
 
 function isMediaMessage(message: proto.IMessage): boolean {
