@@ -51,6 +51,15 @@ const envSchema = z.object({
     .optional(),
   /** Base URL of Meta's Graph API (a stand-in server in tests). */
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
+  /** Pause between a WhatsApp-by-QR connection's sends to different chats: "min-max" ms, or "0". */
+  WHATSAPP_SEND_GAP_MS: z
+    .string()
+    .regex(/^(0|\d+-\d+)$/, 'must be "min-max" in milliseconds (e.g. 1000-3000), or 0')
+    .refine((v) => v === '0' || Number(v.split('-')[0]) <= Number(v.split('-')[1]), 'min must not exceed max')
+    .default('1000-3000'),
+  /** How long a number check is remembered: hours for a number on WhatsApp, minutes for one that is not. */
+  WHATSAPP_NUMBER_CHECK_HOURS: optionalPositiveInt,
+  WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES: optionalPositiveInt,
 });
 
 export interface Config {
@@ -77,6 +86,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** WHATSAPP_CLOUD_GRAPH_URL without a trailing slash. */
   cloudGraphUrl: string;
+  /** WhatsApp-by-QR sends: WHATSAPP_SEND_GAP_MS and the WHATSAPP_NUMBER_CHECK_* lifetimes, in ms. */
+  whatsappSends: { sendGap: { minMs: number; maxMs: number }; numberCheckTtl: { existsMs: number; absentMs: number } };
 }
 
 export class ConfigError extends Error {}
@@ -111,5 +122,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
+    whatsappSends: {
+      sendGap: (([min, max]) => ({ minMs: min, maxMs: max ?? min }))(e.WHATSAPP_SEND_GAP_MS.split('-').map(Number)),
+      numberCheckTtl: {
+        existsMs: (e.WHATSAPP_NUMBER_CHECK_HOURS ?? 24) * 3_600_000,
+        absentMs: (e.WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES ?? 60) * 60_000,
+      },
+    },
   };
 }

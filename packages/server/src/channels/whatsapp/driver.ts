@@ -49,7 +49,9 @@ import {
   mapUpsertedMessage,
   type MappingContext,
 } from './mapping.js';
+import { DEFAULT_NUMBER_CHECK_TTL, NumberChecks, type NumberCheckTtl } from './number-checks.js';
 import { mediaContent } from './outbound.js';
+import { DEFAULT_SEND_GAP, NO_SEND_GAP, SendPacer, type PacerDeps, type SendGap } from './send-pacing.js';
 import { parseStoredMessage, serialize, storedMessageContent } from './serialization.js';
 import { loadSyncedNames, saveSyncedNames } from './synced-names.js';
 
@@ -63,6 +65,16 @@ export interface WhatsappDriverDeps {
   waWebSocketUrl?: string;
   /** How long to wait for the phone to upload expired media again. */
   mediaRetryTimeoutMs?: number;
+  /**
+   * Pause between sends to different chats (send-pacing.ts); tests inject its clock and sleep.
+   * None unless given: the production factory (whatsappDriverFactoryWith) always gives one.
+   */
+  sendGap?: SendGap;
+  pacing?: PacerDeps;
+  /** How long number checks are remembered (number-checks.ts). */
+  numberCheckTtl?: NumberCheckTtl;
+  /** Milliseconds since the epoch (Date.now) for pacing and remembered number checks. */
+  clock?: () => number;
 }
 
 export const DEFAULT_MEDIA_RETRY_TIMEOUT_MS = 30_000;
@@ -102,6 +114,8 @@ class WhatsappDriver implements ChannelDriver {
   private readonly logger: BaileysLogger;
   private readonly makeSocket: typeof makeWASocket;
   private readonly reconnectDelays: number[];
+  private readonly pacer: SendPacer;
+  private readonly numberChecks: NumberChecks;
 
   constructor(
     private readonly ctx: DriverContext,
@@ -110,6 +124,8 @@ class WhatsappDriver implements ChannelDriver {
     this.logger = toBaileysLogger(ctx.log);
     this.makeSocket = deps.makeSocket ?? makeWASocket;
     this.reconnectDelays = deps.reconnectDelays?.length ? deps.reconnectDelays : DEFAULT_RECONNECT_DELAYS;
+    this.pacer = new SendPacer(deps.sendGap ?? NO_SEND_GAP, { now: deps.clock, ...deps.pacing });
+    this.numberChecks = new NumberChecks(deps.numberCheckTtl, deps.clock);
   }
 
   // ── Lifecycle ────────────────────────────────────────────────────────────────────────────────
@@ -521,16 +537,19 @@ class WhatsappDriver implements ChannelDriver {
     const sock = this.connectedSocket();
     const digits = digitsOnly(number);
     if (!digits) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
-    let results: { jid: string; exists: boolean }[] | undefined;
-    try {
-      results = await sock.onWhatsApp(`${digits}@s.whatsapp.net`);
-    } catch (error) {
-      throw new ChannelError('ERR_WAPP_CHECK_CONTACT', (error as Error).message);
-    }
-    if (!results) throw new ChannelError('ERR_WAPP_CHECK_CONTACT', 'no answer to the number check');
-    const found = results.find((r) => r.exists);
+    const found = await this.numberChecks.check(digits, async () => {
+      let results: { jid: string; exists: boolean }[] | undefined;
+      try {
+        results = await sock.onWhatsApp(`${digits}@s.whatsapp.net`);
+      } catch (error) {
+        throw new ChannelError('ERR_WAPP_CHECK_CONTACT', (error as Error).message);
+      }
+      if (!results) throw new ChannelError('ERR_WAPP_CHECK_CONTACT', 'no answer to the number check');
+      const exists = results.find((r) => r.exists);
+      return exists ? jidUser(exists.jid) : null;
+    });
     if (!found) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
-    return jidUser(found.jid);
+    return found;
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a refusal is a rejected promise, as the driver interface expects, never a synchronous throw
@@ -557,19 +576,23 @@ class WhatsappDriver implements ChannelDriver {
   }
 
   private async send(to: ChatAddress, content: AnyMessageContent, options?: SendOptions): Promise<SentMessage> {
-    const sock = this.connectedSocket();
+    this.connectedSocket();
     const quoted = options?.quotedExternalId ? await this.storedMessage(options.quotedExternalId) : undefined;
-    let sent: WAMessage | undefined;
-    try {
-      // The outbox's pre-chosen id (baileys sendMessage → generateWAMessage `messageId`,
-      // Socket/messages-send.js:1086): a resend after a crash is the same message, not a second.
-      sent = await sock.sendMessage(toJid(to), content, {
-        ...(quoted ? { quoted } : {}),
-        ...(options?.messageId ? { messageId: options.messageId } : {}),
-      });
-    } catch (error) {
-      throw new ChannelError('ERR_SENDING_WAPP_MSG', (error as Error).message);
-    }
+    const jid = toJid(to);
+    const sent = await this.pacer.run(jid, async () => {
+      // The connection may have dropped during the pause: then the outbox keeps the message.
+      const sock = this.connectedSocket();
+      try {
+        // The outbox's pre-chosen id (baileys sendMessage → generateWAMessage `messageId`,
+        // Socket/messages-send.js:1086): a resend after a crash is the same message, not a second.
+        return await sock.sendMessage(jid, content, {
+          ...(quoted ? { quoted } : {}),
+          ...(options?.messageId ? { messageId: options.messageId } : {}),
+        });
+      } catch (error) {
+        throw new ChannelError('ERR_SENDING_WAPP_MSG', (error as Error).message);
+      }
+    });
     if (!sent?.key.id) throw new ChannelError('ERR_SENDING_WAPP_MSG', 'no message id returned');
     const seconds = toNumber(sent.messageTimestamp);
     return { externalId: sent.key.id, timestamp: seconds ? new Date(seconds * 1000) : new Date(), raw: serialize(sent) };
@@ -590,4 +613,18 @@ export function createWhatsappDriver(ctx: DriverContext, deps?: WhatsappDriverDe
   return new WhatsappDriver(ctx, deps);
 }
 
-export const whatsappDriverFactory: DriverFactory = (ctx) => createWhatsappDriver(ctx);
+/** What an installation sets for its WhatsApp-by-QR connections (config.ts). */
+export interface WhatsappInstallationOptions {
+  sendGap: SendGap;
+  numberCheckTtl: NumberCheckTtl;
+}
+
+export const DEFAULT_WHATSAPP_OPTIONS: WhatsappInstallationOptions = { sendGap: DEFAULT_SEND_GAP, numberCheckTtl: DEFAULT_NUMBER_CHECK_TTL };
+
+/** The production driver: sends paced and number checks remembered as the installation says. */
+export const whatsappDriverFactoryWith =
+  (options: WhatsappInstallationOptions = DEFAULT_WHATSAPP_OPTIONS): DriverFactory =>
+  (ctx) =>
+    createWhatsappDriver(ctx, { sendGap: options.sendGap, numberCheckTtl: options.numberCheckTtl });
+
+export const whatsappDriverFactory: DriverFactory = whatsappDriverFactoryWith();

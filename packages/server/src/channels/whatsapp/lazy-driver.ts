@@ -5,14 +5,15 @@
  */
 import type { ChannelDriver, DriverContext, DriverFactory } from '../driver.js';
 import { ChannelError } from '../driver.js';
+import type { WhatsappInstallationOptions } from './driver.js';
 
-let loading: Promise<DriverFactory> | null = null;
+let loading: Promise<typeof import('./driver.js')> | null = null;
 
-function loadFactory(): Promise<DriverFactory> {
-  loading ??= import('./driver.js').then((m) => m.whatsappDriverFactory);
+function loadFactory(options?: WhatsappInstallationOptions): Promise<DriverFactory> {
+  loading ??= import('./driver.js');
   // A failed import (a broken install) is reported by the session's start and tried again next time.
   loading.catch(() => (loading = null));
-  return loading;
+  return loading.then((m) => m.whatsappDriverFactoryWith(options));
 }
 
 /** Forwards every call to the real driver, created on start(). */
@@ -20,7 +21,10 @@ class LazyWhatsappDriver implements ChannelDriver {
   readonly kind = 'whatsapp' as const;
   private driver: ChannelDriver | null = null;
 
-  constructor(private readonly ctx: DriverContext) {}
+  constructor(
+    private readonly ctx: DriverContext,
+    private readonly options?: WhatsappInstallationOptions,
+  ) {}
 
   private get loaded(): ChannelDriver {
     // Before start() nothing is connected: the same answer a stopped session gives.
@@ -29,7 +33,7 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 
   async start(): Promise<void> {
-    this.driver ??= (await loadFactory())(this.ctx);
+    this.driver ??= (await loadFactory(this.options))(this.ctx);
     await this.driver.start();
   }
 
@@ -38,7 +42,7 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 
   async logout(): Promise<void> {
-    this.driver ??= (await loadFactory())(this.ctx);
+    this.driver ??= (await loadFactory(this.options))(this.ctx);
     await this.driver.logout();
   }
 
@@ -77,3 +81,9 @@ class LazyWhatsappDriver implements ChannelDriver {
 }
 
 export const lazyWhatsappDriverFactory: DriverFactory = (ctx) => new LazyWhatsappDriver(ctx);
+
+/** The same, with the installation's pacing and number-check settings. */
+export const lazyWhatsappDriverFactoryWith =
+  (options: WhatsappInstallationOptions): DriverFactory =>
+  (ctx) =>
+    new LazyWhatsappDriver(ctx, options);

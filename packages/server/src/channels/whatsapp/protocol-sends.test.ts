@@ -1,10 +1,12 @@
 /**
  * The baileys driver against WhatsApp's behaviour around media and sends, played by the protocol
- * test server: expired customer media re-requested from the phone.
+ * test server: expired customer media re-requested from the phone, number checks remembered,
+ * sends to different chats paced (pauses recorded on an injected clock, never waited for).
  */
 import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelDriver, DriverEvent } from '../driver.js';
+import type { SimulatedCustomer } from './test-server/customer.js';
 import { MemoryAuthStore, RecordingContext } from '../contract/recording-context.js';
 import { PNG } from '../../test/fixtures.js';
 import { createWhatsappDriver, type WhatsappDriverDeps } from './driver.js';
@@ -68,6 +70,110 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       customer.sent.delete(id);
       await expect(message.media!.open()).rejects.toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
       expect(server.mediaRetries).not.toContain(id);
+    });
+  });
+
+  describe('number checks', () => {
+    it('a number checked again and again is looked up once; a missing one is asked again after its shorter time', async () => {
+      let now = 1_700_000_000_000;
+      const { driver } = await connect({ clock: () => now, numberCheckTtl: { existsMs: 24 * 3_600_000, absentMs: 3_600_000 } });
+      const number = String(nextCustomer++);
+      server.addCustomer({ number });
+      const absent = String(nextCustomer++);
+      const lookups = (n: string) => server.numberLookups.filter((l) => l === n).length;
+
+      for (let i = 0; i < 5; i++) expect(await driver.checkNumber(number)).toBe(number);
+      // At the same time, and written differently: still the same number, still one lookup.
+      const formatted = `+${number.slice(0, 2)} (${number.slice(2, 4)}) ${number.slice(4)}`;
+      expect(await Promise.all([driver.checkNumber(formatted), driver.checkNumber(number)])).toEqual([number, number]);
+      expect(lookups(number)).toBe(1);
+
+      for (let i = 0; i < 3; i++) await expect(driver.checkNumber(absent)).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
+      expect(lookups(absent)).toBe(1);
+
+      now += 3_600_001;
+      await expect(driver.checkNumber(absent)).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
+      expect(await driver.checkNumber(number)).toBe(number);
+      expect([lookups(absent), lookups(number)]).toEqual([2, 1]);
+
+      now += 24 * 3_600_000;
+      expect(await driver.checkNumber(number)).toBe(number);
+      expect(lookups(number)).toBe(2);
+    });
+  });
+
+  describe('send pacing', () => {
+    /** Resolves when the customer's phone has the message. */
+    const arrival = (customer: SimulatedCustomer, id: string) =>
+      new Promise<void>((resolve) => {
+        if (customer.inbox.has(id)) return resolve();
+        const listener = (record: { id: string; customer: SimulatedCustomer }) => {
+          if (record.id !== id || record.customer !== customer) return;
+          server.off('delivered', listener);
+          resolve();
+        };
+        server.on('delivered', listener);
+      });
+    const person = (c: SimulatedCustomer) => ({ id: c.number!, isGroup: false });
+
+    it('pauses a random 1–3 s before a send to another chat, not between messages to the same chat, and keeps their order', async () => {
+      let now = 1_700_000_000_000;
+      const pauses: number[] = [];
+      const draws = [0, 0.999, 0.5];
+      const { driver } = await connect({
+        sendGap: { minMs: 1_000, maxMs: 3_000 },
+        clock: () => now,
+        pacing: {
+          random: () => draws.shift() ?? 0.5,
+          sleep: (ms) => {
+            pauses.push(ms);
+            now += ms;
+            return Promise.resolve();
+          },
+        },
+      });
+      const ana = server.addCustomer({ number: String(nextCustomer++) });
+      const bia = server.addCustomer({ number: String(nextCustomer++) });
+
+      const sends = [
+        [ana, 'one'],
+        [ana, 'two'],
+        [bia, 'three'],
+        [ana, 'four'],
+        [bia, 'five'],
+      ] as const;
+      // All handed over at once, as an outbox pass with a backlog would: taken one at a time.
+      const sent = await Promise.all(sends.map(([c, text]) => driver.sendText(person(c), text)));
+      await Promise.all(sent.map((m, i) => arrival(sends[i][0], m.externalId)));
+      expect(pauses).toEqual([1_000, 2_998, 2_000]);
+      const texts = (c: SimulatedCustomer) => [...c.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text);
+      expect(texts(ana)).toEqual(['one', 'two', 'four']);
+      expect(texts(bia)).toEqual(['three', 'five']);
+
+      // A send long after the last one has nothing to wait for.
+      now += 10_000;
+      await driver.sendText(person(ana), 'six');
+      expect(pauses).toHaveLength(3);
+    });
+
+    it("one connection's pause does not hold another connection's sends", async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow = await connect({ sendGap: { minMs: 1_000, maxMs: 3_000 }, pacing: { sleep: () => held } });
+      const fast = await connect({ sendGap: { minMs: 1_000, maxMs: 3_000 }, pacing: { sleep: () => Promise.resolve() } });
+      const ana = server.addCustomer({ number: String(nextCustomer++) });
+      const bia = server.addCustomer({ number: String(nextCustomer++) });
+
+      await slow.driver.sendText(person(ana), 'first');
+      const paused = slow.driver.sendText(person(bia), 'waits for its gap');
+      const other = await fast.driver.sendText(person(bia), 'from another number');
+      await arrival(bia, other.externalId);
+      expect([...bia.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text)).toEqual(['from another number']);
+
+      release();
+      const late = await paused;
+      await arrival(bia, late.externalId);
+      expect(bia.inbox.size).toBe(2);
     });
   });
 });

@@ -220,6 +220,9 @@ export class WhatsAppTestServer extends EventEmitter {
     this.expiredMedia.set(directPath, status);
   }
 
+  /** Numbers the companions looked up ("is it on WhatsApp?"), one entry per usync query user. */
+  readonly numberLookups: string[] = [];
+
   /** Media retry requests the phones answered (message ids), in order. */
   readonly mediaRetries: string[] = [];
 
@@ -598,6 +601,8 @@ export class WhatsAppTestServer extends EventEmitter {
       const phone = getBinaryNodeChild(user, 'contact')?.content;
       const asked = user.attrs.jid ?? (phone ? `${Buffer.from(phone as Uint8Array).toString().replace(/\D/g, '')}@s.whatsapp.net` : undefined);
       if (!asked) continue;
+      // A number lookup (socket.js:222-246 onWhatsApp: the contact protocol with a phone).
+      if (phone && protocols.includes('contact')) this.numberLookups.push(jidDecode(asked)?.user ?? asked);
       const decoded = jidDecode(asked);
       const isOwn = decoded?.user === account.number || decoded?.user === account.lid;
       const customer = isOwn ? undefined : this.customerByUser(decoded?.user);
