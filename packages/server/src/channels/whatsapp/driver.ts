@@ -49,6 +49,7 @@ import {
   mapUpsertedMessage,
   type MappingContext,
 } from './mapping.js';
+import { GroupMetadataCache } from './group-metadata.js';
 import { DEFAULT_NUMBER_CHECK_TTL, NumberChecks, type NumberCheckTtl } from './number-checks.js';
 import { mediaContent } from './outbound.js';
 import { DEFAULT_SEND_GAP, NO_SEND_GAP, SendPacer, type PacerDeps, type SendGap } from './send-pacing.js';
@@ -116,6 +117,7 @@ class WhatsappDriver implements ChannelDriver {
   private readonly reconnectDelays: number[];
   private readonly pacer: SendPacer;
   private readonly numberChecks: NumberChecks;
+  private readonly groupMetadata: GroupMetadataCache;
 
   constructor(
     private readonly ctx: DriverContext,
@@ -126,6 +128,7 @@ class WhatsappDriver implements ChannelDriver {
     this.reconnectDelays = deps.reconnectDelays?.length ? deps.reconnectDelays : DEFAULT_RECONNECT_DELAYS;
     this.pacer = new SendPacer(deps.sendGap ?? NO_SEND_GAP, { now: deps.clock, ...deps.pacing });
     this.numberChecks = new NumberChecks(deps.numberCheckTtl, deps.clock);
+    this.groupMetadata = new GroupMetadataCache(deps.clock);
   }
 
   // ── Lifecycle ────────────────────────────────────────────────────────────────────────────────
@@ -188,6 +191,8 @@ class WhatsappDriver implements ChannelDriver {
       syncFullHistory: false,
       // Staying "offline" keeps notifications on the company's phone.
       markOnlineOnConnect: false,
+      // Group sends use the kept metadata instead of asking WhatsApp each time (group-metadata.ts).
+      cachedGroupMetadata: (jid) => this.groupMetadata.get(jid, (j) => sock.groupMetadata(j)),
       ...(this.deps.waWebSocketUrl ? { waWebSocketUrl: this.deps.waWebSocketUrl } : {}),
     });
     this.sock = sock;
@@ -275,6 +280,9 @@ class WhatsappDriver implements ChannelDriver {
     for (const group of [...(events['groups.upsert'] ?? []), ...(events['groups.update'] ?? [])]) {
       if (group.id && group.subject) this.learnSubject(jidUser(group.id), group.subject);
     }
+    for (const group of events['groups.upsert'] ?? []) this.groupMetadata.put(group);
+    for (const group of events['groups.update'] ?? []) if (group.id) this.groupMetadata.invalidate(group.id);
+    if (events['group-participants.update']) this.groupMetadata.invalidate(events['group-participants.update'].id);
     if (events['messages.upsert']) await this.onMessages(sock, events['messages.upsert'].messages, mapping);
     for (const update of events['messages.update'] ?? []) this.emitIfAny(mapMessageUpdate(update));
     for (const receipt of events['message-receipt.update'] ?? []) this.emitIfAny(mapReceipt(receipt));
@@ -315,7 +323,7 @@ class WhatsappDriver implements ChannelDriver {
     const known = this.groupSubjects.get(id);
     if (known) return known;
     try {
-      const { subject } = await sock.groupMetadata(groupJid);
+      const { subject } = await this.groupMetadata.get(groupJid, (j) => sock.groupMetadata(j));
       if (subject) this.learnSubject(id, subject);
       return subject || undefined;
     } catch (error) {
@@ -590,6 +598,7 @@ class WhatsappDriver implements ChannelDriver {
           ...(options?.messageId ? { messageId: options.messageId } : {}),
         });
       } catch (error) {
+        if (isRateLimited(error)) this.emit({ type: 'health', kind: 'rate-limited', reason: `${(error as Error).message} (429) sending to ${to.isGroup ? 'a group' : 'a chat'}` });
         throw new ChannelError('ERR_SENDING_WAPP_MSG', (error as Error).message);
       }
     });
@@ -607,6 +616,15 @@ class WhatsappDriver implements ChannelDriver {
   private async storedKey(externalId: string): Promise<WAMessageKey | undefined> {
     return (await this.storedMessage(externalId))?.key;
   }
+}
+
+/**
+ * WhatsApp refused a query for being asked too often: an iq error 429 `rate-overlimit`, which
+ * baileys throws as a Boom with the code in `data` (WABinary/generic-utils.js:54-58).
+ */
+function isRateLimited(error: unknown): boolean {
+  const e = error as { data?: unknown; message?: unknown } | undefined;
+  return e?.data === 429 || e?.message === 'rate-overlimit';
 }
 
 export function createWhatsappDriver(ctx: DriverContext, deps?: WhatsappDriverDeps): ChannelDriver {

@@ -176,4 +176,69 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       expect(bia.inbox.size).toBe(2);
     });
   });
+
+  describe('group sends', () => {
+    const textsOf = (c: SimulatedCustomer) => [...c.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text);
+    const delivered = (c: SimulatedCustomer, id: string) =>
+      new Promise<void>((resolve) => {
+        if (c.inbox.has(id)) return resolve();
+        const listener = (record: { id: string; customer: SimulatedCustomer }) => {
+          if (record.id !== id || record.customer !== c) return;
+          server.off('delivered', listener);
+          resolve();
+        };
+        server.on('delivered', listener);
+      });
+    const newMember = () => server.addCustomer({ number: String(nextCustomer++) });
+
+    it("reaches every member's phone (sender key by pairwise message, content as skmsg); N sends ask for the metadata once", async () => {
+      const { driver } = await connect();
+      const members = [newMember(), newMember(), newMember()];
+      const groupId = server.addGroup({ subject: 'Equipe de vendas', members });
+      const group = { id: groupId, isGroup: true };
+
+      const ids: string[] = [];
+      for (const text of ['um', 'dois', 'três', 'quatro']) ids.push((await driver.sendText(group, text)).externalId);
+      await Promise.all(members.flatMap((m) => ids.map((id) => delivered(m, id))));
+
+      for (const m of members) expect(textsOf(m)).toEqual(['um', 'dois', 'três', 'quatro']);
+      expect(server.undecryptableGroupCopies.filter((c) => ids.includes(c.id))).toEqual([]);
+      expect(server.groupMetadataQueries(groupId)).toBe(1);
+    });
+
+    it('a participant added invalidates the kept metadata: the next send asks again and the new member reads it', async () => {
+      const { company, ctx, driver } = await connect();
+      const members = [newMember(), newMember()];
+      const groupId = server.addGroup({ subject: 'Suporte', members });
+      const group = { id: groupId, isGroup: true };
+      const first = await driver.sendText(group, 'antes');
+      await Promise.all(members.map((m) => delivered(m, first.externalId)));
+      expect(server.groupMetadataQueries(groupId)).toBe(1);
+
+      const joined = newMember();
+      await server.addToGroup(company, groupId, joined, members[0]);
+      // A member's message after the change: the driver has handled the change once it has this.
+      const hello = await server.customerSendsToGroup(members[1], company, groupId, { conversation: 'bem-vindo' });
+      await ctx.waitFor((e) => e.type === 'message' && e.message.externalId === hello, 'the group message after the change');
+
+      const second = await driver.sendText(group, 'depois');
+      await Promise.all([...members, joined].map((m) => delivered(m, second.externalId)));
+      expect(textsOf(joined)).toEqual(['depois']);
+      expect(server.groupMetadataQueries(groupId)).toBe(2);
+    });
+
+    it('a metadata query refused with rate-overlimit fails the send (kept for retry) and is reported as a rate limit', async () => {
+      const { ctx, driver } = await connect();
+      const groupId = server.addGroup({ subject: 'Avisos', members: [newMember()] });
+      server.groupMetadataLimit = 0;
+      try {
+        await expect(driver.sendText({ id: groupId, isGroup: true }, 'oi')).rejects.toMatchObject({ code: 'ERR_SENDING_WAPP_MSG' });
+      } finally {
+        server.groupMetadataLimit = Number.POSITIVE_INFINITY;
+      }
+      const health = await ctx.waitFor((e) => e.type === 'health', 'a health event');
+      expect(health).toMatchObject({ type: 'health', kind: 'rate-limited' });
+      expect((health as { reason?: string }).reason).toContain('rate-overlimit');
+    });
+  });
 });

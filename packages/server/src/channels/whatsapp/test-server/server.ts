@@ -75,6 +75,15 @@ export type DisconnectReasonName =
   | 'restartRequired' // 515
   | 'replaced'; // 440
 
+/** A group the company account is in, with customers as its other members. */
+interface TestGroup {
+  id: string;
+  subject: string;
+  members: SimulatedCustomer[];
+  /** Metadata queries (w:g2) the companions made for it. */
+  metadataQueries: number;
+}
+
 export interface OutboundRecord {
   id: string;
   to: string;
@@ -219,6 +228,123 @@ export class WhatsAppTestServer extends EventEmitter {
     if (!this.mediaFiles.has(directPath)) throw new Error(`no media at ${directPath}`);
     this.expiredMedia.set(directPath, status);
   }
+
+  private readonly groups = new Map<string, TestGroup>();
+  /**
+   * Group metadata queries answered per group before WhatsApp refuses with `rate-overlimit` (429):
+   * the documented answer to clients that ask for a group's metadata too often (Baileys #1061,
+   * #1261; baileys asks before every group send without cachedGroupMetadata, messages-send.js:500-507).
+   */
+  groupMetadataLimit = Number.POSITIVE_INFINITY;
+
+  /** A group with the company account and these customers; returns its id (digits-dash-digits). */
+  addGroup(opts: { subject: string; members: SimulatedCustomer[]; id?: string }): string {
+    const id = opts.id ?? `120363${randomInt(10 ** 11, 10 ** 12)}`;
+    this.groups.set(id, { id, subject: opts.subject, members: [...opts.members], metadataQueries: 0 });
+    return id;
+  }
+
+  groupMetadataQueries(groupId: string): number {
+    return this.groups.get(groupId)?.metadataQueries ?? 0;
+  }
+
+  /**
+   * A member adds a customer to the group: WhatsApp tells the companion with a `w:gp2`
+   * notification holding `add` and the new participant (messages-recv.js:587-656
+   * handleGroupNotification; process-message.js:476-482 emits group-participants.update).
+   */
+  async addToGroup(accountNumber: string, groupId: string, customer: SimulatedCustomer, by: SimulatedCustomer): Promise<void> {
+    const group = this.groups.get(groupId);
+    const connection = this.requireAccount(accountNumber).connection;
+    if (!group || !connection?.loggedIn) throw new Error(`no group ${groupId} or account ${accountNumber} not connected`);
+    group.members.push(customer);
+    const id = SimulatedCustomer.newMessageId();
+    const acked = connection.waitForAck(id);
+    connection.send({
+      tag: 'notification',
+      attrs: { from: `${groupId}@g.us`, type: 'w:gp2', id, participant: by.pnJid ?? by.lidJid, t: String(Math.floor(Date.now() / 1000)) },
+      content: [{ tag: 'add', attrs: {}, content: [{ tag: 'participant', attrs: { jid: customer.pnJid ?? customer.lidJid } }] }],
+    });
+    await acked;
+  }
+
+  /**
+   * w:g2 `query` (Socket/groups.js:19-22): the group node extractGroupMetadata reads (:272-345),
+   * phone-number addressed; past the limit, an iq error `429 rate-overlimit`, which baileys'
+   * query throws as a Boom (socket.js:136-138, WABinary/generic-utils.js:54-58).
+   */
+  private answerGroupMetadata(account: Account, iq: BinaryNode): BinaryNode {
+    const { id, to } = iq.attrs;
+    const group = this.groups.get(jidDecode(to)?.user ?? '');
+    const error = (code: string, text: string): BinaryNode => ({
+      tag: 'iq',
+      attrs: { from: to, type: 'error', id },
+      content: [{ tag: 'error', attrs: { code, text } }],
+    });
+    if (!group) return error('404', 'item-not-found');
+    group.metadataQueries++;
+    if (group.metadataQueries > this.groupMetadataLimit) return error('429', 'rate-overlimit');
+    const ownJid = `${account.number}@s.whatsapp.net`;
+    return {
+      tag: 'iq',
+      attrs: { from: to, type: 'result', id },
+      content: [
+        {
+          tag: 'group',
+          attrs: { id: group.id, subject: group.subject, s_t: '1700000000', creation: '1700000000', creator: ownJid, addressing_mode: 'pn' },
+          content: [
+            { tag: 'participant', attrs: { jid: ownJid, type: 'superadmin' } },
+            ...group.members.map((m) => ({ tag: 'participant', attrs: { jid: m.pnJid ?? m.lidJid } })),
+          ],
+        },
+      ],
+    };
+  }
+
+  /**
+   * The companion's group message (messages-send.js:497-583): the content once, as `skmsg` under
+   * its sender key, and the sender key itself pairwise (`participants/to`) to each device that
+   * has not had it yet. Each member's phone takes the key (when it came), then decrypts the
+   * skmsg; the author's sender-key name is the companion's phone-number identity in a PN
+   * addressed group (messages-send.js:547-553). A member's copy that cannot be decrypted is
+   * recorded in `undecryptableGroupCopies`.
+   */
+  private onGroupMessage(account: Account, node: BinaryNode): Promise<void> {
+    // Phones get a sender's group messages in the order sent: a later skmsg is only readable once
+    // the sender key that came with an earlier one is taken.
+    const turn = this.groupDeliveries.then(() => this.deliverGroupMessage(account, node));
+    this.groupDeliveries = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private groupDeliveries: Promise<void> = Promise.resolve();
+
+  private async deliverGroupMessage(account: Account, node: BinaryNode): Promise<void> {
+    const { id, to } = node.attrs;
+    const group = this.groups.get(jidDecode(to)?.user ?? '');
+    const skmsg = getBinaryNodeChildren(node, 'enc').find((e) => e.attrs.type === 'skmsg');
+    if (!group || !(skmsg?.content instanceof Uint8Array)) throw new Error(`group message ${id} to an unknown group or without skmsg`);
+    const author = `${account.number}:${account.device}@s.whatsapp.net`;
+    const targets = getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to');
+    for (const member of group.members) {
+      try {
+        const target = targets.find((t) => member.is(jidDecode(t.attrs.jid)?.user ?? ''));
+        const pairwise = getBinaryNodeChild(target, 'enc');
+        if (pairwise?.content instanceof Uint8Array) {
+          const keyMessage = await member.party.decrypt(this.companionAddress(account), pairwise.attrs.type as 'pkmsg' | 'msg', pairwise.content);
+          const skdm = keyMessage.senderKeyDistributionMessage?.axolotlSenderKeyDistributionMessage;
+          if (skdm) await member.party.acceptSenderKey(to, author, skdm);
+        }
+        const message = await member.party.decryptGroup(to, author, skmsg.content);
+        if (!member.inbox.has(id)) member.inbox.set(id, { id, from: author, message });
+        this.emit('delivered', { id, to, customer: member, message } satisfies OutboundRecord);
+      } catch (err) {
+        this.undecryptableGroupCopies.push({ id, member, error: (err as Error).message });
+      }
+    }
+  }
+
+  readonly undecryptableGroupCopies: { id: string; member: SimulatedCustomer; error: string }[] = [];
 
   /** Numbers the companions looked up ("is it on WhatsApp?"), one entry per usync query user. */
   readonly numberLookups: string[] = [];
@@ -539,6 +665,7 @@ export class WhatsAppTestServer extends EventEmitter {
       }
     }
     if (xmlns === 'usync' && account) return reply([this.answerUsync(account, iq)]);
+    if (xmlns === 'w:g2' && type === 'get' && account && getBinaryNodeChild(iq, 'query')) return connection.send(this.answerGroupMetadata(account, iq));
     if (xmlns === 'w:m' && getBinaryNodeChild(iq, 'media_conn')) {
       // Where to upload (messages-send.js refreshMediaConn): one host, an auth token, a ttl.
       return reply([
@@ -633,6 +760,7 @@ export class WhatsAppTestServer extends EventEmitter {
     const { id, to } = node.attrs;
     if (!account || !id || !to) return;
     connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: String(Math.floor(Date.now() / 1000)) } });
+    if (jidDecode(to)?.server === 'g.us') return this.onGroupMessage(account, node);
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer) return;
     for (const target of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
