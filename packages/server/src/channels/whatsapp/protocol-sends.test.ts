@@ -71,6 +71,21 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       await expect(message.media!.open()).rejects.toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
       expect(server.mediaRetries).not.toContain(id);
     });
+
+    it('a phone that does not answer the retry request fails the download after the wait, instead of holding it for ever', async () => {
+      const { company, ctx } = await connect({ mediaRetryTimeoutMs: 200 });
+      const customer = server.addCustomer({ number: String(nextCustomer++) });
+      const uploaded = await server.uploadMediaToHost(PNG, 'image');
+      const id = await server.customerSends(customer, company, { imageMessage: { ...uploaded, mimetype: 'image/png' } });
+      const { message } = await ctx.waitFor(isMessage(id), `message ${id}`);
+      server.expireMedia(uploaded.directPath);
+      server.phonesAnswerMediaRetries = false;
+      try {
+        await expect(message.media!.open()).rejects.toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
+      } finally {
+        server.phonesAnswerMediaRetries = true;
+      }
+    });
   });
 
   describe('number checks', () => {

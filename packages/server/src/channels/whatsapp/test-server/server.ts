@@ -18,8 +18,12 @@
  * - The companion's media: `media_conn` names an HTTPS media host (media-tls.ts) that takes the
  *   upload; the customer's phone fetches and decrypts it from there.
  *
- * Not modelled (baileys alone does not say what WhatsApp does): group metadata and sending to
- * groups, history and app-state sync, retry receipts, pre-key-low notifications.
+ * - Expired media (404/410 on the media host) and the phone's answer to a media retry request
+ *   (media-retry.ts); groups: metadata queries (with rate-overlimit past a limit), sends with
+ *   sender keys decrypted on every member's phone, participant-change notifications.
+ *
+ * Not modelled (baileys alone does not say what WhatsApp does): LID-addressed groups, history and
+ * app-state sync, retry receipts, pre-key-low notifications.
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -351,6 +355,8 @@ export class WhatsAppTestServer extends EventEmitter {
 
   /** Media retry requests the phones answered (message ids), in order. */
   readonly mediaRetries: string[] = [];
+  /** False: the customers' phones are off and leave media retry requests unanswered. */
+  phonesAnswerMediaRetries = true;
 
   // ── Customers ────────────────────────────────────────────────────────────────────────────────
 
@@ -797,6 +803,7 @@ export class WhatsAppTestServer extends EventEmitter {
     const rmr = getBinaryNodeChild(node, 'rmr');
     const id = node.attrs.id;
     if (!account || !rmr || !id) throw new Error('media retry request without account, rmr or id');
+    if (!this.phonesAnswerMediaRetries) return;
     const customer = this.customerByUser(jidDecode(rmr.attrs.jid)?.user);
     const message = customer?.sent.get(id);
     const media = message && mediaOf(message);
