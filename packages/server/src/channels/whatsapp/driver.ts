@@ -328,6 +328,7 @@ class WhatsappDriver implements ChannelDriver {
       return subject || undefined;
     } catch (error) {
       this.ctx.log.warn({ err: error, group: id }, 'whatsapp group subject could not be fetched');
+      if (isRateLimited(error)) this.emit({ type: 'health', kind: 'rate-limited', reason: `${(error as Error).message} (429) reading a group's details` });
       return undefined;
     }
   }
