@@ -255,5 +255,19 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       expect(health).toMatchObject({ type: 'health', kind: 'rate-limited' });
       expect((health as { reason?: string }).reason).toContain('rate-overlimit');
     });
+
+    it("a refused query for a group's name when a member writes still delivers the message, and is reported as a rate limit", async () => {
+      const { company, ctx } = await connect();
+      const member = newMember();
+      const groupId = server.addGroup({ subject: 'Compras', members: [member] });
+      server.groupMetadataLimit = 0;
+      try {
+        const id = await server.customerSendsToGroup(member, company, groupId, { conversation: 'alguém aí?' });
+        await ctx.waitFor((e) => e.type === 'message' && e.message.externalId === id, 'the group message');
+      } finally {
+        server.groupMetadataLimit = Number.POSITIVE_INFINITY;
+      }
+      expect(ctx.events.find((e) => e.type === 'health')).toMatchObject({ kind: 'rate-limited' });
+    });
   });
 });
