@@ -68,7 +68,7 @@ export interface WhatsappDriverDeps {
   mediaRetryTimeoutMs?: number;
   /**
    * Pause between sends to different chats (send-pacing.ts); tests inject its clock and sleep.
-   * None unless given: the production factory (whatsappDriverFactoryWith) always gives one.
+   * None unless given: the production factory (makeWhatsappDriverFactory) always gives one.
    */
   sendGap?: SendGap;
   pacing?: PacerDeps;
@@ -632,18 +632,16 @@ export function createWhatsappDriver(ctx: DriverContext, deps?: WhatsappDriverDe
   return new WhatsappDriver(ctx, deps);
 }
 
-/** What an installation sets for its WhatsApp-by-QR connections (config.ts). */
-export interface WhatsappInstallationOptions {
-  sendGap: SendGap;
-  numberCheckTtl: NumberCheckTtl;
+export interface WhatsappFactoryOptions {
+  /** WHATSAPP_SEND_GAP_MS: the pause before a send to another chat (default 1–3 s). */
+  sendGap?: SendGap;
+  /** WHATSAPP_NUMBER_CHECK_*: how long number checks are remembered. */
+  numberCheckTtl?: NumberCheckTtl;
 }
 
-export const DEFAULT_WHATSAPP_OPTIONS: WhatsappInstallationOptions = { sendGap: DEFAULT_SEND_GAP, numberCheckTtl: DEFAULT_NUMBER_CHECK_TTL };
+/** The production factory: sends paced and number checks remembered as the installation says. */
+export function makeWhatsappDriverFactory(options: WhatsappFactoryOptions = {}): DriverFactory {
+  return (ctx) => createWhatsappDriver(ctx, { sendGap: options.sendGap ?? DEFAULT_SEND_GAP, numberCheckTtl: options.numberCheckTtl ?? DEFAULT_NUMBER_CHECK_TTL });
+}
 
-/** The production driver: sends paced and number checks remembered as the installation says. */
-export const whatsappDriverFactoryWith =
-  (options: WhatsappInstallationOptions = DEFAULT_WHATSAPP_OPTIONS): DriverFactory =>
-  (ctx) =>
-    createWhatsappDriver(ctx, { sendGap: options.sendGap, numberCheckTtl: options.numberCheckTtl });
-
-export const whatsappDriverFactory: DriverFactory = whatsappDriverFactoryWith();
+export const whatsappDriverFactory: DriverFactory = makeWhatsappDriverFactory();

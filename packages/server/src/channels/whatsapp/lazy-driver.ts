@@ -5,15 +5,16 @@
  */
 import type { ChannelDriver, DriverContext, DriverFactory } from '../driver.js';
 import { ChannelError } from '../driver.js';
-import type { WhatsappInstallationOptions } from './driver.js';
+import type { WhatsappFactoryOptions } from './driver.js';
 
-let loading: Promise<typeof import('./driver.js')> | null = null;
-
-function loadFactory(options?: WhatsappInstallationOptions): Promise<DriverFactory> {
-  loading ??= import('./driver.js');
-  // A failed import (a broken install) is reported by the session's start and tried again next time.
-  loading.catch(() => (loading = null));
-  return loading.then((m) => m.whatsappDriverFactoryWith(options));
+function factoryLoader(options: WhatsappFactoryOptions): () => Promise<DriverFactory> {
+  let loading: Promise<DriverFactory> | null = null;
+  return () => {
+    loading ??= import('./driver.js').then((m) => m.makeWhatsappDriverFactory(options));
+    // A failed import (a broken install) is reported by the session's start and tried again next time.
+    loading.catch(() => (loading = null));
+    return loading;
+  };
 }
 
 /** Forwards every call to the real driver, created on start(). */
@@ -23,7 +24,7 @@ class LazyWhatsappDriver implements ChannelDriver {
 
   constructor(
     private readonly ctx: DriverContext,
-    private readonly options?: WhatsappInstallationOptions,
+    private readonly loadFactory: () => Promise<DriverFactory>,
   ) {}
 
   private get loaded(): ChannelDriver {
@@ -33,7 +34,7 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 
   async start(): Promise<void> {
-    this.driver ??= (await loadFactory(this.options))(this.ctx);
+    this.driver ??= (await this.loadFactory())(this.ctx);
     await this.driver.start();
   }
 
@@ -42,7 +43,7 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 
   async logout(): Promise<void> {
-    this.driver ??= (await loadFactory(this.options))(this.ctx);
+    this.driver ??= (await this.loadFactory())(this.ctx);
     await this.driver.logout();
   }
 
@@ -80,10 +81,10 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 }
 
-export const lazyWhatsappDriverFactory: DriverFactory = (ctx) => new LazyWhatsappDriver(ctx);
+/** One loader per factory, so the sessions it creates share the driver module's state (the web version). */
+export function lazyWhatsappDriverFactoryWith(options: WhatsappFactoryOptions): DriverFactory {
+  const load = factoryLoader(options);
+  return (ctx) => new LazyWhatsappDriver(ctx, load);
+}
 
-/** The same, with the installation's pacing and number-check settings. */
-export const lazyWhatsappDriverFactoryWith =
-  (options: WhatsappInstallationOptions): DriverFactory =>
-  (ctx) =>
-    new LazyWhatsappDriver(ctx, options);
+export const lazyWhatsappDriverFactory: DriverFactory = lazyWhatsappDriverFactoryWith({});

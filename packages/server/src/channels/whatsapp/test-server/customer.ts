@@ -20,8 +20,6 @@ export class SimulatedCustomer {
   readonly inbox = new Map<string, ReceivedMessage>();
   /** Ids of this customer's messages the company marked read (blue ticks on this phone). */
   readonly readByCompany = new Set<string>();
-  /** What this phone sent, by id: a phone answers media retry requests from its own messages. */
-  readonly sent = new Map<string, proto.IMessage>();
 
   constructor(
     /** Phone number digits, or undefined for an account known only by its LID. */
@@ -30,6 +28,9 @@ export class SimulatedCustomer {
     readonly lid: string,
     readonly name: string,
   ) {}
+
+  /** What this phone sent, by id: a phone answers media retry requests from its own messages. */
+  readonly sent = new Map<string, proto.IMessage>();
 
   get pnJid(): string | undefined {
     return this.number ? `${this.number}@s.whatsapp.net` : undefined;
