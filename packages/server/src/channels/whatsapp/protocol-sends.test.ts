@@ -206,10 +206,10 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       });
     const newMember = () => server.addCustomer({ number: String(nextCustomer++) });
 
-    it("reaches every member's phone (sender key by pairwise message, content as skmsg); N sends ask for the metadata once", async () => {
+    it.each(['pn', 'lid'] as const)("reaches every member's phone (sender key by pairwise message, content as skmsg); N sends ask for the metadata once (%s-addressed group)", async (addressing) => {
       const { driver } = await connect();
       const members = [newMember(), newMember(), newMember()];
-      const groupId = server.addGroup({ subject: 'Equipe de vendas', members });
+      const groupId = server.addGroup({ subject: 'Equipe de vendas', members, addressing });
       const group = { id: groupId, isGroup: true };
 
       const ids: string[] = [];

@@ -22,7 +22,7 @@
  *   (media-retry.ts); groups: metadata queries (with rate-overlimit past a limit), sends with
  *   sender keys decrypted on every member's phone, participant-change notifications.
  *
- * Not modelled (baileys alone does not say what WhatsApp does): LID-addressed groups, history and
+ * Not modelled (baileys alone does not say what WhatsApp does): group receipts, history and
  * app-state sync, retry receipts, pre-key-low notifications.
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
@@ -84,6 +84,8 @@ interface TestGroup {
   id: string;
   subject: string;
   members: SimulatedCustomer[];
+  /** How WhatsApp names the members: by phone number, or by LID (most groups today). */
+  addressing: 'pn' | 'lid';
   /** Metadata queries (w:g2) the companions made for it. */
   metadataQueries: number;
 }
@@ -242,9 +244,9 @@ export class WhatsAppTestServer extends EventEmitter {
   groupMetadataLimit = Number.POSITIVE_INFINITY;
 
   /** A group with the company account and these customers; returns its id (digits-dash-digits). */
-  addGroup(opts: { subject: string; members: SimulatedCustomer[]; id?: string }): string {
+  addGroup(opts: { subject: string; members: SimulatedCustomer[]; id?: string; addressing?: 'pn' | 'lid' }): string {
     const id = opts.id ?? `120363${randomInt(10 ** 11, 10 ** 12)}`;
-    this.groups.set(id, { id, subject: opts.subject, members: [...opts.members], metadataQueries: 0 });
+    this.groups.set(id, { id, subject: opts.subject, members: [...opts.members], addressing: opts.addressing ?? 'pn', metadataQueries: 0 });
     return id;
   }
 
@@ -273,8 +275,9 @@ export class WhatsAppTestServer extends EventEmitter {
   }
 
   /**
-   * w:g2 `query` (Socket/groups.js:19-22): the group node extractGroupMetadata reads (:272-345),
-   * phone-number addressed; past the limit, an iq error `429 rate-overlimit`, which baileys'
+   * w:g2 `query` (Socket/groups.js:19-22): the group node extractGroupMetadata reads (:272-345):
+   * `addressing_mode` and one `participant` per member — its number, or its LID with the number
+   * beside it in `phone_number` (:333-341); past the limit, an iq error `429 rate-overlimit`, which baileys'
    * query throws as a Boom (socket.js:136-138, WABinary/generic-utils.js:54-58).
    */
   private answerGroupMetadata(account: Account, iq: BinaryNode): BinaryNode {
@@ -289,17 +292,18 @@ export class WhatsAppTestServer extends EventEmitter {
     group.metadataQueries++;
     if (group.metadataQueries > this.groupMetadataLimit) return error('429', 'rate-overlimit');
     const ownJid = `${account.number}@s.whatsapp.net`;
+    const participant = (pn: string | undefined, lid: string, extra: Record<string, string> = {}): BinaryNode =>
+      group.addressing === 'lid' || !pn
+        ? { tag: 'participant', attrs: { jid: lid, ...(pn ? { phone_number: pn } : {}), ...extra } }
+        : { tag: 'participant', attrs: { jid: pn, ...extra } };
     return {
       tag: 'iq',
       attrs: { from: to, type: 'result', id },
       content: [
         {
           tag: 'group',
-          attrs: { id: group.id, subject: group.subject, s_t: '1700000000', creation: '1700000000', creator: ownJid, addressing_mode: 'pn' },
-          content: [
-            { tag: 'participant', attrs: { jid: ownJid, type: 'superadmin' } },
-            ...group.members.map((m) => ({ tag: 'participant', attrs: { jid: m.pnJid ?? m.lidJid } })),
-          ],
+          attrs: { id: group.id, subject: group.subject, s_t: '1700000000', creation: '1700000000', creator: ownJid, addressing_mode: group.addressing },
+          content: [participant(ownJid, `${account.lid}@lid`, { type: 'superadmin' }), ...group.members.map((m) => participant(m.pnJid, m.lidJid))],
         },
       ],
     };
@@ -309,8 +313,8 @@ export class WhatsAppTestServer extends EventEmitter {
    * The companion's group message (messages-send.js:497-583): the content once, as `skmsg` under
    * its sender key, and the sender key itself pairwise (`participants/to`) to each device that
    * has not had it yet. Each member's phone takes the key (when it came), then decrypts the
-   * skmsg; the author's sender-key name is the companion's phone-number identity in a PN
-   * addressed group (messages-send.js:547-553). A member's copy that cannot be decrypted is
+   * skmsg; the author's sender-key name is the companion's LID in a LID-addressed group and its
+   * phone-number identity otherwise (messages-send.js:547-553). A member's copy that cannot be decrypted is
    * recorded in `undecryptableGroupCopies`.
    */
   private onGroupMessage(account: Account, node: BinaryNode): Promise<void> {
@@ -328,7 +332,7 @@ export class WhatsAppTestServer extends EventEmitter {
     const group = this.groups.get(jidDecode(to)?.user ?? '');
     const skmsg = getBinaryNodeChildren(node, 'enc').find((e) => e.attrs.type === 'skmsg');
     if (!group || !(skmsg?.content instanceof Uint8Array)) throw new Error(`group message ${id} to an unknown group or without skmsg`);
-    const author = `${account.number}:${account.device}@s.whatsapp.net`;
+    const author = group.addressing === 'lid' ? `${account.lid}:${account.device}@lid` : `${account.number}:${account.device}@s.whatsapp.net`;
     const targets = getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to');
     for (const member of group.members) {
       try {
