@@ -15,7 +15,7 @@ export class GroupMetadataCache {
   private readonly entries = new Map<string, { metadata: GroupMetadata; fetchedAt: number }>();
   private readonly inFlight = new Map<string, Promise<GroupMetadata>>();
   /** Bumped by each invalidation, so a fetch that started before it is not kept. */
-  private generation = new Map<string, number>();
+  private readonly generation = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -34,7 +34,8 @@ export class GroupMetadataCache {
     try {
       return await fetching;
     } finally {
-      this.inFlight.delete(jid);
+      // An invalidation may have let a newer fetch start meanwhile: that one stays.
+      if (this.inFlight.get(jid) === fetching) this.inFlight.delete(jid);
     }
   }
 
