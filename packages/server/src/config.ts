@@ -53,6 +53,15 @@ const envSchema = z.object({
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
   /** Deliver outgoing webhooks to this machine and private networks (loopback, 10/8, 169.254/16 …). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** Pause between a WhatsApp-by-QR connection's sends to different chats: "min-max" ms, or "0". */
+  WHATSAPP_SEND_GAP_MS: z
+    .string()
+    .regex(/^(0|\d+-\d+)$/, 'must be "min-max" in milliseconds (e.g. 1000-3000), or 0')
+    .refine((v) => v === '0' || Number(v.split('-')[0]) <= Number(v.split('-')[1]), 'min must not exceed max')
+    .default('1000-3000'),
+  /** How long a number check is remembered: hours for a number on WhatsApp, minutes for one that is not. */
+  WHATSAPP_NUMBER_CHECK_HOURS: optionalPositiveInt,
+  WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES: optionalPositiveInt,
 });
 
 export interface Config {
@@ -81,6 +90,8 @@ export interface Config {
   cloudGraphUrl: string;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may target loopback, private and link-local addresses. */
   webhooksAllowPrivate: boolean;
+  /** WhatsApp-by-QR sends: WHATSAPP_SEND_GAP_MS and the WHATSAPP_NUMBER_CHECK_* lifetimes, in ms. */
+  whatsappSends: { sendGap: { minMs: number; maxMs: number }; numberCheckTtl: { existsMs: number; absentMs: number } };
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +127,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    whatsappSends: {
+      sendGap: (([min, max]) => ({ minMs: min, maxMs: max ?? min }))(e.WHATSAPP_SEND_GAP_MS.split('-').map(Number)),
+      numberCheckTtl: {
+        existsMs: (e.WHATSAPP_NUMBER_CHECK_HOURS ?? 24) * 3_600_000,
+        absentMs: (e.WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES ?? 60) * 60_000,
+      },
+    },
   };
 }

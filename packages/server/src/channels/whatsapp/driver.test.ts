@@ -754,14 +754,16 @@ describe('outbound', () => {
 
     sock.onWhatsApp.mockResolvedValueOnce([]);
     await expect(t.driver.checkNumber('5511000000000')).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
-    sock.onWhatsApp.mockResolvedValueOnce([{ jid: '5511000000000@s.whatsapp.net', exists: false }]);
-    await expect(t.driver.checkNumber('5511000000000')).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
+    // (Another number: the first answer is remembered, number-checks.ts.)
+    sock.onWhatsApp.mockResolvedValueOnce([{ jid: '5511000000001@s.whatsapp.net', exists: false }]);
+    await expect(t.driver.checkNumber('5511000000001')).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
     await expect(t.driver.checkNumber('abc')).rejects.toMatchObject({ code: 'ERR_WAPP_INVALID_CONTACT' });
 
+    // A failed check is not remembered: the same number is asked again.
     sock.onWhatsApp.mockRejectedValueOnce(new Error('timed out'));
-    await expect(t.driver.checkNumber(CUSTOMER)).rejects.toMatchObject({ code: 'ERR_WAPP_CHECK_CONTACT' });
+    await expect(t.driver.checkNumber('5511000000002')).rejects.toMatchObject({ code: 'ERR_WAPP_CHECK_CONTACT' });
     sock.onWhatsApp.mockResolvedValueOnce(undefined);
-    await expect(t.driver.checkNumber(CUSTOMER)).rejects.toMatchObject({ code: 'ERR_WAPP_CHECK_CONTACT' });
+    await expect(t.driver.checkNumber('5511000000002')).rejects.toMatchObject({ code: 'ERR_WAPP_CHECK_CONTACT' });
   });
 });
 

@@ -49,7 +49,10 @@ import {
   mapUpsertedMessage,
   type MappingContext,
 } from './mapping.js';
+import { GroupMetadataCache } from './group-metadata.js';
+import { DEFAULT_NUMBER_CHECK_TTL, NumberChecks, type NumberCheckTtl } from './number-checks.js';
 import { mediaContent } from './outbound.js';
+import { DEFAULT_SEND_GAP, NO_SEND_GAP, SendPacer, type PacerDeps, type SendGap } from './send-pacing.js';
 import { parseStoredMessage, serialize, storedMessageContent } from './serialization.js';
 import { loadSyncedNames, saveSyncedNames } from './synced-names.js';
 
@@ -61,7 +64,21 @@ export interface WhatsappDriverDeps {
   reconnectDelays?: number[];
   /** WhatsApp's WebSocket address; tests point it at the protocol test server. */
   waWebSocketUrl?: string;
+  /** How long to wait for the phone to upload expired media again. */
+  mediaRetryTimeoutMs?: number;
+  /**
+   * Pause between sends to different chats (send-pacing.ts); tests inject its clock and sleep.
+   * None unless given: the production factory (makeWhatsappDriverFactory) always gives one.
+   */
+  sendGap?: SendGap;
+  pacing?: PacerDeps;
+  /** How long number checks are remembered (number-checks.ts). */
+  numberCheckTtl?: NumberCheckTtl;
+  /** Milliseconds since the epoch (Date.now) for pacing and remembered number checks. */
+  clock?: () => number;
 }
+
+export const DEFAULT_MEDIA_RETRY_TIMEOUT_MS = 30_000;
 
 export const DEFAULT_RECONNECT_DELAYS = [2_000, 5_000, 10_000, 30_000, 60_000];
 
@@ -98,6 +115,9 @@ class WhatsappDriver implements ChannelDriver {
   private readonly logger: BaileysLogger;
   private readonly makeSocket: typeof makeWASocket;
   private readonly reconnectDelays: number[];
+  private readonly pacer: SendPacer;
+  private readonly numberChecks: NumberChecks;
+  private readonly groupMetadata: GroupMetadataCache;
 
   constructor(
     private readonly ctx: DriverContext,
@@ -106,6 +126,9 @@ class WhatsappDriver implements ChannelDriver {
     this.logger = toBaileysLogger(ctx.log);
     this.makeSocket = deps.makeSocket ?? makeWASocket;
     this.reconnectDelays = deps.reconnectDelays?.length ? deps.reconnectDelays : DEFAULT_RECONNECT_DELAYS;
+    this.pacer = new SendPacer(deps.sendGap ?? NO_SEND_GAP, { now: deps.clock, ...deps.pacing });
+    this.numberChecks = new NumberChecks(deps.numberCheckTtl, deps.clock);
+    this.groupMetadata = new GroupMetadataCache(deps.clock);
   }
 
   // ── Lifecycle ────────────────────────────────────────────────────────────────────────────────
@@ -168,6 +191,8 @@ class WhatsappDriver implements ChannelDriver {
       syncFullHistory: false,
       // Staying "offline" keeps notifications on the company's phone.
       markOnlineOnConnect: false,
+      // Group sends use the kept metadata instead of asking WhatsApp each time (group-metadata.ts).
+      cachedGroupMetadata: (jid) => this.groupMetadata.get(jid, (j) => sock.groupMetadata(j)),
       ...(this.deps.waWebSocketUrl ? { waWebSocketUrl: this.deps.waWebSocketUrl } : {}),
     });
     this.sock = sock;
@@ -255,6 +280,9 @@ class WhatsappDriver implements ChannelDriver {
     for (const group of [...(events['groups.upsert'] ?? []), ...(events['groups.update'] ?? [])]) {
       if (group.id && group.subject) this.learnSubject(jidUser(group.id), group.subject);
     }
+    for (const group of events['groups.upsert'] ?? []) this.groupMetadata.put(group);
+    for (const group of events['groups.update'] ?? []) if (group.id) this.groupMetadata.invalidate(group.id);
+    if (events['group-participants.update']) this.groupMetadata.invalidate(events['group-participants.update'].id);
     if (events['messages.upsert']) await this.onMessages(sock, events['messages.upsert'].messages, mapping);
     for (const update of events['messages.update'] ?? []) this.emitIfAny(mapMessageUpdate(update));
     for (const receipt of events['message-receipt.update'] ?? []) this.emitIfAny(mapReceipt(receipt));
@@ -295,11 +323,12 @@ class WhatsappDriver implements ChannelDriver {
     const known = this.groupSubjects.get(id);
     if (known) return known;
     try {
-      const { subject } = await sock.groupMetadata(groupJid);
+      const { subject } = await this.groupMetadata.get(groupJid, (j) => sock.groupMetadata(j));
       if (subject) this.learnSubject(id, subject);
       return subject || undefined;
     } catch (error) {
       this.ctx.log.warn({ err: error, group: id }, 'whatsapp group subject could not be fetched');
+      if (isRateLimited(error)) this.emit({ type: 'health', kind: 'rate-limited', reason: `${(error as Error).message} (429) reading a group's details` });
       return undefined;
     }
   }
@@ -430,10 +459,34 @@ class WhatsappDriver implements ChannelDriver {
       },
       pnForLid: this.lids.lookup,
       downloadMedia: createMediaDownloader({
-        reuploadRequest: (message) => sock.updateMediaMessage(message),
+        reuploadRequest: (message) => this.reuploadRequest(message),
         logger: this.logger,
       }),
     };
+  }
+
+  /**
+   * Asks the customer's phone to upload expired media again, on the current socket (the message
+   * may have arrived on an earlier one). The new link is built on the media host WhatsApp names in
+   * `media_conn` (Socket/messages-send.js:38-66 sets it, :1036 uses it), so that is fetched first.
+   * baileys waits for the phone's answer without a limit (messages-send.js:1016-1046): a phone that
+   * is off would hold the download for ever, so it is bounded here.
+   */
+  private async reuploadRequest(message: WAMessage): Promise<WAMessage> {
+    const sock = this.connectedSocket();
+    await sock.refreshMediaConn(false);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ChannelError('ERR_WAPP_DOWNLOAD_MEDIA', 'the phone did not upload the expired media again')),
+        this.deps.mediaRetryTimeoutMs ?? DEFAULT_MEDIA_RETRY_TIMEOUT_MS,
+      );
+    });
+    try {
+      return await Promise.race([sock.updateMediaMessage(message), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private emit(event: DriverEvent): void {
@@ -493,16 +546,19 @@ class WhatsappDriver implements ChannelDriver {
     const sock = this.connectedSocket();
     const digits = digitsOnly(number);
     if (!digits) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
-    let results: { jid: string; exists: boolean }[] | undefined;
-    try {
-      results = await sock.onWhatsApp(`${digits}@s.whatsapp.net`);
-    } catch (error) {
-      throw new ChannelError('ERR_WAPP_CHECK_CONTACT', (error as Error).message);
-    }
-    if (!results) throw new ChannelError('ERR_WAPP_CHECK_CONTACT', 'no answer to the number check');
-    const found = results.find((r) => r.exists);
+    const found = await this.numberChecks.check(digits, async () => {
+      let results: { jid: string; exists: boolean }[] | undefined;
+      try {
+        results = await sock.onWhatsApp(`${digits}@s.whatsapp.net`);
+      } catch (error) {
+        throw new ChannelError('ERR_WAPP_CHECK_CONTACT', (error as Error).message);
+      }
+      if (!results) throw new ChannelError('ERR_WAPP_CHECK_CONTACT', 'no answer to the number check');
+      const exists = results.find((r) => r.exists);
+      return exists ? jidUser(exists.jid) : null;
+    });
     if (!found) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
-    return jidUser(found.jid);
+    return found;
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- async so a refusal is a rejected promise, as the driver interface expects, never a synchronous throw
@@ -529,19 +585,24 @@ class WhatsappDriver implements ChannelDriver {
   }
 
   private async send(to: ChatAddress, content: AnyMessageContent, options?: SendOptions): Promise<SentMessage> {
-    const sock = this.connectedSocket();
+    this.connectedSocket();
     const quoted = options?.quotedExternalId ? await this.storedMessage(options.quotedExternalId) : undefined;
-    let sent: WAMessage | undefined;
-    try {
-      // The outbox's pre-chosen id (baileys sendMessage → generateWAMessage `messageId`,
-      // Socket/messages-send.js:1086): a resend after a crash is the same message, not a second.
-      sent = await sock.sendMessage(toJid(to), content, {
-        ...(quoted ? { quoted } : {}),
-        ...(options?.messageId ? { messageId: options.messageId } : {}),
-      });
-    } catch (error) {
-      throw new ChannelError('ERR_SENDING_WAPP_MSG', (error as Error).message);
-    }
+    const jid = toJid(to);
+    const sent = await this.pacer.run(jid, async () => {
+      // The connection may have dropped during the pause: then the outbox keeps the message.
+      const sock = this.connectedSocket();
+      try {
+        // The outbox's pre-chosen id (baileys sendMessage → generateWAMessage `messageId`,
+        // Socket/messages-send.js:1086): a resend after a crash is the same message, not a second.
+        return await sock.sendMessage(jid, content, {
+          ...(quoted ? { quoted } : {}),
+          ...(options?.messageId ? { messageId: options.messageId } : {}),
+        });
+      } catch (error) {
+        if (isRateLimited(error)) this.emit({ type: 'health', kind: 'rate-limited', reason: `${(error as Error).message} (429) sending to ${to.isGroup ? 'a group' : 'a chat'}` });
+        throw new ChannelError('ERR_SENDING_WAPP_MSG', (error as Error).message);
+      }
+    });
     if (!sent?.key.id) throw new ChannelError('ERR_SENDING_WAPP_MSG', 'no message id returned');
     const seconds = toNumber(sent.messageTimestamp);
     return { externalId: sent.key.id, timestamp: seconds ? new Date(seconds * 1000) : new Date(), raw: serialize(sent) };
@@ -558,8 +619,29 @@ class WhatsappDriver implements ChannelDriver {
   }
 }
 
+/**
+ * WhatsApp refused a query for being asked too often: an iq error 429 `rate-overlimit`, which
+ * baileys throws as a Boom with the code in `data` (WABinary/generic-utils.js:54-58).
+ */
+function isRateLimited(error: unknown): boolean {
+  const e = error as { data?: unknown; message?: unknown } | undefined;
+  return e?.data === 429 || e?.message === 'rate-overlimit';
+}
+
 export function createWhatsappDriver(ctx: DriverContext, deps?: WhatsappDriverDeps): ChannelDriver {
   return new WhatsappDriver(ctx, deps);
 }
 
-export const whatsappDriverFactory: DriverFactory = (ctx) => createWhatsappDriver(ctx);
+export interface WhatsappFactoryOptions {
+  /** WHATSAPP_SEND_GAP_MS: the pause before a send to another chat (default 1–3 s). */
+  sendGap?: SendGap;
+  /** WHATSAPP_NUMBER_CHECK_*: how long number checks are remembered. */
+  numberCheckTtl?: NumberCheckTtl;
+}
+
+/** The production factory: sends paced and number checks remembered as the installation says. */
+export function makeWhatsappDriverFactory(options: WhatsappFactoryOptions = {}): DriverFactory {
+  return (ctx) => createWhatsappDriver(ctx, { sendGap: options.sendGap ?? DEFAULT_SEND_GAP, numberCheckTtl: options.numberCheckTtl ?? DEFAULT_NUMBER_CHECK_TTL });
+}
+
+export const whatsappDriverFactory: DriverFactory = makeWhatsappDriverFactory();

@@ -314,10 +314,32 @@ export interface MediaDownloadDeps {
   logger: SocketConfig['logger'];
 }
 
+/** What WhatsApp's media hosts answer for media past its lifetime (baileys Utils/messages.js:829). */
+const EXPIRED_MEDIA_STATUSES = [404, 410];
+
 /**
- * downloadMediaMessage with the socket's re-upload hook, as a stream: WhatsApp documents reach
- * 2 GB, so the bytes go to the media store as they are decrypted, never whole in memory.
+ * downloadMediaMessage as a stream: WhatsApp documents reach 2 GB, so the bytes go to the media
+ * store as they are decrypted, never whole in memory. Expired media (404/410) is asked of the
+ * phone again once, then downloaded from its new path. baileys rc14 would do this itself but its
+ * check reads `error.status` while its HTTP helper throws a Boom carrying `output.statusCode`
+ * (Utils/messages.js:833-845 vs Utils/messages-media.js:304), so it never does; it is given no
+ * re-upload hook here so that a fixed baileys cannot ask twice.
  */
 export function createMediaDownloader(deps: MediaDownloadDeps): MappingContext['downloadMedia'] {
-  return (message) => downloadMediaMessage(message, 'stream', {}, deps);
+  return async (message) => {
+    try {
+      return await downloadMediaMessage(message, 'stream', {});
+    } catch (error) {
+      if (!EXPIRED_MEDIA_STATUSES.includes(httpStatusOf(error) ?? 0)) throw error;
+      deps.logger.info({ key: message.key }, 'media link expired; asking the phone to upload it again');
+      return downloadMediaMessage(await deps.reuploadRequest(message), 'stream', {});
+    }
+  };
+}
+
+/** The HTTP status of a failed download: baileys' Boom keeps it in output.statusCode. */
+function httpStatusOf(error: unknown): number | undefined {
+  const e = error as { output?: { statusCode?: unknown }; status?: unknown } | undefined;
+  const status = e?.output?.statusCode ?? e?.status;
+  return typeof status === 'number' ? status : undefined;
 }

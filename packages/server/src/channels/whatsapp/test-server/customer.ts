@@ -29,6 +29,9 @@ export class SimulatedCustomer {
     readonly name: string,
   ) {}
 
+  /** What this phone sent, by id: a phone answers media retry requests from its own messages. */
+  readonly sent = new Map<string, proto.IMessage>();
+
   get pnJid(): string | undefined {
     return this.number ? `${this.number}@s.whatsapp.net` : undefined;
   }

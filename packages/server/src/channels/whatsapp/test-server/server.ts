@@ -18,8 +18,12 @@
  * - The companion's media: `media_conn` names an HTTPS media host (media-tls.ts) that takes the
  *   upload; the customer's phone fetches and decrypts it from there.
  *
- * Not modelled (baileys alone does not say what WhatsApp does): group metadata and sending to
- * groups, history and app-state sync, retry receipts, pre-key-low notifications.
+ * - Expired media (404/410 on the media host) and the phone's answer to a media retry request
+ *   (media-retry.ts); groups: metadata queries (with rate-overlimit past a limit), sends with
+ *   sender keys decrypted on every member's phone, participant-change notifications.
+ *
+ * Not modelled (baileys alone does not say what WhatsApp does): group receipts, history and
+ * app-state sync, retry receipts, pre-key-low notifications.
  */
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -42,6 +46,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { makeCertificateChain, trustTestRoot } from './certificates.js';
 import { SimulatedCustomer } from './customer.js';
 import { decryptMedia, encryptMedia } from './media.js';
+import { mediaRetryNotification, readMediaRetryRequest } from './media-retry.js';
 import { MEDIA_TLS_CERT, MEDIA_TLS_KEY } from './media-tls.js';
 import { NoiseServerConnection, type HandshakeResult } from './noise.js';
 import { SignalParty, type PreKeyBundle } from './signal-party.js';
@@ -74,6 +79,17 @@ export type DisconnectReasonName =
   | 'restartRequired' // 515
   | 'replaced'; // 440
 
+/** A group the company account is in, with customers as its other members. */
+interface TestGroup {
+  id: string;
+  subject: string;
+  members: SimulatedCustomer[];
+  /** How WhatsApp names the members: by phone number, or by LID (most groups today). */
+  addressing: 'pn' | 'lid';
+  /** Metadata queries (w:g2) the companions made for it. */
+  metadataQueries: number;
+}
+
 export interface OutboundRecord {
   id: string;
   to: string;
@@ -90,6 +106,10 @@ export class WhatsAppTestServer extends EventEmitter {
   private readonly wss: WebSocketServer;
   /** Encrypted media files customers uploaded, by path. */
   private readonly mediaFiles = new Map<string, Buffer>();
+  /** Paths whose link expired: the media host answers with this status (404 or 410). */
+  private readonly expiredMedia = new Map<string, 404 | 410>();
+  /** Media customers' phones uploaded to the media host, by path: what a re-upload needs. */
+  private readonly uploadedByPhones = new Map<string, { mediaKey: Buffer }>();
   private readonly staticKey: KeyPair = Curve.generateKeyPair();
   private readonly certChain: Uint8Array;
   private readonly accounts = new Map<string, Account>();
@@ -108,7 +128,13 @@ export class WhatsAppTestServer extends EventEmitter {
     this.wss = wss;
     const serveMedia = (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (req.method === 'POST') return this.acceptUpload(req, res);
-      const file = req.url ? this.mediaFiles.get(new URL(req.url, 'http://x').pathname) : undefined;
+      const path = req.url ? new URL(req.url, 'http://x').pathname : '';
+      const expired = this.expiredMedia.get(path);
+      if (expired) {
+        res.writeHead(expired).end();
+        return;
+      }
+      const file = this.mediaFiles.get(path);
       res.writeHead(file ? 200 : 404, { 'Content-Type': 'application/octet-stream' });
       res.end(file);
     };
@@ -130,7 +156,7 @@ export class WhatsAppTestServer extends EventEmitter {
         s.listen(0, '127.0.0.1', resolve);
       });
     }
-    trustMediaHost();
+    await trustMediaHost();
     return new WhatsAppTestServer(server, wss, mediaHost);
   }
 
@@ -187,6 +213,155 @@ export class WhatsAppTestServer extends EventEmitter {
     return { url: `http://${this.origin}${path}`, ...keys };
   }
 
+  /**
+   * Media as WhatsApp's own media hosts keep it: on the HTTPS host named by `media_conn`, with the
+   * `directPath` baileys downloads from (Utils/messages-media.js:416-420 builds
+   * https://<host of url><directPath>). Such a link can expire (expireMedia).
+   */
+  async uploadMediaToHost(data: Buffer, type: MediaType): Promise<{ url: string; directPath: string; mediaKey: Buffer; fileSha256: Buffer; fileEncSha256: Buffer; fileLength: number }> {
+    const { encrypted, ...keys } = await encryptMedia(data, type);
+    const directPath = `/v/t62.7117-24/${randomUUID()}.enc`;
+    this.mediaFiles.set(directPath, encrypted);
+    this.uploadedByPhones.set(directPath, { mediaKey: keys.mediaKey });
+    return { url: `https://${this.mediaOrigin}${directPath}`, directPath, ...keys };
+  }
+
+  /**
+   * The media host stops serving the file: WhatsApp answers 404 or 410 for media past its
+   * lifetime, which baileys lists as the statuses needing a re-upload (Utils/messages.js:829).
+   */
+  expireMedia(directPath: string, status: 404 | 410 = 410): void {
+    if (!this.mediaFiles.has(directPath)) throw new Error(`no media at ${directPath}`);
+    this.expiredMedia.set(directPath, status);
+  }
+
+  private readonly groups = new Map<string, TestGroup>();
+  /**
+   * Group metadata queries answered per group before WhatsApp refuses with `rate-overlimit` (429):
+   * the documented answer to clients that ask for a group's metadata too often (Baileys #1061,
+   * #1261; baileys asks before every group send without cachedGroupMetadata, messages-send.js:500-507).
+   */
+  groupMetadataLimit = Number.POSITIVE_INFINITY;
+
+  /** A group with the company account and these customers; returns its id (digits-dash-digits). */
+  addGroup(opts: { subject: string; members: SimulatedCustomer[]; id?: string; addressing?: 'pn' | 'lid' }): string {
+    const id = opts.id ?? `120363${randomInt(10 ** 11, 10 ** 12)}`;
+    this.groups.set(id, { id, subject: opts.subject, members: [...opts.members], addressing: opts.addressing ?? 'pn', metadataQueries: 0 });
+    return id;
+  }
+
+  groupMetadataQueries(groupId: string): number {
+    return this.groups.get(groupId)?.metadataQueries ?? 0;
+  }
+
+  /**
+   * A member adds a customer to the group: WhatsApp tells the companion with a `w:gp2`
+   * notification holding `add` and the new participant (messages-recv.js:587-656
+   * handleGroupNotification; process-message.js:476-482 emits group-participants.update).
+   */
+  async addToGroup(accountNumber: string, groupId: string, customer: SimulatedCustomer, by: SimulatedCustomer): Promise<void> {
+    const group = this.groups.get(groupId);
+    const connection = this.requireAccount(accountNumber).connection;
+    if (!group || !connection?.loggedIn) throw new Error(`no group ${groupId} or account ${accountNumber} not connected`);
+    group.members.push(customer);
+    const id = SimulatedCustomer.newMessageId();
+    const acked = connection.waitForAck(id);
+    connection.send({
+      tag: 'notification',
+      attrs: { from: `${groupId}@g.us`, type: 'w:gp2', id, participant: by.pnJid ?? by.lidJid, t: String(Math.floor(Date.now() / 1000)) },
+      content: [{ tag: 'add', attrs: {}, content: [{ tag: 'participant', attrs: { jid: customer.pnJid ?? customer.lidJid } }] }],
+    });
+    await acked;
+  }
+
+  /**
+   * w:g2 `query` (Socket/groups.js:19-22): the group node extractGroupMetadata reads (:272-345):
+   * `addressing_mode` and one `participant` per member — its number, or its LID with the number
+   * beside it in `phone_number` (:333-341); past the limit, an iq error `429 rate-overlimit`, which baileys'
+   * query throws as a Boom (socket.js:136-138, WABinary/generic-utils.js:54-58).
+   */
+  private answerGroupMetadata(account: Account, iq: BinaryNode): BinaryNode {
+    const { id, to } = iq.attrs;
+    const group = this.groups.get(jidDecode(to)?.user ?? '');
+    const error = (code: string, text: string): BinaryNode => ({
+      tag: 'iq',
+      attrs: { from: to, type: 'error', id },
+      content: [{ tag: 'error', attrs: { code, text } }],
+    });
+    if (!group) return error('404', 'item-not-found');
+    group.metadataQueries++;
+    if (group.metadataQueries > this.groupMetadataLimit) return error('429', 'rate-overlimit');
+    const ownJid = `${account.number}@s.whatsapp.net`;
+    const participant = (pn: string | undefined, lid: string, extra: Record<string, string> = {}): BinaryNode =>
+      group.addressing === 'lid' || !pn
+        ? { tag: 'participant', attrs: { jid: lid, ...(pn ? { phone_number: pn } : {}), ...extra } }
+        : { tag: 'participant', attrs: { jid: pn, ...extra } };
+    return {
+      tag: 'iq',
+      attrs: { from: to, type: 'result', id },
+      content: [
+        {
+          tag: 'group',
+          attrs: { id: group.id, subject: group.subject, s_t: '1700000000', creation: '1700000000', creator: ownJid, addressing_mode: group.addressing },
+          content: [participant(ownJid, `${account.lid}@lid`, { type: 'superadmin' }), ...group.members.map((m) => participant(m.pnJid, m.lidJid))],
+        },
+      ],
+    };
+  }
+
+  /**
+   * The companion's group message (messages-send.js:497-583): the content once, as `skmsg` under
+   * its sender key, and the sender key itself pairwise (`participants/to`) to each device that
+   * has not had it yet. Each member's phone takes the key (when it came), then decrypts the
+   * skmsg; the author's sender-key name is the companion's LID in a LID-addressed group and its
+   * phone-number identity otherwise (messages-send.js:547-553). A member's copy that cannot be decrypted is
+   * recorded in `undecryptableGroupCopies`.
+   */
+  private onGroupMessage(account: Account, node: BinaryNode): Promise<void> {
+    // Phones get a sender's group messages in the order sent: a later skmsg is only readable once
+    // the sender key that came with an earlier one is taken.
+    const turn = this.groupDeliveries.then(() => this.deliverGroupMessage(account, node));
+    this.groupDeliveries = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private groupDeliveries: Promise<void> = Promise.resolve();
+
+  private async deliverGroupMessage(account: Account, node: BinaryNode): Promise<void> {
+    const { id, to } = node.attrs;
+    const group = this.groups.get(jidDecode(to)?.user ?? '');
+    const skmsg = getBinaryNodeChildren(node, 'enc').find((e) => e.attrs.type === 'skmsg');
+    if (!group || !(skmsg?.content instanceof Uint8Array)) throw new Error(`group message ${id} to an unknown group or without skmsg`);
+    const author = group.addressing === 'lid' ? `${account.lid}:${account.device}@lid` : `${account.number}:${account.device}@s.whatsapp.net`;
+    const targets = getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to');
+    for (const member of group.members) {
+      try {
+        const target = targets.find((t) => member.is(jidDecode(t.attrs.jid)?.user ?? ''));
+        const pairwise = getBinaryNodeChild(target, 'enc');
+        if (pairwise?.content instanceof Uint8Array) {
+          const keyMessage = await member.party.decrypt(this.companionAddress(account), pairwise.attrs.type as 'pkmsg' | 'msg', pairwise.content);
+          const skdm = keyMessage.senderKeyDistributionMessage?.axolotlSenderKeyDistributionMessage;
+          if (skdm) await member.party.acceptSenderKey(to, author, skdm);
+        }
+        const message = await member.party.decryptGroup(to, author, skmsg.content);
+        if (!member.inbox.has(id)) member.inbox.set(id, { id, from: author, message });
+        this.emit('delivered', { id, to, customer: member, message } satisfies OutboundRecord);
+      } catch (err) {
+        this.undecryptableGroupCopies.push({ id, member, error: (err as Error).message });
+      }
+    }
+  }
+
+  readonly undecryptableGroupCopies: { id: string; member: SimulatedCustomer; error: string }[] = [];
+
+  /** Numbers the companions looked up ("is it on WhatsApp?"), one entry per usync query user. */
+  readonly numberLookups: string[] = [];
+
+  /** Media retry requests the phones answered (message ids), in order. */
+  readonly mediaRetries: string[] = [];
+  /** False: the customers' phones are off and leave media retry requests unanswered. */
+  phonesAnswerMediaRetries = true;
+
   // ── Customers ────────────────────────────────────────────────────────────────────────────────
 
   addCustomer(opts: { number?: string; name?: string; lid?: string } = {}): SimulatedCustomer {
@@ -211,6 +386,7 @@ export class WhatsAppTestServer extends EventEmitter {
     opts: { id?: string; attrs?: Record<string, string> } = {},
   ): Promise<string> {
     const prepared = await this.prepareMessage(customer, accountNumber, message, opts);
+    customer.sent.set(prepared.attrs.id, message);
     await this.deliver(accountNumber, prepared);
     return prepared.attrs.id;
   }
@@ -499,6 +675,7 @@ export class WhatsAppTestServer extends EventEmitter {
       }
     }
     if (xmlns === 'usync' && account) return reply([this.answerUsync(account, iq)]);
+    if (xmlns === 'w:g2' && type === 'get' && account && getBinaryNodeChild(iq, 'query')) return connection.send(this.answerGroupMetadata(account, iq));
     if (xmlns === 'w:m' && getBinaryNodeChild(iq, 'media_conn')) {
       // Where to upload (messages-send.js refreshMediaConn): one host, an auth token, a ttl.
       return reply([
@@ -561,6 +738,8 @@ export class WhatsAppTestServer extends EventEmitter {
       const phone = getBinaryNodeChild(user, 'contact')?.content;
       const asked = user.attrs.jid ?? (phone ? `${Buffer.from(phone as Uint8Array).toString().replace(/\D/g, '')}@s.whatsapp.net` : undefined);
       if (!asked) continue;
+      // A number lookup (socket.js:222-246 onWhatsApp: the contact protocol with a phone).
+      if (phone && protocols.includes('contact')) this.numberLookups.push(jidDecode(asked)?.user ?? asked);
       const decoded = jidDecode(asked);
       const isOwn = decoded?.user === account.number || decoded?.user === account.lid;
       const customer = isOwn ? undefined : this.customerByUser(decoded?.user);
@@ -591,6 +770,7 @@ export class WhatsAppTestServer extends EventEmitter {
     const { id, to } = node.attrs;
     if (!account || !id || !to) return;
     connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: String(Math.floor(Date.now() / 1000)) } });
+    if (jidDecode(to)?.server === 'g.us') return this.onGroupMessage(account, node);
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer) return;
     for (const target of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
@@ -608,11 +788,41 @@ export class WhatsAppTestServer extends EventEmitter {
   /** Receipts from the companion: a read receipt turns the customer's message blue. */
   private onReceipt(connection: ClientConnection, node: BinaryNode): void {
     const { to, id, type } = node.attrs;
+    if (type === 'server-error') return this.onMediaRetryRequest(connection, node);
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer || !id) return;
     const ids = [id, ...getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'item').map((i) => i.attrs.id)];
     if (type === 'read') for (const read of ids) customer.readByCompany.add(read);
     this.emit('receipt', { customer, ids, type });
+  }
+
+  /**
+   * The companion could not download a customer's media (404/410) and asks the customer's phone
+   * to upload it again (`receipt type="server-error"`, Utils/messages-media.js:707-744). The phone
+   * puts the same encrypted file on the host at a new directPath and answers with a `mediaretry`
+   * notification (media-retry.ts); a message it no longer has is answered with NOT_FOUND.
+   */
+  private onMediaRetryRequest(connection: ClientConnection, node: BinaryNode): void {
+    const account = connection.account;
+    const rmr = getBinaryNodeChild(node, 'rmr');
+    const id = node.attrs.id;
+    if (!account || !rmr || !id) throw new Error('media retry request without account, rmr or id');
+    if (!this.phonesAnswerMediaRetries) return;
+    const customer = this.customerByUser(jidDecode(rmr.attrs.jid)?.user);
+    const message = customer?.sent.get(id);
+    const media = message && mediaOf(message);
+    const from = `${account.number}@s.whatsapp.net`;
+    const hosted = media?.directPath ? this.uploadedByPhones.get(media.directPath) : undefined;
+    if (!media?.mediaKey || !media.directPath || !hosted) {
+      connection.send(mediaRetryNotification({ id, from, rmr, mediaKey: Buffer.alloc(32), error: proto.MediaRetryNotification.ResultType.NOT_FOUND }));
+      return;
+    }
+    readMediaRetryRequest(node, media.mediaKey);
+    const directPath = `/v/t62.7117-24/${randomUUID()}.enc`;
+    this.mediaFiles.set(directPath, this.mediaFiles.get(media.directPath)!);
+    this.uploadedByPhones.set(directPath, hosted);
+    this.mediaRetries.push(id);
+    connection.send(mediaRetryNotification({ id, from, rmr, mediaKey: media.mediaKey, directPath }));
   }
 }
 
@@ -655,8 +865,18 @@ export class ClientConnection {
  * uploadWithNodeHttp), so the process-wide agent is the one that must trust the media host's
  * certificate. Test processes only.
  */
-function trustMediaHost(): void {
+async function trustMediaHost(): Promise<void> {
   https.globalAgent = new https.Agent({ ca: MEDIA_TLS_CERT });
+  // Downloads go through fetch instead (messages-media.js:291-304 getHttpStream), i.e. Node's
+  // bundled undici, whose process-wide dispatcher sits under this symbol once fetch first ran.
+  // There is no public way to give it a CA in Node 20, so the dispatcher is replaced by one of
+  // the same class that trusts the media host.
+  const key = Symbol.for('undici.globalDispatcher.1');
+  const slot = globalThis as unknown as Record<symbol, { constructor: new (opts: object) => unknown } | undefined>;
+  if (!slot[key]) await fetch('data:,');
+  const Agent = slot[key]?.constructor;
+  if (!Agent) throw new Error("Node's fetch has no global dispatcher to replace");
+  slot[key] = new Agent({ connect: { ca: MEDIA_TLS_CERT } }) as { constructor: new (opts: object) => unknown };
 }
 
 function disconnectNode(reason: DisconnectReasonName): BinaryNode {
@@ -676,6 +896,10 @@ function disconnectNode(reason: DisconnectReasonName): BinaryNode {
     case 'replaced': // conflict → connectionReplaced 440 (generics.js:282-284)
       return { tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] };
   }
+}
+
+function mediaOf(message: proto.IMessage): proto.Message.IImageMessage | proto.Message.IAudioMessage | proto.Message.IVideoMessage | proto.Message.IDocumentMessage | proto.Message.IStickerMessage | undefined {
+  return message.imageMessage ?? message.audioMessage ?? message.videoMessage ?? message.documentMessage ?? message.stickerMessage ?? undefined;
 }
 
 function isMediaMessage(message: proto.IMessage): boolean {

@@ -113,6 +113,23 @@ export class SignalParty {
     return this.repository.encryptGroupMessage({ group, meId, data: encodeWAMessage(message) });
   }
 
+  /**
+   * A group member's phone takes the sender key another member handed out in a pairwise message
+   * (decode-wa-message.js processes it before the skmsg; lib/Signal/libsignal.js:62-80).
+   */
+  async acceptSenderKey(group: string, authorJid: string, senderKeyDistributionMessage: Uint8Array): Promise<void> {
+    await this.repository.processSenderKeyDistributionMessage({
+      authorJid,
+      item: { groupId: group, axolotlSenderKeyDistributionMessage: senderKeyDistributionMessage },
+    });
+  }
+
+  /** A group message under `authorJid`'s sender key (libsignal.js:54-61); throws without that key. */
+  async decryptGroup(group: string, authorJid: string, ciphertext: Uint8Array): Promise<proto.Message> {
+    const padded = await this.repository.decryptGroupMessage({ group, authorJid, msg: ciphertext });
+    return proto.Message.decode(unpadRandomMax16(padded));
+  }
+
   async decrypt(jid: string, type: 'pkmsg' | 'msg', ciphertext: Uint8Array): Promise<proto.Message> {
     const padded = await this.repository.decryptMessage({ jid, type, ciphertext });
     return proto.Message.decode(unpadRandomMax16(padded));
