@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseWebVersion, type WebVersion } from './channels/whatsapp/web-version.js';
 
 const optionalPositiveInt = z
   .string()
@@ -51,6 +52,11 @@ const envSchema = z.object({
     .optional(),
   /** Base URL of Meta's Graph API (a stand-in server in tests). */
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
+  /** The WhatsApp Web version to log in with (e.g. 2.3000.1027934701); fetched at start when unset. */
+  WHATSAPP_WEB_VERSION: z
+    .string()
+    .refine((v) => parseWebVersion(v) !== undefined, 'must be a version like 2.3000.1027934701')
+    .optional(),
 });
 
 export interface Config {
@@ -77,6 +83,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** WHATSAPP_CLOUD_GRAPH_URL without a trailing slash. */
   cloudGraphUrl: string;
+  /** WHATSAPP_WEB_VERSION parsed; undefined: fetched from WhatsApp Web at start. */
+  whatsappWebVersion?: WebVersion;
 }
 
 export class ConfigError extends Error {}
@@ -111,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
+    whatsappWebVersion: e.WHATSAPP_WEB_VERSION ? parseWebVersion(e.WHATSAPP_WEB_VERSION) : undefined,
   };
 }

@@ -12,7 +12,7 @@ import type { DriverFactory } from './channels/driver.js';
 import { ChannelManager } from './channels/manager.js';
 import { SimulatorNetwork } from './channels/simulator/network.js';
 import { simulatorDriverFactory } from './channels/simulator/driver.js';
-import { lazyWhatsappDriverFactory } from './channels/whatsapp/lazy-driver.js';
+import { lazyWhatsappDriverFactoryWith } from './channels/whatsapp/lazy-driver.js';
 import { WebchatHub } from './channels/webchat/hub.js';
 import { webchatDriverFactory } from './channels/webchat/driver.js';
 import { WebchatService } from './channels/webchat/service.js';
@@ -86,7 +86,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const webchatHub = new WebchatHub(ctx, media);
   const channels = new ChannelManager(ctx, {
     // Loaded with its first session: baileys is large and many servers run no WhatsApp session.
-    whatsapp: lazyWhatsappDriverFactory,
+    whatsapp: lazyWhatsappDriverFactoryWith({ webVersion: ctx.config.whatsappWebVersion }),
     'whatsapp-cloud': cloudDriverFactory(ctx.config.cloudGraphUrl, (id) => cloudAccounts.get(ctx.db, id)),
     webchat: webchatDriverFactory(webchatHub),
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),

@@ -13,7 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from './store-batch.js';
 import { contactTags, contacts, messages, tags, tickets } from '../db/schema.js';
 import type { ContactTag } from '../store/ticket-present.js';
-import type { MessageRow } from '../store/message-present.js';
+import { AWAITING_RESEND, type MessageRow } from '../store/message-present.js';
 import { rowFromJson, rowsOf } from '../lib/sql.js';
 import { previewOf } from './preview.js';
 
@@ -53,7 +53,7 @@ export function messageValues({ msg, connection, media, mediaError }: BatchItem)
     mediaName,
     mediaMime: media?.mimetype ?? null,
     quotedExternalId: msg.quotedExternalId ?? null,
-    lastError: msg.media && !media ? (mediaError ?? 'ERR_WAPP_DOWNLOAD_MEDIA') : null,
+    lastError: msg.awaitingResend ? AWAITING_RESEND : msg.media && !media ? (mediaError ?? 'ERR_WAPP_DOWNLOAD_MEDIA') : null,
     rawPayload: msg.raw ?? null,
     createdAt: msg.timestamp,
     preview: previewOf(msg.kind, msg.body, mediaName),

@@ -5,14 +5,16 @@
  */
 import type { ChannelDriver, DriverContext, DriverFactory } from '../driver.js';
 import { ChannelError } from '../driver.js';
+import type { WhatsappFactoryOptions } from './driver.js';
 
-let loading: Promise<DriverFactory> | null = null;
-
-function loadFactory(): Promise<DriverFactory> {
-  loading ??= import('./driver.js').then((m) => m.whatsappDriverFactory);
-  // A failed import (a broken install) is reported by the session's start and tried again next time.
-  loading.catch(() => (loading = null));
-  return loading;
+function factoryLoader(options: WhatsappFactoryOptions): () => Promise<DriverFactory> {
+  let loading: Promise<DriverFactory> | null = null;
+  return () => {
+    loading ??= import('./driver.js').then((m) => m.makeWhatsappDriverFactory(options));
+    // A failed import (a broken install) is reported by the session's start and tried again next time.
+    loading.catch(() => (loading = null));
+    return loading;
+  };
 }
 
 /** Forwards every call to the real driver, created on start(). */
@@ -20,7 +22,10 @@ class LazyWhatsappDriver implements ChannelDriver {
   readonly kind = 'whatsapp' as const;
   private driver: ChannelDriver | null = null;
 
-  constructor(private readonly ctx: DriverContext) {}
+  constructor(
+    private readonly ctx: DriverContext,
+    private readonly loadFactory: () => Promise<DriverFactory>,
+  ) {}
 
   private get loaded(): ChannelDriver {
     // Before start() nothing is connected: the same answer a stopped session gives.
@@ -29,7 +34,7 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 
   async start(): Promise<void> {
-    this.driver ??= (await loadFactory())(this.ctx);
+    this.driver ??= (await this.loadFactory())(this.ctx);
     await this.driver.start();
   }
 
@@ -38,7 +43,7 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 
   async logout(): Promise<void> {
-    this.driver ??= (await loadFactory())(this.ctx);
+    this.driver ??= (await this.loadFactory())(this.ctx);
     await this.driver.logout();
   }
 
@@ -76,4 +81,10 @@ class LazyWhatsappDriver implements ChannelDriver {
   }
 }
 
-export const lazyWhatsappDriverFactory: DriverFactory = (ctx) => new LazyWhatsappDriver(ctx);
+/** One loader per factory, so the sessions it creates share the driver module's state (the web version). */
+export function lazyWhatsappDriverFactoryWith(options: WhatsappFactoryOptions): DriverFactory {
+  const load = factoryLoader(options);
+  return (ctx) => new LazyWhatsappDriver(ctx, load);
+}
+
+export const lazyWhatsappDriverFactory: DriverFactory = lazyWhatsappDriverFactoryWith({});

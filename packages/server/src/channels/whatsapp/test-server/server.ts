@@ -21,7 +21,7 @@
  * Not modelled (baileys alone does not say what WhatsApp does): group metadata and sending to
  * groups, history and app-state sync, retry receipts, pre-key-low notifications.
  */
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
@@ -61,6 +61,8 @@ interface Account {
   preKeys: { keyId: number; publicKey: Uint8Array }[];
   /** False once the phone removed the device (logged out): the next login fails with 401. */
   linked: boolean;
+  /** Customers' messages kept while the companion was away, delivered at its next login. */
+  offline?: BinaryNode[];
   connection?: ClientConnection;
 }
 
@@ -72,7 +74,9 @@ export type DisconnectReasonName =
   | 'multideviceMismatch' // 411
   | 'badSession' // 500
   | 'restartRequired' // 515
-  | 'replaced'; // 440
+  | 'replaced' // 440
+  | 'unknownStreamError' // a stream error baileys cannot name → 500 (generics.js:289-300)
+  | 'reasonlessFailure'; // a `failure` without a reason → 500 (socket.js:798-801)
 
 export interface OutboundRecord {
   id: string;
@@ -97,6 +101,18 @@ export class WhatsAppTestServer extends EventEmitter {
   /** QR ref → the connection showing it. */
   private readonly pendingRefs = new Map<string, ClientConnection>();
   readonly connections = new Set<ClientConnection>();
+  /**
+   * WhatsApp Web's current version, named by its service worker at /sw.js (what baileys'
+   * fetchLatestWaWebVersion reads, Utils/generics.js:226-249), and the oldest one still accepted:
+   * a client announcing an older `appVersion` (validate-connection.js:9-15) gets
+   * `failure reason="405"`. By default every version is accepted.
+   */
+  webVersion: [number, number, number] = [2, 3000, 1043857760];
+  minimumVersion: [number, number, number] | undefined;
+  /** Requests for /sw.js so far. */
+  versionRequests = 0;
+  /** Ids of customer messages the companion asked to be sent again (`receipt type="retry"`). */
+  readonly retryRequests = new Map<string, number>();
 
   private constructor(
     server: http.Server,
@@ -108,6 +124,7 @@ export class WhatsAppTestServer extends EventEmitter {
     this.wss = wss;
     const serveMedia = (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (req.method === 'POST') return this.acceptUpload(req, res);
+      if (req.url === '/sw.js') return this.serveServiceWorker(res);
       const file = req.url ? this.mediaFiles.get(new URL(req.url, 'http://x').pathname) : undefined;
       res.writeHead(file ? 200 : 404, { 'Content-Type': 'application/octet-stream' });
       res.end(file);
@@ -155,6 +172,18 @@ export class WhatsAppTestServer extends EventEmitter {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ url: `https://${this.mediaOrigin}${directPath}`, direct_path: directPath }));
     });
+  }
+
+  /** Where the driver reads the current WhatsApp Web version (WEB_VERSION_URL in production). */
+  get versionUrl(): string {
+    return `http://${this.origin}/sw.js`;
+  }
+
+  /** The revision sits inside a JSON string in the script, its quotes escaped (generics.js:235). */
+  private serveServiceWorker(res: http.ServerResponse): void {
+    this.versionRequests++;
+    res.writeHead(200, { 'Content-Type': 'text/javascript' });
+    res.end(`self.__swData=JSON.parse("{\\"dynamic_data\\":{\\"SiteData\\":{\\"client_revision\\":${this.webVersion[2]}}}}");`);
   }
 
   /** What a customer's phone shows for media the company sent: fetched and decrypted. */
@@ -247,6 +276,59 @@ export class WhatsAppTestServer extends EventEmitter {
     const acked = connection.waitForAck(stanza.attrs.id);
     connection.send(stanza);
     await acked;
+  }
+
+  /**
+   * The customer writes while the companion is away: WhatsApp keeps the message and delivers it at
+   * the next login, marked `offline` (Socket/messages-recv.js:1432 and 1603 upsert such messages as
+   * 'append' through the offline node processor). Resolves with the id at once.
+   */
+  async customerSendsWhileAway(customer: SimulatedCustomer, accountNumber: string, message: proto.IMessage): Promise<string> {
+    const account = this.requireAccount(accountNumber);
+    if (account.connection?.loggedIn) throw new Error(`account ${accountNumber} is connected`);
+    const stanza = await this.prepareMessage(customer, accountNumber, message, { attrs: { offline: '1' } });
+    (account.offline ??= []).push(stanza);
+    return stanza.attrs.id;
+  }
+
+  /** What WhatsApp still keeps for the companion. */
+  offlineQueueOf(accountNumber: string): readonly BinaryNode[] {
+    return this.requireAccount(accountNumber).offline ?? [];
+  }
+
+  /**
+   * The customer's phone sends a message the companion cannot decrypt: a `msg` whose ciphertext
+   * matches no session (what a lost or corrupted Signal session looks like; decryption fails with
+   * "No session record" or Bad MAC). baileys answers with `receipt type="retry"` and upserts a
+   * CIPHERTEXT stub (Socket/messages-recv.js:1296-1380). Resolves with the id once it answered.
+   */
+  async customerSendsUndecryptable(customer: SimulatedCustomer, accountNumber: string, opts: { id?: string } = {}): Promise<string> {
+    const id = opts.id ?? SimulatedCustomer.newMessageId();
+    await this.deliver(accountNumber, {
+      tag: 'message',
+      attrs: {
+        from: customer.pnJid ?? customer.lidJid,
+        id,
+        t: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        notify: customer.name,
+        ...(customer.pnJid ? { sender_lid: customer.lidJid } : {}),
+      },
+      content: [{ tag: 'enc', attrs: { v: '2', type: 'msg' }, content: randomBytes(64) }],
+    });
+    return id;
+  }
+
+  /**
+   * The phone answers the companion's retry receipt: it sends the message again, same id, on a
+   * fresh session built from the companion's keys (the resend messages-recv.js:1040-1160 performs
+   * on the other side). A phone only resends what it was asked for.
+   */
+  async phoneResends(customer: SimulatedCustomer, accountNumber: string, id: string, message: proto.IMessage): Promise<void> {
+    if (!this.retryRequests.has(id)) throw new Error(`the companion never asked for ${id} again`);
+    const account = this.requireAccount(accountNumber);
+    await customer.party.startSession(this.companionAddress(account), this.takeBundle(account));
+    await this.deliver(accountNumber, await this.prepareMessage(customer, accountNumber, message, { id }));
   }
 
   /**
@@ -428,6 +510,13 @@ export class WhatsAppTestServer extends EventEmitter {
 
   private onHandshake(connection: ClientConnection, { clientStaticKey, payload }: HandshakeResult): void {
     connection.clientStaticKey = clientStaticKey;
+    const announced = payload.userAgent?.appVersion;
+    connection.appVersion = [announced?.primary ?? 0, announced?.secondary ?? 0, announced?.tertiary ?? 0];
+    if (this.minimumVersion && compareVersions(connection.appVersion, this.minimumVersion) < 0) {
+      // A retired client version is refused before anything else, pairing or login alike.
+      connection.send(disconnectNode('outdated'));
+      return;
+    }
     if (payload.devicePairingData) {
       // A new companion (validate-connection.js:77-115): offer QR refs (socket.js:694-727).
       const refs = Array.from({ length: 6 }, () => `2@${randomInt(10 ** 12, 10 ** 13)}`);
@@ -453,9 +542,12 @@ export class WhatsAppTestServer extends EventEmitter {
     connection.loggedIn = true;
     // success (socket.js:746): `lid` becomes creds.me.lid.
     connection.send({ tag: 'success', attrs: { t: String(Math.floor(Date.now() / 1000)), lid: `${account.lid}:${account.device}@lid` } });
-    // Nothing queued while it was away: `ib offline` ends baileys' event buffering after a login
-    // (socket.js:832-841) and sets receivedPendingNotifications.
-    connection.send({ tag: 'ib', attrs: {}, content: [{ tag: 'offline', attrs: { count: '0' } }] });
+    // What was kept while it was away, in order, then `ib offline count=N`, which ends baileys'
+    // event buffering after a login (socket.js:832-841) and sets receivedPendingNotifications.
+    const queued = account.offline ?? [];
+    account.offline = [];
+    for (const stanza of queued) connection.send(stanza);
+    connection.send({ tag: 'ib', attrs: {}, content: [{ tag: 'offline', attrs: { count: String(queued.length) } }] });
     this.emit('login', number);
   }
 
@@ -611,6 +703,7 @@ export class WhatsAppTestServer extends EventEmitter {
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer || !id) return;
     const ids = [id, ...getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'item').map((i) => i.attrs.id)];
+    if (type === 'retry') for (const retried of ids) this.retryRequests.set(retried, (this.retryRequests.get(retried) ?? 0) + 1);
     if (type === 'read') for (const read of ids) customer.readByCompany.add(read);
     this.emit('receipt', { customer, ids, type });
   }
@@ -622,6 +715,8 @@ export class ClientConnection {
   clientStaticKey: Buffer = Buffer.alloc(0);
   account: Account | undefined;
   loggedIn = false;
+  /** The WhatsApp Web version the client announced in its payload. */
+  appVersion: [number, number, number] = [0, 0, 0];
   private readonly ackWaiters = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
 
   constructor(readonly ws: WebSocket) {}
@@ -675,7 +770,16 @@ function disconnectNode(reason: DisconnectReasonName): BinaryNode {
       return { tag: 'stream:error', attrs: { code: '515' } };
     case 'replaced': // conflict → connectionReplaced 440 (generics.js:282-284)
       return { tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] };
+    case 'unknownStreamError': // no code and a reason baileys does not map → 500 (generics.js:289-300)
+      return { tag: 'stream:error', attrs: {}, content: [{ tag: 'xml-not-well-formed', attrs: {} }] };
+    case 'reasonlessFailure': // `failure` without `reason` → 500 (socket.js:798-801)
+      return { tag: 'failure', attrs: {} };
   }
+}
+
+function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
 }
 
 function isMediaMessage(message: proto.IMessage): boolean {
