@@ -138,6 +138,51 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
     });
   });
 
+  describe("the customer's phone asks for one of our messages again", () => {
+    const isAck = (id: string, ack: number) => (e: DriverEvent) => e.type === 'ack' && e.externalId === id && e.ack >= ack;
+
+    it('baileys sends it again with the same id: the customer has it once, delivered', async () => {
+      const s = session();
+      const company = await pair(s);
+      const customer = server.addCustomer({ number: String(nextCustomer++) });
+      const first = await server.customerSends(customer, company, { conversation: 'oi' });
+      const chat = (await s.ctx.waitFor(isMessage(first), 'the first message')).message.chat;
+      customer.failsToDecrypt = 1;
+      const sent = await s.driver.sendText(chat, 'seu pedido saiu para entrega');
+      await s.ctx.waitFor(isAck(sent.externalId, 2), 'delivery after the resend');
+      expect(server.phoneRetries.get(sent.externalId)).toBe(1);
+      expect(customer.copies.get(sent.externalId)).toBe(1);
+      expect(customer.inbox.get(sent.externalId)?.message.extendedTextMessage?.text ?? customer.inbox.get(sent.externalId)?.message.conversation).toBe(
+        'seu pedido saiu para entrega',
+      );
+    });
+
+    it('after a restart, the message is served from what the product stored (getMessage)', async () => {
+      const auth = new MemoryAuthStore();
+      const first = session(undefined, auth);
+      const company = await pair(first);
+      const customer = server.addCustomer({ number: String(nextCustomer++) });
+      const hello = await server.customerSends(customer, company, { conversation: 'oi' });
+      const chat = (await first.ctx.waitFor(isMessage(hello), 'the first message')).message.chat;
+      // The phone is offline when the message reaches it and asks for it again later, when the
+      // process that sent it is gone: the next one must find it where the outbox stored it.
+      customer.failsToDecrypt = 1;
+      customer.asksLater = true;
+      const sent = await first.driver.sendText(chat, 'segue o código de rastreio');
+      await expect.poll(() => customer.pendingRetries, { timeout: 10_000 }).toEqual([sent.externalId]);
+      await first.driver.stop();
+      drivers.splice(drivers.indexOf(first.driver), 1);
+      const again = session(undefined, auth);
+      // What the outbox stored with the message (messages.raw_payload), served back by id.
+      again.ctx.raws.set(sent.externalId, sent.raw!);
+      await again.driver.start();
+      await again.ctx.waitFor(isStatus('CONNECTED'), 'CONNECTED');
+      server.phoneComesOnline(customer, company);
+      await again.ctx.waitFor(isAck(sent.externalId, 2), 'delivery after the resend');
+      expect(customer.copies.get(sent.externalId)).toBe(1);
+    });
+  });
+
   describe('the offline queue', () => {
     it('messages kept while the companion was away arrive after login, each once and in order', async () => {
       const auth = new MemoryAuthStore();

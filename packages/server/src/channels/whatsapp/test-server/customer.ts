@@ -20,6 +20,19 @@ export class SimulatedCustomer {
   readonly inbox = new Map<string, ReceivedMessage>();
   /** Ids of this customer's messages the company marked read (blue ticks on this phone). */
   readonly readByCompany = new Set<string>();
+  /**
+   * The next company messages this phone will fail to decrypt (a lost session, a Bad MAC): each is
+   * answered with a retry receipt instead of a delivery receipt.
+   */
+  failsToDecrypt = 0;
+  /**
+   * A phone that was offline when those messages reached it asks later: retry receipts wait here
+   * until `WhatsAppTestServer.phoneComesOnline`.
+   */
+  asksLater = false;
+  readonly pendingRetries: string[] = [];
+  /** How many copies of each company message this phone decrypted (a resend is a second copy). */
+  readonly copies = new Map<string, number>();
 
   constructor(
     /** Phone number digits, or undefined for an account known only by its LID. */

@@ -113,6 +113,8 @@ export class WhatsAppTestServer extends EventEmitter {
   versionRequests = 0;
   /** Ids of customer messages the companion asked to be sent again (`receipt type="retry"`). */
   readonly retryRequests = new Map<string, number>();
+  /** Ids of company messages a customer's phone asked to be sent again, with how many times. */
+  readonly phoneRetries = new Map<string, number>();
 
   private constructor(
     server: http.Server,
@@ -689,12 +691,49 @@ export class WhatsAppTestServer extends EventEmitter {
       if (!customer.is(jidDecode(target.attrs.jid)?.user ?? '')) continue;
       const enc = getBinaryNodeChild(target, 'enc');
       if (!enc || !(enc.content instanceof Uint8Array)) continue;
+      if (customer.failsToDecrypt > 0) {
+        customer.failsToDecrypt--;
+        if (customer.asksLater) customer.pendingRetries.push(id);
+        else this.askAgain(connection, customer, id);
+        continue;
+      }
       const message = await customer.party.decrypt(this.companionAddress(account), enc.attrs.type as 'pkmsg' | 'msg', enc.content);
+      customer.copies.set(id, (customer.copies.get(id) ?? 0) + 1);
       const firstTime = !customer.inbox.has(id);
       if (firstTime) customer.inbox.set(id, { id, from: this.companionAddress(account), message });
       this.emit('delivered', { id, to, customer, message } satisfies OutboundRecord);
       this.sendReceipt(customer, account.number, [id]);
     }
+  }
+
+  /**
+   * The phone could not decrypt a company message: it sends `receipt type="retry"` with a `retry`
+   * child (count, id, t, v) and its registration id, without a key bundle, so baileys fetches fresh
+   * keys and sends the message again with the same id (Socket/messages-recv.js:1204-1221, resend in
+   * sendMessagesAgain :1040-1160; the registration check at :1089-1097).
+   */
+  private askAgain(connection: ClientConnection, customer: SimulatedCustomer, id: string): void {
+    const count = String((this.phoneRetries.get(id) ?? 0) + 1);
+    this.phoneRetries.set(id, Number(count));
+    const t = String(Math.floor(Date.now() / 1000));
+    const registration = Buffer.alloc(4);
+    registration.writeUInt32BE(customer.party.creds.registrationId);
+    connection.send({
+      tag: 'receipt',
+      attrs: { from: customer.pnJid ?? customer.lidJid, id, type: 'retry', t },
+      content: [
+        { tag: 'retry', attrs: { count, id, t, v: '1' } },
+        { tag: 'registration', attrs: {}, content: registration },
+      ],
+    });
+  }
+
+  /** The phone that held its retry receipts back sends them now, to the companion's connection. */
+  phoneComesOnline(customer: SimulatedCustomer, accountNumber: string): void {
+    const connection = this.requireAccount(accountNumber).connection;
+    if (!connection?.loggedIn) throw new Error(`account ${accountNumber} is not connected`);
+    customer.asksLater = false;
+    for (const id of customer.pendingRetries.splice(0)) this.askAgain(connection, customer, id);
   }
 
   /** Receipts from the companion: a read receipt turns the customer's message blue. */
