@@ -183,6 +183,49 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
     });
   });
 
+  describe("customers' devices and identities", () => {
+    const isAck = (id: string, ack: number) => (e: DriverEvent) => e.type === 'ack' && e.externalId === id && e.ack >= ack;
+
+    /** A paired session with a customer who wrote once, and our first reply delivered. */
+    const conversation = async () => {
+      const s = session();
+      const company = await pair(s);
+      const customer = server.addCustomer({ number: String(nextCustomer++) });
+      const hello = await server.customerSends(customer, company, { conversation: 'oi' });
+      const chat = (await s.ctx.waitFor(isMessage(hello), 'the first message')).message.chat;
+      const first = await s.driver.sendText(chat, 'olá! em que posso ajudar?');
+      await s.ctx.waitFor(isAck(first.externalId, 2), 'delivery of the first reply');
+      return { s, company, customer, chat, first };
+    };
+
+    it('a customer who links a second device gets our next message on both (devices notification)', async () => {
+      const { s, company, customer, chat, first } = await conversation();
+      expect([...customer.receivedOn.get(first.externalId)!]).toEqual([0]);
+      await server.customerLinksDevice(customer, company, 7);
+      const second = await s.driver.sendText(chat, 'também no computador');
+      await s.ctx.waitFor(isAck(second.externalId, 2), 'delivery of the second reply');
+      await expect.poll(() => [...(customer.receivedOn.get(second.externalId) ?? [])].sort(), { timeout: 10_000 }).toEqual([0, 7]);
+    });
+
+    it('a customer who reinstalled WhatsApp (identity change notification) decrypts our next message at once', async () => {
+      const { s, company, customer, chat } = await conversation();
+      await server.customerReinstalls(customer, company);
+      const sent = await s.driver.sendText(chat, 'continua aí?');
+      await s.ctx.waitFor(isAck(sent.externalId, 2), 'delivery');
+      expect(customer.copies.get(sent.externalId)).toBe(1);
+      expect(server.phoneRetries.get(sent.externalId)).toBeUndefined();
+    });
+
+    it('without the notification, the new phone asks again and still gets the message once', async () => {
+      const { s, company, customer, chat } = await conversation();
+      await server.customerReinstalls(customer, company, { notify: false });
+      const sent = await s.driver.sendText(chat, 'continua aí?');
+      await s.ctx.waitFor(isAck(sent.externalId, 2), 'delivery after the resend');
+      expect(server.phoneRetries.get(sent.externalId)).toBe(1);
+      expect(customer.copies.get(sent.externalId)).toBe(1);
+    });
+  });
+
   describe('the offline queue', () => {
     it('messages kept while the companion was away arrive after login, each once and in order', async () => {
       const auth = new MemoryAuthStore();

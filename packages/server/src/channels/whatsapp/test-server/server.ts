@@ -632,7 +632,7 @@ export class WhatsAppTestServer extends EventEmitter {
       const jid = user.attrs.jid;
       const decoded = jidDecode(jid);
       const isOwn = decoded?.user === account.number || decoded?.user === account.lid;
-      const party = isOwn ? account.primary : this.customerByUser(decoded?.user)?.party;
+      const party = isOwn ? account.primary : this.customerByUser(decoded?.user)?.devices.get(decoded?.device ?? 0);
       users.push(
         party
           ? await party.keyBundleNode(jid)
@@ -644,7 +644,7 @@ export class WhatsAppTestServer extends EventEmitter {
 
   /**
    * usync (WAUSync/USyncQuery.js parseUSyncQueryResult): one `user` per asked user with the asked
-   * protocols — `devices` (primary phone only; the companion itself for the own account), `lid`,
+   * protocols — `devices` (the customer's phone and linked devices; the companion itself for the own account), `lid`,
    * `contact` (type "in" when the number has WhatsApp).
    */
   private answerUsync(account: Account, iq: BinaryNode): BinaryNode {
@@ -665,6 +665,11 @@ export class WhatsAppTestServer extends EventEmitter {
         if (protocol === 'devices' && exists) {
           const devices: BinaryNode[] = [{ tag: 'device', attrs: { id: '0' } }];
           if (isOwn) devices.push({ tag: 'device', attrs: { id: String(account.device), 'key-index': String(account.device) } });
+          // A customer's linked devices, each with the key-index baileys requires of non-zero
+          // devices (Utils/signal.js:151).
+          for (const device of customer?.devices.keys() ?? []) {
+            if (device !== 0) devices.push({ tag: 'device', attrs: { id: String(device), 'key-index': String(device) } });
+          }
           content.push({ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: devices }] });
         }
         if (protocol === 'lid' && lid && decoded?.server !== 'lid') content.push({ tag: 'lid', attrs: { val: `${lid}@lid` } });
@@ -688,17 +693,36 @@ export class WhatsAppTestServer extends EventEmitter {
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer) return;
     for (const target of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
-      if (!customer.is(jidDecode(target.attrs.jid)?.user ?? '')) continue;
+      const addressed = jidDecode(target.attrs.jid);
+      if (!customer.is(addressed?.user ?? '')) continue;
       const enc = getBinaryNodeChild(target, 'enc');
       if (!enc || !(enc.content instanceof Uint8Array)) continue;
+      const device = addressed?.device ?? 0;
+      if (device !== 0) {
+        // A linked device decrypts its own copy; the phone's receipts speak for the customer.
+        const party = customer.devices.get(device);
+        if (!party) throw new Error(`a copy for ${target.attrs.jid}, a device the customer does not have`);
+        await party.decrypt(this.companionAddress(account), enc.attrs.type as 'pkmsg' | 'msg', enc.content);
+        customer.receivedOn.set(id, (customer.receivedOn.get(id) ?? new Set()).add(device));
+        continue;
+      }
       if (customer.failsToDecrypt > 0) {
         customer.failsToDecrypt--;
         if (customer.asksLater) customer.pendingRetries.push(id);
         else this.askAgain(connection, customer, id);
         continue;
       }
-      const message = await customer.party.decrypt(this.companionAddress(account), enc.attrs.type as 'pkmsg' | 'msg', enc.content);
+      // A copy the phone cannot decrypt (encrypted for an identity it no longer has) is asked again,
+      // as a real phone does (retry receipt, messages-recv.js:1204-1221).
+      const message = await customer.party
+        .decrypt(this.companionAddress(account), enc.attrs.type as 'pkmsg' | 'msg', enc.content)
+        .catch(() => undefined);
+      if (!message) {
+        this.askAgain(connection, customer, id);
+        continue;
+      }
       customer.copies.set(id, (customer.copies.get(id) ?? 0) + 1);
+      customer.receivedOn.set(id, (customer.receivedOn.get(id) ?? new Set()).add(0));
       const firstTime = !customer.inbox.has(id);
       if (firstTime) customer.inbox.set(id, { id, from: this.companionAddress(account), message });
       this.emit('delivered', { id, to, customer, message } satisfies OutboundRecord);
@@ -726,6 +750,47 @@ export class WhatsAppTestServer extends EventEmitter {
         { tag: 'registration', attrs: {}, content: registration },
       ],
     });
+  }
+
+  /**
+   * The customer links a Web/Desktop device: WhatsApp tells the companion with
+   * `notification type="devices"` holding `add` and the device's jid and key-index, and baileys
+   * adds it to its cached device list (Socket/messages-recv.js:705-797). Resolves once acked.
+   */
+  async customerLinksDevice(customer: SimulatedCustomer, accountNumber: string, device: number): Promise<void> {
+    if (!customer.pnJid) throw new Error('a LID-only customer is not modelled with devices');
+    customer.devices.set(device, new SignalParty());
+    await this.notify(accountNumber, { from: customer.pnJid, type: 'devices' }, [
+      {
+        tag: 'add',
+        attrs: { device_hash: `2:${randomBytes(6).toString('base64')}` },
+        content: [{ tag: 'device', attrs: { jid: `${customer.number}:${device}@s.whatsapp.net`, 'key-index': String(device) } }],
+      },
+    ]);
+  }
+
+  /**
+   * The customer reinstalls WhatsApp: the phone has a new Signal identity, and WhatsApp tells the
+   * companion with `notification type="encrypt"` and an `identity` child; baileys then fetches
+   * fresh keys for the phone (handleIdentityChange, Socket/messages-recv.js:572-585,
+   * Utils/identity-change-handler.js). Resolves once acked.
+   */
+  async customerReinstalls(customer: SimulatedCustomer, accountNumber: string, opts: { notify: boolean } = { notify: true }): Promise<void> {
+    customer.devices.set(0, new SignalParty());
+    if (!opts.notify) return;
+    await this.notify(accountNumber, { from: customer.pnJid ?? customer.lidJid, type: 'encrypt' }, [
+      { tag: 'identity', attrs: {}, content: customer.party.creds.signedIdentityKey.public },
+    ]);
+  }
+
+  /** A notification to the connected companion; resolves when it acked it (Utils/stanza-ack.js). */
+  private async notify(accountNumber: string, attrs: { from: string; type: string }, content: BinaryNode[]): Promise<void> {
+    const connection = this.requireAccount(accountNumber).connection;
+    if (!connection?.loggedIn) throw new Error(`account ${accountNumber} is not connected`);
+    const id = nextTag();
+    const acked = connection.waitForAck(id);
+    connection.send({ tag: 'notification', attrs: { ...attrs, id, t: String(Math.floor(Date.now() / 1000)) }, content });
+    await acked;
   }
 
   /** The phone that held its retry receipts back sends them now, to the companion's connection. */
