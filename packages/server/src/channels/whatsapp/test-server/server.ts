@@ -10,7 +10,16 @@
  *   bundles, privacy settings; anything else gets an empty result.
  * - Customers (customer.ts) write Signal-encrypted messages; what the company sends is decrypted
  *   by the customer's phone, acked, and answered with delivery and (on request) read receipts.
- * - Disconnect reasons, each sent the way baileys recognizes it (socket.js:791-806).
+ * - Disconnect reasons, each sent the way baileys recognizes it (socket.js:791-806), including
+ *   stream errors of unknown reason and a `failure` without one (both 500).
+ * - The WhatsApp Web version: /sw.js names the current one; a client announcing one older than
+ *   `minimumVersion` is refused with `failure reason="405"`.
+ * - The offline queue: messages written while the companion is away arrive at its next login marked
+ *   `offline`, then `ib offline count=N`.
+ * - Retry receipts both ways: a message the companion cannot decrypt (it asks again; the phone
+ *   resends with the same id), and a company message the customer's phone cannot decrypt (the phone
+ *   asks again; baileys resends).
+ * - Customers' linked devices (`devices` notifications) and reinstalled phones (identity change).
  *
  * - Customers' media: encrypted as a phone uploads it (media.ts) and served over HTTP at the
  *   message's `url`.
@@ -19,7 +28,7 @@
  *   upload; the customer's phone fetches and decrypts it from there.
  *
  * Not modelled (baileys alone does not say what WhatsApp does): group metadata and sending to
- * groups, history and app-state sync, retry receipts, pre-key-low notifications.
+ * groups, history and app-state sync, pre-key-low notifications.
  */
 import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
