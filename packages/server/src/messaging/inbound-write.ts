@@ -8,7 +8,6 @@
  * `live`, those tickets locked (in id order, so two writers never wait on each other in a circle)
  * and still open or pending. A message never lands in a ticket that was closed meanwhile.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from './store-batch.js';
 import { contactTags, contacts, messages, tags, tickets } from '../db/schema.js';
@@ -16,6 +15,7 @@ import type { ContactTag } from '../store/ticket-present.js';
 import { AWAITING_RESEND, type MessageRow } from '../store/message-present.js';
 import { rowFromJson, rowsOf } from '../lib/sql.js';
 import { previewOf } from './preview.js';
+import { orderedId } from '../lib/ordered-id.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -43,7 +43,8 @@ export interface MessageValues {
 export function messageValues({ msg, connection, media, mediaError }: BatchItem): MessageValues {
   const mediaName = media?.filename ?? msg.media?.filename ?? null;
   return {
-    id: randomUUID(),
+    // Ordered ids: messages of the same second (WhatsApp's precision) keep their order of arrival.
+    id: orderedId(),
     whatsappId: connection.id,
     externalId: msg.externalId,
     body: msg.body,
