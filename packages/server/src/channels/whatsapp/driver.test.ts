@@ -10,7 +10,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChannelError, type AuthStore, type DriverContext, type DriverEvent } from '../driver.js';
 import { createWhatsappDriver, whatsappDriverFactory, type WhatsappDriverDeps } from './driver.js';
 import { reconnectDelay } from './close-policy.js';
-import { WebVersionSource, type WebVersion } from './web-version.js';
 import { CREDS_KEY } from './auth-state.js';
 import { serialize } from './serialization.js';
 import { sineWav } from '../../test/fixtures.js';

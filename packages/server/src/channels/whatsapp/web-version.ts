@@ -38,7 +38,8 @@ export function formatWebVersion(version: WebVersion): string {
 export async function fetchWebVersion(url: string = WEB_VERSION_URL, timeoutMs: number = WEB_VERSION_TIMEOUT_MS): Promise<WebVersion> {
   const response = await fetch(url, {
     signal: AbortSignal.timeout(timeoutMs),
-    // What a browser sends when opening the page itself; WhatsApp Web answers bots differently.
+    // The headers WhatsApp Web needs before it serves the script to a non-browser client
+    // (the ones baileys sends, Utils/generics.js:220-225).
     headers: {
       'sec-fetch-site': 'none',
       'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
