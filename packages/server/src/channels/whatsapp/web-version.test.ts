@@ -70,7 +70,15 @@ describe('WhatsApp Web version', () => {
     expect(await pinned.refresh(log, [2, 3000, 7])).toEqual([2, 3000, 1040000000]);
     expect(await pinned.refresh(log, [2, 3000, 1040000000])).toBeUndefined();
 
-    const unreachable = new WebVersionSource({ url: `${base}/missing` });
+    // Unreachable: baileys' bundled version, and no new attempt for every reconnect.
+    let clock = 1_000_000;
+    const unreachable = new WebVersionSource({ url: `${base}/missing`, retryAfterMs: 60_000, now: () => clock });
+    const asked = requests;
     expect(await unreachable.current(log)).toBeUndefined();
+    expect(await unreachable.current(log)).toBeUndefined();
+    expect(requests).toBe(asked + 1);
+    clock += 60_000;
+    expect(await unreachable.current(log)).toBeUndefined();
+    expect(requests).toBe(asked + 2);
   });
 });

@@ -61,7 +61,17 @@ export interface WebVersionOptions {
   configured?: WebVersion;
   url?: string;
   timeoutMs?: number;
+  /**
+   * After a failed read, sessions starting within this long use the version known without asking
+   * again (a blocked WhatsApp Web would otherwise delay every reconnect by the timeout).
+   */
+  retryAfterMs?: number;
+  /** The clock; tests move it. */
+  now?: () => number;
 }
+
+/** Ten minutes between reads of an unreachable WhatsApp Web. */
+export const WEB_VERSION_RETRY_MS = 10 * 60_000;
 
 /**
  * The version all of a server's WhatsApp sessions use, fetched once and shared (a server with a
@@ -70,6 +80,7 @@ export interface WebVersionOptions {
 export class WebVersionSource {
   private known: WebVersion | undefined;
   private fetching: Promise<WebVersion | undefined> | undefined;
+  private failedAt: number | undefined;
 
   constructor(private readonly options: WebVersionOptions = {}) {
     this.known = options.configured;
@@ -78,6 +89,8 @@ export class WebVersionSource {
   /** The version to log in with; undefined means baileys' bundled one. */
   async current(log: WebVersionLog): Promise<WebVersion | undefined> {
     if (this.known) return this.known;
+    const now = (this.options.now ?? Date.now)();
+    if (this.failedAt !== undefined && now - this.failedAt < (this.options.retryAfterMs ?? WEB_VERSION_RETRY_MS)) return undefined;
     return this.fetchOnce(log);
   }
 
@@ -96,12 +109,15 @@ export class WebVersionSource {
     this.fetching ??= fetchWebVersion(this.options.url, this.options.timeoutMs).then(
       (version) => {
         this.known = version;
+        this.failedAt = undefined;
         log.info({ version: formatWebVersion(version) }, 'whatsapp web version fetched');
         return version;
       },
       (error: unknown) => {
-        // Not reachable now: the bundled (or configured) version is tried; the next start asks again.
+        // Not reachable now: the bundled (or configured) version is tried; a start after
+        // retryAfterMs asks again.
         this.fetching = undefined;
+        this.failedAt = (this.options.now ?? Date.now)();
         log.warn({ err: error }, 'whatsapp web version could not be fetched; using the one known');
         return this.known;
       },
