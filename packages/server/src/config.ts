@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseWebVersion, type WebVersion } from './channels/whatsapp/web-version.js';
 
 const optionalPositiveInt = z
   .string()
@@ -62,6 +63,11 @@ const envSchema = z.object({
   /** How long a number check is remembered: hours for a number on WhatsApp, minutes for one that is not. */
   WHATSAPP_NUMBER_CHECK_HOURS: optionalPositiveInt,
   WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES: optionalPositiveInt,
+  /** The WhatsApp Web version to log in with (e.g. 2.3000.1027934701); fetched at start when unset. */
+  WHATSAPP_WEB_VERSION: z
+    .string()
+    .refine((v) => parseWebVersion(v) !== undefined, 'must be a version like 2.3000.1027934701')
+    .optional(),
 });
 
 export interface Config {
@@ -92,6 +98,8 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** WhatsApp-by-QR sends: WHATSAPP_SEND_GAP_MS and the WHATSAPP_NUMBER_CHECK_* lifetimes, in ms. */
   whatsappSends: { sendGap: { minMs: number; maxMs: number }; numberCheckTtl: { existsMs: number; absentMs: number } };
+  /** WHATSAPP_WEB_VERSION parsed; undefined: fetched from WhatsApp Web at start. */
+  whatsappWebVersion?: WebVersion;
 }
 
 export class ConfigError extends Error {}
@@ -134,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         absentMs: (e.WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES ?? 60) * 60_000,
       },
     },
+    whatsappWebVersion: e.WHATSAPP_WEB_VERSION ? parseWebVersion(e.WHATSAPP_WEB_VERSION) : undefined,
   };
 }

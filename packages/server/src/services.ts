@@ -86,7 +86,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const webchatHub = new WebchatHub(ctx, media);
   const channels = new ChannelManager(ctx, {
     // Loaded with its first session: baileys is large and many servers run no WhatsApp session.
-    whatsapp: lazyWhatsappDriverFactoryWith({ ...ctx.config.whatsappSends }),
+    whatsapp: lazyWhatsappDriverFactoryWith({ webVersion: ctx.config.whatsappWebVersion, ...ctx.config.whatsappSends }),
     'whatsapp-cloud': cloudDriverFactory(ctx.config.cloudGraphUrl, (id) => cloudAccounts.get(ctx.db, id)),
     webchat: webchatDriverFactory(webchatHub),
     ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),

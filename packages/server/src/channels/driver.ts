@@ -53,6 +53,11 @@ export interface InboundMessage {
   location?: { latitude: number; longitude: number; name?: string };
   /** Serialized channel payload, kept to re-serve the message when the channel asks for it. */
   raw?: string;
+  /**
+   * A placeholder: the channel received a message it could not decrypt and asked the sender's
+   * phone to send it again. The resend (same externalId) replaces it; one that never comes stays.
+   */
+  awaitingResend?: true;
 }
 
 export type Ack = 0 | 1 | 2 | 3 | 4;

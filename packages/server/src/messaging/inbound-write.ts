@@ -8,14 +8,14 @@
  * `live`, those tickets locked (in id order, so two writers never wait on each other in a circle)
  * and still open or pending. A message never lands in a ticket that was closed meanwhile.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from './store-batch.js';
 import { contactTags, contacts, messages, tags, tickets } from '../db/schema.js';
 import type { ContactTag } from '../store/ticket-present.js';
-import type { MessageRow } from '../store/message-present.js';
+import { AWAITING_RESEND, type MessageRow } from '../store/message-present.js';
 import { rowFromJson, rowsOf } from '../lib/sql.js';
 import { previewOf } from './preview.js';
+import { orderedId } from '../lib/ordered-id.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -43,7 +43,8 @@ export interface MessageValues {
 export function messageValues({ msg, connection, media, mediaError }: BatchItem): MessageValues {
   const mediaName = media?.filename ?? msg.media?.filename ?? null;
   return {
-    id: randomUUID(),
+    // Ordered ids: messages of the same second (WhatsApp's precision) keep their order of arrival.
+    id: orderedId(),
     whatsappId: connection.id,
     externalId: msg.externalId,
     body: msg.body,
@@ -53,7 +54,7 @@ export function messageValues({ msg, connection, media, mediaError }: BatchItem)
     mediaName,
     mediaMime: media?.mimetype ?? null,
     quotedExternalId: msg.quotedExternalId ?? null,
-    lastError: msg.media && !media ? (mediaError ?? 'ERR_WAPP_DOWNLOAD_MEDIA') : null,
+    lastError: msg.awaitingResend ? AWAITING_RESEND : msg.media && !media ? (mediaError ?? 'ERR_WAPP_DOWNLOAD_MEDIA') : null,
     rawPayload: msg.raw ?? null,
     createdAt: msg.timestamp,
     preview: previewOf(msg.kind, msg.body, mediaName),

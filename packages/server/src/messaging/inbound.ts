@@ -7,7 +7,7 @@ import { type ContactDTO, type MessageDTO, type TicketDTO } from '@switchboard/s
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { ChatAddress, DriverEvent, InboundMessage } from '../channels/driver.js';
 import type { AppContext } from '../context.js';
-import { contacts, messages } from '../db/schema.js';
+import { contacts, messages, tickets } from '../db/schema.js';
 import { findConnection, type ConnectionRow } from '../store/connections.js';
 import { presentMessages, type MessageRow } from '../store/message-present.js';
 import { presentTicketById } from '../store/ticket-present.js';
@@ -20,6 +20,7 @@ import { presentTickets } from '../store/ticket-present.js';
 import { presentContacts } from '../store/contacts.js';
 import { attachNumberToLid, isLidNumber, numberForLid } from '../store/lid-identity.js';
 import { cleanDriverEvent, cleanInboundMessage } from '../channels/clean-inbound.js';
+import { isPlaceholder, replacePlaceholder } from './placeholder.js';
 
 /** What listeners (automation) learn about each stored inbound message. */
 export interface InboundStored {
@@ -114,18 +115,45 @@ export class InboundPipeline {
       for (const intercept of this.interceptors) if (await intercept(connection, msg)) return null;
     }
     msg = await this.settleIdentity(msg);
-    // A redelivered media message must not be downloaded again; text duplicates are caught on insert.
-    if (msg.media && (await this.alreadyStored(connectionId, msg.externalId))) return null;
+    // A redelivered media message must not be downloaded again (unless it is the resend of a message
+    // that could not be decrypted: placeholder.ts); text duplicates are caught on insert.
+    const stored = msg.media ? await this.alreadyStored(connectionId, msg.externalId) : undefined;
+    if (stored && !stored.placeholder) return null;
     const { media, mediaError } = msg.media ? await this.saveMedia(msg) : { media: null, mediaError: undefined };
 
-    const entry = await this.batcher.submit({ connection, msg, media, mediaError });
-    if (!entry) return null;
+    const item = { connection, msg, media, mediaError };
+    const entry = stored ? null : await this.batcher.submit(item);
+    // Already stored: a redelivery changes nothing, a resend fills the placeholder it was waiting for.
+    if (!entry) return msg.awaitingResend ? null : this.replaced(connection, item);
     const result = (await entry.presentation).get(entry.stored.message.id)!;
     if (result.contactDto) announceContact(this.ctx, { action: 'create', contact: result.contactDto });
     // The message event carries its ticket, which is all a list needs to raise it; a separate
     // ticket event is sent only when the ticket is new.
     if (result.ticketCreated) announceTicket(this.ctx, 'create', result.ticketDto);
     announceMessage(this.ctx, 'create', result.messageDto, result.ticketDto);
+    // Automation answers what the customer wrote: it waits for the resend (replaced()).
+    if (msg.awaitingResend) return result;
+    await this.notifyListeners(result);
+    return result;
+  }
+
+  /**
+   * The resend of a message that could not be decrypted: its content replaces the placeholder, the
+   * change is announced like an edit, and automation sees the message now. Null when there was no
+   * placeholder (an ordinary redelivery).
+   */
+  private async replaced(connection: ConnectionRow, item: BatchItem): Promise<InboundStored | null> {
+    const row = await replacePlaceholder(this.ctx.db, item, this.ctx.clock.now());
+    if (!row) return null;
+    await this.announceUpdates([row]);
+    const [ticket] = await this.ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+    const [contact] = await this.ctx.db.select().from(contacts).where(eq(contacts.id, ticket.contactId));
+    const result: InboundStored = { connection, contact, ticket, message: row, ticketCreated: false };
+    await this.notifyListeners(result);
+    return result;
+  }
+
+  private async notifyListeners(result: InboundStored): Promise<void> {
     for (const listener of this.listeners) {
       try {
         await listener(result);
@@ -133,7 +161,6 @@ export class InboundPipeline {
         this.ctx.log.error({ err, ticketId: result.ticket.id }, 'inbound listener failed');
       }
     }
-    return result;
   }
 
   /**
@@ -199,12 +226,12 @@ export class InboundPipeline {
     return row;
   }
 
-  private async alreadyStored(connectionId: number, externalId: string): Promise<boolean> {
+  private async alreadyStored(connectionId: number, externalId: string): Promise<{ placeholder: boolean } | undefined> {
     const [row] = await this.ctx.db
-      .select({ id: messages.id })
+      .select({ lastError: messages.lastError, sendState: messages.sendState })
       .from(messages)
       .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)));
-    return !!row;
+    return row ? { placeholder: isPlaceholder(row) } : undefined;
   }
 
   /**

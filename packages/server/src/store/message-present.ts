@@ -9,6 +9,13 @@ export type MessageRow = typeof messages.$inferSelect;
 export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaPath'>) =>
   row.mediaPath ? `/api/messages/${encodeURIComponent(row.id)}/media` : null;
 
+/** last_error of a received message the channel could not decrypt yet (messaging/placeholder.ts). */
+export const AWAITING_RESEND = 'ERR_WAPP_AWAITING_RESEND';
+
+export function isPlaceholder(row: Pick<MessageRow, 'lastError' | 'sendState'>): boolean {
+  return row.lastError === AWAITING_RESEND && row.sendState === 'received';
+}
+
 /** A received message whose media was not kept says why (ERR_MEDIA_TOO_LARGE, ERR_WAPP_DOWNLOAD_MEDIA). */
 function mediaErrorOf(r: MessageRow): MessageDTO['mediaError'] {
   if (r.mediaPath || r.sendState !== 'received') return null;
@@ -57,6 +64,7 @@ export async function presentMessages(
       ack: r.ack,
       sendState: r.sendState as MessageDTO['sendState'],
       sendError: r.sendState === 'failed' ? r.lastError : null,
+      ...(isPlaceholder(r) ? { awaitingResend: true as const } : {}),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       contact: r.contactId != null ? (cMap.get(r.contactId) ?? null) : null,

@@ -44,6 +44,11 @@ export const messageSchema = z
     updatedAt: isoDateTime,
     contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }).nullable(),
     userId: z.number().int().nullable(),
+    /**
+     * The channel could not decrypt this message and asked the customer's phone to send it again:
+     * shown as waiting until the resend replaces it (present only when true).
+     */
+    awaitingResend: z.literal(true).optional(),
   })
   .meta({ id: 'Message', example: MESSAGE_EXAMPLE });
 export type MessageDTO = z.infer<typeof messageSchema>;

@@ -331,11 +331,11 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
       expect(harness.openSessions!(company)).toBe(0);
     });
 
+    // 405 is final once the current version was fetched again and is still refused.
     for (const [reason, code] of [
       ['forbidden', 403],
       ['outdated', 405],
       ['multideviceMismatch', 411],
-      ['badSession', 500],
     ] as const) {
       it(`${reason} (${code}): DISCONNECTED with a visible reason, no reconnect loop`, async () => {
         await disconnect(reason);
@@ -343,6 +343,25 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
         expect(status.reason).toBeTruthy();
         expect(ctx.events.filter(isStatus('OPENING'))).toHaveLength(0);
         expect(harness.openSessions!(company)).toBe(0);
+      });
+    }
+
+    // baileys names all three 500 (generics.js:289-300, socket.js:798-801): never final.
+    for (const [reason, what] of [
+      ['badSession', 'a bad-session stream error'],
+      ['unknownStreamError', 'a stream error of unknown reason'],
+      ['reasonlessFailure', 'a failure without a reason'],
+    ] as const) {
+      it(`${what} (500): reconnects by itself with the pairing kept, the reconnect counted`, async () => {
+        await disconnect(reason);
+        const health = await ctx.waitFor(
+          (e): e is Extract<DriverEvent, { type: 'health' }> => e.type === 'health' && e.kind === 'reconnect',
+          'a reconnect health event',
+        );
+        expect(health.reason).toContain('500');
+        await ctx.waitFor(isStatus('CONNECTED'), 'CONNECTED again');
+        expect(ctx.events.some((e) => e.type === 'qr' || (e.type === 'status' && e.status === 'DISCONNECTED'))).toBe(false);
+        expect(harness.openSessions!(company)).toBe(1);
       });
     }
   });

@@ -42,7 +42,16 @@ export interface ContractMedia {
   voiceNote?: boolean;
 }
 
-export type DisconnectReasonName = 'loggedOut' | 'forbidden' | 'outdated' | 'multideviceMismatch' | 'badSession' | 'restartRequired' | 'replaced';
+export type DisconnectReasonName =
+  | 'loggedOut'
+  | 'forbidden'
+  | 'outdated'
+  | 'multideviceMismatch'
+  | 'badSession'
+  | 'restartRequired'
+  | 'replaced'
+  | 'unknownStreamError'
+  | 'reasonlessFailure';
 
 export interface ChannelHarness {
   readonly name: string;

@@ -5,6 +5,7 @@ import { proto, type MediaType } from 'baileys';
 import { WhatsAppTestServer } from '../whatsapp/test-server/server.js';
 import type { SimulatedCustomer } from '../whatsapp/test-server/customer.js';
 import { createWhatsappDriver } from '../whatsapp/driver.js';
+import { WebVersionSource } from '../whatsapp/web-version.js';
 import type { ChannelHarness, ContractCustomer, ReceivedOnPhone } from './harness.js';
 
 let nextNumber = 5511_9100_0000;
@@ -19,7 +20,9 @@ export async function whatsappHarness(): Promise<ChannelHarness & { server: What
   return {
     name: 'whatsapp (baileys over the protocol test server)',
     server,
-    createDriver: (ctx) => createWhatsappDriver(ctx, { waWebSocketUrl: server.url, reconnectDelays: [50, 100, 200] }),
+    // The WhatsApp Web version comes from the test server's /sw.js, as in production from WhatsApp Web.
+    createDriver: (ctx) =>
+      createWhatsappDriver(ctx, { waWebSocketUrl: server.url, reconnectDelays: [50, 100, 200], versions: new WebVersionSource({ url: server.versionUrl }) }),
     scan(qr, number) {
       company = number;
       server.scan(qr, number);

@@ -8,7 +8,8 @@ import { DisconnectReason, proto, type BaileysEventMap, type UserFacingSocketCon
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChannelError, type AuthStore, type DriverContext, type DriverEvent } from '../driver.js';
-import { createWhatsappDriver, whatsappDriverFactory } from './driver.js';
+import { createWhatsappDriver, whatsappDriverFactory, type WhatsappDriverDeps } from './driver.js';
+import { reconnectDelay } from './close-policy.js';
 import { CREDS_KEY } from './auth-state.js';
 import { serialize } from './serialization.js';
 import { sineWav } from '../../test/fixtures.js';
@@ -110,7 +111,14 @@ function memoryAuthStore(): AuthStore & { data: Map<string, string> } {
   };
 }
 
-function setup(options: { storedMessages?: Record<string, string>; ffmpegPath?: string; auth?: ReturnType<typeof memoryAuthStore> } = {}) {
+function setup(
+  options: {
+    storedMessages?: Record<string, string>;
+    ffmpegPath?: string;
+    auth?: ReturnType<typeof memoryAuthStore>;
+    deps?: Partial<WhatsappDriverDeps>;
+  } = {},
+) {
   const events: DriverEvent[] = [];
   const sockets: FakeSocket[] = [];
   const auth = options.auth ?? memoryAuthStore();
@@ -129,7 +137,7 @@ function setup(options: { storedMessages?: Record<string, string>; ffmpegPath?: 
     sockets.push(sock);
     return sock as unknown as WASocket;
   }) as never;
-  const driver = createWhatsappDriver(ctx, { makeSocket, reconnectDelays: DELAYS, ffmpegPath: options.ffmpegPath });
+  const driver = createWhatsappDriver(ctx, { makeSocket, reconnectDelays: DELAYS, ffmpegPath: options.ffmpegPath, ...options.deps });
   const current = () => sockets[sockets.length - 1];
   const statuses = () => events.filter((e) => e.type === 'status');
   return { driver, ctx, auth, events, sockets, current, statuses, errors };
@@ -237,7 +245,6 @@ describe('close and reconnect policy', () => {
   it.each([
     { code: DisconnectReason.multideviceMismatch, reason: 'multidevice-mismatch', cleared: true },
     { code: DisconnectReason.forbidden, reason: 'banned', cleared: false },
-    { code: DisconnectReason.badSession, reason: 'bad-session', cleared: false },
     { code: 405, reason: 'outdated-client', cleared: false },
   ])('$code ends in DISCONNECTED "$reason" instead of reconnecting forever', async ({ code, reason, cleared }) => {
     const t = await connected();
@@ -252,13 +259,55 @@ describe('close and reconnect policy', () => {
     expect(t.current().config.auth.creds.registered).toBe(!cleared);
   });
 
-  it('a never-paired session that hits 500 also stops instead of looping', async () => {
-    const t = setup();
+  it('500 (a stream error baileys cannot name, a failure without a reason) reconnects, paired or not, and is counted', async () => {
+    const t = await connected();
+    for (let n = 0; n < 8; n++) {
+      await t.current().close(DisconnectReason.badSession);
+      await vi.advanceTimersByTimeAsync(DELAYS.at(-1)!);
+    }
+    expect(t.sockets).toHaveLength(9);
+    expect(t.statuses().every((e) => e.status === 'TIMEOUT')).toBe(true);
+    expect(t.events.filter((e) => e.type === 'health')).toEqual(
+      Array.from({ length: 8 }, () => ({ type: 'health', kind: 'reconnect', reason: '500: closed 500' })),
+    );
+    const fresh = setup();
+    await fresh.driver.start();
+    await fresh.current().close(DisconnectReason.badSession);
+    expect(fresh.statuses().at(-1)).toEqual({ type: 'status', status: 'OPENING', reason: 'closed (500)' });
+    await vi.advanceTimersByTimeAsync(DELAYS[0]);
+    expect(fresh.sockets).toHaveLength(2);
+  });
+
+  it('without a fixed schedule, waits 1 s, 2 s, 4 s … up to 60 s, each within ±20 %', async () => {
+    // The lowest and the highest jitter, in turn.
+    let flip = 0;
+    const random = () => (flip++ % 2 === 0 ? 0 : 0.999999);
+    const t = setup({ deps: { reconnectDelays: undefined, random } });
+    await seedPairedCreds(t.auth);
     await t.driver.start();
-    await t.current().close(DisconnectReason.badSession);
-    expect(t.statuses().at(-1)).toEqual({ type: 'status', status: 'DISCONNECTED', reason: 'bad-session' });
-    await vi.advanceTimersByTimeAsync(10 * DELAYS.at(-1)!);
-    expect(t.sockets).toHaveLength(1);
+    await t.current().open();
+    const waits: number[] = [];
+    for (let n = 0; n < 9; n++) {
+      await t.current().close(DisconnectReason.connectionLost);
+      const before = t.sockets.length;
+      let waited = 0;
+      while (t.sockets.length === before) {
+        await vi.advanceTimersByTimeAsync(100);
+        waited += 100;
+      }
+      waits.push(waited);
+    }
+    // attempt n: 1000·2ⁿ capped at 60 000, then ×0.8 (even attempts) or ×1.2 (odd), capped again.
+    expect(waits).toEqual([800, 2_400, 3_200, 9_600, 12_800, 38_400, 48_000, 60_000, 48_000]);
+  });
+
+  it('the backoff is capped and jittered, so many numbers never reconnect in step', () => {
+    expect(reconnectDelay(0, undefined, () => 0.5)).toBe(1_000);
+    expect(reconnectDelay(3, undefined, () => 0.5)).toBe(8_000);
+    expect(reconnectDelay(50, undefined, () => 0.5)).toBe(60_000);
+    expect(reconnectDelay(2, undefined, () => 0)).toBe(3_200);
+    expect(reconnectDelay(2, undefined, () => 0.999999)).toBe(4_800);
+    expect(reconnectDelay(20, { baseMs: 10, capMs: 100, jitter: 0.5 }, () => 0)).toBe(50);
   });
 
   it('440 (replaced by another session) emits DISCONNECTED "replaced" and does not reconnect', async () => {
@@ -273,7 +322,10 @@ describe('close and reconnect policy', () => {
   it('other closes reconnect with the configured backoff, capped at the last delay', async () => {
     const t = await connected();
     await t.current().close(DisconnectReason.connectionLost);
-    expect(t.events).toEqual([{ type: 'status', status: 'TIMEOUT', reason: 'closed (408)' }]);
+    expect(t.events).toEqual([
+      { type: 'status', status: 'TIMEOUT', reason: 'closed (408)' },
+      { type: 'health', kind: 'reconnect', reason: '408: closed 408' },
+    ]);
 
     await vi.advanceTimersByTimeAsync(DELAYS[0] - 1);
     expect(t.sockets).toHaveLength(1);

@@ -5,11 +5,15 @@
  * Lifecycle, as seen by the session manager through emitted events:
  *   start() → status OPENING → qr (repeatedly, until scanned) → status PAIRING → (restart 515)
  *           → status CONNECTED {number}
- *   connection lost → status TIMEOUT (was paired) / OPENING (was not) → reconnect after a delay
+ *   connection lost, unnamed stream error (500), anything not final → status TIMEOUT (was paired)
+ *           / OPENING (was not), a `health` reconnect event → reconnect after a capped, jittered,
+ *           growing delay, for ever (close-policy.ts)
+ *   outdated client (405) → the current WhatsApp Web version is fetched once and the session
+ *           reconnects with it; a second 405 → DISCONNECTED "outdated-client" (web-version.ts)
  *   logged out on the phone (401) or multi-device mismatch (411) → auth cleared, status
  *           DISCONNECTED with the reason, driver stops ("try again" then shows a new QR)
- *   banned (403), bad session (500), outdated client (405), replaced by another session (440),
- *           QR never scanned → status DISCONNECTED with the reason, driver stops (close-policy.ts)
+ *   banned (403), replaced by another session (440), QR never scanned → status DISCONNECTED with
+ *           the reason, driver stops
  */
 import makeWASocket, {
   makeCacheableSignalKeyStore,
@@ -35,13 +39,22 @@ import {
   type SentMessage,
 } from '../driver.js';
 import { loadAuthState } from './auth-state.js';
-import { backoffDelay, closeStatusCode, decideOnClose, type FatalCloseReason } from './close-policy.js';
+import {
+  backoffDelay,
+  closeStatusCode,
+  decideOnClose,
+  describeClose,
+  reconnectDelay,
+  type Backoff,
+  type FatalCloseReason,
+} from './close-policy.js';
 import { ContactBook } from './contact-book.js';
 import { digitsOnly, isGroupJid, isLidJid, jidUser, toJid } from './jids.js';
 import { LidBook } from './lid-book.js';
 import { toBaileysLogger, type BaileysLogger } from './logger.js';
 import {
   createMediaDownloader,
+  isUndecryptable,
   mapCall,
   contactFacts,
   mapMessageUpdate,
@@ -55,13 +68,26 @@ import { mediaContent } from './outbound.js';
 import { DEFAULT_SEND_GAP, NO_SEND_GAP, SendPacer, type PacerDeps, type SendGap } from './send-pacing.js';
 import { parseStoredMessage, serialize, storedMessageContent } from './serialization.js';
 import { loadSyncedNames, saveSyncedNames } from './synced-names.js';
+import { formatWebVersion, WebVersionSource, type WebVersion } from './web-version.js';
 
 export interface WhatsappDriverDeps {
   makeSocket?: typeof makeWASocket;
   /** ffmpeg binary for voice notes; defaults to the one shipped by @ffmpeg-installer/ffmpeg. */
   ffmpegPath?: string;
-  /** Milliseconds before reconnect attempt 1, 2, …; the last value repeats. */
+  /**
+   * A fixed schedule instead of the growing backoff: milliseconds before reconnect attempt 1, 2, …;
+   * the last value repeats. Also paces retries of a failed creds save.
+   */
   reconnectDelays?: number[];
+  /** The growing reconnect backoff (close-policy.ts DEFAULT_BACKOFF when absent). */
+  backoff?: Backoff;
+  /** Picks the backoff's jitter; tests fix it. */
+  random?: () => number;
+  /**
+   * Where the WhatsApp Web version comes from (shared by all sessions of a server). Without it
+   * the driver logs in with baileys' bundled version and fetches nothing.
+   */
+  versions?: WebVersionSource;
   /** WhatsApp's WebSocket address; tests point it at the protocol test server. */
   waWebSocketUrl?: string;
   /** How long to wait for the phone to upload expired media again. */
@@ -80,6 +106,7 @@ export interface WhatsappDriverDeps {
 
 export const DEFAULT_MEDIA_RETRY_TIMEOUT_MS = 30_000;
 
+/** Retries of a failed creds save (and reconnects, when a test fixes the schedule). */
 export const DEFAULT_RECONNECT_DELAYS = [2_000, 5_000, 10_000, 30_000, 60_000];
 
 /** How this server appears in the phone's "Linked devices". */
@@ -96,6 +123,10 @@ class WhatsappDriver implements ChannelDriver {
   /** Paired at least once with the current auth state (creds.me present). */
   private paired = false;
   private attempt = 0;
+  /** The WhatsApp Web version the current socket announced (undefined: baileys' bundled one). */
+  private version: WebVersion | undefined;
+  /** A 405 already made us fetch the current version since the last open: the next one is final. */
+  private versionRefetched = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   /** Events and lifecycle steps run one at a time, in arrival order. */
   private queue: Promise<void> = Promise.resolve();
@@ -138,6 +169,7 @@ class WhatsappDriver implements ChannelDriver {
     if (!this.stopped) return;
     this.stopped = false;
     this.attempt = 0;
+    this.versionRefetched = false;
     this.emit({ type: 'status', status: 'OPENING' });
     try {
       await this.enqueue(() => this.openSocket());
@@ -179,7 +211,9 @@ class WhatsappDriver implements ChannelDriver {
   private async openSocket(): Promise<void> {
     const { state, saveCreds } = await loadAuthState(this.ctx.auth);
     await this.loadNames();
+    const version = this.versionRefetched ? this.version : await this.deps.versions?.current(this.ctx.log);
     if (this.stopped) return;
+    this.version = version;
     this.paired = !!state.creds.me;
     const sock = this.makeSocket({
       auth: { creds: state.creds, keys: makeCacheableSignalKeyStore(state.keys, this.logger) },
@@ -193,6 +227,7 @@ class WhatsappDriver implements ChannelDriver {
       markOnlineOnConnect: false,
       // Group sends use the kept metadata instead of asking WhatsApp each time (group-metadata.ts).
       cachedGroupMetadata: (jid) => this.groupMetadata.get(jid, (j) => sock.groupMetadata(j)),
+      ...(version ? { version } : {}),
       ...(this.deps.waWebSocketUrl ? { waWebSocketUrl: this.deps.waWebSocketUrl } : {}),
     });
     this.sock = sock;
@@ -218,7 +253,10 @@ class WhatsappDriver implements ChannelDriver {
   }
 
   private scheduleReconnect(): void {
-    const delay = backoffDelay(this.reconnectDelays, this.attempt++);
+    const attempt = this.attempt++;
+    const delay = this.deps.reconnectDelays?.length
+      ? backoffDelay(this.deps.reconnectDelays, attempt)
+      : reconnectDelay(attempt, this.deps.backoff, this.deps.random);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       this.inBackground(() => this.reopen(), 'whatsapp reconnect failed');
@@ -352,6 +390,7 @@ class WhatsappDriver implements ChannelDriver {
     this.connected = true;
     this.paired = true;
     this.attempt = 0;
+    this.versionRefetched = false;
     this.emit({ type: 'status', status: 'CONNECTED', number: jidUser(sock.user?.id) });
   }
 
@@ -366,10 +405,33 @@ class WhatsappDriver implements ChannelDriver {
         return this.reopen();
       case 'stop':
         return this.stopForGood(sock, action.reason, action.clearAuth);
+      case 'outdated':
+        return this.onOutdated(sock, error);
       case 'reconnect':
         this.emit({ type: 'status', status: this.paired ? 'TIMEOUT' : 'OPENING', reason: `closed (${code ?? 'no code'})` });
+        this.emit({ type: 'health', kind: 'reconnect', reason: describeClose(error) });
         return this.scheduleReconnect();
     }
+  }
+
+  /**
+   * 405: WhatsApp retired the version we announced. Once per open, the current version is fetched
+   * and the session reconnects with it at once; when that fails, names the same version, or is
+   * refused again, the connection shows "outdated-client" (update needed) until "try again".
+   */
+  private async onOutdated(sock: WASocket, error: unknown): Promise<void> {
+    const refused = this.version;
+    const fresh = this.versionRefetched || !this.deps.versions ? undefined : await this.deps.versions.refresh(this.ctx.log, refused);
+    this.versionRefetched = true;
+    if (!fresh || this.stopped) {
+      this.ctx.log.error({ version: refused && formatWebVersion(refused) }, 'whatsapp refuses this client version');
+      return this.stopForGood(sock, 'outdated-client', false);
+    }
+    this.ctx.log.warn({ refused: refused && formatWebVersion(refused), version: formatWebVersion(fresh) }, 'whatsapp refused the client version; reconnecting with the current one');
+    this.version = fresh;
+    this.emit({ type: 'status', status: this.paired ? 'TIMEOUT' : 'OPENING', reason: 'closed (405)' });
+    this.emit({ type: 'health', kind: 'reconnect', reason: describeClose(error) });
+    return this.reopen();
   }
 
   /** A close no retry can cure: DISCONNECTED with its reason, until "try again" or "new QR". */
@@ -402,6 +464,7 @@ class WhatsappDriver implements ChannelDriver {
   private async onMessages(sock: WASocket, messages: WAMessage[], mapping: MappingContext): Promise<void> {
     for (const message of messages) {
       await this.learnLidsOfKey(sock, message.key);
+      if (isUndecryptable(message)) this.emit({ type: 'health', kind: 'undecryptable' });
       const event = mapUpsertedMessage(message, mapping);
       if (event?.type === 'message' && event.message.chat.isGroup && isGroupJid(message.key.remoteJid)) {
         const subject = await this.subjectOf(sock, message.key.remoteJid!);
@@ -637,11 +700,22 @@ export interface WhatsappFactoryOptions {
   sendGap?: SendGap;
   /** WHATSAPP_NUMBER_CHECK_*: how long number checks are remembered. */
   numberCheckTtl?: NumberCheckTtl;
+  /** WHATSAPP_WEB_VERSION, when the operator pins one. */
+  webVersion?: WebVersion;
 }
 
-/** The production factory: sends paced and number checks remembered as the installation says. */
+/**
+ * The production factory: every session of the server shares one WhatsApp Web version source;
+ * sends paced and number checks remembered as the installation says.
+ */
 export function makeWhatsappDriverFactory(options: WhatsappFactoryOptions = {}): DriverFactory {
-  return (ctx) => createWhatsappDriver(ctx, { sendGap: options.sendGap ?? DEFAULT_SEND_GAP, numberCheckTtl: options.numberCheckTtl ?? DEFAULT_NUMBER_CHECK_TTL });
+  const versions = new WebVersionSource({ configured: options.webVersion });
+  return (ctx) =>
+    createWhatsappDriver(ctx, {
+      versions,
+      sendGap: options.sendGap ?? DEFAULT_SEND_GAP,
+      numberCheckTtl: options.numberCheckTtl ?? DEFAULT_NUMBER_CHECK_TTL,
+    });
 }
 
 export const whatsappDriverFactory: DriverFactory = makeWhatsappDriverFactory();

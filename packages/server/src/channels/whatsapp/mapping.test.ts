@@ -557,3 +557,37 @@ describe('contacts', () => {
     expect(mapContact({ id: GROUP_JID, name: 'Grupo' }, context())).toBeUndefined();
   });
 });
+
+describe('messages baileys could not decrypt', () => {
+  const stub = (overrides: Partial<WAMessage> = {}): WAMessage => ({
+    key: { remoteJid: CUSTOMER_LID, remoteJidAlt: CUSTOMER_JID, fromMe: false, id: '3A0000UNDECRYPTABLE' },
+    messageTimestamp: 1718000000,
+    pushName: 'Rita',
+    messageStubType: proto.WebMessageInfo.StubType.CIPHERTEXT,
+    messageStubParameters: ['Bad MAC'],
+    ...overrides,
+  });
+
+  it('a CIPHERTEXT stub becomes a placeholder waiting for the resend, in the customer chat', () => {
+    expect(mapUpsertedMessage(stub(), context())).toEqual({
+      type: 'message',
+      message: {
+        externalId: '3A0000UNDECRYPTABLE',
+        chat: { id: CUSTOMER, isGroup: false },
+        sender: { number: CUSTOMER, lid: CUSTOMER_LID, name: 'Rita' },
+        fromMe: false,
+        timestamp: new Date(1718000000 * 1000),
+        kind: 'chat',
+        body: '',
+        awaitingResend: true,
+      },
+    });
+  });
+
+  it('the resend with content is an ordinary message; a peer stub of our own devices is not shown', () => {
+    const resent = mapUpsertedMessage(stub({ messageStubType: undefined, messageStubParameters: undefined, message: { conversation: 'oi' } }), context());
+    expect(resent).toMatchObject({ type: 'message', message: { body: 'oi' } });
+    expect((resent as { message: object }).message).not.toHaveProperty('awaitingResend');
+    expect(mapUpsertedMessage(stub({ category: 'peer' }), context())).toBeUndefined();
+  });
+});

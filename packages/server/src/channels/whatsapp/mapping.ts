@@ -175,6 +175,32 @@ export function mapInboundMessage(message: WAMessage, ctx: MappingContext): Inbo
   };
 }
 
+/**
+ * A message baileys could not decrypt (Bad MAC, no session): it asks the sender's phone to send it
+ * again and upserts a stub with `messageStubType: CIPHERTEXT` and no content
+ * (Socket/messages-recv.js:1296-1380). Our own other devices' peer messages are not retried there.
+ */
+export function isUndecryptable(message: WAMessage): boolean {
+  return message.messageStubType === proto.WebMessageInfo.StubType.CIPHERTEXT && !message.message && message.category !== 'peer';
+}
+
+/** The stub → a placeholder in the chat, which the phone's resend (same id) replaces. */
+export function mapUndecryptable(message: WAMessage, ctx: MappingContext): InboundMessage | undefined {
+  const { key } = message;
+  if (!key.id || isIgnoredChat(key.remoteJid) || !key.remoteJid) return undefined;
+  const sender = senderOf(message, ctx);
+  return {
+    externalId: key.id,
+    chat: chatOf(message, ctx),
+    sender: { ...sender, ...(message.pushName ? { name: message.pushName } : {}) },
+    fromMe: !!key.fromMe,
+    timestamp: timestampOf(message),
+    kind: 'chat',
+    body: '',
+    awaitingResend: true,
+  };
+}
+
 /** Delete-for-everyone and edits travel as protocol messages pointing at the original id. */
 export function mapProtocolMessage(message: WAMessage, ctx: MappingContext): DriverEvent | undefined {
   const protocol = unwrap(message.message)?.protocolMessage;
@@ -192,6 +218,10 @@ export function mapProtocolMessage(message: WAMessage, ctx: MappingContext): Dri
 /** One `messages.upsert` entry → the event it stands for (message, revoke or edit), if any. */
 export function mapUpsertedMessage(message: WAMessage, ctx: MappingContext): DriverEvent | undefined {
   if (isIgnoredChat(message.key.remoteJid)) return undefined;
+  if (isUndecryptable(message)) {
+    const placeholder = mapUndecryptable(message, ctx);
+    return placeholder ? { type: 'message', message: placeholder } : undefined;
+  }
   const protocolEvent = mapProtocolMessage(message, ctx);
   if (protocolEvent) return protocolEvent;
   const inbound = mapInboundMessage(message, ctx);

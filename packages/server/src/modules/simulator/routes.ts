@@ -25,7 +25,7 @@ import type { App } from '../../http/types.js';
 import { type SimulatorMessageRow, type SimulatorNetwork } from '../../channels/simulator/network.js';
 
 /** Simulator calls are administrators' (REFUSED); a number with no simulated connection is not found. */
-const NO_PHONE = { 404: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND'] } as const;
+const NO_PHONE = { 404: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND', 'ERR_WAPP_NOT_INITIALIZED'] } as const;
 const ok = (input: typeof INPUT | typeof BODY) => answers({ 200: simulatorOkSchema }, SIGNED_IN, input, REFUSED, NO_PHONE);
 
 function present(row: SimulatorMessageRow): SimulatorMessage {

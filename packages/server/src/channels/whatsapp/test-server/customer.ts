@@ -15,11 +15,30 @@ export interface ReceivedMessage {
 }
 
 export class SimulatedCustomer {
-  readonly party = new SignalParty();
+  /**
+   * The customer's devices, each its own Signal identity: the phone (0) and any linked
+   * Web/Desktop companions (messages-recv.js:705-797 keeps baileys' device lists current).
+   */
+  readonly devices = new Map<number, SignalParty>([[0, new SignalParty()]]);
+  /** Which of the customer's devices decrypted each company message. */
+  readonly receivedOn = new Map<string, Set<number>>();
   /** What arrived, one entry per message id: a phone shows a re-sent id once. */
   readonly inbox = new Map<string, ReceivedMessage>();
   /** Ids of this customer's messages the company marked read (blue ticks on this phone). */
   readonly readByCompany = new Set<string>();
+  /**
+   * The next company messages this phone will fail to decrypt (a lost session, a Bad MAC): each is
+   * answered with a retry receipt instead of a delivery receipt.
+   */
+  failsToDecrypt = 0;
+  /**
+   * A phone that was offline when those messages reached it asks later: retry receipts wait here
+   * until `WhatsAppTestServer.phoneComesOnline`.
+   */
+  asksLater = false;
+  readonly pendingRetries: string[] = [];
+  /** How many copies of each company message this phone decrypted (a resend is a second copy). */
+  readonly copies = new Map<string, number>();
 
   constructor(
     /** Phone number digits, or undefined for an account known only by its LID. */
@@ -43,6 +62,11 @@ export class SimulatedCustomer {
   /** Message ids look like a phone's: "3A" + 18 hex digits (iOS style). */
   static newMessageId(): string {
     return `3A${randomBytes(9).toString('hex').toUpperCase()}`;
+  }
+
+  /** The phone's Signal side (device 0). */
+  get party(): SignalParty {
+    return this.devices.get(0)!;
   }
 
   /** True when `user` (the part before @, without device) names this customer. */

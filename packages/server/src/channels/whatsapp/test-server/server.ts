@@ -10,7 +10,16 @@
  *   bundles, privacy settings; anything else gets an empty result.
  * - Customers (customer.ts) write Signal-encrypted messages; what the company sends is decrypted
  *   by the customer's phone, acked, and answered with delivery and (on request) read receipts.
- * - Disconnect reasons, each sent the way baileys recognizes it (socket.js:791-806).
+ * - Disconnect reasons, each sent the way baileys recognizes it (socket.js:791-806), including
+ *   stream errors of unknown reason and a `failure` without one (both 500).
+ * - The WhatsApp Web version: /sw.js names the current one; a client announcing one older than
+ *   `minimumVersion` is refused with `failure reason="405"`.
+ * - The offline queue: messages written while the companion is away arrive at its next login marked
+ *   `offline`, then `ib offline count=N`.
+ * - Retry receipts both ways: a message the companion cannot decrypt (it asks again; the phone
+ *   resends with the same id), and a company message the customer's phone cannot decrypt (the phone
+ *   asks again; baileys resends).
+ * - Customers' linked devices (`devices` notifications) and reinstalled phones (identity change).
  *
  * - Customers' media: encrypted as a phone uploads it (media.ts) and served over HTTP at the
  *   message's `url`.
@@ -23,9 +32,9 @@
  *   sender keys decrypted on every member's phone, participant-change notifications.
  *
  * Not modelled (baileys alone does not say what WhatsApp does): group receipts, history and
- * app-state sync, retry receipts, pre-key-low notifications.
+ * app-state sync, pre-key-low notifications.
  */
-import { createHmac, randomInt, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import https from 'node:https';
@@ -66,6 +75,8 @@ interface Account {
   preKeys: { keyId: number; publicKey: Uint8Array }[];
   /** False once the phone removed the device (logged out): the next login fails with 401. */
   linked: boolean;
+  /** Customers' messages kept while the companion was away, delivered at its next login. */
+  offline?: BinaryNode[];
   connection?: ClientConnection;
 }
 
@@ -77,7 +88,9 @@ export type DisconnectReasonName =
   | 'multideviceMismatch' // 411
   | 'badSession' // 500
   | 'restartRequired' // 515
-  | 'replaced'; // 440
+  | 'replaced' // 440
+  | 'unknownStreamError' // a stream error baileys cannot name → 500 (generics.js:289-300)
+  | 'reasonlessFailure'; // a `failure` without a reason → 500 (socket.js:798-801)
 
 /** A group the company account is in, with customers as its other members. */
 interface TestGroup {
@@ -117,6 +130,20 @@ export class WhatsAppTestServer extends EventEmitter {
   /** QR ref → the connection showing it. */
   private readonly pendingRefs = new Map<string, ClientConnection>();
   readonly connections = new Set<ClientConnection>();
+  /**
+   * WhatsApp Web's current version, named by its service worker at /sw.js (what baileys'
+   * fetchLatestWaWebVersion reads, Utils/generics.js:226-249), and the oldest one still accepted:
+   * a client announcing an older `appVersion` (validate-connection.js:9-15) gets
+   * `failure reason="405"`. By default every version is accepted.
+   */
+  webVersion: [number, number, number] = [2, 3000, 1043857760];
+  minimumVersion: [number, number, number] | undefined;
+  /** Requests for /sw.js so far. */
+  versionRequests = 0;
+  /** Ids of customer messages the companion asked to be sent again (`receipt type="retry"`). */
+  readonly retryRequests = new Map<string, number>();
+  /** Ids of company messages a customer's phone asked to be sent again, with how many times. */
+  readonly phoneRetries = new Map<string, number>();
 
   private constructor(
     server: http.Server,
@@ -128,6 +155,7 @@ export class WhatsAppTestServer extends EventEmitter {
     this.wss = wss;
     const serveMedia = (req: http.IncomingMessage, res: http.ServerResponse) => {
       if (req.method === 'POST') return this.acceptUpload(req, res);
+      if (req.url === '/sw.js') return this.serveServiceWorker(res);
       const path = req.url ? new URL(req.url, 'http://x').pathname : '';
       const expired = this.expiredMedia.get(path);
       if (expired) {
@@ -181,6 +209,18 @@ export class WhatsAppTestServer extends EventEmitter {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ url: `https://${this.mediaOrigin}${directPath}`, direct_path: directPath }));
     });
+  }
+
+  /** Where the driver reads the current WhatsApp Web version (WEB_VERSION_URL in production). */
+  get versionUrl(): string {
+    return `http://${this.origin}/sw.js`;
+  }
+
+  /** The revision sits inside a JSON string in the script, its quotes escaped (generics.js:235). */
+  private serveServiceWorker(res: http.ServerResponse): void {
+    this.versionRequests++;
+    res.writeHead(200, { 'Content-Type': 'text/javascript' });
+    res.end(`self.__swData=JSON.parse("{\\"dynamic_data\\":{\\"SiteData\\":{\\"client_revision\\":${this.webVersion[2]}}}}");`);
   }
 
   /** What a customer's phone shows for media the company sent: fetched and decrypted. */
@@ -426,6 +466,59 @@ export class WhatsAppTestServer extends EventEmitter {
   }
 
   /**
+   * The customer writes while the companion is away: WhatsApp keeps the message and delivers it at
+   * the next login, marked `offline` (Socket/messages-recv.js:1432 and 1603 upsert such messages as
+   * 'append' through the offline node processor). Resolves with the id at once.
+   */
+  async customerSendsWhileAway(customer: SimulatedCustomer, accountNumber: string, message: proto.IMessage): Promise<string> {
+    const account = this.requireAccount(accountNumber);
+    if (account.connection?.loggedIn) throw new Error(`account ${accountNumber} is connected`);
+    const stanza = await this.prepareMessage(customer, accountNumber, message, { attrs: { offline: '1' } });
+    (account.offline ??= []).push(stanza);
+    return stanza.attrs.id;
+  }
+
+  /** What WhatsApp still keeps for the companion. */
+  offlineQueueOf(accountNumber: string): readonly BinaryNode[] {
+    return this.requireAccount(accountNumber).offline ?? [];
+  }
+
+  /**
+   * The customer's phone sends a message the companion cannot decrypt: a `msg` whose ciphertext
+   * matches no session (what a lost or corrupted Signal session looks like; decryption fails with
+   * "No session record" or Bad MAC). baileys answers with `receipt type="retry"` and upserts a
+   * CIPHERTEXT stub (Socket/messages-recv.js:1296-1380). Resolves with the id once it answered.
+   */
+  async customerSendsUndecryptable(customer: SimulatedCustomer, accountNumber: string, opts: { id?: string } = {}): Promise<string> {
+    const id = opts.id ?? SimulatedCustomer.newMessageId();
+    await this.deliver(accountNumber, {
+      tag: 'message',
+      attrs: {
+        from: customer.pnJid ?? customer.lidJid,
+        id,
+        t: String(Math.floor(Date.now() / 1000)),
+        type: 'text',
+        notify: customer.name,
+        ...(customer.pnJid ? { sender_lid: customer.lidJid } : {}),
+      },
+      content: [{ tag: 'enc', attrs: { v: '2', type: 'msg' }, content: randomBytes(64) }],
+    });
+    return id;
+  }
+
+  /**
+   * The phone answers the companion's retry receipt: it sends the message again, same id, on a
+   * fresh session built from the companion's keys (the resend messages-recv.js:1040-1160 performs
+   * on the other side). A phone only resends what it was asked for.
+   */
+  async phoneResends(customer: SimulatedCustomer, accountNumber: string, id: string, message: proto.IMessage): Promise<void> {
+    if (!this.retryRequests.has(id)) throw new Error(`the companion never asked for ${id} again`);
+    const account = this.requireAccount(accountNumber);
+    await customer.party.startSession(this.companionAddress(account), this.takeBundle(account));
+    await this.deliver(accountNumber, await this.prepareMessage(customer, accountNumber, message, { id }));
+  }
+
+  /**
    * The customer writes in a group the company is in: the sender key travels Signal-encrypted to
    * the companion (`pkmsg`/`msg`), the content as `skmsg` (messages-send.js builds the same pair
    * for its own group sends). Group metadata is not served: baileys does not need it to receive.
@@ -604,6 +697,13 @@ export class WhatsAppTestServer extends EventEmitter {
 
   private onHandshake(connection: ClientConnection, { clientStaticKey, payload }: HandshakeResult): void {
     connection.clientStaticKey = clientStaticKey;
+    const announced = payload.userAgent?.appVersion;
+    connection.appVersion = [announced?.primary ?? 0, announced?.secondary ?? 0, announced?.tertiary ?? 0];
+    if (this.minimumVersion && compareVersions(connection.appVersion, this.minimumVersion) < 0) {
+      // A retired client version is refused before anything else, pairing or login alike.
+      connection.send(disconnectNode('outdated'));
+      return;
+    }
     if (payload.devicePairingData) {
       // A new companion (validate-connection.js:77-115): offer QR refs (socket.js:694-727).
       const refs = Array.from({ length: 6 }, () => `2@${randomInt(10 ** 12, 10 ** 13)}`);
@@ -629,9 +729,12 @@ export class WhatsAppTestServer extends EventEmitter {
     connection.loggedIn = true;
     // success (socket.js:746): `lid` becomes creds.me.lid.
     connection.send({ tag: 'success', attrs: { t: String(Math.floor(Date.now() / 1000)), lid: `${account.lid}:${account.device}@lid` } });
-    // Nothing queued while it was away: `ib offline` ends baileys' event buffering after a login
-    // (socket.js:832-841) and sets receivedPendingNotifications.
-    connection.send({ tag: 'ib', attrs: {}, content: [{ tag: 'offline', attrs: { count: '0' } }] });
+    // What was kept while it was away, in order, then `ib offline count=N`, which ends baileys'
+    // event buffering after a login (socket.js:832-841) and sets receivedPendingNotifications.
+    const queued = account.offline ?? [];
+    account.offline = [];
+    for (const stanza of queued) connection.send(stanza);
+    connection.send({ tag: 'ib', attrs: {}, content: [{ tag: 'offline', attrs: { count: String(queued.length) } }] });
     this.emit('login', number);
   }
 
@@ -715,7 +818,7 @@ export class WhatsAppTestServer extends EventEmitter {
       const jid = user.attrs.jid;
       const decoded = jidDecode(jid);
       const isOwn = decoded?.user === account.number || decoded?.user === account.lid;
-      const party = isOwn ? account.primary : this.customerByUser(decoded?.user)?.party;
+      const party = isOwn ? account.primary : this.customerByUser(decoded?.user)?.devices.get(decoded?.device ?? 0);
       users.push(
         party
           ? await party.keyBundleNode(jid)
@@ -727,7 +830,7 @@ export class WhatsAppTestServer extends EventEmitter {
 
   /**
    * usync (WAUSync/USyncQuery.js parseUSyncQueryResult): one `user` per asked user with the asked
-   * protocols — `devices` (primary phone only; the companion itself for the own account), `lid`,
+   * protocols — `devices` (the customer's phone and linked devices; the companion itself for the own account), `lid`,
    * `contact` (type "in" when the number has WhatsApp).
    */
   private answerUsync(account: Account, iq: BinaryNode): BinaryNode {
@@ -750,6 +853,11 @@ export class WhatsAppTestServer extends EventEmitter {
         if (protocol === 'devices' && exists) {
           const devices: BinaryNode[] = [{ tag: 'device', attrs: { id: '0' } }];
           if (isOwn) devices.push({ tag: 'device', attrs: { id: String(account.device), 'key-index': String(account.device) } });
+          // A customer's linked devices, each with the key-index baileys requires of non-zero
+          // devices (Utils/signal.js:151).
+          for (const device of customer?.devices.keys() ?? []) {
+            if (device !== 0) devices.push({ tag: 'device', attrs: { id: String(device), 'key-index': String(device) } });
+          }
           content.push({ tag: 'devices', attrs: {}, content: [{ tag: 'device-list', attrs: {}, content: devices }] });
         }
         if (protocol === 'lid' && lid && decoded?.server !== 'lid') content.push({ tag: 'lid', attrs: { val: `${lid}@lid` } });
@@ -774,15 +882,112 @@ export class WhatsAppTestServer extends EventEmitter {
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer) return;
     for (const target of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
-      if (!customer.is(jidDecode(target.attrs.jid)?.user ?? '')) continue;
+      const addressed = jidDecode(target.attrs.jid);
+      if (!customer.is(addressed?.user ?? '')) continue;
       const enc = getBinaryNodeChild(target, 'enc');
       if (!enc || !(enc.content instanceof Uint8Array)) continue;
-      const message = await customer.party.decrypt(this.companionAddress(account), enc.attrs.type as 'pkmsg' | 'msg', enc.content);
+      const device = addressed?.device ?? 0;
+      if (device !== 0) {
+        // A linked device decrypts its own copy; the phone's receipts speak for the customer.
+        const party = customer.devices.get(device);
+        if (!party) throw new Error(`a copy for ${target.attrs.jid}, a device the customer does not have`);
+        await party.decrypt(this.companionAddress(account), enc.attrs.type as 'pkmsg' | 'msg', enc.content);
+        customer.receivedOn.set(id, (customer.receivedOn.get(id) ?? new Set()).add(device));
+        continue;
+      }
+      if (customer.failsToDecrypt > 0) {
+        customer.failsToDecrypt--;
+        if (customer.asksLater) customer.pendingRetries.push(id);
+        else this.askAgain(connection, customer, id);
+        continue;
+      }
+      // A copy the phone cannot decrypt (encrypted for an identity it no longer has) is asked again,
+      // as a real phone does (retry receipt, messages-recv.js:1204-1221).
+      const message = await customer.party
+        .decrypt(this.companionAddress(account), enc.attrs.type as 'pkmsg' | 'msg', enc.content)
+        .catch(() => undefined);
+      if (!message) {
+        this.askAgain(connection, customer, id);
+        continue;
+      }
+      customer.copies.set(id, (customer.copies.get(id) ?? 0) + 1);
+      customer.receivedOn.set(id, (customer.receivedOn.get(id) ?? new Set()).add(0));
       const firstTime = !customer.inbox.has(id);
       if (firstTime) customer.inbox.set(id, { id, from: this.companionAddress(account), message });
       this.emit('delivered', { id, to, customer, message } satisfies OutboundRecord);
       this.sendReceipt(customer, account.number, [id]);
     }
+  }
+
+  /**
+   * The phone could not decrypt a company message: it sends `receipt type="retry"` with a `retry`
+   * child (count, id, t, v) and its registration id, without a key bundle, so baileys fetches fresh
+   * keys and sends the message again with the same id (Socket/messages-recv.js:1204-1221, resend in
+   * sendMessagesAgain :1040-1160; the registration check at :1089-1097).
+   */
+  private askAgain(connection: ClientConnection, customer: SimulatedCustomer, id: string): void {
+    const count = String((this.phoneRetries.get(id) ?? 0) + 1);
+    this.phoneRetries.set(id, Number(count));
+    const t = String(Math.floor(Date.now() / 1000));
+    const registration = Buffer.alloc(4);
+    registration.writeUInt32BE(customer.party.creds.registrationId);
+    connection.send({
+      tag: 'receipt',
+      attrs: { from: customer.pnJid ?? customer.lidJid, id, type: 'retry', t },
+      content: [
+        { tag: 'retry', attrs: { count, id, t, v: '1' } },
+        { tag: 'registration', attrs: {}, content: registration },
+      ],
+    });
+  }
+
+  /**
+   * The customer links a Web/Desktop device: WhatsApp tells the companion with
+   * `notification type="devices"` holding `add` and the device's jid and key-index, and baileys
+   * adds it to its cached device list (Socket/messages-recv.js:705-797). Resolves once acked.
+   */
+  async customerLinksDevice(customer: SimulatedCustomer, accountNumber: string, device: number): Promise<void> {
+    if (!customer.pnJid) throw new Error('a LID-only customer is not modelled with devices');
+    customer.devices.set(device, new SignalParty());
+    await this.notify(accountNumber, { from: customer.pnJid, type: 'devices' }, [
+      {
+        tag: 'add',
+        attrs: { device_hash: `2:${randomBytes(6).toString('base64')}` },
+        content: [{ tag: 'device', attrs: { jid: `${customer.number}:${device}@s.whatsapp.net`, 'key-index': String(device) } }],
+      },
+    ]);
+  }
+
+  /**
+   * The customer reinstalls WhatsApp: the phone has a new Signal identity, and WhatsApp tells the
+   * companion with `notification type="encrypt"` and an `identity` child; baileys then fetches
+   * fresh keys for the phone (handleIdentityChange, Socket/messages-recv.js:572-585,
+   * Utils/identity-change-handler.js). Resolves once acked.
+   */
+  async customerReinstalls(customer: SimulatedCustomer, accountNumber: string, opts: { notify: boolean } = { notify: true }): Promise<void> {
+    customer.devices.set(0, new SignalParty());
+    if (!opts.notify) return;
+    await this.notify(accountNumber, { from: customer.pnJid ?? customer.lidJid, type: 'encrypt' }, [
+      { tag: 'identity', attrs: {}, content: customer.party.creds.signedIdentityKey.public },
+    ]);
+  }
+
+  /** A notification to the connected companion; resolves when it acked it (Utils/stanza-ack.js). */
+  private async notify(accountNumber: string, attrs: { from: string; type: string }, content: BinaryNode[]): Promise<void> {
+    const connection = this.requireAccount(accountNumber).connection;
+    if (!connection?.loggedIn) throw new Error(`account ${accountNumber} is not connected`);
+    const id = nextTag();
+    const acked = connection.waitForAck(id);
+    connection.send({ tag: 'notification', attrs: { ...attrs, id, t: String(Math.floor(Date.now() / 1000)) }, content });
+    await acked;
+  }
+
+  /** The phone that held its retry receipts back sends them now, to the companion's connection. */
+  phoneComesOnline(customer: SimulatedCustomer, accountNumber: string): void {
+    const connection = this.requireAccount(accountNumber).connection;
+    if (!connection?.loggedIn) throw new Error(`account ${accountNumber} is not connected`);
+    customer.asksLater = false;
+    for (const id of customer.pendingRetries.splice(0)) this.askAgain(connection, customer, id);
   }
 
   /** Receipts from the companion: a read receipt turns the customer's message blue. */
@@ -792,6 +997,7 @@ export class WhatsAppTestServer extends EventEmitter {
     const customer = this.customerByUser(jidDecode(to)?.user);
     if (!customer || !id) return;
     const ids = [id, ...getBinaryNodeChildren(getBinaryNodeChild(node, 'list'), 'item').map((i) => i.attrs.id)];
+    if (type === 'retry') for (const retried of ids) this.retryRequests.set(retried, (this.retryRequests.get(retried) ?? 0) + 1);
     if (type === 'read') for (const read of ids) customer.readByCompany.add(read);
     this.emit('receipt', { customer, ids, type });
   }
@@ -832,6 +1038,8 @@ export class ClientConnection {
   clientStaticKey: Buffer = Buffer.alloc(0);
   account: Account | undefined;
   loggedIn = false;
+  /** The WhatsApp Web version the client announced in its payload. */
+  appVersion: [number, number, number] = [0, 0, 0];
   private readonly ackWaiters = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
 
   constructor(readonly ws: WebSocket) {}
@@ -895,11 +1103,20 @@ function disconnectNode(reason: DisconnectReasonName): BinaryNode {
       return { tag: 'stream:error', attrs: { code: '515' } };
     case 'replaced': // conflict → connectionReplaced 440 (generics.js:282-284)
       return { tag: 'stream:error', attrs: {}, content: [{ tag: 'conflict', attrs: { type: 'replaced' } }] };
+    case 'unknownStreamError': // no code and a reason baileys does not map → 500 (generics.js:289-300)
+      return { tag: 'stream:error', attrs: {}, content: [{ tag: 'xml-not-well-formed', attrs: {} }] };
+    case 'reasonlessFailure': // `failure` without `reason` → 500 (socket.js:798-801)
+      return { tag: 'failure', attrs: {} };
   }
 }
 
 function mediaOf(message: proto.IMessage): proto.Message.IImageMessage | proto.Message.IAudioMessage | proto.Message.IVideoMessage | proto.Message.IDocumentMessage | proto.Message.IStickerMessage | undefined {
   return message.imageMessage ?? message.audioMessage ?? message.videoMessage ?? message.documentMessage ?? message.stickerMessage ?? undefined;
+}
+
+function compareVersions(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
 }
 
 function isMediaMessage(message: proto.IMessage): boolean {

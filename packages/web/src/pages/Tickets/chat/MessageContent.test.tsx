@@ -47,3 +47,25 @@ describe('received media that was not kept', () => {
     expect(screen.getByTestId('message-media-not-kept').textContent).toContain('The file could not be received.');
   });
 });
+
+describe('a message waiting for the customer\'s phone to send it again', () => {
+  afterEach(async () => {
+    cleanup();
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the waiting notice instead of an empty bubble, in the chosen language', async () => {
+    render(<MessageContent message={received({ mediaType: 'chat', mediaName: null, awaitingResend: true })} />);
+    expect(screen.getByTestId('message-awaiting-resend').textContent).toContain("WhatsApp asked the customer's phone to send it again");
+    await i18n.changeLanguage('es');
+    expect(await screen.findByText(/WhatsApp pidió al teléfono del cliente que lo envíe de nuevo/)).toBeTruthy();
+    await i18n.changeLanguage('pt');
+    expect(await screen.findByText(/o WhatsApp pediu ao celular do cliente que a envie de novo/)).toBeTruthy();
+  });
+
+  it('shows the resent text once the placeholder was replaced', () => {
+    render(<MessageContent message={received({ mediaType: 'chat', mediaName: null, body: 'chegou agora' })} />);
+    expect(screen.queryByTestId('message-awaiting-resend')).toBeNull();
+    expect(screen.getByTestId('message-text').textContent).toBe('chegou agora');
+  });
+});

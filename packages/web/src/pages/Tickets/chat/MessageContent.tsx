@@ -10,6 +10,7 @@ import { DocumentMessage } from './media/DocumentMessage';
 import { ImageMessage } from './media/ImageMessage';
 import { LocationMessage } from './media/LocationMessage';
 import { MediaNotKept } from './media/MediaNotKept';
+import { AwaitingResend } from './AwaitingResend';
 import { VcardMessage } from './media/VcardMessage';
 import { VideoMessage } from './media/VideoMessage';
 
@@ -24,6 +25,7 @@ export function MessageText({ body }: { body: string }) {
 
 export function MessageContent({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
+  if (message.awaitingResend) return <AwaitingResend />;
   if (message.mediaError && !message.mediaUrl) {
     return (
       <>
