@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address.js';
 
 const optionalPositiveInt = z
   .string()
@@ -38,8 +39,17 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   SIMULATOR: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* from a reverse proxy (sets Secure cookies behind HTTPS). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * The reverse proxies whose X-Forwarded-* are believed: false, true (proxies on this machine), a
+   * number of hops, or a comma list of addresses/CIDRs (lib/client-address.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .superRefine((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    }),
   /** Largest media file accepted, uploaded or received from a channel, in MB. */
   MEDIA_MAX_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   /** Largest total of the files of one upload request, in MB. */
@@ -68,7 +78,8 @@ export interface Config {
   allowedOrigins: string[];
   simulatorEnabled: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* are believed (lib/client-address.ts). */
+  trustProxy: TrustProxy;
   /** MEDIA_MAX_MB in bytes (default 100 MB). */
   mediaMaxBytes: number;
   /** UPLOAD_MAX_REQUEST_MB in bytes (default 200 MB). */
@@ -106,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     simulatorEnabled: e.SIMULATOR ? e.SIMULATOR === 'on' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) as TrustProxy,
     mediaMaxBytes: (e.MEDIA_MAX_MB ?? 100) * 1024 * 1024,
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
