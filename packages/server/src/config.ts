@@ -59,6 +59,10 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes (base64) or 64 hex digits')
     .optional(),
+  /** Open realtime sockets of one user on one server process. */
+  SOCKETS_PER_USER: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /** Web chat socket handshakes from one address per minute. */
+  WEBCHAT_HANDSHAKES_PER_MINUTE: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   /** Base URL of Meta's Graph API (a stand-in server in tests). */
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
 });
@@ -88,6 +92,10 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** WHATSAPP_CLOUD_GRAPH_URL without a trailing slash. */
   cloudGraphUrl: string;
+  /** SOCKETS_PER_USER (default 20). */
+  socketsPerUser: number;
+  /** WEBCHAT_HANDSHAKES_PER_MINUTE (default 30). */
+  webchatHandshakesPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -122,5 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
+    socketsPerUser: e.SOCKETS_PER_USER ?? 20,
+    webchatHandshakesPerMinute: e.WEBCHAT_HANDSHAKES_PER_MINUTE ?? 30,
   };
 }
