@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address.js';
+import type { WebchatLimitsConfig } from './channels/webchat/limits.js';
 
 const optionalPositiveInt = z
   .string()
@@ -63,6 +64,12 @@ const envSchema = z.object({
   SOCKETS_PER_USER: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   /** Web chat socket handshakes from one address per minute. */
   WEBCHAT_HANDSHAKES_PER_MINUTE: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /** Web chat visitors: largest file, daily upload totals, new conversations, expiry (channels/webchat/limits.ts). */
+  WEBCHAT_UPLOAD_MAX_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_VISITOR_DAILY_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_CONNECTION_DAILY_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_VISITOR_EXPIRY_DAYS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   /** Base URL of Meta's Graph API (a stand-in server in tests). */
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
 });
@@ -96,6 +103,8 @@ export interface Config {
   socketsPerUser: number;
   /** WEBCHAT_HANDSHAKES_PER_MINUTE (default 30). */
   webchatHandshakesPerMinute: number;
+  /** Web chat visitors' limits (WEBCHAT_*), in bytes and counts. */
+  webchat: WebchatLimitsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
     socketsPerUser: e.SOCKETS_PER_USER ?? 20,
     webchatHandshakesPerMinute: e.WEBCHAT_HANDSHAKES_PER_MINUTE ?? 30,
+    webchat: {
+      uploadMaxBytes: (e.WEBCHAT_UPLOAD_MAX_MB ?? 10) * 1024 * 1024,
+      visitorDailyBytes: (e.WEBCHAT_VISITOR_DAILY_MB ?? 50) * 1024 * 1024,
+      connectionDailyBytes: (e.WEBCHAT_CONNECTION_DAILY_MB ?? 1000) * 1024 * 1024,
+      newConversationsPerMinute: e.WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE ?? 30,
+      visitorExpiryDays: e.WEBCHAT_VISITOR_EXPIRY_DAYS ?? 90,
+    },
   };
 }

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   // The database refuses writes (read-only) or cannot be reached: nothing was changed, try again later.
   'ERR_DATABASE_UNAVAILABLE',
   'ERR_DELIVERY_IN_PROGRESS',
+  // A web chat visitor's (or the chat's) daily upload total is used up.
+  'ERR_UPLOAD_QUOTA',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
