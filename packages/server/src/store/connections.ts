@@ -12,7 +12,7 @@ import type { DbOrTx } from '../db/client.js';
 import { cloudAccounts, queues, whatsappQueues, whatsapps } from '../db/schema.js';
 import { cloudWebhookPath } from '@switchboard/shared';
 import { loadWebchatSettings, presentWebchatSettings } from './webchat.js';
-import { floodedSince } from '../channels/webchat/limits.js';
+import { floodedSince } from './webchat-flood.js';
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 

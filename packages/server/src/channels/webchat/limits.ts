@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import { megabytes } from '../../lib/media-store.js';
 import { rowsOf } from '../../lib/sql.js';
 import { WEBCHAT_ADDRESS_SUFFIX, type WebchatVisitorRow } from '../../store/webchat.js';
+import { FLOOD_SHOWN_SECONDS, floodKey } from '../../store/webchat-flood.js';
 
 export interface WebchatLimitsConfig {
   /** Largest file a visitor may upload. */
@@ -32,16 +33,12 @@ export interface WebchatLimitsConfig {
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
-/** How long a connection shows "flooded" after new conversations were last refused. */
-const FLOOD_SHOWN_SECONDS = 10 * 60;
 /** The expiry's deletion runs at most this often (the scheduler ticks every few seconds). */
 const EXPIRY_EVERY_MS = 60 * 60 * 1000;
 
 const visitorBytesKey = (visitorId: string) => `webchat:bytes:visitor:${visitorId}`;
 const connectionBytesKey = (connectionId: number) => `webchat:bytes:connection:${connectionId}`;
 const newConversationsKey = (connectionId: number) => `webchat:new:${connectionId}`;
-const FLOOD_PREFIX = 'webchat:flood:';
-const floodKey = (connectionId: number) => `${FLOOD_PREFIX}${connectionId}`;
 const kib = (bytes: number) => Math.ceil(bytes / 1024);
 
 const quotaExceeded = (what: string) => new AppError('ERR_UPLOAD_QUOTA', 413, `The daily upload total of ${what} is used up`);
@@ -155,20 +152,4 @@ async function addToCounter(db: Db, key: string, amount: number, windowSeconds: 
       resets_at = case when c.resets_at <= now() then excluded.resets_at else c.resets_at end
     returning hits`);
   return Number(rowsOf(result)[0].hits);
-}
-
-/** When each of these connections last refused a new conversation, for those still shown flooded. */
-export async function floodedSince(db: Db, connectionIds: number[]): Promise<Map<number, Date>> {
-  const out = new Map<number, Date>();
-  if (connectionIds.length === 0) return out;
-  const rows = rowsOf(
-    await db.execute(sql`
-      select key, resets_at - make_interval(secs => ${FLOOD_SHOWN_SECONDS}) as at from ${rateCounters}
-      where key in (${sql.join(
-        connectionIds.map((id) => sql`${floodKey(id)}`),
-        sql`, `,
-      )}) and resets_at > now()`),
-  );
-  for (const row of rows) out.set(Number(String(row.key).slice(FLOOD_PREFIX.length)), new Date(row.at as string | Date));
-  return out;
 }
