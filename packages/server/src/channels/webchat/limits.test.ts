@@ -4,6 +4,7 @@
  * the connection shown flooded to admins), and visitors removed after a time without activity.
  */
 import { eq, inArray } from 'drizzle-orm';
+import { io as ioClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, messages, tickets } from '../../db/schema.js';
 import { PNG } from '../../test/fixtures.js';
@@ -108,6 +109,14 @@ describe('web chat limits', () => {
   it('new conversations past the connection’s rate are refused and the connection shows flooded to admins', async () => {
     const conn = await newConnection('Flood site');
     const calm = await newConnection('Calm site');
+    const base = await s.listen();
+    const admin = ioClient(base, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: s.adminToken } });
+    const updates: { action: string; whatsapp?: { id: number; webchat?: { floodedAt?: string } } }[] = [];
+    admin.on('whatsapp', (e: (typeof updates)[number]) => updates.push(e));
+    await new Promise<void>((resolve, reject) => {
+      admin.once('connect', () => resolve());
+      admin.once('connect_error', reject);
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await start(conn.webchat.publicKey)).statusCode);
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
@@ -122,6 +131,10 @@ describe('web chat limits', () => {
     const rows = list.json<{ id: number; webchat?: { floodedAt?: string } }[]>();
     expect(rows.find((r) => r.id === conn.id)?.webchat?.floodedAt).toEqual(expect.any(String));
     expect(rows.find((r) => r.id === calm.id)?.webchat?.floodedAt).toBeUndefined();
+    // Admins on the Connections screen hear of it as it begins, once.
+    await waitFor(() => updates.some((u) => u.whatsapp?.id === conn.id && u.whatsapp.webchat?.floodedAt));
+    expect(updates.filter((u) => u.whatsapp?.id === conn.id)).toHaveLength(1);
+    admin.close();
   });
 
   it('visitors without activity for the expiry are removed by the scheduled job; their conversations stay', async () => {

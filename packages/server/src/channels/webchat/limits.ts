@@ -9,7 +9,9 @@
  * server process counts against the same budget. Bytes are counted in KiB so large daily totals
  * fit the counter.
  */
+import { EVENTS, type ConnectionEvent } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
+import { presentConnectionById } from '../../store/connections.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { rateCounters } from '../../db/schema.js';
@@ -97,10 +99,18 @@ export class WebchatLimits {
   async admitNewConversation(connectionId: number): Promise<void> {
     const count = await this.add(newConversationsKey(connectionId), 1, 60);
     if (count <= this.config.newConversationsPerMinute) return;
-    await this.ctx.db.execute(sql`
-      insert into ${rateCounters} (key, hits, resets_at)
+    const marked = await this.ctx.db.execute(sql`
+      insert into ${rateCounters} as c (key, hits, resets_at)
       values (${floodKey(connectionId)}, 1, now() + make_interval(secs => ${FLOOD_SHOWN_SECONDS}))
-      on conflict (key) do update set hits = ${rateCounters.hits} + 1, resets_at = excluded.resets_at`);
+      on conflict (key) do update set
+        hits = case when c.resets_at <= now() then 1 else c.hits + 1 end,
+        resets_at = excluded.resets_at
+      returning hits`);
+    // A flood that just began reaches the admins' Connections screen at once.
+    if (Number(rowsOf(marked)[0]?.hits) === 1) {
+      const whatsapp = await presentConnectionById(this.ctx.db, connectionId);
+      if (whatsapp) this.ctx.realtime.emitToAdmins(EVENTS.whatsapp, { action: 'update', whatsapp } satisfies ConnectionEvent);
+    }
     throw new AppError('ERR_TOO_MANY_REQUESTS', 429, 'Too many new conversations on this chat right now; try again in a minute');
   }
 
