@@ -56,6 +56,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       WHATSAPP_CLOUD_GRAPH_URL: `http://127.0.0.1:${GRAPH_STANDIN_PORT}/v21.0`,
+      // webchat-flood.spec.ts floods a connection past this many new conversations a minute.
+      WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE: '10',
     },
   },
 });
