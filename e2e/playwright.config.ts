@@ -58,6 +58,8 @@ export default defineConfig({
       WHATSAPP_CLOUD_GRAPH_URL: `http://127.0.0.1:${GRAPH_STANDIN_PORT}/v21.0`,
       // The webhook spec's receiver runs on this machine.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // webchat-flood.spec.ts floods a connection past this many new conversations a minute.
+      WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE: '10',
     },
   },
 });

@@ -26,6 +26,7 @@ import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerResponseCheck, type ResponseMismatch } from './http/response-check.js';
 import { registerApiRoutes } from './http/api-routes.js';
 import { wireRealtime } from './realtime-wiring.js';
+import { trustFunction } from './lib/client-address.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,7 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database, secrets } = options;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // The client is the first hop that is not a trusted proxy, never X-Forwarded-For's leftmost
+    // entry, which the client writes itself.
+    trustProxy: trustFunction(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     // `/api/users/` is `/api/users`: clients of the reference product add the slash.
     routerOptions: { ignoreTrailingSlash: true },

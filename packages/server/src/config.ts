@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseWebVersion, type WebVersion } from './channels/whatsapp/web-version.js';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address.js';
+import type { WebchatLimitsConfig } from './channels/webchat/limits.js';
 
 const optionalPositiveInt = z
   .string()
@@ -39,8 +41,17 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().optional(),
   SIMULATOR: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Trust X-Forwarded-* from a reverse proxy (sets Secure cookies behind HTTPS). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * The reverse proxies whose X-Forwarded-* are believed: false, true (proxies on this machine), a
+   * number of hops, or a comma list of addresses/CIDRs (lib/client-address.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .superRefine((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+    }),
   /** Largest media file accepted, uploaded or received from a channel, in MB. */
   MEDIA_MAX_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   /** Largest total of the files of one upload request, in MB. */
@@ -50,6 +61,16 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes (base64) or 64 hex digits')
     .optional(),
+  /** Open realtime sockets of one user on one server process. */
+  SOCKETS_PER_USER: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /** Web chat socket handshakes from one address per minute. */
+  WEBCHAT_HANDSHAKES_PER_MINUTE: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /** Web chat visitors: largest file, daily upload totals, new conversations, expiry (channels/webchat/limits.ts). */
+  WEBCHAT_UPLOAD_MAX_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_VISITOR_DAILY_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_CONNECTION_DAILY_MB: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  WEBCHAT_VISITOR_EXPIRY_DAYS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   /** Base URL of Meta's Graph API (a stand-in server in tests). */
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
   /** Deliver outgoing webhooks to this machine and private networks (loopback, 10/8, 169.254/16 …). */
@@ -85,7 +106,8 @@ export interface Config {
   allowedOrigins: string[];
   simulatorEnabled: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-* are believed (lib/client-address.ts). */
+  trustProxy: TrustProxy;
   /** MEDIA_MAX_MB in bytes (default 100 MB). */
   mediaMaxBytes: number;
   /** UPLOAD_MAX_REQUEST_MB in bytes (default 200 MB). */
@@ -100,6 +122,12 @@ export interface Config {
   whatsappSends: { sendGap: { minMs: number; maxMs: number }; numberCheckTtl: { existsMs: number; absentMs: number } };
   /** WHATSAPP_WEB_VERSION parsed; undefined: fetched from WhatsApp Web at start. */
   whatsappWebVersion?: WebVersion;
+  /** SOCKETS_PER_USER (default 20). */
+  socketsPerUser: number;
+  /** WEBCHAT_HANDSHAKES_PER_MINUTE (default 30). */
+  webchatHandshakesPerMinute: number;
+  /** Web chat visitors' limits (WEBCHAT_*), in bytes and counts. */
+  webchat: WebchatLimitsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -129,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     simulatorEnabled: e.SIMULATOR ? e.SIMULATOR === 'on' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) as TrustProxy,
     mediaMaxBytes: (e.MEDIA_MAX_MB ?? 100) * 1024 * 1024,
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
@@ -143,5 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     whatsappWebVersion: e.WHATSAPP_WEB_VERSION ? parseWebVersion(e.WHATSAPP_WEB_VERSION) : undefined,
+    socketsPerUser: e.SOCKETS_PER_USER ?? 20,
+    webchatHandshakesPerMinute: e.WEBCHAT_HANDSHAKES_PER_MINUTE ?? 30,
+    webchat: {
+      uploadMaxBytes: (e.WEBCHAT_UPLOAD_MAX_MB ?? 10) * 1024 * 1024,
+      visitorDailyBytes: (e.WEBCHAT_VISITOR_DAILY_MB ?? 50) * 1024 * 1024,
+      connectionDailyBytes: (e.WEBCHAT_CONNECTION_DAILY_MB ?? 1000) * 1024 * 1024,
+      newConversationsPerMinute: e.WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE ?? 30,
+      visitorExpiryDays: e.WEBCHAT_VISITOR_EXPIRY_DAYS ?? 90,
+    },
   };
 }

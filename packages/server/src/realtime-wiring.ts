@@ -8,6 +8,8 @@ import { loadCurrentUser } from './store/users.js';
 import { deploymentId } from './store/deployment.js';
 import type { Services } from './services.js';
 import { attachWebchatNamespace } from './channels/webchat/namespace.js';
+import { DEFAULT_USER_LIMIT } from './realtime/realtime.js';
+import { trustFunction } from './lib/client-address.js';
 
 export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, services: Services): Promise<void> {
   const { realtime, settings, db } = ctx;
@@ -21,9 +23,13 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
     acceptForeignOrigins: true,
     redis: ctx.config.redisUrl ? { url: ctx.config.redisUrl, key: `switchboard#${await deploymentId(db)}` } : undefined,
     log: ctx.log,
+    userLimit: { ...DEFAULT_USER_LIMIT, sockets: ctx.config.socketsPerUser },
   });
 
-  attachWebchatNamespace(realtime, db);
+  attachWebchatNamespace(realtime, db, {
+    trust: trustFunction(ctx.config.trustProxy),
+    perAddress: { burst: ctx.config.webchatHandshakesPerMinute, perSecond: ctx.config.webchatHandshakesPerMinute / 60 },
+  });
 
   realtime.setTicketAccess(async (userId, ticketId) => {
     const [row] = await db.select({ userId: tickets.userId, queueId: tickets.queueId }).from(tickets).where(eq(tickets.id, ticketId));

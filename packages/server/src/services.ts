@@ -16,6 +16,7 @@ import { lazyWhatsappDriverFactoryWith } from './channels/whatsapp/lazy-driver.j
 import { WebchatHub } from './channels/webchat/hub.js';
 import { webchatDriverFactory } from './channels/webchat/driver.js';
 import { WebchatService } from './channels/webchat/service.js';
+import { WebchatLimits } from './channels/webchat/limits.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './lib/media-store.js';
 import { WhaticketImportService } from './modules/whaticket-import/service.js';
@@ -106,6 +107,8 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const webhookDispatcher = new WebhookDispatcher(ctx);
   ctx.webhooks = webhookDispatcher;
   const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
+  const webchatLimits = new WebchatLimits(ctx, ctx.config.webchat);
+  automation.scheduler.jobs.push({ name: 'webchatVisitorExpiry', run: (now) => webchatLimits.expireVisitors(now) });
   // Auto-assignment: an attendant coming online or joining a sector, or a sector's settings changing, may start it.
   ctx.realtime.onUserConnected((userId) => automation.assigner.kickUserSectors(userId));
   const queues = new QueuesService(ctx);
@@ -121,7 +124,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
     inbound,
     outbox,
     simulator,
-    webchat: new WebchatService(ctx, webchatHub),
+    webchat: new WebchatService(ctx, webchatHub, webchatLimits),
     connections: new ConnectionsService(ctx, channels, cloudAccounts),
     messages,
     notes,

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'ERR_QUOTED_MSG_NOT_FOUND',
   // An outgoing webhook's address is on this machine or a private network (refused unless allowed).
   'ERR_WEBHOOK_PRIVATE_TARGET',
+  // A web chat visitor's (or the chat's) daily upload total is used up.
+  'ERR_UPLOAD_QUOTA',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -92,6 +92,33 @@ export class ChannelManager {
       await this.runControl(connectionId, args.action as ControlAction);
       return { ok: true };
     });
+    rpc.handle('channel.checkNumber', async (args) => {
+      const connectionId = Number(args.connectionId);
+      if (!this.sessions.has(connectionId)) return undefined;
+      try {
+        return { number: await this.require(connectionId).checkNumber(String(args.number)) };
+      } catch (err) {
+        // Carried back to the caller as the channel's own refusal, not as an internal error.
+        if (err instanceof ChannelError) throw new AppError(err.code, err.code === 'ERR_WAPP_NOT_INITIALIZED' ? 409 : 400);
+        throw err;
+      }
+    });
+  }
+
+  /**
+   * Checks a number on a connection's channel wherever its session runs: here, or in the process
+   * holding its lease (behind a balancer a request lands on any process). With no live holder the
+   * answer is ERR_WAPP_NOT_INITIALIZED at once, not after the call's timeout.
+   */
+  async checkNumber(connectionId: number, digits: string): Promise<string> {
+    if (this.sessions.has(connectionId) || !this.rpc) return this.require(connectionId).checkNumber(digits);
+    const [held] = await this.ctx.db
+      .select({ name: leases.name })
+      .from(leases)
+      .where(and(eq(leases.name, leaseName(connectionId)), sql`${leases.expiresAt} > now()`));
+    if (!held) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
+    const answer = await this.rpc.call<{ number: string }>('channel.checkNumber', { connectionId, number: digits });
+    return answer.number;
   }
 
   /** Session actions from an HTTP request, run where the session lives. */

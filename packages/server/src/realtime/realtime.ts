@@ -10,6 +10,7 @@ import { createClient } from 'redis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { ROOM_ADMINS, ROOM_ALL_USERS, roomsForViewer, userRoom } from './rooms.js';
 import { TokenBucket } from './token-bucket.js';
+import { KeyedLimiter, type BucketLimit } from './keyed-limiter.js';
 
 export interface SocketIdentity {
   viewer: TicketViewer;
@@ -39,9 +40,15 @@ export interface RealtimeOptions {
   eventLimit?: { burst: number; perSecond: number; maxRefused: number };
   /** Where a socket dropped for flooding is reported (operators need to see who and which socket). */
   log?: { warn(details: object, message: string): void };
+  /**
+   * Per user on this process: open sockets (a new one past it is refused, ERR_TOO_MANY_SOCKETS),
+   * and chat-box join requests across all of them (each one reads the database).
+   */
+  userLimit?: { sockets: number; joins: BucketLimit };
 }
 
 export const DEFAULT_EVENT_LIMIT = { burst: 20, perSecond: 10, maxRefused: 50 };
+export const DEFAULT_USER_LIMIT = { sockets: 20, joins: { burst: 30, perSecond: 10 } };
 
 /**
  * The identity a socket connected with. Only `viewer.id` is read afterwards: permissions are
@@ -56,6 +63,9 @@ export class Realtime {
   private expiryTimers = new Map<string, NodeJS.Timeout>();
   private namespaces = new Set<string>();
   private connectedListeners: ((userId: number) => void)[] = [];
+  /** This process's open sockets of each user (the per-user limit). */
+  private userSockets = new Map<number, Set<string>>();
+  private userJoins: KeyedLimiter | null = null;
 
   /** Called when a user's socket has joined its rooms on this process (they count as online). */
   onUserConnected(listener: (userId: number) => void): void {
@@ -69,6 +79,7 @@ export class Realtime {
 
   async attach(httpServer: HttpServer, opts: RealtimeOptions): Promise<void> {
     this.opts = opts;
+    this.userJoins = new KeyedLimiter((opts.userLimit ?? DEFAULT_USER_LIMIT).joins);
     const io = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
@@ -94,13 +105,33 @@ export class Realtime {
     const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
     const identity = token ? await opts.authenticate(token).catch(() => null) : null;
     if (!identity) return next(new Error('ERR_SESSION_EXPIRED'));
+    // Refused before it costs anything more (rooms, events); the count is checked again once
+    // connected, since many handshakes of one user may pass this point together.
+    if (this.socketsOf(identity.viewer.id) >= this.socketLimit()) return next(new Error('ERR_TOO_MANY_SOCKETS'));
     (socket.data as SocketData).viewer = identity.viewer;
     this.scheduleExpiry(socket, identity.expiresAt);
     next();
   }
 
+  private socketLimit(): number {
+    return (this.opts?.userLimit ?? DEFAULT_USER_LIMIT).sockets;
+  }
+
+  private socketsOf(userId: number): number {
+    return this.userSockets.get(userId)?.size ?? 0;
+  }
+
   private onConnection(socket: Socket): void {
     const { viewer } = socket.data as SocketData;
+    const mine = this.userSockets.get(viewer.id) ?? new Set<string>();
+    if (mine.size >= this.socketLimit()) {
+      // The newest is the one refused: dropping the oldest instead would let a user's tabs
+      // take turns disconnecting each other, each reconnect dropping another.
+      socket.disconnect(true);
+      return;
+    }
+    mine.add(socket.id);
+    this.userSockets.set(viewer.id, mine);
     // A socket that could not join its rooms would miss events: it is dropped, and the client
     // reconnects (and re-fetches what it shows).
     void Promise.resolve(socket.join(roomsForViewer(viewer)))
@@ -116,6 +147,8 @@ export class Realtime {
     // answer says whether the user may see the ticket (a primary-key read; rate-limited).
     socket.on(CLIENT_EVENTS.joinChatBox, async (ticketId: unknown, ack?: unknown) => {
       if (typeof ack !== 'function') return;
+      // One budget across all of the user's sockets: many sockets do not multiply the reads.
+      if (!this.userJoins?.take(String(viewer.id))) return reply(ack, { error: 'ERR_RATE_LIMITED' });
       const id = Number(ticketId);
       const check = this.opts?.canJoinTicket;
       const allowed = Number.isInteger(id) && id > 0 && !!check && (await check(viewer.id, id).catch(() => false));
@@ -123,6 +156,8 @@ export class Realtime {
     });
     socket.on(CLIENT_EVENTS.leaveChatBox, (_ticketId: unknown, ack?: unknown) => reply(ack, true));
     socket.on('disconnect', () => {
+      mine.delete(socket.id);
+      if (mine.size === 0 && this.userSockets.get(viewer.id) === mine) this.userSockets.delete(viewer.id);
       const t = this.expiryTimers.get(socket.id);
       if (t) clearTimeout(t);
       this.expiryTimers.delete(socket.id);

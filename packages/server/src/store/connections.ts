@@ -12,6 +12,7 @@ import type { DbOrTx } from '../db/client.js';
 import { cloudAccounts, queues, whatsappQueues, whatsapps } from '../db/schema.js';
 import { cloudWebhookPath } from '@switchboard/shared';
 import { loadWebchatSettings, presentWebchatSettings } from './webchat.js';
+import { floodedSince } from './webchat-flood.js';
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
@@ -44,10 +45,12 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
     db,
     rows.filter((r) => r.channel === 'webchat').map((r) => r.id),
   );
+  const flooded = await floodedSince(db, [...widgets.keys()]);
   return rows.map((row) => {
     const cloud = clouds.find((c) => c.id === row.id);
     const qs = links.filter((l) => l.whatsappId === row.id).map(({ id, name, color }) => ({ id, name, color }));
     const widget = widgets.get(row.id);
+    const floodedAt = flooded.get(row.id);
     return {
       id: row.id,
       name: row.name,
@@ -88,7 +91,7 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
             },
           }
         : {}),
-      ...(widget ? { webchat: presentWebchatSettings(widget) } : {}),
+      ...(widget ? { webchat: { ...presentWebchatSettings(widget), ...(floodedAt ? { floodedAt: floodedAt.toISOString() } : {}) } } : {}),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -150,6 +150,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_DELIVERY_IN_PROGRESS: 'Esta entrega está sendo enviada agora; tente novamente em instantes.',
     ERR_QUOTED_MSG_NOT_FOUND: 'A mensagem citada não está nesta conversa. Nada foi enviado.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'Este endereço está nesta máquina ou em uma rede privada; webhooks não são enviados para ele nesta instalação.',
+    ERR_UPLOAD_QUOTA: 'O limite diário de arquivos enviados por este chat foi atingido; tente novamente amanhã.',
   },
   en: {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
@@ -206,6 +207,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_DELIVERY_IN_PROGRESS: 'This delivery is being sent right now; try again in a moment.',
     ERR_QUOTED_MSG_NOT_FOUND: 'The quoted message is not in this conversation. Nothing was sent.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'This address is on this machine or a private network; this installation does not send webhooks to it.',
+    ERR_UPLOAD_QUOTA: 'The daily limit of files sent through this chat has been reached; try again tomorrow.',
   },
   es: {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
@@ -262,6 +264,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_DELIVERY_IN_PROGRESS: 'Esta entrega se está enviando ahora; inténtelo de nuevo en un momento.',
     ERR_QUOTED_MSG_NOT_FOUND: 'El mensaje citado no está en esta conversación. No se envió nada.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'Esta dirección está en esta máquina o en una red privada; esta instalación no envía webhooks a ella.',
+    ERR_UPLOAD_QUOTA: 'Se alcanzó el límite diario de archivos enviados por este chat; inténtelo de nuevo mañana.',
   },
 };
 

@@ -64,7 +64,7 @@ export const connectionSchema = z
       })
       .optional(),
     /** Website widget settings, on webchat connections. */
-    webchat: z.object({ publicKey: z.string(), allowedSites: z.array(z.string()), color: z.string(), askContact: z.boolean() }).optional(),
+    webchat: z.object({ publicKey: z.string(), allowedSites: z.array(z.string()), color: z.string(), askContact: z.boolean(), floodedAt: z.string().optional() }).optional(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

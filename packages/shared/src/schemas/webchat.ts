@@ -62,6 +62,11 @@ export interface WebchatSettingsDTO {
   allowedSites: string[];
   color: string;
   askContact: boolean;
+  /**
+   * When a new conversation was last refused for arriving faster than the connection's limit (a
+   * flood), while that was in the last 10 minutes; absent otherwise.
+   */
+  floodedAt?: string;
 }
 
 /** POST /api/webchat/:channel/visitors: a new visitor, optionally named. */

@@ -354,6 +354,7 @@ const en = {
       'cloud-auth': 'Meta refused the access token or the phone number id. Check them in the connection, then try again.',
       'cloud-not-configured': 'The Cloud API account is missing. Edit the connection to fill it in.',
     },
+    webchatFlood: 'Flood: new conversations are being refused (too many per minute), last at {{time}}',
     session: {
       connecting: 'Connecting',
       qrcode: 'QR code',

@@ -355,6 +355,7 @@ const es: Translation = {
       'cloud-auth': 'Meta rechazó el token de acceso o el ID del número. Revíselos en la conexión y reintente.',
       'cloud-not-configured': 'Falta la cuenta de la Cloud API. Edite la conexión para completarla.',
     },
+    webchatFlood: 'Inundación: se están rechazando conversaciones nuevas (demasiadas por minuto), la última a las {{time}}',
     session: {
       connecting: 'Conectando',
       qrcode: 'Código QR',

@@ -355,6 +355,7 @@ const pt: Translation = {
       'cloud-auth': 'A Meta recusou o token de acesso ou o ID do número. Confira-os na conexão e tente novamente.',
       'cloud-not-configured': 'Falta a conta da Cloud API. Edite a conexão para preenchê-la.',
     },
+    webchatFlood: 'Inundação: novas conversas estão sendo recusadas (muitas por minuto), a última às {{time}}',
     session: {
       connecting: 'Conectando',
       qrcode: 'QR code',

@@ -91,6 +91,12 @@ export class ChatWidget {
     socket.on('connect_error', (err: Error) => {
       // A token the server no longer knows (its connection was removed): start over as a new visitor.
       if (err.message === 'ERR_INVALID_TOKEN') this.forgetVisitor();
+      // Too many handshakes at the moment (the server bounds them): try again a little later.
+      else if (err.message === 'ERR_TOO_MANY_REQUESTS') {
+        setTimeout(() => {
+          if (this.socket === socket && !socket.connected) socket.connect();
+        }, 5_000 + Math.random() * 25_000);
+      }
     });
     socket.on(WEBCHAT_EVENTS.message, (message: WebchatMessageDTO, confirm?: (shown: boolean) => void) => {
       this.put({ message, state: 'stored' });

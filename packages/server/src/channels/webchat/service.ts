@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { StoredMedia } from '../../lib/media-store.js';
 import type { WebchatHub } from './hub.js';
+import type { WebchatLimits } from './limits.js';
 import { channelOfVisitor, createVisitor, findWebchatChannel, isSiteAllowed, visitorByToken, type WebchatChannel, type WebchatVisitorRow } from '../../store/webchat.js';
 
 const wrongOrigin = () => new AppError('ERR_NO_PERMISSION', 403, 'This site may not use this chat');
@@ -16,6 +17,7 @@ export class WebchatService {
   constructor(
     private readonly ctx: AppContext,
     readonly hub: WebchatHub,
+    readonly limits: WebchatLimits,
   ) {}
 
   /** The channel named by a script tag, used from a page of `origin`. */
@@ -33,6 +35,8 @@ export class WebchatService {
 
   async start(key: string, origin: string | undefined, input: WebchatVisitorStart): Promise<WebchatVisitorDTO> {
     const { connection } = await this.channel(key, origin);
+    // A new visitor is a new conversation in the inbox: their rate per connection is bounded.
+    await this.limits.admitNewConversation(connection.id);
     const { visitor, token } = await createVisitor(this.ctx.db, connection.id, input);
     return { token, visitorId: visitor.id };
   }

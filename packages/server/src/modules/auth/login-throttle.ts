@@ -9,8 +9,16 @@
  *   behind one NAT address keeps signing in with correct passwords while a spray from the same
  *   address gets only 3 guesses per account (docs/decisions.md).
  *
+ * - Per account, from any address: past 20 failures in the window the account is refused (429)
+ *   from every address, even with the right password, until 15 minutes from the first of them have
+ *   passed. The per-address counts alone let a guesser with many addresses (or one who chooses the
+ *   address the server sees) try without end. The price: someone who knows an e-mail can keep that
+ *   account locked by failing 20 times every 15 minutes — a lockout is visible and ends, a guessed
+ *   password is neither (docs/decisions.md).
+ *
  * A successful sign-in clears its (address, e-mail) counter, so people who sign in often are never
- * slowed down.
+ * slowed down. It does not clear the account-wide count: a guesser's budget does not start over
+ * because the owner signed in meanwhile.
  */
 import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../context.js';
@@ -22,9 +30,12 @@ const WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_ACCOUNT = 10;
 const HOT_ADDRESS_FAILURES = 50;
 const MAX_FAILURES_PER_ACCOUNT_FROM_HOT_ADDRESS = 3;
+/** Failures of one account from all addresses together before it is refused everywhere. */
+export const MAX_FAILURES_PER_ACCOUNT_ANYWHERE = 20;
 
 const accountKey = (ip: string, email: string) => `a:${ip}|${email.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
+const anywhereKey = (email: string) => `e:${email.toLowerCase()}`;
 
 export class LoginThrottle {
   constructor(
@@ -38,8 +49,9 @@ export class LoginThrottle {
     const rows = await this.db
       .select({ key: loginFailures.key, failures: loginFailures.failures })
       .from(loginFailures)
-      .where(and(inArray(loginFailures.key, [accountKey(ip, email), addressKey(ip)]), gt(loginFailures.since, windowStart)));
+      .where(and(inArray(loginFailures.key, [accountKey(ip, email), addressKey(ip), anywhereKey(email)]), gt(loginFailures.since, windowStart)));
     const count = (key: string) => rows.find((r) => r.key === key)?.failures ?? 0;
+    if (count(anywhereKey(email)) >= MAX_FAILURES_PER_ACCOUNT_ANYWHERE) throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
     const hot = count(addressKey(ip)) >= HOT_ADDRESS_FAILURES;
     const limit = hot ? MAX_FAILURES_PER_ACCOUNT_FROM_HOT_ADDRESS : MAX_FAILURES_PER_ACCOUNT;
     if (count(accountKey(ip, email)) >= limit) throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
@@ -52,7 +64,7 @@ export class LoginThrottle {
     // One statement per key, atomic across processes: a counter whose window passed starts over.
     await this.db
       .insert(loginFailures)
-      .values([accountKey(ip, email), addressKey(ip)].map((key) => ({ key, failures: 1, since: now })))
+      .values([accountKey(ip, email), addressKey(ip), anywhereKey(email)].map((key) => ({ key, failures: 1, since: now })))
       .onConflictDoUpdate({
         target: loginFailures.key,
         set: {

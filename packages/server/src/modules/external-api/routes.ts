@@ -98,6 +98,8 @@ export function registerExternalApiRoutes(
           409: ['ERR_WAPP_NOT_INITIALIZED'],
           413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'],
           429: ['ERR_TOO_MANY_REQUESTS'],
+          // The process running the session did not answer in time (it is stopping or gone).
+          503: ['ERR_WAPP_NOT_INITIALIZED'],
         }),
       },
     },

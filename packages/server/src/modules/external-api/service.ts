@@ -47,11 +47,11 @@ export class ExternalApiService {
     if (!body && stored.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Send a body or at least one file in medias');
 
     const whatsappId = await this.connectionId(input.whatsappId);
-    const driver = this.channels.connected(whatsappId);
-    if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
     let number: string;
     try {
-      number = await driver.checkNumber(input.number.replace(/\D/g, ''));
+      // Asked of the process that runs the session when it is not this one; the messages are
+      // then written here and delivered by that process's outbox, as every send is.
+      number = await this.channels.checkNumber(whatsappId, input.number.replace(/\D/g, ''));
     } catch (err) {
       return channelErrorToApp(err);
     }

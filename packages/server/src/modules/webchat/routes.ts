@@ -91,11 +91,25 @@ const tags = ['webchat'];
 
   // Multipart: one `file`, the widget's `id` and an optional `body` caption. The token and origin
   // are checked before the body is read.
-  app.post('/webchat/attachments', { ...cors, config: visitorLimit, schema: { tags, response: answers({ 201: webchatMessageSchema }, BODY, VISITOR, SITE, LIMITED, { 413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'] }) } }, async (req, reply) => {
+  app.post('/webchat/attachments', { ...cors, config: visitorLimit, schema: { tags, response: answers({ 201: webchatMessageSchema }, BODY, VISITOR, SITE, LIMITED, { 413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE', 'ERR_UPLOAD_QUOTA'] }) } }, async (req, reply) => {
     const visitor = await webchat.visitor(bearerToken(req), originOf(req));
     if (!req.isMultipart()) throw new AppError('ERR_VALIDATION', 400, 'Expected multipart/form-data');
-    const upload = await readMultipartUpload(req, webchat.hub.media, { maxRequestBytes, maxFiles: 1, fileField: 'file' });
+    // Anonymous visitors get a smaller cap than staff, and daily totals: read before the file is.
+    const budget = await webchat.limits.uploadBudget(visitor);
+    const upload = await readMultipartUpload(req, webchat.hub.media, { maxRequestBytes: Math.min(maxRequestBytes, budget.bytes), maxFiles: 1, fileField: 'file' }).catch(
+      (err: unknown) => {
+        throw err instanceof AppError && err.code === 'ERR_UPLOAD_TOO_LARGE' && budget.bytes < maxRequestBytes ? webchat.limits.tooLarge(budget) : err;
+      },
+    );
     const file = upload.files[0]?.media;
+    if (file) {
+      try {
+        await webchat.limits.countUpload(visitor, file.size);
+      } catch (err) {
+        await webchat.hub.media.remove([file.name]);
+        throw err;
+      }
+    }
     const fields = attachmentFields.safeParse(upload.fields);
     if (!file || !fields.success) {
       if (file) await webchat.hub.media.remove([file.name]);

@@ -11,6 +11,7 @@ import type { SessionAction } from '../../api/connectionsAdmin';
 import { ListTable } from '../../components/ListTable';
 import { RowActionsCell } from '../../components/RowActionsCell';
 import { ConnectionStatus } from './ConnectionStatus';
+import { WebchatFloodNotice } from './WebchatFloodNotice';
 import { SessionActions } from './SessionActions';
 
 const COLUMNS = ['id', 'name', 'status', 'number', 'session', 'updatedAt', 'isDefault', 'actions'] as const;
@@ -45,6 +46,7 @@ export function ConnectionsTable({ connections, busyId, onSessionAction, onShowQ
           <TableCell align="center">{c.name}</TableCell>
           <TableCell align="center">
             <ConnectionStatus status={c.status} reason={c.statusReason} />
+            <WebchatFloodNotice connection={c} />
           </TableCell>
           <TableCell align="center" data-testid={`connection-number-${c.id}`}>
             {c.number || '—'}
