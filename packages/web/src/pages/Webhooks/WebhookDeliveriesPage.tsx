@@ -13,6 +13,7 @@ import { useRetryDelivery, useTestWebhook, useWebhookDeliveries, useWebhooks } f
 import { ListTable } from '../../components/ListTable';
 import { MainHeader } from '../../components/MainHeader';
 import { useToast } from '../../components/Toasts';
+import { deliveryErrorText } from './delivery-error';
 
 const STATUS_COLOR = { pending: 'default', delivering: 'info', delivered: 'success', failed: 'error' } as const;
 
@@ -71,7 +72,9 @@ export default function WebhookDeliveriesPage() {
               <TableCell data-testid="delivery-code">{d.responseCode ?? '—'}</TableCell>
               <TableCell>{d.attempts}</TableCell>
               <TableCell>{when(d.createdAt)}</TableCell>
-              <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.lastError ?? ''}</TableCell>
+              <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.lastError ?? undefined} data-testid="delivery-error">
+                {deliveryErrorText(d.lastError, (code) => (i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : null))}
+              </TableCell>
               <TableCell align="right">
                 <Button
                   size="small"
