@@ -114,12 +114,21 @@ test('a visitor on another site and an attendant talk through the widget; anothe
   await expect(ana.getByTestId('webchat-own').locator('img')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('[data-from-me="false"] img').first()).toBeVisible({ timeout: 30_000 });
 
-  // After a reload the conversation is still there (the visitor token is kept in the browser).
+  // The attendant writes a private note: staff only, never shown to the visitor.
+  await page.getByTestId('composer-note-toggle').click();
+  await composer.fill('INTERNAL: check this customer before shipping');
+  await composer.press('Enter');
+  await expect(page.locator('[data-private="true"]').filter({ hasText: 'INTERNAL: check this customer' })).toBeVisible();
+  await page.getByTestId('composer-note-toggle').click();
+
+  // After a reload the conversation is still there (the visitor token is kept in the browser),
+  // without the note.
   await ana.reload();
   await ana.getByTestId('webchat-bubble').click();
   const history = ana.getByTestId('webchat-messages');
   await expect(history).toContainText('Do you have the blue shoes in size 38?');
   await expect(history).toContainText('Yes, we have them in stock.');
+  await expect(history).not.toContainText('INTERNAL: check this customer');
   await expect(ana.getByTestId('webchat-input')).toBeVisible();
 
   // A second visitor starts their own conversation and sees nothing of Ana's, live or stored;

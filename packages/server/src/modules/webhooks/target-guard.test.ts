@@ -105,8 +105,8 @@ describe('webhook targets', () => {
 
   // Stored directly: a webhook saved before this rule, or a name that resolved elsewhere when saved.
   it.each([
-    ['an address', () => `http://127.0.0.1:${port}/hook`, 'Refused: 127.0.0.1'],
-    ['a name resolving to loopback', () => `http://localhost:${port}/hook`, 'Refused: '],
+    ['an address', () => `http://127.0.0.1:${port}/hook`, 'ERR_WEBHOOK_PRIVATE_TARGET: 127.0.0.1'],
+    ['a name resolving to loopback', () => `http://localhost:${port}/hook`, 'ERR_WEBHOOK_PRIVATE_TARGET: '],
   ])('a delivery to %s on this machine is refused at connect time, shown with its reason, never retried', async (_label, target, reason) => {
     const [hook] = await s.database.db.insert(webhooks).values({ url: target(), events: ['ticket.created'], secret: SECRET, enabled: true }).returning();
     expect((await api(s.adminToken, 'POST', `/api/webhooks/${hook.id}/test`)).statusCode).toBe(201);

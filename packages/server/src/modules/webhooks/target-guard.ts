@@ -76,7 +76,8 @@ export function isNonPublicAddress(address: string): boolean {
 
 export class PrivateTargetError extends Error {
   constructor(readonly address: string) {
-    super(`Refused: ${address} is a loopback, private or link-local address (set WEBHOOKS_ALLOW_PRIVATE=true to allow)`);
+    // The code first: the deliveries page shows its translation with the address.
+    super(`ERR_WEBHOOK_PRIVATE_TARGET: ${address} is a loopback, private or link-local address (WEBHOOKS_ALLOW_PRIVATE=true allows it)`);
     this.name = 'PrivateTargetError';
   }
 }

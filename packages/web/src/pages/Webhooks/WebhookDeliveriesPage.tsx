@@ -14,6 +14,7 @@ import { useRetryDelivery, useTestWebhook, useWebhookDeliveries, useWebhooks } f
 import { ListTable } from '../../components/ListTable';
 import { MainHeader } from '../../components/MainHeader';
 import { useToast } from '../../components/Toasts';
+import { deliveryErrorText } from './delivery-error';
 
 /** The product's date and time format in every language (with seconds: deliveries follow each other closely). */
 const when = (iso: string) => format(new Date(iso), `${DATE_FORMAT} ${TIME_FORMAT}:ss`);
@@ -74,7 +75,9 @@ export default function WebhookDeliveriesPage() {
               <TableCell data-testid="delivery-code">{d.responseCode ?? '—'}</TableCell>
               <TableCell>{d.attempts}</TableCell>
               <TableCell>{when(d.createdAt)}</TableCell>
-              <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }}>{d.lastError ?? ''}</TableCell>
+              <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.lastError ?? undefined} data-testid="delivery-error">
+                {deliveryErrorText(d.lastError, (code) => (i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : null))}
+              </TableCell>
               <TableCell align="right">
                 <Button
                   size="small"
