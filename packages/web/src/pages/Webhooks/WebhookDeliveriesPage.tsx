@@ -22,7 +22,7 @@ const when = (iso: string) => format(new Date(iso), `${DATE_FORMAT} ${TIME_FORMA
 const STATUS_COLOR = { pending: 'default', delivering: 'info', delivered: 'success', failed: 'error' } as const;
 
 export default function WebhookDeliveriesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const id = Number(useParams().id);
