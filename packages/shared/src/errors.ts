@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   // The database refuses writes (read-only) or cannot be reached: nothing was changed, try again later.
   'ERR_DATABASE_UNAVAILABLE',
   'ERR_DELIVERY_IN_PROGRESS',
+  // WhatsApp refused one of our messages after taking it (the refusal's own code is kept beside).
+  'ERR_WAPP_SEND_REFUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -57,6 +57,7 @@ export async function presentMessages(
       ack: r.ack,
       sendState: r.sendState as MessageDTO['sendState'],
       sendError: r.sendState === 'failed' ? r.lastError : null,
+      sendErrorCode: r.sendState === 'failed' ? r.failureCode : null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       contact: r.contactId != null ? (cMap.get(r.contactId) ?? null) : null,

@@ -132,6 +132,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_TICKET_CONFLICTING_UPDATE: 'O ticket não pode fazer as duas coisas ao mesmo tempo: devolva-o à fila ou transfira-o para outro setor.',
     ERR_DATABASE_UNAVAILABLE: 'O sistema não consegue salvar alterações agora. Nada foi alterado; tente novamente em instantes.',
     ERR_DELIVERY_IN_PROGRESS: 'Esta entrega está sendo enviada agora; tente novamente em instantes.',
+    ERR_WAPP_SEND_REFUSED: 'O WhatsApp recusou esta mensagem: ela não foi entregue.',
   },
   en: {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
@@ -186,6 +187,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_TICKET_CONFLICTING_UPDATE: 'The ticket cannot do both at once: return it to the queue, or transfer it to another sector.',
     ERR_DATABASE_UNAVAILABLE: 'The system cannot save changes right now. Nothing was changed; please try again in a moment.',
     ERR_DELIVERY_IN_PROGRESS: 'This delivery is being sent right now; try again in a moment.',
+    ERR_WAPP_SEND_REFUSED: 'WhatsApp refused this message: it was not delivered.',
   },
   es: {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
@@ -240,6 +242,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_TICKET_CONFLICTING_UPDATE: 'El ticket no puede hacer ambas cosas a la vez: devuélvalo a la cola o transfiéralo a otro sector.',
     ERR_DATABASE_UNAVAILABLE: 'El sistema no puede guardar cambios ahora. No se cambió nada; inténtelo de nuevo en un momento.',
     ERR_DELIVERY_IN_PROGRESS: 'Esta entrega se está enviando ahora; inténtelo de nuevo en un momento.',
+    ERR_WAPP_SEND_REFUSED: 'WhatsApp rechazó este mensaje: no se entregó.',
   },
 };
 

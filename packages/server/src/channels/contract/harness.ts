@@ -54,7 +54,11 @@ export interface ChannelHarness {
    * used by the drivers created next.
    */
   provision?(number: string): Promise<void>;
-  addCustomer(opts?: { lidOnly?: boolean; name?: string }): Promise<ContractCustomer>;
+  /**
+   * `lidAddressed`: WhatsApp addresses the customer's chats by LID (LID-migrated) and refuses sends
+   * to the number (463). `refuses`: the channel refuses every message to this customer with this code.
+   */
+  addCustomer(opts?: { lidOnly?: boolean; name?: string; lidAddressed?: boolean; refuses?: string }): Promise<ContractCustomer>;
   /** The channel ends the session with a reason (only channels that have such reasons). */
   disconnect?(number: string, reason: DisconnectReasonName): Promise<void>;
   /** Sessions the channel currently holds open for this number (0 after a final disconnect). */

@@ -27,7 +27,8 @@ export async function whatsappHarness(): Promise<ChannelHarness & { server: What
     },
     addCustomer(opts = {}) {
       const number = opts.lidOnly ? undefined : String(nextNumber++);
-      return Promise.resolve(wrapCustomer(server, server.addCustomer({ number, name: opts.name }), requireCompany));
+      const customer = server.addCustomer({ number, name: opts.name, lidAddressed: opts.lidAddressed, refuses: opts.refuses });
+      return Promise.resolve(wrapCustomer(server, customer, requireCompany));
     },
     disconnect(number, reason) {
       server.disconnect(number, reason);

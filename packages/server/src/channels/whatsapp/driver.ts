@@ -535,7 +535,7 @@ class WhatsappDriver implements ChannelDriver {
     try {
       // The outbox's pre-chosen id (baileys sendMessage → generateWAMessage `messageId`,
       // Socket/messages-send.js:1086): a resend after a crash is the same message, not a second.
-      sent = await sock.sendMessage(toJid(to), content, {
+      sent = await sock.sendMessage(toJid(this.withKnownLid(to)), content, {
         ...(quoted ? { quoted } : {}),
         ...(options?.messageId ? { messageId: options.messageId } : {}),
       });
@@ -545,6 +545,13 @@ class WhatsappDriver implements ChannelDriver {
     if (!sent?.key.id) throw new ChannelError('ERR_SENDING_WAPP_MSG', 'no message id returned');
     const seconds = toNumber(sent.messageTimestamp);
     return { externalId: sent.key.id, timestamp: seconds ? new Date(seconds * 1000) : new Date(), raw: serialize(sent) };
+  }
+
+  /** A person's address with the LID this session learnt for their number, when the caller named none. */
+  private withKnownLid(to: ChatAddress): ChatAddress {
+    if (to.isGroup || to.lid) return to;
+    const lid = this.lids.lidFor(toJid(to));
+    return lid ? { ...to, lid } : to;
   }
 
   private async storedMessage(externalId: string): Promise<WAMessage | undefined> {

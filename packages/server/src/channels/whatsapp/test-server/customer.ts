@@ -20,6 +20,13 @@ export class SimulatedCustomer {
   readonly inbox = new Map<string, ReceivedMessage>();
   /** Ids of this customer's messages the company marked read (blue ticks on this phone). */
   readonly readByCompany = new Set<string>();
+  /**
+   * WhatsApp addresses this customer's chats by LID (`from=<lid>@lid`, `sender_pn`,
+   * `addressing_mode="lid"`) and refuses sends addressed to the phone number (refusals.ts).
+   */
+  lidAddressed = false;
+  /** A refusal code for every message sent to this customer (e.g. "479"), set by a test. */
+  refuses: string | undefined;
 
   constructor(
     /** Phone number digits, or undefined for an account known only by its LID. */
