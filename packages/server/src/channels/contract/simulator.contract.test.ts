@@ -1,5 +1,6 @@
 /** The channel contract against the simulator driver. */
 import { describe } from 'vitest';
+import { describeAddressingContract } from './addressing-contract.js';
 import { describeChannelContract } from './channel-contract.js';
 import { simulatorHarness } from './simulator-harness.js';
 
@@ -9,4 +10,8 @@ describe('simulator driver', () => {
       disconnectReasons: 'the simulated phone has no WhatsApp disconnect reasons',
     },
   });
+});
+
+describe('simulator driver: addressing and refusals', () => {
+  describeAddressingContract(simulatorHarness);
 });
