@@ -232,8 +232,10 @@ export function mapMessageUpdate({ key, update }: WAMessageUpdate): DriverEvent 
   // WhatsApp refused the send: baileys turns `ack error="463"` (479, …) into status ERROR with the
   // code as the first stub parameter (Socket/messages-recv.js:1494-1566 handleBadAck).
   if (update.status === Status.ERROR) {
-    const code = update.messageStubParameters?.[0];
-    return { type: 'failed', externalId: key.id, error: 'ERR_WAPP_SEND_REFUSED', ...(code ? { code: String(code) } : {}) };
+    // The proto types stub parameters as any[]: only a string or number is a code.
+    const first: unknown = (update.messageStubParameters as unknown[] | null | undefined)?.[0];
+    const code = typeof first === 'string' || typeof first === 'number' ? String(first) : '';
+    return { type: 'failed', externalId: key.id, error: 'ERR_WAPP_SEND_REFUSED', ...(code ? { code } : {}) };
   }
   const ack = ackFromStatus(update.status);
   return ack === undefined ? undefined : { type: 'ack', externalId: key.id, ack };
