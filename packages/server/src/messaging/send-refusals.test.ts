@@ -51,6 +51,7 @@ describe('sends WhatsApp refuses, and customers it addresses by LID', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     return sent.json<{ id: string }>().id;
   };
+  // The delivery receipt may be applied before the outbox records the send: "delivered" is both.
   const row = async (id: string) => (await s.database.db.select().from(messages).where(eq(messages.id, id)))[0];
 
   it('answers a LID-addressed customer at their LID: the reply is delivered, not refused', { timeout: 60_000 }, async () => {
@@ -60,7 +61,7 @@ describe('sends WhatsApp refuses, and customers it addresses by LID', () => {
     const id = await reply(ticket.id, 'olá, Lia');
     const delivered = await waitFor(async () => {
       const r = await row(id);
-      return r && r.ack >= 2 && r;
+      return r?.sendState === 'sent' && r.ack >= 2 && r;
     }, 20_000);
     expect(delivered.sendState).toBe('sent');
     expect([...customer.inbox.keys()]).toContain(delivered.externalId);
@@ -75,7 +76,7 @@ describe('sends WhatsApp refuses, and customers it addresses by LID', () => {
     const id = await reply(opened.json<{ id: number }>().id, 'olá, Téo');
     const delivered = await waitFor(async () => {
       const r = await row(id);
-      return r && (r.ack >= 2 || r.sendState === 'failed') && r;
+      return r && ((r.sendState === 'sent' && r.ack >= 2) || r.sendState === 'failed') && r;
     }, 20_000);
     expect(delivered).toMatchObject({ sendState: 'sent', failureCode: null });
     expect(customer.inbox.has(delivered.externalId!)).toBe(true);
@@ -113,7 +114,7 @@ describe('sends WhatsApp refuses, and customers it addresses by LID', () => {
     expect(retried.json()).toMatchObject({ id, sendState: 'pending', sendError: null });
     const delivered = await waitFor(async () => {
       const r = await row(id);
-      return r && r.ack >= 2 && r;
+      return r?.sendState === 'sent' && r.ack >= 2 && r;
     }, 20_000);
     expect(delivered).toMatchObject({ sendState: 'sent', failureCode: null, lastError: null });
     expect(delivered.externalId).not.toBe(failed.externalId);

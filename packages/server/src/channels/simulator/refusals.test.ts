@@ -63,7 +63,7 @@ describe('simulator: LID-addressed customers and refused sends', () => {
     const id = await reply(ticket.id, 'olá pelo LID');
     const sent = await waitFor(async () => {
       const r = await row(id);
-      return r && r.ack >= 2 && r;
+      return r?.sendState === 'sent' && r.ack >= 2 && r;
     });
     expect(sent.sendState).toBe('sent');
     expect((await customerChat(s, customer, company.number)).map((m: { body: string }) => m.body)).toContain('olá pelo LID');
