@@ -11,6 +11,7 @@
  * - Customers (customer.ts) write Signal-encrypted messages; what the company sends is decrypted
  *   by the customer's phone, acked, and answered with delivery and (on request) read receipts.
  * - Disconnect reasons, each sent the way baileys recognizes it (socket.js:791-806).
+ * - LID-addressed customers and the sends WhatsApp refuses (ack error 463, 479), refusals.ts.
  *
  * - Customers' media: encrypted as a phone uploads it (media.ts) and served over HTTP at the
  *   message's `url`.
