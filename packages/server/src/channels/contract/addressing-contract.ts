@@ -21,7 +21,7 @@ let nextConnection = 5_000;
 
 export interface AddressingContractOptions {
   /** Scenarios this channel cannot express, with the reason (reported as skipped). */
-  notApplicable?: Partial<Record<'lidAddressed' | 'refusals', string>>;
+  notApplicable?: Partial<Record<'lidAddressed' | 'refusals' | 'lidMapping', string>>;
 }
 
 export function describeAddressingContract(makeHarness: () => Promise<ChannelHarness>, options: AddressingContractOptions = {}): void {
@@ -29,8 +29,9 @@ export function describeAddressingContract(makeHarness: () => Promise<ChannelHar
   let ctx: RecordingContext;
   let driver: ChannelDriver;
   const drivers: ChannelDriver[] = [];
-  const applies = (scenario: 'lidAddressed' | 'refusals') => (options.notApplicable?.[scenario] ? it.skip : it);
-  const why = (scenario: 'lidAddressed' | 'refusals') => (options.notApplicable?.[scenario] ? ` (${options.notApplicable[scenario]})` : '');
+  type Scenario = keyof NonNullable<AddressingContractOptions['notApplicable']>;
+  const applies = (scenario: Scenario) => (options.notApplicable?.[scenario] ? it.skip : it);
+  const why = (scenario: Scenario) => (options.notApplicable?.[scenario] ? ` (${options.notApplicable[scenario]})` : '');
 
   /** start → QR → the phone scans → CONNECTED (or the account provisioned, for channels without QR). */
   const pair = async (): Promise<void> => {
@@ -102,6 +103,20 @@ export function describeAddressingContract(makeHarness: () => Promise<ChannelHar
       expect(failed).toMatchObject({ error: 'ERR_WAPP_SEND_REFUSED', code: '463' });
       expect((await customer.received()).has(externalId!)).toBe(false);
       expect(ctx.events.some(isAck(externalId!, 2))).toBe(false);
+    });
+
+    applies('lidMapping')(`the number WhatsApp later announces for a LID-only customer reaches the product with the LID${why('lidMapping')}`, async () => {
+      await pair();
+      const customer = await harness.addCustomer({ hiddenNumber: true });
+      const message = await inbound(customer, 'número oculto');
+      expect(message.sender.number).toMatch(/@lid$/);
+      await customer.revealNumber!();
+      const contact = await ctx.waitFor(
+        // Not the contact event of the message itself (the LID standing in for the number).
+        (e): e is Extract<DriverEvent, { type: 'contact' }> => e.type === 'contact' && e.lid === message.sender.lid && !e.number.endsWith('@lid'),
+        'the LID mapping',
+      );
+      expect(contact.number).toBe(customer.number);
     });
 
     applies('refusals')(`a send the channel refuses is reported as failed with the refusal's code${why('refusals')}`, async () => {

@@ -25,6 +25,7 @@ describe('webchat driver', () => {
 describe('webchat driver: addressing and refusals', () => {
   describeAddressingContract(webchatHarness, {
     notApplicable: {
+      lidMapping: 'visitors have no phone number or LID',
       lidAddressed: 'visitors have no phone number or LID',
       refusals: 'the widget has no network that could refuse a reply',
     },

@@ -20,6 +20,7 @@ describe('WhatsApp Cloud API driver', () => {
 describe('WhatsApp Cloud API driver: addressing and refusals', () => {
   describeAddressingContract(whatsappCloudHarness, {
     notApplicable: {
+      lidMapping: 'the Cloud API addresses customers by number (wa_id)',
       lidAddressed: 'the Cloud API addresses customers by number (wa_id)',
       refusals: "Meta reports a refused send as a webhook status (whatsapp-cloud/webhook.test.ts); the Graph stand-in has no refusing customer",
     },

@@ -25,6 +25,11 @@ export class SimulatedCustomer {
    * `addressing_mode="lid"`) and refuses sends addressed to the phone number (refusals.ts).
    */
   lidAddressed = false;
+  /**
+   * WhatsApp shows only this customer's LID, though the account has a number: its messages come
+   * from the LID alone, until a LID-mapping notification reveals the number (refusals.ts).
+   */
+  hidesNumber = false;
   /** A refusal code for every message sent to this customer (e.g. "479"), set by a test. */
   refuses: string | undefined;
 

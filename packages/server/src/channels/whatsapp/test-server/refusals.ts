@@ -28,6 +28,7 @@ export function refusalFor(customer: SimulatedCustomer, to: string): string | un
 
 /** The attributes of a customer's 1:1 message: LID-addressed for a LID-migrated customer. */
 export function senderAttrs(customer: SimulatedCustomer): Record<string, string> {
+  if (customer.hidesNumber) return { from: customer.lidJid };
   if (customer.lidAddressed && customer.pnJid) {
     return { from: customer.lidJid, sender_pn: customer.pnJid, addressing_mode: 'lid' };
   }
@@ -38,7 +39,7 @@ export function senderAttrs(customer: SimulatedCustomer): Record<string, string>
 
 /** The address the customer's phone uses in its receipts: the chat's addressing. */
 export function receiptFrom(customer: SimulatedCustomer): string {
-  return customer.lidAddressed || !customer.pnJid ? customer.lidJid : customer.pnJid;
+  return customer.lidAddressed || customer.hidesNumber || !customer.pnJid ? customer.lidJid : customer.pnJid;
 }
 
 /** `ack class=message` with the refusal code (what handleBadAck reads: id, from, error). */

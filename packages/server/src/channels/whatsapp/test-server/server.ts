@@ -191,11 +191,12 @@ export class WhatsAppTestServer extends EventEmitter {
 
   // ── Customers ────────────────────────────────────────────────────────────────────────────────
 
-  addCustomer(opts: { number?: string; name?: string; lid?: string; lidAddressed?: boolean; refuses?: string } = {}): SimulatedCustomer {
+  addCustomer(opts: { number?: string; name?: string; lid?: string; lidAddressed?: boolean; hidesNumber?: boolean; refuses?: string } = {}): SimulatedCustomer {
     const lid = opts.lid ?? String(randomInt(10 ** 13, 10 ** 14));
     const customer = new SimulatedCustomer(opts.number, lid, opts.name ?? `Customer ${opts.number ?? lid}`);
     customer.lidAddressed = !!opts.lidAddressed;
     customer.refuses = opts.refuses;
+    customer.hidesNumber = !!opts.hidesNumber;
     this.customers.push(customer);
     return customer;
   }
