@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'ERR_WEBHOOK_PRIVATE_TARGET',
   // A web chat visitor's (or the chat's) daily upload total is used up.
   'ERR_UPLOAD_QUOTA',
+  // WhatsApp refused one of our messages after taking it (the refusal's own code is kept beside).
+  'ERR_WAPP_SEND_REFUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,6 +22,11 @@ export interface ChatAddress {
   /** Digits only for people; the group id (e.g. "1203630…") for groups. */
   id: string;
   isGroup: boolean;
+  /**
+   * The LID ("1234…@lid") the channel addresses this person by, when known: WhatsApp refuses sends
+   * to a LID-migrated person's number (463), so a send goes to the LID.
+   */
+  lid?: string;
 }
 
 export interface InboundMedia {

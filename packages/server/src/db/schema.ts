@@ -420,6 +420,8 @@ export const messages = pgTable(
      */
     claimedBy: text('claimed_by'),
     lastError: text('last_error'),
+    /** The channel's own code when it refused the message (WhatsApp "463", "479"), beside last_error. */
+    failureCode: text('failure_code'),
     idempotencyKey: text('idempotency_key'),
     /** Channel payload needed to re-serve the message (Baileys getMessage). */
     rawPayload: text('raw_payload'),
@@ -602,6 +604,17 @@ export const simulatorMessages = pgTable(
   },
   (t) => [index('simulator_messages_chat_idx').on(t.connectionNumber, t.customer, t.createdAt)],
 );
+
+/**
+ * How the simulator's network treats a customer (by number): addressed by LID like a LID-migrated
+ * WhatsApp account (a send to the number is refused with 463), and/or refusing every message with
+ * a code. Check constraint in migration 0035: `refuses` is three digits.
+ */
+export const simulatorCustomers = pgTable('simulator_customers', {
+  number: text('number').primaryKey(),
+  lidAddressed: boolean('lid_addressed').notNull().default(false),
+  refuses: text('refuses'),
+});
 
 /**
  * Rows taken from another install (Whaticket-family import): which source row became which of

@@ -91,7 +91,7 @@ export class InboundPipeline {
       case 'ack':
         return this.ack(connectionId, event.externalId, event.ack);
       case 'failed':
-        return this.failed(connectionId, event.externalId, event.error);
+        return this.failed(connectionId, event.externalId, event.error, event.code);
       case 'revoke':
         return this.revoke(connectionId, event.externalId);
       case 'edit':
@@ -257,21 +257,35 @@ export class InboundPipeline {
     }
   }
 
-  /** Applies a receipt; acks only move forward (a late "delivered" never hides "read"). */
+  /**
+   * Applies a receipt; acks only move forward (a late "delivered" never hides "read"), and a
+   * message the channel refused stays failed: no late receipt turns it back into a tick.
+   */
   async ack(connectionId: number, externalId: string, ack: number): Promise<void> {
     const rows = await this.ctx.db
       .update(messages)
       .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: this.ctx.clock.now() })
-      .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId), sql`${messages.ack} < ${ack}`))
+      .where(
+        and(
+          eq(messages.whatsappId, connectionId),
+          eq(messages.externalId, externalId),
+          sql`${messages.ack} < ${ack}`,
+          ne(messages.sendState, 'failed'),
+        ),
+      )
       .returning();
     await this.announceUpdates(rows);
   }
 
-  /** The channel gave up on one of our messages after accepting it: it shows failed, with why. */
-  async failed(connectionId: number, externalId: string, error: string): Promise<void> {
+  /**
+   * The channel gave up on one of our messages after accepting it (or refused it, with its own
+   * `code`): it shows failed, with why. It may arrive before the outbox has recorded the send as
+   * done; the outbox then leaves it failed (Outbox.deliver).
+   */
+  async failed(connectionId: number, externalId: string, error: string, code?: string): Promise<void> {
     const rows = await this.ctx.db
       .update(messages)
-      .set({ sendState: 'failed', lastError: error, nextAttemptAt: null, updatedAt: this.ctx.clock.now() })
+      .set({ sendState: 'failed', lastError: error, failureCode: code ?? null, nextAttemptAt: null, claimedBy: null, updatedAt: this.ctx.clock.now() })
       .where(
         and(
           eq(messages.whatsappId, connectionId),

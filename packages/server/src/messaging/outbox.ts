@@ -5,7 +5,7 @@
  * double-click or a retried request create one row.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ChannelError, type ChatAddress, type OutboundMedia } from '../channels/driver.js';
 import type { ChannelManager } from '../channels/manager.js';
 import type { AppContext } from '../context.js';
@@ -215,15 +215,21 @@ export class Outbox {
       const sent = row.mediaPath
         ? await driver.sendMedia(to, await this.mediaOf(row), options)
         : await driver.sendText(to, row.body, options);
-      await this.update(row.id, {
-        sendState: 'sent',
-        externalId: sent.externalId || row.externalId,
-        ack: sql`greatest(${messages.ack}, 1)` as never,
-        rawPayload: sent.raw ?? null,
-        lastError: null,
-        nextAttemptAt: null,
-      });
-      return 'sent';
+      // The channel may have refused it already (a failed event can overtake this write): a
+      // refusal stands, the send is not recorded over it.
+      const recorded = await this.update(
+        row.id,
+        {
+          sendState: 'sent',
+          externalId: sent.externalId || row.externalId,
+          ack: sql`greatest(${messages.ack}, 1)` as never,
+          rawPayload: sent.raw ?? null,
+          lastError: null,
+          nextAttemptAt: null,
+        },
+        ne(messages.sendState, 'failed'),
+      );
+      return recorded ? 'sent' : 'failed';
     } catch (err) {
       const code = err instanceof ChannelError ? err.code : 'ERR_SENDING_WAPP_MSG';
       if (code === 'ERR_WAPP_NOT_INITIALIZED') return 'channel-down';
@@ -240,25 +246,28 @@ export class Outbox {
     }
   }
 
-  private async update(id: string, set: Partial<typeof messages.$inferInsert>): Promise<void> {
+  /** Writes the row (when `only` holds) and announces it; false when nothing was written. */
+  private async update(id: string, set: Partial<typeof messages.$inferInsert>, only?: SQL): Promise<boolean> {
     const [row] = await this.ctx.db
       .update(messages)
       .set({ ...set, updatedAt: this.ctx.clock.now() })
-      .where(eq(messages.id, id))
+      .where(only ? and(eq(messages.id, id), only) : eq(messages.id, id))
       .returning();
-    if (!row) return;
+    if (!row) return false;
     const ticket = await presentTicketById(this.ctx.db, row.ticketId);
     const [dto] = await presentMessages(this.ctx.db, [row]);
     if (ticket) announceMessage(this.ctx, 'update', dto, ticket);
+    return true;
   }
 
+  /** The contact's number, and the LID WhatsApp knows them by when we learnt it (sends go there). */
   private async addressOf(row: MessageRow): Promise<ChatAddress> {
     const [c] = await this.ctx.db
-      .select({ number: contacts.number, isGroup: contacts.isGroup })
+      .select({ number: contacts.number, isGroup: contacts.isGroup, lid: contacts.lid })
       .from(tickets)
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(eq(tickets.id, row.ticketId));
-    return { id: c.number, isGroup: c.isGroup };
+    return c.lid && !c.isGroup ? { id: c.number, isGroup: false, lid: c.lid } : { id: c.number, isGroup: c.isGroup };
   }
 
   private async externalIdOf(messageId: string): Promise<string | undefined> {

@@ -65,6 +65,7 @@ export async function presentMessages(
       sendState: r.sendState as MessageDTO['sendState'],
       sendError: r.sendState === 'failed' ? r.lastError : null,
       ...(isPlaceholder(r) ? { awaitingResend: true as const } : {}),
+      sendErrorCode: r.sendState === 'failed' ? r.failureCode : null,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       contact: r.contactId != null ? (cMap.get(r.contactId) ?? null) : null,

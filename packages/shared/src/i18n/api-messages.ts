@@ -151,6 +151,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_QUOTED_MSG_NOT_FOUND: 'A mensagem citada não está nesta conversa. Nada foi enviado.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'Este endereço está nesta máquina ou em uma rede privada; webhooks não são enviados para ele nesta instalação.',
     ERR_UPLOAD_QUOTA: 'O limite diário de arquivos enviados por este chat foi atingido; tente novamente amanhã.',
+    ERR_WAPP_SEND_REFUSED: 'O WhatsApp recusou esta mensagem: ela não foi entregue.',
   },
   en: {
     ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
@@ -208,6 +209,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_QUOTED_MSG_NOT_FOUND: 'The quoted message is not in this conversation. Nothing was sent.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'This address is on this machine or a private network; this installation does not send webhooks to it.',
     ERR_UPLOAD_QUOTA: 'The daily limit of files sent through this chat has been reached; try again tomorrow.',
+    ERR_WAPP_SEND_REFUSED: 'WhatsApp refused this message: it was not delivered.',
   },
   es: {
     ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
@@ -265,6 +267,7 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_QUOTED_MSG_NOT_FOUND: 'El mensaje citado no está en esta conversación. No se envió nada.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'Esta dirección está en esta máquina o en una red privada; esta instalación no envía webhooks a ella.',
     ERR_UPLOAD_QUOTA: 'Se alcanzó el límite diario de archivos enviados por este chat; inténtelo de nuevo mañana.',
+    ERR_WAPP_SEND_REFUSED: 'WhatsApp rechazó este mensaje: no se entregó.',
   },
 };
 

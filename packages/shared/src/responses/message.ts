@@ -36,6 +36,8 @@ export const messageSchema = z
     sendState: z.enum(['pending', 'sending', 'sent', 'failed', 'received', 'note']),
     /** Why an outbound message failed (an ERR_ code the web translates), while failed. */
     sendError: z.string().nullable().optional(),
+    /** The channel's own code when it refused the message (WhatsApp "463", "479"), while failed. */
+    sendErrorCode: z.string().nullable().optional(),
     /** An internal note between staff: never sent to the customer, never counted as a reply. */
     isPrivate: z.boolean(),
     /** The note's author (private notes only; replies show no attendant name). */

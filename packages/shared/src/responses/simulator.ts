@@ -30,3 +30,6 @@ export type SimulatorCustomer = z.infer<typeof simulatorCustomerSchema>;
 
 export const simulatorOkSchema = z.object({ ok: z.literal(true) });
 export const simulatorCallSchema = z.object({ id: z.string() });
+
+export const simulatorBehaviourSchema = z.object({ customer: z.string(), lidAddressed: z.boolean(), refuses: z.string().nullable() });
+export type SimulatorBehaviour = z.infer<typeof simulatorBehaviourSchema>;

@@ -49,3 +49,17 @@ export const simulatorEditBodySchema = z.object({ body: z.string().trim().min(1)
 export const simulatorReadBodySchema = z.object({ customer: customerChatId, to: phoneDigits });
 export const simulatorCallBodySchema = z.object({ from: phoneDigits, to: phoneDigits });
 export const simulatorDisconnectBodySchema = z.object({ to: phoneDigits });
+
+/** Codes a simulated customer can refuse messages with, as WhatsApp acks refused sends (463, 479). */
+export const SIMULATOR_REFUSAL_CODES = ['463', '479'] as const;
+/** A simulated customer's phone number (10–15 digits, not starting with 0). */
+export const simulatorCustomerParamsSchema = z.object({ customer: z.string().regex(/^[1-9]\d{9,14}$/, 'Invalid customer number') });
+/**
+ * PUT /simulator/customers/:customer/behaviour: the customer's chats addressed by LID (a
+ * LID-migrated account: sends to the number are refused with 463), and/or every message refused.
+ */
+export const simulatorBehaviourBodySchema = z.object({
+  lidAddressed: z.boolean(),
+  refuses: z.enum(SIMULATOR_REFUSAL_CODES).nullable(),
+});
+export type SimulatorBehaviourInput = z.input<typeof simulatorBehaviourBodySchema>;

@@ -72,6 +72,15 @@ export function useDeleteMessage() {
   });
 }
 
+/** Sends a failed message of ours again (it goes back to the outbox: the clock, then the ticks). */
+export function useRetryMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/messages/${encodeURIComponent(id)}/retry`, messageSchema),
+    onSuccess: (message) => upsertMessage(queryClient, message),
+  });
+}
+
 /** A message's media as a Blob (it needs the bearer token, so never a plain src URL). */
 export function useMediaBlob(url: string | null) {
   return useQuery({

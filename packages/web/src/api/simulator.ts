@@ -3,6 +3,7 @@
  * The server may run with the simulator off; it then answers 404 and the screen is not offered.
  */
 import {
+  simulatorBehaviourSchema,
   simulatorCallBodySchema,
   simulatorCallSchema,
   simulatorCustomerSchema,
@@ -14,6 +15,7 @@ import {
   simulatorScanBodySchema,
   simulatorScanSchema,
   simulatorSentSchema,
+  type SimulatorBehaviourInput,
   type SimulatorSendInput,
 } from '@switchboard/shared';
 import { z } from 'zod';
@@ -108,4 +110,24 @@ export function usePlaceCall() {
 /** The phone drops the session: the connection goes DISCONNECTED (its event updates the table). */
 export function useDropSession() {
   return useMutation({ mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/disconnect', simulatorOkSchema, input) });
+}
+
+const behaviourKey = (customer: string) => ['simulator', 'behaviour', customer] as const;
+
+/** How the network treats a customer: addressed by LID, refusing messages (with a code). */
+export function useCustomerBehaviour(customer: string | null) {
+  return useQuery({
+    queryKey: behaviourKey(customer ?? ''),
+    queryFn: ({ signal }) => api.get(`/simulator/customers/${customer}/behaviour`, simulatorBehaviourSchema, undefined, signal),
+    enabled: !!customer,
+    retry: false,
+  });
+}
+
+export function useSetCustomerBehaviour(customer: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SimulatorBehaviourInput) => api.put(`/simulator/customers/${customer}/behaviour`, simulatorBehaviourSchema, input),
+    onSuccess: (saved) => queryClient.setQueryData(behaviourKey(customer), saved),
+  });
 }

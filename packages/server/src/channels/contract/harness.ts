@@ -21,6 +21,8 @@ export interface ContractCustomer {
   received(): Promise<Map<string, ReceivedOnPhone>>;
   /** Whether the company's read receipt for this customer message reached the phone. */
   sawReadReceipt(id: string): Promise<boolean>;
+  /** The channel announces the number behind this customer's LID (customers added with `hiddenNumber`). */
+  revealNumber?(): Promise<void>;
 }
 
 export interface ReceivedOnPhone {
@@ -63,7 +65,12 @@ export interface ChannelHarness {
    * used by the drivers created next.
    */
   provision?(number: string): Promise<void>;
-  addCustomer(opts?: { lidOnly?: boolean; name?: string }): Promise<ContractCustomer>;
+  /**
+   * `lidAddressed`: WhatsApp addresses the customer's chats by LID (LID-migrated) and refuses sends
+   * to the number (463). `refuses`: the channel refuses every message to this customer with this code.
+   * `hiddenNumber`: the customer has a number the channel shows only later (revealNumber).
+   */
+  addCustomer(opts?: { lidOnly?: boolean; name?: string; lidAddressed?: boolean; refuses?: string; hiddenNumber?: boolean }): Promise<ContractCustomer>;
   /** The channel ends the session with a reason (only channels that have such reasons). */
   disconnect?(number: string, reason: DisconnectReasonName): Promise<void>;
   /** Sessions the channel currently holds open for this number (0 after a final disconnect). */

@@ -29,8 +29,11 @@ export async function simulatorHarness(): Promise<ChannelHarness> {
       company = number;
       await network.scan(qr, number);
     },
-    addCustomer(opts = {}) {
+    async addCustomer(opts = {}) {
       const from = String(nextNumber++);
+      if (opts.lidAddressed || opts.refuses) {
+        await network.behaviours.set(from, { lidAddressed: !!opts.lidAddressed, refuses: opts.refuses ?? null });
+      }
       // A LID-only customer hides their number: the connection sees only their LID, as on WhatsApp.
       const hideNumber = opts.lidOnly ? true : undefined;
       const send = async (input: Omit<Parameters<SimulatorNetwork['customerSends']>[0], 'from' | 'to'>) =>
@@ -71,7 +74,7 @@ export async function simulatorHarness(): Promise<ChannelHarness> {
           return (await network.message(id))?.ack === 3;
         },
       };
-      return Promise.resolve(customer);
+      return customer;
     },
     async close() {
       await testDb.drop();

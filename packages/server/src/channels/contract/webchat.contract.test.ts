@@ -1,5 +1,6 @@
 /** The channel contract against the web chat driver (visitors of the website widget). */
 import { describe } from 'vitest';
+import { describeAddressingContract } from './addressing-contract.js';
 import { describeChannelContract } from './channel-contract.js';
 import { webchatHarness } from './webchat-harness.js';
 
@@ -17,6 +18,16 @@ describe('webchat driver', () => {
       readReceipts: 'the widget shows replies live (delivered) and sends no read receipts',
       voiceNote: "the visitor's browser plays recordings as stored; nothing is converted to a push-to-talk note",
       outboundMediaBytes: "the visitor downloads an attachment from the product's stored message, which this contract has no product to keep",
+    },
+  });
+});
+
+describe('webchat driver: addressing and refusals', () => {
+  describeAddressingContract(webchatHarness, {
+    notApplicable: {
+      lidMapping: 'visitors have no phone number or LID',
+      lidAddressed: 'visitors have no phone number or LID',
+      refusals: 'the widget has no network that could refuse a reply',
     },
   });
 });

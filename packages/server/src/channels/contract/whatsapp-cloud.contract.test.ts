@@ -1,5 +1,6 @@
 /** The channel contract against the WhatsApp Cloud API driver and the Graph API stand-in. */
 import { describe } from 'vitest';
+import { describeAddressingContract } from './addressing-contract.js';
 import { describeChannelContract } from './channel-contract.js';
 import { whatsappCloudHarness } from './whatsapp-cloud-harness.js';
 
@@ -12,6 +13,16 @@ describe('WhatsApp Cloud API driver', () => {
       revoke: 'the Cloud API does not report revoked customer messages',
       edit: 'the Cloud API does not report edited customer messages',
       chosenIds: 'Meta assigns the message id; the outbox keeps it',
+    },
+  });
+});
+
+describe('WhatsApp Cloud API driver: addressing and refusals', () => {
+  describeAddressingContract(whatsappCloudHarness, {
+    notApplicable: {
+      lidMapping: 'the Cloud API addresses customers by number (wa_id)',
+      lidAddressed: 'the Cloud API addresses customers by number (wa_id)',
+      refusals: "Meta reports a refused send as a webhook status (whatsapp-cloud/webhook.test.ts); the Graph stand-in has no refusing customer",
     },
   });
 });

@@ -30,7 +30,9 @@ export async function whatsappHarness(): Promise<ChannelHarness & { server: What
     },
     addCustomer(opts = {}) {
       const number = opts.lidOnly ? undefined : String(nextNumber++);
-      return Promise.resolve(wrapCustomer(server, server.addCustomer({ number, name: opts.name }), requireCompany));
+      const customer = server.addCustomer({ number, name: opts.name, lidAddressed: opts.lidAddressed, refuses: opts.refuses, hidesNumber: opts.hiddenNumber });
+      const wrapped = wrapCustomer(server, customer, requireCompany);
+      return Promise.resolve(opts.hiddenNumber ? { ...wrapped, revealNumber: () => server.announceLidMapping(customer, requireCompany()) } : wrapped);
     },
     disconnect(number, reason) {
       server.disconnect(number, reason);

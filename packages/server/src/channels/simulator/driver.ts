@@ -15,6 +15,7 @@ import {
   type SentMessage,
 } from '../driver.js';
 import { voiceNoteAudio, VOICE_NOTE_MIMETYPE } from '../whatsapp/voice-note.js';
+import { refusalFor } from './customer-behaviour.js';
 import { customerNumberOf, isSimulatedAccount, newSimulatorId, type SimulatorNetwork } from './network.js';
 
 const PAIRED_NUMBER_KEY = 'simulator:number';
@@ -32,6 +33,8 @@ export class SimulatorDriver implements ChannelDriver {
   number: string | null = null;
   private connected = false;
   private timers = new Set<NodeJS.Timeout>();
+  /** Number → the LID its chat is addressed by, learnt from LID-addressed chats (as a WhatsApp client does). */
+  private readonly lidOf = new Map<string, string>();
 
   constructor(
     private readonly ctx: DriverContext,
@@ -48,6 +51,7 @@ export class SimulatorDriver implements ChannelDriver {
 
   /** Hands an event to the product and waits until it has been handled. */
   async deliver(event: DriverEvent): Promise<void> {
+    if (event.type === 'message' && event.message.chat.lid) this.lidOf.set(event.message.chat.id, event.message.chat.lid);
     await this.ctx.emit(event);
   }
 
@@ -163,10 +167,20 @@ export class SimulatorDriver implements ChannelDriver {
     options?: SendOptions,
   ): Promise<SentMessage> {
     this.assertConnected();
-    // A customer known only by a LID is reached through it, as on WhatsApp.
-    const customer = to.isGroup ? to.id : customerNumberOf(to.id);
+    // A customer known only by a LID is reached through it, as on WhatsApp; so is one whose chat
+    // is addressed by LID, when the product or this session knows it.
+    const address = to.isGroup ? to.id : (to.lid ?? this.lidOf.get(to.id) ?? to.id);
+    const customer = to.isGroup ? to.id : customerNumberOf(address);
     if (!customer) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
     const id = options?.messageId ?? newSimulatorId();
+    const refusal = to.isGroup ? undefined : refusalFor(await this.network.behaviours.of(customer), address.endsWith('@lid'));
+    if (refusal) {
+      // The network took the message and refused it: nothing reaches the phone. The refusal is
+      // reported before the send returns — the earliest it can come on WhatsApp too, where the
+      // refusal ack may overtake the sender's own bookkeeping.
+      await this.ctx.emit({ type: 'failed', externalId: id, error: 'ERR_WAPP_SEND_REFUSED', code: refusal });
+      return { externalId: id, timestamp: new Date() };
+    }
     const row = await this.network.recordOutbound({
       id,
       connectionNumber: this.number!,

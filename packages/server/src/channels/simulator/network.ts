@@ -17,6 +17,7 @@ import type { NotifyRpc } from '../../lib/notify-rpc.js';
 import { cleanText } from '../clean-inbound.js';
 import { MediaTooLargeError, type MediaStore } from '../../lib/media-store.js';
 import type { InboundMessage, MessageKind } from '../driver.js';
+import { CustomerBehaviours } from './customer-behaviour.js';
 import type { SimulatorDriver } from './driver.js';
 import type { SimulatorType } from '@switchboard/shared';
 
@@ -100,11 +101,15 @@ interface CustomerDelivery {
 export class SimulatorNetwork {
   private drivers = new Set<SimulatorDriver>();
   private rpc: NotifyRpc | null = null;
+  /** LID addressing and refusals per customer (customer-behaviour.ts). */
+  readonly behaviours: CustomerBehaviours;
 
   constructor(
     readonly db: Db,
     readonly media: MediaStore,
-  ) {}
+  ) {
+    this.behaviours = new CustomerBehaviours(db);
+  }
 
   /** Serves other processes' requests for the phones that live here, and asks them for theirs. */
   connectProcesses(rpc: NotifyRpc): void {
@@ -309,11 +314,13 @@ export class SimulatorNetwork {
     if (!row) throw new AppError('ERR_NOT_FOUND', 404, 'No customer message with this id');
     const mediaPath = row.mediaPath;
     // Like WhatsApp, every message carries the sender's LID; a hidden number carries only that.
+    // A LID-addressed customer's chat is addressed by the LID, the number given beside it.
     const lid = simulatedLid(delivery.from);
     const address = delivery.hideNumber ? lid : delivery.from;
+    const lidAddressed = !delivery.group && !delivery.hideNumber && (await this.behaviours.of(delivery.from)).lidAddressed;
     const message: InboundMessage = {
       externalId: row.id,
-      chat: delivery.group ? { id: delivery.group, isGroup: true } : { id: address, isGroup: false },
+      chat: delivery.group ? { id: delivery.group, isGroup: true } : lidAddressed ? { id: address, isGroup: false, lid } : { id: address, isGroup: false },
       sender: { number: address, lid, name: delivery.name },
       fromMe: false,
       timestamp: row.createdAt,

@@ -650,7 +650,7 @@ class WhatsappDriver implements ChannelDriver {
   private async send(to: ChatAddress, content: AnyMessageContent, options?: SendOptions): Promise<SentMessage> {
     this.connectedSocket();
     const quoted = options?.quotedExternalId ? await this.storedMessage(options.quotedExternalId) : undefined;
-    const jid = toJid(to);
+    const jid = toJid(this.withKnownLid(to));
     const sent = await this.pacer.run(jid, async () => {
       // The connection may have dropped during the pause: then the outbox keeps the message.
       const sock = this.connectedSocket();
@@ -669,6 +669,13 @@ class WhatsappDriver implements ChannelDriver {
     if (!sent?.key.id) throw new ChannelError('ERR_SENDING_WAPP_MSG', 'no message id returned');
     const seconds = toNumber(sent.messageTimestamp);
     return { externalId: sent.key.id, timestamp: seconds ? new Date(seconds * 1000) : new Date(), raw: serialize(sent) };
+  }
+
+  /** A person's address with the LID this session learnt for their number, when the caller named none. */
+  private withKnownLid(to: ChatAddress): ChatAddress {
+    if (to.isGroup || to.lid) return to;
+    const lid = this.lids.lidFor(toJid(to));
+    return lid ? { ...to, lid } : to;
   }
 
   private async storedMessage(externalId: string): Promise<WAMessage | undefined> {

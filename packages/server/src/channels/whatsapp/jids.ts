@@ -47,9 +47,14 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-/** Our address → the JID baileys sends to: the group, the LID of a person known only by it, or the number. */
+/**
+ * Our address → the JID baileys sends to: the group, the person's LID when known (WhatsApp refuses
+ * number-addressed sends to LID-migrated people with 463, and baileys does not switch to the LID
+ * by itself: Socket/messages-send.js:428-446), or the number.
+ */
 export function toJid(address: ChatAddress): string {
   if (address.isGroup) return `${address.id}@g.us`;
+  if (address.lid && isLidAddress(address.lid)) return bareJid(address.lid);
   if (isLidAddress(address.id)) return address.id;
   return `${digitsOnly(address.id)}@s.whatsapp.net`;
 }

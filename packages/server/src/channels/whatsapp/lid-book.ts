@@ -7,6 +7,7 @@ import { bareJid, isLidJid, isPhoneJid } from './jids.js';
 
 export class LidBook {
   private readonly pnByLid = new Map<string, string>();
+  private readonly lidByPn = new Map<string, string>();
 
   /**
    * Records a pair given in either order; ignores anything that is not one LID + one number.
@@ -20,12 +21,18 @@ export class LidBook {
     const pair = { lid: bareJid(lid), pn: bareJid(pn) };
     if (this.pnByLid.get(pair.lid) === pair.pn) return undefined;
     this.pnByLid.set(pair.lid, pair.pn);
+    this.lidByPn.set(pair.pn, pair.lid);
     return pair;
   }
 
   /** The phone-number JID of a LID JID, if known. */
   pnFor(lidJid: string): string | undefined {
     return this.pnByLid.get(bareJid(lidJid));
+  }
+
+  /** The LID JID of a phone-number JID, if known (where a send to that person goes). */
+  lidFor(pnJid: string): string | undefined {
+    return this.lidByPn.get(bareJid(pnJid));
   }
 
   readonly lookup = (lidJid: string): string | undefined => this.pnFor(lidJid);

@@ -360,8 +360,20 @@ describe('groups and LID addresses', () => {
       pushName: 'Maria Souza',
       message: { conversation: 'oi' },
     });
-    expect(message.chat).toEqual({ id: CUSTOMER, isGroup: false });
+    // The chat is WhatsApp's LID-addressed one: replies go to the LID (a send to the number is refused).
+    expect(message.chat).toEqual({ id: CUSTOMER, isGroup: false, lid: CUSTOMER_LID });
     expect(message.sender).toMatchObject({ number: CUSTOMER, lid: CUSTOMER_LID });
+  });
+
+  it('maps a send WhatsApp refused (status ERROR with its code) to a failed event', () => {
+    const refused = mapMessageUpdate({
+      key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'OUT463' },
+      update: { status: proto.WebMessageInfo.Status.ERROR, messageStubParameters: ['463'] },
+    });
+    expect(refused).toEqual({ type: 'failed', externalId: 'OUT463', error: 'ERR_WAPP_SEND_REFUSED', code: '463' });
+    // Someone else's message, or a status of ours that is no refusal, is no failure.
+    expect(mapMessageUpdate({ key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'IN1' }, update: { status: proto.WebMessageInfo.Status.ERROR } })).toBeUndefined();
+    expect(mapMessageUpdate({ key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'OUT1' }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } })?.type).toBe('ack');
   });
 
   it('resolves a LID through the mapping store when the key has no alternate', () => {
@@ -383,6 +395,12 @@ describe('groups and LID addresses', () => {
     expect(message.chat).toEqual({ id: '77777777777777@lid', isGroup: false });
     expect(message.sender).toEqual({ number: '77777777777777@lid', lid: '77777777777777@lid' });
     expect(toJid(message.chat)).toBe('77777777777777@lid');
+  });
+
+  it('sends to the LID whenever the address carries one, to the number otherwise', () => {
+    expect(toJid({ id: '5521912345678', isGroup: false, lid: '99887766554433:2@lid' })).toBe('99887766554433@lid');
+    expect(toJid({ id: '5521912345678', isGroup: false })).toBe('5521912345678@s.whatsapp.net');
+    expect(toJid({ id: '120363000000000001', isGroup: true, lid: '99887766554433@lid' })).toBe('120363000000000001@g.us');
   });
 
   it('strips the device suffix from sender JIDs', () => {

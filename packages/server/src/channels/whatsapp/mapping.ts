@@ -42,7 +42,9 @@ type MediaContent =
 export function chatOf(message: WAMessage, ctx: MappingContext): ChatAddress {
   const { remoteJid, remoteJidAlt } = message.key;
   if (isGroupJid(remoteJid)) return { id: jidUser(remoteJid), isGroup: true };
-  return { id: resolvePerson(remoteJid!, remoteJidAlt, ctx.pnForLid).number, isGroup: false };
+  const person = resolvePerson(remoteJid!, remoteJidAlt, ctx.pnForLid);
+  // A chat WhatsApp addresses by LID (remoteJid "…@lid") is answered at that LID, not the number.
+  return person.lid && person.lid !== person.number ? { id: person.number, isGroup: false, lid: person.lid } : { id: person.number, isGroup: false };
 }
 
 /** Who wrote it: us (fromMe), the group member, or the customer. */
@@ -257,6 +259,14 @@ export function ackFromStatus(status: number | null | undefined): Ack | undefine
 /** Status changes of our own messages (one-to-one chats) → ack. */
 export function mapMessageUpdate({ key, update }: WAMessageUpdate): DriverEvent | undefined {
   if (!key.fromMe || !key.id || isIgnoredChat(key.remoteJid)) return undefined;
+  // WhatsApp refused the send: baileys turns `ack error="463"` (479, …) into status ERROR with the
+  // code as the first stub parameter (Socket/messages-recv.js:1494-1566 handleBadAck).
+  if (update.status === Status.ERROR) {
+    // The proto types stub parameters as any[]: only a string or number is a code.
+    const first: unknown = (update.messageStubParameters as unknown[] | null | undefined)?.[0];
+    const code = typeof first === 'string' || typeof first === 'number' ? String(first) : '';
+    return { type: 'failed', externalId: key.id, error: 'ERR_WAPP_SEND_REFUSED', ...(code ? { code } : {}) };
+  }
   const ack = ackFromStatus(update.status);
   return ack === undefined ? undefined : { type: 'ack', externalId: key.id, ack };
 }

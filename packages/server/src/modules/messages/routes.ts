@@ -107,6 +107,10 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
     messages.deleteForEveryone(req.actor, req.params.id),
   );
 
+  app.post('/messages/:id/retry', { ...opts, schema: { params: messageParams, tags, summary: 'Send a failed message of ours again', response: answers({ 200: messageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_VALIDATION', 'ERR_CREATING_MESSAGE'], 409: ['ERR_CLOUD_WINDOW_CLOSED'] }) } }, (req) =>
+    messages.retry(req.actor, req.params.id),
+  );
+
   app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) => {
     const file = await messages.mediaOf(req.actor, req.params.id);
     reply.header('Content-Type', file.mime);

@@ -12,7 +12,7 @@ import { contacts, messages, ticketMentions, tickets } from '../../db/schema.js'
 import { afterCommit } from '../../lib/after-commit.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
-import type { Outbox } from '../../messaging/outbox.js';
+import { newExternalId, type Outbox } from '../../messaging/outbox.js';
 import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
 import { announceMessage, Announcements, announceUnreadReset } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
@@ -218,6 +218,44 @@ export class MessagesService {
     const [dto] = await presentMessages(this.ctx.db, [updated]);
     const ticketDto = await presentTicketById(this.ctx.db, row.ticketId);
     if (ticketDto) announceMessage(this.ctx, 'update', dto, ticketDto);
+    return dto;
+  }
+
+  /**
+   * Sends a failed message of ours again, through the outbox like a new send (its text, file and
+   * quote as they were). A message the channel refused goes out under a new channel id: the
+   * refused one never reached the customer. Otherwise the id stays, so a send that did get through
+   * before failing is recognised by the channel and not delivered twice.
+   */
+  async retry(actor: CurrentUser, messageId: string): Promise<MessageDTO> {
+    const row = await this.visibleMessage(actor, messageId, 'see');
+    if (!row.fromMe || row.isPrivate || row.isDeleted || row.sendState !== 'failed') {
+      throw new AppError('ERR_VALIDATION', 400, 'Only a failed message can be sent again');
+    }
+    await this.assertCanSend(actor, row.ticketId);
+    const [queued] = await this.ctx.db
+      .update(messages)
+      .set({
+        sendState: 'pending',
+        externalId: row.failureCode ? newExternalId() : row.externalId,
+        ack: 0,
+        lastError: null,
+        failureCode: null,
+        sendAttempts: 0,
+        nextAttemptAt: null,
+        claimedBy: null,
+        updatedAt: this.ctx.clock.now(),
+      })
+      // A second click finds it pending already: one retry.
+      .where(and(eq(messages.id, row.id), eq(messages.sendState, 'failed')))
+      .returning();
+    const current = queued ?? (await this.ctx.db.select().from(messages).where(eq(messages.id, row.id)))[0];
+    const [dto] = await presentMessages(this.ctx.db, [current]);
+    if (queued) {
+      const ticketDto = await presentTicketById(this.ctx.db, row.ticketId);
+      if (ticketDto) announceMessage(this.ctx, 'update', dto, ticketDto);
+      if (row.whatsappId != null) void this.outbox.kick(row.whatsappId);
+    }
     return dto;
   }
 

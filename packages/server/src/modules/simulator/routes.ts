@@ -11,6 +11,9 @@ import {
   simulatorReadBodySchema,
   simulatorScanBodySchema,
   simulatorSendBodySchema,
+  simulatorBehaviourBodySchema,
+  simulatorBehaviourSchema,
+  simulatorCustomerParamsSchema,
   simulatorCustomerSchema,
   simulatorMessageSchema,
   simulatorOkSchema,
@@ -84,6 +87,16 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
     await network.disconnect(req.body.to);
     return { ok: true as const };
   });
+  // How the network treats a customer: LID-addressed chats (sends to the number refused with 463)
+  // and/or every message refused with a code (channels/simulator/customer-behaviour.ts).
+  app.get('/simulator/customers/:customer/behaviour', { ...opts, schema: { params: simulatorCustomerParamsSchema, tags, response: answers({ 200: simulatorBehaviourSchema }, SIGNED_IN, INPUT, REFUSED) } }, async (req) => ({
+    customer: req.params.customer,
+    ...(await network.behaviours.of(req.params.customer)),
+  }));
+  app.put('/simulator/customers/:customer/behaviour', { ...opts, schema: { params: simulatorCustomerParamsSchema, body: simulatorBehaviourBodySchema, tags, response: answers({ 200: simulatorBehaviourSchema }, SIGNED_IN, BODY, REFUSED) } }, async (req) => ({
+    customer: req.params.customer,
+    ...(await network.behaviours.set(req.params.customer, req.body)),
+  }));
   app.get('/simulator/media/:id', { ...opts, schema: { params: simulatorMessageIdParamsSchema, tags, response: answers({ 200: fileBody('The file') }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } }, async (req, reply) => {
     const row = await network.message(req.params.id);
     if (!row?.mediaPath) return reply.status(404).send({ error: 'ERR_NOT_FOUND' });

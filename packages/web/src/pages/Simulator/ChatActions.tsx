@@ -1,4 +1,4 @@
-/** The phone-level actions above the chat: read the chat, place a call, drop the session. */
+/** The phone-level actions above the chat: read the chat, place a call, how WhatsApp treats the customer, drop the session. */
 import CallIcon from '@mui/icons-material/Call';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PhonelinkOffIcon from '@mui/icons-material/PhonelinkOff';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useDropSession, usePlaceCall, useReadChat } from '../../api/simulator';
 import { useToast } from '../../components/Toasts';
+import { CustomerBehaviour } from './CustomerBehaviour';
 
 export function ChatActions({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function ChatActions({ from, to }: { from: string; to: string }) {
       <Button size="small" startIcon={<CallIcon />} onClick={run(() => call.mutateAsync({ from, to }), t('simulator.callPlaced'))} data-testid="simulator-call">
         {t('simulator.call')}
       </Button>
+      <CustomerBehaviour customer={from} />
       <Button
         size="small"
         color="error"

@@ -39,6 +39,18 @@ export class SimulatedCustomer {
   readonly pendingRetries: string[] = [];
   /** How many copies of each company message this phone decrypted (a resend is a second copy). */
   readonly copies = new Map<string, number>();
+  /**
+   * WhatsApp addresses this customer's chats by LID (`from=<lid>@lid`, `sender_pn`,
+   * `addressing_mode="lid"`) and refuses sends addressed to the phone number (refusals.ts).
+   */
+  lidAddressed = false;
+  /**
+   * WhatsApp shows only this customer's LID, though the account has a number: its messages come
+   * from the LID alone, until a LID-mapping notification reveals the number (refusals.ts).
+   */
+  hidesNumber = false;
+  /** A refusal code for every message sent to this customer (e.g. "479"), set by a test. */
+  refuses: string | undefined;
 
   constructor(
     /** Phone number digits, or undefined for an account known only by its LID. */

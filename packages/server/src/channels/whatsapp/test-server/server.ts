@@ -20,6 +20,7 @@
  *   resends with the same id), and a company message the customer's phone cannot decrypt (the phone
  *   asks again; baileys resends).
  * - Customers' linked devices (`devices` notifications) and reinstalled phones (identity change).
+ * - LID-addressed customers and the sends WhatsApp refuses (ack error 463, 479), refusals.ts.
  *
  * - Customers' media: encrypted as a phone uploads it (media.ts) and served over HTTP at the
  *   message's `url`.
@@ -54,6 +55,7 @@ import {
 import { WebSocketServer, type WebSocket } from 'ws';
 import { makeCertificateChain, trustTestRoot } from './certificates.js';
 import { SimulatedCustomer } from './customer.js';
+import { lidMappingNotification, receiptFrom, refusalAck, refusalFor, senderAttrs } from './refusals.js';
 import { decryptMedia, encryptMedia } from './media.js';
 import { mediaRetryNotification, readMediaRetryRequest } from './media-retry.js';
 import { MEDIA_TLS_CERT, MEDIA_TLS_KEY } from './media-tls.js';
@@ -111,7 +113,7 @@ export interface OutboundRecord {
 }
 
 /**
- * Emits 'login' (number), 'delivered' (OutboundRecord) and 'receipt'; a protocol step it cannot
+ * Emits 'login' (number), 'delivered' (OutboundRecord), 'refused' ({id, to, code}) and 'receipt'; a protocol step it cannot
  * handle is emitted as 'error', which fails the test when nobody listens.
  */
 export class WhatsAppTestServer extends EventEmitter {
@@ -404,9 +406,12 @@ export class WhatsAppTestServer extends EventEmitter {
 
   // ── Customers ────────────────────────────────────────────────────────────────────────────────
 
-  addCustomer(opts: { number?: string; name?: string; lid?: string } = {}): SimulatedCustomer {
+  addCustomer(opts: { number?: string; name?: string; lid?: string; lidAddressed?: boolean; hidesNumber?: boolean; refuses?: string } = {}): SimulatedCustomer {
     const lid = opts.lid ?? String(randomInt(10 ** 13, 10 ** 14));
     const customer = new SimulatedCustomer(opts.number, lid, opts.name ?? `Customer ${opts.number ?? lid}`);
+    customer.lidAddressed = !!opts.lidAddressed;
+    customer.refuses = opts.refuses;
+    customer.hidesNumber = !!opts.hidesNumber;
     this.customers.push(customer);
     return customer;
   }
@@ -442,15 +447,14 @@ export class WhatsAppTestServer extends EventEmitter {
     const companion = this.companionAddress(account);
     if (!(await customer.party.hasSession(companion))) await customer.party.startSession(companion, this.takeBundle(account));
     const { type, ciphertext } = await customer.party.encrypt(companion, message);
-    // A customer with a number writes from it and names its LID (decode-wa-message.js:70-93
-    // reads sender_lid as the alternate address); a LID-only one writes from the LID alone.
+    // The sender's addressing (refusals.ts senderAttrs): by number with its LID beside, by LID
+    // with its number beside (LID-migrated), or by LID alone.
     const attrs: Record<string, string> = {
-      from: customer.pnJid ?? customer.lidJid,
+      ...senderAttrs(customer),
       id: opts.id ?? SimulatedCustomer.newMessageId(),
       t: String(Math.floor(Date.now() / 1000)),
       type: isMediaMessage(message) ? 'media' : 'text',
       notify: customer.name,
-      ...(customer.pnJid ? { sender_lid: customer.lidJid } : {}),
       ...opts.attrs,
     };
     return { tag: 'message', attrs, content: [{ tag: 'enc', attrs: { v: '2', type }, content: ciphertext }] };
@@ -557,6 +561,17 @@ export class WhatsAppTestServer extends EventEmitter {
     return id;
   }
 
+  /** WhatsApp tells the companion the number behind a customer's LID (refusals.ts lidMappingNotification). */
+  async announceLidMapping(customer: SimulatedCustomer, accountNumber: string): Promise<void> {
+    const connection = this.requireAccount(accountNumber).connection;
+    if (!connection?.loggedIn) throw new Error(`account ${accountNumber} is not connected`);
+    if (!customer.pnJid) throw new Error('a LID-only customer has no number to announce');
+    const id = nextTag();
+    const acked = connection.waitForAck(id);
+    connection.send(lidMappingNotification(id, customer));
+    await acked;
+  }
+
   /** The customer opened the chat: read receipts for the company's messages (handleReceipt). */
   sendReadReceipt(customer: SimulatedCustomer, accountNumber: string, ids: string[]): void {
     this.sendReceipt(customer, accountNumber, ids, 'read');
@@ -568,7 +583,7 @@ export class WhatsAppTestServer extends EventEmitter {
     const [first, ...rest] = ids;
     connection.send({
       tag: 'receipt',
-      attrs: { from: customer.pnJid ?? customer.lidJid, id: first, t: String(Math.floor(Date.now() / 1000)), ...(type ? { type } : {}) },
+      attrs: { from: receiptFrom(customer), id: first, t: String(Math.floor(Date.now() / 1000)), ...(type ? { type } : {}) },
       content: rest.length ? [{ tag: 'list', attrs: {}, content: rest.map((id) => ({ tag: 'item', attrs: { id } })) }] : undefined,
     });
   }
@@ -877,9 +892,19 @@ export class WhatsAppTestServer extends EventEmitter {
     const account = connection.account;
     const { id, to } = node.attrs;
     if (!account || !id || !to) return;
-    connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: String(Math.floor(Date.now() / 1000)) } });
-    if (jidDecode(to)?.server === 'g.us') return this.onGroupMessage(account, node);
+    if (jidDecode(to)?.server === 'g.us') {
+      connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: String(Math.floor(Date.now() / 1000)) } });
+      return this.onGroupMessage(account, node);
+    }
     const customer = this.customerByUser(jidDecode(to)?.user);
+    // A refused send is acked with its code and reaches nobody (refusals.ts).
+    const refusal = customer && refusalFor(customer, to);
+    if (refusal) {
+      connection.send(refusalAck(id, to, refusal));
+      this.emit('refused', { id, to, code: refusal });
+      return;
+    }
+    connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: String(Math.floor(Date.now() / 1000)) } });
     if (!customer) return;
     for (const target of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
       const addressed = jidDecode(target.attrs.jid);

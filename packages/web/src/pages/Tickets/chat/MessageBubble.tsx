@@ -12,6 +12,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from '../ticketTime';
 import { AckIcon } from './AckIcon';
+import { FailedSendNotice } from './FailedSendNotice';
 import { MessageContent } from './MessageContent';
 import { MessageOptionsMenu } from './MessageOptionsMenu';
 import { QuotedMessage } from './QuotedMessage';
@@ -96,10 +97,8 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           </Typography>
           {mine && !note && <AckIcon message={message} />}
         </Box>
-        {mine && message.sendState === 'failed' && message.sendError && (
-          <Typography variant="caption" color="error" display="block" data-testid="message-send-error" data-error={message.sendError}>
-            {t(`errors.${message.sendError}`, { defaultValue: t('tickets.chat.failed') })}
-          </Typography>
+        {mine && !note && message.sendState === 'failed' && (
+          <FailedSendNotice message={message} canRetry={!readOnly && canReply && !message.isDeleted} />
         )}
       </Box>
     </Box>
