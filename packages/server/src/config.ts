@@ -51,6 +51,9 @@ const envSchema = z.object({
     .optional(),
   /** Base URL of Meta's Graph API (a stand-in server in tests). */
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
+  /** Refused sends / reconnects of one connection within an hour that raise the admin banner. */
+  CHANNEL_HEALTH_ALERT_REFUSALS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  CHANNEL_HEALTH_ALERT_RECONNECTS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
 });
 
 export interface Config {
@@ -77,6 +80,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** WHATSAPP_CLOUD_GRAPH_URL without a trailing slash. */
   cloudGraphUrl: string;
+  /** CHANNEL_HEALTH_ALERT_REFUSALS / _RECONNECTS (default 5 each, per connection and hour). */
+  channelHealthAlert: { refusals: number; reconnects: number };
 }
 
 export class ConfigError extends Error {}
@@ -111,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxRequestBytes: (e.UPLOAD_MAX_REQUEST_MB ?? 200) * 1024 * 1024,
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
+    channelHealthAlert: { refusals: e.CHANNEL_HEALTH_ALERT_REFUSALS ?? 5, reconnects: e.CHANNEL_HEALTH_ALERT_RECONNECTS ?? 5 },
   };
 }

@@ -22,6 +22,7 @@ import { AppError } from '../lib/app-error.js';
 import { InboundJournal, summarize, type JournalEntry, type JournalSummary } from './inbound-journal.js';
 import { presentConnectionById } from '../store/connections.js';
 import { createDbAuthStore } from './auth-store.js';
+import { ChannelHealth } from './health.js';
 import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
 
 export type DriverEventHandler = (connectionId: number, event: DriverEvent) => Promise<void>;
@@ -65,12 +66,15 @@ export class ChannelManager {
   private replaying: Promise<void> | null = null;
   /** Events that could not be stored when they arrived, kept in the data directory. */
   readonly journal: InboundJournal;
+  /** Refusals, undecryptable messages, reconnects and closes per connection (channels/health.ts). */
+  readonly health: ChannelHealth;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly factories: Partial<Record<ChannelKind, DriverFactory>>,
   ) {
     this.journal = new InboundJournal(path.join(ctx.config.dataDir, 'inbound-journal'));
+    this.health = new ChannelHealth(ctx, ctx.config.channelHealthAlert);
   }
 
   private lease(connectionId: number): Lease {
@@ -88,6 +92,19 @@ export class ChannelManager {
       await this.runControl(connectionId, args.action as ControlAction);
       return { ok: true };
     });
+    rpc.handle('channel.pairingCode', async (args) => {
+      const session = this.sessions.get(Number(args.connectionId));
+      return session ? { code: await pairingCodeOf(session, String(args.number)) } : undefined;
+    });
+  }
+
+  /** A pairing code for the phone `number`, made where the session runs (channels/linking.ts). */
+  async requestPairingCode(connectionId: number, number: string): Promise<string> {
+    const session = this.sessions.get(connectionId);
+    if (session) return pairingCodeOf(session, number);
+    if (!this.rpc) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, 'The connection is not waiting to be linked');
+    const { code } = await this.rpc.call<{ code: string }>('channel.pairingCode', { connectionId, number });
+    return code;
   }
 
   /** Session actions from an HTTP request, run where the session lives. */
@@ -409,6 +426,14 @@ export class ChannelManager {
   }
 
   private async dispatch(connectionId: number, event: DriverEvent): Promise<void> {
+    await this.dispatchEvent(connectionId, event);
+    // Counted once the event itself was handled: a retried event is counted once.
+    await this.health
+      .record(connectionId, event)
+      .catch((err: unknown) => this.ctx.log.error({ err, connectionId, event: event.type }, 'channel health event not recorded'));
+  }
+
+  private async dispatchEvent(connectionId: number, event: DriverEvent): Promise<void> {
     const session = this.sessions.get(connectionId);
     switch (event.type) {
       case 'qr':
@@ -430,7 +455,7 @@ export class ChannelManager {
         return;
       }
       case 'health':
-        // Counted by the connection's health record; nothing is stored per message.
+        // Counted by the connection's health record (dispatch); nothing is stored per message.
         this.ctx.log.info({ connectionId, kind: event.kind, reason: event.reason }, 'channel health event');
         return;
       default:
@@ -461,6 +486,17 @@ export class ChannelManager {
       const event: ConnectionSessionEvent = { action: 'update', session: dto };
       this.ctx.realtime.emitToAdmins(EVENTS.whatsappSession, event);
     }
+  }
+}
+
+async function pairingCodeOf(session: Session, number: string): Promise<string> {
+  if (!session.driver.requestPairingCode) throw new AppError('ERR_VALIDATION', 400, 'This connection cannot link with a pairing code');
+  if (session.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, 'The connection is already linked');
+  try {
+    return await session.driver.requestPairingCode(number);
+  } catch (err) {
+    if (err instanceof ChannelError) throw new AppError(err.code, 409, err.message);
+    throw err;
   }
 }
 

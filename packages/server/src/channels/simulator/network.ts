@@ -113,6 +113,9 @@ export class SimulatorNetwork {
     rpc.handle('simulator.scan', async (a) =>
       this.driverShowing(str(a.qrcode)) ? this.scanHere(str(a.qrcode), a.number ? str(a.number) : undefined) : undefined,
     );
+    rpc.handle('simulator.enterCode', async (a) =>
+      this.driverWithCode(str(a.number), str(a.code)) ? this.enterCodeHere(str(a.number), str(a.code)) : undefined,
+    );
     rpc.handle('simulator.deliver', async (a) => {
       const driver = this.byNumber(str(a.to));
       if (!driver) return undefined;
@@ -195,6 +198,34 @@ export class SimulatorNetwork {
     }
     await driver.pair(phone);
     return { connectionId: driver.connectionId, number: phone };
+  }
+
+  /**
+   * The phone with this number types a pairing code it was given (the connection dialog showed
+   * it): the connection that bound that code to that number links; any other code is refused.
+   */
+  async enterCode(number: string, code: string): Promise<{ connectionId: number; number: string }> {
+    const here = this.driverWithCode(number, code);
+    if (here || !this.rpc) return this.enterCodeHere(number, code);
+    // Only a connection waiting to be linked in another process can hold the code.
+    const local = new Set([...this.drivers].map((d) => d.connectionId));
+    const waiting = await this.pendingQrCodesEverywhere();
+    if (!waiting.some((w) => !local.has(w.connectionId))) return this.enterCodeHere(number, code);
+    return this.rpc.call('simulator.enterCode', { number, code });
+  }
+
+  private driverWithCode(number: string, code: string): SimulatorDriver | undefined {
+    return [...this.drivers].find((d) => d.pairingCode?.number === number && d.pairingCode.code === code);
+  }
+
+  private async enterCodeHere(number: string, code: string): Promise<{ connectionId: number; number: string }> {
+    const driver = this.driverWithCode(number, code);
+    if (!driver) throw new AppError('ERR_NO_WAPP_FOUND', 404, 'No connection waits for this code on this number');
+    if (this.byNumber(number) || (await this.connectedElsewhere(number))) {
+      throw new AppError('ERR_VALIDATION', 409, 'This number is already paired');
+    }
+    await driver.pair(number);
+    return { connectionId: driver.connectionId, number };
   }
 
   /** The paired, connected phone with that number. */

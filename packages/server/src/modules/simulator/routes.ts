@@ -10,6 +10,7 @@ import {
   simulatorMessageIdParamsSchema,
   simulatorReadBodySchema,
   simulatorScanBodySchema,
+  simulatorEnterCodeBodySchema,
   simulatorSendBodySchema,
   simulatorCustomerSchema,
   simulatorMessageSchema,
@@ -52,6 +53,9 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
 
   app.post('/simulator/scan', { ...opts, schema: { body: simulatorScanBodySchema, tags, response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, (req) =>
     network.scan(req.body.qrcode, req.body.number),
+  );
+  app.post('/simulator/pairing-code', { ...opts, schema: { body: simulatorEnterCodeBodySchema, tags, description: 'The phone with this number types the pairing code the connection dialog showed.', response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE, { 409: ['ERR_VALIDATION'] }) } }, (req) =>
+    network.enterCode(req.body.number, req.body.code),
   );
   // 201: the product stored it; 202: the connection's session is being taken over by another
   // process, the message waits on the network and is delivered when the session is back.
