@@ -73,6 +73,10 @@ export async function simulatorHarness(): Promise<ChannelHarness> {
       };
       return Promise.resolve(customer);
     },
+    async enterPairingCode(number, code) {
+      company = number;
+      await network.enterCode(number, code);
+    },
     async close() {
       await testDb.drop();
       fs.rmSync(mediaDir, { recursive: true, force: true });

@@ -204,7 +204,10 @@ export class SimulatorNetwork {
    * The phone with this number types a pairing code it was given (the connection dialog showed
    * it): the connection that bound that code to that number links; any other code is refused.
    */
-  async enterCode(number: string, code: string): Promise<{ connectionId: number; number: string }> {
+  async enterCode(phone: string, typed: string): Promise<{ connectionId: number; number: string }> {
+    // Typed as shown (ABCD-EFGH), in any case.
+    const number = phone.replace(/\D/g, '');
+    const code = typed.replace(/[\s-]/g, '').toUpperCase();
     const here = this.driverWithCode(number, code);
     if (here || !this.rpc) return this.enterCodeHere(number, code);
     // Only a connection waiting to be linked in another process can hold the code.

@@ -43,6 +43,7 @@ import { makeCertificateChain, trustTestRoot } from './certificates.js';
 import { SimulatedCustomer } from './customer.js';
 import { decryptMedia, encryptMedia } from './media.js';
 import { MEDIA_TLS_CERT, MEDIA_TLS_KEY } from './media-tls.js';
+import { companionFinishRef, openKeyBundle, passkeyRequest, phoneEntersCode, readCompanionHello, type CodeLink, type CodeRequest } from './link-code.js';
 import { NoiseServerConnection, type HandshakeResult } from './noise.js';
 import { SignalParty, type PreKeyBundle } from './signal-party.js';
 
@@ -96,6 +97,11 @@ export class WhatsAppTestServer extends EventEmitter {
   private readonly customers: SimulatedCustomer[] = [];
   /** QR ref → the connection showing it. */
   private readonly pendingRefs = new Map<string, ClientConnection>();
+  /** Companions that asked for a pairing code, and links waiting for the companion's key bundle (hex ref). */
+  private readonly codeRequests = new Map<ClientConnection, CodeRequest>();
+  private readonly codeLinks = new Map<string, { link: CodeLink; account: Account; connection: ClientConnection }>();
+  /** Numbers whose linking asks for a passkey, with the notification type. */
+  private readonly passkeyAccounts = new Map<string, 'passkey_prologue_request' | 'crsc_continuation'>();
   readonly connections = new Set<ClientConnection>();
 
   private constructor(
@@ -347,8 +353,14 @@ export class WhatsAppTestServer extends EventEmitter {
     if (!connection || !identityKeyB64 || !advSecretB64 || !noiseKeyB64) throw new Error('no connection shows this QR');
     if (!Buffer.from(noiseKeyB64, 'base64').equals(connection.clientStaticKey)) throw new Error('QR noise key mismatch');
     this.pendingRefs.delete(ref);
+    if (this.askForPasskey(connection, number)) return;
+    this.link(connection, this.nextDevice(number), Buffer.from(identityKeyB64, 'base64'), Buffer.from(advSecretB64, 'base64'));
+  }
+
+  /** The account as it will be once this companion is linked (the phone's identity stays). */
+  private nextDevice(number: string): Account {
     const previous = this.accounts.get(number);
-    const account: Account = {
+    return {
       number,
       lid: previous?.lid ?? String(randomInt(10 ** 13, 10 ** 14)),
       device: (previous?.device ?? 0) + 1,
@@ -356,9 +368,75 @@ export class WhatsAppTestServer extends EventEmitter {
       preKeys: [],
       linked: true,
     };
-    this.accounts.set(number, account);
+  }
+
+  private link(connection: ClientConnection, account: Account, companionIdentity: Buffer, advSecret: Buffer): void {
+    this.accounts.set(account.number, account);
     connection.account = account;
-    connection.send(this.pairSuccess(account, Buffer.from(identityKeyB64, 'base64'), Buffer.from(advSecretB64, 'base64')));
+    connection.send(this.pairSuccess(account, companionIdentity, advSecret));
+  }
+
+  // ── Linking by pairing code (link-code.ts) and the passkey step ─────────────────────────────
+
+  /**
+   * From now on, linking a companion to this number asks for a passkey (WHATSAPP-PROTOCOL.md
+   * "Passkey step"), which baileys cannot give: the link never completes.
+   */
+  requirePasskey(number: string, type: 'passkey_prologue_request' | 'crsc_continuation' = 'passkey_prologue_request'): void {
+    this.passkeyAccounts.set(number, type);
+  }
+
+  private askForPasskey(connection: ClientConnection, number: string): boolean {
+    const type = this.passkeyAccounts.get(number);
+    if (type) connection.send(passkeyRequest(type));
+    return !!type;
+  }
+
+  /** Whether a companion asked for a pairing code for this number (and waits for it to be typed). */
+  hasCodeRequest(number: string): boolean {
+    return [...this.codeRequests.values()].some((r) => r.number === number);
+  }
+
+  /**
+   * The person types `code` on the phone with `number` (link-code.ts step 2). Throws when no
+   * companion asked for a code for this number; a wrong code fails later, at the key bundle.
+   */
+  async enterPairingCode(number: string, code: string): Promise<void> {
+    const entry = [...this.codeRequests.entries()].reverse().find(([, r]) => r.number === number);
+    if (!entry) throw new Error(`no companion asked for a pairing code for ${number}`);
+    const [connection, request] = entry;
+    this.codeRequests.delete(connection);
+    if (this.askForPasskey(connection, number)) return;
+    const account = this.nextDevice(number);
+    const { notification, link } = await phoneEntersCode(request, code.replace(/-/g, '').toUpperCase(), account.primary.creds.signedIdentityKey);
+    this.codeLinks.set(link.ref.toString('hex'), { link, account, connection });
+    connection.send(notification);
+  }
+
+  private onLinkCode(connection: ClientConnection, iq: BinaryNode, reply: (content?: BinaryNode[]) => void): void {
+    const hello = readCompanionHello(iq);
+    if (hello) {
+      this.codeRequests.set(connection, hello);
+      reply();
+      this.emit('code-request', hello.number);
+      return;
+    }
+    const ref = companionFinishRef(iq);
+    const pending = ref ? this.codeLinks.get(ref.toString('hex')) : undefined;
+    if (!ref || !pending || pending.connection !== connection) {
+      return connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id }, content: [{ tag: 'error', attrs: { code: '404', text: 'item-not-found' } }] });
+    }
+    this.codeLinks.delete(ref.toString('hex'));
+    let opened: ReturnType<typeof openKeyBundle>;
+    try {
+      opened = openKeyBundle(iq, pending.link);
+    } catch {
+      // The phone and the companion used different codes: no link.
+      this.emit('link-refused', pending.link.number);
+      return connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id }, content: [{ tag: 'error', attrs: { code: '400', text: 'bad-request' } }] });
+    }
+    reply();
+    this.link(connection, pending.account, opened.companionIdentity, opened.advSecret);
   }
 
   /**
@@ -421,6 +499,7 @@ export class WhatsAppTestServer extends EventEmitter {
     });
     ws.on('close', () => {
       this.connections.delete(connection);
+      this.codeRequests.delete(connection);
       connection.closed();
       if (connection.account?.connection === connection) connection.account.connection = undefined;
     });
@@ -505,6 +584,7 @@ export class WhatsAppTestServer extends EventEmitter {
         { tag: 'media_conn', attrs: { auth: 'test-media-auth', ttl: '3600' }, content: [{ tag: 'host', attrs: { hostname: this.mediaOrigin, maxContentLengthBytes: String(100 * 2 ** 20) } }] },
       ]);
     }
+    if (xmlns === 'md' && getBinaryNodeChild(iq, 'link_code_companion_reg')) return this.onLinkCode(connection, iq, reply);
     if (xmlns === 'privacy' && type === 'get') {
       // Read receipts on: baileys reads this before sending read receipts (messages-send.js:126-131).
       return reply([{ tag: 'privacy', attrs: {}, content: [{ tag: 'category', attrs: { name: 'readreceipts', value: 'all' } }] }]);
