@@ -3,6 +3,7 @@
  * health record shown on the Connections screen: the request schemas serve the form and the route.
  */
 import { z } from 'zod';
+import { INVALID_NUMBER } from './schemas/contact.js';
 
 /**
  * The number of the phone that will link the connection, in international form (country code
@@ -11,9 +12,9 @@ import { z } from 'zod';
 export const pairingNumberSchema = z
   .string()
   .trim()
-  .regex(/^\+?[\d\s().-]+$/, 'Use digits only, with the country code')
+  .regex(/^\+?[\d\s().-]+$/, INVALID_NUMBER)
   .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length >= 8 && v.length <= 15, 'A phone number has 8 to 15 digits, country code included');
+  .refine((v) => v.length >= 8 && v.length <= 15, INVALID_NUMBER);
 
 export const pairingCodeRequestSchema = z.object({ number: pairingNumberSchema }).meta({ example: { number: '+55 11 91234-5678' } });
 export type PairingCodeRequest = z.input<typeof pairingCodeRequestSchema>;

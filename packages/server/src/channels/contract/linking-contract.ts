@@ -58,13 +58,15 @@ export function describeLinkingContract(makeHarness: () => Promise<ChannelHarnes
     const passkey = options.noPasskeyStep ? it.skip : it;
     const why = options.noPasskeyStep ? ` (${options.noPasskeyStep})` : '';
     passkey(`names the passkey step WhatsApp asks for, instead of waiting for ever${why}`, async () => {
-      const { ctx, company } = await waitingSession();
+      const { ctx, company, auth } = await waitingSession();
       harness.requirePasskey!(company);
       const qr = ctx.events.find(isQr)!;
       await harness.scan(qr.qrcode, company);
       const stopped = await ctx.waitFor(isStatus('DISCONNECTED'), 'DISCONNECTED naming the passkey step');
       expect(stopped.reason).toBe('passkey-required');
       expect(ctx.events.some(isStatus('CONNECTED'))).toBe(false);
+      // The unconfirmed registration is forgotten: trying again starts with a new QR code.
+      expect(auth.data.size).toBe(0);
     });
 
     passkey(`names the passkey step also when linking by pairing code (crsc_continuation)${why}`, async () => {

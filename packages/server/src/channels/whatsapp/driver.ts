@@ -190,6 +190,10 @@ class WhatsappDriver implements ChannelDriver {
     if (sock !== this.sock) return;
     this.ctx.log.warn({ notification: type }, 'whatsapp asks for a passkey to link this device');
     this.halt();
+    // The registration baileys saved was never confirmed: a login with it would be refused.
+    this.discarded.add(sock);
+    this.paired = false;
+    await this.ctx.auth.clear().catch((error: unknown) => this.ctx.log.error({ err: error }, 'whatsapp auth state not cleared'));
     this.emit({ type: 'status', status: 'DISCONNECTED', reason: PASSKEY_REQUIRED });
     await sock.end(undefined);
   }

@@ -127,10 +127,19 @@ export function openKeyBundle(iq: BinaryNode, link: CodeLink): { companionIdenti
   return { companionIdentity, advSecret };
 }
 
+/** The code-linking notification of a passkey account: the ref, without the phone's keys (see server.ts). */
+export function passkeyHandoff(request: CodeRequest): BinaryNode {
+  return {
+    tag: 'notification',
+    attrs: { from: 's.whatsapp.net', type: 'link_code_companion_reg', id: randomBytes(8).toString('hex').toUpperCase(), t: String(Math.floor(Date.now() / 1000)) },
+    content: [{ tag: 'link_code_companion_reg', attrs: {}, content: [{ tag: 'link_code_pairing_ref', attrs: {}, content: request.ref }] }],
+  };
+}
+
 /**
  * What WhatsApp sends, since 2026, to an account that must confirm a new companion with a passkey
  * (WHATSAPP-PROTOCOL.md "Passkey step": Baileys #2672, whatsmeow PR #1186): a notification of
- * that type while linking, in place of the link. Its payload is not modelled: the companion
+ * that type after the registration, in place of the restart that completes the link. Its payload is not modelled: the companion
  * recognizes the step by the type alone, and baileys rc14 only acks it (messages-recv.js:1235-1262).
  */
 export function passkeyRequest(type: 'passkey_prologue_request' | 'crsc_continuation'): BinaryNode {

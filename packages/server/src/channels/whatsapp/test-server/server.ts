@@ -43,7 +43,7 @@ import { makeCertificateChain, trustTestRoot } from './certificates.js';
 import { SimulatedCustomer } from './customer.js';
 import { decryptMedia, encryptMedia } from './media.js';
 import { MEDIA_TLS_CERT, MEDIA_TLS_KEY } from './media-tls.js';
-import { companionFinishRef, openKeyBundle, passkeyRequest, phoneEntersCode, readCompanionHello, type CodeLink, type CodeRequest } from './link-code.js';
+import { companionFinishRef, openKeyBundle, passkeyHandoff, passkeyRequest, phoneEntersCode, readCompanionHello, type CodeLink, type CodeRequest } from './link-code.js';
 import { NoiseServerConnection, type HandshakeResult } from './noise.js';
 import { SignalParty, type PreKeyBundle } from './signal-party.js';
 
@@ -353,7 +353,6 @@ export class WhatsAppTestServer extends EventEmitter {
     if (!connection || !identityKeyB64 || !advSecretB64 || !noiseKeyB64) throw new Error('no connection shows this QR');
     if (!Buffer.from(noiseKeyB64, 'base64').equals(connection.clientStaticKey)) throw new Error('QR noise key mismatch');
     this.pendingRefs.delete(ref);
-    if (this.askForPasskey(connection, number)) return;
     this.link(connection, this.nextDevice(number), Buffer.from(identityKeyB64, 'base64'), Buffer.from(advSecretB64, 'base64'));
   }
 
@@ -386,11 +385,6 @@ export class WhatsAppTestServer extends EventEmitter {
     this.passkeyAccounts.set(number, type);
   }
 
-  private askForPasskey(connection: ClientConnection, number: string): boolean {
-    const type = this.passkeyAccounts.get(number);
-    if (type) connection.send(passkeyRequest(type));
-    return !!type;
-  }
 
   /** Whether a companion asked for a pairing code for this number (and waits for it to be typed). */
   hasCodeRequest(number: string): boolean {
@@ -406,7 +400,16 @@ export class WhatsAppTestServer extends EventEmitter {
     if (!entry) throw new Error(`no companion asked for a pairing code for ${number}`);
     const [connection, request] = entry;
     this.codeRequests.delete(connection);
-    if (this.askForPasskey(connection, number)) return;
+    const passkey = this.passkeyAccounts.get(number);
+    if (passkey) {
+      // The phone accepted the code and verified the person; for a passkey account the
+      // registration notification then comes without the wrapped primary key (whatsmeow PR #1234:
+      // "a passkey handoff precursor"; baileys rc14 fails on it, Socket/messages-recv.js:885 →
+      // toRequiredBuffer "Invalid buffer", as Baileys issue #2694 reports), then the passkey step.
+      connection.send(passkeyHandoff(request));
+      connection.send(passkeyRequest(passkey));
+      return;
+    }
     const account = this.nextDevice(number);
     const { notification, link } = await phoneEntersCode(request, code.replace(/-/g, '').toUpperCase(), account.primary.creds.signedIdentityKey);
     this.codeLinks.set(link.ref.toString('hex'), { link, account, connection });
@@ -557,7 +560,17 @@ export class WhatsAppTestServer extends EventEmitter {
     if (type === 'result' || type === 'error') {
       // The answer to pair-success is pair-device-sign: the companion is linked; WhatsApp then
       // asks for a restart so it logs in with its new identity (socket.js:729-745, 515).
-      if (getBinaryNodeChild(iq, 'pair-device-sign')) connection.send(disconnectNode('restartRequired'));
+      if (getBinaryNodeChild(iq, 'pair-device-sign')) {
+        // An account that must confirm new devices with a passkey gets the passkey step here,
+        // after the registration completed, instead of the restart (WHATSAPP-PROTOCOL.md
+        // "Passkey step"; whatsmeow issue #1185 captures it "after companion registration
+        // completes"); without the passkey answer the device is never linked.
+        const passkey = connection.account && this.passkeyAccounts.get(connection.account.number);
+        if (passkey && connection.account) {
+          connection.account.linked = false;
+          connection.send(passkeyRequest(passkey));
+        } else connection.send(disconnectNode('restartRequired'));
+      }
       return;
     }
     const reply = (content?: BinaryNode[]) =>
