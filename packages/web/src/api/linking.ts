@@ -5,7 +5,9 @@
 import {
   connectionHealthListSchema,
   pairingCodeSchema,
+  simulatorDisconnectBodySchema,
   simulatorEnterCodeBodySchema,
+  simulatorOkSchema,
   simulatorScanSchema,
   type PairingCodeRequest,
 } from '@switchboard/shared';
@@ -43,4 +45,9 @@ export function useEnterPairingCode() {
   return useMutation({
     mutationFn: (input: z.input<typeof simulatorEnterCodeBodySchema>) => api.post('/simulator/pairing-code', simulatorScanSchema, input),
   });
+}
+
+/** The simulated phone's connection drops and comes back (a reconnect on the health record). */
+export function useLoseConnection() {
+  return useMutation({ mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/connection-lost', simulatorOkSchema, input) });
 }

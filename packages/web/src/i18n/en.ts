@@ -823,6 +823,8 @@ const en = {
       number: 'This phone\'s number',
       code: 'Code',
       codePlaceholder: 'ABCD-EFGH',
+      connectionLost: 'Connection drops and returns',
+      connectionBack: 'The connection dropped and came back.',
       submit: 'Link',
       linked: 'Linked with {{number}}.',
     },

@@ -824,6 +824,8 @@ const es: Translation = {
       number: 'Número de este teléfono',
       code: 'Código',
       codePlaceholder: 'ABCD-EFGH',
+      connectionLost: 'La conexión cae y vuelve',
+      connectionBack: 'La conexión cayó y volvió.',
       submit: 'Vincular',
       linked: 'Vinculado con {{number}}.',
     },

@@ -824,6 +824,8 @@ const pt: Translation = {
       number: 'Número deste telefone',
       code: 'Código',
       codePlaceholder: 'ABCD-EFGH',
+      connectionLost: 'Conexão cai e volta',
+      connectionBack: 'A conexão caiu e voltou.',
       submit: 'Conectar',
       linked: 'Conectado com {{number}}.',
     },

@@ -95,6 +95,17 @@ export class SimulatorDriver implements ChannelDriver {
     await this.deliver({ type: 'status', status: 'DISCONNECTED', reason: 'phone disconnected' });
   }
 
+  /**
+   * The phone's connection drops and comes back, as a companion's socket does on a bad network:
+   * TIMEOUT, a reconnect counted with its reason (channels/health), then CONNECTED again.
+   */
+  async connectionLost(): Promise<void> {
+    this.assertConnected();
+    await this.deliver({ type: 'status', status: 'TIMEOUT', reason: 'connection lost' });
+    await this.deliver({ type: 'health', kind: 'reconnect', reason: 'connection lost' });
+    await this.deliver({ type: 'status', status: 'CONNECTED', number: this.number! });
+  }
+
   stop(): Promise<void> {
     this.connected = false;
     this.qrcode = '';

@@ -132,6 +132,7 @@ export class SimulatorNetwork {
     onPhone('simulator.edit', (d, a) => d.deliver({ type: 'edit', externalId: str(a.id), body: str(a.body) }));
     onPhone('simulator.call', (d, a) => this.callHere(d, str(a.from)));
     onPhone('simulator.disconnect', (d) => d.drop());
+    onPhone('simulator.connectionLost', (d) => d.connectionLost());
   }
 
   /** Runs `here` when the phone with this number lives in this process, else asks its owner. */
@@ -457,6 +458,11 @@ export class SimulatorNetwork {
   }
 
   /** The phone drops the session (network loss): the connection shows DISCONNECTED. */
+  /** The phone's connection drops and comes back (a reconnect on the connection's health record). */
+  async connectionLost(to: string): Promise<void> {
+    await this.onPhone(to, 'simulator.connectionLost', {}, (driver) => driver.connectionLost());
+  }
+
   async disconnect(to: string): Promise<void> {
     await this.onPhone(to, 'simulator.disconnect', {}, (driver) => driver.drop());
   }

@@ -133,4 +133,15 @@ describe('linking by pairing code and channel health', () => {
     await s.database.db.delete(whatsapps).where(eq(whatsapps.id, id));
     expect(await s.database.db.select().from(channelHealthEvents).where(eq(channelHealthEvents.whatsappId, id))).toEqual([]);
   });
+  it("a simulated phone's connection that drops and comes back is a reconnect with its reason", async () => {
+    const { id, number } = await connectSimulator(s);
+    for (let i = 0; i < 2; i++) {
+      const lost = await api('POST', '/api/simulator/connection-lost', { to: number });
+      expect(lost.statusCode, lost.body).toBe(200);
+    }
+    expect((await api('POST', '/api/simulator/connection-lost', { to: number }, agent.token)).statusCode).toBe(403);
+    const health = (await api('GET', '/api/whatsapp-health')).json().connections.find((c: { connectionId: number }) => c.connectionId === id);
+    expect(health).toMatchObject({ reconnects: 2, lastCloseReason: 'connection lost', alert: true });
+    expect((await api('GET', `/api/whatsapp/${id}`)).json().status).toBe('CONNECTED');
+  });
 });

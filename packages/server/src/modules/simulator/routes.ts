@@ -84,6 +84,10 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   app.post('/simulator/calls', { ...opts, schema: { body: simulatorCallBodySchema, tags, response: answers({ 201: simulatorCallSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) =>
     reply.status(201).send(await network.call(req.body.from, req.body.to)),
   );
+  app.post('/simulator/connection-lost', { ...opts, schema: { body: simulatorDisconnectBodySchema, tags, description: "The phone's connection drops and comes back: a reconnect.", response: ok(BODY) } }, async (req) => {
+    await network.connectionLost(req.body.to);
+    return { ok: true as const };
+  });
   app.post('/simulator/disconnect', { ...opts, schema: { body: simulatorDisconnectBodySchema, tags, response: ok(BODY) } }, async (req) => {
     await network.disconnect(req.body.to);
     return { ok: true as const };
