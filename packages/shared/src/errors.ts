@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   // The database refuses writes (read-only) or cannot be reached: nothing was changed, try again later.
   'ERR_DATABASE_UNAVAILABLE',
   'ERR_DELIVERY_IN_PROGRESS',
+  // A pairing code typed on a phone that no connection waits for (wrong code, or another number).
+  'ERR_PAIRING_CODE_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -224,7 +224,7 @@ export class SimulatorNetwork {
 
   private async enterCodeHere(number: string, code: string): Promise<{ connectionId: number; number: string }> {
     const driver = this.driverWithCode(number, code);
-    if (!driver) throw new AppError('ERR_NO_WAPP_FOUND', 404, 'No connection waits for this code on this number');
+    if (!driver) throw new AppError('ERR_PAIRING_CODE_INVALID', 404, 'No connection waits for this code on this number');
     if (this.byNumber(number) || (await this.connectedElsewhere(number))) {
       throw new AppError('ERR_VALIDATION', 409, 'This number is already paired');
     }

@@ -37,6 +37,7 @@ describe('linking by pairing code and channel health', () => {
     // Another phone, or a wrong code, links nothing.
     const otherPhone = await api('POST', '/api/simulator/pairing-code', { number: phoneNumber(), code });
     expect(otherPhone.statusCode).toBe(404);
+    expect(otherPhone.json().error).toBe('ERR_PAIRING_CODE_INVALID');
     const wrong = await api('POST', '/api/simulator/pairing-code', { number, code: code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA' });
     expect(wrong.statusCode).toBe(404);
     expect((await api('GET', `/api/whatsapp/${id}`)).json().status).toBe('qrcode');

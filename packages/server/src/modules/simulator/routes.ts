@@ -54,7 +54,7 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   app.post('/simulator/scan', { ...opts, schema: { body: simulatorScanBodySchema, tags, response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, (req) =>
     network.scan(req.body.qrcode, req.body.number),
   );
-  app.post('/simulator/pairing-code', { ...opts, schema: { body: simulatorEnterCodeBodySchema, tags, description: 'The phone with this number types the pairing code the connection dialog showed.', response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE, { 409: ['ERR_VALIDATION'] }) } }, (req) =>
+  app.post('/simulator/pairing-code', { ...opts, schema: { body: simulatorEnterCodeBodySchema, tags, description: 'The phone with this number types the pairing code the connection dialog showed.', response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_PAIRING_CODE_INVALID'], 409: ['ERR_VALIDATION'] }) } }, (req) =>
     network.enterCode(req.body.number, req.body.code),
   );
   // 201: the product stored it; 202: the connection's session is being taken over by another
