@@ -78,7 +78,10 @@ describe('linking a WhatsApp connection through the product', () => {
       return c.status === 'DISCONNECTED' && c;
     }, 20_000);
     expect(stopped.statusReason).toBe('passkey-required');
-    const health = (await api('GET', '/api/whatsapp-health')).json<{ connections: { connectionId: number; lastCloseReason: string }[] }>();
-    expect(health.connections.find((c) => c.connectionId === id)?.lastCloseReason).toBe('passkey-required');
+    // The close is recorded just after the status is saved.
+    const lastClose = async () =>
+      (await api('GET', '/api/whatsapp-health')).json<{ connections: { connectionId: number; lastCloseReason: string }[] }>().connections.find((c) => c.connectionId === id)
+        ?.lastCloseReason;
+    await waitFor(async () => (await lastClose()) === 'passkey-required', 20_000);
   });
 });
