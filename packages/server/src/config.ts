@@ -89,6 +89,9 @@ const envSchema = z.object({
     .string()
     .refine((v) => parseWebVersion(v) !== undefined, 'must be a version like 2.3000.1027934701')
     .optional(),
+  /** Refused sends / reconnects of one connection within an hour that raise the admin banner. */
+  CHANNEL_HEALTH_ALERT_REFUSALS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  CHANNEL_HEALTH_ALERT_RECONNECTS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
 });
 
 export interface Config {
@@ -128,6 +131,8 @@ export interface Config {
   webchatHandshakesPerMinute: number;
   /** Web chat visitors' limits (WEBCHAT_*), in bytes and counts. */
   webchat: WebchatLimitsConfig;
+  /** CHANNEL_HEALTH_ALERT_REFUSALS / _RECONNECTS (default 5 each, per connection and hour). */
+  channelHealthAlert: { refusals: number; reconnects: number };
 }
 
 export class ConfigError extends Error {}
@@ -180,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       newConversationsPerMinute: e.WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE ?? 30,
       visitorExpiryDays: e.WEBCHAT_VISITOR_EXPIRY_DAYS ?? 90,
     },
+    channelHealthAlert: { refusals: e.CHANNEL_HEALTH_ALERT_REFUSALS ?? 5, reconnects: e.CHANNEL_HEALTH_ALERT_RECONNECTS ?? 5 },
   };
 }

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'ERR_UPLOAD_QUOTA',
   // WhatsApp refused one of our messages after taking it (the refusal's own code is kept beside).
   'ERR_WAPP_SEND_REFUSED',
+  // A pairing code typed on a phone that no connection waits for (wrong code, or another number).
+  'ERR_PAIRING_CODE_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

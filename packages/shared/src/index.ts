@@ -29,3 +29,4 @@ export * from './schemas/webchat.js';
 export * from './schemas/simulator.js';
 export * from './schemas/dashboard.js';
 export * from './responses/index.js';
+export * from './linking.js';

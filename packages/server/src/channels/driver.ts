@@ -179,6 +179,12 @@ export interface ChannelDriver {
   checkNumber(number: string): Promise<string>;
   importContacts(): Promise<{ number: string; name: string }[]>;
   rejectCall(callId: string, from: string): Promise<void>;
+  /**
+   * Links without a QR code: the channel binds an 8-character code to the phone `number` (digits,
+   * country code first), which the person types on that phone. Only while the session waits to
+   * be linked; channels that cannot link this way leave it out (channels/linking.ts).
+   */
+  requestPairingCode?(number: string): Promise<string>;
 }
 
 export type DriverFactory = (ctx: DriverContext) => ChannelDriver;

@@ -23,6 +23,7 @@ import { InboundJournal, summarize, type JournalEntry, type JournalSummary } fro
 import { presentConnectionById } from '../store/connections.js';
 import { customerVisible } from '../store/customer-visible.js';
 import { createDbAuthStore } from './auth-store.js';
+import { ChannelHealth } from './health.js';
 import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
 
 export type DriverEventHandler = (connectionId: number, event: DriverEvent) => Promise<void>;
@@ -69,12 +70,15 @@ export class ChannelManager {
   private replaying: Promise<void> | null = null;
   /** Events that could not be stored when they arrived, kept in the data directory. */
   readonly journal: InboundJournal;
+  /** Refusals, undecryptable messages, reconnects and closes per connection (channels/health.ts). */
+  readonly health: ChannelHealth;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly factories: Partial<Record<ChannelKind, DriverFactory>>,
   ) {
     this.journal = new InboundJournal(path.join(ctx.config.dataDir, 'inbound-journal'));
+    this.health = new ChannelHealth(ctx, ctx.config.channelHealthAlert);
   }
 
   private lease(connectionId: number): Lease {
@@ -103,6 +107,10 @@ export class ChannelManager {
         throw err;
       }
     });
+    rpc.handle('channel.pairingCode', async (args) => {
+      const session = this.sessions.get(Number(args.connectionId));
+      return session ? { code: await pairingCodeOf(session, String(args.number)) } : undefined;
+    });
   }
 
   /**
@@ -119,6 +127,15 @@ export class ChannelManager {
     if (!held) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
     const answer = await this.rpc.call<{ number: string }>('channel.checkNumber', { connectionId, number: digits });
     return answer.number;
+  }
+
+  /** A pairing code for the phone `number`, made where the session runs (channels/linking.ts). */
+  async requestPairingCode(connectionId: number, number: string): Promise<string> {
+    const session = this.sessions.get(connectionId);
+    if (session) return pairingCodeOf(session, number);
+    if (!this.rpc) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, 'The connection is not waiting to be linked');
+    const { code } = await this.rpc.call<{ code: string }>('channel.pairingCode', { connectionId, number });
+    return code;
   }
 
   /** Session actions from an HTTP request, run where the session lives. */
@@ -452,6 +469,16 @@ export class ChannelManager {
   }
 
   private async dispatch(connectionId: number, event: DriverEvent): Promise<void> {
+    const record = () =>
+      this.health.record(connectionId, event).catch((err: unknown) => this.ctx.log.error({ err, connectionId, event: event.type }, 'channel health event not recorded'));
+    // A close is recorded before its status is announced, so screens that refresh on the
+    // announcement read it; other events once handled, so a retried one is counted once.
+    if (event.type === 'status') await record();
+    await this.dispatchEvent(connectionId, event);
+    if (event.type !== 'status') await record();
+  }
+
+  private async dispatchEvent(connectionId: number, event: DriverEvent): Promise<void> {
     const session = this.sessions.get(connectionId);
     switch (event.type) {
       case 'qr':
@@ -476,7 +503,7 @@ export class ChannelManager {
         // Nothing to store: what could not be read is still unreadable (it stays set aside).
         throw new Error(`unreadable: ${event.reason}`);
       case 'health':
-        // Counted by the connection's health record; nothing is stored per message.
+        // Counted by the connection's health record (dispatch); nothing is stored per message.
         this.ctx.log.info({ connectionId, kind: event.kind, reason: event.reason }, 'channel health event');
         return;
       default:
@@ -507,6 +534,17 @@ export class ChannelManager {
       const event: ConnectionSessionEvent = { action: 'update', session: dto };
       this.ctx.realtime.emitToAdmins(EVENTS.whatsappSession, event);
     }
+  }
+}
+
+async function pairingCodeOf(session: Session, number: string): Promise<string> {
+  if (!session.driver.requestPairingCode) throw new AppError('ERR_VALIDATION', 400, 'This connection cannot link with a pairing code');
+  if (session.connected) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, 'The connection is already linked');
+  try {
+    return await session.driver.requestPairingCode(number);
+  } catch (err) {
+    if (err instanceof ChannelError) throw new AppError(err.code, 409, err.message);
+    throw err;
   }
 }
 

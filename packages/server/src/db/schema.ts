@@ -683,3 +683,23 @@ export const webchatVisitors = pgTable(
   },
   (t) => [uniqueIndex('webchat_visitors_token_unique').on(t.tokenHash), index('webchat_visitors_connection_idx').on(t.whatsappId)],
 );
+
+/**
+ * A connection's health record (channels/health.ts): one row per refused send, undecryptable
+ * message, reconnect, rate limit or close; counted over the last hour, kept for a day.
+ */
+export const channelHealthEvents = pgTable(
+  'channel_health_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    /** 'refused' | 'undecryptable' | 'reconnect' | 'rate-limited' | 'closed' (CHECK in 0037). */
+    kind: text('kind').notNull(),
+    /** The refusal code ('463'), or the close reason. */
+    code: text('code').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('channel_health_events_connection_at_idx').on(t.whatsappId, t.at)],
+);

@@ -20,6 +20,7 @@ import { registerTagRoutes } from '../modules/tags/routes.js';
 import { registerTicketRoutes } from '../modules/tickets/routes.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import { registerWhaticketImportRoutes } from '../modules/whaticket-import/routes.js';
+import { registerLinkingRoutes } from '../modules/linking/routes.js';
 import type { Services } from '../services.js';
 import type { App } from './types.js';
 import { databaseProblem } from './health.js';
@@ -31,6 +32,22 @@ const healthSchema = z.object({
   status: z.enum(['ok', 'starting', 'unavailable']),
   database: z.string().optional(),
   reason: z.string().optional(),
+  /**
+   * Per connection, the last hour's counts (channels/health.ts): numbers only — names, phone
+   * numbers, refusal codes and close reasons are for administrators (GET /api/whatsapp-health).
+   */
+  channels: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        alert: z.boolean(),
+        refused: z.number().int(),
+        undecryptable: z.number().int(),
+        reconnects: z.number().int(),
+        rateLimited: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 
 export function registerApiRoutes(api: App, ctx: AppContext, services: Services, isReady: () => boolean): void {
@@ -38,7 +55,21 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
     if (!isReady()) return reply.status(503).send({ status: 'starting' as const });
     const problem = (await databaseProblem(ctx)) ?? (api.storageFaults.writesFailing() ? 'database writes failing' : null);
     if (problem) return reply.status(503).send({ status: 'unavailable' as const, reason: problem, database: ctx.database.kind });
-    return { status: 'ok' as const, database: ctx.database.kind };
+    // The channels' counts are extra: a failure to read them must not fail the health check itself.
+    const record = await services.channels.health.list().catch((err: unknown) => {
+      ctx.log.warn({ err }, 'health check: channel health not readable');
+      return null;
+    });
+    if (!record) return { status: 'ok' as const, database: ctx.database.kind };
+    const channels = record.connections.map((c) => ({
+      id: c.connectionId,
+      alert: c.alert,
+      refused: c.refused,
+      undecryptable: c.undecryptable,
+      reconnects: c.reconnects,
+      rateLimited: c.rateLimited,
+    }));
+    return { status: 'ok' as const, database: ctx.database.kind, channels };
   });
   registerAuthRoutes(api, services, ctx.config.allowedOrigins);
   registerUserRoutes(api, services);
@@ -60,4 +91,5 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerWhaticketImportRoutes(api, services.whaticketImport);
   if (services.simulator) registerSimulatorRoutes(api, services.simulator);
   registerWebchatRoutes(api, services.webchat, ctx.config.uploadMaxRequestBytes);
+  registerLinkingRoutes(api, ctx, services.channels);
 }

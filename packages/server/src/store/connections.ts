@@ -10,7 +10,7 @@ import {
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { cloudAccounts, queues, whatsappQueues, whatsapps } from '../db/schema.js';
-import { cloudWebhookPath } from '@switchboard/shared';
+import { canPairByCode, cloudWebhookPath } from '@switchboard/shared';
 import { loadWebchatSettings, presentWebchatSettings } from './webchat.js';
 import { floodedSince } from './webchat-flood.js';
 
@@ -92,6 +92,7 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
           }
         : {}),
       ...(widget ? { webchat: { ...presentWebchatSettings(widget), ...(floodedAt ? { floodedAt: floodedAt.toISOString() } : {}) } } : {}),
+      canPairByCode: canPairByCode(row.channel),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

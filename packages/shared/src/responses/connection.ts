@@ -65,6 +65,8 @@ export const connectionSchema = z
       .optional(),
     /** Website widget settings, on webchat connections. */
     webchat: z.object({ publicKey: z.string(), allowedSites: z.array(z.string()), color: z.string(), askContact: z.boolean(), floodedAt: z.string().optional() }).optional(),
+    /** The connection can link with a pairing code typed on the phone, besides the QR code. */
+    canPairByCode: z.boolean().optional(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

@@ -19,6 +19,7 @@ import { Outlet } from 'react-router';
 import { settingValue, useSettings } from '../api/settings';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { PageSpinner } from '../components/PageSpinner';
+import { ChannelHealthBanner } from './ChannelHealthBanner';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainMenu } from './MainMenu';
@@ -110,6 +111,7 @@ export function MainLayout() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flexGrow: 1, p: { xs: 1, sm: 2 } }}>
+          <ChannelHealthBanner />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

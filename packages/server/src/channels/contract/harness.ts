@@ -76,4 +76,8 @@ export interface ChannelHarness {
   /** Sessions the channel currently holds open for this number (0 after a final disconnect). */
   openSessions?(number: string): number;
   close(): Promise<void>;
+  /** The person types the pairing code on the phone with this number (channels that link by code). */
+  enterPairingCode?(number: string, code: string): Promise<void>;
+  /** Linking this number asks for a passkey, as WhatsApp does for some accounts since 2026. */
+  requirePasskey?(number: string, type?: 'passkey_prologue_request' | 'crsc_continuation'): void;
 }

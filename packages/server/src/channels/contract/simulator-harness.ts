@@ -76,6 +76,10 @@ export async function simulatorHarness(): Promise<ChannelHarness> {
       };
       return customer;
     },
+    async enterPairingCode(number, code) {
+      company = number;
+      await network.enterCode(number, code);
+    },
     async close() {
       await testDb.drop();
       fs.rmSync(mediaDir, { recursive: true, force: true });

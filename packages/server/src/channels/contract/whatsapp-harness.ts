@@ -39,6 +39,22 @@ export async function whatsappHarness(): Promise<ChannelHarness & { server: What
       return Promise.resolve();
     },
     openSessions: (number) => (server.isConnected(number) ? 1 : 0),
+    async enterPairingCode(number, code) {
+      company = number;
+      // The companion's request may still be on its way: the phone's prompt appears once it arrives.
+      if (!server.hasCodeRequest(number)) {
+        await new Promise<void>((resolve) => {
+          const onRequest = (asked: string) => {
+            if (asked !== number) return;
+            server.off('code-request', onRequest);
+            resolve();
+          };
+          server.on('code-request', onRequest);
+        });
+      }
+      await server.enterPairingCode(number, code);
+    },
+    requirePasskey: (number, type) => server.requirePasskey(number, type),
     close: () => server.close(),
   };
 }

@@ -3,7 +3,7 @@
  * text is a one-time pairing token); scanning it on the simulator pairs the connection with a
  * number, kept in the connection's auth state so a restart reconnects without a new scan.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   ChannelError,
   type ChannelDriver,
@@ -19,6 +19,8 @@ import { refusalFor } from './customer-behaviour.js';
 import { customerNumberOf, isSimulatedAccount, newSimulatorId, type SimulatorNetwork } from './network.js';
 
 const PAIRED_NUMBER_KEY = 'simulator:number';
+/** The characters of WhatsApp's pairing codes (no 0, I, O, U: nothing to mistake). */
+const PAIRING_CODE_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
 
 const TYPE_OF: Record<OutboundMedia['kind'], string> = {
   image: 'image',
@@ -66,9 +68,28 @@ export class SimulatorDriver implements ChannelDriver {
     await this.deliver({ type: 'qr', qrcode: this.qrcode });
   }
 
+  /** The phone number and code of a pairing-code request, until the phone types the code. */
+  pairingCode: { number: string; code: string } | null = null;
+
+  /**
+   * Like WhatsApp (baileys Socket/socket.js:596-653): while the QR is shown, a code of 8 characters
+   * from the alphabet of Utils/generics.js:372 is bound to the phone number; typing it on that
+   * phone (the Simulator page, SimulatorNetwork.enterCode) links the connection.
+   */
+  // eslint-disable-next-line @typescript-eslint/require-await -- async so a refusal is a rejected promise, as the driver interface expects
+  async requestPairingCode(number: string): Promise<string> {
+    const digits = number.replace(/\D/g, '');
+    if (this.connected || !this.qrcode) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not waiting to be linked');
+    if (!isSimulatedAccount(digits)) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
+    const code = Array.from({ length: 8 }, () => PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)]).join('');
+    this.pairingCode = { number: digits, code };
+    return code;
+  }
+
   /** The simulator phone scanned our QR code. */
   async pair(number: string): Promise<void> {
     await this.ctx.auth.set({ [PAIRED_NUMBER_KEY]: number });
+    this.pairingCode = null;
     await this.goOnline(number);
   }
 
@@ -78,9 +99,21 @@ export class SimulatorDriver implements ChannelDriver {
     await this.deliver({ type: 'status', status: 'DISCONNECTED', reason: 'phone disconnected' });
   }
 
+  /**
+   * The phone's connection drops and comes back, as a companion's socket does on a bad network:
+   * TIMEOUT, a reconnect counted with its reason (channels/health), then CONNECTED again.
+   */
+  async connectionLost(): Promise<void> {
+    this.assertConnected();
+    await this.deliver({ type: 'status', status: 'TIMEOUT', reason: 'connection lost' });
+    await this.deliver({ type: 'health', kind: 'reconnect', reason: 'connection lost' });
+    await this.deliver({ type: 'status', status: 'CONNECTED', number: this.number! });
+  }
+
   stop(): Promise<void> {
     this.connected = false;
     this.qrcode = '';
+    this.pairingCode = null;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.network.unregister(this);

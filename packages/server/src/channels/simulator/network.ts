@@ -118,6 +118,9 @@ export class SimulatorNetwork {
     rpc.handle('simulator.scan', async (a) =>
       this.driverShowing(str(a.qrcode)) ? this.scanHere(str(a.qrcode), a.number ? str(a.number) : undefined) : undefined,
     );
+    rpc.handle('simulator.enterCode', async (a) =>
+      this.driverWithCode(str(a.number), str(a.code)) ? this.enterCodeHere(str(a.number), str(a.code)) : undefined,
+    );
     rpc.handle('simulator.deliver', async (a) => {
       const driver = this.byNumber(str(a.to));
       if (!driver) return undefined;
@@ -134,6 +137,7 @@ export class SimulatorNetwork {
     onPhone('simulator.edit', (d, a) => d.deliver({ type: 'edit', externalId: str(a.id), body: str(a.body) }));
     onPhone('simulator.call', (d, a) => this.callHere(d, str(a.from)));
     onPhone('simulator.disconnect', (d) => d.drop());
+    onPhone('simulator.connectionLost', (d) => d.connectionLost());
   }
 
   /** Runs `here` when the phone with this number lives in this process, else asks its owner. */
@@ -200,6 +204,37 @@ export class SimulatorNetwork {
     }
     await driver.pair(phone);
     return { connectionId: driver.connectionId, number: phone };
+  }
+
+  /**
+   * The phone with this number types a pairing code it was given (the connection dialog showed
+   * it): the connection that bound that code to that number links; any other code is refused.
+   */
+  async enterCode(phone: string, typed: string): Promise<{ connectionId: number; number: string }> {
+    // Typed as shown (ABCD-EFGH), in any case.
+    const number = phone.replace(/\D/g, '');
+    const code = typed.replace(/[\s-]/g, '').toUpperCase();
+    const here = this.driverWithCode(number, code);
+    if (here || !this.rpc) return this.enterCodeHere(number, code);
+    // Only a connection waiting to be linked in another process can hold the code.
+    const local = new Set([...this.drivers].map((d) => d.connectionId));
+    const waiting = await this.pendingQrCodesEverywhere();
+    if (!waiting.some((w) => !local.has(w.connectionId))) return this.enterCodeHere(number, code);
+    return this.rpc.call('simulator.enterCode', { number, code });
+  }
+
+  private driverWithCode(number: string, code: string): SimulatorDriver | undefined {
+    return [...this.drivers].find((d) => d.pairingCode?.number === number && d.pairingCode.code === code);
+  }
+
+  private async enterCodeHere(number: string, code: string): Promise<{ connectionId: number; number: string }> {
+    const driver = this.driverWithCode(number, code);
+    if (!driver) throw new AppError('ERR_PAIRING_CODE_INVALID', 404, 'No connection waits for this code on this number');
+    if (this.byNumber(number) || (await this.connectedElsewhere(number))) {
+      throw new AppError('ERR_VALIDATION', 409, 'This number is already paired');
+    }
+    await driver.pair(number);
+    return { connectionId: driver.connectionId, number };
   }
 
   /** The paired, connected phone with that number. */
@@ -430,6 +465,11 @@ export class SimulatorNetwork {
   }
 
   /** The phone drops the session (network loss): the connection shows DISCONNECTED. */
+  /** The phone's connection drops and comes back (a reconnect on the connection's health record). */
+  async connectionLost(to: string): Promise<void> {
+    await this.onPhone(to, 'simulator.connectionLost', {}, (driver) => driver.connectionLost());
+  }
+
   async disconnect(to: string): Promise<void> {
     await this.onPhone(to, 'simulator.disconnect', {}, (driver) => driver.drop());
   }

@@ -44,6 +44,8 @@ class FakeSocket {
       return () => this.emitter.off('event', listener);
     },
   };
+  /** baileys' socket emits every received frame here as `CB:<tag>,<attr>:<value>` (Socket/socket.js:455-465). */
+  readonly ws = new EventEmitter();
   user: { id: string } | undefined = undefined;
   sent = 0;
   sendMessage = vi.fn((jid: string, content: object, _options?: object): Promise<WAMessage> => {

@@ -51,6 +51,7 @@ import {
 import { ContactBook } from './contact-book.js';
 import { digitsOnly, isGroupJid, isLidJid, jidUser, toJid } from './jids.js';
 import { LidBook } from './lid-book.js';
+import { onPasskeyStep, PASSKEY_REQUIRED } from './linking.js';
 import { toBaileysLogger, type BaileysLogger } from './logger.js';
 import {
   createMediaDownloader,
@@ -238,6 +239,40 @@ class WhatsappDriver implements ChannelDriver {
     sock.ev.process((events) => {
       this.inBackground(() => this.handleEvents(sock, events, saveCreds, mapping), 'whatsapp event handling failed');
     });
+    onPasskeyStep(sock, (type) => this.inBackground(() => this.onPasskeyStep(sock, type), 'whatsapp passkey step handling failed'));
+  }
+
+  /**
+   * WhatsApp wants a passkey to link this device, which baileys cannot give (linking.ts): the
+   * linking would wait for ever. The session stops with a reason that says so and what to do.
+   */
+  private async onPasskeyStep(sock: WASocket, type: string): Promise<void> {
+    if (sock !== this.sock) return;
+    this.ctx.log.warn({ notification: type }, 'whatsapp asks for a passkey to link this device');
+    this.halt();
+    // The registration baileys saved was never confirmed: a login with it would be refused.
+    this.discarded.add(sock);
+    this.paired = false;
+    await this.ctx.auth.clear().catch((error: unknown) => this.ctx.log.error({ err: error }, 'whatsapp auth state not cleared'));
+    this.emit({ type: 'status', status: 'DISCONNECTED', reason: PASSKEY_REQUIRED });
+    await sock.end(undefined);
+  }
+
+  /**
+   * Links without a QR code (baileys Socket/socket.js:596-653): WhatsApp shows a prompt on the
+   * phone with that number, where the person types the code; the companion then finishes the
+   * link from the `link_code_companion_reg` notification (Socket/messages-recv.js:881-941).
+   */
+  async requestPairingCode(number: string): Promise<string> {
+    const sock = this.sock;
+    const digits = digitsOnly(number);
+    if (!sock || this.connected || this.paired) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not waiting to be linked');
+    if (!digits) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
+    try {
+      return await sock.requestPairingCode(digits);
+    } catch (error) {
+      throw new ChannelError('ERR_SENDING_WAPP_MSG', `pairing code request failed: ${(error as Error).message}`);
+    }
   }
 
   /** Runs a task after the ones before it; the queue goes on whatever happened to this one. */

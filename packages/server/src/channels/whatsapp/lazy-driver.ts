@@ -75,6 +75,14 @@ class LazyWhatsappDriver implements ChannelDriver {
     return this.call(() => this.loaded.rejectCall(...args));
   }
 
+  requestPairingCode(number: string) {
+    return this.call(() => {
+      const driver = this.loaded;
+      if (!driver.requestPairingCode) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
+      return driver.requestPairingCode(number);
+    });
+  }
+
   /** A refusal is a rejected promise, as the driver interface expects, never a synchronous throw. */
   private async call<T>(action: () => Promise<T>): Promise<T> {
     return action();

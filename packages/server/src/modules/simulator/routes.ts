@@ -10,6 +10,7 @@ import {
   simulatorMessageIdParamsSchema,
   simulatorReadBodySchema,
   simulatorScanBodySchema,
+  simulatorEnterCodeBodySchema,
   simulatorSendBodySchema,
   simulatorBehaviourBodySchema,
   simulatorBehaviourSchema,
@@ -56,6 +57,9 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   app.post('/simulator/scan', { ...opts, schema: { body: simulatorScanBodySchema, tags, response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, (req) =>
     network.scan(req.body.qrcode, req.body.number),
   );
+  app.post('/simulator/pairing-code', { ...opts, schema: { body: simulatorEnterCodeBodySchema, tags, description: 'The phone with this number types the pairing code the connection dialog showed.', response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_PAIRING_CODE_INVALID'], 409: ['ERR_VALIDATION'] }) } }, (req) =>
+    network.enterCode(req.body.number, req.body.code),
+  );
   // 201: the product stored it; 202: the connection's session is being taken over by another
   // process, the message waits on the network and is delivered when the session is back.
   app.post('/simulator/messages', { ...opts, bodyLimit: 96 * 1024 * 1024, schema: { body: simulatorSendBodySchema, tags, response: answers({ 201: simulatorSentSchema, 202: simulatorSentSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) => {
@@ -83,6 +87,10 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   app.post('/simulator/calls', { ...opts, schema: { body: simulatorCallBodySchema, tags, response: answers({ 201: simulatorCallSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) } }, async (req, reply) =>
     reply.status(201).send(await network.call(req.body.from, req.body.to)),
   );
+  app.post('/simulator/connection-lost', { ...opts, schema: { body: simulatorDisconnectBodySchema, tags, description: "The phone's connection drops and comes back: a reconnect.", response: ok(BODY) } }, async (req) => {
+    await network.connectionLost(req.body.to);
+    return { ok: true as const };
+  });
   app.post('/simulator/disconnect', { ...opts, schema: { body: simulatorDisconnectBodySchema, tags, response: ok(BODY) } }, async (req) => {
     await network.disconnect(req.body.to);
     return { ok: true as const };

@@ -8,6 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSKEY_REQUIRED, PasskeyNotice } from './PasskeyNotice';
 
 const ICONS: Record<string, ReactElement> = {
   CONNECTED: <CheckCircleIcon color="success" fontSize="small" />,
@@ -42,6 +43,7 @@ export function ConnectionStatus({ status, reason }: { status: string; reason?: 
           {t(`connections.reasons.${reason}`)}
         </Typography>
       )}
+      {s === 'DISCONNECTED' && reason === PASSKEY_REQUIRED && <PasskeyNotice />}
     </Box>
   );
 }

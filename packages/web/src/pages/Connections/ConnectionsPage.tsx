@@ -11,6 +11,7 @@ import type { ConnectionDTO } from '@switchboard/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionList, useDeleteConnection, useSessionAction, type SessionAction } from '../../api/connectionsAdmin';
+import { useChannelHealth, useRefreshChannelHealth } from '../../api/linking';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { ConnectionModal } from '../../components/ConnectionModal/ConnectionModal';
 import { MainHeader } from '../../components/MainHeader';
@@ -30,7 +31,10 @@ export default function ConnectionsPage() {
   const [modal, setModal] = useState<ModalState>({ open: false });
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ConnectionDTO | null>(null);
-  useConnectionLiveUpdates();
+  const health = useChannelHealth();
+  const refreshHealth = useRefreshChannelHealth();
+  // A session change (a reconnect, a close) changes the health record too.
+  useConnectionLiveUpdates(refreshHealth);
 
   const closeQr = useCallback(() => setQrFor(null), []);
   const connections = list.data ?? [];
@@ -82,6 +86,7 @@ export default function ConnectionsPage() {
           onEdit={(c) => setModal({ open: true, connectionId: c.id })}
           onDelete={setDeleting}
           footer={footer}
+          health={health.data?.connections}
         />
       </Paper>
       {modal.open && <ConnectionModal open connectionId={modal.connectionId} onClose={() => setModal({ open: false })} />}

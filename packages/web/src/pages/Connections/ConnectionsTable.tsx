@@ -3,13 +3,14 @@ import StarIcon from '@mui/icons-material/Star';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { CONNECTION_UPDATED_FORMAT, type ConnectionDTO } from '@switchboard/shared';
+import { CONNECTION_UPDATED_FORMAT, type ConnectionDTO, type ConnectionHealthDTO } from '@switchboard/shared';
 import { format, isValid, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionAction } from '../../api/connectionsAdmin';
 import { ListTable } from '../../components/ListTable';
 import { RowActionsCell } from '../../components/RowActionsCell';
+import { ConnectionHealthLine } from './ConnectionHealthLine';
 import { ConnectionStatus } from './ConnectionStatus';
 import { WebchatFloodNotice } from './WebchatFloodNotice';
 import { SessionActions } from './SessionActions';
@@ -30,9 +31,11 @@ export interface ConnectionsTableProps {
   onEdit: (connection: ConnectionDTO) => void;
   onDelete: (connection: ConnectionDTO) => void;
   footer?: ReactNode;
+  /** Each connection's last hour (channels/health), when loaded. */
+  health?: ConnectionHealthDTO[];
 }
 
-export function ConnectionsTable({ connections, busyId, onSessionAction, onShowQr, onEdit, onDelete, footer }: ConnectionsTableProps) {
+export function ConnectionsTable({ connections, busyId, onSessionAction, onShowQr, onEdit, onDelete, footer, health }: ConnectionsTableProps) {
   const { t } = useTranslation();
   return (
     <ListTable
@@ -47,6 +50,7 @@ export function ConnectionsTable({ connections, busyId, onSessionAction, onShowQ
           <TableCell align="center">
             <ConnectionStatus status={c.status} reason={c.statusReason} />
             <WebchatFloodNotice connection={c} />
+            <ConnectionHealthLine health={health?.find((h) => h.connectionId === c.id)} />
           </TableCell>
           <TableCell align="center" data-testid={`connection-number-${c.id}`}>
             {c.number || '—'}

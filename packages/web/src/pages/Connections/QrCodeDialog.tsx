@@ -10,12 +10,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConnectionList } from '../../api/connectionsAdmin';
+import { PairingCodeSection } from './PairingCodeSection';
 
 export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -49,6 +51,12 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
           <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 300, textAlign: 'center' }} data-testid="qr-hint">
             {simulated ? t('connections.qr.simulatorHint') : t('connections.qr.hint')}
           </Typography>
+        )}
+        {qrcode && connection?.canPairByCode && (
+          <>
+            <Divider flexItem>{t('linking.code.or')}</Divider>
+            <PairingCodeSection connectionId={connectionId} simulated={simulated} />
+          </>
         )}
       </DialogContent>
       <DialogActions>

@@ -2,11 +2,13 @@
 import CallIcon from '@mui/icons-material/Call';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import PhonelinkOffIcon from '@mui/icons-material/PhonelinkOff';
+import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useDropSession, usePlaceCall, useReadChat } from '../../api/simulator';
+import { useLoseConnection } from '../../api/linking';
 import { useToast } from '../../components/Toasts';
 import { CustomerBehaviour } from './CustomerBehaviour';
 
@@ -16,6 +18,7 @@ export function ChatActions({ from, to }: { from: string; to: string }) {
   const read = useReadChat();
   const call = usePlaceCall();
   const drop = useDropSession();
+  const lose = useLoseConnection();
 
   const run = (action: () => Promise<unknown>, done?: string) => () => void runAction(action, done);
   const runAction = async (action: () => Promise<unknown>, done?: string) => {
@@ -39,6 +42,14 @@ export function ChatActions({ from, to }: { from: string; to: string }) {
         {t('simulator.call')}
       </Button>
       <CustomerBehaviour customer={from} />
+      <Button
+        size="small"
+        startIcon={<SyncProblemIcon />}
+        onClick={run(() => lose.mutateAsync({ to }), t('linking.simulator.connectionBack'))}
+        data-testid="simulator-connection-lost"
+      >
+        {t('linking.simulator.connectionLost')}
+      </Button>
       <Button
         size="small"
         color="error"

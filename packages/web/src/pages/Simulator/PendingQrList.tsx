@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useConnectionList } from '../../api/connectionsAdmin';
 import { usePendingQrCodes } from '../../api/simulator';
+import { EnterPairingCode } from './EnterPairingCode';
 import { PendingQrItem } from './PendingQrItem';
 
 export function PendingQrList() {
@@ -29,6 +30,7 @@ export function PendingQrList() {
           ))}
         </Stack>
       )}
+      {items.length > 0 && <EnterPairingCode />}
     </Paper>
   );
 }

@@ -59,6 +59,7 @@ import { lidMappingNotification, receiptFrom, refusalAck, refusalFor, senderAttr
 import { decryptMedia, encryptMedia } from './media.js';
 import { mediaRetryNotification, readMediaRetryRequest } from './media-retry.js';
 import { MEDIA_TLS_CERT, MEDIA_TLS_KEY } from './media-tls.js';
+import { companionFinishRef, openKeyBundle, passkeyHandoff, passkeyRequest, phoneEntersCode, readCompanionHello, type CodeLink, type CodeRequest } from './link-code.js';
 import { NoiseServerConnection, type HandshakeResult } from './noise.js';
 import { SignalParty, type PreKeyBundle } from './signal-party.js';
 
@@ -131,6 +132,11 @@ export class WhatsAppTestServer extends EventEmitter {
   private readonly customers: SimulatedCustomer[] = [];
   /** QR ref → the connection showing it. */
   private readonly pendingRefs = new Map<string, ClientConnection>();
+  /** Companions that asked for a pairing code, and links waiting for the companion's key bundle (hex ref). */
+  private readonly codeRequests = new Map<ClientConnection, CodeRequest>();
+  private readonly codeLinks = new Map<string, { link: CodeLink; account: Account; connection: ClientConnection }>();
+  /** Numbers whose linking asks for a passkey, with the notification type. */
+  private readonly passkeyAccounts = new Map<string, 'passkey_prologue_request' | 'crsc_continuation'>();
   readonly connections = new Set<ClientConnection>();
   /**
    * WhatsApp Web's current version, named by its service worker at /sw.js (what baileys'
@@ -631,8 +637,13 @@ export class WhatsAppTestServer extends EventEmitter {
     if (!connection || !identityKeyB64 || !advSecretB64 || !noiseKeyB64) throw new Error('no connection shows this QR');
     if (!Buffer.from(noiseKeyB64, 'base64').equals(connection.clientStaticKey)) throw new Error('QR noise key mismatch');
     this.pendingRefs.delete(ref);
+    this.link(connection, this.nextDevice(number), Buffer.from(identityKeyB64, 'base64'), Buffer.from(advSecretB64, 'base64'));
+  }
+
+  /** The account as it will be once this companion is linked (the phone's identity stays). */
+  private nextDevice(number: string): Account {
     const previous = this.accounts.get(number);
-    const account: Account = {
+    return {
       number,
       lid: previous?.lid ?? String(randomInt(10 ** 13, 10 ** 14)),
       device: (previous?.device ?? 0) + 1,
@@ -640,9 +651,79 @@ export class WhatsAppTestServer extends EventEmitter {
       preKeys: [],
       linked: true,
     };
-    this.accounts.set(number, account);
+  }
+
+  private link(connection: ClientConnection, account: Account, companionIdentity: Buffer, advSecret: Buffer): void {
+    this.accounts.set(account.number, account);
     connection.account = account;
-    connection.send(this.pairSuccess(account, Buffer.from(identityKeyB64, 'base64'), Buffer.from(advSecretB64, 'base64')));
+    connection.send(this.pairSuccess(account, companionIdentity, advSecret));
+  }
+
+  // ── Linking by pairing code (link-code.ts) and the passkey step ─────────────────────────────
+
+  /**
+   * From now on, linking a companion to this number asks for a passkey (WHATSAPP-PROTOCOL.md
+   * "Passkey step"), which baileys cannot give: the link never completes.
+   */
+  requirePasskey(number: string, type: 'passkey_prologue_request' | 'crsc_continuation' = 'passkey_prologue_request'): void {
+    this.passkeyAccounts.set(number, type);
+  }
+
+
+  /** Whether a companion asked for a pairing code for this number (and waits for it to be typed). */
+  hasCodeRequest(number: string): boolean {
+    return [...this.codeRequests.values()].some((r) => r.number === number);
+  }
+
+  /**
+   * The person types `code` on the phone with `number` (link-code.ts step 2). Throws when no
+   * companion asked for a code for this number; a wrong code fails later, at the key bundle.
+   */
+  async enterPairingCode(number: string, code: string): Promise<void> {
+    const entry = [...this.codeRequests.entries()].reverse().find(([, r]) => r.number === number);
+    if (!entry) throw new Error(`no companion asked for a pairing code for ${number}`);
+    const [connection, request] = entry;
+    this.codeRequests.delete(connection);
+    const passkey = this.passkeyAccounts.get(number);
+    if (passkey) {
+      // The phone accepted the code and verified the person; for a passkey account the
+      // registration notification then comes without the wrapped primary key (whatsmeow PR #1234:
+      // "a passkey handoff precursor"; baileys rc14 fails on it, Socket/messages-recv.js:885 →
+      // toRequiredBuffer "Invalid buffer", as Baileys issue #2694 reports), then the passkey step.
+      connection.send(passkeyHandoff(request));
+      connection.send(passkeyRequest(passkey));
+      return;
+    }
+    const account = this.nextDevice(number);
+    const { notification, link } = await phoneEntersCode(request, code.replace(/-/g, '').toUpperCase(), account.primary.creds.signedIdentityKey);
+    this.codeLinks.set(link.ref.toString('hex'), { link, account, connection });
+    connection.send(notification);
+  }
+
+  private onLinkCode(connection: ClientConnection, iq: BinaryNode, reply: (content?: BinaryNode[]) => void): void {
+    const hello = readCompanionHello(iq);
+    if (hello) {
+      this.codeRequests.set(connection, hello);
+      reply();
+      this.emit('code-request', hello.number);
+      return;
+    }
+    const ref = companionFinishRef(iq);
+    const pending = ref ? this.codeLinks.get(ref.toString('hex')) : undefined;
+    if (!ref || !pending || pending.connection !== connection) {
+      return connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id }, content: [{ tag: 'error', attrs: { code: '404', text: 'item-not-found' } }] });
+    }
+    this.codeLinks.delete(ref.toString('hex'));
+    let opened: ReturnType<typeof openKeyBundle>;
+    try {
+      opened = openKeyBundle(iq, pending.link);
+    } catch {
+      // The phone and the companion used different codes: no link.
+      this.emit('link-refused', pending.link.number);
+      return connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id }, content: [{ tag: 'error', attrs: { code: '400', text: 'bad-request' } }] });
+    }
+    reply();
+    this.link(connection, pending.account, opened.companionIdentity, opened.advSecret);
   }
 
   /**
@@ -705,6 +786,7 @@ export class WhatsAppTestServer extends EventEmitter {
     });
     ws.on('close', () => {
       this.connections.delete(connection);
+      this.codeRequests.delete(connection);
       connection.closed();
       if (connection.account?.connection === connection) connection.account.connection = undefined;
     });
@@ -772,7 +854,17 @@ export class WhatsAppTestServer extends EventEmitter {
     if (type === 'result' || type === 'error') {
       // The answer to pair-success is pair-device-sign: the companion is linked; WhatsApp then
       // asks for a restart so it logs in with its new identity (socket.js:729-745, 515).
-      if (getBinaryNodeChild(iq, 'pair-device-sign')) connection.send(disconnectNode('restartRequired'));
+      if (getBinaryNodeChild(iq, 'pair-device-sign')) {
+        // An account that must confirm new devices with a passkey gets the passkey step here,
+        // after the registration completed, instead of the restart (WHATSAPP-PROTOCOL.md
+        // "Passkey step"; whatsmeow issue #1185 captures it "after companion registration
+        // completes"); without the passkey answer the device is never linked.
+        const passkey = connection.account && this.passkeyAccounts.get(connection.account.number);
+        if (passkey && connection.account) {
+          connection.account.linked = false;
+          connection.send(passkeyRequest(passkey));
+        } else connection.send(disconnectNode('restartRequired'));
+      }
       return;
     }
     const reply = (content?: BinaryNode[]) =>
@@ -800,6 +892,7 @@ export class WhatsAppTestServer extends EventEmitter {
         { tag: 'media_conn', attrs: { auth: 'test-media-auth', ttl: '3600' }, content: [{ tag: 'host', attrs: { hostname: this.mediaOrigin, maxContentLengthBytes: String(100 * 2 ** 20) } }] },
       ]);
     }
+    if (xmlns === 'md' && getBinaryNodeChild(iq, 'link_code_companion_reg')) return this.onLinkCode(connection, iq, reply);
     if (xmlns === 'privacy' && type === 'get') {
       // Read receipts on: baileys reads this before sending read receipts (messages-send.js:126-131).
       return reply([{ tag: 'privacy', attrs: {}, content: [{ tag: 'category', attrs: { name: 'readreceipts', value: 'all' } }] }]);
