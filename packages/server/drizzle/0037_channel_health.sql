@@ -4,7 +4,7 @@
 -- than a day are deleted as new ones arrive.
 CREATE TABLE IF NOT EXISTS "channel_health_events" (
   "id" bigserial PRIMARY KEY NOT NULL,
-  "whatsapp_id" integer NOT NULL REFERENCES "whatsapps"("id") ON DELETE CASCADE,
+  "whatsapp_id" integer NOT NULL CONSTRAINT "channel_health_events_whatsapp_id_whatsapps_id_fk" REFERENCES "whatsapps"("id") ON DELETE CASCADE,
   "kind" text NOT NULL,
   "code" text DEFAULT '' NOT NULL,
   "at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -610,11 +610,15 @@ export const simulatorMessages = pgTable(
  * WhatsApp account (a send to the number is refused with 463), and/or refusing every message with
  * a code. Check constraint in migration 0035: `refuses` is three digits.
  */
-export const simulatorCustomers = pgTable('simulator_customers', {
-  number: text('number').primaryKey(),
-  lidAddressed: boolean('lid_addressed').notNull().default(false),
-  refuses: text('refuses'),
-});
+export const simulatorCustomers = pgTable(
+  'simulator_customers',
+  {
+    number: text('number').primaryKey(),
+    lidAddressed: boolean('lid_addressed').notNull().default(false),
+    refuses: text('refuses'),
+  },
+  (t) => [check('simulator_customers_refuses_check', sql`${t.refuses} IS NULL OR ${t.refuses} ~ '^[0-9]{3}$'`)],
+);
 
 /**
  * Rows taken from another install (Whaticket-family import): which source row became which of
@@ -695,11 +699,14 @@ export const channelHealthEvents = pgTable(
     whatsappId: integer('whatsapp_id')
       .notNull()
       .references(() => whatsapps.id, { onDelete: 'cascade' }),
-    /** 'refused' | 'undecryptable' | 'reconnect' | 'rate-limited' | 'closed' (CHECK in 0037). */
+    /** 'refused' | 'undecryptable' | 'reconnect' | 'rate-limited' | 'closed'. */
     kind: text('kind').notNull(),
     /** The refusal code ('463'), or the close reason. */
     code: text('code').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('channel_health_events_connection_at_idx').on(t.whatsappId, t.at)],
+  (t) => [
+    index('channel_health_events_connection_at_idx').on(t.whatsappId, t.at),
+    check('channel_health_events_kind_check', sql`${t.kind} IN ('refused', 'undecryptable', 'reconnect', 'rate-limited', 'closed')`),
+  ],
 );
