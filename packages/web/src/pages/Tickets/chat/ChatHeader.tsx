@@ -13,7 +13,18 @@ import { TicketStatusActions } from '../TicketStatusActions';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
 import { ticketNumber } from '../ticketNumber';
 
-export function ChatHeader({ ticket, onOpenContact, onSearch }: { ticket: TicketDTO; onOpenContact: () => void; onSearch: () => void }) {
+export function ChatHeader({
+  ticket,
+  onOpenContact,
+  onSearch,
+  canAct = true,
+}: {
+  ticket: TicketDTO;
+  onOpenContact: () => void;
+  onSearch: () => void;
+  /** False for a colleague who may only read the ticket (mentioned on it): no status actions or options, which the server would refuse. */
+  canAct?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -47,8 +58,8 @@ export function ChatHeader({ ticket, onOpenContact, onSearch }: { ticket: Ticket
       <IconButton onClick={onSearch} aria-label={t('tickets.chat.search')} data-testid="chat-search-open">
         <SearchIcon />
       </IconButton>
-      <TicketStatusActions ticket={ticket} />
-      <TicketOptionsMenu ticket={ticket} />
+      {canAct && <TicketStatusActions ticket={ticket} />}
+      {canAct && <TicketOptionsMenu ticket={ticket} />}
     </Box>
   );
 }
