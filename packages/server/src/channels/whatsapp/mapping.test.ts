@@ -591,7 +591,7 @@ describe('messages baileys could not decrypt', () => {
       type: 'message',
       message: {
         externalId: '3A0000UNDECRYPTABLE',
-        chat: { id: CUSTOMER, isGroup: false },
+        chat: { id: CUSTOMER, isGroup: false, lid: CUSTOMER_LID },
         sender: { number: CUSTOMER, lid: CUSTOMER_LID, name: 'Rita' },
         fromMe: false,
         timestamp: new Date(1718000000 * 1000),

@@ -152,6 +152,8 @@ export class WhatsAppTestServer extends EventEmitter {
   readonly retryRequests = new Map<string, number>();
   /** Ids of company messages a customer's phone asked to be sent again, with how many times. */
   readonly phoneRetries = new Map<string, number>();
+  /** The chat each company message was addressed to (a number or a LID), by message id. */
+  private readonly addressedTo = new Map<string, string>();
 
   private constructor(
     server: http.Server,
@@ -999,6 +1001,7 @@ export class WhatsAppTestServer extends EventEmitter {
     }
     connection.send({ tag: 'ack', attrs: { class: 'message', id, from: to, t: String(Math.floor(Date.now() / 1000)) } });
     if (!customer) return;
+    this.addressedTo.set(id, to);
     for (const target of getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to')) {
       const addressed = jidDecode(target.attrs.jid);
       if (!customer.is(addressed?.user ?? '')) continue;
@@ -1051,7 +1054,9 @@ export class WhatsAppTestServer extends EventEmitter {
     registration.writeUInt32BE(customer.party.creds.registrationId);
     connection.send({
       tag: 'receipt',
-      attrs: { from: customer.pnJid ?? customer.lidJid, id, type: 'retry', t },
+      // From the address the company wrote to (a LID or a number): baileys finds the message to
+      // send again by that chat and id (Socket/messages-recv.js:1040-1160).
+      attrs: { from: this.addressedTo.get(id) ?? customer.pnJid ?? customer.lidJid, id, type: 'retry', t },
       content: [
         { tag: 'retry', attrs: { count, id, t, v: '1' } },
         { tag: 'registration', attrs: {}, content: registration },
@@ -1067,11 +1072,17 @@ export class WhatsAppTestServer extends EventEmitter {
   async customerLinksDevice(customer: SimulatedCustomer, accountNumber: string, device: number): Promise<void> {
     if (!customer.pnJid) throw new Error('a LID-only customer is not modelled with devices');
     customer.devices.set(device, new SignalParty());
+    // The device under each identity the companion may address the customer by (number and LID):
+    // baileys keeps a device list per user and applies each user's entries of the notification to
+    // its own list (Socket/messages-recv.js:744-792).
     await this.notify(accountNumber, { from: customer.pnJid, type: 'devices' }, [
       {
         tag: 'add',
         attrs: { device_hash: `2:${randomBytes(6).toString('base64')}` },
-        content: [{ tag: 'device', attrs: { jid: `${customer.number}:${device}@s.whatsapp.net`, 'key-index': String(device) } }],
+        content: [
+          { tag: 'device', attrs: { jid: `${customer.number}:${device}@s.whatsapp.net`, 'key-index': String(device) } },
+          { tag: 'device', attrs: { jid: `${customer.lid}:${device}@lid`, 'key-index': String(device) } },
+        ],
       },
     ]);
   }
