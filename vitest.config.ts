@@ -18,6 +18,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     pool: 'forks' as const,
     // Every answer is checked against its route's declared response schema (test/response-contract.ts).
     setupFiles: ['src/test/response-contract.setup.ts'],
+    // Migrates once per run; each test file's database is a copy (test/test-databases.ts).
+    globalSetup: ['src/test/global-setup.ts'],
   },
 });
 
