@@ -16,8 +16,11 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // Test files share a worker process and its loaded modules: importing the server's module graph
+    // cost more than most files spend testing. Each file still has its own database and app.
+    isolate: false,
     // Every answer is checked against its route's declared response schema (test/response-contract.ts).
-    setupFiles: ['src/test/response-contract.setup.ts'],
+    setupFiles: ['src/test/response-contract.setup.ts', 'src/test/password-cost.setup.ts'],
     // Migrates once per run; each test file's database is a copy (test/test-databases.ts).
     globalSetup: ['src/test/global-setup.ts'],
   },
@@ -25,6 +28,9 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; a test process mostly uses one core (PGlite runs
+    // in it), so two keep both busy (e.g. the PGlite and PostgreSQL projects side by side).
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
