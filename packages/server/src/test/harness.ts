@@ -15,7 +15,7 @@ import type { Clock } from '../context.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
-import { createDatabase, databaseUrl, dropDatabase, testDatabaseName } from './test-databases.js';
+import { createDatabase, databaseUrl, dropDatabase, newInstallation, testDatabaseName } from './test-databases.js';
 
 export const TEST_DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const ADMIN_EMAIL = 'admin@test.local';
@@ -33,6 +33,7 @@ export interface TestDatabase {
 export async function openTestDatabase({ logQuery }: Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestDatabase> {
   if (TEST_DB_KIND === 'pglite') {
     const database = await openDatabase({ logQuery, loadDataDir: pgliteSnapshot() });
+    await newInstallation(database.db);
     return { database, drop: () => database.close().catch(() => undefined) };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -40,6 +41,7 @@ export async function openTestDatabase({ logQuery }: Pick<DatabaseOptions, 'logQ
   const name = testDatabaseName(inject('testDatabaseRun'));
   await createDatabase(baseUrl, name, inject('testDatabaseTemplate'));
   const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 5, logQuery });
+  await newInstallation(database.db);
   return {
     database,
     drop: async () => {

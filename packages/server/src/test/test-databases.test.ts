@@ -9,7 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { TEST_DB_KIND } from './harness.js';
+import { deploymentId } from '../store/deployment.js';
+import { openTestDatabase, TEST_DB_KIND } from './harness.js';
 import {
   createDatabase,
   databaseUrl,
@@ -46,6 +47,19 @@ describe('migrationsHash', () => {
 
     fs.appendFileSync(path.join(copy, 'meta', '_journal.json'), ' ');
     expect(migrationsHash(copy)).not.toBe(added);
+  });
+});
+
+describe('a test database', () => {
+  it('is an installation of its own, as a freshly migrated database is', async () => {
+    const [first, second] = [await openTestDatabase(), await openTestDatabase()];
+    try {
+      const ids = await Promise.all([deploymentId(first.database.db), deploymentId(second.database.db)]);
+      expect(ids[0]).not.toBe(ids[1]);
+    } finally {
+      await first.drop();
+      await second.drop();
+    }
   });
 });
 

@@ -7,6 +7,9 @@
  * PGlite a dump of the migrated data directory loaded into a new in-memory instance. The migrations
  * still run on both engines in every run, once, in the global setup.
  *
+ * A copy is a fresh installation, as a newly migrated database is: what a migration generated for
+ * the installation it ran in (the deployment id) is generated again in each copy (newInstallation).
+ *
  * Names carry what cleaning up needs, since a run may be interrupted before it drops anything and
  * several runs may share one PostgreSQL server:
  *   sb_template_<migrations hash>              the migrated template, reused while the migrations are unchanged
@@ -23,6 +26,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -57,6 +62,14 @@ export function migrationsHash(folder = migrationsFolder): string {
   };
   visit(folder);
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Makes a copy of the migrated database its own installation: a new deployment id (migration
+ * 0032), so two test databases never look like one installation (e.g. to a shared Redis).
+ */
+export async function newInstallation(db: Db): Promise<void> {
+  await db.execute(sql`update deployment set id = gen_random_uuid()::text, created_at = now()`);
 }
 
 /** A tag naming one run's databases. */
