@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -28,9 +29,9 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Vitest's default on two cores is one worker; a test process mostly uses one core (PGlite runs
-    // in it), so two keep both busy (e.g. the PGlite and PostgreSQL projects side by side).
-    maxWorkers: 2,
+    // Vitest's default is one worker per core but one (so one on two cores); a test process mostly
+    // uses one core (PGlite runs in it), so two keep both busy (e.g. PGlite and PostgreSQL side by side).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

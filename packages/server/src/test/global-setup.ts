@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
-import { dropRunDatabases, dropStaleDatabases, migrationsHash, newRunTag, preparePostgresTemplate, STALE_AFTER_MS } from './test-databases.js';
+import { dropRunDatabases, dropStaleDatabases, migrationsHash, newRunTag, preparePostgresTemplate, UNUSED_TEMPLATE_AFTER_MS } from './test-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,10 +44,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
 
-  // An interrupted run leaves its dump behind: those over an hour old are no running run's.
+  // An interrupted run leaves its dump behind; one written a day ago belongs to no running run
+  // (a run's test processes may read it until the run ends, hours on a busy machine).
   for (const entry of fs.readdirSync(os.tmpdir())) {
     const old = path.join(os.tmpdir(), entry);
-    if (entry.startsWith('sb-test-pglite-') && Date.now() - fs.statSync(old).mtimeMs > STALE_AFTER_MS) fs.rmSync(old, { recursive: true, force: true });
+    if (entry.startsWith('sb-test-pglite-') && Date.now() - fs.statSync(old).mtimeMs > UNUSED_TEMPLATE_AFTER_MS) fs.rmSync(old, { recursive: true, force: true });
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-test-pglite-${hash}-`));
   const snapshot = path.join(dir, 'migrated.tar');
