@@ -68,6 +68,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; absent → in memory (tests). */
   dataDir?: string;
+  /** In memory: start from this dump of a data directory (tests copy one migrated database). */
+  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * Create a new PGlite data directory in this process. By default a child process creates it
@@ -111,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir && !options.initialiseHere && !isInitialised(options.dataDir)) await initialiseInChildProcess(options.dataDir);
-  const client = await openPglite({ dataDir: options.dataDir });
+  const client = await openPglite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema, logger: queryLogger(options) }) as unknown as Db;
   return {

@@ -67,13 +67,15 @@ export interface OpenPgliteOptions {
   dataDir?: string;
   /** Where to report that the stock module had to be used. */
   warn?: (message: string) => void;
+  /** A dump of a data directory (PGlite's dumpDataDir) to start from instead of a new database. */
+  loadDataDir?: Blob;
 }
 
 /** Opens PGlite with our sizing (pg_trgm loaded: it backs substring search with indexes). */
 export async function openPglite(options: OpenPgliteOptions = {}): Promise<PGlite> {
   const { module, sized } = await pgliteModule();
   if (!sized) (options.warn ?? console.warn)(`PGlite's ${STOCK_ARGUMENT} argument was not found; the embedded database keeps its default buffer pool`);
-  const settings = { extensions: { pg_trgm }, wasmModule: module };
+  const settings = { extensions: { pg_trgm }, wasmModule: module, loadDataDir: options.loadDataDir };
   const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await client.waitReady;
   shareTheEventLoop(client);

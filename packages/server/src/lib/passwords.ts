@@ -8,13 +8,29 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
-const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** The cost of every hash the product makes. */
+export const PASSWORD_HASH_COST = 16384;
+const PARAMS = { N: PASSWORD_HASH_COST, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LEN = 32;
 
 export async function hashPassword(password: string): Promise<string> {
+  const params = { ...PARAMS, N: cost };
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LEN, PARAMS);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, KEY_LEN, params);
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+let cost = PASSWORD_HASH_COST;
+
+/**
+ * Makes new hashes cheaper, in a test process only (NODE_ENV=test; refused otherwise): tests sign
+ * in hundreds of times, and the cost is a property of the stored hash (verifyPassword reads it
+ * from there), so what they check does not depend on it.
+ */
+export function lowerPasswordHashCostForTests(n: number): void {
+  if (process.env.NODE_ENV !== 'test') throw new Error('The password hash cost can only be lowered in tests (NODE_ENV=test)');
+  if (!Number.isInteger(Math.log2(n)) || n < 2 || n > PASSWORD_HASH_COST) throw new Error(`Not a scrypt cost (a power of 2, at most ${PASSWORD_HASH_COST}): ${n}`);
+  cost = n;
 }
 
 const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;

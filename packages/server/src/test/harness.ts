@@ -1,12 +1,13 @@
 /**
  * A complete server for one test file: a fresh database (in-memory PGlite, or a new PostgreSQL
- * database when TEST_DB=postgres), the real app, and helpers to sign in and call the API.
+ * database when TEST_DB=postgres; either a copy of one migrated per run), the real app, and
+ * helpers to sign in and call the API.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
 import { reportResponseMismatch } from './response-contract.js';
 import { loadConfig, type Config } from '../config.js';
@@ -14,6 +15,7 @@ import type { Clock } from '../context.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
+import { createDatabase, databaseUrl, dropDatabase, newInstallation, testDatabaseName } from './test-databases.js';
 
 export const TEST_DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 export const ADMIN_EMAIL = 'admin@test.local';
@@ -24,32 +26,36 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A fresh, migrated-on-build database of the kind under test; `logQuery` sees every statement. */
+/**
+ * A fresh database of the kind under test, already migrated: a copy of the database the run's
+ * global setup migrated (test/test-databases.ts). `logQuery` sees every statement.
+ */
 export async function openTestDatabase({ logQuery }: Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestDatabase> {
   if (TEST_DB_KIND === 'pglite') {
-    const database = await openDatabase({ logQuery });
+    const database = await openDatabase({ logQuery, loadDataDir: pgliteSnapshot() });
+    await newInstallation(database.db);
     return { database, drop: () => database.close().catch(() => undefined) };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `sb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5, logQuery });
+  const name = testDatabaseName(inject('testDatabaseRun'));
+  await createDatabase(baseUrl, name, inject('testDatabaseTemplate'));
+  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 5, logQuery });
+  await newInstallation(database.db);
   return {
     database,
     drop: async () => {
       await database.close().catch(() => undefined);
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await dropDatabase(baseUrl, name);
     },
   };
+}
+
+let snapshot: Uint8Array<ArrayBuffer> | undefined;
+/** The migrated PGlite data directory, read once per test process; each database loads its own copy. */
+function pgliteSnapshot(): Blob {
+  snapshot ??= new Uint8Array(fs.readFileSync(inject('pgliteSnapshot')));
+  return new Blob([snapshot]);
 }
 
 export interface TestServerOptions {

@@ -1,0 +1,198 @@
+/**
+ * The databases of the server tests: migrated once per run, copied for every test file.
+ *
+ * Applying the migrations to a new database costs more than most test files spend testing, so the
+ * run's global setup (test/global-setup.ts) migrates one database per engine and every test file
+ * starts from a copy of it: on PostgreSQL a template database (`CREATE DATABASE … TEMPLATE`), on
+ * PGlite a dump of the migrated data directory loaded into a new in-memory instance. The migrations
+ * still run on both engines in every run, once, in the global setup.
+ *
+ * A copy is a fresh installation, as a newly migrated database is: what a migration generated for
+ * the installation it ran in (the deployment id) is generated again in each copy (newInstallation).
+ *
+ * Names carry what cleaning up needs, since a run may be interrupted before it drops anything and
+ * several runs may share one PostgreSQL server:
+ *   sb_template_<migrations hash>              the migrated template, reused while the migrations are unchanged
+ *   sb_build_<created, epoch s>_<random>       a template being migrated (renamed when complete)
+ *   sb_test_<created, epoch s>_<run>_<random>  one test file's database
+ * A run drops its own test databases at the end, and at its start whatever an earlier run left
+ * behind: test and build databases created over an hour ago (no test file lasts that long, so a
+ * concurrent run's databases are not touched), and templates of other migration sets that no run
+ * has used for a day. Test databases of the older, undated naming are dropped when the server's
+ * own record of their creation (the database directory's PG_VERSION file) is over an hour old.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Test and build databases older than this are an interrupted run's. */
+export const STALE_AFTER_MS = 60 * 60 * 1000;
+/** A template of another migration set no run has used for this long is dropped. */
+export const UNUSED_TEMPLATE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const TEST_NAME = /^sb_test_(\d+)_([0-9a-f]+)_[0-9a-f]+$/;
+const BUILD_NAME = /^sb_build_(\d+)_[0-9a-f]+$/;
+const TEMPLATE_NAME = /^sb_template_([0-9a-f]+)$/;
+const LAST_USED = /^last used (\d+)$/;
+/** Test databases named before names carried their creation time (random hex only). */
+const UNDATED_TEST_NAME = /^sb_test_[0-9a-f]{12}$/;
+
+/**
+ * A digest of every file under the migrations folder (paths and contents), so a template made
+ * from one set of migrations is never used for another: added, edited or renamed migrations and
+ * a changed journal all give a new template.
+ */
+export function migrationsHash(folder = migrationsFolder): string {
+  const hash = createHash('sha256');
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        visit(full);
+        continue;
+      }
+      hash.update(path.relative(folder, full)).update('\0').update(fs.readFileSync(full)).update('\0');
+    }
+  };
+  visit(folder);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Makes a copy of the migrated database its own installation: a new deployment id (migration
+ * 0032), so two test databases never look like one installation (e.g. to a shared Redis).
+ */
+export async function newInstallation(db: Db): Promise<void> {
+  await db.execute(sql`update deployment set id = gen_random_uuid()::text, created_at = now()`);
+}
+
+/** A tag naming one run's databases. */
+export function newRunTag(): string {
+  return randomBytes(4).toString('hex');
+}
+
+export function testDatabaseName(run: string, now = Date.now()): string {
+  return `sb_test_${Math.floor(now / 1000)}_${run}_${randomBytes(4).toString('hex')}`;
+}
+
+export function templateName(hash: string): string {
+  return `sb_template_${hash}`;
+}
+
+/** The URL of another database on the same server. */
+export function databaseUrl(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(baseUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Creates an empty database, or a copy of `template`. */
+export async function createDatabase(baseUrl: string, name: string, template?: string): Promise<void> {
+  await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+}
+
+export async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  await withAdmin(baseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/**
+ * The template for the current migrations, migrated now unless a run made it already. It is
+ * migrated under a build name and renamed when complete, so an interrupted build is never taken
+ * for a template; two runs building at once both finish, and the second rename loses harmlessly.
+ */
+export async function preparePostgresTemplate(
+  baseUrl: string,
+  migrate: (url: string) => Promise<void>,
+  hash = migrationsHash(),
+  now = Date.now(),
+): Promise<string> {
+  const name = templateName(hash);
+  return withAdmin(baseUrl, async (admin) => {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!found.rowCount) {
+      const building = `sb_build_${Math.floor(now / 1000)}_${randomBytes(4).toString('hex')}`;
+      await admin.query(`CREATE DATABASE ${building}`);
+      try {
+        await migrate(databaseUrl(baseUrl, building));
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      } catch (error) {
+        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        // 42P04 duplicate_database: another run completed the same template first.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+    }
+    // Marks the template as in use, so the sweep of another run keeps it.
+    await admin.query(`COMMENT ON DATABASE ${name} IS 'last used ${now}'`);
+    return name;
+  });
+}
+
+/** Drops the test databases of run `run`. Returns their names. */
+export async function dropRunDatabases(baseUrl: string, run: string): Promise<string[]> {
+  return withAdmin(baseUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'sb\\_test\\_%'");
+    const mine = rows.map((r) => r.datname).filter((name) => TEST_NAME.exec(name)?.[2] === run);
+    for (const name of mine) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return mine;
+  });
+}
+
+/**
+ * Drops what interrupted runs left: test and build databases created more than STALE_AFTER_MS
+ * ago, and templates other than `keepHash`'s that no run has marked used within
+ * UNUSED_TEMPLATE_AFTER_MS. Returns the names dropped.
+ */
+export async function dropStaleDatabases(baseUrl: string, keepHash: string, now = Date.now()): Promise<string[]> {
+  return withAdmin(baseUrl, async (admin) => {
+    const { rows } = await admin.query<{ datname: string; comment: string | null }>(
+      "select datname, shobj_description(oid, 'pg_database') as comment from pg_database where datname like 'sb\\_%'",
+    );
+    const stale = rows.flatMap(({ datname, comment }) => {
+      const created = TEST_NAME.exec(datname)?.[1] ?? BUILD_NAME.exec(datname)?.[1];
+      if (created !== undefined) return now - Number(created) * 1000 > STALE_AFTER_MS ? [datname] : [];
+      const template = TEMPLATE_NAME.exec(datname);
+      if (!template || template[1] === keepHash) return [];
+      const lastUsed = Number(LAST_USED.exec(comment ?? '')?.[1] ?? 0);
+      return now - lastUsed > UNUSED_TEMPLATE_AFTER_MS ? [datname] : [];
+    });
+    stale.push(...(await undatedStale(admin, rows.map((r) => r.datname).filter((name) => UNDATED_TEST_NAME.test(name)), now)));
+    for (const name of stale) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return stale;
+  });
+}
+
+/**
+ * Which of the undated test databases were created over STALE_AFTER_MS ago, by the modification
+ * time of their PG_VERSION file (written once, when the database is created). Reading server
+ * files needs a superuser or pg_read_server_files; without either, none are taken for stale.
+ */
+async function undatedStale(admin: pg.Client, names: string[], now: number): Promise<string[]> {
+  if (!names.length) return [];
+  try {
+    const { rows } = await admin.query<{ datname: string; created: Date }>(
+      "select datname, (pg_stat_file('base/' || oid || '/PG_VERSION')).modification as created from pg_database where datname = any($1)",
+      [names],
+    );
+    return rows.filter((r) => now - r.created.getTime() > STALE_AFTER_MS).map((r) => r.datname);
+  } catch (error) {
+    // 42501 insufficient_privilege: not allowed to read server files.
+    if ((error as { code?: string }).code === '42501') return [];
+    throw error;
+  }
+}
