@@ -38,7 +38,9 @@ async function bigSource(maria: TestMariaDb): Promise<void> {
     for (let start = 0; start < GENERATED; start += 1000) {
       const rows: string[] = [];
       for (let i = start; i < Math.min(GENERATED, start + 1000); i++) {
-        rows.push(`('GEN${String(i).padStart(7, '0')}', 'generated message ${i}', 3, 1, ${i % 2}, NULL, 'chat', 0, 1, 1, NULL, '2024-05-03 10:00:00', '2024-05-03 10:00:00')`);
+        // The first quotes the last (a later page), the second a message the source does not have.
+        const quote = i === 0 ? `'GEN${String(GENERATED - 1).padStart(7, '0')}'` : i === 1 ? "'GONE'" : 'NULL';
+        rows.push(`('GEN${String(i).padStart(7, '0')}', 'generated message ${i}', 3, 1, ${i % 2}, NULL, 'chat', 0, 1, 1, ${quote}, '2024-05-03 10:00:00', '2024-05-03 10:00:00')`);
       }
       await conn.query(`INSERT INTO \`Messages\` VALUES ${rows.join(', ')}`);
     }
@@ -177,7 +179,7 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
     expect(res.statusCode).toBe(400);
   });
 
-  it('skips a named pipe in the media folder (and says so) instead of waiting on it forever', async () => {
+  it('skips a named pipe in the media folder (and says so) instead of waiting on it forever; quotes of later pages are linked', async () => {
     const folder = path.join(s.services.whaticketImport.mediaRoot, 'with-pipe');
     fs.mkdirSync(folder, { recursive: true });
     const made = spawnSync('mkfifo', [path.join(folder, 'invoice.pdf')]);
@@ -190,9 +192,17 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
         const result = await importWhaticket({ source, db: target.database.db, media: { from: folder, store: s.services.media }, dryRun });
         expect(result.tables.Messages).toEqual({ imported: GENERATED + FIXTURE_MESSAGES, already: 0, skipped: 1 });
         expect(result.notes).toContain('Message 3EB0A3: media file invoice.pdf is not a regular file (skipped); imported without its file.');
+        if (!dryRun) expect(result.notes).toContain('Message GEN0000001: the message it quotes (GONE) was not imported; imported without the quote.');
       }
-      const [invoice] = await target.database.db.select().from(messages).where(eq(messages.externalId, '3EB0A3'));
+      const db = target.database.db;
+      const [invoice] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A3'));
       expect(invoice.mediaPath).toBeNull();
+      // Messages come in pages by their (random) WhatsApp id: the quoted one was written 5 pages later.
+      const [quoting] = await db.select().from(messages).where(eq(messages.externalId, 'GEN0000000'));
+      const [quotedOne] = await db.select().from(messages).where(eq(messages.externalId, `GEN${String(GENERATED - 1).padStart(7, '0')}`));
+      expect(quoting.quotedMsgId).toBe(quotedOne.id);
+      const [lost] = await db.select().from(messages).where(eq(messages.externalId, 'GEN0000001'));
+      expect(lost.quotedMsgId).toBeNull();
     } finally {
       await source.close();
       await target.drop();

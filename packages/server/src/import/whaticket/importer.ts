@@ -27,7 +27,7 @@ import {
   type SecuritySettingKey,
   type SettingChoiceDTO,
 } from '@switchboard/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   contactExtraInfo,
@@ -208,6 +208,7 @@ class Run {
     await this.quickAnswers();
     await this.tickets();
     await this.messages();
+    await this.quotes();
   }
 
   // ── bookkeeping ────────────────────────────────────────────────────────────────────────────
@@ -621,6 +622,40 @@ class Run {
       after = str(rows[rows.length - 1].id);
       done += rows.length;
       this.options.onProgress?.({ table, done, total });
+      await nextTurn();
+    }
+  }
+
+  /**
+   * Quotes, once every message is mapped: messages are read in the order of their WhatsApp ids,
+   * which are random, so a quoted message often comes in a later page than its quote. A quote whose
+   * message was not imported is said in the notes. A dry run plans no quote (they change no row's
+   * outcome).
+   */
+  private async quotes(): Promise<void> {
+    if (this.dry || !this.has('Messages') || !this.columns('Messages').includes('quotedMsgId')) return;
+    let after: string | null = null;
+    for (;;) {
+      this.checkCancelled();
+      const rows = await this.options.source.page('Messages', ['id', 'quotedMsgId'], 'id', after, this.pageSize);
+      if (rows.length === 0) break;
+      after = str(rows[rows.length - 1].id);
+      const quoting = rows.filter((r) => str(r.quotedMsgId) !== '');
+      if (quoting.length === 0) continue;
+      const ours = await this.map.lookup(this.db, 'message', quoting.map((r) => str(r.id)));
+      const quoted = await this.map.lookup(this.db, 'message', quoting.map((r) => str(r.quotedMsgId)));
+      await this.inPage(async (tx) => {
+        for (const row of quoting) {
+          const id = ours.get(str(row.id));
+          if (!id) continue; // the quoting message itself was skipped, and reported
+          const target = quoted.get(str(row.quotedMsgId));
+          if (!target) {
+            this.result.notes.push(`Message ${str(row.id)}: the message it quotes (${str(row.quotedMsgId)}) was not imported; imported without the quote.`);
+            continue;
+          }
+          await tx.update(messages).set({ quotedMsgId: target }).where(and(eq(messages.id, id), isNull(messages.quotedMsgId)));
+        }
+      });
       await nextTurn();
     }
   }
