@@ -19,7 +19,7 @@ import { bearer, createTestServer, openTestDatabase, type TestServer } from '../
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
 import { createWhaticketDatabase } from '../../test/whaticket-fixture.js';
 import { importWhaticket } from './importer.js';
-import { openSource } from './source.js';
+import { DEFAULT_SOURCE_TIMEOUTS, openSource } from './source.js';
 
 /** Generated on top of the fixture's 5 importable messages. */
 const GENERATED = 3000;
@@ -222,6 +222,25 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
       await source.close();
     }
   }, 120_000);
+
+  it('reads MySQL DATETIMEs in the source time zone, -03:00 unless told otherwise', async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, '2024-05-01T15:00:00.000Z'],
+      ['+00:00', '2024-05-01T12:00:00.000Z'],
+      ['+05:30', '2024-05-01T06:30:00.000Z'],
+    ];
+    for (const [timeZone, instant] of cases) {
+      const source = await openSource(maria.url, DEFAULT_SOURCE_TIMEOUTS, timeZone ? { timeZone } : {});
+      try {
+        const [ticket] = await source.page('Tickets', ['id', 'createdAt'], 'id', null, 1);
+        expect((ticket.createdAt as Date).toISOString(), timeZone).toBe(instant);
+        expect(source.timeZone).toBe(timeZone ?? '-03:00');
+      } finally {
+        await source.close();
+      }
+    }
+    await expect(openSource(maria.url, DEFAULT_SOURCE_TIMEOUTS, { timeZone: 'America/Sao_Paulo' })).rejects.toThrow('offset');
+  });
 
   it('closing the server (as SIGTERM does) cancels a running import', async () => {
     const other = await createTestServer({ database: s.database });

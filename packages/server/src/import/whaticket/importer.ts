@@ -99,12 +99,14 @@ export interface ImportResult {
   notes: string[];
   /** Security settings the source would change: kept unless taken. */
   settingChoices: SettingChoiceDTO[];
+  /** The offset the source's zone-less times were read in (MySQL/MariaDB sources). */
+  sourceTimeZone: string | null;
   dryRun: boolean;
 }
 
 export async function importWhaticket(options: ImportOptions): Promise<ImportResult> {
   const survey = surveySource(await options.source.columns());
-  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], settingChoices: [], dryRun: options.dryRun === true };
+  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], settingChoices: [], sourceTimeZone: options.source.timeZone, dryRun: options.dryRun === true };
   await new Run(options, survey, result, options.dryRun ? readOnly(options.db) : options.db).all();
   return result;
 }
