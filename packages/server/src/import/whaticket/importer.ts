@@ -134,6 +134,19 @@ function shown(key: SecuritySettingKey, value: string): string {
   return key === 'userApiToken' && value.length > 4 ? `${value.slice(0, 4)}…` : value;
 }
 
+/**
+ * Rows written per transaction: a page read from the source is written in parts this small, so a
+ * transaction holds the embedded database's one connection for a moment only (a page of 500
+ * messages in one transaction took over 3 s on a busy machine, and health answered 503 meanwhile).
+ */
+const WRITE_BATCH = 50;
+
+function inParts<T>(rows: T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) parts.push(rows.slice(i, i + size));
+  return parts;
+}
+
 /** Waits for the event loop's next turn: requests that arrived during a page are answered first. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -247,8 +260,8 @@ class Run {
       this.checkCancelled();
       const rows = await this.options.source.page(table, this.columns(table), key, after, this.pageSize);
       if (rows.length === 0) break;
-      await this.inPage(async (tx) => {
-        for (const row of rows) {
+      for (const part of inParts(rows, WRITE_BATCH)) await this.inPage(async (tx) => {
+        for (const row of part) {
           this.checkCancelled();
           if (this.map.get(entity, row[key]) !== undefined) {
             this.summary(table).already += 1;
@@ -264,6 +277,7 @@ class Run {
           else this.summary(table).imported += 1;
         }
       });
+      await nextTurn();
       after = rows[rows.length - 1][key] as string | number;
       done += rows.length;
       this.options.onProgress?.({ table, done, total });
@@ -601,9 +615,9 @@ class Run {
         this.checkCancelled();
         files.set(str(row.id), await this.mediaOf(row));
       }
-      await this.inPage(async (tx) => {
-        const quotedMap = await this.map.lookup(tx, 'message', quoted);
-        for (const row of rows) {
+      const quotedMap = await this.map.lookup(this.db, 'message', quoted);
+      for (const part of inParts(rows, WRITE_BATCH)) await this.inPage(async (tx) => {
+        for (const row of part) {
           this.checkCancelled();
           const sourceId = str(row.id);
           if (taken.has(sourceId)) {
@@ -621,6 +635,7 @@ class Run {
           this.summary(table).imported += 1;
         }
       });
+      await nextTurn();
       after = str(rows[rows.length - 1].id);
       done += rows.length;
       this.options.onProgress?.({ table, done, total });
