@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { count, eq } from 'drizzle-orm';
@@ -248,4 +249,27 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
     await other.stop();
     expect(other.services.whaticketImport.current({ id: 1, profile: 'admin' } as never).status).toBe('cancelled');
   }, 120_000);
+});
+
+describe('Whaticket import: a source that never answers', () => {
+  it('ends connecting with a timeout, on MySQL and PostgreSQL alike', async () => {
+    // Accepts connections and says nothing: neither server greeting nor answer ever comes.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      for (const url of [`mysql://root@127.0.0.1:${port}/whaticket`, `postgres://postgres@127.0.0.1:${port}/whaticket`]) {
+        const source = await openSource(url, { connectMs: 500, statementMs: 60_000 });
+        try {
+          await expect(source.columns(), url).rejects.toThrow(/timeout|timed out|ETIMEDOUT/i);
+        } finally {
+          await source.close().catch(() => undefined);
+        }
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 60_000);
 });
