@@ -1,12 +1,13 @@
 /**
  * An administrator brings a Whaticket install over from the Import page: a dry run first (nothing
- * changes), then the import; the old install's contact is then a contact here. The source is a
+ * changes), then the import; the old install's contact is then a contact here. The old install
+ * had sign-up on: the page lists it (off here → on there) and, not chosen, it stays off. The source is a
  * small whaticket-community database made by the test on this machine's PostgreSQL.
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { ADMIN, login, unique } from './helpers';
+import { ADMIN, Api, login, unique } from './helpers';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const SHOTS = '/tmp/shots';
@@ -43,6 +44,8 @@ test.beforeAll(async () => {
     await c.query(`CREATE TABLE "Contacts" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, number VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL DEFAULT '', "isGroup" BOOLEAN NOT NULL DEFAULT false, ${ts})`);
     await c.query(`CREATE TABLE "Tickets" (id SERIAL PRIMARY KEY, status VARCHAR(255) NOT NULL, "lastMessage" TEXT, "contactId" INTEGER, "userId" INTEGER, "whatsappId" INTEGER, ${ts})`);
     await c.query(`CREATE TABLE "Messages" (id VARCHAR(255) PRIMARY KEY, body TEXT NOT NULL, "fromMe" BOOLEAN NOT NULL DEFAULT false, "ticketId" INTEGER NOT NULL, ${ts})`);
+    await c.query(`CREATE TABLE "Settings" (key VARCHAR(255) PRIMARY KEY, value TEXT NOT NULL, ${ts})`);
+    await c.query(`INSERT INTO "Settings" (key, value) VALUES ('userCreation', 'enabled')`);
     await c.query(`INSERT INTO "Whatsapps" (id, name, status, "isDefault") VALUES (1, 'Old phone ${suffix}', 'CONNECTED', true)`);
     await c.query(`INSERT INTO "Contacts" (id, name, number) VALUES (1, $1, $2), (2, 'No number', '')`, [customer.name, customer.number]);
     await c.query(`INSERT INTO "Tickets" (id, status, "lastMessage", "contactId", "whatsappId") VALUES (1, 'closed', 'Thanks!', 1, 1)`);
@@ -67,12 +70,17 @@ test('an admin dry-runs, then imports a Whaticket database, and its contact is h
   await expect(job).toContainText('Dry run finished (whaticket-community): nothing was changed.');
   await expect(page.getByTestId('import-summary-Contacts')).toHaveText('Contacts101');
   await expect(page.getByTestId('import-skipped')).toContainText('Contacts 2: no usable number');
+  await expect(page.getByTestId('import-take-userCreation')).not.toBeChecked();
+  await expect(page.getByTestId('import-setting-userCreation')).toHaveText('Sign-up from the login pagedisabledenabledKept (not chosen)');
   await page.screenshot({ path: `${SHOTS}/whaticket-import-dry-run.png`, fullPage: true });
 
   await page.getByTestId('import-dry-run').uncheck();
   await page.getByTestId('import-start').click();
   await expect(job).toContainText('Import finished (whaticket-community).');
   await expect(page.getByTestId('import-summary-Messages')).toHaveText('Messages100');
+  await expect(page.getByTestId('import-setting-userCreation')).toHaveText('Sign-up from the login pagedisabledenabledKept (not chosen)');
+  const api = await Api.of(page);
+  expect((await api.call<{ value: string }>('GET', '/api/settings/userCreation')).value).toBe('disabled');
 
   await page.getByTestId('menu-contacts').click();
   await page.getByTestId('contacts-search').fill(suffix);

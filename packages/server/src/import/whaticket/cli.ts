@@ -1,6 +1,6 @@
 /**
  * npm run import:whaticket -- --from <mysql://… | postgres://…> [--media <dir>] [--dry-run] [--report <file>]
- *                             [--take-setting <key>]… [--source-timeout <seconds>]
+ *                             [--take-setting <key>]… [--source-timeout <seconds>] [--source-timezone <offset>]
  *
  * Imports a Whaticket-family install into this Switchboard's database (DATABASE_URL, or the
  * embedded one in DATA_DIR — stop the server first: the embedded database has one user at a time).
@@ -18,7 +18,7 @@ import { MediaStore } from '../../lib/media-store.js';
 import { SECURITY_SETTING_KEYS, isSecuritySettingKey } from '@switchboard/shared';
 import { ImportCancelledError, importWhaticket } from './importer.js';
 import { summaryText } from './summary.js';
-import { DEFAULT_SOURCE_TIMEOUTS, openSource } from './source.js';
+import { DEFAULT_MYSQL_TIMEZONE, DEFAULT_SOURCE_TIMEOUTS, TIMEZONE_OFFSET_PATTERN, openSource } from './source.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -29,11 +29,12 @@ async function main(): Promise<number> {
       report: { type: 'string', default: 'whaticket-import-report.json' },
       'take-setting': { type: 'string', multiple: true, default: [] },
       'source-timeout': { type: 'string', default: String(DEFAULT_SOURCE_TIMEOUTS.statementMs / 1000) },
+      'source-timezone': { type: 'string', default: DEFAULT_MYSQL_TIMEZONE },
     },
   });
   if (!values.from) {
     console.error(
-      'Usage: npm run import:whaticket -- --from <mysql://user:pass@host/db | postgres://…> [--media <public folder>] [--dry-run] [--report <file>] [--take-setting <key>]… [--source-timeout <seconds>]',
+      'Usage: npm run import:whaticket -- --from <mysql://user:pass@host/db | postgres://…> [--media <public folder>] [--dry-run] [--report <file>] [--take-setting <key>]… [--source-timeout <seconds>] [--source-timezone <offset, default -03:00>]',
     );
     return 64;
   }
@@ -52,10 +53,18 @@ async function main(): Promise<number> {
     console.error(`--media ${values.media}: no such folder`);
     return 66;
   }
+  if (!TIMEZONE_OFFSET_PATTERN.test(values['source-timezone'])) {
+    console.error('--source-timezone takes an offset such as -03:00, +05:30 or Z');
+    return 64;
+  }
   const config = loadConfig();
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir, () => process.exit(75));
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pg') });
-  const source = await openSource(values.from, { connectMs: DEFAULT_SOURCE_TIMEOUTS.connectMs, statementMs: timeoutSeconds * 1000 });
+  const source = await openSource(
+    values.from,
+    { connectMs: DEFAULT_SOURCE_TIMEOUTS.connectMs, statementMs: timeoutSeconds * 1000 },
+    { timeZone: values['source-timezone'] },
+  );
   // A signal stops the import at its next row; the database is then closed as usual.
   const abort = new AbortController();
   const stop = () => abort.abort();

@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { count, eq } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { bearer, createTestServer, openTestDatabase, type TestServer } from '../
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
 import { createWhaticketDatabase } from '../../test/whaticket-fixture.js';
 import { importWhaticket } from './importer.js';
-import { openSource } from './source.js';
+import { DEFAULT_SOURCE_TIMEOUTS, openSource } from './source.js';
 
 /** Generated on top of the fixture's 5 importable messages. */
 const GENERATED = 3000;
@@ -38,7 +39,9 @@ async function bigSource(maria: TestMariaDb): Promise<void> {
     for (let start = 0; start < GENERATED; start += 1000) {
       const rows: string[] = [];
       for (let i = start; i < Math.min(GENERATED, start + 1000); i++) {
-        rows.push(`('GEN${String(i).padStart(7, '0')}', 'generated message ${i}', 3, 1, ${i % 2}, NULL, 'chat', 0, 1, 1, NULL, '2024-05-03 10:00:00', '2024-05-03 10:00:00')`);
+        // The first quotes the last (a later page), the second a message the source does not have.
+        const quote = i === 0 ? `'GEN${String(GENERATED - 1).padStart(7, '0')}'` : i === 1 ? "'GONE'" : 'NULL';
+        rows.push(`('GEN${String(i).padStart(7, '0')}', 'generated message ${i}', 3, 1, ${i % 2}, NULL, 'chat', 0, 1, 1, ${quote}, '2024-05-03 10:00:00', '2024-05-03 10:00:00')`);
       }
       await conn.query(`INSERT INTO \`Messages\` VALUES ${rows.join(', ')}`);
     }
@@ -177,7 +180,7 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
     expect(res.statusCode).toBe(400);
   });
 
-  it('skips a named pipe in the media folder (and says so) instead of waiting on it forever', async () => {
+  it('skips a named pipe in the media folder (and says so) instead of waiting on it forever; quotes of later pages are linked', async () => {
     const folder = path.join(s.services.whaticketImport.mediaRoot, 'with-pipe');
     fs.mkdirSync(folder, { recursive: true });
     const made = spawnSync('mkfifo', [path.join(folder, 'invoice.pdf')]);
@@ -190,9 +193,17 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
         const result = await importWhaticket({ source, db: target.database.db, media: { from: folder, store: s.services.media }, dryRun });
         expect(result.tables.Messages).toEqual({ imported: GENERATED + FIXTURE_MESSAGES, already: 0, skipped: 1 });
         expect(result.notes).toContain('Message 3EB0A3: media file invoice.pdf is not a regular file (skipped); imported without its file.');
+        if (!dryRun) expect(result.notes).toContain('Message GEN0000001: the message it quotes (GONE) was not imported; imported without the quote.');
       }
-      const [invoice] = await target.database.db.select().from(messages).where(eq(messages.externalId, '3EB0A3'));
+      const db = target.database.db;
+      const [invoice] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A3'));
       expect(invoice.mediaPath).toBeNull();
+      // Messages come in pages by their (random) WhatsApp id: the quoted one was written 5 pages later.
+      const [quoting] = await db.select().from(messages).where(eq(messages.externalId, 'GEN0000000'));
+      const [quotedOne] = await db.select().from(messages).where(eq(messages.externalId, `GEN${String(GENERATED - 1).padStart(7, '0')}`));
+      expect(quoting.quotedMsgId).toBe(quotedOne.id);
+      const [lost] = await db.select().from(messages).where(eq(messages.externalId, 'GEN0000001'));
+      expect(lost.quotedMsgId).toBeNull();
     } finally {
       await source.close();
       await target.drop();
@@ -213,10 +224,52 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
     }
   }, 120_000);
 
+  it('reads MySQL DATETIMEs in the source time zone, -03:00 unless told otherwise', async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, '2024-05-01T15:00:00.000Z'],
+      ['+00:00', '2024-05-01T12:00:00.000Z'],
+      ['+05:30', '2024-05-01T06:30:00.000Z'],
+    ];
+    for (const [timeZone, instant] of cases) {
+      const source = await openSource(maria.url, DEFAULT_SOURCE_TIMEOUTS, timeZone ? { timeZone } : {});
+      try {
+        const [ticket] = await source.page('Tickets', ['id', 'createdAt'], 'id', null, 1);
+        expect((ticket.createdAt as Date).toISOString(), timeZone).toBe(instant);
+        expect(source.timeZone).toBe(timeZone ?? '-03:00');
+      } finally {
+        await source.close();
+      }
+    }
+    await expect(openSource(maria.url, DEFAULT_SOURCE_TIMEOUTS, { timeZone: 'America/Sao_Paulo' })).rejects.toThrow('offset');
+  });
+
   it('closing the server (as SIGTERM does) cancels a running import', async () => {
     const other = await createTestServer({ database: s.database });
     other.services.whaticketImport.start({ id: 1, profile: 'admin' } as never, { from: maria.url, media: '', dryRun: true, takeSettings: [] });
     await other.stop();
     expect(other.services.whaticketImport.current({ id: 1, profile: 'admin' } as never).status).toBe('cancelled');
   }, 120_000);
+});
+
+describe('Whaticket import: a source that never answers', () => {
+  it('ends connecting with a timeout, on MySQL and PostgreSQL alike', async () => {
+    // Accepts connections and says nothing: neither server greeting nor answer ever comes.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      for (const url of [`mysql://root@127.0.0.1:${port}/whaticket`, `postgres://postgres@127.0.0.1:${port}/whaticket`]) {
+        const source = await openSource(url, { connectMs: 500, statementMs: 60_000 });
+        try {
+          await expect(source.columns(), url).rejects.toThrow(/timeout|timed out|ETIMEDOUT/i);
+        } finally {
+          await source.close().catch(() => undefined);
+        }
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 60_000);
 });

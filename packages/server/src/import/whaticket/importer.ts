@@ -27,7 +27,7 @@ import {
   type SecuritySettingKey,
   type SettingChoiceDTO,
 } from '@switchboard/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   contactExtraInfo,
@@ -99,12 +99,14 @@ export interface ImportResult {
   notes: string[];
   /** Security settings the source would change: kept unless taken. */
   settingChoices: SettingChoiceDTO[];
+  /** The offset the source's zone-less times were read in (MySQL/MariaDB sources). */
+  sourceTimeZone: string | null;
   dryRun: boolean;
 }
 
 export async function importWhaticket(options: ImportOptions): Promise<ImportResult> {
   const survey = surveySource(await options.source.columns());
-  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], settingChoices: [], dryRun: options.dryRun === true };
+  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], settingChoices: [], sourceTimeZone: options.source.timeZone, dryRun: options.dryRun === true };
   await new Run(options, survey, result, options.dryRun ? readOnly(options.db) : options.db).all();
   return result;
 }
@@ -130,6 +132,19 @@ function readOnly(db: Db): Db {
 /** A setting's value as shown in the report: a token by its first characters only. */
 function shown(key: SecuritySettingKey, value: string): string {
   return key === 'userApiToken' && value.length > 4 ? `${value.slice(0, 4)}…` : value;
+}
+
+/**
+ * Rows written per transaction: a page read from the source is written in parts this small, so a
+ * transaction holds the embedded database's one connection for a moment only (a page of 500
+ * messages in one transaction took over 3 s on a busy machine, and health answered 503 meanwhile).
+ */
+const WRITE_BATCH = 50;
+
+function inParts<T>(rows: T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) parts.push(rows.slice(i, i + size));
+  return parts;
 }
 
 /** Waits for the event loop's next turn: requests that arrived during a page are answered first. */
@@ -208,6 +223,7 @@ class Run {
     await this.quickAnswers();
     await this.tickets();
     await this.messages();
+    await this.quotes();
   }
 
   // ── bookkeeping ────────────────────────────────────────────────────────────────────────────
@@ -244,8 +260,8 @@ class Run {
       this.checkCancelled();
       const rows = await this.options.source.page(table, this.columns(table), key, after, this.pageSize);
       if (rows.length === 0) break;
-      await this.inPage(async (tx) => {
-        for (const row of rows) {
+      for (const part of inParts(rows, WRITE_BATCH)) await this.inPage(async (tx) => {
+        for (const row of part) {
           this.checkCancelled();
           if (this.map.get(entity, row[key]) !== undefined) {
             this.summary(table).already += 1;
@@ -261,6 +277,7 @@ class Run {
           else this.summary(table).imported += 1;
         }
       });
+      await nextTurn();
       after = rows[rows.length - 1][key] as string | number;
       done += rows.length;
       this.options.onProgress?.({ table, done, total });
@@ -598,9 +615,9 @@ class Run {
         this.checkCancelled();
         files.set(str(row.id), await this.mediaOf(row));
       }
-      await this.inPage(async (tx) => {
-        const quotedMap = await this.map.lookup(tx, 'message', quoted);
-        for (const row of rows) {
+      const quotedMap = await this.map.lookup(this.db, 'message', quoted);
+      for (const part of inParts(rows, WRITE_BATCH)) await this.inPage(async (tx) => {
+        for (const row of part) {
           this.checkCancelled();
           const sourceId = str(row.id);
           if (taken.has(sourceId)) {
@@ -618,9 +635,44 @@ class Run {
           this.summary(table).imported += 1;
         }
       });
+      await nextTurn();
       after = str(rows[rows.length - 1].id);
       done += rows.length;
       this.options.onProgress?.({ table, done, total });
+      await nextTurn();
+    }
+  }
+
+  /**
+   * Quotes, once every message is mapped: messages are read in the order of their WhatsApp ids,
+   * which are random, so a quoted message often comes in a later page than its quote. A quote whose
+   * message was not imported is said in the notes. A dry run plans no quote (they change no row's
+   * outcome).
+   */
+  private async quotes(): Promise<void> {
+    if (this.dry || !this.has('Messages') || !this.columns('Messages').includes('quotedMsgId')) return;
+    let after: string | null = null;
+    for (;;) {
+      this.checkCancelled();
+      const rows = await this.options.source.page('Messages', ['id', 'quotedMsgId'], 'id', after, this.pageSize);
+      if (rows.length === 0) break;
+      after = str(rows[rows.length - 1].id);
+      const quoting = rows.filter((r) => str(r.quotedMsgId) !== '');
+      if (quoting.length === 0) continue;
+      const ours = await this.map.lookup(this.db, 'message', quoting.map((r) => str(r.id)));
+      const quoted = await this.map.lookup(this.db, 'message', quoting.map((r) => str(r.quotedMsgId)));
+      await this.inPage(async (tx) => {
+        for (const row of quoting) {
+          const id = ours.get(str(row.id));
+          if (!id) continue; // the quoting message itself was skipped, and reported
+          const target = quoted.get(str(row.quotedMsgId));
+          if (!target) {
+            this.result.notes.push(`Message ${str(row.id)}: the message it quotes (${str(row.quotedMsgId)}) was not imported; imported without the quote.`);
+            continue;
+          }
+          await tx.update(messages).set({ quotedMsgId: target }).where(and(eq(messages.id, id), isNull(messages.quotedMsgId)));
+        }
+      });
       await nextTurn();
     }
   }

@@ -11,6 +11,8 @@ export interface SourceDb {
   readonly kind: 'mysql' | 'postgres';
   /** Where the rows come from, without credentials: the import remembers what it took per source. */
   readonly identity: string;
+  /** The offset the source's zone-less DATETIMEs are read in (MySQL/MariaDB); null when its times carry their zone. */
+  readonly timeZone: string | null;
   /** Every table of the source's schema with its columns. */
   columns(): Promise<Map<string, Set<string>>>;
   /** Up to `limit` rows with `key` greater than `after` (all rows from the start when null), by key. */
@@ -40,15 +42,25 @@ export interface SourceTimeouts {
 
 export const DEFAULT_SOURCE_TIMEOUTS: SourceTimeouts = { connectMs: 10_000, statementMs: 120_000 };
 
-export function openSource(url: string, timeouts: SourceTimeouts = DEFAULT_SOURCE_TIMEOUTS): Promise<SourceDb> {
+/**
+ * MySQL/MariaDB DATETIMEs have no zone: whaticket-community and Press-Ticket write them in their
+ * DB_TIMEZONE, "-03:00" unless configured otherwise (whaticket-community hard-codes it).
+ */
+export const DEFAULT_MYSQL_TIMEZONE = '-03:00';
+/** A fixed UTC offset, as those installs configure it: "-03:00", "+05:30", "Z". */
+export const TIMEZONE_OFFSET_PATTERN = /^(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+
+export function openSource(url: string, timeouts: SourceTimeouts = DEFAULT_SOURCE_TIMEOUTS, options: { timeZone?: string } = {}): Promise<SourceDb> {
   const protocol = new URL(url).protocol;
-  if (protocol === 'mysql:' || protocol === 'mariadb:') return Promise.resolve(openMysql(url.replace(/^mariadb:/, 'mysql:'), timeouts));
+  const timeZone = options.timeZone ?? DEFAULT_MYSQL_TIMEZONE;
+  if (!TIMEZONE_OFFSET_PATTERN.test(timeZone)) return Promise.reject(new Error(`The source time zone must be an offset such as -03:00 (got ${timeZone})`));
+  if (protocol === 'mysql:' || protocol === 'mariadb:') return Promise.resolve(openMysql(url.replace(/^mariadb:/, 'mysql:'), timeouts, timeZone));
   if (protocol === 'postgres:' || protocol === 'postgresql:') return Promise.resolve(openPostgres(url, timeouts));
   return Promise.reject(new Error(`--from must be a mysql://, mariadb:// or postgres:// URL (got ${protocol})`));
 }
 
-function openMysql(url: string, timeouts: SourceTimeouts): SourceDb {
-  // Dates as strings: the source's DATETIME has no zone; Whaticket writes UTC (Sequelize's default).
+function openMysql(url: string, timeouts: SourceTimeouts, timeZone: string): SourceDb {
+  // Dates as strings: the source's DATETIME has no zone; they are read in the source's (timeZone).
   const pool = mysql.createPool({
     uri: url,
     connectionLimit: 2,
@@ -65,6 +77,7 @@ function openMysql(url: string, timeouts: SourceTimeouts): SourceDb {
   return {
     kind: 'mysql',
     identity: sourceIdentity(url),
+    timeZone,
     async columns() {
       const [rows] = await query<mysql.RowDataPacket[]>(
         'SELECT TABLE_NAME AS t, COLUMN_NAME AS c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()',
@@ -77,11 +90,11 @@ function openMysql(url: string, timeouts: SourceTimeouts): SourceDb {
         `SELECT ${list(columns)} FROM ${q(table)} ${where} ORDER BY ${q(key)} LIMIT ${Number(limit)}`,
         after === null ? [] : [after],
       );
-      return rows.map(withUtcDates);
+      return rows.map((row) => withZone(row, timeZone));
     },
     async all(table, columns) {
       const [rows] = await query<mysql.RowDataPacket[]>(`SELECT ${list(columns)} FROM ${q(table)}`);
-      return rows.map(withUtcDates);
+      return rows.map((row) => withZone(row, timeZone));
     },
     async count(table) {
       const [rows] = await query<mysql.RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${q(table)}`);
@@ -108,6 +121,8 @@ function openPostgres(url: string, timeouts: SourceTimeouts): SourceDb {
   return {
     kind: 'postgres',
     identity: sourceIdentity(url),
+    // timestamptz: every time carries its instant.
+    timeZone: null,
     async columns() {
       const { rows } = await pool.query<{ t: string; c: string }>(
         'SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()',
@@ -141,11 +156,11 @@ function groupColumns(rows: { t: string; c: string }[]): Map<string, Set<string>
   return tables;
 }
 
-/** MySQL DATETIME strings ('2024-05-01 12:00:00') are UTC in Whaticket: make them unambiguous. */
-function withUtcDates(row: mysql.RowDataPacket): SourceRow {
+/** MySQL DATETIME strings ('2024-05-01 12:00:00') are in the source's zone: make them instants. */
+function withZone(row: mysql.RowDataPacket, offset: string): SourceRow {
   const out: SourceRow = {};
   for (const [k, v] of Object.entries(row)) {
-    out[k] = typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(v) ? new Date(`${v.replace(' ', 'T')}Z`) : v;
+    out[k] = typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(v) ? new Date(`${v.replace(' ', 'T')}${offset}`) : v;
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { ImportResult } from './importer.js';
 
 export function summaryText(result: ImportResult): string {
   const lines = [
-    `${result.dryRun ? 'Dry run — nothing was written. ' : ''}Source: ${result.survey.variant}`,
+    `${result.dryRun ? 'Dry run — nothing was written. ' : ''}Source: ${result.survey.variant}${result.sourceTimeZone ? `, times read as UTC${result.sourceTimeZone === 'Z' ? '' : result.sourceTimeZone}` : ''}`,
     ...Object.entries(result.tables).map(
       ([t, s]) => `  ${t.padEnd(20)} ${result.dryRun ? 'would import' : 'imported'} ${s.imported}, already here ${s.already}, skipped ${s.skipped}`,
     ),
