@@ -59,25 +59,19 @@ export class InboundJournal {
   }
 
   /** Writes the event durably; rejects when it cannot (the event must then not be acknowledged). */
-  async keep(connectionId: number, event: DriverEvent, error: unknown): Promise<JournalEntry> {
-    const entry: JournalEntry = {
-      id: `${Date.now()}-${randomUUID()}`,
-      state: 'pending',
-      connectionId,
-      event,
-      receivedAt: new Date().toISOString(),
-      attempts: 0,
-      error: describe(error),
-    };
-    await this.write(entry);
-    return entry;
+  keep(connectionId: number, event: DriverEvent, error: unknown): Promise<JournalEntry> {
+    return this.add('pending', connectionId, event, error);
   }
 
   /** Writes an event straight to the set-aside entries (it cannot be stored by replaying it). */
-  async setAside(connectionId: number, event: DriverEvent, error: unknown): Promise<JournalEntry> {
+  setAside(connectionId: number, event: DriverEvent, error: unknown): Promise<JournalEntry> {
+    return this.add('poisoned', connectionId, event, error);
+  }
+
+  private async add(state: JournalState, connectionId: number, event: DriverEvent, error: unknown): Promise<JournalEntry> {
     const entry: JournalEntry = {
       id: `${Date.now()}-${randomUUID()}`,
-      state: 'poisoned',
+      state,
       connectionId,
       event,
       receivedAt: new Date().toISOString(),
