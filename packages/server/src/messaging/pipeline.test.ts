@@ -192,6 +192,31 @@ describe('message pipeline through the simulator', () => {
     expect((await customerChat(s, from, conn.number)).filter((m) => m.body === 'yes, here')).toHaveLength(1);
   });
 
+  it("a customer's messages while the session is away are kept, like WhatsApp's offline queue, and arrive once, in order, when it is back", async () => {
+    const from = phoneNumber();
+    await s.app.inject({ method: 'POST', url: '/api/simulator/disconnect', headers: bearer(s.adminToken), payload: { to: conn.number } });
+    await waitFor(async () => (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(s.adminToken) })).json().status === 'DISCONNECTED');
+    for (const body of ['first while away', 'second while away']) {
+      const kept = await s.app.inject({ method: 'POST', url: '/api/simulator/messages', headers: bearer(s.adminToken), payload: { from, to: conn.number, body } });
+      expect(kept.statusCode, kept.body).toBe(202);
+      expect(kept.json()).toMatchObject({ delivered: false });
+    }
+    expect(await ticketsOf(from)).toHaveLength(0);
+
+    const retry = await s.app.inject({ method: 'POST', url: `/api/whatsappsession/${conn.id}`, headers: bearer(s.adminToken) });
+    expect(retry.statusCode).toBe(200);
+    const [t] = await waitFor(async () => {
+      const found = await ticketsOf(from);
+      return found.length > 0 && found;
+    });
+    const bodies = await waitFor(async () => {
+      const rows = await s.database.db.select().from(messages).where(eq(messages.ticketId, t.id)).orderBy(messages.createdAt, messages.id);
+      const inbound = rows.filter((m) => !m.fromMe).map((m) => m.body);
+      return inbound.length >= 2 && inbound;
+    });
+    expect(bodies).toEqual(['first while away', 'second while away']);
+  });
+
   it('the same idempotency key sends once', async () => {
     const from = phoneNumber();
     await customerSends(s, { from, to: conn.number, body: 'hi' });

@@ -9,7 +9,7 @@
  * here, otherwise asked of its owner over the process-call channel (NotifyRpc).
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { simulatorMessages, whatsapps } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -151,6 +151,15 @@ export class SimulatorNetwork {
     return this.rpc.call<T>(op, { ...args, to: number });
   }
 
+  /** A simulator connection paired with this number whose session is not connected now. */
+  private async pairedAway(number: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.channel, 'simulator'), eq(whatsapps.number, number), ne(whatsapps.status, 'CONNECTED'), ne(whatsapps.status, 'qrcode')));
+    return !!row;
+  }
+
   /** A connected simulator connection with this number, per the database (any process). */
   private async connectedElsewhere(number: string): Promise<boolean> {
     const [row] = await this.db
@@ -252,7 +261,10 @@ export class SimulatorNetwork {
     const from = input.from.replace(/\D/g, '');
     if (!isSimulatedAccount(from)) throw new AppError('ERR_VALIDATION', 400, 'Invalid customer number');
     const to = input.to.replace(/\D/g, '');
-    if (!this.byNumber(to) && !(await this.connectedElsewhere(to))) {
+    // Like WhatsApp's offline queue: a message to a number whose session is away (paired, not
+    // connected) is kept on the network and delivered when the session comes online (goOnline).
+    const online = !!this.byNumber(to) || (await this.connectedElsewhere(to));
+    if (!online && !(await this.pairedAway(to))) {
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', 404, 'No connected simulator connection has this number');
     }
     const type = input.type ?? 'text';
@@ -297,6 +309,7 @@ export class SimulatorNetwork {
         throw new AppError('ERR_VALIDATION', 409, 'This message id is already used');
       }
     }
+    if (!online) return { id, delivered: false };
     const delivery: CustomerDelivery = {
       id,
       from,
