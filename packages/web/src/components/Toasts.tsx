@@ -7,7 +7,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { TOAST_MS } from '@switchboard/shared';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '../errors/translateError';
 
@@ -33,6 +33,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  // Each toast's closing timer, cleared when the area goes away: a timer firing after the page (or
+  // a test's document) is gone would update a component that no longer exists.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((x) => x.id !== id)), []);
 
@@ -43,7 +53,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       setToasts((list) =>
         [...list.filter((x) => x.severity !== severity || x.text !== text), { id, severity, text }].slice(-MAX_VISIBLE),
       );
-      setTimeout(() => dismiss(id), TOAST_MS);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, TOAST_MS);
+      timers.current.add(timer);
     },
     [dismiss],
   );
