@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
-import { dropRunDatabases, dropStaleDatabases, migrationsHash, newRunTag, preparePostgresTemplate, UNUSED_TEMPLATE_AFTER_MS } from './test-databases.js';
+import { dropDatabase, dropRunDatabases, dropStaleDatabases, migrationsHash, newRunTag, preparePostgresTemplate, UNUSED_TEMPLATE_AFTER_MS } from './test-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('testDatabaseTemplate', template);
     return async () => {
       await dropRunDatabases(baseUrl, run);
+      // Nothing stays on the shared server after a run: the next run migrates its template again
+      // (seconds). A template still in use by a concurrent run cannot be dropped; that run drops it.
+      await dropDatabase(baseUrl, template).catch((err: unknown) => console.warn(`test template ${template} kept: ${String(err)}`));
     };
   }
 
