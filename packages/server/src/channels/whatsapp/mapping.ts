@@ -152,6 +152,18 @@ function mediaOf(message: WAMessage, fields: MediaFields, ctx: MappingContext): 
 
 // ── Messages ───────────────────────────────────────────────────────────────────────────────────
 
+/** What every stored message says of itself: its id, chat, sender, direction and time. */
+function messageHead(message: WAMessage, externalId: string, ctx: MappingContext) {
+  const sender = senderOf(message, ctx);
+  return {
+    externalId,
+    chat: chatOf(message, ctx),
+    sender: { ...sender, ...(message.pushName ? { name: message.pushName } : {}) },
+    fromMe: !!message.key.fromMe,
+    timestamp: timestampOf(message),
+  } satisfies Partial<InboundMessage>;
+}
+
 /** A conversation message → InboundMessage; undefined for anything else (reactions, stubs, …). */
 export function mapInboundMessage(message: WAMessage, ctx: MappingContext): InboundMessage | undefined {
   const { key } = message;
@@ -160,14 +172,9 @@ export function mapInboundMessage(message: WAMessage, ctx: MappingContext): Inbo
   if (!content) return undefined;
   const body = bodyOf(content);
   if (!body) return undefined;
-  const sender = senderOf(message, ctx);
   const quotedExternalId = quotedIdOf(content);
   return {
-    externalId: key.id,
-    chat: chatOf(message, ctx),
-    sender: { ...sender, ...(message.pushName ? { name: message.pushName } : {}) },
-    fromMe: !!key.fromMe,
-    timestamp: timestampOf(message),
+    ...messageHead(message, key.id, ctx),
     kind: body.kind,
     body: body.body,
     ...(quotedExternalId ? { quotedExternalId } : {}),
@@ -190,13 +197,8 @@ export function isUndecryptable(message: WAMessage): boolean {
 export function mapUndecryptable(message: WAMessage, ctx: MappingContext): InboundMessage | undefined {
   const { key } = message;
   if (!key.id || isIgnoredChat(key.remoteJid) || !key.remoteJid) return undefined;
-  const sender = senderOf(message, ctx);
   return {
-    externalId: key.id,
-    chat: chatOf(message, ctx),
-    sender: { ...sender, ...(message.pushName ? { name: message.pushName } : {}) },
-    fromMe: !!key.fromMe,
-    timestamp: timestampOf(message),
+    ...messageHead(message, key.id, ctx),
     kind: 'chat',
     body: '',
     awaitingResend: true,
