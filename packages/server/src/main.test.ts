@@ -3,14 +3,14 @@
  * lock, clean shutdown, first-admin bootstrap across restarts, configuration errors, health.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_DB_KIND } from './test/harness.js';
+import { testDatabaseName } from './test/test-databases.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -99,7 +99,8 @@ describe('server process', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-proc-'));
     if (TEST_DB_KIND === 'postgres') {
       const baseUrl = process.env.TEST_DATABASE_URL!;
-      const name = `sb_proc_${randomBytes(6).toString('hex')}`;
+      // Named as the run's own test databases, so the run drops it even if this file is interrupted.
+      const name = testDatabaseName(inject('testDatabaseRun'));
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
       await c.query(`CREATE DATABASE ${name}`);
