@@ -25,6 +25,7 @@ export const queryKeys = {
   ticketsList: (filter: object) => ['tickets', 'list', filter] as const,
   ticket: (id: number) => ['tickets', 'detail', id] as const,
   messages: (ticketId: number) => ['messages', ticketId] as const,
+  ticketStory: (ticketId: number) => ['ticketStory', ticketId] as const,
   messageSearch: (ticketId: number, term: string) => ['messageSearch', ticketId, term] as const,
   quickAnswerLookup: (search: string) => ['quickAnswers', 'lookup', search] as const,
   media: (url: string) => ['media', url] as const,
