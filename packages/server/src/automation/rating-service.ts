@@ -149,8 +149,8 @@ export class RatingService {
         for (const dto of await presentMessages(tx, [stored])) await events.message('create', dto, ticketDto);
         await events.webhook('rating.received', `ticket:${ticket.id}`, { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto });
       }
-      // The rating in the chat's timeline, at the moment the customer gave it.
-      const story = await recordStory(ctx, tx, [{ ticketId: ticket.id, kind: 'rated', at: msg.timestamp, rate: answer.rate, toUserId: claimed.userId }]);
+      // The rating in the chat's timeline, after the customer's answer and before the farewell.
+      const story = await recordStory(ctx, tx, [{ ticketId: ticket.id, kind: 'rated', at: now, rate: answer.rate, toUserId: claimed.userId }]);
       return { ticketId: ticket.id, farewell, events, story, ticket };
     });
     if (!outcome) return false;

@@ -13,3 +13,4 @@ export * from './external-api.js';
 export * from './simulator.js';
 export * from './examples.js';
 export * from './ticket-event.js';
+export * from './contact-panel.js';

@@ -1,4 +1,5 @@
 import {
+  contactPanelSchema,
   idParamSchema,
   messageResultSchema,
   ticketCreateSchema,
@@ -24,6 +25,9 @@ export function registerTicketRoutes(app: App, { tickets }: Services): void {
   app.get('/tickets/:id', { ...opts, schema: { params: idParamSchema, tags, response: answers({ 200: ticketSchema }, SIGNED_IN, INPUT, REFUSED, NO_TICKET) } }, (req) => tickets.show(req.actor, req.params.id));
   app.get('/tickets/:id/events', { ...opts, schema: { params: idParamSchema, tags, response: answers({ 200: ticketEventsSchema }, SIGNED_IN, INPUT, REFUSED, NO_TICKET) } }, (req) =>
     tickets.story(req.actor, req.params.id),
+  );
+  app.get('/tickets/:id/contact-panel', { ...opts, schema: { params: idParamSchema, tags, response: answers({ 200: contactPanelSchema }, SIGNED_IN, INPUT, REFUSED, NO_TICKET) } }, (req) =>
+    tickets.contactPanel(req.actor, req.params.id),
   );
   app.post('/tickets', { ...opts, schema: {
         body: ticketCreateSchema,

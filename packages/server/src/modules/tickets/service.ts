@@ -10,6 +10,7 @@ import {
   TICKETS_COUNT_CAP,
   can,
   isAdmin,
+  type ContactPanelDTO,
   type TicketCreateInput,
   type TicketDTO,
   type TicketEventDTO,
@@ -32,6 +33,7 @@ import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { presentTicketEvents, ticketEventRows } from '../../store/ticket-log.js';
+import { contactPanel } from './contact-panel.js';
 import { storyOfAction } from './story.js';
 import { loadReadableTicket, userCanSeeTicket } from './visibility.js';
 
@@ -115,6 +117,11 @@ export class TicketsService {
   async story(actor: CurrentUser, id: number): Promise<TicketEventDTO[]> {
     await loadReadableTicket(this.ctx, actor, id);
     return presentTicketEvents(this.ctx.db, await ticketEventRows(this.ctx.db, id));
+  }
+
+  /** GET /tickets/:id/contact-panel: the person in the chat, as the reader may know them. */
+  contactPanel(actor: CurrentUser, id: number): Promise<ContactPanelDTO> {
+    return contactPanel(this.ctx, actor, id);
   }
 
   /** An attendant starts a conversation with a contact (spec §7 POST /tickets). */

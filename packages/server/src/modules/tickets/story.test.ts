@@ -5,7 +5,7 @@
 import { EVENTS } from '@switchboard/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { queues, tickets, whatsapps } from '../../db/schema.js';
+import { queues, ratings, tickets, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { customerWrites, phoneNumber } from '../../test/simulator.js';
 
@@ -94,5 +94,35 @@ describe('ticket story', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('ERR_VALIDATION');
     expect((await story(alice.token, id)).map((e) => e.kind)).toEqual(['accepted']);
+  });
+
+  it('the contact panel lists earlier tickets with their outcome and rating, the notes count and the channels', async () => {
+    const number = phoneNumber();
+    const first = await customerWrites(s, connId, number, 'first visit', 'Fabi');
+    await s.database.db.update(tickets).set({ queueId: sales }).where(eq(tickets.id, first!.ticket.id));
+    expect((await api(alice.token, 'PUT', `/api/tickets/${first!.ticket.id}`, { status: 'open' })).statusCode).toBe(200);
+    expect((await api(alice.token, 'PUT', `/api/tickets/${first!.ticket.id}`, { status: 'closed' })).statusCode).toBe(200);
+    await s.database.db.insert(ratings).values({ ticketId: first!.ticket.id, userId: alice.id, rate: 8 });
+    // Long ago, so the customer's return opens a new ticket.
+    await s.database.db.update(tickets).set({ updatedAt: new Date(Date.now() - 90 * 86_400_000) }).where(eq(tickets.id, first!.ticket.id));
+    const again = await customerWrites(s, connId, number, 'back again', 'Fabi');
+    expect(again!.ticket.id).not.toBe(first!.ticket.id);
+    await s.database.db.update(tickets).set({ queueId: sales }).where(eq(tickets.id, again!.ticket.id));
+    expect((await api(bob.token, 'PUT', `/api/tickets/${again!.ticket.id}`, { status: 'open' })).statusCode).toBe(200);
+    const note = await s.app.inject({ method: 'POST', url: `/api/messages/${again!.ticket.id}`, headers: bearer(bob.token), payload: { body: 'VIP customer', isPrivate: true } });
+    expect(note.statusCode, note.body).toBe(201);
+
+    const res = await api(bob.token, 'GET', `/api/tickets/${again!.ticket.id}/contact-panel`);
+    expect(res.statusCode, res.body).toBe(200);
+    const panel = res.json();
+    expect(panel.tickets.map((t: { id: number }) => t.id)).toEqual([again!.ticket.id, first!.ticket.id]);
+    expect(panel.tickets[0]).toMatchObject({ status: 'open', outcome: null, user: { name: 'Bob' }, queue: { name: 'Sales' } });
+    expect(panel.tickets[1]).toMatchObject({ status: 'closed', outcome: 'resolved', user: { name: 'Alice' }, rate: 8 });
+    expect(panel.ratings).toEqual([expect.objectContaining({ ticketId: first!.ticket.id, rate: 8, user: { id: alice.id, name: 'Alice' } })]);
+    expect(panel.notesCount).toBe(1);
+    expect(panel.channels).toEqual([expect.objectContaining({ id: connId, name: 'Main', channel: 'simulator' })]);
+
+    // Someone who may not read the ticket learns nothing about the person.
+    expect((await api(carol.token, 'GET', `/api/tickets/${again!.ticket.id}/contact-panel`)).statusCode).toBe(404);
   });
 });
