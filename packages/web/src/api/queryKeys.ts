@@ -26,6 +26,7 @@ export const queryKeys = {
   ticket: (id: number) => ['tickets', 'detail', id] as const,
   messages: (ticketId: number) => ['messages', ticketId] as const,
   ticketStory: (ticketId: number) => ['ticketStory', ticketId] as const,
+  contactPanel: (ticketId: number) => ['contactPanel', ticketId] as const,
   messageSearch: (ticketId: number, term: string) => ['messageSearch', ticketId, term] as const,
   quickAnswerLookup: (search: string) => ['quickAnswers', 'lookup', search] as const,
   media: (url: string) => ['media', url] as const,
