@@ -240,7 +240,7 @@ export class AutoReplies {
     });
     if (!outcome) return false;
     const { before, after, row, story } = outcome;
-    story(after);
+    story?.(after);
     if (before.queueId !== after.queueId || before.chatbot !== after.chatbot) {
       const dto = await presentTicketById(ctx.db, after.id);
       // Into a sector: its attendants also get the customer's messages so far (before the greeting).

@@ -353,6 +353,8 @@ const en = {
       'qr-timeout': 'The QR code was not scanned in time. Try again for a new one.',
       'cloud-auth': 'Meta refused the access token or the phone number id. Check them in the connection, then try again.',
       'cloud-not-configured': 'The Cloud API account is missing. Edit the connection to fill it in.',
+      'cloud-unreachable': 'Meta could not be reached (network or Meta unavailable). It is tried again automatically; use Try again to retry now.',
+      'start-failed': 'The session could not start. It is tried again automatically; use Try again to retry now.',
     },
     webchatFlood: 'Flood: new conversations are being refused (too many per minute), last at {{time}}',
     session: {

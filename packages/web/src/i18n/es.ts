@@ -354,6 +354,8 @@ const es: Translation = {
       'qr-timeout': 'El código QR no se leyó a tiempo. Reintente para obtener otro.',
       'cloud-auth': 'Meta rechazó el token de acceso o el ID del número. Revíselos en la conexión y reintente.',
       'cloud-not-configured': 'Falta la cuenta de la Cloud API. Edite la conexión para completarla.',
+      'cloud-unreachable': 'No se pudo contactar a Meta (red o Meta no disponible). Se reintenta automáticamente; use Reintentar para probar ahora.',
+      'start-failed': 'La sesión no pudo iniciar. Se reintenta automáticamente; use Reintentar para probar ahora.',
     },
     webchatFlood: 'Inundación: se están rechazando conversaciones nuevas (demasiadas por minuto), la última a las {{time}}',
     session: {

@@ -354,6 +354,8 @@ const pt: Translation = {
       'qr-timeout': 'O QR code não foi lido a tempo. Tente novamente para gerar outro.',
       'cloud-auth': 'A Meta recusou o token de acesso ou o ID do número. Confira-os na conexão e tente novamente.',
       'cloud-not-configured': 'Falta a conta da Cloud API. Edite a conexão para preenchê-la.',
+      'cloud-unreachable': 'Não foi possível falar com a Meta (rede ou Meta indisponível). Uma nova tentativa é feita automaticamente; use Tentar novamente para tentar já.',
+      'start-failed': 'A sessão não pôde iniciar. Uma nova tentativa é feita automaticamente; use Tentar novamente para tentar já.',
     },
     webchatFlood: 'Inundação: novas conversas estão sendo recusadas (muitas por minuto), a última às {{time}}',
     session: {
