@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { queueFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
+import i18n from '../../i18n';
 import { SectorModal } from './SectorModal';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
@@ -26,6 +27,27 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     expect(input('queue-end').type).toBe('time');
     expect(input('queue-greeting').getAttribute('rows')).toBe('4');
     expect(input('queue-absence').getAttribute('rows')).toBe('2');
+  });
+
+  it.each(['pt', 'es'])('in %s the hours are typed as 24-hour text, never AM/PM', async (language) => {
+    await i18n.changeLanguage(language);
+    try {
+      const user = userEvent.setup();
+      installFetchMock(signIn(admin));
+      renderModal();
+      await screen.findByTestId('queue-start');
+      expect(input('queue-start').type).toBe('text');
+      expect(input('queue-start').value).toBe('08:00');
+      await user.clear(input('queue-end'));
+      await user.type(input('queue-end'), '1930');
+      expect(input('queue-end').value).toBe('19:30');
+      await user.clear(input('queue-start'));
+      await user.type(input('queue-start'), '7:5');
+      await user.tab();
+      expect(input('queue-start').value).toBe('07:05');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('requires a name and a colour (Required, Too Short!)', async () => {

@@ -92,7 +92,7 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
             control={control}
             name="startWork"
             testId="queue-start"
-            type="time"
+            time
             label={t('queues.modal.startWork')}
             slotProps={timeSlots}
           />
@@ -102,7 +102,7 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
             control={control}
             name="endWork"
             testId="queue-end"
-            type="time"
+            time
             label={t('queues.modal.endWork')}
             slotProps={timeSlots}
           />
