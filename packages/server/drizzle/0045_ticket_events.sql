@@ -16,3 +16,6 @@ CREATE TABLE IF NOT EXISTS "ticket_events" (
 );
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "ticket_events_ticket_at_idx" ON "ticket_events" ("ticket_id", "at");
+--> statement-breakpoint
+-- Admins order the bot's sector menu; sectors without a position follow, by name.
+ALTER TABLE "queues" ADD COLUMN IF NOT EXISTS "order_queue" integer;

@@ -42,6 +42,7 @@ export async function connectionSectors(db: DbOrTx, whatsappId: number): Promise
       absenceMessage: queues.absenceMessage,
       startWork: queues.startWork,
       endWork: queues.endWork,
+      orderQueue: queues.orderQueue,
     })
     .from(whatsappQueues)
     .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))

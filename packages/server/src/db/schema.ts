@@ -39,6 +39,8 @@ export const queues = pgTable(
     autoAssign: boolean('auto_assign').notNull().default(false),
     /** Open tickets an attendant may hold before auto-assignment passes them by; null = no limit. */
     maxOpenPerAttendant: integer('max_open_per_attendant'),
+    /** Position in the bot's sector menu (1 first); sectors without one follow, by name. */
+    orderQueue: integer('order_queue'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

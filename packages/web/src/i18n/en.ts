@@ -312,6 +312,8 @@ const en = {
       endWork: 'End work',
       absence: 'Absence message',
       autoAssign: 'Assign new tickets automatically',
+      orderQueue: 'Position in the bot menu',
+      orderQueueHelp: 'Empty: after the numbered sectors, by name',
       maxOpenPerAttendant: 'Open tickets per attendant',
       maxOpenHelp: 'Online attendants of the sector get new tickets in turn, up to this many open at once. Empty: no limit.',
     },

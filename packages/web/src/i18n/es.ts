@@ -313,6 +313,8 @@ const es: Translation = {
       endWork: 'Fin de jornada',
       absence: 'Mensaje de ausencia',
       autoAssign: 'Asignar nuevos tickets automáticamente',
+      orderQueue: 'Posición en el menú del bot',
+      orderQueueHelp: 'Vacío: después de los sectores numerados, por nombre',
       maxOpenPerAttendant: 'Tickets abiertos por agente',
       maxOpenHelp: 'Los agentes en línea del sector reciben los nuevos tickets por turnos, hasta este número abiertos a la vez. Vacío: sin límite.',
     },

@@ -313,6 +313,8 @@ const pt: Translation = {
       endWork: 'Fim do expediente',
       absence: 'Mensagem de ausência',
       autoAssign: 'Atribuir novos atendimentos automaticamente',
+      orderQueue: 'Posição no menu do bot',
+      orderQueueHelp: 'Vazio: depois dos setores numerados, por nome',
       maxOpenPerAttendant: 'Atendimentos abertos por atendente',
       maxOpenHelp: 'Os atendentes online do setor recebem os novos atendimentos em rodízio, até este número abertos ao mesmo tempo. Vazio: sem limite.',
     },

@@ -68,13 +68,15 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(admin),
-      'POST /api/queue': (call) => json(201, queueFixture({ id: 5, ...(call.body as object), maxOpenPerAttendant: null })),
+      'POST /api/queue': (call) => json(201, queueFixture({ id: 5, ...(call.body as object), maxOpenPerAttendant: null, orderQueue: 2 })),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('queue-name'), 'Sales');
     await user.click(screen.getByTestId('queue-color-palette'));
     await user.click(await screen.findByTestId('palette-teal'));
     expect(input('queue-color').value).toBe('teal');
+    // Second in the bot's menu.
+    await user.type(input('queue-order'), '2');
     await user.click(screen.getByTestId('queue-modal-submit'));
     await waitFor(() => expect(callsTo('POST /api/queue')).toHaveLength(1));
     expect(callsTo('POST /api/queue')[0].body).toEqual({
@@ -86,6 +88,7 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
       endWork: '18:00',
       autoAssign: false,
       maxOpenPerAttendant: '',
+      orderQueue: '2',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
@@ -95,7 +98,7 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     const { callsTo } = installFetchMock({
       ...signIn(admin),
       'GET /api/queue/7': () => json(200, queueFixture({ id: 7, name: 'Sales', color: 'teal' })),
-      'PUT /api/queue/7': (call) => json(200, queueFixture({ id: 7, ...(call.body as object), maxOpenPerAttendant: 3 })),
+      'PUT /api/queue/7': (call) => json(200, queueFixture({ id: 7, ...(call.body as object), maxOpenPerAttendant: 3, orderQueue: null })),
     });
     const { onClose } = renderSignedInModal((close) => <SectorModal queueId={7} onClose={close} />);
     await waitFor(() => expect(input('queue-name').value).toBe('Sales'));
