@@ -93,6 +93,55 @@ export function MessageList({
     onJumpFailed?.();
   }, [jumpTo, jumpIndex, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, query.isLoading, onJumpFailed]);
 
+  // Media (images, video, documents) often finishes loading after the chat opened at its newest
+  // message, and each arrival makes the list taller above the bottom. Until the reader moves up
+  // themselves (wheel, touch, keys, dragging the scroll bar), every growth keeps the newest message
+  // in view. The list's own scroll corrections are not the reader's: only input events count.
+  const readerScrolledUp = useRef(false);
+  const pointerDown = useRef(false);
+  const lastScrollTop = useRef(0);
+  const scroller = useRef<HTMLElement | null>(null);
+  const listeners = useMemo(() => {
+    const up = () => {
+      readerScrolledUp.current = true;
+    };
+    return {
+      scroll: () => {
+        const el = scroller.current;
+        if (!el) return;
+        if (pointerDown.current && el.scrollTop < lastScrollTop.current) up();
+        if (el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX) readerScrolledUp.current = false;
+        lastScrollTop.current = el.scrollTop;
+      },
+      wheel: (e: Event) => {
+        if ((e as WheelEvent).deltaY < 0) up();
+      },
+      touchmove: up,
+      keydown: (e: Event) => {
+        if (['ArrowUp', 'PageUp', 'Home'].includes((e as KeyboardEvent).key)) up();
+      },
+      pointerdown: () => {
+        pointerDown.current = true;
+      },
+      pointerup: () => {
+        pointerDown.current = false;
+      },
+    };
+  }, []);
+  const scrollerRef = useCallback(
+    (el: HTMLElement | Window | null) => {
+      for (const [name, fn] of Object.entries(listeners)) scroller.current?.removeEventListener(name, fn);
+      scroller.current = el instanceof HTMLElement ? el : null;
+      for (const [name, fn] of Object.entries(listeners)) scroller.current?.addEventListener(name, fn, { passive: true });
+    },
+    [listeners],
+  );
+  const keepNewestInView = useCallback(() => {
+    if (readerScrolledUp.current || jumped.current != null) return;
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
   const canReply = ticket.status === 'open';
   const highlighted = jumpIndex >= 0 ? jumpTo?.id : undefined;
   const itemContent = useCallback(
@@ -150,6 +199,8 @@ export function MessageList({
       // leaves the list "not at the bottom", and it would stop following for good.
       followOutput={(atBottom) => (atBottom ? 'auto' : false)}
       atBottomThreshold={FOLLOW_THRESHOLD_PX}
+      scrollerRef={scrollerRef}
+      totalListHeightChanged={keepNewestInView}
       alignToBottom
       increaseViewportBy={{ top: 400, bottom: 200 }}
       components={{
