@@ -89,6 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database, secrets } = options;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // One line per request goes at debug (below): at the default level a first start's banner with
+    // the administrator's password is not scrolled away by the browser's first requests.
+    disableRequestLogging: true,
     // The client is the first hop that is not a trusted proxy, never X-Forwarded-For's leftmost
     // entry, which the client writes itself.
     trustProxy: trustFunction(config.trustProxy),

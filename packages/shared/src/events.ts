@@ -15,6 +15,8 @@ export const EVENTS = {
   whatsappSession: 'whatsappSession',
   /** A private note named the user (sent to that user only). */
   mention: 'mention',
+  /** A new event of a ticket's story (accepted, transferred, rated…), to whoever may see the ticket. */
+  ticketEvent: 'ticketEvent',
 } as const;
 
 export type CrudAction = 'create' | 'update' | 'delete';

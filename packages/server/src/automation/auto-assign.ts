@@ -24,7 +24,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { queues, tickets, userQueues, users } from '../db/schema.js';
-import { announceTicketMoved } from '../messaging/ticket-events.js';
+import { announceTicketMoved, recordStory } from '../messaging/ticket-events.js';
 import { startCycle } from '../store/ticket-cycles.js';
 import type { TicketLifecycleEvent } from '../store/ticket-lifecycle.js';
 import { presentTickets, type TicketRow } from '../store/ticket-present.js';
@@ -176,6 +176,7 @@ export class AutoAssigner {
         locked.limit,
       );
       const moved: { before: TicketRow; after: TicketRow }[] = [];
+      const stories: ((ticket: Pick<TicketRow, 'userId' | 'queueId'>) => void)[] = [];
       for (const [i, { ticketId, userId }] of plan.entries()) {
         const before = waiting.find((t) => t.id === ticketId)!;
         const [after] = await tx
@@ -185,6 +186,7 @@ export class AutoAssigner {
           .returning();
         if (!after) continue;
         await startCycle(tx, ticketId, now, userId, queueId);
+        stories.push(await recordStory(ctx, tx, [{ ticketId, kind: 'auto-assigned', at: now, toUserId: userId, toQueueId: queueId }]));
         // Assignments of one run are a millisecond apart, so the next run continues the rotation.
         await tx
           .update(userQueues)
@@ -193,10 +195,13 @@ export class AutoAssigner {
         moved.push({ before, after });
       }
       const dtos = await presentTickets(tx, moved.map((m) => m.after));
-      return { moved, dtos, batchFull: waiting.length === BATCH && plan.length === BATCH };
+      return { moved, dtos, stories, batchFull: waiting.length === BATCH && plan.length === BATCH };
     });
     if (!result) return 0;
-    result.moved.forEach(({ before }, i) => announceTicketMoved(ctx, before, result.dtos[i], { autoAssigned: true }));
+    result.moved.forEach(({ before, after }, i) => {
+      announceTicketMoved(ctx, before, result.dtos[i], { autoAssigned: true });
+      result.stories[i](after);
+    });
     if (result.moved.length) ctx.log.info({ queueId, tickets: result.moved.map((m) => [m.after.id, m.after.userId]) }, 'tickets auto-assigned');
     return result.batchFull ? BATCH : result.moved.length;
   }

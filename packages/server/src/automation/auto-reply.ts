@@ -17,9 +17,10 @@ import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
 import type { InboundStored } from '../messaging/inbound.js';
 import { announceTicketArrived } from '../messaging/ticket-arrival.js';
-import { announceTicketMoved } from '../messaging/ticket-events.js';
+import { announceTicketMoved, recordStory } from '../messaging/ticket-events.js';
 import { findConnection } from '../store/connections.js';
 import { presentTicketById, type TicketRow } from '../store/ticket-present.js';
+import type { TicketEventInput } from '../store/ticket-log.js';
 import { decideAutoReply, type MenuSector } from './menu.js';
 import { announceSystemMessages, enqueueSystemText, joinTexts, type SystemMessageDeps } from './system-messages.js';
 
@@ -41,6 +42,7 @@ export async function connectionSectors(db: DbOrTx, whatsappId: number): Promise
       absenceMessage: queues.absenceMessage,
       startWork: queues.startWork,
       endWork: queues.endWork,
+      orderQueue: queues.orderQueue,
     })
     .from(whatsappQueues)
     .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
@@ -228,10 +230,18 @@ export class AutoReplies {
         if (patch.queueId !== undefined) await moveCycleQueue(tx, claimed.id, patch.queueId);
       }
       const row = await enqueueSystemText(this.deps, tx, after, joinTexts(replies));
-      return { before: claimed, after, row };
+      // The bot's steps in the chat's timeline: the menu shown, the sector the customer chose.
+      const steps: TicketEventInput[] = [];
+      if (after.chatbot && !claimed.chatbot) steps.push({ ticketId: after.id, kind: 'bot-menu', at: now });
+      if (after.queueId != null && after.queueId !== claimed.queueId) {
+        steps.push({ ticketId: after.id, kind: 'bot-sector', at: now, fromQueueId: claimed.queueId, toQueueId: after.queueId });
+      }
+      const story = await recordStory(ctx, tx, steps);
+      return { before: claimed, after, row, story };
     });
     if (!outcome) return false;
-    const { before, after, row } = outcome;
+    const { before, after, row, story } = outcome;
+    story?.(after);
     if (before.queueId !== after.queueId || before.chatbot !== after.chatbot) {
       const dto = await presentTicketById(ctx.db, after.id);
       // Into a sector: its attendants also get the customer's messages so far (before the greeting).

@@ -122,6 +122,11 @@ describe('automation through the simulator', () => {
     expect(after).toMatchObject({ id: t.id, status: 'closed' });
     const answer = await s.database.db.select().from(messages).where(and(eq(messages.ticketId, t.id), eq(messages.body, ' 9 ')));
     expect(answer).toHaveLength(1);
+    // The chat's timeline tells the bot's steps, the attendant's actions and the rating.
+    const story = (await api('GET', `/api/tickets/${t.id}/events`)).json() as { kind: string; toQueue: { name: string } | null; rate: number | null }[];
+    expect(story.map((e) => e.kind)).toEqual(['bot-menu', 'bot-sector', 'accepted', 'resolved', 'rated']);
+    expect(story[1].toQueue).toMatchObject({ name: 'Sales' });
+    expect(story[4].rate).toBe(9);
   });
 
   it('a non-numeric answer to the rating request is a normal message: the ticket reopens', async () => {
@@ -354,5 +359,20 @@ describe('automation through the simulator', () => {
     await api('POST', '/api/simulator/calls', { from, to: conn.number });
     await s.services.outbox.idle();
     expect(await received(from)).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'Good morning, Carla! Escolha:'],
+    ['es', 'Buenos días, Carla! Escolha:'],
+    ['pt', 'Bom dia, Carla! Escolha:'],
+  ])('the greeting variable follows the company language (%s)', async (language, greeting) => {
+    await setting('language', language);
+    try {
+      const from = phoneNumber();
+      await customerSends(s, { from, to: conn.number, name: 'Carla Dias', body: 'Hello' });
+      expect((await waitReceived(from, 1))[0]).toBe(`${greeting}\n\n*1* - Billing\n*2* - Sales`);
+    } finally {
+      await setting('language', 'pt');
+    }
   });
 });

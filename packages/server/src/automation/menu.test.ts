@@ -43,6 +43,13 @@ describe('the menu text', () => {
   it('is the greeting followed by sectors ordered by name', () => {
     expect(menuText(connection(), [SALES, BILLING])).toBe('{{ms}}! Choose:\n\n*1* - Billing\n*2* - Sales');
   });
+  it('lists the sectors the admin positioned first, in their order, the others after by name; the number picks the same', () => {
+    const sales = sector(1, 'Sales', { orderQueue: 1 });
+    const support = sector(4, 'Support', { orderQueue: 2 });
+    expect(menuText(connection(), [BILLING, support, NIGHT, sales])).toBe('{{ms}}! Choose:\n\n*1* - Sales\n*2* - Support\n*3* - Billing\n*4* - Night desk');
+    expect(parseChoice('1', [BILLING, support, NIGHT, sales])?.name).toBe('Sales');
+    expect(parseChoice('3', [BILLING, support, NIGHT, sales])?.name).toBe('Billing');
+  });
   it('shows the sectors’ hours with isDisplay', () => {
     expect(menuText(connection({ isDisplay: true }), [SALES, NIGHT])).toBe('{{ms}}! Choose:\n\n*1* - Night desk (22:00 - 06:00)\n*2* - Sales (08:00 - 18:00)');
   });

@@ -21,6 +21,8 @@ export interface MenuSector {
   absenceMessage: string;
   startWork: string | null;
   endWork: string | null;
+  /** Position the admin gave the sector in the menu; null = after the positioned ones. */
+  orderQueue?: number | null;
 }
 
 export interface MenuConnection extends ConnectionHours {
@@ -57,9 +59,12 @@ export interface MenuDecision {
   outOfHoursNotice?: boolean;
 }
 
-/** Sectors as the menu lists them: ordered by name. */
+/** Sectors as the menu lists them: by the position the admin gave them, then by name. */
 export function menuOrder(sectors: MenuSector[]): MenuSector[] {
-  return [...sectors].sort((a, b) => a.name.localeCompare(b.name, 'pt', { sensitivity: 'base' }) || a.id - b.id);
+  const position = (s: MenuSector) => s.orderQueue ?? Number.POSITIVE_INFINITY;
+  return [...sectors].sort(
+    (a, b) => (position(a) === position(b) ? 0 : position(a) < position(b) ? -1 : 1) || a.name.localeCompare(b.name, 'pt', { sensitivity: 'base' }) || a.id - b.id,
+  );
 }
 
 /** The connection's greeting followed by `*1* - Sales` lines (with the hours when isDisplay). */

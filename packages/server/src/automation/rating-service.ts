@@ -10,7 +10,7 @@ import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { InboundMessage } from '../channels/driver.js';
 import { contacts, messages, ratingRequests, ratings, tickets } from '../db/schema.js';
 import { previewOf } from '../messaging/preview.js';
-import { Announcements } from '../messaging/ticket-events.js';
+import { Announcements, recordStory } from '../messaging/ticket-events.js';
 import { findConnection, type ConnectionRow } from '../store/connections.js';
 import { presentMessages } from '../store/message-present.js';
 import type { TicketLifecycleEvent } from '../store/ticket-lifecycle.js';
@@ -149,10 +149,13 @@ export class RatingService {
         for (const dto of await presentMessages(tx, [stored])) await events.message('create', dto, ticketDto);
         await events.webhook('rating.received', `ticket:${ticket.id}`, { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto });
       }
-      return { ticketId: ticket.id, farewell, events };
+      // The rating in the chat's timeline, after the customer's answer and before the farewell.
+      const story = await recordStory(ctx, tx, [{ ticketId: ticket.id, kind: 'rated', at: now, rate: answer.rate, toUserId: claimed.userId }]);
+      return { ticketId: ticket.id, farewell, events, story, ticket };
     });
     if (!outcome) return false;
     outcome.events.announce();
+    outcome.story(outcome.ticket);
     await announceSystemMessages(this.deps, outcome.ticketId, [outcome.farewell]);
     return true;
   }

@@ -25,7 +25,7 @@ export interface SystemMessageDeps {
 export async function enqueueSystemText(deps: SystemMessageDeps, db: DbOrTx, ticket: TicketRow, template: string): Promise<MessageRow | null> {
   if (!template.trim()) return null;
   const { ctx } = deps;
-  const body = await renderForTicket(db, ticket, template, ctx.clock.now(), ctx.settings.timeZone());
+  const body = await renderForTicket(db, ticket, template, ctx.clock.now(), ctx.settings.textLocale());
   // An automatic text is no attendant's answer: the customer's messages stay unread for staff.
   const [current] = await db.select({ unread: tickets.unreadMessages }).from(tickets).where(eq(tickets.id, ticket.id)).for('update');
   const { row } = await deps.outbox.enqueue({ ticket, body, userId: null }, db);

@@ -1,15 +1,21 @@
 /** The message variables of a ticket (spec §3), loaded in one query, rendered with the shared rules. */
-import { renderTemplate, ticketTemplateVars, type TemplateVars } from '@switchboard/shared';
+import { renderTemplate, ticketTemplateVars, type CompanyLanguage, type TemplateVars } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { contacts, queues, users, whatsapps } from '../db/schema.js';
 import type { TicketRow } from '../store/ticket-present.js';
 
+/** Where and in which language a text for a customer is written (the company's settings). */
+export interface TextLocale {
+  timeZone: string;
+  language: CompanyLanguage;
+}
+
 export async function ticketVars(
   db: DbOrTx,
   ticket: Pick<TicketRow, 'id' | 'contactId' | 'userId' | 'queueId' | 'whatsappId' | 'protocol'>,
   now: Date,
-  timeZone: string,
+  locale: TextLocale,
   /** Who writes, when the ticket has no attendant yet ({{user}}). */
   fallbackUserId?: number | null,
 ): Promise<TemplateVars> {
@@ -23,7 +29,8 @@ export async function ticketVars(
   const [queue] = ticket.queueId != null ? await db.select({ name: queues.name }).from(queues).where(eq(queues.id, ticket.queueId)) : [];
   return ticketTemplateVars({
     now,
-    timeZone,
+    timeZone: locale.timeZone,
+    language: locale.language,
     contactName: row?.contactName,
     connectionName: row?.connectionName,
     userName: user?.name,
@@ -39,9 +46,9 @@ export async function renderForTicket(
   ticket: Parameters<typeof ticketVars>[1],
   text: string,
   now: Date,
-  timeZone: string,
+  locale: TextLocale,
   fallbackUserId?: number | null,
 ): Promise<string> {
   if (!text.includes('{{')) return text;
-  return renderTemplate(text, await ticketVars(db, ticket, now, timeZone, fallbackUserId));
+  return renderTemplate(text, await ticketVars(db, ticket, now, locale, fallbackUserId));
 }

@@ -144,6 +144,19 @@ export interface DriverContext {
 }
 
 /** Raised by a driver when the channel refuses: mapped to spec §8 codes by the caller. */
+/**
+ * A session could not start for a reason the connection should show (its status reason, a key
+ * the web translates), e.g. 'cloud-unreachable'; the session manager tries again later.
+ */
+export class ChannelStartError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly cause: unknown,
+  ) {
+    super(`session could not start: ${reason}`);
+  }
+}
+
 export class ChannelError extends Error {
   constructor(
     readonly code:

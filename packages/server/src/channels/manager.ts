@@ -24,7 +24,7 @@ import { presentConnectionById } from '../store/connections.js';
 import { customerVisible } from '../store/customer-visible.js';
 import { createDbAuthStore } from './auth-store.js';
 import { ChannelHealth } from './health.js';
-import { ChannelError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
+import { ChannelError, ChannelStartError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
 
 export type DriverEventHandler = (connectionId: number, event: DriverEvent) => Promise<void>;
 
@@ -295,7 +295,8 @@ export class ChannelManager {
       this.ctx.log.error({ err, connectionId }, 'channel session failed to start');
       if (this.sessions.get(connectionId)?.driver === driver) {
         this.sessions.delete(connectionId);
-        await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
+        // The reason is shown on the Connections screen: "Disconnected" alone says nothing.
+        await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '', reason: err instanceof ChannelStartError ? err.reason : 'start-failed' });
         this.retryStartLater(connectionId);
       }
     }

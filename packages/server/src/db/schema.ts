@@ -39,6 +39,8 @@ export const queues = pgTable(
     autoAssign: boolean('auto_assign').notNull().default(false),
     /** Open tickets an attendant may hold before auto-assignment passes them by; null = no limit. */
     maxOpenPerAttendant: integer('max_open_per_attendant'),
+    /** Position in the bot's sector menu (1 first); sectors without one follow, by name. */
+    orderQueue: integer('order_queue'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -708,5 +710,40 @@ export const channelHealthEvents = pgTable(
   (t) => [
     index('channel_health_events_connection_at_idx').on(t.whatsappId, t.at),
     check('channel_health_events_kind_check', sql`${t.kind} IN ('refused', 'undecryptable', 'reconnect', 'rate-limited', 'closed')`),
+  ],
+);
+
+/**
+ * The story of a ticket (store/ticket-log.ts): who accepted, transferred (from whom to whom, and
+ * why), returned, resolved, reopened it, the rating the customer gave and the steps the bot took.
+ * Written in the transaction of the change it tells, so the timeline never misses or invents one.
+ */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** TICKET_EVENT_KINDS of packages/shared. */
+    kind: text('kind').notNull(),
+    /** The user who acted; null for the system (bot, inactivity, the external API, the customer). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toUserId: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromQueueId: integer('from_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    toQueueId: integer('to_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    /** Why a transfer was made, as the attendant wrote it. */
+    reason: text('reason').notNull().default(''),
+    /** The customer's rating (0–10) of a `rated` event. */
+    rate: integer('rate'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_events_ticket_at_idx').on(t.ticketId, t.at),
+    check(
+      'ticket_events_kind_check',
+      sql`${t.kind} IN ('accepted', 'auto-assigned', 'transferred', 'returned', 'resolved', 'finished', 'reopened', 'closed-inactive', 'closed-api', 'rated', 'bot-menu', 'bot-sector', 'directed')`,
+    ),
   ],
 );

@@ -31,6 +31,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   // A change that succeeded shows storage takes writes again.
   app.addHook('onResponse', (request, reply, done) => {
     if (CHANGES.has(request.method) && reply.statusCode < 400) faults.wrote();
+    // Request logging (Fastify's own is off in app.ts): every request at debug; failures are
+    // logged where they happen (the error handler below), at warn or error.
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {

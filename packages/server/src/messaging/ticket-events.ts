@@ -9,10 +9,21 @@
  * realtime events go out after the commit. The `announce…` functions serve changes made outside a
  * transaction: both go out after the change.
  */
-import { EVENTS, type ContactDTO, type ContactEvent, type MessageDTO, type TicketDTO, type TicketEvent, type WebhookEventName } from '@switchboard/shared';
+import {
+  EVENTS,
+  type ContactDTO,
+  type ContactEvent,
+  type MessageDTO,
+  type TicketDTO,
+  type TicketEvent,
+  type TicketEventDTO,
+  type TicketStoryEvent,
+  type WebhookEventName,
+} from '@switchboard/shared';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { roomsForTicket } from '../realtime/rooms.js';
+import { presentTicketEvents, recordTicketEvents, type TicketEventInput } from '../store/ticket-log.js';
 
 /** A webhook event an announcement carries. */
 interface WebhookEvent {
@@ -94,6 +105,19 @@ function ticketMovedEvents(before: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>,
   if (after.status === 'closed') return [{ event: 'ticket.closed', key, data: { ticket: after } }];
   if (changedHands) return [{ event: 'ticket.transferred', key, data: { ticket: after, from: { userId: before.userId, queueId: before.queueId } } }];
   return [{ event: 'ticket.updated', key, data: { ticket: after } }];
+}
+
+/** New events of a ticket's story, to whoever may see the ticket now (after the commit). */
+export function announceTicketStory(ctx: AppContext, ticket: Pick<TicketDTO, 'userId' | 'queueId'>, events: TicketEventDTO[]): void {
+  const rooms = audience(ctx, ticket);
+  for (const event of events) ctx.realtime.emit(rooms, EVENTS.ticketEvent, { event } satisfies TicketStoryEvent);
+}
+
+/** Writes story rows in the change's transaction; `announce(ticket)` presents and sends them after commit. */
+export async function recordStory(ctx: AppContext, tx: DbOrTx, inputs: TicketEventInput[]) {
+  const rows = await recordTicketEvents(tx, inputs);
+  const dtos = await presentTicketEvents(tx, rows);
+  return (ticket: Pick<TicketDTO, 'userId' | 'queueId'>) => announceTicketStory(ctx, ticket, dtos);
 }
 
 export function announceTicketDeleted(ctx: AppContext, ticket: Pick<TicketDTO, 'id' | 'userId' | 'queueId'>): void {

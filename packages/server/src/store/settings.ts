@@ -8,6 +8,7 @@
  * since a notification sent meanwhile is gone.
  */
 import {
+  COMPANY_LANGUAGES,
   SECRET_SETTING_KEYS,
   SETTING_DEFAULTS,
   SETTING_KEYS,
@@ -15,6 +16,7 @@ import {
   isAdmin,
   isSettingKey,
   type Actor,
+  type CompanyLanguage,
   type SettingDTO,
   type SettingKey,
 } from '@switchboard/shared';
@@ -104,6 +106,17 @@ export class SettingsService {
 
   timeZone(): string {
     return this.get('timezone') || serverTimeZone();
+  }
+
+  /** The company's language for texts the server writes to customers; Portuguese by default. */
+  language(): CompanyLanguage {
+    const value = this.get('language');
+    return (COMPANY_LANGUAGES as readonly string[]).includes(value) ? (value as CompanyLanguage) : 'pt';
+  }
+
+  /** The time zone and language texts for customers are written in. */
+  textLocale(): { timeZone: string; language: CompanyLanguage } {
+    return { timeZone: this.timeZone(), language: this.language() };
   }
 
   /** The list a user may read: secrets only for admins. */

@@ -12,3 +12,5 @@ export * from './dashboard.js';
 export * from './external-api.js';
 export * from './simulator.js';
 export * from './examples.js';
+export * from './ticket-event.js';
+export * from './contact-panel.js';

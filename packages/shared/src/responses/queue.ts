@@ -15,6 +15,8 @@ export const queueSchema = z
     autoAssign: z.boolean(),
     /** Open tickets an attendant may hold before auto-assignment passes them by; null = no limit. */
     maxOpenPerAttendant: z.number().int().nullable(),
+    /** Position in the bot's sector menu; null = after the positioned sectors, by name. */
+    orderQueue: z.number().int().nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

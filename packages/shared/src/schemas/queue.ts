@@ -16,6 +16,14 @@ const openLimit = numeric(z.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).
 /** The form's empty field and the API's null both mean "no limit". */
 const optionalOpenLimit = z.preprocess((v) => (v === '' ? null : v), openLimit.nullable());
 
+/** The highest position a sector can take in the bot's menu. */
+export const MAX_MENU_POSITION = 999;
+/** Position in the bot's menu, 1–999; empty / null = after the positioned ones, by name. */
+const menuPosition = z.preprocess(
+  (v) => (v === '' ? null : v),
+  numeric(z.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).min(1, INVALID_LIMIT).max(MAX_MENU_POSITION, INVALID_LIMIT)).nullable(),
+);
+
 /**
  * POST /queue. Colour: any CSS colour text of 3–9 characters (named palette colour or hex); unique
  * among sectors regardless of case (ERR_QUEUE_COLOR_ALREADY_EXISTS).
@@ -31,6 +39,8 @@ export const queueCreateSchema = z.object({
   autoAssign: z.boolean().optional().default(false),
   /** Auto-assignment passes over attendants holding this many open tickets (any sector); null = no limit. */
   maxOpenPerAttendant: optionalOpenLimit.optional().default(null),
+  /** Position in the bot's sector menu; null = after the positioned sectors, by name. */
+  orderQueue: menuPosition.optional().default(null),
 });
 export type QueueCreateInput = z.infer<typeof queueCreateSchema>;
 
@@ -44,6 +54,7 @@ export const queueUpdateSchema = z.object({
   endWork: optionalTime.transform((v) => (v === undefined ? undefined : v || DEFAULT_SECTOR_HOURS.end)),
   autoAssign: z.boolean().optional(),
   maxOpenPerAttendant: optionalOpenLimit.optional(),
+  orderQueue: menuPosition.optional(),
 });
 export type QueueUpdateInput = z.infer<typeof queueUpdateSchema>;
 
@@ -58,6 +69,8 @@ export const queueFormSchema = z.object({
   autoAssign: z.boolean(),
   /** The field's text, checked by the route's rule: '' = no limit. */
   maxOpenPerAttendant: text().refine((v) => optionalOpenLimit.safeParse(v).success, INVALID_LIMIT),
+  /** The field's text, checked by the route's rule: '' = no position. */
+  orderQueue: text().refine((v) => menuPosition.safeParse(v).success, INVALID_LIMIT),
 });
 /** A sector's editable fields: what the modal holds and what it sends. */
 export type QueueFormValues = z.infer<typeof queueFormSchema>;

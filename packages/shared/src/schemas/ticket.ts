@@ -70,6 +70,9 @@ export type TicketCreateInput = z.infer<typeof ticketCreateSchema>;
 export type TicketCreateBody = z.input<typeof ticketCreateSchema>;
 
 /** PUT /tickets/:id — the action is read from which fields are present (spec §4 table). */
+/** The longest reason a transfer can carry. */
+export const TRANSFER_REASON_MAX = 300;
+
 export const ticketUpdateSchema = z.object({
   status: z.enum(['pending', 'open', 'closed']).optional(),
   userId: z.union([positiveId, z.null()]).optional(),
@@ -78,6 +81,8 @@ export const ticketUpdateSchema = z.object({
   isFinished: z.boolean().optional(),
   /** Transfer flag sent by the transfer dialog. */
   transf: z.boolean().optional(),
+  /** Why the ticket is transferred (shown in the chat's timeline). */
+  reason: z.string().trim().max(TRANSFER_REASON_MAX, 'Too Long!').optional(),
   /** The reference client nests the fields under ticketData; both forms are accepted. */
   ticketData: z
     .object({

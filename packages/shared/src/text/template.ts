@@ -4,6 +4,7 @@
  * placeholder that names no variable is left exactly as typed, so a customer-facing text never
  * loses something the author wrote on purpose.
  */
+import type { CompanyLanguage } from '../schemas/settings.js';
 import { MESSAGE_VARIABLE_BY_SPELLING } from './variables.js';
 
 /** Values by the variable's `name` (see MESSAGE_VARIABLES); a missing known value renders empty. */
@@ -53,18 +54,31 @@ export function formatHourInZone(date: Date, timeZone: string): string {
   return `${p.hour}:${p.minute}`;
 }
 
-/** {{ms}}: 'Bom dia' 05:00–11:59, 'Boa tarde' 12:00–17:59, 'Boa noite' otherwise, in the time zone. */
-export function greetingByTime(date: Date, timeZone: string): string {
+/** Morning, afternoon and evening greetings in each company language. */
+const GREETINGS: Record<CompanyLanguage, readonly [string, string, string]> = {
+  pt: ['Bom dia', 'Boa tarde', 'Boa noite'],
+  en: ['Good morning', 'Good afternoon', 'Good evening'],
+  es: ['Buenos días', 'Buenas tardes', 'Buenas noches'],
+};
+
+/**
+ * {{ms}}: morning 05:00–11:59, afternoon 12:00–17:59, evening otherwise, in the time zone and in
+ * the company's language (a customer of an English set-up is not greeted in Portuguese).
+ */
+export function greetingByTime(date: Date, timeZone: string, language: CompanyLanguage = 'pt'): string {
   const hour = Number(zonedParts(date, timeZone).hour);
-  if (hour >= 5 && hour < 12) return 'Bom dia';
-  if (hour >= 12 && hour < 18) return 'Boa tarde';
-  return 'Boa noite';
+  const [morning, afternoon, evening] = GREETINGS[language] ?? GREETINGS.pt;
+  if (hour >= 5 && hour < 12) return morning;
+  if (hour >= 12 && hour < 18) return afternoon;
+  return evening;
 }
 
 /** What a text about a ticket can mention; absent parts render empty. */
 export interface TicketTemplateContext {
   now: Date;
   timeZone: string;
+  /** The company's language (the `language` setting); Portuguese when absent. */
+  language?: CompanyLanguage;
   contactName?: string | null;
   userName?: string | null;
   protocol?: string | null;
@@ -80,7 +94,7 @@ export function ticketTemplateVars(c: TicketTemplateContext): TemplateVars {
     firstName: name.split(/\s+/)[0] ?? '',
     name,
     user: c.userName ?? '',
-    ms: greetingByTime(c.now, c.timeZone),
+    ms: greetingByTime(c.now, c.timeZone, c.language),
     protocol: c.protocol ?? '',
     date: formatDateInZone(c.now, c.timeZone),
     hour: formatHourInZone(c.now, c.timeZone),

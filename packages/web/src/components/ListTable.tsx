@@ -11,7 +11,12 @@ export interface ListColumn {
   label?: string;
   align?: TableCellProps['align'];
   padding?: TableCellProps['padding'];
+  /** Left out on a phone-width screen (the row shows it another way, or it can wait). */
+  hideOnPhone?: boolean;
 }
+
+/** The sx of a cell left out on a phone-width screen (below 600 px). */
+export const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * The table of a list page: a sticky header row of `columns`, the rows, then `footer` (the
@@ -33,7 +38,7 @@ export function ListTable({
       <TableHead>
         <TableRow>
           {columns.map((c) => (
-            <TableCell key={c.key} align={c.align} padding={c.padding}>
+            <TableCell key={c.key} align={c.align} padding={c.padding} sx={c.hideOnPhone ? HIDE_ON_PHONE : undefined}>
               {c.label}
             </TableCell>
           ))}

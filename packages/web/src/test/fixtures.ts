@@ -111,6 +111,7 @@ export function queueFixture(overrides: Partial<QueueDTO> = {}): QueueDTO {
     endWork: '18:00',
     autoAssign: false,
     maxOpenPerAttendant: null,
+    orderQueue: null,
     createdAt: AT,
     updatedAt: AT,
     ...overrides,

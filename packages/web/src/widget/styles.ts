@@ -20,6 +20,9 @@ export const WIDGET_CSS = `
 .msg.me { align-self: flex-end; background: var(--sb-color); color: #fff; }
 .msg.pending { opacity: .6; }
 .msg.failed { background: #c62828; cursor: pointer; }
+.msg .text + .note, .msg img + .text, .msg button.file + .text { margin-top: 4px; }
+.msg button.file { display: block; text-align: left; }
+.msg code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: .92em; }
 .msg img { display: block; max-width: 100%; border-radius: 6px; margin-bottom: 4px; }
 .msg a, .msg button.file { color: inherit; text-decoration: underline; background: none; border: 0; padding: 0; cursor: pointer; font: inherit; }
 .note { font-size: 12px; opacity: .85; margin-top: 2px; }

@@ -8,6 +8,7 @@ import { io, type Socket } from 'socket.io-client';
 import { WEBCHAT_EVENTS, WEBCHAT_NAMESPACE, type WebchatConfigDTO, type WebchatMessageDTO } from '../../../shared/src/webchat-protocol';
 import { WidgetApi, WidgetApiError, newMessageId } from './api';
 import { h } from './dom';
+import { messageText } from './format';
 import type { WidgetText } from './i18n';
 import { WIDGET_CSS } from './styles';
 import { loadVisitor, saveVisitor } from './visitor-store';
@@ -245,7 +246,8 @@ export class ChatWidget {
       'data-state': state,
     });
     if (message.mediaUrl) el.append(this.attachmentOf(message));
-    if (message.body) el.append(h('span', {}, [message.body]));
+    const text = messageText(message);
+    if (text) el.append(text);
     if (state === 'sending') el.append(h('div', { class: 'note' }, [this.t.sending]));
     if (state === 'failed' && retry) {
       el.append(h('div', { class: 'note' }, [this.t.failed]));

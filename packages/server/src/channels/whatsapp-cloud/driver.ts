@@ -7,6 +7,7 @@
 import type { ChannelKind } from '@switchboard/shared';
 import {
   ChannelError,
+  ChannelStartError,
   type ChannelDriver,
   type ChatAddress,
   type DriverContext,
@@ -52,7 +53,7 @@ export class CloudDriver implements ChannelDriver {
         await this.ctx.emit({ type: 'status', status: 'DISCONNECTED', reason: 'cloud-auth' });
         return;
       }
-      throw err;
+      throw new ChannelStartError('cloud-unreachable', err);
     }
     this.graph = graph;
     await this.ctx.emit({ type: 'status', status: 'CONNECTED', number });

@@ -138,7 +138,7 @@ export class MessagesService {
     const typed = input.body.trim();
     if (!typed && stored.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
     // Message variables ({{name}}, {{ms}} …, quick answers included) are rendered for the customer.
-    const body = await renderForTicket(this.ctx.db, ticket, typed, this.ctx.clock.now(), this.ctx.settings.timeZone(), actor.id);
+    const body = await renderForTicket(this.ctx.db, ticket, typed, this.ctx.clock.now(), this.ctx.settings.textLocale(), actor.id);
     let quotedMsgId: string | null = null;
     if (input.quotedMsg) {
       // The quote travels to this ticket's customer: only a message of this very ticket, which the

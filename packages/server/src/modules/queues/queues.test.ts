@@ -103,6 +103,20 @@ describe('sectors (queues)', () => {
       fieldError(await api('POST', '/queue', s.adminToken, payload), path, message);
     });
 
+    it('keeps the menu position an admin gives, lists by it, and refuses one out of range', async () => {
+      const last = await create({ name: 'Aaa unpositioned' });
+      const second = await create({ orderQueue: 2 });
+      const first = await create({ orderQueue: '1' });
+      expect(first.orderQueue).toBe(1);
+      expect(last.orderQueue).toBeNull();
+      const ids = (await api('GET', '/queue', agent.token)).json<QueueDTO[]>().map((q) => q.id);
+      expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+      expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(last.id));
+      fieldError(await api('PUT', `/queue/${second.id}`, s.adminToken, { orderQueue: 0 }), 'body.orderQueue', 'Invalid value');
+      expect((await api('PUT', `/queue/${second.id}`, s.adminToken, { orderQueue: null })).json().orderQueue).toBeNull();
+      expect((await api('PUT', `/queue/${second.id}`, agent.token, { orderQueue: 3 })).statusCode).toBe(403);
+    });
+
     it('PUT validates the same way', async () => {
       const q = await create();
       fieldError(await api('PUT', `/queue/${q.id}`, s.adminToken, { color: 'ab' }), 'body.color', 'Too Short!');
@@ -141,12 +155,13 @@ describe('sectors (queues)', () => {
     });
   });
 
-  it('lists every sector ordered by name (case-insensitive), then id', async () => {
+  it('lists every sector by menu position, then by name (case-insensitive), then id', async () => {
     await create({ name: 'zeta sector' });
     await create({ name: 'Alpha sector' });
     await create({ name: 'beta sector' });
     const list = (await api('GET', '/queue', agent.token)).json<QueueDTO[]>();
-    const sorted = [...list].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
+    const position = (q: QueueDTO) => q.orderQueue ?? Number.MAX_SAFE_INTEGER;
+    const sorted = [...list].sort((a, b) => position(a) - position(b) || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
     expect(list.map((q) => q.id)).toEqual(sorted.map((q) => q.id));
     expect(list.length).toBeGreaterThanOrEqual(3);
   });

@@ -34,6 +34,7 @@ export function presentQueue(row: QueueRow): QueueDTO {
     endWork: row.endWork ?? DEFAULT_SECTOR_HOURS.end,
     autoAssign: row.autoAssign,
     maxOpenPerAttendant: row.maxOpenPerAttendant,
+    orderQueue: row.orderQueue,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -54,7 +55,8 @@ export class QueuesService {
   constructor(private readonly ctx: AppContext) {}
 
   async list(_actor: CurrentUser): Promise<QueueDTO[]> {
-    const rows = await this.ctx.db.select().from(queues).orderBy(asc(sql`lower(${queues.name})`), asc(queues.id));
+    // As the bot's menu lists them: by position, then by name.
+    const rows = await this.ctx.db.select().from(queues).orderBy(sql`${queues.orderQueue} asc nulls last`, asc(sql`lower(${queues.name})`), asc(queues.id));
     return rows.map(presentQueue);
   }
 

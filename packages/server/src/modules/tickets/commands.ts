@@ -14,7 +14,7 @@ export type TicketCommand =
   /** An open ticket goes back to its sector's queue. */
   | { action: 'return' }
   /** To another user, sector or connection; without a user it waits in the sector's queue. */
-  | { action: 'transfer'; userId?: number | null; queueId?: number | null; whatsappId?: number }
+  | { action: 'transfer'; userId?: number | null; queueId?: number | null; whatsappId?: number; reason?: string }
   /** Closed as served (keeps or takes an owner; the rating may be asked). */
   | { action: 'resolve' }
   /** Closed without a word to the customer. */
@@ -30,7 +30,7 @@ const conflicting = (message: string) => new AppError('ERR_TICKET_CONFLICTING_UP
 export function commandFromUpdate(before: Pick<TicketRow, 'status' | 'queueId' | 'whatsappId'>, input: TicketUpdateFields): TicketCommand {
   const changesConnection = input.whatsappId !== undefined && input.whatsappId !== before.whatsappId;
   const changesSector = input.queueId !== undefined && input.queueId !== before.queueId;
-  const transferFields = { userId: input.userId, queueId: input.queueId, whatsappId: input.whatsappId };
+  const transferFields = { userId: input.userId, queueId: input.queueId, whatsappId: input.whatsappId, reason: input.reason };
 
   if (input.transf === true || changesConnection) {
     // A transfer is never a close, and one that names a user does not leave the ticket waiting.

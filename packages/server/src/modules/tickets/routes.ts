@@ -1,7 +1,9 @@
 import {
+  contactPanelSchema,
   idParamSchema,
   messageResultSchema,
   ticketCreateSchema,
+  ticketEventsSchema,
   ticketSchema,
   ticketsPageSchema,
   ticketsQuerySchema,
@@ -21,6 +23,12 @@ export function registerTicketRoutes(app: App, { tickets }: Services): void {
 
   app.get('/tickets', { ...opts, schema: { querystring: ticketsQuerySchema, tags, response: answers({ 200: ticketsPageSchema }, SIGNED_IN, INPUT) } }, (req) => tickets.list(req.actor, req.query));
   app.get('/tickets/:id', { ...opts, schema: { params: idParamSchema, tags, response: answers({ 200: ticketSchema }, SIGNED_IN, INPUT, REFUSED, NO_TICKET) } }, (req) => tickets.show(req.actor, req.params.id));
+  app.get('/tickets/:id/events', { ...opts, schema: { params: idParamSchema, tags, response: answers({ 200: ticketEventsSchema }, SIGNED_IN, INPUT, REFUSED, NO_TICKET) } }, (req) =>
+    tickets.story(req.actor, req.params.id),
+  );
+  app.get('/tickets/:id/contact-panel', { ...opts, schema: { params: idParamSchema, tags, response: answers({ 200: contactPanelSchema }, SIGNED_IN, INPUT, REFUSED, NO_TICKET) } }, (req) =>
+    tickets.contactPanel(req.actor, req.params.id),
+  );
   app.post('/tickets', { ...opts, schema: {
         body: ticketCreateSchema,
         tags,

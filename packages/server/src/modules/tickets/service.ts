@@ -10,8 +10,10 @@ import {
   TICKETS_COUNT_CAP,
   can,
   isAdmin,
+  type ContactPanelDTO,
   type TicketCreateInput,
   type TicketDTO,
+  type TicketEventDTO,
   type TicketsPageDTO,
   type TicketsQuery,
   type TicketUpdateInput,
@@ -22,7 +24,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
-import { Announcements, announceTicketDeleted } from '../../messaging/ticket-events.js';
+import { Announcements, announceTicketDeleted, recordStory } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
 import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { insertTicketWithCycle } from './insert.js';
@@ -30,6 +32,9 @@ import { afterCursor, encodeCursor, mergeInListOrder, sortKeyText, ticketsOrder,
 import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
+import { presentTicketEvents, ticketEventRows } from '../../store/ticket-log.js';
+import { contactPanel } from './contact-panel.js';
+import { storyOfAction } from './story.js';
 import { loadReadableTicket, userCanSeeTicket } from './visibility.js';
 
 export type TicketsPage = TicketsPageDTO;
@@ -106,6 +111,17 @@ export class TicketsService {
     // A user mentioned in a private note may open the ticket too (read and add notes).
     const { ticket: row } = await loadReadableTicket(this.ctx, actor, id);
     return (await presentTickets(this.ctx.db, [row]))[0];
+  }
+
+  /** GET /tickets/:id/events: the ticket's story for the chat timeline, to whoever may read the ticket. */
+  async story(actor: CurrentUser, id: number): Promise<TicketEventDTO[]> {
+    await loadReadableTicket(this.ctx, actor, id);
+    return presentTicketEvents(this.ctx.db, await ticketEventRows(this.ctx.db, id));
+  }
+
+  /** GET /tickets/:id/contact-panel: the person in the chat, as the reader may know them. */
+  contactPanel(actor: CurrentUser, id: number): Promise<ContactPanelDTO> {
+    return contactPanel(this.ctx, actor, id);
   }
 
   /** An attendant starts a conversation with a contact (spec §7 POST /tickets). */
@@ -186,22 +202,26 @@ export class TicketsService {
    */
   private async act(actor: CurrentUser, id: number, decide: (before: TicketRow) => TicketCommand): Promise<TicketDTO> {
     const now = this.ctx.clock.now();
-    const { event, dto, announcements } = await this.ctx.db
+    const { event, dto, announcements, story } = await this.ctx.db
       .transaction(async (tx) => {
         const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
         if (!before || !userCanSeeTicket(this.ctx, actor, before)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-        const result = await this.applyAction(tx, actor, before, decide(before), now);
+        const command = decide(before);
+        const result = await this.applyAction(tx, actor, before, command, now);
         const presented = (await presentTickets(tx, [result.ticket]))[0];
-        // The webhook event is written with the change: they commit, or roll back, together.
+        // The webhook event and the timeline's event are written with the change: they commit, or roll back, together.
         const announcements = new Announcements(this.ctx, tx);
         await announcements.ticketMoved(result.before ?? presented, presented);
-        return { event: result, dto: presented, announcements };
+        const told = storyOfAction(result.action, before, result.ticket, actor.id, now, command.action === 'transfer' ? command.reason : '');
+        const story = await recordStory(this.ctx, tx, told ? [told] : []);
+        return { event: result, dto: presented, announcements, story };
       })
       .catch((err) => {
         if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
         throw err;
       });
     announcements.announce();
+    story(dto);
     await this.notify({ ...event, actorId: actor.id });
     return dto;
   }
@@ -224,10 +244,12 @@ export class TicketsService {
       const dto = (await presentTickets(tx, [after]))[0];
       const announcements = new Announcements(this.ctx, tx);
       await announcements.ticketMoved(before, dto);
-      return { before, after, announcements };
+      const story = await recordStory(this.ctx, tx, [{ ticketId: id, kind: outcome === 'inactive' ? 'closed-inactive' : 'closed-api', at: now }]);
+      return { before, after, announcements, story, dto };
     });
     if (!result) return null;
     result.announcements.announce();
+    result.story(result.dto);
     await this.notify({ action: 'closedBySystem', ticket: result.after, before: result.before, actorId: null });
     return result.after;
   }

@@ -94,6 +94,7 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     renderModal({ connectionId: 3 });
     await waitFor(() => expect(input('name').value).toBe('Sales'));
     expect(screen.queryByTestId('connection-channel')).toBeNull();
+    expect(input('isGroup')).toBeTruthy();
     expect(screen.getByTestId('connection-timeInactiveMessage').textContent).toBe('15 minutes');
     expect(input('monday').checked).toBe(false);
     expect(input('StartDefineWorkHoursTuesday').value).toBe('07:30');
@@ -123,6 +124,9 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     });
     renderModal({ connectionId: 4 });
     await waitFor(() => expect(input('cloud.phoneNumberId').value).toBe('106540352242922'));
+    // The Cloud API has no groups: the switch is not offered.
+    expect(screen.queryByTestId('connection-isGroup')).toBeNull();
+    expect(input('isDefault')).toBeTruthy();
     expect(input('cloud.accessToken').value).toBe('');
     expect(input('cloud-webhook-url').value).toBe(`${window.location.origin}/api/channels/whatsapp-cloud/4/webhook`);
     await user.type(input('cloud.appSecret'), 'new-app-secret-1');

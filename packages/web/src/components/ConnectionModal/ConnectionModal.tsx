@@ -17,7 +17,7 @@ import { useToast } from '../Toasts';
 import { useCloseOnLoadError } from '../useLoadError';
 import { CloudSection } from './CloudSection';
 import { connectionFormResolver, connectionToForm, emptyConnectionForm, formToPayload, type ConnectionFormValues } from './connectionFormValues';
-import { GeneralSection } from './GeneralSection';
+import { channelHasGroups, GeneralSection } from './GeneralSection';
 import { MessagesSection } from './MessagesSection';
 import { SectorsSection } from './SectorsSection';
 import { WebchatSection } from './WebchatSection';
@@ -87,7 +87,7 @@ export function ConnectionModal({ open, connectionId, onClose }: ConnectionModal
       maxWidth="md"
     >
       <Stack spacing={2.5} divider={<Divider flexItem />}>
-        <GeneralSection control={control} creating={mode === 'create'} />
+        <GeneralSection control={control} creating={mode === 'create'} groups={channelHasGroups(channel)} />
         {channel === 'whatsapp-cloud' && (
           <Section title={t('cloud.form.title')}>
             <CloudSection control={control} creating={mode === 'create'} webhookPath={existing.data?.cloud?.webhookPath} />

@@ -1,11 +1,16 @@
 /** Name, channel kind (only when creating: a session cannot change kind) and the flags. */
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
-import { CHANNEL_KINDS } from '@switchboard/shared';
+import { CHANNEL_KINDS, type ChannelKind } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { FormSelect, FormSwitch, FormText, type ConnectionControl } from './fields';
 
-export function GeneralSection({ control, creating }: { control: ConnectionControl; creating: boolean }) {
+/** The Cloud API and the web chat have no group chats: "Allow group messages" means nothing there. */
+export function channelHasGroups(channel: ChannelKind | undefined): boolean {
+  return channel !== 'whatsapp-cloud' && channel !== 'webchat';
+}
+
+export function GeneralSection({ control, creating, groups }: { control: ConnectionControl; creating: boolean; groups: boolean }) {
   const { t } = useTranslation();
   return (
     <Grid container spacing={2}>
@@ -25,7 +30,7 @@ export function GeneralSection({ control, creating }: { control: ConnectionContr
       <Grid size={12}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
           <FormSwitch control={control} name="isDefault" label={t('connections.form.isDefault')} />
-          <FormSwitch control={control} name="isGroup" label={t('connections.form.isGroup')} />
+          {groups && <FormSwitch control={control} name="isGroup" label={t('connections.form.isGroup')} />}
           <FormSwitch control={control} name="isDisplay" label={t('connections.form.isDisplay')} />
         </Box>
       </Grid>

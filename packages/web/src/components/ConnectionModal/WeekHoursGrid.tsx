@@ -34,7 +34,7 @@ function DayRow({ control, day }: { control: ConnectionControl; day: Weekday }) 
           key={name}
           control={control}
           name={name}
-          type="time"
+          time
           disabled={!open}
           slotProps={{
             htmlInput: { step: TIME_INPUT_STEP_SECONDS, 'aria-label': `${t(`connections.weekdays.${day}`)} ${t(`connections.hours.${COLUMNS[i]}`)}` },

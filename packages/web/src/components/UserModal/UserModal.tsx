@@ -143,7 +143,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
               <TextInput
                 control={control}
                 name="startWork"
-                type="time"
+                time
                 label={t('userModal.startWork')}
                 slotProps={timeSlots}
               />
@@ -152,7 +152,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
               <TextInput
                 control={control}
                 name="endWork"
-                type="time"
+                time
                 label={t('userModal.endWork')}
                 slotProps={timeSlots}
               />

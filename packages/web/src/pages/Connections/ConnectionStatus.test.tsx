@@ -1,4 +1,6 @@
+import { cleanup } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { cleanUpAfterEach, renderWithProviders, screen } from '../../test/renderWithProviders';
 import { ConnectionStatus } from './ConnectionStatus';
 
@@ -9,6 +11,20 @@ describe('ConnectionStatus', () => {
     renderWithProviders(<ConnectionStatus status="DISCONNECTED" reason="banned" />);
     expect(screen.getByText('Disconnected')).toBeTruthy();
     expect(screen.getByTestId('connection-status-reason').textContent).toBe('WhatsApp refuses this number (banned). Retrying will not help.');
+  });
+
+  it('says a Cloud API connection could not reach Meta, in every language', async () => {
+    renderWithProviders(<ConnectionStatus status="DISCONNECTED" reason="cloud-unreachable" />);
+    expect(screen.getByTestId('connection-status-reason').textContent).toContain('Meta could not be reached');
+    cleanup();
+    await i18n.changeLanguage('pt');
+    renderWithProviders(<ConnectionStatus status="DISCONNECTED" reason="cloud-unreachable" />);
+    expect(screen.getByTestId('connection-status-reason').textContent).toContain('Não foi possível falar com a Meta');
+    cleanup();
+    await i18n.changeLanguage('es');
+    renderWithProviders(<ConnectionStatus status="DISCONNECTED" reason="cloud-unreachable" />);
+    expect(screen.getByTestId('connection-status-reason').textContent).toContain('No se pudo contactar a Meta');
+    await i18n.changeLanguage('en');
   });
 
   it('shows no reason for other statuses or for reasons without a text', () => {

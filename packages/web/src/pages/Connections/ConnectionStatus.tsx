@@ -20,7 +20,7 @@ const ICONS: Record<string, ReactElement> = {
 };
 
 /** Reasons a session stops for, each with a text saying what to do (channels/whatsapp/close-policy.ts). */
-const REASONS = ['logged-out', 'multidevice-mismatch', 'banned', 'bad-session', 'outdated-client', 'replaced', 'qr-timeout', 'cloud-auth', 'cloud-not-configured'] as const;
+const REASONS = ['logged-out', 'multidevice-mismatch', 'banned', 'bad-session', 'outdated-client', 'replaced', 'qr-timeout', 'cloud-auth', 'cloud-not-configured', 'cloud-unreachable', 'start-failed'] as const;
 const isKnownReason = (reason: string | undefined): reason is (typeof REASONS)[number] =>
   (REASONS as readonly string[]).includes(reason ?? '');
 

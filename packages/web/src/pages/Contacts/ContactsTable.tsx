@@ -2,10 +2,11 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Avatar from '@mui/material/Avatar';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { ContactDTO } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListTable } from '../../components/ListTable';
+import { HIDE_ON_PHONE, ListTable } from '../../components/ListTable';
 import { RowActionButton } from '../../components/RowActionButton';
 import { RowActionsCell } from '../../components/RowActionsCell';
 
@@ -31,8 +32,10 @@ export function ContactsTable({
       columns={[
         { key: 'avatar', padding: 'checkbox' },
         { key: 'name', label: t('contacts.columns.name') },
-        { key: 'number', label: t('contacts.columns.number'), align: 'center' },
-        { key: 'email', label: t('contacts.columns.email'), align: 'center' },
+        // On a phone the number shows under the name and the e-mail waits for the edit dialog, so
+        // the row's actions stay on screen.
+        { key: 'number', label: t('contacts.columns.number'), align: 'center', hideOnPhone: true },
+        { key: 'email', label: t('contacts.columns.email'), align: 'center', hideOnPhone: true },
         { key: 'actions', label: t('contacts.columns.actions'), align: 'center' },
       ]}
       footer={footer}
@@ -44,9 +47,18 @@ export function ContactsTable({
               {contact.name.charAt(0).toUpperCase()}
             </Avatar>
           </TableCell>
-          <TableCell>{contact.name}</TableCell>
-          <TableCell align="center">{contact.number}</TableCell>
-          <TableCell align="center">{contact.email}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>
+            {contact.name}
+            <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+              {contact.number}
+            </Typography>
+          </TableCell>
+          <TableCell align="center" sx={HIDE_ON_PHONE}>
+            {contact.number}
+          </TableCell>
+          <TableCell align="center" sx={HIDE_ON_PHONE}>
+            {contact.email}
+          </TableCell>
           <RowActionsCell
             testIdPrefix="contact"
             id={contact.id}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
 import { queueFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, helperOf, renderSignedInModal, screen, signIn } from '../../test/renderWithProviders';
+import i18n from '../../i18n';
 import { SectorModal } from './SectorModal';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
@@ -28,6 +29,27 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     expect(input('queue-absence').getAttribute('rows')).toBe('2');
   });
 
+  it.each(['pt', 'es'])('in %s the hours are typed as 24-hour text, never AM/PM', async (language) => {
+    await i18n.changeLanguage(language);
+    try {
+      const user = userEvent.setup();
+      installFetchMock(signIn(admin));
+      renderModal();
+      await screen.findByTestId('queue-start');
+      expect(input('queue-start').type).toBe('text');
+      expect(input('queue-start').value).toBe('08:00');
+      await user.clear(input('queue-end'));
+      await user.type(input('queue-end'), '1930');
+      expect(input('queue-end').value).toBe('19:30');
+      await user.clear(input('queue-start'));
+      await user.type(input('queue-start'), '7:5');
+      await user.tab();
+      expect(input('queue-start').value).toBe('07:05');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('requires a name and a colour (Required, Too Short!)', async () => {
     const user = userEvent.setup();
     const { calls } = installFetchMock(signIn(admin));
@@ -46,13 +68,15 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(admin),
-      'POST /api/queue': (call) => json(201, queueFixture({ id: 5, ...(call.body as object), maxOpenPerAttendant: null })),
+      'POST /api/queue': (call) => json(201, queueFixture({ id: 5, ...(call.body as object), maxOpenPerAttendant: null, orderQueue: 2 })),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('queue-name'), 'Sales');
     await user.click(screen.getByTestId('queue-color-palette'));
     await user.click(await screen.findByTestId('palette-teal'));
     expect(input('queue-color').value).toBe('teal');
+    // Second in the bot's menu.
+    await user.type(input('queue-order'), '2');
     await user.click(screen.getByTestId('queue-modal-submit'));
     await waitFor(() => expect(callsTo('POST /api/queue')).toHaveLength(1));
     expect(callsTo('POST /api/queue')[0].body).toEqual({
@@ -64,6 +88,7 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
       endWork: '18:00',
       autoAssign: false,
       maxOpenPerAttendant: '',
+      orderQueue: '2',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
@@ -73,7 +98,7 @@ describe('SectorModal (spec §2 Sectors, §5 Sector)', () => {
     const { callsTo } = installFetchMock({
       ...signIn(admin),
       'GET /api/queue/7': () => json(200, queueFixture({ id: 7, name: 'Sales', color: 'teal' })),
-      'PUT /api/queue/7': (call) => json(200, queueFixture({ id: 7, ...(call.body as object), maxOpenPerAttendant: 3 })),
+      'PUT /api/queue/7': (call) => json(200, queueFixture({ id: 7, ...(call.body as object), maxOpenPerAttendant: 3, orderQueue: null })),
     });
     const { onClose } = renderSignedInModal((close) => <SectorModal queueId={7} onClose={close} />);
     await waitFor(() => expect(input('queue-name').value).toBe('Sales'));

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
-import { MAX_OPEN_PER_ATTENDANT, queueFormSchema, TIME_INPUT_STEP_SECONDS } from '@switchboard/shared';
+import { MAX_MENU_POSITION, MAX_OPEN_PER_ATTENDANT, queueFormSchema, TIME_INPUT_STEP_SECONDS } from '@switchboard/shared';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +21,10 @@ import { useCloseOnLoadError } from '../../components/useLoadError';
 import { SectorColorField } from './SectorColorField';
 import { emptySectorForm, sectorToForm, type SectorFormValues } from './sectorFormValues';
 
-const FIELDS = ['name', 'color', 'greetingMessage', 'absenceMessage', 'startWork', 'endWork', 'maxOpenPerAttendant'] as const;
+const FIELDS = ['name', 'color', 'greetingMessage', 'absenceMessage', 'startWork', 'endWork', 'maxOpenPerAttendant', 'orderQueue'] as const;
 const timeSlots = { inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } };
 const limitSlots = { htmlInput: { min: 1, max: MAX_OPEN_PER_ATTENDANT, step: 1 } };
+const positionSlots = { htmlInput: { min: 1, max: MAX_MENU_POSITION, step: 1 } };
 
 export function SectorModal({ queueId, onClose }: { queueId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -92,7 +93,7 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
             control={control}
             name="startWork"
             testId="queue-start"
-            type="time"
+            time
             label={t('queues.modal.startWork')}
             slotProps={timeSlots}
           />
@@ -102,7 +103,7 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
             control={control}
             name="endWork"
             testId="queue-end"
-            type="time"
+            time
             label={t('queues.modal.endWork')}
             slotProps={timeSlots}
           />
@@ -115,6 +116,17 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
             label={t('queues.modal.absence')}
             multiline
             rows={2}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="orderQueue"
+            testId="queue-order"
+            type="number"
+            label={t('queues.modal.orderQueue')}
+            helperText={t('queues.modal.orderQueueHelp')}
+            slotProps={positionSlots}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

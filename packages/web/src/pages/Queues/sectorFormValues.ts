@@ -12,6 +12,7 @@ export const emptySectorForm = (): SectorFormValues => ({
   endWork: DEFAULT_SECTOR_HOURS.end,
   autoAssign: false,
   maxOpenPerAttendant: '',
+  orderQueue: '',
 });
 
 export const sectorToForm = (q: QueueDTO): SectorFormValues => ({
@@ -23,4 +24,5 @@ export const sectorToForm = (q: QueueDTO): SectorFormValues => ({
   endWork: q.endWork || DEFAULT_SECTOR_HOURS.end,
   autoAssign: q.autoAssign,
   maxOpenPerAttendant: q.maxOpenPerAttendant == null ? '' : String(q.maxOpenPerAttendant),
+  orderQueue: q.orderQueue == null ? '' : String(q.orderQueue),
 });

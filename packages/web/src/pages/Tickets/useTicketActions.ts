@@ -35,7 +35,7 @@ export function useTicketActions() {
     resolve: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'closed', userId: me }, '/tickets'),
     reopen: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'open', userId: me }, `/tickets/${ticket.id}`),
     finish: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'closed', isFinished: true }, '/tickets', true),
-    transfer: (ticket: Pick<TicketDTO, 'id'>, target: { userId: number | null; queueId: number | null; whatsappId?: number }) =>
+    transfer: (ticket: Pick<TicketDTO, 'id'>, target: { userId: number | null; queueId: number | null; whatsappId?: number; reason?: string }) =>
       run(
         ticket,
         {
@@ -43,6 +43,7 @@ export function useTicketActions() {
           userId: target.userId,
           ...(target.queueId != null ? { queueId: target.queueId } : {}),
           ...(target.whatsappId != null ? { whatsappId: target.whatsappId } : {}),
+          ...(target.reason?.trim() ? { reason: target.reason.trim() } : {}),
         },
         '/tickets',
       ),

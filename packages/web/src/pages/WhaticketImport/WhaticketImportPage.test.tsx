@@ -143,4 +143,27 @@ describe('WhaticketImportPage', () => {
     renderPage();
     expect(await screen.findByText('The import stopped: connect ECONNREFUSED')).toBeTruthy();
   });
+
+  it('a new attempt clears the last failure; a refused attempt says why, and the next one clears that too', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => json(200, job({ status: 'failed', error: 'connect ECONNREFUSED' })),
+      'POST /api/imports/whaticket': () =>
+        refuse ? json(409, { error: 'ERR_IMPORT_RUNNING' }) : json(202, job({ startedAt: '2026-01-02T09:00:00.000Z', progress: [{ table: 'Contacts', done: 0, total: 3 }] })),
+    });
+    renderPage();
+    expect(await screen.findByText('The import stopped: connect ECONNREFUSED')).toBeTruthy();
+    await user.type(screen.getByTestId('import-from'), 'mysql://root@db:3306/whaticket');
+    await user.click(screen.getByTestId('import-start'));
+    await waitFor(() => expect(callsTo('POST /api/imports/whaticket')).toHaveLength(1));
+    expect(await screen.findByTestId('import-start-error')).toBeTruthy();
+    expect(screen.queryByText('The import stopped: connect ECONNREFUSED')).toBeNull();
+    refuse = false;
+    await user.click(screen.getByTestId('import-start'));
+    expect(await screen.findByText('Contacts — 0/3')).toBeTruthy();
+    expect(screen.queryByTestId('import-start-error')).toBeNull();
+    expect(screen.queryByText('The import stopped: connect ECONNREFUSED')).toBeNull();
+  });
 });

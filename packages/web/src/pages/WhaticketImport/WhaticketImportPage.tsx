@@ -24,6 +24,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SECURITY_SETTING_KEYS, whaticketImportStartSchema, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -31,38 +32,40 @@ import { useCancelImport, useImportJob, useStartImport } from '../../api/whatick
 import { MainHeader } from '../../components/MainHeader';
 import { useToast } from '../../components/Toasts';
 import { useFieldMessage } from '../../components/useFieldMessage';
+import { translateError } from '../../errors/translateError';
 
 export default function WhaticketImportPage() {
   const { t } = useTranslation();
   const job = useImportJob();
   const running = job.data?.status === 'running';
+  // A new attempt puts the last import's outcome out of date: a failure shown after it would read
+  // as this attempt's. The finished import it replaced stays hidden (a running one always shows).
+  const [superseded, setSuperseded] = useState<string | null>(null);
+  const shown = job.data && (job.data.status === 'running' || job.data.startedAt !== superseded) ? job.data : null;
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
       <MainHeader title={t('whaticketImport.title')} />
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography sx={{ mb: 2 }}>{t('whaticketImport.intro')}</Typography>
-        <ImportForm disabled={running} />
+        <ImportForm disabled={running} onAttempt={() => setSuperseded(job.data?.startedAt ?? null)} />
       </Paper>
-      {job.data && <JobView job={job.data} />}
+      {shown && <JobView job={shown} />}
     </Box>
   );
 }
 
-function ImportForm({ disabled }: { disabled: boolean }) {
+function ImportForm({ disabled, onAttempt }: { disabled: boolean; onAttempt: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const message = useFieldMessage();
   const start = useStartImport();
   const { control, handleSubmit } = useForm<z.input<typeof whaticketImportStartSchema>, unknown, WhaticketImportStartInput>({
     resolver: zodResolver(whaticketImportStartSchema),
     defaultValues: { from: '', media: '', dryRun: true, takeSettings: [] },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await start.mutateAsync(values);
-    } catch (err) {
-      toast.error(err);
-    }
+  const onSubmit = handleSubmit((values) => {
+    onAttempt();
+    // A refusal shows under the form (start.error) until the next attempt clears it.
+    start.mutate(values);
   });
   return (
     <Stack component="form" spacing={2} onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -135,6 +138,11 @@ function ImportForm({ disabled }: { disabled: boolean }) {
           );
         }}
       />
+      {start.isError && (
+        <Alert severity="error" data-testid="import-start-error">
+          {translateError(t, start.error)}
+        </Alert>
+      )}
       <Box>
         <Button type="submit" variant="contained" disabled={disabled || start.isPending} data-testid="import-start">
           {t('whaticketImport.start')}

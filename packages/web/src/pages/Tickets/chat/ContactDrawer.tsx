@@ -1,4 +1,7 @@
-/** The contact drawer (spec §2): details, extra information, tags and editing the contact. */
+/**
+ * The contact drawer (spec §2): details, extra information, tags and editing the contact, then
+ * what the desk knows of the person (earlier tickets, ratings, notes, channels).
+ */
 import CloseIcon from '@mui/icons-material/Close';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -11,8 +14,10 @@ import type { TicketDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContact } from '../../../api/contacts';
+import { useContactPanel } from '../../../api/ticketStory';
 import { ContactModal } from '../../Contacts/ContactModal';
 import { useViewer } from '../useViewer';
+import { ContactHistory } from './ContactHistory';
 import { ContactTags } from './ContactTags';
 
 const WIDTH = 320;
@@ -21,6 +26,7 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; op
   const { t } = useTranslation();
   const viewer = useViewer();
   const contact = useContact(open ? ticket.contactId : null);
+  const panel = useContactPanel(ticket.id, open);
   const [editing, setEditing] = useState(false);
   const c = contact.data;
   return (
@@ -77,6 +83,12 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; op
             </Typography>
             <ContactTags contact={c} canRemove={viewer.canRemoveTags} />
           </Box>
+        )}
+        {panel.data && <ContactHistory panel={panel.data} currentTicketId={ticket.id} onOpenTicket={onClose} />}
+        {panel.isError && (
+          <Typography variant="body2" color="error">
+            {t('tickets.panel.loadError')}
+          </Typography>
         )}
       </Box>
       {editing && <ContactModal contactId={ticket.contactId} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />}

@@ -5,6 +5,7 @@
  */
 import BlockIcon from '@mui/icons-material/Block';
 import LockIcon from '@mui/icons-material/Lock';
+import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BUBBLE_MAX_WIDTH_PX, type MessageDTO } from '@switchboard/shared';
@@ -35,6 +36,8 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
   const { t } = useTranslation();
   const mine = message.fromMe;
   const note = message.isPrivate;
+  // Written by the server (greeting, bot menu, rating request, out-of-hours notice…), not by a person.
+  const automatic = mine && !note && message.userId == null && message.sendState !== 'received';
   return (
     <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375 }}>
       <Box
@@ -43,6 +46,7 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
         data-ack={message.ack}
         data-deleted={message.isDeleted}
         data-private={note}
+        data-automatic={automatic || undefined}
         data-highlighted={highlighted ? true : undefined}
         sx={{
           position: 'relative',
@@ -55,7 +59,19 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           boxShadow: 1,
           // Internal notes look nothing like a message to the customer: amber, dashed, labelled.
           bgcolor: (theme) =>
-            note ? (theme.palette.mode === 'dark' ? '#5c4a00' : '#fff3c4') : mine ? (theme.palette.mode === 'dark' ? '#005c4b' : '#dcf8c6') : 'background.paper',
+            note
+              ? theme.palette.mode === 'dark'
+                ? '#5c4a00'
+                : '#fff3c4'
+              : automatic
+                ? theme.palette.mode === 'dark'
+                  ? '#26364a'
+                  : '#e4ecf7'
+                : mine
+                  ? theme.palette.mode === 'dark'
+                    ? '#005c4b'
+                    : '#dcf8c6'
+                  : 'background.paper',
           border: note ? '1px dashed' : undefined,
           borderColor: note ? 'warning.main' : undefined,
           '&:hover .message-options': { opacity: 1 },
@@ -69,6 +85,12 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600, color: 'warning.dark' }} data-testid="private-note-label">
             <LockIcon sx={{ fontSize: 14 }} />
             {message.authorName ? t('tickets.chat.privateNoteBy', { name: message.authorName }) : t('tickets.chat.privateNote')}
+          </Typography>
+        )}
+        {automatic && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }} data-testid="automatic-label">
+            <SmartToyOutlinedIcon sx={{ fontSize: 14 }} />
+            {t('tickets.story.automatic')}
           </Typography>
         )}
         {showSender && !mine && message.contact && (

@@ -15,8 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { chatMessages } from '../../../api/messageCache';
 import { useMessagesInfinite } from '../../../api/messages';
+import { useTicketStory } from '../../../api/ticketStory';
+import { weaveTimeline, type TimelineItem } from './chatTimeline';
 import { MessageBubble } from './MessageBubble';
 import { TicketSeparator } from './TicketSeparator';
+import { TimelineEvent } from './TimelineEvent';
 
 /** A message to bring into view; `seq` makes choosing the same match again a new request. */
 export interface JumpTarget {
@@ -43,8 +46,14 @@ export function MessageList({
 }) {
   const { t } = useTranslation();
   const query = useMessagesInfinite(ticket.id);
-  const { messages, olderCount, tickets } = useMemo(() => chatMessages(query.data), [query.data]);
+  const { messages, olderCount: olderMessages, tickets } = useMemo(() => chatMessages(query.data), [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
+  // The ticket's story (accepted, transferred, rated…) between its messages.
+  const story = useTicketStory(ticket.id);
+  const { items, olderCount } = useMemo(
+    () => weaveTimeline(messages, olderMessages, story.data ?? [], !hasNextPage),
+    [messages, olderMessages, story.data, hasNextPage],
+  );
   const virtuoso = useRef<VirtuosoHandle>(null);
 
   const loadOlder = useCallback(
@@ -65,7 +74,7 @@ export function MessageList({
   }, [messages, hasNextPage]);
 
   // Jumping to a match: older pages load until it is in the list, then it scrolls into view.
-  const jumpIndex = jumpTo ? messages.findIndex((m) => m.id === jumpTo.id) : -1;
+  const jumpIndex = jumpTo ? items.findIndex((item) => item.key === jumpTo.id) : -1;
   // Each jump scrolls once: pages the reader loads afterwards must not pull the list back.
   const jumped = useRef<number | null>(null);
   useEffect(() => {
@@ -84,10 +93,61 @@ export function MessageList({
     onJumpFailed?.();
   }, [jumpTo, jumpIndex, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, query.isLoading, onJumpFailed]);
 
+  // Media (images, video, documents) often finishes loading after the chat opened at its newest
+  // message, and each arrival makes the list taller above the bottom. Until the reader moves up
+  // themselves (wheel, touch, keys, dragging the scroll bar), every growth keeps the newest message
+  // in view. The list's own scroll corrections are not the reader's: only input events count.
+  const readerScrolledUp = useRef(false);
+  const pointerDown = useRef(false);
+  const lastScrollTop = useRef(0);
+  const scroller = useRef<HTMLElement | null>(null);
+  const listeners = useMemo(() => {
+    const up = () => {
+      readerScrolledUp.current = true;
+    };
+    return {
+      scroll: () => {
+        const el = scroller.current;
+        if (!el) return;
+        if (pointerDown.current && el.scrollTop < lastScrollTop.current) up();
+        if (el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_THRESHOLD_PX) readerScrolledUp.current = false;
+        lastScrollTop.current = el.scrollTop;
+      },
+      wheel: (e: Event) => {
+        if ((e as WheelEvent).deltaY < 0) up();
+      },
+      touchmove: up,
+      keydown: (e: Event) => {
+        if (['ArrowUp', 'PageUp', 'Home'].includes((e as KeyboardEvent).key)) up();
+      },
+      pointerdown: () => {
+        pointerDown.current = true;
+      },
+      pointerup: () => {
+        pointerDown.current = false;
+      },
+    };
+  }, []);
+  const scrollerRef = useCallback(
+    (el: HTMLElement | Window | null) => {
+      for (const [name, fn] of Object.entries(listeners)) scroller.current?.removeEventListener(name, fn);
+      scroller.current = el instanceof HTMLElement ? el : null;
+      for (const [name, fn] of Object.entries(listeners)) scroller.current?.addEventListener(name, fn, { passive: true });
+    },
+    [listeners],
+  );
+  const keepNewestInView = useCallback(() => {
+    if (readerScrolledUp.current || jumped.current != null) return;
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
   const canReply = ticket.status === 'open';
   const highlighted = jumpIndex >= 0 ? jumpTo?.id : undefined;
   const itemContent = useCallback(
-    (_index: number, message: MessageDTO) => {
+    (_index: number, item: TimelineItem) => {
+      if (item.kind === 'event') return <TimelineEvent event={item.event} />;
+      const message = item.message;
       const earlier = message.ticketId !== ticket.id;
       const boundary = separatorAbove.has(message.id) ? tickets.get(message.ticketId) : undefined;
       return (
@@ -116,7 +176,7 @@ export function MessageList({
       </Box>
     );
   }
-  if (messages.length === 0) {
+  if (items.length === 0) {
     return (
       <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }} data-testid="chat-empty">
         <Typography color="text.secondary">{t('tickets.chat.empty')}</Typography>
@@ -128,10 +188,10 @@ export function MessageList({
       ref={virtuoso}
       key={ticket.id}
       style={{ flex: 1 }}
-      data={messages}
-      computeItemKey={(_i, m) => m.id}
+      data={items}
+      computeItemKey={(_i, item) => item.key}
       firstItemIndex={START_INDEX - olderCount}
-      initialTopMostItemIndex={messages.length - 1}
+      initialTopMostItemIndex={items.length - 1}
       itemContent={itemContent}
       atTopThreshold={MESSAGES_SCROLL_THRESHOLD_PX}
       atTopStateChange={loadOlder}
@@ -139,6 +199,8 @@ export function MessageList({
       // leaves the list "not at the bottom", and it would stop following for good.
       followOutput={(atBottom) => (atBottom ? 'auto' : false)}
       atBottomThreshold={FOLLOW_THRESHOLD_PX}
+      scrollerRef={scrollerRef}
+      totalListHeightChanged={keepNewestInView}
       alignToBottom
       increaseViewportBy={{ top: 400, bottom: 200 }}
       components={{

@@ -211,7 +211,17 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
           ))}
         </Box>
       )}
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'flex-end',
+          gap: { xs: 0, sm: 0.5 },
+          p: { xs: 0.5, sm: 1 },
+          // On a phone the buttons close up, so the text box keeps most of the row.
+          '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } },
+        }}
+        data-testid="composer-row"
+      >
         {recorder.recording ? (
           <RecordingBar seconds={recorder.seconds} onCancel={recorder.cancel} onSend={() => void sendRecording()} />
         ) : (
@@ -267,7 +277,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
             )}
             <Paper
               variant="outlined"
-              sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 5, bgcolor: noteMode ? 'warning.light' : 'background.paper', color: noteMode ? 'common.black' : undefined }}
+              sx={{ flex: 1, minWidth: 0, mx: { xs: 0.25, sm: 0 }, px: 1.5, py: 0.75, borderRadius: 5, bgcolor: noteMode ? 'warning.light' : 'background.paper', color: noteMode ? 'common.black' : undefined }}
             >
               <InputBase
                 fullWidth

@@ -5,7 +5,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { can, type TicketDTO, type UserDTO } from '@switchboard/shared';
+import { can, TRANSFER_REASON_MAX, type TicketDTO, type UserDTO } from '@switchboard/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergePagesById } from '../../../api/cacheUpdates';
@@ -31,6 +31,7 @@ export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; o
   const [user, setUser] = useState<UserDTO | null>(null);
   const [queueId, setQueueId] = useState<number | ''>('');
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
+  const [reason, setReason] = useState('');
 
   // Choosing an attendant proposes their only sector, as they will handle it there.
   const chooseUser = (u: UserDTO | null) => {
@@ -43,6 +44,7 @@ export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; o
       userId: user?.id ?? null,
       queueId: queueId === '' ? null : queueId,
       whatsappId: whatsappId === '' ? undefined : whatsappId,
+      reason,
     });
     if (ok) onClose();
   };
@@ -95,6 +97,17 @@ export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; o
           emptyLabel={t('tickets.transfer.keep')}
         />
       )}
+      <TextField
+        margin="dense"
+        fullWidth
+        multiline
+        maxRows={3}
+        label={t('tickets.transfer.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        helperText={`${reason.length}/${TRANSFER_REASON_MAX}`}
+        slotProps={{ htmlInput: { maxLength: TRANSFER_REASON_MAX, 'data-testid': 'transfer-reason' } }}
+      />
     </TicketDialog>
   );
 }

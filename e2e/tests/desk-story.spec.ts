@@ -1,0 +1,200 @@
+/**
+ * The attendant's desk tells the conversation's story: lifecycle events in the chat timeline (in
+ * pt, en and es), automatic messages marked apart, the contact panel with the person's earlier
+ * tickets; a chat full of images opens and stays at its newest message; and on a phone
+ * (390×844) the contacts' actions and the message box fit the screen.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, Api, pairSimulator, phoneNumber, randomColor, signedInPage, unique } from './helpers';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: SHOTS ? `${SHOTS}/${name}.png` : test.info().outputPath(`${name}.png`) });
+}
+
+/** A 40×30 PNG (solid colour): a real image the browser decodes. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADSZQVNAAAAKklEQVR4nO3NMQEAAAjDoIEm+ihZpbsGCaj0Hc9bHA6Hw+FwOBwOh8P5Ew8/XAeZxZ4IdgAAAABJRU5ErkJggg==';
+
+interface Setup {
+  api: Api;
+  sector: { id: number; name: string };
+  connection: { id: number; number: string };
+  attendant: { id: number; name: string; email: string; password: string };
+  colleague: { id: number; name: string; email: string };
+}
+
+async function setUp(request: Parameters<typeof Api.login>[0]): Promise<Setup> {
+  const api = await Api.login(request, ADMIN.email, ADMIN.password);
+  const id = unique();
+  const sector = await api.call<{ id: number; name: string }>('POST', '/api/queue', {
+    name: `Story ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+    greetingMessage: 'Welcome, {{firstName}}! An attendant will be with you shortly.',
+  });
+  const attendant = { name: 'Bruna Story', email: `bruna.${id}@e2e.local`, password: 'attendant-pass' };
+  const created = await api.call<{ id: number }>('POST', '/api/users', { ...attendant, profile: 'user', queueIds: [sector.id] });
+  const colleagueEmail = `caio.${id}@e2e.local`;
+  const colleague = await api.call<{ id: number; name: string }>('POST', '/api/users', { name: 'Caio Colleague', email: colleagueEmail, password: 'attendant-pass', profile: 'user', queueIds: [sector.id] });
+  const number = phoneNumber('5511');
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Story line ${id}`,
+    channel: 'simulator',
+    queueIds: [sector.id],
+    farewellMessage: 'Thank you, {{firstName}}!',
+  });
+  await pairSimulator(api, connection.id, number);
+  return { api, sector, connection: { id: connection.id, number }, attendant: { ...attendant, id: created.id }, colleague: { ...colleague, email: colleagueEmail } };
+}
+
+async function ticketOf(api: Api, name: string): Promise<{ id: number }> {
+  let found: { id: number } | undefined;
+  await expect
+    .poll(async () => {
+      // The newest ticket of the customer.
+      found = (await api.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(name)}`)).tickets.sort((a, b) => b.id - a.id)[0];
+      return !!found;
+    })
+    .toBe(true);
+  return found!;
+}
+
+async function pageIn(browser: Browser, who: Setup['attendant'], language: string, path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await signedInPage(browser, who.email, who.password, {
+    path,
+    options: { viewport },
+    watch: (p) => void p.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language),
+  });
+  return page;
+}
+
+const STORY: Record<string, { accepted: RegExp; transferred: RegExp; reason: string; returned: RegExp; automatic: string; panel: string }> = {
+  en: { accepted: /Bruna Story accepted the ticket/, transferred: /transferred the ticket from Bruna Story .* to Caio Colleague/, reason: 'Reason: Needs a second opinion', returned: /Caio Colleague returned the ticket to the queue/, automatic: 'Automatic message', panel: 'Tickets' },
+  pt: { accepted: /Bruna Story aceitou o atendimento/, transferred: /transferiu o atendimento de Bruna Story .* para Caio Colleague/, reason: 'Motivo: Needs a second opinion', returned: /Caio Colleague devolveu o atendimento à fila/, automatic: 'Mensagem automática', panel: 'Atendimentos' },
+  es: { accepted: /Bruna Story aceptó la atención/, transferred: /transfirió la atención de Bruna Story .* a Caio Colleague/, reason: 'Motivo: Needs a second opinion', returned: /Caio Colleague devolvió la atención a la cola/, automatic: 'Mensaje automático', panel: 'Atenciones' },
+};
+
+test('the chat tells the ticket story in pt, en and es, marks automatic messages, and the contact panel knows the person', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const s = await setUp(request);
+  const customer = { number: phoneNumber('5521'), name: `Carla ${unique()}` };
+  const write = (body: string) => s.api.call('POST', '/api/simulator/messages', { from: customer.number, to: s.connection.number, name: customer.name, body });
+  const bruna = await Api.login(request, s.attendant.email, s.attendant.password);
+  const caio = await Api.login(request, s.colleague.email, 'attendant-pass');
+
+  // An earlier conversation, resolved.
+  await write('My order is late');
+  const first = await ticketOf(s.api, customer.name);
+  await bruna.call('PUT', `/api/tickets/${first.id}`, { status: 'open' });
+  await bruna.call('PUT', `/api/tickets/${first.id}`, { status: 'closed' });
+
+  // The customer comes back later than the reopening window: a new ticket, greeted automatically.
+  const window = await s.api.call<{ value: string }>('GET', '/api/settings/timeCreateNewTicket');
+  await s.api.call('PUT', '/api/settings/timeCreateNewTicket', { value: '10' });
+  let current: { id: number } = first;
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    await write('Hello again, I need help');
+    await expect.poll(async () => (current = await ticketOf(s.api, customer.name)).id).not.toBe(first.id);
+  } finally {
+    await s.api.call('PUT', '/api/settings/timeCreateNewTicket', { value: window.value });
+  }
+
+  // Its story: accepted, transferred with a reason, returned, accepted again.
+  await bruna.call('PUT', `/api/tickets/${current.id}`, { status: 'open' });
+  await bruna.call('PUT', `/api/tickets/${current.id}`, { transf: true, userId: s.colleague.id, queueId: s.sector.id, reason: 'Needs a second opinion' });
+  await caio.call('PUT', `/api/tickets/${current.id}`, { status: 'pending' });
+  await bruna.call('PUT', `/api/tickets/${current.id}`, { status: 'open' });
+
+  for (const language of ['pt', 'en', 'es']) {
+    const words = STORY[language];
+    const page = await pageIn(browser, s.attendant, language, `/tickets/${current.id}`);
+    const chat = page.getByTestId('chat-pane');
+    const events = chat.getByTestId('timeline-event');
+    await expect(events.filter({ hasText: words.transferred })).toBeVisible();
+    await expect(events.filter({ hasText: words.transferred }).getByTestId('timeline-event-reason')).toHaveText(words.reason);
+    await expect(events.filter({ hasText: words.returned })).toBeVisible();
+    await expect(events.filter({ hasText: words.accepted }).first()).toBeVisible();
+    // The sector's greeting was written by the server, not by a person: marked as automatic.
+    await expect(chat.locator('[data-automatic="true"]').filter({ hasText: 'An attendant will be with you shortly' }).getByTestId('automatic-label')).toHaveText(words.automatic);
+    await shot(page, `story-timeline-${language}`);
+
+    // The contact panel: this ticket and the earlier one, resolved.
+    await page.getByTestId('chat-contact').click();
+    const panel = page.getByTestId('contact-history');
+    await expect(panel.getByText(words.panel, { exact: true })).toBeVisible();
+    await expect(panel.getByTestId(`panel-ticket-${first.id}`)).toBeVisible();
+    await expect(panel.getByTestId(`panel-ticket-${current.id}`)).toBeVisible();
+    await expect(panel.getByTestId('panel-channel')).toContainText(`Story line`);
+    await shot(page, `contact-panel-${language}`);
+    await page.context().close();
+  }
+
+  // On a phone the timeline and the panel fit the screen.
+  const phone = await pageIn(browser, s.attendant, 'pt', `/tickets/${current.id}`, { width: 390, height: 844 });
+  await expect(phone.getByTestId('timeline-event').filter({ hasText: STORY.pt.transferred })).toBeVisible();
+  await shot(phone, 'story-timeline-phone');
+  const composer = await phone.getByTestId('composer-input').boundingBox();
+  expect(composer!.width, 'the message box keeps most of a phone-wide row').toBeGreaterThan(200);
+  await phone.getByTestId('chat-contact').click();
+  await expect(phone.getByTestId('contact-history')).toBeVisible();
+  await shot(phone, 'contact-panel-phone');
+  await phone.context().close();
+});
+
+test('a chat full of images opens at its newest message and stays there while they load', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const s = await setUp(request);
+  const customer = { number: phoneNumber('5521'), name: `Imagens ${unique()}` };
+  for (let n = 1; n <= 14; n++) {
+    await s.api.call('POST', '/api/simulator/messages', {
+      from: customer.number,
+      to: s.connection.number,
+      name: customer.name,
+      type: 'image',
+      body: `photo ${n}`,
+      media: { mimetype: 'image/png', filename: `photo-${n}.png`, data: PNG },
+    });
+  }
+  await s.api.call('POST', '/api/simulator/messages', { from: customer.number, to: s.connection.number, name: customer.name, body: 'the newest message' });
+  const ticket = await ticketOf(s.api, customer.name);
+  await expect.poll(async () => (await s.api.call<{ count: number }>('GET', `/api/messages/${ticket.id}`)).count).toBe(15);
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const page = await pageIn(browser, { ...s.attendant, email: ADMIN.email, password: ADMIN.password }, 'en', `/tickets/${ticket.id}`, viewport);
+    const list = page.getByTestId('message-list');
+    await expect(page.getByText('the newest message')).toBeVisible();
+    // Every image drawn in view has loaded; the newest message is still in view and the list at its bottom.
+    await expect(page.getByTestId('message-image').first()).toBeVisible();
+    await expect(async () => {
+      const loaded = await page.getByTestId('message-image').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete));
+      expect(loaded).toBe(true);
+    }).toPass();
+    await expect(page.getByText('the newest message')).toBeInViewport();
+    const gap = await list.evaluate((el) => {
+      const scroller = el.matches('[data-virtuoso-scroller]') ? el : (el.querySelector('[data-virtuoso-scroller]') ?? el);
+      return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+    });
+    expect(gap, 'pixels between the view and the newest message').toBeLessThan(20);
+    await shot(page, `images-bottom-${viewport.width}`);
+    await page.context().close();
+  }
+});
+
+test('on a phone the contacts list keeps its actions on screen', async ({ browser, request }) => {
+  const s = await setUp(request);
+  const name = `Phone ${unique()}`;
+  const contact = await s.api.call<{ id: number }>('POST', '/api/contacts', { name, number: phoneNumber('5531'), email: `very.long.address.${unique()}@example-company.com` });
+  const page = await pageIn(browser, { ...s.attendant, email: ADMIN.email, password: ADMIN.password }, 'es', '/contacts', { width: 390, height: 844 });
+  await page.getByTestId('contacts-search').fill(name.toLowerCase());
+  const row = page.getByTestId(`contact-row-${contact.id}`);
+  await expect(row).toBeVisible();
+  for (const action of [`contact-start-ticket-${contact.id}`, `contact-edit-${contact.id}`, `contact-delete-${contact.id}`]) {
+    const box = await page.getByTestId(action).boundingBox();
+    expect(box, action).not.toBeNull();
+    expect(box!.x + box!.width, `${action} ends inside the 390 px screen`).toBeLessThanOrEqual(390);
+  }
+  await shot(page, 'contacts-phone');
+});
