@@ -240,5 +240,34 @@ describe('clients of the reference product', () => {
         expect(await s.database.db.select().from(contacts).where(eq(contacts.number, customer))).toHaveLength(1);
       }
     });
+
+    it.each([
+      ['/api/messages/send', 'the reference path on the bare host'],
+      ['/api/api/messages/send', 'whaticket-community\'s path under the base URL https://<host>/api'],
+      ['/api/api/send', 'Press-Ticket\'s path under the base URL https://<host>/api'],
+    ])('POST %s (%s) sends, answering 200 with { resp } as the reference does', async (url) => {
+      const customer = phoneNumber();
+      const body = `reference path ${++seq}`;
+      const res = await s.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { number: customer, body, userId: '', queueId: '' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const { resp } = res.json();
+      expect(resp).toMatchObject({ body, fromMe: true, type: 'chat', hasMedia: false, to: `${customer}@c.us`, id: { fromMe: true, remote: `${customer}@c.us` } });
+      expect(resp.id._serialized).toBe(`true_${customer}@c.us_${resp.id.id}`);
+      expect(Number.isInteger(resp.timestamp)).toBe(true);
+      await waitFor(async () => (await customerChat(s, customer, conn.number)).some((m) => m.body === body));
+    });
+
+    it('refuses those paths without the API token, as the reference does, and sends nothing', async () => {
+      for (const url of ['/api/messages/send', '/api/api/messages/send', '/api/api/send']) {
+        const customer = phoneNumber();
+        const missing = await s.app.inject({ method: 'POST', url, payload: { number: customer, body: 'no token' } });
+        expect(missing.statusCode, url).toBe(401);
+        expect(missing.json().error).toBe('ERR_SESSION_EXPIRED');
+        // A user's session token is not the API token.
+        const wrong = await s.app.inject({ method: 'POST', url, headers: bearer(s.adminToken), payload: { number: customer, body: 'wrong token' } });
+        expect(wrong.statusCode, url).toBe(403);
+        expect(await s.database.db.select().from(contacts).where(eq(contacts.number, customer))).toEqual([]);
+      }
+    });
   });
 });

@@ -29,6 +29,8 @@ export interface ApiSendResult {
   ticketId: number;
   contactId: number;
   ticketStatus: string;
+  /** The number as WhatsApp knows it (the channel's check may correct the one given). */
+  number: string;
   messages: MessageDTO[];
 }
 
@@ -107,7 +109,7 @@ export class ExternalApiService {
       const closed = await this.tickets.closeBySystem(result.ticket.id, 'api');
       if (closed) status = closed.status as typeof status;
     }
-    return { ticketId: result.ticket.id, contactId: result.contact.id, ticketStatus: status, messages };
+    return { ticketId: result.ticket.id, contactId: result.contact.id, ticketStatus: status, number, messages };
   }
 
   private async connectionId(requested: number | undefined): Promise<number> {
