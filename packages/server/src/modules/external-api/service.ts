@@ -91,7 +91,7 @@ export class ExternalApiService {
       const ticketDto = (await presentTicketById(tx, ticket.id))!;
       if (created) await events.ticket('create', ticketDto);
       else if (before) await events.ticketMoved(before, ticketDto);
-      const messages = await presentMessages(tx, rows);
+      const messages = await presentMessages(this.ctx.mediaLinks, tx, rows);
       for (const m of messages) await events.message('create', m, ticketDto);
       return { contact, addedTags, ticket, ticketDto, messages, events };
     });
