@@ -27,6 +27,8 @@ import { registerResponseCheck, type ResponseMismatch } from './http/response-ch
 import { registerApiRoutes } from './http/api-routes.js';
 import { wireRealtime } from './realtime-wiring.js';
 import { trustFunction } from './lib/client-address.js';
+import { MediaLinks } from './lib/media-links.js';
+import { secretsKeyOf } from './lib/secret-box.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,12 +36,13 @@ declare module 'fastify' {
   }
 }
 
-const CONTENT_SECURITY_POLICY = [
+/** `mediaOrigin`: where media links point when PUBLIC_URL names another origin than the page's. */
+const contentSecurityPolicy = (mediaOrigin: string) => [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
+  `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
+  `media-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
@@ -130,6 +133,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     log: app.log,
     realtime,
     settings,
+    mediaLinks: new MediaLinks(secretsKeyOf(config), {
+      lifetimeSeconds: config.mediaLinkSeconds,
+      publicUrl: config.publicUrl,
+      clock: options.clock ?? systemClock,
+    }),
   };
 
   await database.migrate();
@@ -161,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.decorateRequest('actor', null as never);
   if (options.checkResponses) registerResponseCheck(app, options.checkResponses, DOCS_PREFIX);
 
+  const csp = contentSecurityPolicy(config.publicUrl ? new URL(config.publicUrl).origin : '');
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
@@ -168,7 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     // docs/decisions.md "Content-Security-Policy": scripts only from our origin; inline styles
     // for MUI/emotion and Swagger UI; images, audio and video also from data:/blob: (QR codes,
     // previews, recordings); no plugins, no framing by other sites.
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', csp);
     return payload;
   });
 

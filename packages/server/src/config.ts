@@ -39,6 +39,16 @@ const envSchema = z.object({
   CONNECTIONS_LIMIT: optionalPositiveInt,
   /** Public origin(s) allowed for browsers, comma separated. Default: same origin as requested. */
   ALLOWED_ORIGINS: z.string().optional(),
+  /**
+   * The address users reach the server at (`https://support.example.com`): media links become
+   * absolute, as clients served from another origin (ALLOWED_ORIGINS) need them.
+   */
+  PUBLIC_URL: z
+    .url('must be a URL')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+    .optional(),
+  /** How long a signed media link stays valid, in minutes. */
+  MEDIA_LINK_MINUTES: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   SIMULATOR: z.enum(['on', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
@@ -107,6 +117,10 @@ export interface Config {
   userLimit: number | undefined;
   connectionsLimit: number | undefined;
   allowedOrigins: string[];
+  /** PUBLIC_URL without a trailing slash ('' when unset: media links are relative). */
+  publicUrl: string;
+  /** MEDIA_LINK_MINUTES in seconds (default 60 minutes). */
+  mediaLinkSeconds: number;
   simulatorEnabled: boolean;
   logLevel: string;
   /** Which proxies' X-Forwarded-* are believed (lib/client-address.ts). */
@@ -160,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    publicUrl: (e.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    mediaLinkSeconds: (e.MEDIA_LINK_MINUTES ?? 60) * 60,
     simulatorEnabled: e.SIMULATOR ? e.SIMULATOR === 'on' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY) as TrustProxy,

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database, Db, DbOrTx } from './db/client.js';
 import type { Secrets } from './lib/data-dir.js';
 import type { Realtime } from './realtime/realtime.js';
+import type { MediaLinks } from './lib/media-links.js';
 import type { SettingsService } from './store/settings.js';
 import type { WebhookEventName } from '@switchboard/shared';
 
@@ -24,6 +25,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   realtime: Realtime;
   settings: SettingsService;
+  /** Signed links to messages' media (what presented messages carry as mediaUrl). */
+  mediaLinks: MediaLinks;
   /** Outgoing webhooks: announcements publish their event here (set once the services exist). */
   webhooks?: EventPublisher;
 }

@@ -146,7 +146,7 @@ export class RatingService {
       const ticketDto = await presentTicketById(tx, ticket.id);
       if (ticketDto && stored) {
         await events.ticket('update', ticketDto);
-        for (const dto of await presentMessages(tx, [stored])) await events.message('create', dto, ticketDto);
+        for (const dto of await presentMessages(ctx.mediaLinks, tx, [stored])) await events.message('create', dto, ticketDto);
         await events.webhook('rating.received', `ticket:${ticket.id}`, { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto });
       }
       // The rating in the chat's timeline, after the customer's answer and before the farewell.

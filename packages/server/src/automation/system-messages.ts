@@ -39,7 +39,7 @@ export async function announceSystemMessages(deps: SystemMessageDeps, ticketId: 
   if (!written.length) return;
   const { ctx } = deps;
   const ticketDto = await presentTicketById(ctx.db, ticketId);
-  if (ticketDto) for (const dto of await presentMessages(ctx.db, written)) announceMessage(ctx, 'create', dto, ticketDto);
+  if (ticketDto) for (const dto of await presentMessages(ctx.mediaLinks, ctx.db, written)) announceMessage(ctx, 'create', dto, ticketDto);
   void deps.outbox.kick(written[0].whatsappId ?? ticketDto?.whatsappId ?? -1);
 }
 

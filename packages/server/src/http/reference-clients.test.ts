@@ -110,6 +110,52 @@ describe('clients of the reference product', () => {
       expect((await call('POST', '/api/tags', {}, { name: `Bad colour ${++seq}`, color: 'purple-ish' })).statusCode).toBe(400);
     });
 
+    it('POST /whatsapp with the reference form\'s empty defaults: no inactivity message, no work hours, default hours', async () => {
+      const blankWeekend: Record<string, string> = {};
+      for (const day of ['Saturday', 'Sunday']) {
+        for (const field of [`StartDefineWorkHours${day}`, `EndDefineWorkHours${day}`, `StartDefineWorkHours${day}Lunch`, `EndDefineWorkHours${day}Lunch`]) blankWeekend[field] = '';
+      }
+      const name = `Reference ${++seq}`;
+      const res = await call('POST', '/api/whatsapp', {}, {
+        name,
+        greetingMessage: '',
+        farewellMessage: '',
+        isDefault: false,
+        sendInactiveMessage: false,
+        timeInactiveMessage: '',
+        inactiveMessage: '',
+        defineWorkHours: '',
+        outOfWorkMessage: '',
+        ...blankWeekend,
+        queueIds: [],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        name,
+        timeInactiveMessage: 0,
+        defineWorkHours: false,
+        saturday: false,
+        StartDefineWorkHoursSaturday: '08:00',
+        EndDefineWorkHoursSundayLunch: '13:00',
+      });
+
+      // The same form sent again on edit keeps the meaning of each blank.
+      const edited = await call('PUT', `/api/whatsapp/${res.json().id}`, {}, { name, timeInactiveMessage: '', defineWorkHours: '', ...blankWeekend });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject({ timeInactiveMessage: 0, defineWorkHours: false, StartDefineWorkHoursSunday: '08:00' });
+      // Gone again: the connection the external API sends from below is the simulator's.
+      expect((await call('DELETE', `/api/whatsapp/${res.json().id}`)).statusCode).toBe(200);
+    });
+
+    it('POST /whatsapp still refuses hours and options that are really invalid', async () => {
+      for (const bad of [{ timeInactiveMessage: 'soon' }, { timeInactiveMessage: 3 }, { defineWorkHours: 'yes' }, { StartDefineWorkHoursSaturday: '9h' }]) {
+        const name = `Bad connection ${++seq}`;
+        const res = await call('POST', '/api/whatsapp', {}, { name, ...bad });
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+        expect((await call('GET', '/api/whatsapp')).json().some((c: { name: string }) => c.name === name)).toBe(false);
+      }
+    });
+
     it('POST /tags with an empty colour gets the default colour', async () => {
       const res = await call('POST', '/api/tags', {}, { name: `No colour ${++seq}`, color: '' });
       expect(res.statusCode, res.body).toBe(201);
@@ -148,6 +194,31 @@ describe('clients of the reference product', () => {
     });
   });
 
+  describe('the reference Tags screen', () => {
+    it('GET /tags/ carries contacttag and contacts, one per contact carrying the tag', async () => {
+      const tag = (await call('POST', '/api/tags', {}, { name: `Screen ${++seq}`, color: '#654321' })).json();
+      const empty = (await call('POST', '/api/tags', {}, { name: `Screen ${++seq}`, color: '#654322' })).json();
+      const made = await s.database.db
+        .insert(contacts)
+        .values([
+          { name: 'Tagged One', number: phoneNumber() },
+          { name: 'Tagged Two', number: phoneNumber() },
+        ])
+        .returning();
+      for (const c of made) expect((await call('POST', '/api/tags/sync', {}, { contactId: c.id, tags: [{ id: tag.id }] })).statusCode).toBe(200);
+
+      const res = await call('GET', '/api/tags/?searchParam=Screen');
+      expect(res.statusCode).toBe(200);
+      const page = res.json();
+      const listed = page.tags.find((t: { id: number }) => t.id === tag.id);
+      const ids = made.map((c) => c.id).sort((a, b) => a - b);
+      expect(listed.contacttag).toEqual(ids.map((contactId) => ({ tagId: tag.id, contactId })));
+      expect(listed.contacts).toEqual(ids.map((id) => ({ id })));
+      expect(listed.contactsCount).toBe(2);
+      expect(page.tags.find((t: { id: number }) => t.id === empty.id)).toMatchObject({ contacttag: [], contacts: [] });
+    });
+  });
+
   describe('/api/send in the reference request shapes', () => {
     let token: string;
     let conn: { id: number; number: string };
@@ -167,6 +238,35 @@ describe('clients of the reference product', () => {
         expect(res.statusCode, res.body).toBe(201);
         await waitFor(async () => (await customerChat(s, customer, conn.number)).some((m) => m.body === `hello ${shape}`));
         expect(await s.database.db.select().from(contacts).where(eq(contacts.number, customer))).toHaveLength(1);
+      }
+    });
+
+    it.each([
+      ['/api/messages/send', 'the reference path on the bare host'],
+      ['/api/api/messages/send', 'whaticket-community\'s path under the base URL https://<host>/api'],
+      ['/api/api/send', 'Press-Ticket\'s path under the base URL https://<host>/api'],
+    ])('POST %s (%s) sends, answering 200 with { resp } as the reference does', async (url) => {
+      const customer = phoneNumber();
+      const body = `reference path ${++seq}`;
+      const res = await s.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { number: customer, body, userId: '', queueId: '' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const { resp } = res.json();
+      expect(resp).toMatchObject({ body, fromMe: true, type: 'chat', hasMedia: false, to: `${customer}@c.us`, id: { fromMe: true, remote: `${customer}@c.us` } });
+      expect(resp.id._serialized).toBe(`true_${customer}@c.us_${resp.id.id}`);
+      expect(Number.isInteger(resp.timestamp)).toBe(true);
+      await waitFor(async () => (await customerChat(s, customer, conn.number)).some((m) => m.body === body));
+    });
+
+    it('refuses those paths without the API token, as the reference does, and sends nothing', async () => {
+      for (const url of ['/api/messages/send', '/api/api/messages/send', '/api/api/send']) {
+        const customer = phoneNumber();
+        const missing = await s.app.inject({ method: 'POST', url, payload: { number: customer, body: 'no token' } });
+        expect(missing.statusCode, url).toBe(401);
+        expect(missing.json().error).toBe('ERR_SESSION_EXPIRED');
+        // A user's session token is not the API token.
+        const wrong = await s.app.inject({ method: 'POST', url, headers: bearer(s.adminToken), payload: { number: customer, body: 'wrong token' } });
+        expect(wrong.statusCode, url).toBe(403);
+        expect(await s.database.db.select().from(contacts).where(eq(contacts.number, customer))).toEqual([]);
       }
     });
   });

@@ -14,21 +14,7 @@ export class SecretBox {
 
   /** The key from the environment, else the data directory's key file (created once). */
   static fromConfig(config: { secretsKey: Buffer | undefined; dataDir: string }): SecretBox {
-    if (config.secretsKey) return new SecretBox(config.secretsKey);
-    const file = path.join(config.dataDir, 'secrets.key');
-    try {
-      return new SecretBox(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    try {
-      // 'wx': two processes starting together keep one key — the loser reads the winner's.
-      fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    return new SecretBox(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
+    return new SecretBox(secretsKeyOf(config));
   }
 
   seal(plain: string): string {
@@ -45,4 +31,26 @@ export class SecretBox {
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
   }
+}
+
+/**
+ * The installation's secrets key: SECRETS_KEY, else DATA_DIR/secrets.key, created on first use
+ * readable by the owner only. Several processes on one database need the same SECRETS_KEY.
+ */
+export function secretsKeyOf(config: { secretsKey: Buffer | undefined; dataDir: string }): Buffer {
+  if (config.secretsKey) return config.secretsKey;
+  const file = path.join(config.dataDir, 'secrets.key');
+  try {
+    return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    // 'wx': two processes starting together keep one key — the loser reads the winner's.
+    fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }

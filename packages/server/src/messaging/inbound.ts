@@ -195,7 +195,7 @@ export class InboundPipeline {
       tags: new Map(ok.flatMap((r) => (r.contactTags ? [[r.contact.id, r.contactTags] as const] : []))),
     };
     const ticketDtos = new Map((await presentTickets(this.ctx.db, uniqueBy(ok.map((r) => r.ticket), (t) => t.id), known)).map((t) => [t.id, t]));
-    const messageDtos = new Map((await presentMessages(this.ctx.db, ok.map((r) => r.message), known)).map((m) => [m.id, m]));
+    const messageDtos = new Map((await presentMessages(this.ctx.mediaLinks, this.ctx.db, ok.map((r) => r.message), known)).map((m) => [m.id, m]));
     const newContacts = uniqueBy(ok.filter((r) => r.contactCreated).map((r) => r.contact), (c) => c.id);
     const contactDtos = new Map((await presentContacts(this.ctx.db, newContacts)).map((c) => [c.id, c]));
     const announcedCreate = new Set<number>();
@@ -401,7 +401,7 @@ export class InboundPipeline {
 
   private async announceUpdates(rows: MessageRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const dtos = await presentMessages(this.ctx.db, rows);
+    const dtos = await presentMessages(this.ctx.mediaLinks, this.ctx.db, rows);
     const tickets = new Map<number, TicketDTO | null>();
     for (const dto of dtos) {
       if (!tickets.has(dto.ticketId)) tickets.set(dto.ticketId, await presentTicketById(this.ctx.db, dto.ticketId));

@@ -255,7 +255,7 @@ export class Outbox {
       .returning();
     if (!row) return false;
     const ticket = await presentTicketById(this.ctx.db, row.ticketId);
-    const [dto] = await presentMessages(this.ctx.db, [row]);
+    const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [row]);
     if (ticket) announceMessage(this.ctx, 'update', dto, ticket);
     return true;
   }

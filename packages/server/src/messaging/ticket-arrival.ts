@@ -39,7 +39,7 @@ async function announceUnread(ctx: AppContext, before: Pick<TicketDTO, 'userId' 
   if (rows.length === 0) return;
   const gained = audience(ctx, after);
   const had = audience(ctx, before);
-  for (const message of await presentMessages(ctx.db, rows.reverse())) {
+  for (const message of await presentMessages(ctx.mediaLinks, ctx.db, rows.reverse())) {
     ctx.realtime.emitExcept(gained, had, EVENTS.appMessage, { action: 'create', message, ticket: after, contact: after.contact });
   }
 }

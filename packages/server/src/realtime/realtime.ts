@@ -2,6 +2,8 @@
  * Socket.IO on the app's HTTP server. Authenticated in the handshake (`auth.token`, never the
  * query string), Origin checked, rooms assigned from the user's permissions, disconnected when the
  * access token expires (the client reconnects with a fresh one and re-fetches what it shows).
+ * The namespace `/api` serves the reference product's web clients in their dialect
+ * (reference-dialect.ts); it also takes the token from the handshake query, as they send it.
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import { CLIENT_EVENTS, type TicketViewer } from '@switchboard/shared';
@@ -11,6 +13,18 @@ import { Server, type Namespace, type Socket } from 'socket.io';
 import { ROOM_ADMINS, ROOM_ALL_USERS, roomsForViewer, userRoom } from './rooms.js';
 import { TokenBucket } from './token-bucket.js';
 import { KeyedLimiter, type BucketLimit } from './keyed-limiter.js';
+import {
+  REFERENCE_NAMESPACE,
+  markerRoom,
+  referenceEmits,
+  referenceRooms,
+  statusSubscription,
+  subscriptionsOf,
+  type Subscription,
+} from './reference-dialect.js';
+
+/** The web app's own namespace, or the reference clients' (`/api`). */
+type Dialect = 'own' | 'reference';
 
 export interface SocketIdentity {
   viewer: TicketViewer;
@@ -84,6 +98,9 @@ export class Realtime {
       path: '/socket.io',
       serveClient: false,
       allowRequest: (req, callback) => callback(null, opts.acceptForeignOrigins === true || isOriginAllowed(req, opts.allowedOrigins)),
+      // ALLOWED_ORIGINS covers the socket too: a client served from a listed origin falls back to
+      // long-polling, which the browser lets it read only with these headers. Others get none.
+      ...(opts.allowedOrigins.length > 0 ? { cors: { origin: opts.allowedOrigins, credentials: true } } : {}),
     });
     if (opts.redis) {
       const pub = createClient({ url: opts.redis.url });
@@ -92,17 +109,20 @@ export class Realtime {
       this.redisClients.push(pub, sub);
       io.adapter(createAdapter(pub, sub, { key: opts.redis.key }));
     }
-    io.use((socket, next) => {
-      // A failure here refuses the connection (the client sees connect_error), never goes unhandled.
-      void this.authenticateSocket(socket, opts, next).catch((err: unknown) => next(err instanceof Error ? err : new Error(String(err))));
-    });
-    io.on('connection', (socket) => this.onConnection(socket));
+    for (const [nsp, dialect] of [[io.of('/'), 'own'], [io.of(REFERENCE_NAMESPACE), 'reference']] as const) {
+      nsp.use((socket, next) => {
+        // A failure here refuses the connection (the client sees connect_error), never goes unhandled.
+        void this.authenticateSocket(socket, opts, dialect, next).catch((err: unknown) => next(err instanceof Error ? err : new Error(String(err))));
+      });
+      nsp.on('connection', (socket) => this.onConnection(socket, dialect));
+    }
+    this.namespaces.add(REFERENCE_NAMESPACE);
     this.io = io;
   }
 
-  private async authenticateSocket(socket: Socket, opts: RealtimeOptions, next: (err?: Error) => void): Promise<void> {
+  private async authenticateSocket(socket: Socket, opts: RealtimeOptions, dialect: Dialect, next: (err?: Error) => void): Promise<void> {
     if (!isOriginAllowed(socket.request, opts.allowedOrigins)) return next(new Error('ERR_NO_PERMISSION'));
-    const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+    const token = handshakeToken(socket, dialect);
     const identity = token ? await opts.authenticate(token).catch(() => null) : null;
     if (!identity) return next(new Error('ERR_SESSION_EXPIRED'));
     // Refused before it costs anything more (rooms, events); the count is checked again once
@@ -121,7 +141,7 @@ export class Realtime {
     return this.userSockets.get(userId)?.size ?? 0;
   }
 
-  private onConnection(socket: Socket): void {
+  private onConnection(socket: Socket, dialect: Dialect): void {
     const { viewer } = socket.data as SocketData;
     const mine = this.userSockets.get(viewer.id) ?? new Set<string>();
     if (mine.size >= this.socketLimit()) {
@@ -138,6 +158,26 @@ export class Realtime {
       .then(() => this.connectedListeners.forEach((listener) => listener(viewer.id)))
       .catch(() => socket.disconnect(true));
     this.limitEvents(socket);
+    if (dialect === 'reference') this.answerReferenceRequests(socket, viewer);
+    else this.answerRequests(socket, viewer);
+    socket.on('disconnect', () => {
+      mine.delete(socket.id);
+      if (mine.size === 0 && this.userSockets.get(viewer.id) === mine) this.userSockets.delete(viewer.id);
+      const t = this.expiryTimers.get(socket.id);
+      if (t) clearTimeout(t);
+      this.expiryTimers.delete(socket.id);
+    });
+  }
+
+  /** Whether the user may see the ticket now (one budget of reads across all the user's sockets). */
+  private async mayJoinTicket(viewer: TicketViewer, ticketId: unknown): Promise<boolean | 'limited'> {
+    if (!this.userJoins?.take(String(viewer.id))) return 'limited';
+    const id = Number(ticketId);
+    const check = this.opts?.canJoinTicket;
+    return Number.isInteger(id) && id > 0 && !!check && (await check(viewer.id, id).catch(() => false));
+  }
+
+  private answerRequests(socket: Socket, viewer: TicketViewer): void {
     // Room membership is decided by the server from the user's permissions; these requests are
     // acknowledged for compatibility with clients of the reference product.
     socket.on(CLIENT_EVENTS.joinNotification, (ack?: unknown) => reply(ack, true));
@@ -147,20 +187,56 @@ export class Realtime {
     // answer says whether the user may see the ticket (a primary-key read; rate-limited).
     socket.on(CLIENT_EVENTS.joinChatBox, async (ticketId: unknown, ack?: unknown) => {
       if (typeof ack !== 'function') return;
-      // One budget across all of the user's sockets: many sockets do not multiply the reads.
-      if (!this.userJoins?.take(String(viewer.id))) return reply(ack, { error: 'ERR_RATE_LIMITED' });
-      const id = Number(ticketId);
-      const check = this.opts?.canJoinTicket;
-      const allowed = Number.isInteger(id) && id > 0 && !!check && (await check(viewer.id, id).catch(() => false));
-      reply(ack, allowed);
+      const allowed = await this.mayJoinTicket(viewer, ticketId);
+      reply(ack, allowed === 'limited' ? { error: 'ERR_RATE_LIMITED' } : allowed);
     });
     socket.on(CLIENT_EVENTS.leaveChatBox, (_ticketId: unknown, ack?: unknown) => reply(ack, true));
-    socket.on('disconnect', () => {
-      mine.delete(socket.id);
-      if (mine.size === 0 && this.userSockets.get(viewer.id) === mine) this.userSockets.delete(viewer.id);
-      const t = this.expiryTimers.get(socket.id);
-      if (t) clearTimeout(t);
-      this.expiryTimers.delete(socket.id);
+  }
+
+  /**
+   * The reference clients' requests are granted as subscriptions (reference-dialect.ts): what a
+   * socket receives is what it asked for within what its user may see. A chat is granted only for
+   * a ticket the user may see now.
+   */
+  private answerReferenceRequests(socket: Socket, viewer: TicketViewer): void {
+    const subscribe = async (sub: Subscription): Promise<void> => {
+      // The permissions of now: the user may have changed since the socket connected.
+      const viewerNow = (await this.opts?.loadViewer(viewer.id)) ?? null;
+      if (!viewerNow) {
+        socket.disconnect(true);
+        return;
+      }
+      await socket.join(referenceRooms(roomsForViewer(viewerNow), [sub]));
+    };
+    const unsubscribe = (sub: Subscription) => {
+      const marker = markerRoom(sub);
+      for (const room of [...socket.rooms]) if (room === marker || room.endsWith(`#${sub}`)) void socket.leave(room);
+    };
+    // A failed join leaves the socket without events it asked for: it is dropped and reconnects.
+    const run = (work: Promise<void>, ack: unknown, value: unknown) =>
+      void work.then(() => reply(ack, value)).catch(() => socket.disconnect(true));
+    socket.on(CLIENT_EVENTS.joinNotification, (ack?: unknown) => run(subscribe('notification'), ack, true));
+    socket.on(CLIENT_EVENTS.joinTickets, (status: unknown, ack?: unknown) => {
+      const sub = statusSubscription(status);
+      if (!sub) return reply(ack, false);
+      run(subscribe(sub), ack, true);
+    });
+    socket.on(CLIENT_EVENTS.leaveTickets, (status: unknown, ack?: unknown) => {
+      const sub = statusSubscription(status);
+      if (sub) unsubscribe(sub);
+      reply(ack, true);
+    });
+    socket.on(CLIENT_EVENTS.joinChatBox, (ticketId: unknown, ack?: unknown) => {
+      const work = this.mayJoinTicket(viewer, ticketId).then(async (allowed) => {
+        if (allowed === true) await subscribe(`ticket:${Number(ticketId)}`);
+        reply(ack, allowed === 'limited' ? { error: 'ERR_RATE_LIMITED' } : allowed);
+      });
+      void work.catch(() => socket.disconnect(true));
+    });
+    socket.on(CLIENT_EVENTS.leaveChatBox, (ticketId: unknown, ack?: unknown) => {
+      const id = Number(ticketId);
+      if (Number.isInteger(id) && id > 0) unsubscribe(`ticket:${id}`);
+      reply(ack, true);
     });
   }
 
@@ -203,13 +279,18 @@ export class Realtime {
   async syncUser(userId: number): Promise<void> {
     if (!this.io || !this.opts) return;
     const viewer = await this.opts.loadViewer(userId);
-    const sockets = await this.io.in(userRoom(userId)).fetchSockets();
-    for (const s of sockets) {
+    const sockets = [
+      ...(await this.io.in(userRoom(userId)).fetchSockets()).map((socket) => ({ socket, dialect: 'own' as Dialect })),
+      ...(await this.io.of(REFERENCE_NAMESPACE).in(userRoom(userId)).fetchSockets()).map((socket) => ({ socket, dialect: 'reference' as Dialect })),
+    ];
+    for (const { socket: s, dialect } of sockets) {
       if (!viewer) {
         s.disconnect(true);
         continue;
       }
-      const wanted = new Set(roomsForViewer(viewer));
+      const own = roomsForViewer(viewer);
+      // A reference socket keeps what it asked for, now crossed with the new permissions.
+      const wanted = new Set(dialect === 'reference' ? referenceRooms(own, subscriptionsOf(s.rooms)) : own);
       s.join([...wanted]);
       for (const room of s.rooms) if (room !== s.id && !wanted.has(room)) s.leave(room);
     }
@@ -218,18 +299,31 @@ export class Realtime {
   /** Disconnects every socket of a user on every process (deleted user, password change). */
   disconnectUser(userId: number): void {
     this.io?.in(userRoom(userId)).disconnectSockets(true);
+    this.io?.of(REFERENCE_NAMESPACE).in(userRoom(userId)).disconnectSockets(true);
   }
 
   emit(rooms: string | string[], event: string, payload: unknown): void {
     const list = Array.isArray(rooms) ? rooms : [rooms];
     if (!this.io || list.length === 0) return;
     this.io.to(list).emit(event, payload);
+    this.emitReference(list, [], event, payload);
   }
 
   /** Emits to the members of `rooms` who are in none of `except` (a ticket leaving someone's view). */
   emitExcept(rooms: string[], except: string[], event: string, payload: unknown): void {
     if (!this.io || rooms.length === 0) return;
     this.io.to(rooms).except(except).emit(event, payload);
+    this.emitReference(rooms, except, event, payload);
+  }
+
+  /** The same event, in the reference clients' dialect, on their namespace. */
+  private emitReference(rooms: string[], except: string[], event: string, payload: unknown): void {
+    const nsp = this.io?.of(REFERENCE_NAMESPACE);
+    if (!nsp) return;
+    for (const e of referenceEmits(rooms, except, event, payload)) {
+      if (e.to.length === 0) continue;
+      nsp.to(e.to).except(e.except).emit(e.event, e.payload);
+    }
   }
 
   /** Another namespace of the same server (the website widget's visitors); null before attach. */
@@ -270,7 +364,7 @@ export class Realtime {
   /** Ids of users with at least one live socket (across processes with the Redis adapter). */
   async onlineUserIds(): Promise<Set<number>> {
     if (!this.io) return new Set();
-    const sockets = await this.io.in(ROOM_ALL_USERS).fetchSockets();
+    const sockets = [...(await this.io.in(ROOM_ALL_USERS).fetchSockets()), ...(await this.io.of(REFERENCE_NAMESPACE).in(ROOM_ALL_USERS).fetchSockets())];
     return new Set(sockets.map((s) => (s.data as SocketData).viewer.id));
   }
 
@@ -287,6 +381,18 @@ export class Realtime {
     await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
     this.redisClients = [];
   }
+}
+
+/**
+ * The web app sends its token in `auth` only (a query string ends up in access logs). The
+ * reference clients send it in the handshake query (`?token=`), some in `auth`: both are read.
+ */
+function handshakeToken(socket: Socket, dialect: Dialect): string {
+  const auth: unknown = socket.handshake.auth?.token;
+  if (typeof auth === 'string' && auth) return auth;
+  if (dialect !== 'reference') return '';
+  const query: unknown = socket.handshake.query?.token;
+  return typeof query === 'string' ? query : '';
 }
 
 function reply(ack: unknown, value: unknown): void {

@@ -3,11 +3,9 @@ import type { MessageDTO, MessageMediaType } from '@switchboard/shared';
 import { inArray } from 'drizzle-orm';
 import { readAll, type DbOrTx } from '../db/client.js';
 import { contacts, messages, users } from '../db/schema.js';
+import type { MediaLinks } from '../lib/media-links.js';
 
 export type MessageRow = typeof messages.$inferSelect;
-
-export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaPath'>) =>
-  row.mediaPath ? `/api/messages/${encodeURIComponent(row.id)}/media` : null;
 
 /** last_error of a received message the channel could not decrypt yet (messaging/placeholder.ts). */
 export const AWAITING_RESEND = 'ERR_WAPP_AWAITING_RESEND';
@@ -22,7 +20,9 @@ function mediaErrorOf(r: MessageRow): MessageDTO['mediaError'] {
   return r.lastError === 'ERR_MEDIA_TOO_LARGE' || r.lastError === 'ERR_WAPP_DOWNLOAD_MEDIA' ? r.lastError : null;
 }
 
+/** `links` signs each media link (lib/media-links.ts): the file is shown by `<img src>`, no token. */
 export async function presentMessages(
+  links: MediaLinks,
   db: DbOrTx,
   rows: MessageRow[],
   known: { contacts?: { id: number; name: string; number: string }[] } = {},
@@ -52,7 +52,7 @@ export async function presentMessages(
       fromMe: r.fromMe,
       read: r.read,
       mediaType: r.mediaType as MessageMediaType,
-      mediaUrl: mediaUrlOf(r),
+      mediaUrl: links.linkTo(r),
       mediaName: r.mediaName,
       mediaMime: r.mediaMime,
       mediaError: mediaErrorOf(r),

@@ -71,5 +71,6 @@ export const API_SEND_RESPONSE_EXAMPLE = {
   ticketId: 42,
   contactId: 12,
   ticketStatus: 'open',
+  number: '5511988887777',
   messages: [{ id: '3EB0C767D26A1D8E5B2F', body: 'Your order left the warehouse this morning.', mediaType: 'chat' }],
 };

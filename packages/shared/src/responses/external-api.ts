@@ -6,6 +6,8 @@ export const apiSendResponseSchema = z.object({
   ticketId: z.number().int(),
   contactId: z.number().int(),
   ticketStatus: z.string(),
+  /** The number as WhatsApp knows it (the check may correct the one given). */
+  number: z.string(),
   messages: z.array(z.looseObject({ id: z.string(), body: z.string(), mediaType: z.string() })),
 }).meta({ example: API_SEND_RESPONSE_EXAMPLE });
 export type ApiSendResponse = z.infer<typeof apiSendResponseSchema>;

@@ -69,14 +69,20 @@ export function mergeWeekHours(base: WeekHours, input: Record<string, unknown>):
   return out;
 }
 
+/**
+ * The reference clients send an hour they leave blank (a day that is closed) as '' or null:
+ * that is "not given", so the day keeps its hours (the defaults on create).
+ */
+const hourOrBlank = z.preprocess((v) => (v === '' || v === null ? undefined : v), timeOfDaySchema.optional());
+
 const workHourFields: Record<string, z.ZodType> = {};
 for (const d of WEEKDAYS) {
   const L = dayLabel(d);
   workHourFields[d] = z.boolean().optional();
-  workHourFields[`StartDefineWorkHours${L}`] = timeOfDaySchema.optional();
-  workHourFields[`EndDefineWorkHours${L}`] = timeOfDaySchema.optional();
-  workHourFields[`StartDefineWorkHours${L}Lunch`] = timeOfDaySchema.optional();
-  workHourFields[`EndDefineWorkHours${L}Lunch`] = timeOfDaySchema.optional();
+  workHourFields[`StartDefineWorkHours${L}`] = hourOrBlank;
+  workHourFields[`EndDefineWorkHours${L}`] = hourOrBlank;
+  workHourFields[`StartDefineWorkHours${L}Lunch`] = hourOrBlank;
+  workHourFields[`EndDefineWorkHours${L}Lunch`] = hourOrBlank;
 }
 
 const optionalText = text().max(4000, 'Too Long!').optional();
@@ -95,11 +101,15 @@ const connectionFields = {
   inactiveMessage: optionalText,
   outOfWorkMessage: optionalText,
   sendInactiveMessage: z.boolean().optional(),
-  timeInactiveMessage: numeric(
-    z.number().refine((v) => (TIME_INACTIVE_OPTIONS_HOURS as readonly number[]).includes(v), 'Invalid option'),
-  )
+  // The reference clients' empty form sends '' for "no inactivity message" (0, disabled) and for
+  // "no work hours" (false).
+  timeInactiveMessage: z
+    .preprocess(
+      (v) => (v === '' || v === null ? 0 : v),
+      numeric(z.number().refine((v) => (TIME_INACTIVE_OPTIONS_HOURS as readonly number[]).includes(v), 'Invalid option')),
+    )
     .optional(),
-  defineWorkHours: z.boolean().optional(),
+  defineWorkHours: z.preprocess((v) => (v === '' || v === null ? false : v), z.boolean()).optional(),
   holidays: z.array(isoDay).max(366).optional(),
   queueIds: z.array(numeric(z.number().int().positive())).max(200).optional(),
   defaultQueueId: z.union([numeric(z.number().int().positive()), z.null()]).optional(),

@@ -1,10 +1,10 @@
 /** Tags API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import { countResultSchema, messageResultSchema, type TagDTO, type TagEvent, type tagSaveSchema, tagSchema, type TagsPage, tagsPageSchema } from '@switchboard/shared';
+import { countResultSchema, messageResultSchema, type TagDTO, type TagEvent, type tagSaveSchema, tagSchema, tagsPageSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { downloadCsv } from './download';
-import { clearPages, removeFromList, removeFromPages, upsertInList, upsertInPages } from './listCache';
+import { type ListPage, clearPages, removeFromList, removeFromPages, upsertInList, upsertInPages } from './listCache';
 import { queryKeys } from './queryKeys';
 
 const LISTS = { queryKey: ['tags', 'list'] };
@@ -40,7 +40,9 @@ export function useTag(id: number | null | undefined) {
 }
 
 export function applyTagEvent(queryClient: QueryClient, event: TagEvent): void {
-  type Data = InfiniteData<TagsPage>;
+  // A listed tag also carries its contacts (for the reference clients); an event's tag does not,
+  // and this app reads only the count.
+  type Data = InfiniteData<ListPage<'tags', TagDTO>>;
   if (event.action !== 'delete') {
     queryClient.setQueriesData<Data>(LISTS, (d) => upsertInPages(d, 'tags', event.tag));
     queryClient.setQueryData<TagDTO[]>(queryKeys.tagsAll, (list) => upsertInList(list, event.tag));

@@ -144,7 +144,7 @@ export class CloudService {
       userId: actor.id,
       idempotencyKey: input.idempotencyKey,
     });
-    const [dto] = await presentMessages(this.ctx.db, [row]);
+    const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [row]);
     if (!duplicate) {
       const ticketDto = await presentTicketById(this.ctx.db, ticket.id);
       if (ticketDto) announceMessage(this.ctx, 'create', dto, ticketDto);

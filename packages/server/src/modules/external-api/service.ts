@@ -29,6 +29,8 @@ export interface ApiSendResult {
   ticketId: number;
   contactId: number;
   ticketStatus: string;
+  /** The number as WhatsApp knows it (the channel's check may correct the one given). */
+  number: string;
   messages: MessageDTO[];
 }
 
@@ -89,7 +91,7 @@ export class ExternalApiService {
       const ticketDto = (await presentTicketById(tx, ticket.id))!;
       if (created) await events.ticket('create', ticketDto);
       else if (before) await events.ticketMoved(before, ticketDto);
-      const messages = await presentMessages(tx, rows);
+      const messages = await presentMessages(this.ctx.mediaLinks, tx, rows);
       for (const m of messages) await events.message('create', m, ticketDto);
       return { contact, addedTags, ticket, ticketDto, messages, events };
     });
@@ -107,7 +109,7 @@ export class ExternalApiService {
       const closed = await this.tickets.closeBySystem(result.ticket.id, 'api');
       if (closed) status = closed.status as typeof status;
     }
-    return { ticketId: result.ticket.id, contactId: result.contact.id, ticketStatus: status, messages };
+    return { ticketId: result.ticket.id, contactId: result.contact.id, ticketStatus: status, number, messages };
   }
 
   private async connectionId(requested: number | undefined): Promise<number> {

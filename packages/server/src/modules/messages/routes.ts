@@ -9,9 +9,16 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart-upload.js';
 import type { StoredMedia } from '../../lib/media-store.js';
+import type { FastifyReply } from 'fastify';
 
 const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
 const messageParams = z.object({ id: text().min(1).max(100) });
+const mediaLinkParams = z.object({
+  id: text().min(1).max(100),
+  expires: numeric(z.number().int().positive()),
+  signature: text().min(1).max(100),
+  name: text().min(1).max(300),
+});
 
 const NOT_FOUND = { 404: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND'] } as const;
 
@@ -111,14 +118,33 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
     messages.retry(req.actor, req.params.id),
   );
 
-  app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) => {
-    const file = await messages.mediaOf(req.actor, req.params.id);
+  const sendFile = (reply: FastifyReply, file: { path: string; mime: string; name: string; inline: boolean }, maxAge: number) => {
     reply.header('Content-Type', file.mime);
-    reply.header(
-      'Content-Disposition',
-      `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    );
-    reply.header('Cache-Control', 'private, max-age=3600');
+    reply.header('Content-Disposition', `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+    reply.header('Cache-Control', `private, max-age=${maxAge}`);
     return reply.send(media.stream(file.path));
-  });
+  };
+
+  app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) =>
+    sendFile(reply, await messages.mediaOf(req.actor, req.params.id), 3600),
+  );
+
+  // The message's mediaUrl: a signed link, no token (lib/media-links.ts), so `<img src>` works.
+  app.get(
+    '/media/:id/:expires/:signature/:name',
+    {
+      schema: {
+        params: mediaLinkParams,
+        tags,
+        summary: "A message's media through the signed link its mediaUrl gives (no token; valid for MEDIA_LINK_MINUTES)",
+        produces: ['application/octet-stream'],
+        response: answers({ 200: fileBody('The file, with its own Content-Type') }, INPUT, { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NOT_FOUND'] }),
+      },
+    },
+    async (req, reply) => {
+      const file = await messages.mediaByLink(req.params.id, req.params.expires, req.params.signature);
+      // Cached no longer than the link holds.
+      return sendFile(reply, file, Math.max(0, file.expires - Math.floor(Date.now() / 1000)));
+    },
+  );
 }

@@ -63,7 +63,7 @@ export class MessagesService {
     if (first) await this.notes.markRead(actor.id, ticket.id);
     const ticketIds = [...new Set(page.rows.map((r) => r.ticketId))];
     const [presented, [shown], boundaries] = await Promise.all([
-      presentMessages(this.ctx.db, [...page.rows].reverse()),
+      presentMessages(this.ctx.mediaLinks, this.ctx.db, [...page.rows].reverse()),
       // The row read above, as markRead left it (it changes nothing else).
       presentTickets(this.ctx.db, [markedRead ? { ...ticket, unreadMessages: 0 } : ticket]),
       ticketBoundaries(this.ctx.db, ticketIds),
@@ -166,7 +166,7 @@ export class MessagesService {
         );
         rows.push(row);
       }
-      const presented = await presentMessages(tx, rows);
+      const presented = await presentMessages(this.ctx.mediaLinks, tx, rows);
       const current = (await presentTicketById(tx, ticket.id))!;
       // The webhook events are written with the messages: they commit, or roll back, together.
       const announcements = new Announcements(this.ctx, tx);
@@ -184,7 +184,7 @@ export class MessagesService {
     if (!row.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'Only our own messages can be deleted');
     // A private note is its author's (or an admin's) to withdraw.
     if (row.isPrivate && row.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
-    if (row.isDeleted) return (await presentMessages(this.ctx.db, [row]))[0];
+    if (row.isDeleted) return (await presentMessages(this.ctx.mediaLinks, this.ctx.db, [row]))[0];
     // Stored first: once the customer's phone has dropped the message, a failing write could no
     // longer be answered truthfully. A refusal by the channel puts the row back as it was.
     // A message still waiting in the outbox is simply never sent.
@@ -215,7 +215,7 @@ export class MessagesService {
         throw err;
       }
     }
-    const [dto] = await presentMessages(this.ctx.db, [updated]);
+    const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [updated]);
     const ticketDto = await presentTicketById(this.ctx.db, row.ticketId);
     if (ticketDto) announceMessage(this.ctx, 'update', dto, ticketDto);
     return dto;
@@ -250,7 +250,7 @@ export class MessagesService {
       .where(and(eq(messages.id, row.id), eq(messages.sendState, 'failed')))
       .returning();
     const current = queued ?? (await this.ctx.db.select().from(messages).where(eq(messages.id, row.id)))[0];
-    const [dto] = await presentMessages(this.ctx.db, [current]);
+    const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [current]);
     if (queued) {
       const ticketDto = await presentTicketById(this.ctx.db, row.ticketId);
       if (ticketDto) announceMessage(this.ctx, 'update', dto, ticketDto);
@@ -263,9 +263,20 @@ export class MessagesService {
   async mediaOf(actor: CurrentUser, messageId: string): Promise<{ path: string; mime: string; name: string; inline: boolean }> {
     const row = await this.visibleMessage(actor, messageId);
     if (!row.mediaPath) throw new AppError('ERR_NOT_FOUND', 404);
-    const mime = row.mediaMime ?? 'application/octet-stream';
-    const inline = /^(image|audio|video)\//.test(mime) && mime !== 'image/svg+xml';
-    return { path: row.mediaPath, mime, name: row.mediaName ?? 'file', inline };
+    return fileOf(row);
+  }
+
+  /**
+   * The media of a signed link (lib/media-links.ts): no session — the link was given to someone
+   * who could see the message, and holds until it expires. A bad or expired link is refused
+   * before anything is read.
+   */
+  async mediaByLink(messageId: string, expires: number, signature: string): Promise<{ path: string; mime: string; name: string; inline: boolean; expires: number }> {
+    const verdict = this.ctx.mediaLinks.check(messageId, expires, signature);
+    if (verdict !== 'ok') throw new AppError('ERR_NO_PERMISSION', 403, verdict === 'expired' ? 'This media link has expired' : 'This media link is not valid');
+    const [row] = await this.ctx.db.select().from(messages).where(eq(messages.id, messageId));
+    if (!row?.mediaPath) throw new AppError('ERR_NOT_FOUND', 404);
+    return { ...fileOf(row), expires };
   }
 
   /** `read`: users mentioned on the ticket too; `see`: only those who may see (and act on) the ticket. */
@@ -287,4 +298,11 @@ export class MessagesService {
       if (!ticket || !(await isInVisibleHistory(this.ctx, actor, ticket))) throw err;
     }
   }
+}
+
+/** How a message's stored file is served: its type, its name, shown in place or downloaded. */
+function fileOf(row: MessageRow): { path: string; mime: string; name: string; inline: boolean } {
+  const mime = row.mediaMime ?? 'application/octet-stream';
+  const inline = /^(image|audio|video)\//.test(mime) && mime !== 'image/svg+xml';
+  return { path: row.mediaPath!, mime, name: row.mediaName ?? 'file', inline };
 }

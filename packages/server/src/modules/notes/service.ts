@@ -73,7 +73,7 @@ export class NotesService {
         : [];
       return { row: inserted, created: rows };
     });
-    const [dto] = await presentMessages(this.ctx.db, [row]);
+    const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [row]);
     const ticketDto = await presentTicketById(this.ctx.db, ticket.id);
     if (ticketDto) {
       // Whoever may see the ticket, plus every user a note on it has mentioned.

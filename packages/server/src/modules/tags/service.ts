@@ -16,10 +16,12 @@ import {
   type TagSyncInput,
   type TagSyncResult,
   type TagsPage,
+  type ListedTagDTO,
   type ContactEvent,
   NAME_TAKEN,
 } from '@switchboard/shared';
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../context.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
@@ -28,6 +30,21 @@ import { presentContactById } from '../../store/contacts.js';
 import type { CurrentUser } from '../../store/users.js';
 import { presentTagById, presentTagsByIds, replaceContactTags, selectTags } from './repository.js';
 import { announceContact } from '../../messaging/ticket-events.js';
+
+/** The page's tags with their contacts' ids (one read for the whole page). */
+async function withContacts(db: DbOrTx, page: TagDTO[]): Promise<ListedTagDTO[]> {
+  const links = page.length
+    ? await db
+        .select({ tagId: contactTags.tagId, contactId: contactTags.contactId })
+        .from(contactTags)
+        .where(inArray(contactTags.tagId, page.map((t) => t.id)))
+        .orderBy(asc(contactTags.contactId))
+    : [];
+  return page.map((tag) => {
+    const contacttag = links.filter((l) => l.tagId === tag.id);
+    return { ...tag, contacttag, contacts: contacttag.map((l) => ({ id: l.contactId })) };
+  });
+}
 
 export const TAG_EXPORT_COLUMNS = ['tagName', 'contactName', 'contactNumber'] as const;
 
@@ -49,7 +66,7 @@ export class TagsService {
       selectTags(this.ctx.db, where, { limit: PAGE_SIZE, offset }),
       this.ctx.db.select({ total: count() }).from(tags).where(where),
     ]);
-    return { tags: rows, count: total, hasMore: offset + rows.length < total };
+    return { tags: await withContacts(this.ctx.db, rows), count: total, hasMore: offset + rows.length < total };
   }
 
   async show(_actor: CurrentUser, id: number): Promise<TagDTO> {

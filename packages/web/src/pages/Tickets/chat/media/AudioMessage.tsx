@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStoredState } from '../../../../components/useStoredState';
 import { MediaFallback } from './MediaFallback';
-import { useObjectUrl } from './useObjectUrl';
+import { useMediaSrc } from './useObjectUrl';
 
 export const AUDIO_RATE_KEY = 'audioMessageRate';
 
@@ -17,7 +17,7 @@ export function nextRate(rate: number): number {
 
 export function AudioMessage({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
-  const { url, error } = useObjectUrl(message.mediaUrl);
+  const { url, error, onError } = useMediaSrc(message);
   const [rate, setRate] = useStoredState<number>(AUDIO_RATE_KEY, 1);
   const audio = useRef<HTMLAudioElement>(null);
   useEffect(() => {
@@ -26,7 +26,7 @@ export function AudioMessage({ message }: { message: MessageDTO }) {
   if (!url) return <MediaFallback error={error} />;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <audio ref={audio} src={url} controls preload="metadata" data-testid="message-audio" style={{ maxWidth: 260 }} />
+      <audio ref={audio} src={url} onError={onError} controls preload="metadata" data-testid="message-audio" style={{ maxWidth: 260 }} />
       <Button
         size="small"
         variant="outlined"

@@ -1,4 +1,7 @@
-/** Any other file: a download button with its name. The file is fetched with the token on click. */
+/**
+ * Any other file: a download button with its name. The file is fetched with the token on click
+ * (a signed link may have expired while the page stayed open).
+ */
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import type { MessageDTO } from '@switchboard/shared';
@@ -6,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchMediaBlob } from '../../../../api/mediaBlob';
 import { useToast } from '../../../../components/Toasts';
+import { tokenMediaPath } from './useObjectUrl';
 
 export function DocumentMessage({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
@@ -17,7 +21,7 @@ export function DocumentMessage({ message }: { message: MessageDTO }) {
     if (!message.mediaUrl) return;
     setBusy(true);
     try {
-      const blob = await fetchMediaBlob(message.mediaUrl);
+      const blob = await fetchMediaBlob(tokenMediaPath(message));
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -4,12 +4,12 @@ import type { MessageDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MediaFallback } from './MediaFallback';
-import { useObjectUrl } from './useObjectUrl';
+import { useMediaSrc } from './useObjectUrl';
 
 /** An image (or sticker); a click shows it enlarged. */
 export function ImageMessage({ message }: { message: MessageDTO }) {
   const { t } = useTranslation();
-  const { url, error } = useObjectUrl(message.mediaUrl);
+  const { url, error, onError } = useMediaSrc(message);
   const [open, setOpen] = useState(false);
   const sticker = message.mediaType === 'sticker';
   const box = sticker ? { width: 140, height: 140 } : { width: 250, height: 200 };
@@ -19,6 +19,7 @@ export function ImageMessage({ message }: { message: MessageDTO }) {
       <Box
         component="img"
         src={url}
+        onError={onError}
         alt={message.mediaName ?? ''}
         title={t('tickets.chat.enlarge')}
         onClick={() => setOpen(true)}
