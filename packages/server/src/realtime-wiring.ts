@@ -20,6 +20,7 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
     },
     loadViewer: (userId) => loadCurrentUser(db, userId),
     allowedOrigins: ctx.config.allowedOrigins,
+    trustProxy: trustFunction(ctx.config.trustProxy),
     acceptForeignOrigins: true,
     redis: ctx.config.redisUrl ? { url: ctx.config.redisUrl, key: `switchboard#${await deploymentId(db)}` } : undefined,
     log: ctx.log,

@@ -20,6 +20,7 @@ import { WebchatLimits } from './channels/webchat/limits.js';
 import { InboundPipeline } from './messaging/inbound.js';
 import { MediaStore } from './lib/media-store.js';
 import { WhaticketImportService } from './modules/whaticket-import/service.js';
+import { reannounceSince } from './messaging/reannounce.js';
 import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
@@ -101,6 +102,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   channels.setEventHandler((connectionId, event) => inbound.handle(connectionId, event));
   const outbox = new Outbox(ctx, channels, media);
   channels.onConnected((connectionId) => void outbox.kick(connectionId));
+  channels.onAdopted(async (connectionId, since) => void (await reannounceSince(ctx, connectionId, since)));
   const tickets = new TicketsService(ctx);
   // Automation: sector menu, greetings, ratings, inactivity, calls, scheduled jobs.
   const notes = new NotesService(ctx);

@@ -36,6 +36,8 @@ interface Session {
 type ControlAction = 'restart' | 'resetPairing' | 'logout';
 const LEASE_SECONDS = 30;
 const RENEW_EVERY_MS = 10_000;
+/** Before a dead holder's last renewal, how far back what it stored is announced again (clock skew, a slow renewal). */
+const ADOPTION_LOOKBACK_MS = 30_000;
 const START_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
 /**
  * A channel event whose handling failed (the database briefly unavailable) is tried again after
@@ -59,6 +61,7 @@ export class ChannelManager {
    */
   private lifecycle = new KeyedQueue();
   private connectedListeners: ((connectionId: number) => void)[] = [];
+  private adoptedListeners: ((connectionId: number, since: Date) => Promise<void>)[] = [];
   private handler: DriverEventHandler = () => Promise.resolve();
   private closed = false;
   /** This process's name in the channel leases (and on the replies its outbox claims). */
@@ -164,13 +167,31 @@ export class ChannelManager {
       }
     }
     const orphans = await this.ctx.db
-      .select({ name: leases.name })
+      .select({ name: leases.name, holder: leases.holder, expiresAt: leases.expiresAt })
       .from(leases)
       .where(and(like(leases.name, 'channel:%'), lt(leases.expiresAt, sql`now()`)));
-    for (const { name } of orphans) {
+    for (const { name, holder, expiresAt } of orphans) {
       const id = Number(name.slice('channel:'.length));
-      if (Number.isInteger(id) && !this.sessions.has(id)) await this.start(id);
+      if (!Number.isInteger(id) || this.sessions.has(id)) continue;
+      await this.start(id);
+      if (!this.sessions.has(id) || holder === this.holder) continue;
+      // The previous holder last renewed the lease one lease time before it expired; it may have
+      // stored messages up to then (and a little before, while the renewal ran) and died before
+      // announcing them.
+      const since = new Date(expiresAt.getTime() - LEASE_SECONDS * 1000 - ADOPTION_LOOKBACK_MS);
+      for (const listener of this.adoptedListeners) {
+        await listener(id, since).catch((err: unknown) => this.ctx.log.error({ err, connectionId: id }, 'announcing what a dead session stored failed'));
+      }
     }
+  }
+
+  /**
+   * Told when this process took over a session another process held until it stopped renewing
+   * it (killed, or cut off), with the time from which that process may have stored messages it
+   * never announced.
+   */
+  onAdopted(listener: (connectionId: number, since: Date) => Promise<void>): void {
+    this.adoptedListeners.push(listener);
   }
 
   /** Where message, ack, revoke, edit, call and contact events go (the inbound pipeline). */
@@ -222,7 +243,8 @@ export class ChannelManager {
   /** True when the event is now stored; otherwise its failure is counted in the journal. */
   private async replay(entry: JournalEntry): Promise<boolean> {
     try {
-      await this.queue.run(queueKey(entry.connectionId, entry.event), () => this.handler(entry.connectionId, entry.event));
+      // Through dispatch, as a live event: a replayed refusal is counted in the channel's health.
+      await this.queue.run(queueKey(entry.connectionId, entry.event), () => this.dispatch(entry.connectionId, entry.event));
     } catch (err) {
       this.ctx.log.warn({ err, connectionId: entry.connectionId, journalId: entry.id }, 'journalled channel event still failing');
       await this.journal.failed(entry, err);

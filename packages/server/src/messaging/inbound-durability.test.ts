@@ -79,6 +79,20 @@ describe('an inbound message is acknowledged only once it is durably kept', () =
     expect((await failures()).json()).toMatchObject({ pending: 0, poisoned: 0 });
   });
 
+  it('a refused send that was journalled counts in the channel health once it is replayed', async () => {
+    const health = async () =>
+      (await s.app.inject({ method: 'GET', url: '/api/whatsapp-health', headers: bearer(s.adminToken) })).json().connections.find(
+        (c: { connectionId: number }) => c.connectionId === conn.id,
+      );
+    const before = await health();
+    await s.services.channels.journal.keep(conn.id, { type: 'failed', externalId: 'OUT-REFUSED-1', error: 'ERR_SENDING_WAPP_MSG', code: '463' }, new Error('database away'));
+    await s.services.channels.replayJournal();
+    expect((await failures()).json()).toMatchObject({ pending: 0, poisoned: 0 });
+    const after = await health();
+    expect(after.refused).toBe(before.refused + 1);
+    expect(after.refusedByCode['463']).toBe((before.refusedByCode['463'] ?? 0) + 1);
+  });
+
   it('when neither the database nor the journal can keep it, the sender is not told it arrived', async () => {
     const journal = path.join(s.config.dataDir, 'inbound-journal');
     fs.rmSync(journal, { recursive: true, force: true });

@@ -158,6 +158,11 @@ export class Outbox {
     const claimed = await this.claim(connectionId);
     if (claimed.length === 0) return false;
     for (let i = 0; i < claimed.length; i++) {
+      // A paced pass (WHATSAPP_SEND_GAP_MS) can outlast the claim: before each send the claim
+      // on what is left is renewed, and a row that is no longer ours (taken by the process that
+      // now holds the session) is left to it instead of being sent a second time.
+      const kept = await this.renew(claimed.slice(i));
+      if (!kept.has(claimed[i].id)) continue;
       const outcome = await this.deliver(claimed[i]);
       if (outcome === 'channel-down') {
         await this.release(claimed.slice(i));
@@ -195,6 +200,15 @@ export class Outbox {
     if (ids.length === 0) return [];
     const rows = await this.ctx.db.select().from(messages).where(sql`${messages.id} in ${ids}`);
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  /** Extends this process's claim on `rows`; the ids still claimed by it. */
+  private async renew(rows: MessageRow[]): Promise<Set<string>> {
+    const result = await this.ctx.db.execute(sql`
+      update ${messages} set next_attempt_at = now() + make_interval(secs => ${SENDING_LEASE_SECONDS})
+      where id in ${rows.map((r) => r.id)} and send_state = 'sending' and claimed_by = ${this.channels.holder}
+      returning id`);
+    return new Set(rowsOf(result).map((r) => String(r.id)));
   }
 
   private async release(rows: MessageRow[]): Promise<void> {

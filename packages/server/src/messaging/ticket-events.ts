@@ -149,6 +149,15 @@ function emitMessage(ctx: AppContext, action: 'create' | 'update', message: Mess
   });
 }
 
+/**
+ * A message announced again to those who may see its ticket now (realtime only: the webhook
+ * receivers are not told twice). Marked `again`: a client that already has it changes nothing and
+ * does not notify a second time.
+ */
+export function reannounceMessage(ctx: AppContext, message: MessageDTO, ticket: TicketDTO): void {
+  ctx.realtime.emit(audience(ctx, ticket), EVENTS.appMessage, { action: 'create', message, ticket, contact: ticket.contact, again: true });
+}
+
 const messageEvents = (action: 'create' | 'update', message: MessageDTO, ticket: TicketDTO): WebhookEvent[] =>
   message.isPrivate ? [] : [{ event: action === 'create' ? 'message.created' : 'message.updated', key: ticketKey(ticket.id), data: { message, ticket } }];
 

@@ -123,6 +123,36 @@ describe('realtime', () => {
     });
   });
 
+  describe('forwarded host', () => {
+    // A page of another site names its own host in X-Forwarded-Host; only a trusted proxy's word counts.
+    const viaForwardedHost = (server: string, token: string) => {
+      const socket = ioClient(server, {
+        path: '/socket.io',
+        transports: ['polling'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token },
+        extraHeaders: { Origin: 'http://evil.example', 'X-Forwarded-Host': 'evil.example' },
+      });
+      open.push(socket);
+      return outcome(socket);
+    };
+
+    it('is ignored without TRUST_PROXY', async () => {
+      expect((await viaForwardedHost(base, s.adminToken)).connected).toBe(false);
+    });
+
+    it('is believed from a trusted proxy', async () => {
+      const proxied = await createTestServer({ env: { TRUST_PROXY: 'true' } });
+      try {
+        const url = await proxied.listen();
+        expect(await viaForwardedHost(url, proxied.adminToken)).toEqual({ connected: true });
+      } finally {
+        await proxied.stop();
+      }
+    });
+  });
+
   describe('events', () => {
     it('a settings update reaches every signed-in user; the API token update reaches admins only', async () => {
       const agent = await s.createUser();

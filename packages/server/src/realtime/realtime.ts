@@ -40,6 +40,11 @@ export interface RealtimeOptions {
   canJoinTicket?: (userId: number, ticketId: number) => Promise<boolean>;
   allowedOrigins: string[];
   /**
+   * Whether the socket's peer is a proxy the operator trusts (TRUST_PROXY): only then is its
+   * X-Forwarded-Host believed for the origin check. Without it, the Host header alone counts.
+   */
+  trustProxy?: (address: string, hop: number) => boolean;
+  /**
    * Lets pages of other origins open a connection at all (the website widget's namespace checks
    * their origin itself); the users' namespace still refuses them.
    */
@@ -97,7 +102,7 @@ export class Realtime {
     const io = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
-      allowRequest: (req, callback) => callback(null, opts.acceptForeignOrigins === true || isOriginAllowed(req, opts.allowedOrigins)),
+      allowRequest: (req, callback) => callback(null, opts.acceptForeignOrigins === true || isOriginAllowed(req, opts.allowedOrigins, opts.trustProxy)),
       // ALLOWED_ORIGINS covers the socket too: a client served from a listed origin falls back to
       // long-polling, which the browser lets it read only with these headers. Others get none.
       ...(opts.allowedOrigins.length > 0 ? { cors: { origin: opts.allowedOrigins, credentials: true } } : {}),
@@ -121,7 +126,7 @@ export class Realtime {
   }
 
   private async authenticateSocket(socket: Socket, opts: RealtimeOptions, dialect: Dialect, next: (err?: Error) => void): Promise<void> {
-    if (!isOriginAllowed(socket.request, opts.allowedOrigins)) return next(new Error('ERR_NO_PERMISSION'));
+    if (!isOriginAllowed(socket.request, opts.allowedOrigins, opts.trustProxy)) return next(new Error('ERR_NO_PERMISSION'));
     const token = handshakeToken(socket, dialect);
     const identity = token ? await opts.authenticate(token).catch(() => null) : null;
     if (!identity) return next(new Error('ERR_SESSION_EXPIRED'));
@@ -403,12 +408,17 @@ function reply(ack: unknown, value: unknown): void {
  * Browsers always send Origin on cross-origin requests and WebSocket upgrades; it must be this
  * server's own origin or an allowed one. Requests without Origin (same-origin polling, non-browser
  * clients) still need a valid token.
+ *
+ * "This server" is the Host header. X-Forwarded-Host is anyone's to write: it is read only when
+ * the peer is a trusted proxy, or any page could name its own host there and pass as us.
  */
-export function isOriginAllowed(req: IncomingMessage, allowed: string[]): boolean {
+export function isOriginAllowed(req: IncomingMessage, allowed: string[], trustProxy?: (address: string, hop: number) => boolean): boolean {
   const origin = req.headers.origin;
   if (!origin) return true;
   if (allowed.includes(origin)) return true;
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  const peer = req.socket?.remoteAddress ?? '';
+  const forwardedHost = trustProxy && peer && trustProxy(peer, 0) ? req.headers['x-forwarded-host'] : undefined;
+  const host = forwardedHost ?? req.headers.host;
   if (!host) return false;
   try {
     return new URL(origin).host === String(host).split(',')[0].trim();

@@ -114,6 +114,8 @@ export interface AppMessageEvent {
   action: 'create' | 'update';
   message: MessageDTO;
   ticket: TicketDTO;
+  /** Announced again after a server process died (it may have been shown already): no new notification. */
+  again?: boolean;
 }
 
 /** Realtime `appMessage`: a new message raises its ticket to the top with its unread count. */

@@ -24,7 +24,7 @@ export function shouldNotify(
   openTicketId: number | null,
   viewer: TicketViewerFacts & { admin: boolean },
 ): boolean {
-  if (event.action !== 'create' || event.message.fromMe || !event.ticket) return false;
+  if (event.action !== 'create' || event.again || event.message.fromMe || !event.ticket) return false;
   if (event.ticket.id === openTicketId && document.visibilityState === 'visible') return false;
   // The user's own tickets and the unassigned ones they may take (shared visibility, the tickets
   // list's default view); someone else's ticket is theirs to answer.
