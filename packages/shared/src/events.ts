@@ -15,6 +15,8 @@ export const EVENTS = {
   whatsappSession: 'whatsappSession',
   /** A private note named the user (sent to that user only). */
   mention: 'mention',
+  /** A scheduled message was created, changed, sent or failed (to whoever may see its ticket). */
+  scheduledMessage: 'scheduledMessage',
 } as const;
 
 export type CrudAction = 'create' | 'update' | 'delete';

@@ -12,3 +12,4 @@ export * from './dashboard.js';
 export * from './external-api.js';
 export * from './simulator.js';
 export * from './examples.js';
+export * from './scheduled-message.js';
