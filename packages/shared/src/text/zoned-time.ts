@@ -80,7 +80,9 @@ export function fromLocalDateTime(local: string, timeZone: string): Date {
   // Two passes settle the offset, the second one at the instant the first one found.
   const first = asUtc - offsetMinutes(new Date(asUtc), timeZone) * 60_000;
   const second = asUtc - offsetMinutes(new Date(first), timeZone) * 60_000;
-  return new Date(Math.min(first, second));
+  const exact = [first, second].filter((t) => toLocalDateTime(new Date(t), timeZone) === formatWall(w));
+  // In a gap neither reads back: the offset before the jump (the later instant) lands after it.
+  return new Date(exact.length ? Math.min(...exact) : Math.max(first, second));
 }
 
 /** The wall time of the n-th occurrence (0 = the first) of a recurrence starting at `start`. */
