@@ -38,6 +38,7 @@ import { SecretBox } from './lib/secret-box.js';
 import { CloudAccounts } from './channels/whatsapp-cloud/accounts.js';
 import { cloudDriverFactory } from './channels/whatsapp-cloud/driver.js';
 import { CloudService } from './modules/cloud/service.js';
+import { ScheduledMessagesService } from './modules/scheduled-messages/service.js';
 
 export interface Services {
   auth: AuthService;
@@ -69,6 +70,8 @@ export interface Services {
   externalApi: ExternalApiService;
   /** WhatsApp Cloud API: webhook, customer-service window, templates. */
   cloud: CloudService;
+  /** Messages users scheduled in a chat, queued to the outbox by a scheduler job when due. */
+  scheduledMessages: ScheduledMessagesService;
 }
 
 export interface ServiceOptions {
@@ -119,8 +122,13 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const cloud = new CloudService(ctx, channels, cloudAccounts, outbox);
   const messages = new MessagesService(ctx, channels, outbox, media, notes);
   messages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
+  const scheduledMessages = new ScheduledMessagesService(ctx, outbox);
+  // The window is checked when the message goes, not when it was written.
+  scheduledMessages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
+  automation.scheduler.jobs.push({ name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) });
   return {
     cloud,
+    scheduledMessages,
     media,
     channels,
     inbound,

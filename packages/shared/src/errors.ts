@@ -60,6 +60,10 @@ export const ERROR_CODES = [
   'ERR_WAPP_SEND_REFUSED',
   // A pairing code typed on a phone that no connection waits for (wrong code, or another number).
   'ERR_PAIRING_CODE_INVALID',
+  // A scheduled message already sent, failed for good or cancelled cannot be changed any more.
+  'ERR_SCHEDULE_NOT_PENDING',
+  // A scheduled message came due on a ticket that was closed by then: nothing was sent.
+  'ERR_SCHEDULE_TICKET_CLOSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

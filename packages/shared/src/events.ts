@@ -17,6 +17,8 @@ export const EVENTS = {
   mention: 'mention',
   /** A new event of a ticket's story (accepted, transferred, rated…), to whoever may see the ticket. */
   ticketEvent: 'ticketEvent',
+  /** A scheduled message was created, changed, sent or failed (to whoever may see its ticket). */
+  scheduledMessage: 'scheduledMessage',
 } as const;
 
 export type CrudAction = 'create' | 'update' | 'delete';

@@ -28,5 +28,7 @@ export * from './schemas/webhook.js';
 export * from './schemas/webchat.js';
 export * from './schemas/simulator.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/scheduled-message.js';
+export * from './text/zoned-time.js';
 export * from './responses/index.js';
 export * from './linking.js';

@@ -26,6 +26,7 @@ const WhaticketImportPage = lazy(() => import('./pages/WhaticketImport/Whaticket
 const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const WebhookDeliveriesPage = lazy(() => import('./pages/Webhooks/WebhookDeliveriesPage'));
+const ScheduledCalendarPage = lazy(() => import('./pages/Scheduled/ScheduledCalendarPage'));
 
 export function AppRoutes() {
   return (
@@ -43,6 +44,7 @@ export function AppRoutes() {
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/quickAnswers" element={<QuickAnswersPage />} />
             <Route path="/tags" element={<TagsPage />} />
+            <Route path="/scheduled" element={<ScheduledCalendarPage />} />
             <Route element={<AdminRoute />}>
               <Route path="/users" element={<UsersPage />} />
               <Route path="/queues" element={<SectorsPage />} />

@@ -745,5 +745,42 @@ export const ticketEvents = pgTable(
       'ticket_events_kind_check',
       sql`${t.kind} IN ('accepted', 'auto-assigned', 'transferred', 'returned', 'resolved', 'finished', 'reopened', 'closed-inactive', 'closed-api', 'rated', 'bot-menu', 'bot-sector', 'directed')`,
     ),
+ * A message a user scheduled in a chat (modules/scheduled-messages): sent at `next_at`, then, when
+ * it repeats, at the next wall time of its recurrence in `time_zone`. Each send is claimed by
+ * advancing `occurrence` in the transaction that queues the message to the outbox, so a send
+ * happens once however many processes run the job.
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** The first send, a wall time 'YYYY-MM-DDTHH:mm' in `time_zone`; repeats keep its time and day. */
+    startAt: text('start_at').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** 'none' | 'daily' | 'weekly' | 'monthly'. */
+    recurrence: text('recurrence').notNull().default('none'),
+    /** The last day (in `time_zone`) a repeating message is sent on. */
+    until: text('until'),
+    /** The occurrence due next (0 = the first). */
+    occurrence: integer('occurrence').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    /** 'scheduled' | 'done' | 'failed' | 'cancelled'. */
+    status: text('status').notNull().default('scheduled'),
+    /** Why the last send could not be queued (an error code); null after a send that was. */
+    lastError: text('last_error'),
+    sentCount: integer('sent_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('scheduled_messages_due_idx').on(t.status, t.nextAt),
+    index('scheduled_messages_ticket_idx').on(t.ticketId),
+    check('scheduled_messages_status_check', sql`${t.status} IN ('scheduled', 'done', 'failed', 'cancelled')`),
+    check('scheduled_messages_recurrence_check', sql`${t.recurrence} IN ('none', 'daily', 'weekly', 'monthly')`),
   ],
 );

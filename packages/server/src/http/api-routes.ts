@@ -21,6 +21,7 @@ import { registerTicketRoutes } from '../modules/tickets/routes.js';
 import { registerUserRoutes } from '../modules/users/routes.js';
 import { registerWhaticketImportRoutes } from '../modules/whaticket-import/routes.js';
 import { registerLinkingRoutes } from '../modules/linking/routes.js';
+import { registerScheduledMessageRoutes } from '../modules/scheduled-messages/routes.js';
 import type { Services } from '../services.js';
 import type { App } from './types.js';
 import { databaseProblem } from './health.js';
@@ -85,6 +86,7 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerTicketRoutes(api, services);
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
   registerMentionRoutes(api, services);
+  registerScheduledMessageRoutes(api, services);
   registerWebhookRoutes(api, services);
   registerDashboardRoutes(api, services.dashboard);
   registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);

@@ -9,6 +9,7 @@ import { MSG } from '../schemas/common.js';
 import { TAG_MSG } from '../schemas/tag.js';
 import { WEBHOOK_MSG } from '../schemas/webhook.js';
 import { WEBCHAT_MSG } from '../schemas/webchat.js';
+import { SCHEDULE_MESSAGES } from '../schemas/scheduled-message.js';
 
 export const MESSAGE_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
@@ -45,6 +46,11 @@ export const VALIDATION_MESSAGES = {
     sectorNameTaken: 'Já existe um setor com este nome.',
     tagNameTaken: 'Já existe uma tag com este nome.',
     connectionNameTaken: 'Já existe uma conexão com este nome.',
+    invalidDateTime: 'Data e hora inválidas',
+    invalidDate: 'Data inválida',
+    endRequired: 'Uma mensagem que se repete precisa de uma data final',
+    endBeforeStart: 'O fim é anterior ao primeiro envio',
+    inPast: 'Este horário já passou',
   },
   en: {
     required: 'Required',
@@ -67,6 +73,11 @@ export const VALIDATION_MESSAGES = {
     sectorNameTaken: 'A sector with this name already exists.',
     tagNameTaken: 'A tag with this name already exists.',
     connectionNameTaken: 'A connection with this name already exists.',
+    invalidDateTime: 'Invalid date and time',
+    invalidDate: 'Invalid date',
+    endRequired: 'A repeating message needs an end date',
+    endBeforeStart: 'The end is before the first send',
+    inPast: 'This time has already passed',
   },
   es: {
     required: 'Obligatorio',
@@ -89,6 +100,11 @@ export const VALIDATION_MESSAGES = {
     sectorNameTaken: 'Ya existe un sector con este nombre.',
     tagNameTaken: 'Ya existe una etiqueta con este nombre.',
     connectionNameTaken: 'Ya existe una conexión con este nombre.',
+    invalidDateTime: 'Fecha y hora inválidas',
+    invalidDate: 'Fecha inválida',
+    endRequired: 'Un mensaje que se repite necesita una fecha final',
+    endBeforeStart: 'El final es anterior al primer envío',
+    inPast: 'Esta hora ya pasó',
   },
 } as const satisfies Record<MessageLanguage, Record<string, string>>;
 
@@ -152,6 +168,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_QUOTED_MSG_NOT_FOUND: 'A mensagem citada não está nesta conversa. Nada foi enviado.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'Este endereço está nesta máquina ou em uma rede privada; webhooks não são enviados para ele nesta instalação.',
     ERR_UPLOAD_QUOTA: 'O limite diário de arquivos enviados por este chat foi atingido; tente novamente amanhã.',
+    ERR_SCHEDULE_NOT_PENDING: 'Esta mensagem agendada já foi enviada ou cancelada: não pode mais ser alterada.',
+    ERR_SCHEDULE_TICKET_CLOSED: 'O ticket estava fechado na hora do envio: nada foi enviado.',
     ERR_WAPP_SEND_REFUSED: 'O WhatsApp recusou esta mensagem: ela não foi entregue.',
   },
   en: {
@@ -211,6 +229,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_QUOTED_MSG_NOT_FOUND: 'The quoted message is not in this conversation. Nothing was sent.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'This address is on this machine or a private network; this installation does not send webhooks to it.',
     ERR_UPLOAD_QUOTA: 'The daily limit of files sent through this chat has been reached; try again tomorrow.',
+    ERR_SCHEDULE_NOT_PENDING: 'This scheduled message was already sent or cancelled: it can no longer be changed.',
+    ERR_SCHEDULE_TICKET_CLOSED: 'The ticket was closed when the message came due: nothing was sent.',
     ERR_WAPP_SEND_REFUSED: 'WhatsApp refused this message: it was not delivered.',
   },
   es: {
@@ -270,6 +290,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_QUOTED_MSG_NOT_FOUND: 'El mensaje citado no está en esta conversación. No se envió nada.',
     ERR_WEBHOOK_PRIVATE_TARGET: 'Esta dirección está en esta máquina o en una red privada; esta instalación no envía webhooks a ella.',
     ERR_UPLOAD_QUOTA: 'Se alcanzó el límite diario de archivos enviados por este chat; inténtelo de nuevo mañana.',
+    ERR_SCHEDULE_NOT_PENDING: 'Este mensaje programado ya se envió o se canceló: ya no se puede cambiar.',
+    ERR_SCHEDULE_TICKET_CLOSED: 'El ticket estaba cerrado a la hora del envío: no se envió nada.',
     ERR_WAPP_SEND_REFUSED: 'WhatsApp rechazó este mensaje: no se entregó.',
   },
 };
@@ -295,6 +317,11 @@ const KEY_BY_MESSAGE: Record<string, ValidationKey> = {
   [WEBHOOK_MSG.secretTooShort]: 'secretTooShort',
   [WEBCHAT_MSG.invalidSite]: 'invalidSite',
   [WEBCHAT_MSG.invalidColor]: 'invalidColor',
+  [SCHEDULE_MESSAGES.invalidDateTime]: 'invalidDateTime',
+  [SCHEDULE_MESSAGES.invalidDate]: 'invalidDate',
+  [SCHEDULE_MESSAGES.endRequired]: 'endRequired',
+  [SCHEDULE_MESSAGES.endBeforeStart]: 'endBeforeStart',
+  [SCHEDULE_MESSAGES.inPast]: 'inPast',
   // Messages of server-side checks (ERR_VALIDATION answers).
   'Invalid option': 'invalidOption',
   'Invalid time zone': 'invalidTimeZone',

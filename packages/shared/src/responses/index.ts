@@ -14,3 +14,4 @@ export * from './simulator.js';
 export * from './examples.js';
 export * from './ticket-event.js';
 export * from './contact-panel.js';
+export * from './scheduled-message.js';

@@ -6,6 +6,7 @@
 import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import MoveDownOutlinedIcon from '@mui/icons-material/MoveDownOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
@@ -47,6 +48,7 @@ const EVERYONE: MenuEntry[] = [
   { to: '/contacts', labelKey: 'menu.contacts', icon: <ContactPhoneOutlinedIcon />, testId: 'menu-contacts' },
   { to: '/quickAnswers', labelKey: 'menu.quickAnswers', icon: <QuestionAnswerOutlinedIcon />, testId: 'menu-quick-answers' },
   { to: '/tags', labelKey: 'menu.tags', icon: <LocalOfferOutlinedIcon />, testId: 'menu-tags' },
+  { to: '/scheduled', labelKey: 'menu.scheduled', icon: <EventNoteOutlinedIcon />, testId: 'menu-scheduled' },
 ];
 
 const ADMINISTRATION: MenuEntry[] = [

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../auth/AuthProvider';
 import { ConfirmationModal } from '../../../components/ConfirmationModal';
 import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
+import { ScheduledMessagesDialog } from '../scheduled/ScheduledMessagesDialog';
 import { ticketNumber } from '../ticketNumber';
 import { useTicketActions } from '../useTicketActions';
 
@@ -17,8 +18,8 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
   const { user } = useAuth();
   const actions = useTicketActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'transfer' | 'delete' | null>(null);
-  const open = (which: 'transfer' | 'delete') => {
+  const [dialog, setDialog] = useState<'transfer' | 'delete' | 'scheduled' | null>(null);
+  const open = (which: 'transfer' | 'delete' | 'scheduled') => {
     setAnchor(null);
     setDialog(which);
   };
@@ -31,6 +32,11 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
         {ticket.status !== 'closed' && (
           <MenuItem onClick={() => open('transfer')} data-testid="ticket-transfer">
             {t('tickets.actions.transfer')}
+          </MenuItem>
+        )}
+        {ticket.status !== 'closed' && (
+          <MenuItem onClick={() => open('scheduled')} data-testid="ticket-scheduled">
+            {t('scheduled.menu')}
           </MenuItem>
         )}
         {ticket.status !== 'closed' && (
@@ -51,6 +57,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
         )}
       </Menu>
       {dialog === 'transfer' && <TransferTicketDialog ticket={ticket} onClose={() => setDialog(null)} />}
+      {dialog === 'scheduled' && <ScheduledMessagesDialog ticketId={ticket.id} contactName={ticket.contact.name} onClose={() => setDialog(null)} />}
       <ConfirmationModal
         open={dialog === 'delete'}
         title={t('tickets.deleteConfirm.title', { id: ticketNumber(ticket) })}

@@ -1,0 +1,56 @@
+import {
+  dbIdParamSchema,
+  scheduledCalendarQuerySchema,
+  scheduledCalendarSchema,
+  scheduledMessageSaveSchema,
+  scheduledMessageSchema,
+  scheduledTicketParamSchema,
+} from '@switchboard/shared';
+import { z } from 'zod';
+import { answers, BODY, INPUT, SIGNED_IN } from '../../http/responses.js';
+import type { App } from '../../http/types.js';
+import type { Services } from '../../services.js';
+
+const NO_TICKET = { 404: ['ERR_NO_TICKET_FOUND'] } as const;
+const NOT_FOUND = { 404: ['ERR_NOT_FOUND'] } as const;
+const NOT_PENDING = { 409: ['ERR_SCHEDULE_NOT_PENDING'] } as const;
+
+export function registerScheduledMessageRoutes(app: App, { scheduledMessages }: Services): void {
+  const opts = { onRequest: app.authenticate };
+  const tags = ['scheduledMessages'];
+
+  app.get(
+    '/scheduledMessages',
+    { ...opts, schema: { tags, summary: 'Every send scheduled between two days, on the tickets the caller may see', querystring: scheduledCalendarQuerySchema, response: answers({ 200: scheduledCalendarSchema }, SIGNED_IN, INPUT) } },
+    (req) => scheduledMessages.calendar(req.actor, req.query),
+  );
+  app.get(
+    '/tickets/:ticketId/scheduledMessages',
+    { ...opts, schema: { tags, summary: "A chat's scheduled messages", params: scheduledTicketParamSchema, response: answers({ 200: z.array(scheduledMessageSchema) }, SIGNED_IN, INPUT, NO_TICKET) } },
+    (req) => scheduledMessages.listForTicket(req.actor, req.params.ticketId),
+  );
+  app.post(
+    '/tickets/:ticketId/scheduledMessages',
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Schedule a message in a chat (a wall time of the company time zone)',
+        params: scheduledTicketParamSchema,
+        body: scheduledMessageSaveSchema,
+        response: answers({ 201: scheduledMessageSchema }, SIGNED_IN, BODY, NO_TICKET, { 400: ['ERR_CREATING_MESSAGE'] }),
+      },
+    },
+    async (req, reply) => reply.status(201).send(await scheduledMessages.create(req.actor, req.params.ticketId, req.body)),
+  );
+  app.put(
+    '/scheduledMessages/:id',
+    { ...opts, schema: { tags, summary: 'Change a scheduled message', params: dbIdParamSchema, body: scheduledMessageSaveSchema, response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, BODY, NOT_FOUND, NOT_PENDING) } },
+    (req) => scheduledMessages.update(req.actor, req.params.id, req.body),
+  );
+  app.delete(
+    '/scheduledMessages/:id',
+    { ...opts, schema: { tags, summary: 'Cancel a scheduled message', params: dbIdParamSchema, response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING) } },
+    (req) => scheduledMessages.cancel(req.actor, req.params.id),
+  );
+}

@@ -1,0 +1,52 @@
+/** Scheduled messages: a chat's list, the calendar of everything scheduled, saving and cancelling. */
+import {
+  EVENTS,
+  scheduledCalendarSchema,
+  scheduledMessageSchema,
+  type ScheduledMessageEvent,
+  type scheduledMessageSaveSchema,
+} from '@switchboard/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useRealtimeEvent } from '../components/useRealtimeEvent';
+import { api } from './client';
+
+export type ScheduledMessageInput = z.input<typeof scheduledMessageSaveSchema>;
+
+const KEY = 'scheduledMessages';
+
+export function useTicketScheduledMessages(ticketId: number) {
+  return useQuery({
+    queryKey: [KEY, 'ticket', ticketId],
+    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/scheduledMessages`, z.array(scheduledMessageSchema), undefined, signal),
+  });
+}
+
+export function useScheduledCalendar(from: string, to: string) {
+  return useQuery({
+    queryKey: [KEY, 'calendar', from, to],
+    queryFn: ({ signal }) => api.get('/scheduledMessages', scheduledCalendarSchema, { from, to }, signal),
+  });
+}
+
+/** A scheduled message was created, changed, sent or failed somewhere: the lists showing it read again. */
+export function useScheduledMessagesLive(): void {
+  useRealtimeEvent<ScheduledMessageEvent>(EVENTS.scheduledMessage, (queryClient) => void queryClient.invalidateQueries({ queryKey: [KEY] }));
+}
+
+export function useSaveScheduledMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ticketId, input }: { id?: number; ticketId: number; input: ScheduledMessageInput }) =>
+      id ? api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input) : api.post(`/tickets/${ticketId}/scheduledMessages`, scheduledMessageSchema, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
+  });
+}
+
+export function useCancelScheduledMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`/scheduledMessages/${id}`, scheduledMessageSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
+  });
+}
