@@ -27,6 +27,7 @@ import { registerResponseCheck, type ResponseMismatch } from './http/response-ch
 import { registerApiRoutes } from './http/api-routes.js';
 import { wireRealtime } from './realtime-wiring.js';
 import { trustFunction } from './lib/client-address.js';
+import { listenMetrics, Metrics, registerMetricsRoute } from './http/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,8 @@ export interface BuiltApp {
   routes: { method: string; url: string; responses: string[] }[];
   ctx: AppContext;
   services: Services;
+  /** The metrics' own listener (METRICS_LISTEN), when configured: the port it bound. */
+  metricsPort: number | undefined;
   /** Resolves once migrations ran and the server can answer (GET /api/health → 200). */
   close(): Promise<void>;
 }
@@ -169,6 +172,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return payload;
   });
 
+  // Metrics (http/metrics.ts): every request is timed; /metrics is served only when configured.
+  const metrics = new Metrics(ctx, services);
+  metrics.instrument(app);
+  if (config.metrics.token && !config.metrics.listen) registerMetricsRoute(app, metrics, config.metrics.token);
+
   let ready = false;
   await app.register((api) => Promise.resolve().then(() => registerApiRoutes(api as unknown as App, ctx, services, () => ready)), { prefix: '/api' });
 
@@ -185,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await wireRealtime(app.server, ctx, services);
 
   await app.ready();
+  const metricsListener = config.metrics.listen ? await listenMetrics(metrics, config.metrics.listen, config.metrics.token, app.log) : null;
   await services.processes.start();
   if (options.startChannels !== false) {
     services.outbox.start();
@@ -199,7 +208,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     routes,
     ctx,
     services,
+    metricsPort: metricsListener?.port,
     close: async () => {
+      await metricsListener?.close();
       // A running import stops at its next row (its committed pages stay), before the database closes.
       await services.whaticketImport.stop();
       await services.automation.stop();
