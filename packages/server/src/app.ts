@@ -27,6 +27,7 @@ import { registerResponseCheck, type ResponseMismatch } from './http/response-ch
 import { registerApiRoutes } from './http/api-routes.js';
 import { wireRealtime } from './realtime-wiring.js';
 import { trustFunction } from './lib/client-address.js';
+import { registerAuditTrail } from './modules/audit/trail.js';
 import { listenMetrics, Metrics, registerMetricsRoute } from './http/metrics.js';
 
 declare module 'fastify' {
@@ -176,6 +177,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const metrics = new Metrics(ctx, services);
   metrics.instrument(app);
   if (config.metrics.token && !config.metrics.listen) registerMetricsRoute(app, metrics, config.metrics.token);
+
+  // The audit log is written around the audited routes, not inside their services.
+  registerAuditTrail(app, database.db, services.audit);
 
   let ready = false;
   await app.register((api) => Promise.resolve().then(() => registerApiRoutes(api as unknown as App, ctx, services, () => ready)), { prefix: '/api' });

@@ -37,6 +37,7 @@ import { SecretBox } from './lib/secret-box.js';
 import { CloudAccounts } from './channels/whatsapp-cloud/accounts.js';
 import { cloudDriverFactory } from './channels/whatsapp-cloud/driver.js';
 import { CloudService } from './modules/cloud/service.js';
+import { AuditService } from './modules/audit/service.js';
 
 export interface Services {
   auth: AuthService;
@@ -68,6 +69,8 @@ export interface Services {
   externalApi: ExternalApiService;
   /** WhatsApp Cloud API: webhook, customer-service window, templates. */
   cloud: CloudService;
+  /** Who changed what: recorded around the audited routes (modules/audit/trail.ts), listed for admins. */
+  audit: AuditService;
 }
 
 export interface ServiceOptions {
@@ -118,6 +121,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   const messages = new MessagesService(ctx, channels, outbox, media, notes);
   messages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
   return {
+    audit: new AuditService(ctx),
     cloud,
     media,
     channels,
