@@ -29,6 +29,8 @@ import { wireRealtime } from './realtime-wiring.js';
 import { trustFunction } from './lib/client-address.js';
 import { MediaLinks } from './lib/media-links.js';
 import { secretsKeyOf } from './lib/secret-box.js';
+import { registerAuditTrail } from './modules/audit/trail.js';
+import { listenMetrics, Metrics, registerMetricsRoute } from './http/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +86,8 @@ export interface BuiltApp {
   routes: { method: string; url: string; responses: string[] }[];
   ctx: AppContext;
   services: Services;
+  /** The metrics' own listener (METRICS_LISTEN), when configured: the port it bound. */
+  metricsPort: number | undefined;
   /** Resolves once migrations ran and the server can answer (GET /api/health → 200). */
   close(): Promise<void>;
 }
@@ -181,6 +185,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     return payload;
   });
 
+  // Metrics (http/metrics.ts): every request is timed; /metrics is served only when configured.
+  const metrics = new Metrics(ctx, services);
+  metrics.instrument(app);
+  if (config.metrics.token && !config.metrics.listen) registerMetricsRoute(app, metrics, config.metrics.token);
+
+  // The audit log is written around the audited routes, not inside their services.
+  registerAuditTrail(app, database.db, services.audit);
+
   let ready = false;
   await app.register((api) => Promise.resolve().then(() => registerApiRoutes(api as unknown as App, ctx, services, () => ready)), { prefix: '/api' });
 
@@ -197,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await wireRealtime(app.server, ctx, services);
 
   await app.ready();
+  const metricsListener = config.metrics.listen ? await listenMetrics(metrics, config.metrics.listen, config.metrics.token, app.log) : null;
   await services.processes.start();
   if (options.startChannels !== false) {
     services.outbox.start();
@@ -211,7 +224,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     routes,
     ctx,
     services,
+    metricsPort: metricsListener?.port,
     close: async () => {
+      await metricsListener?.close();
       // A running import stops at its next row (its committed pages stay), before the database closes.
       await services.whaticketImport.stop();
       await services.automation.stop();

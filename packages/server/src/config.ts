@@ -102,6 +102,14 @@ const envSchema = z.object({
   /** Refused sends / reconnects of one connection within an hour that raise the admin banner. */
   CHANNEL_HEALTH_ALERT_REFUSALS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   CHANNEL_HEALTH_ALERT_RECONNECTS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /** Bearer token that /metrics asks for on the app's port (docs/operations.md "Metrics"). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A separate host:port serving /metrics (a port only monitoring reaches). */
+  METRICS_LISTEN: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9464')
+    .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) < 65536, 'port must be below 65536')
+    .optional(),
 });
 
 export interface Config {
@@ -147,6 +155,8 @@ export interface Config {
   webchat: WebchatLimitsConfig;
   /** CHANNEL_HEALTH_ALERT_REFUSALS / _RECONNECTS (default 5 each, per connection and hour). */
   channelHealthAlert: { refusals: number; reconnects: number };
+  /** /metrics: its token and its own listen address; off when neither is set. */
+  metrics: { token: string | undefined; listen: { host: string; port: number } | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -202,5 +212,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       visitorExpiryDays: e.WEBCHAT_VISITOR_EXPIRY_DAYS ?? 90,
     },
     channelHealthAlert: { refusals: e.CHANNEL_HEALTH_ALERT_REFUSALS ?? 5, reconnects: e.CHANNEL_HEALTH_ALERT_RECONNECTS ?? 5 },
+    metrics: { token: e.METRICS_TOKEN, listen: e.METRICS_LISTEN ? hostPort(e.METRICS_LISTEN) : undefined },
   };
+}
+
+/** "host:port" (IPv6 in brackets) → its parts. */
+function hostPort(value: string): { host: string; port: number } {
+  const at = value.lastIndexOf(':');
+  return { host: value.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(value.slice(at + 1)) };
 }

@@ -39,6 +39,7 @@ import { CloudAccounts } from './channels/whatsapp-cloud/accounts.js';
 import { cloudDriverFactory } from './channels/whatsapp-cloud/driver.js';
 import { CloudService } from './modules/cloud/service.js';
 import { ScheduledMessagesService } from './modules/scheduled-messages/service.js';
+import { AuditService } from './modules/audit/service.js';
 
 export interface Services {
   auth: AuthService;
@@ -72,6 +73,8 @@ export interface Services {
   cloud: CloudService;
   /** Messages users scheduled in a chat, queued to the outbox by a scheduler job when due. */
   scheduledMessages: ScheduledMessagesService;
+  /** Who changed what: recorded around the audited routes (modules/audit/trail.ts), listed for admins. */
+  audit: AuditService;
 }
 
 export interface ServiceOptions {
@@ -127,6 +130,7 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   scheduledMessages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
   automation.scheduler.jobs.push({ name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) });
   return {
+    audit: new AuditService(ctx),
     cloud,
     scheduledMessages,
     media,

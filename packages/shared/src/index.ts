@@ -32,3 +32,4 @@ export * from './schemas/scheduled-message.js';
 export * from './text/zoned-time.js';
 export * from './responses/index.js';
 export * from './linking.js';
+export * from './schemas/audit.js';

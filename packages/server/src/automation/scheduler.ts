@@ -31,6 +31,8 @@ export class Scheduler {
   private running: Promise<unknown> = Promise.resolve();
   private readonly lease: Lease;
   private stopped = true;
+  /** What the last tick found: this process holds the lease (the metrics' job leader). */
+  private leading = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -46,6 +48,11 @@ export class Scheduler {
     void this.runDueJobs().catch(() => undefined);
     this.timer = setInterval(() => void this.runDueJobs().catch(() => undefined), this.options.pollMs);
     this.timer.unref();
+  }
+
+  /** Whether this process held the leader lease at its last tick (and has not stopped since). */
+  isLeader(): boolean {
+    return this.leading && !this.stopped;
   }
 
   async stop(): Promise<void> {
@@ -73,8 +80,10 @@ export class Scheduler {
       leader = await this.lease.acquire();
     } catch (err) {
       this.ctx.log.warn({ err }, 'scheduler lease unavailable');
+      this.leading = false;
       return { leader: false, done };
     }
+    this.leading = leader;
     if (!leader) return { leader, done };
     for (const job of this.jobs) {
       try {

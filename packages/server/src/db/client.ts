@@ -44,6 +44,8 @@ export interface Database {
    * driver gives them (no column mapping).
    */
   executeNamed(name: string, query: SQL): Promise<Record<string, unknown>[]>;
+  /** This process's connections (PGlite: its one, in use) and the queries waiting for one (metrics). */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -108,6 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await listener.start();
         return () => listener.stop();
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -123,6 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const result = (await db.execute(query)) as { rows: Record<string, unknown>[] };
       return result.rows;
     },
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: async () => {

@@ -783,4 +783,26 @@ export const scheduledMessages = pgTable(
     check('scheduled_messages_status_check', sql`${t.status} IN ('scheduled', 'done', 'failed', 'cancelled')`),
     check('scheduled_messages_recurrence_check', sql`${t.recurrence} IN ('none', 'daily', 'weekly', 'monthly')`),
   ],
+ * The audit log (modules/audit): who changed settings, users and their permissions, connections,
+ * sectors, webhooks, imports, or deleted tickets, messages and contacts — with a summary of the
+ * record before and after (secrets left out), when, and from which address. The actor's name is
+ * kept beside the id, so a record still says who after the user is deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** 'user.update', 'setting.update', 'ticket.delete', … (AUDIT_ACTIONS in packages/shared). */
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    /** The target's id or key ('' for an action on many, e.g. deleting every contact). */
+    targetId: text('target_id').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    address: text('address').notNull().default(''),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_at_idx').on(t.actorId, t.at), index('audit_log_action_at_idx').on(t.action, t.at)],
 );

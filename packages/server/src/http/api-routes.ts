@@ -22,6 +22,7 @@ import { registerUserRoutes } from '../modules/users/routes.js';
 import { registerWhaticketImportRoutes } from '../modules/whaticket-import/routes.js';
 import { registerLinkingRoutes } from '../modules/linking/routes.js';
 import { registerScheduledMessageRoutes } from '../modules/scheduled-messages/routes.js';
+import { registerAuditRoutes } from '../modules/audit/routes.js';
 import type { Services } from '../services.js';
 import type { App } from './types.js';
 import { databaseProblem } from './health.js';
@@ -94,4 +95,5 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   if (services.simulator) registerSimulatorRoutes(api, services.simulator);
   registerWebchatRoutes(api, services.webchat, ctx.config.uploadMaxRequestBytes);
   registerLinkingRoutes(api, ctx, services.channels);
+  registerAuditRoutes(api, services.audit);
 }

@@ -58,6 +58,8 @@ const ADMIN_ONLY: { route: string; url?: string; body?: object }[] = [
   { route: 'DELETE /api/whatsappsession/:id' },
   { route: 'DELETE /api/tickets/:id' },
   { route: 'GET /api/inbound-failures' },
+  { route: 'GET /api/audit-log' },
+  { route: 'GET /api/audit-log/export' },
   { route: 'POST /api/inbound-failures/:id/retry', url: '/api/inbound-failures/1700000000000-00000000-0000-4000-8000-000000000000/retry' },
 ];
 

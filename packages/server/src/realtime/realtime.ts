@@ -331,6 +331,13 @@ export class Realtime {
     }
   }
 
+  /** Open sockets on this process, by namespace (the metrics' gauge). */
+  socketCounts(): Record<string, number> {
+    const counts: Record<string, number> = { '/': this.io?.of('/').sockets.size ?? 0 };
+    for (const name of this.namespaces) counts[name] = this.io?.of(name).sockets.size ?? 0;
+    return counts;
+  }
+
   /** Another namespace of the same server (the website widget's visitors); null before attach. */
   namespace(name: string): Namespace | null {
     if (!this.io) return null;
