@@ -745,6 +745,10 @@ export const ticketEvents = pgTable(
       'ticket_events_kind_check',
       sql`${t.kind} IN ('accepted', 'auto-assigned', 'transferred', 'returned', 'resolved', 'finished', 'reopened', 'closed-inactive', 'closed-api', 'rated', 'bot-menu', 'bot-sector', 'directed')`,
     ),
+  ],
+);
+
+/**
  * A message a user scheduled in a chat (modules/scheduled-messages): sent at `next_at`, then, when
  * it repeats, at the next wall time of its recurrence in `time_zone`. Each send is claimed by
  * advancing `occurrence` in the transaction that queues the message to the outbox, so a send
@@ -783,6 +787,10 @@ export const scheduledMessages = pgTable(
     check('scheduled_messages_status_check', sql`${t.status} IN ('scheduled', 'done', 'failed', 'cancelled')`),
     check('scheduled_messages_recurrence_check', sql`${t.recurrence} IN ('none', 'daily', 'weekly', 'monthly')`),
   ],
+  ],
+);
+
+/**
  * The audit log (modules/audit): who changed settings, users and their permissions, connections,
  * sectors, webhooks, imports, or deleted tickets, messages and contacts — with a summary of the
  * record before and after (secrets left out), when, and from which address. The actor's name is
