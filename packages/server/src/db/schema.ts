@@ -787,7 +787,6 @@ export const scheduledMessages = pgTable(
     check('scheduled_messages_status_check', sql`${t.status} IN ('scheduled', 'done', 'failed', 'cancelled')`),
     check('scheduled_messages_recurrence_check', sql`${t.recurrence} IN ('none', 'daily', 'weekly', 'monthly')`),
   ],
-  ],
 );
 
 /**

@@ -29,7 +29,7 @@ export async function reannounceSince(ctx: AppContext, connectionId: number, sin
   const ticketIds = [...new Set(rows.map((r) => r.ticketId))];
   const ticketRows = await ctx.db.select().from(tickets).where(inArray(tickets.id, ticketIds));
   const ticketDtos = new Map((await presentTickets(ctx.db, ticketRows)).map((t) => [t.id, t]));
-  for (const message of await presentMessages(ctx.db, rows)) {
+  for (const message of await presentMessages(ctx.mediaLinks, ctx.db, rows)) {
     const ticket = ticketDtos.get(message.ticketId);
     if (ticket) reannounceMessage(ctx, message, ticket);
   }

@@ -224,7 +224,8 @@ export class ScheduledMessagesService {
       const reason: ErrorCode | null = ticket.status === 'closed' ? 'ERR_SCHEDULE_TICKET_CLOSED' : refusal;
       let message: MessageRow | null = null;
       if (!reason) {
-        const body = await renderForTicket(tx, ticket, due.body, now, due.timeZone, due.userId ?? undefined);
+        // The wall time the message was scheduled in, in the company's language.
+        const body = await renderForTicket(tx, ticket, due.body, now, { ...this.ctx.settings.textLocale(), timeZone: due.timeZone }, due.userId ?? undefined);
         ({ row: message } = await this.outbox.enqueue(
           { ticket, body, userId: due.userId, idempotencyKey: `scheduled:${due.id}:${due.occurrence}` },
           tx,
@@ -268,7 +269,7 @@ export class ScheduledMessagesService {
   private async afterSend({ row, ticket, message }: { row: ScheduledRow; ticket: TicketRow; message: MessageRow | null }): Promise<void> {
     if (message) {
       const ticketDto = await presentTicketById(this.ctx.db, ticket.id);
-      const [dto] = await presentMessages(this.ctx.db, [message]);
+      const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [message]);
       if (ticketDto) announceMessage(this.ctx, 'create', dto, ticketDto);
       void this.outbox.kick(ticket.whatsappId);
     } else {
