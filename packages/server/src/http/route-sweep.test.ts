@@ -175,7 +175,7 @@ describe('route sweep', () => {
             method: op.method as never,
             url,
             headers: role.headers,
-            payload: op.hasBody ? ({ body: 'sweep', ticketId: ids.ticket, contactId: ids.contact } as never) : undefined,
+            payload: op.hasBody ? { body: 'sweep', ticketId: ids.ticket, contactId: ids.contact } : undefined,
           });
           calls += 1;
           const secrets = [SECRET_MESSAGE, SECRET_NOTE, ...(role.outsider ? [ids.customer] : [])];
