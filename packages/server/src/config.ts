@@ -92,6 +92,11 @@ const envSchema = z.object({
   /** Refused sends / reconnects of one connection within an hour that raise the admin banner. */
   CHANNEL_HEALTH_ALERT_REFUSALS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
   CHANNEL_HEALTH_ALERT_RECONNECTS: optionalPositiveInt.refine((n) => n === undefined || n >= 1, 'must be at least 1'),
+  /**
+   * Fault injection for the cluster test, refused in production: the process kills itself
+   * (SIGKILL) right after storing a customer message with exactly this text, before announcing it.
+   */
+  FAULT_KILL_AFTER_STORING: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -133,6 +138,8 @@ export interface Config {
   webchat: WebchatLimitsConfig;
   /** CHANNEL_HEALTH_ALERT_REFUSALS / _RECONNECTS (default 5 each, per connection and hour). */
   channelHealthAlert: { refusals: number; reconnects: number };
+  /** FAULT_KILL_AFTER_STORING (never in production). */
+  faultKillAfterStoring: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.FAULT_KILL_AFTER_STORING && e.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  FAULT_KILL_AFTER_STORING: is for tests, never in production');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -186,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       visitorExpiryDays: e.WEBCHAT_VISITOR_EXPIRY_DAYS ?? 90,
     },
     channelHealthAlert: { refusals: e.CHANNEL_HEALTH_ALERT_REFUSALS ?? 5, reconnects: e.CHANNEL_HEALTH_ALERT_RECONNECTS ?? 5 },
+    faultKillAfterStoring: e.FAULT_KILL_AFTER_STORING,
   };
 }
