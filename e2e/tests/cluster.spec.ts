@@ -3,7 +3,10 @@
  * fresh PostgreSQL database and Redis, behind nginx (Debian's package, started here with the
  * configuration of docs/operations.md: WebSocket upgrade, round robin, no sticky sessions).
  * Attendants in Chromium and the simulator's customer work through nginx; while messages flow both
- * ways the process owning the channel session is killed with SIGKILL. Then: the session is taken
+ * ways the process owning the channel session is killed with SIGKILL — at the worst moment, every
+ * run: it kills itself right after storing a customer's message, before announcing it
+ * (FAULT_KILL_AFTER_STORING), while one browser's socket is on it and another's on a process that
+ * survives (that socket never reconnects, so only an announcement can bring it). Then: the session is taken
  * over within the lease time, every inbound and outbound message exists exactly once, a reply the
  * killed process had claimed is sent by the new owner without waiting for the claim to expire, the
  * scheduler's leadership moves on and automatic replies go out once per customer, and every
@@ -30,6 +33,8 @@ const MAIN = path.resolve(here, '../../packages/server/dist/main.js');
 const LEASE_SECONDS = 30; // channels/manager.ts (and the scheduler's lease, automation/index.ts)
 const GREETING = 'Welcome to Cluster';
 const PROCESSES = 3;
+/** The customer message whose storing the session owner does not survive. */
+const FATAL = 'in-8';
 
 test.skip(!DATABASE_URL || !REDIS_URL, 'The cluster test needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis).');
 
@@ -127,6 +132,7 @@ test.beforeAll(async () => {
     TRUST_PROXY: 'true',
     SIMULATOR: 'on',
     LOG_LEVEL: 'warn',
+    FAULT_KILL_AFTER_STORING: FATAL,
   };
   // The first process migrates the fresh database; the others start on a migrated one.
   servers.push(await startServer(0, common));
@@ -274,10 +280,12 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   const owner = servers.find((s) => s.child.pid === Number(lease.holder.split(':')[0]));
   expect(owner, 'the session runs on the scheduler leader').toBe(leader);
 
-  // At least one browser's socket must be on the process to be killed, or its reconnect would not
-  // be tested: reload the pages (each load connects again, round robin) until one is.
-  for (let attempt = 0; socketsTo(owner!.port) === 0; attempt++) {
-    expect(attempt, 'a browser socket reached the session owner').toBeLessThan(12);
+  // One browser's socket must be on the process to be killed (its reconnect is tested) and one on
+  // a process that survives (it is never disconnected, so it gets what it missed only if the
+  // message is announced): reload the pages (each load connects again, round robin) until so.
+  const survivors = () => servers.filter((s) => s !== owner).reduce((n, s) => n + socketsTo(s.port), 0);
+  for (let attempt = 0; socketsTo(owner!.port) === 0 || survivors() === 0; attempt++) {
+    expect(attempt, 'browser sockets reached the session owner and a survivor').toBeLessThan(24);
     const page = pages[attempt % pages.length];
     await page.reload();
     await expect(bubble(page, 'in-0')).toBeVisible({ timeout: 20_000 });
@@ -292,6 +300,7 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   let atKill = new Map<Page, { opened: number; closed: number }>();
   const greeted = Array.from({ length: 8 }, (_, i) => `5531${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}${i}`);
   for (let i = 1; i <= 20; i++) {
+    if (i === 8) atKill = new Map(pages.map((p) => [p, { ...websockets.get(p)! }]));
     inbound.push(`in-${i}`);
     sends.push(customerSends(`in-${i}`));
     outbound.push(`out-${i}`);
@@ -301,9 +310,12 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
     // New customers keep writing across the kill; each is greeted once.
     if (i >= 5 && i <= 12) sends.push(customerSends(`hello-${i}`, greeted[i - 5]));
     if (i === 8) {
-      atKill = new Map(pages.map((p) => [p, { ...websockets.get(p)! }]));
-      owner!.child.kill('SIGKILL');
+      // The owner stores in-8 and kills itself before announcing it.
+      const child = owner!.child;
+      const signal = child.signalCode ?? (await new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, sig) => resolve(sig))));
+      expect(signal).toBe('SIGKILL');
       killedAt = Date.now();
+      expect((await rows<{ n: number }>('select count(*)::int as n from messages where ticket_id = $1 and body = $2', [ticketId, FATAL]))[0].n).toBe(1);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

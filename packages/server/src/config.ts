@@ -110,6 +110,11 @@ const envSchema = z.object({
     .regex(/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9464')
     .refine((v) => Number(v.slice(v.lastIndexOf(':') + 1)) < 65536, 'port must be below 65536')
     .optional(),
+  /**
+   * Fault injection for the cluster test, refused in production: the process kills itself
+   * (SIGKILL) right after storing a customer message with exactly this text, before announcing it.
+   */
+  FAULT_KILL_AFTER_STORING: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -157,6 +162,8 @@ export interface Config {
   channelHealthAlert: { refusals: number; reconnects: number };
   /** /metrics: its token and its own listen address; off when neither is set. */
   metrics: { token: string | undefined; listen: { host: string; port: number } | undefined };
+  /** FAULT_KILL_AFTER_STORING (never in production). */
+  faultKillAfterStoring: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.FAULT_KILL_AFTER_STORING && e.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  FAULT_KILL_AFTER_STORING: is for tests, never in production');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -213,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     channelHealthAlert: { refusals: e.CHANNEL_HEALTH_ALERT_REFUSALS ?? 5, reconnects: e.CHANNEL_HEALTH_ALERT_RECONNECTS ?? 5 },
     metrics: { token: e.METRICS_TOKEN, listen: e.METRICS_LISTEN ? hostPort(e.METRICS_LISTEN) : undefined },
+    faultKillAfterStoring: e.FAULT_KILL_AFTER_STORING,
   };
 }
 

@@ -173,8 +173,10 @@ export class ChannelManager {
     for (const { name, holder, expiresAt } of orphans) {
       const id = Number(name.slice('channel:'.length));
       if (!Number.isInteger(id) || this.sessions.has(id)) continue;
-      await this.start(id);
-      if (!this.sessions.has(id) || holder === this.holder) continue;
+      const taken = await this.oneAtATime(id, () => this.startNow(id));
+      // Announced even when the session itself failed to start: the lease, and with it the
+      // duty to tell, is this process's now.
+      if (!taken || holder === this.holder) continue;
       // The previous holder last renewed the lease one lease time before it expired; it may have
       // stored messages up to then (and a little before, while the renewal ran) and died before
       // announcing them.
@@ -283,29 +285,30 @@ export class ChannelManager {
     if (!(await this.replay(entry))) throw new AppError('ERR_INTERNAL', 503, 'The event still cannot be stored');
   }
 
-  private oneAtATime(connectionId: number, action: () => Promise<void>): Promise<void> {
+  private oneAtATime<T>(connectionId: number, action: () => Promise<T>): Promise<T> {
     return this.lifecycle.run(String(connectionId), action);
   }
 
   /** (Re)starts the session of a connection with its stored pairing. */
   start(connectionId: number): Promise<void> {
-    return this.oneAtATime(connectionId, () => this.startNow(connectionId));
+    return this.oneAtATime(connectionId, async () => void (await this.startNow(connectionId)));
   }
 
-  private async startNow(connectionId: number): Promise<void> {
-    if (this.closed) return;
+  /** Whether this process took the session's lease (its start may still have failed). */
+  private async startNow(connectionId: number): Promise<boolean> {
+    if (this.closed) return false;
     await this.stopNow(connectionId);
     const [row] = await this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, connectionId));
-    if (!row) return;
+    if (!row) return false;
     const factory = this.factories[row.channel as ChannelKind];
     if (!factory) {
       this.ctx.log.warn({ connectionId, channel: row.channel }, 'channel kind not available on this server');
       await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '' });
-      return;
+      return false;
     }
     if (!(await this.lease(connectionId).acquire())) {
       this.ctx.log.info({ connectionId }, 'channel session runs in another server process');
-      return;
+      return false;
     }
     const driver = factory(this.driverContext(connectionId));
     this.sessions.set(connectionId, { driver, connected: false });
@@ -322,6 +325,7 @@ export class ChannelManager {
         this.retryStartLater(connectionId);
       }
     }
+    return true;
   }
 
   /** A session that failed to start is tried again with growing delays, a few times. */

@@ -126,6 +126,8 @@ export class InboundPipeline {
     // Already stored: a redelivery changes nothing, a resend fills the placeholder it was waiting for.
     if (!entry) return msg.awaitingResend ? null : this.replaced(connection, item);
     const result = (await entry.presentation).get(entry.stored.message.id)!;
+    // The cluster test's fault: a process killed between storing a message and announcing it.
+    if (this.ctx.config.faultKillAfterStoring !== undefined && !msg.fromMe && msg.body === this.ctx.config.faultKillAfterStoring) process.kill(process.pid, 'SIGKILL');
     if (result.contactDto) announceContact(this.ctx, { action: 'create', contact: result.contactDto });
     // The message event carries its ticket, which is all a list needs to raise it; a separate
     // ticket event is sent only when the ticket is new.

@@ -32,7 +32,7 @@ describe('a message stored by a process that died before announcing it', () => {
     const conn = await connectSimulator(a);
     const b = await createTestServer({ database: testDb.database, env });
     servers.push(b);
-    const { events } = await connectedClient(await b.listen(), b.adminToken, sockets);
+    const { socket, events } = await connectedClient(await b.listen(), b.adminToken, sockets);
 
     // The fault: A commits the message, then dies before anything is emitted.
     a.ctx.realtime.emit = () => undefined;
@@ -42,13 +42,16 @@ describe('a message stored by a process that died before announcing it', () => {
     expect(row.body).toBe('stored, never announced');
     await a.close();
     servers.splice(servers.indexOf(a), 1);
+    // A process stopping drops its own sockets, not those of the others (through Redis).
+    expect(socket.connected).toBe(true);
     const [lease] = await testDb.database.db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
     expect(lease.expiresAt.getTime()).toBeLessThan(Date.now());
 
     // B's periodic lease check finds the session orphaned and takes it over.
     await b.services.channels.maintainLeases();
-    await waitFor(() => b.services.channels.connected(conn.id), 10_000);
+    const [taken] = await testDb.database.db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
+    expect(taken.holder).toBe(b.services.channels.holder);
     const got = await waitFor(() => events.find((e) => e.event === 'appMessage' && e.payload.message.id === row.id), 10_000);
     expect(got.payload).toMatchObject({ action: 'create', again: true, message: { body: 'stored, never announced' }, ticket: { id: row.ticketId } });
-  });
+  }, 90_000);
 });

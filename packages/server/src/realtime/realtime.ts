@@ -384,8 +384,10 @@ export class Realtime {
     for (const t of this.expiryTimers.values()) clearTimeout(t);
     this.expiryTimers.clear();
     if (this.io) {
-      this.io.disconnectSockets(true);
-      for (const name of this.namespaces) this.io.of(name).disconnectSockets(true);
+      // This process's sockets only: with the Redis adapter a plain disconnectSockets reaches
+      // every process, and one process stopping would drop every browser of the installation.
+      this.io.local.disconnectSockets(true);
+      for (const name of this.namespaces) this.io.of(name).local.disconnectSockets(true);
       // io.close() would also close the HTTP server, which fastify owns.
       this.io.removeAllListeners();
       this.io = null;

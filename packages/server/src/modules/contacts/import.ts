@@ -1,6 +1,6 @@
 /** POST /contacts/import: the default connection's phone contacts become contacts (admins only). */
 import { can, phoneContactsImportSchema } from '@switchboard/shared';
-import { answers, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
 
 import { channelErrorToApp, requireDefaultDriver } from '../../channels/default-connection.js';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -36,7 +36,7 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
 export function registerContactImportRoute(app: App, ctx: AppContext, channels: ChannelManager): void {
   app.post('/contacts/import', { onRequest: app.authenticate, schema: {
         tags: ['contacts'],
-        response: answers({ 200: phoneContactsImportSchema }, SIGNED_IN, REFUSED, {
+        response: answers({ 200: phoneContactsImportSchema }, SIGNED_IN, BODY, REFUSED, {
           400: ['ERR_WAPP_CHECK_CONTACT', 'ERR_SENDING_WAPP_MSG'],
           404: ['ERR_NO_DEF_WAPP_FOUND'],
           409: ['ERR_WAPP_NOT_INITIALIZED'],

@@ -56,7 +56,7 @@ export function registerContactRoutes(app: App, { contacts }: Services): void {
     await contacts.remove(req.actor, req.params.id);
     return { message: 'Contact deleted' };
   });
-  app.delete('/contacts', { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, REFUSED) } }, async (req) => ({
+  app.delete('/contacts', { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, BODY, REFUSED) } }, async (req) => ({
     message: 'Contacts deleted',
     count: await contacts.removeAll(req.actor),
   }));

@@ -33,7 +33,7 @@ export function registerQuickAnswerRoutes(app: App, { quickAnswers }: Services):
     await quickAnswers.remove(req.actor, req.params.id);
     return { message: 'Quick answer deleted' };
   });
-  app.delete('/quickAnswers', { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, REFUSED) } }, async (req) => ({
+  app.delete('/quickAnswers', { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, BODY, REFUSED) } }, async (req) => ({
     message: 'Quick answers deleted',
     count: await quickAnswers.removeAll(req.actor),
   }));

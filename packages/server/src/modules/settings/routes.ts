@@ -21,7 +21,7 @@ export function registerSettingsRoutes(app: App, { settings }: Services): void {
     { ...opts, schema: { params: keyParam, body: settingUpdateSchema, tags: ['settings'], response: answers({ 200: settingSchema }, SIGNED_IN, BODY, REFUSED, NO_SETTING) } },
     (req) => settings.update(req.actor, req.params.key, req.body.value),
   );
-  app.post('/settings/userApiToken/regenerate', { ...opts, schema: { tags: ['settings'], response: answers({ 200: settingSchema }, SIGNED_IN, REFUSED, NO_SETTING) } }, (req) =>
+  app.post('/settings/userApiToken/regenerate', { ...opts, schema: { tags: ['settings'], response: answers({ 200: settingSchema }, SIGNED_IN, BODY, REFUSED, NO_SETTING) } }, (req) =>
     settings.regenerateApiToken(req.actor),
   );
 }

@@ -43,5 +43,5 @@ export function registerTagRoutes(app: App, { tags }: Services): void {
     await tags.remove(req.actor, req.params.id);
     return { message: 'Tag deleted' };
   });
-  app.delete('/tags', { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, REFUSED) } }, async (req) => ({ message: 'Tags deleted', count: await tags.removeAll(req.actor) }));
+  app.delete('/tags', { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, BODY, REFUSED) } }, async (req) => ({ message: 'Tags deleted', count: await tags.removeAll(req.actor) }));
 }

@@ -17,7 +17,7 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
   );
   app.post(
     '/imports/whaticket/cancel',
-    { ...opts, schema: { tags, summary: 'Cancel the running import (what was committed stays)', response: answers({ 202: importJobSchema }, SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } },
+    { ...opts, schema: { tags, summary: 'Cancel the running import (what was committed stays)', response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } },
     (req, reply) => {
       reply.status(202);
       return imports.cancel(req.actor);
