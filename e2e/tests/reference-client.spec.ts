@@ -9,7 +9,7 @@
 import { expect, test } from '@playwright/test';
 import { io, type Socket } from 'socket.io-client';
 import { E2E_PORT, REFERENCE_CLIENT_ORIGIN } from '../playwright.config';
-import { ADMIN, Api, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
+import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
 
 const HOST = `http://127.0.0.1:${E2E_PORT}`;
 /** The base URL the README tells the reference client to use. */
@@ -199,6 +199,21 @@ test.describe.serial('the reference web client against this server', () => {
     // And a real <img> on a page of another origin draws it.
     await page.setContent(`<img id="photo" src="${photo.mediaUrl}">`);
     await expect.poll(() => page.locator('#photo').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(2);
+  });
+
+  test('our own web app shows the same photo through its signed link, no blob fetched with the token', async ({ page }) => {
+    const tokenFetches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/messages/`) && r.url().endsWith('/media')) tokenFetches.push(r.url());
+    });
+    await login(page, attendant.email, attendant.password);
+    await page.goto(`/tickets/${ticket.id}`);
+    const image = page.getByTestId('message-image');
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('src', new RegExp(`^${HOST}/api/media/.+/order\\.png$`));
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(2);
+    await page.screenshot({ path: '/tmp/shots/reference-client-own-app-image.png' });
+    expect(tokenFetches).toEqual([]);
   });
 
   test('the Tags screen reads contacttag for each tag', async () => {
