@@ -14,6 +14,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
 /** The Graph API stand-in of whatsapp-cloud.spec.ts listens here; the server is pointed at it. */
 export const GRAPH_STANDIN_PORT = E2E_PORT + 1;
+/** The origin reference-client.spec.ts calls from, as the reference web client served elsewhere. */
+export const REFERENCE_CLIENT_ORIGIN = `http://127.0.0.1:${E2E_PORT + 2}`;
 
 // The config is evaluated by the runner and again by each worker; only the runner (which starts
 // the server) may wipe the data directory, and it hands the path to the workers through the env.
@@ -64,6 +66,10 @@ export default defineConfig({
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       // webchat-flood.spec.ts floods a connection past this many new conversations a minute.
       WEBCHAT_NEW_CONVERSATIONS_PER_MINUTE: '10',
+      // reference-client.spec.ts: the reference web client is served from another origin and shows
+      // media by absolute links.
+      ALLOWED_ORIGINS: REFERENCE_CLIENT_ORIGIN,
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
     },
   },
 });

@@ -67,6 +67,23 @@ describe('signed media links', () => {
     expect(cors.headers['access-control-allow-origin']).toBe(CLIENT_ORIGIN);
   });
 
+  it('serves byte ranges, as <audio> and <video> ask to read a duration and to seek', async () => {
+    const first = await fetchLink(image.mediaUrl, { range: 'bytes=0-7' });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-7/${PNG.length}`);
+    expect(first.rawPayload.equals(PNG.subarray(0, 8))).toBe(true);
+    const last = await fetchLink(image.mediaUrl, { range: 'bytes=-12' });
+    expect(last.statusCode).toBe(206);
+    expect(last.rawPayload.equals(PNG.subarray(PNG.length - 12))).toBe(true);
+    // A range that cannot be served is ignored: the whole file.
+    for (const range of [`bytes=${PNG.length + 5}-`, 'bytes=9-3', 'items=0-1']) {
+      const whole = await fetchLink(image.mediaUrl, { range });
+      expect(whole.statusCode, range).toBe(200);
+      expect(whole.rawPayload.equals(PNG)).toBe(true);
+    }
+    expect(first.headers['accept-ranges']).toBe('bytes');
+  });
+
   it('refuses a link whose message, expiry or signature was changed', async () => {
     const [, , , id, expires, signature, name] = new URL(image.mediaUrl).pathname.split('/');
     const tampered = [

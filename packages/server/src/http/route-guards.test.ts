@@ -15,6 +15,12 @@ const PUBLIC = new Set([
   'POST /api/auth/signup',
   // Authorised by the API token setting instead of a user (tested in external-api.test.ts).
   'POST /api/send',
+  // The same send at the reference product's paths (http/reference-clients.test.ts).
+  'POST /api/messages/send',
+  'POST /api/api/send',
+  'POST /api/api/messages/send',
+  // A message's media by its signed link: authorised by the signature (http/media-links.test.ts).
+  'GET /api/media/:id/:expires/:signature/:name',
   // Meta's webhook: authorised by the verify token and the body's signature (modules/cloud/cloud.test.ts).
   'GET /api/channels/whatsapp-cloud/:connectionId/webhook',
   'POST /api/channels/whatsapp-cloud/:connectionId/webhook',

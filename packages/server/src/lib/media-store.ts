@@ -187,8 +187,13 @@ export class MediaStore {
     return fsp.readFile(this.pathOf(name));
   }
 
-  stream(name: string): fs.ReadStream {
-    return fs.createReadStream(this.pathOf(name));
+  /** The file, or the bytes `start`…`end` (inclusive) of it. */
+  stream(name: string, range?: { start: number; end: number }): fs.ReadStream {
+    return fs.createReadStream(this.pathOf(name), range);
+  }
+
+  async size(name: string): Promise<number> {
+    return (await fsp.stat(this.pathOf(name))).size;
   }
 
   async exists(name: string): Promise<boolean> {

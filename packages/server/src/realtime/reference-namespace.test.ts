@@ -6,7 +6,7 @@
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queues, whatsapps } from '../db/schema.js';
-import { bearer, createTestServer, type TestServer } from '../test/harness.js';
+import { bearer, createTestServer, openTestDatabase, type TestServer } from '../test/harness.js';
 import { phoneNumber, waitFor } from '../test/simulator.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a socket payload as the client receives it: raw JSON, read field by field
@@ -208,5 +208,46 @@ describe('reference clients on the /api namespace', () => {
       await settle([list]);
       expect(list.events.some((e) => e.event === 'appMessage' && e.payload.message.body === 'after leaving sales')).toBe(false);
     });
+  });
+
+  describe('across two server processes sharing Redis', () => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+
+    it.skipIf(!redisUrl)('a reference socket on one process hears a customer message stored by the other', async () => {
+      const testDb = await openTestDatabase();
+      const env = { REDIS_URL: redisUrl!, JWT_SECRET: 'r'.repeat(40), JWT_REFRESH_SECRET: 's'.repeat(40) };
+      const actor = await createTestServer({ database: testDb.database, env });
+      const host = await createTestServer({ database: testDb.database, env });
+      let socket: Socket | undefined;
+      try {
+        const hostUrl = await host.listen();
+        const [{ id }] = await actor.database.db.insert(whatsapps).values({ name: 'Across', channel: 'simulator', isDefault: true }).returning();
+        socket = ioClient(`${hostUrl}/api`, { transports: ['websocket'], forceNew: true, reconnection: false, query: { token: actor.adminToken } });
+        const heard: Payload[] = [];
+        socket.on('appMessage', (p: Payload) => heard.push(p));
+        await new Promise<void>((resolve, reject) => {
+          socket!.once('connect', () => resolve());
+          socket!.once('connect_error', reject);
+        });
+        await socket.emitWithAck('joinNotification');
+        const number = phoneNumber();
+        await actor.services.inbound.message(id, {
+          externalId: `ACROSS-${number}`,
+          chat: { id: number, isGroup: false },
+          sender: { number, name: 'Cliente' },
+          fromMe: false,
+          timestamp: new Date(),
+          kind: 'chat',
+          body: 'heard across processes',
+        });
+        await waitFor(() => heard.some((p) => p.message.body === 'heard across processes'));
+      } finally {
+        socket?.close();
+        await actor.close();
+        await host.close();
+        await testDb.drop();
+      }
+      // Two servers and a database of their own: slow to start on a busy machine.
+    }, 180_000);
   });
 });

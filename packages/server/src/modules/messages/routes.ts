@@ -9,7 +9,7 @@ import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart-upload.js';
 import type { StoredMedia } from '../../lib/media-store.js';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
 const messageParams = z.object({ id: text().min(1).max(100) });
@@ -118,15 +118,30 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
     messages.retry(req.actor, req.params.id),
   );
 
-  const sendFile = (reply: FastifyReply, file: { path: string; mime: string; name: string; inline: boolean }, maxAge: number) => {
+  /**
+   * The file, or the one byte range asked for: `<audio>` and `<video>` loading a link themselves
+   * read the end of the file (its duration) and seek by ranges. A range that cannot be served is
+   * ignored and the whole file sent, as HTTP allows.
+   */
+  const sendFile = async (req: FastifyRequest, reply: FastifyReply, file: { path: string; mime: string; name: string; inline: boolean }, maxAge: number) => {
+    const size = await media.size(file.path);
     reply.header('Content-Type', file.mime);
     reply.header('Content-Disposition', `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
     reply.header('Cache-Control', `private, max-age=${maxAge}`);
-    return reply.send(media.stream(file.path));
+    reply.header('Accept-Ranges', 'bytes');
+    const range = byteRange(req.headers.range, size);
+    if (!range) {
+      reply.header('Content-Length', size);
+      return reply.send(media.stream(file.path));
+    }
+    reply.status(206);
+    reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    reply.header('Content-Length', range.end - range.start + 1);
+    return reply.send(media.stream(file.path, range));
   };
 
-  app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) =>
-    sendFile(reply, await messages.mediaOf(req.actor, req.params.id), 3600),
+  app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) =>
+    sendFile(req, reply, await messages.mediaOf(req.actor, req.params.id), 3600),
   );
 
   // The message's mediaUrl: a signed link, no token (lib/media-links.ts), so `<img src>` works.
@@ -138,13 +153,30 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
         tags,
         summary: "A message's media through the signed link its mediaUrl gives (no token; valid for MEDIA_LINK_MINUTES)",
         produces: ['application/octet-stream'],
-        response: answers({ 200: fileBody('The file, with its own Content-Type') }, INPUT, { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NOT_FOUND'] }),
+        response: answers({ 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') }, INPUT, { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NOT_FOUND'] }),
       },
     },
     async (req, reply) => {
       const file = await messages.mediaByLink(req.params.id, req.params.expires, req.params.signature);
       // Cached no longer than the link holds.
-      return sendFile(reply, file, Math.max(0, file.expires - Math.floor(Date.now() / 1000)));
+      return sendFile(req, reply, file, Math.max(0, file.expires - Math.floor(Date.now() / 1000)));
     },
   );
+}
+
+/** One `bytes=start-end` (or `bytes=-suffix`) range within `size`, or null: send the whole file. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!m || size === 0 || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    // The last N bytes.
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start <= end && start < size ? { start, end } : null;
 }
