@@ -28,6 +28,7 @@ const sector = (id: number, name = `S${id}`): QueueDTO => ({
   endWork: '18:00',
   autoAssign: false,
   maxOpenPerAttendant: null,
+  orderQueue: null,
   createdAt: '',
   updatedAt: '',
 });

@@ -10,7 +10,7 @@ import type { ConnectionFormValues } from './connectionFormValues';
 export type ConnectionControl = Control<ConnectionFormValues>;
 type Name = FieldPath<ConnectionFormValues>;
 
-type TextProps = Omit<TextFieldProps, 'name'> & { control: ConnectionControl; name: Name };
+type TextProps = Omit<TextFieldProps, 'name'> & { control: ConnectionControl; name: Name; time?: boolean };
 
 /** The form is dense (an hour grid), so fields keep no blank helper line. */
 export function FormText({ name, ...props }: TextProps) {

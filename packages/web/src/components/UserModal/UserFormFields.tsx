@@ -15,6 +15,8 @@ type FormControl = Control<UserFormInput, unknown, UserFormOutput>;
 type TextInputProps = Omit<TextFieldProps, 'name'> & {
   control: FormControl;
   name: FieldPath<UserFormInput>;
+  /** A time of day (FormTextField `time`). */
+  time?: boolean;
 };
 
 export function TextInput({ name, ...props }: TextInputProps) {
