@@ -208,8 +208,11 @@ export class AutoReplies {
       const sectors = await connectionSectors(tx, connection.id);
       let state: TicketRow = claimed;
       const replies: string[] = [];
+      // Whether the customer was shown the menu, before or during these messages.
+      let sawMenu = claimed.chatbot && sectors.length > 1;
       for (const text of await textsOf(tx, claimed)) {
         const decision = decideAutoReply({ ticket: state, connection, sectors, text, now, timeZone });
+        if (decision.chatbot && sectors.length > 1) sawMenu = true;
         state = {
           ...state,
           queueId: decision.queueId !== undefined ? decision.queueId : state.queueId,
@@ -232,9 +235,10 @@ export class AutoReplies {
       const row = await enqueueSystemText(this.deps, tx, after, joinTexts(replies));
       // The bot's steps in the chat's timeline: the menu shown, the sector the customer chose.
       const steps: TicketEventInput[] = [];
-      if (after.chatbot && !claimed.chatbot) steps.push({ ticketId: after.id, kind: 'bot-menu', at: now });
+      if (sawMenu && !claimed.chatbot) steps.push({ ticketId: after.id, kind: 'bot-menu', at: now });
       if (after.queueId != null && after.queueId !== claimed.queueId) {
-        steps.push({ ticketId: after.id, kind: 'bot-sector', at: now, fromQueueId: claimed.queueId, toQueueId: after.queueId });
+        // A choice in the menu the customer was shown; else the connection's only sector took it.
+        steps.push({ ticketId: after.id, kind: sawMenu ? 'bot-sector' : 'directed', at: now, fromQueueId: claimed.queueId, toQueueId: after.queueId });
       }
       const story = await recordStory(ctx, tx, steps);
       return { before: claimed, after, row, story };

@@ -123,7 +123,7 @@ describe('automation through the simulator', () => {
     const answer = await s.database.db.select().from(messages).where(and(eq(messages.ticketId, t.id), eq(messages.body, ' 9 ')));
     expect(answer).toHaveLength(1);
     // The chat's timeline tells the bot's steps, the attendant's actions and the rating.
-    const story = (await api('GET', `/api/tickets/${t.id}/events`)).json() as { kind: string; toQueue: { name: string } | null; rate: number | null }[];
+    const story = (await api('GET', `/api/tickets/${t.id}/events`)).json<{ kind: string; toQueue: { name: string } | null; rate: number | null }[]>();
     expect(story.map((e) => e.kind)).toEqual(['bot-menu', 'bot-sector', 'accepted', 'resolved', 'rated']);
     expect(story[1].toQueue).toMatchObject({ name: 'Sales' });
     expect(story[4].rate).toBe(9);

@@ -590,7 +590,7 @@ const en = {
       rated: 'The customer rated the service {{rate}}/10',
       botMenu: 'The bot showed the sector menu',
       botSector: 'The customer chose {{queue}} in the bot menu',
-      directed: 'Sent to {{queue}} automatically (no choice in time)',
+      directed: 'Sent to {{queue}} automatically',
       noSector: 'no sector',
       automatic: 'Automatic message',
     },

@@ -591,7 +591,7 @@ const es: Translation = {
       rated: 'El cliente calificó la atención con {{rate}}/10',
       botMenu: 'El bot mostró el menú de sectores',
       botSector: 'El cliente eligió {{queue}} en el menú del bot',
-      directed: 'Enviada a {{queue}} automáticamente (sin elección a tiempo)',
+      directed: 'Enviada automáticamente a {{queue}}',
       noSector: 'sin sector',
       automatic: 'Mensaje automático',
     },

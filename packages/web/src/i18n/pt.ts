@@ -591,7 +591,7 @@ const pt: Translation = {
       rated: 'O cliente avaliou o atendimento com {{rate}}/10',
       botMenu: 'O bot mostrou o menu de setores',
       botSector: 'O cliente escolheu {{queue}} no menu do bot',
-      directed: 'Enviado a {{queue}} automaticamente (sem escolha a tempo)',
+      directed: 'Enviado automaticamente a {{queue}}',
       noSector: 'sem setor',
       automatic: 'Mensagem automática',
     },

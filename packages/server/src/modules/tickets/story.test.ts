@@ -29,7 +29,7 @@ describe('ticket story', () => {
   const story = async (token: string, id: number) => {
     const res = await api(token, 'GET', `/api/tickets/${id}/events`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { kind: string; actor: { name: string } | null; fromUser: { name: string } | null; toUser: { name: string } | null; fromQueue: { name: string } | null; toQueue: { name: string } | null; reason: string }[];
+    return res.json<{ kind: string; actor: { name: string } | null; fromUser: { name: string } | null; toUser: { name: string } | null; fromQueue: { name: string } | null; toQueue: { name: string } | null; reason: string }[]>();
   };
 
   beforeAll(async () => {

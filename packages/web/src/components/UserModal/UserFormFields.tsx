@@ -15,7 +15,7 @@ type FormControl = Control<UserFormInput, unknown, UserFormOutput>;
 type TextInputProps = Omit<TextFieldProps, 'name'> & {
   control: FormControl;
   name: FieldPath<UserFormInput>;
-  /** A time of day (see FormTextField). */
+  /** A time of day (FormTextField `time`). */
   time?: boolean;
 };
 

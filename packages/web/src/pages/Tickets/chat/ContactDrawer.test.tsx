@@ -45,7 +45,7 @@ describe('ContactDrawer: what the desk knows of the person', () => {
         <ContactDrawer ticket={ticket} open onClose={() => undefined} />
       </WhenSignedIn>,
     );
-    const earlier = await screen.findByTestId('panel-ticket-7');
+    const earlier = await screen.findByTestId('panel-ticket-7', {}, { timeout: 10_000 });
     expect(earlier.textContent).toContain('#2026000007');
     expect(earlier.textContent).toContain(outcome);
     // The earlier ticket opens in the chat; the current one is not a link to itself.

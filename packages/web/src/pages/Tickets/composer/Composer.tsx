@@ -218,7 +218,7 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
           gap: { xs: 0, sm: 0.5 },
           p: { xs: 0.5, sm: 1 },
           // On a phone the buttons close up, so the text box keeps most of the row.
-          '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } },
+          '& .MuiIconButton-root': { p: { xs: 0.5, sm: 1 } },
         }}
         data-testid="composer-row"
       >
