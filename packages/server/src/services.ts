@@ -38,6 +38,7 @@ import { CloudAccounts } from './channels/whatsapp-cloud/accounts.js';
 import { cloudDriverFactory } from './channels/whatsapp-cloud/driver.js';
 import { CloudService } from './modules/cloud/service.js';
 import { ScheduledMessagesService } from './modules/scheduled-messages/service.js';
+import { OptOutService } from './modules/contacts/opt-out.js';
 
 export interface Services {
   auth: AuthService;
@@ -71,6 +72,8 @@ export interface Services {
   cloud: CloudService;
   /** Messages users scheduled in a chat, queued to the outbox by a scheduler job when due. */
   scheduledMessages: ScheduledMessagesService;
+  /** Customers' opt-out of bulk messages (STOP / SAIR …) and opting back in. */
+  optOut: OptOutService;
 }
 
 export interface ServiceOptions {
@@ -124,9 +127,12 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   // The window is checked when the message goes, not when it was written.
   scheduledMessages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
   automation.scheduler.jobs.push({ name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) });
+  const optOut = new OptOutService(ctx, { ctx, outbox });
+  inbound.onStored((stored) => optOut.onInbound(stored));
   return {
     cloud,
     scheduledMessages,
+    optOut,
     media,
     channels,
     inbound,

@@ -14,7 +14,7 @@ const contact = (id: number, name = `C${id}`): ContactDTO => ({
   extraInfo: [],
   tags: [],
   tickets: [],
-  createdAt: '',
+  optedOutAt: null, createdAt: '',
   updatedAt: '',
 });
 const tag = (id: number, name = `T${id}`): TagDTO => ({ id, name, color: '#abcdef', userId: 1, contactsCount: 0, createdAt: '', updatedAt: '' });

@@ -94,7 +94,7 @@ export function contactFixture(overrides: Partial<ContactDTO> = {}): ContactDTO 
     extraInfo: [],
     tags: [],
     tickets: [],
-    createdAt: AT,
+    optedOutAt: null, createdAt: AT,
     updatedAt: AT,
     ...overrides,
   };

@@ -24,7 +24,7 @@ const existing: ContactDTO = {
   ],
   tags: [{ id: 8, name: 'VIP', color: '#ff0000' }],
   tickets: [],
-  createdAt: '',
+  optedOutAt: null, createdAt: '',
   updatedAt: '',
 };
 
