@@ -44,6 +44,7 @@ describe('scheduled messages on the Cloud API', () => {
     await waitFor(async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED', 15_000);
   });
   afterAll(async () => {
+    ahead = 0;
     await s.stop();
     await standin.close();
   });

@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Avatar from '@mui/material/Avatar';
 import TableCell from '@mui/material/TableCell';
@@ -44,7 +45,10 @@ export function ContactsTable({
               {contact.name.charAt(0).toUpperCase()}
             </Avatar>
           </TableCell>
-          <TableCell>{contact.name}</TableCell>
+          <TableCell>
+            {contact.name}
+            {contact.optedOutAt && <Chip size="small" color="warning" variant="outlined" label={t('contacts.optOut.chip')} sx={{ ml: 1 }} data-testid="contact-opted-out-chip" />}
+          </TableCell>
           <TableCell align="center">{contact.number}</TableCell>
           <TableCell align="center">{contact.email}</TableCell>
           <RowActionsCell

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContact } from '../../../api/contacts';
 import { ContactModal } from '../../Contacts/ContactModal';
+import { OptOutNotice } from '../../Contacts/OptOutNotice';
 import { useViewer } from '../useViewer';
 import { ContactTags } from './ContactTags';
 
@@ -55,6 +56,7 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; op
             {t('tickets.drawer.edit')}
           </Button>
         </Box>
+        {c && <OptOutNotice contact={c} />}
         {c && c.extraInfo.length > 0 && (
           <Box>
             <Typography variant="subtitle2" gutterBottom>
