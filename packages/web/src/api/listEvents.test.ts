@@ -14,7 +14,8 @@ const contact = (id: number, name = `C${id}`): ContactDTO => ({
   extraInfo: [],
   tags: [],
   tickets: [],
-  optedOutAt: null, createdAt: '',
+  optedOutAt: null,
+  createdAt: '',
   updatedAt: '',
 });
 const tag = (id: number, name = `T${id}`): TagDTO => ({ id, name, color: '#abcdef', userId: 1, contactsCount: 0, createdAt: '', updatedAt: '' });

@@ -94,7 +94,8 @@ export function contactFixture(overrides: Partial<ContactDTO> = {}): ContactDTO 
     extraInfo: [],
     tags: [],
     tickets: [],
-    optedOutAt: null, createdAt: AT,
+    optedOutAt: null,
+    createdAt: AT,
     updatedAt: AT,
     ...overrides,
   };

@@ -24,7 +24,8 @@ const existing: ContactDTO = {
   ],
   tags: [{ id: 8, name: 'VIP', color: '#ff0000' }],
   tickets: [],
-  optedOutAt: null, createdAt: '',
+  optedOutAt: null,
+  createdAt: '',
   updatedAt: '',
 };
 
