@@ -86,7 +86,8 @@ test('an attendant schedules messages in a chat, sees them on the calendar, canc
   await page.getByTestId('menu-scheduled').click();
   await expect(page).toHaveURL(/\/scheduled$/);
   const day = page.getByTestId(`calendar-day-${weeklyAt.slice(0, 10)}`);
-  if (!(await day.isVisible().catch(() => false))) await page.getByTestId('calendar-next').click();
+  await expect(page.getByTestId('calendar-grid')).toBeVisible();
+  if (!(await day.isVisible())) await page.getByTestId('calendar-next').click();
   await expect(day.getByTestId(`calendar-entry-${weeklyId}`)).toContainText(`09:00 · ${customer.name}`);
   await expect(page.getByTestId('calendar-zone')).toContainText(timeZone);
   await page.screenshot({ path: `${SHOTS}/scheduled-2-calendar-en.png` });
@@ -102,7 +103,8 @@ test('an attendant schedules messages in a chat, sees them on the calendar, canc
   await useLanguage(page, 'en');
 
   // Cancelled from the calendar: every send of it leaves the calendar.
-  if (!(await day.isVisible().catch(() => false))) await page.getByTestId('calendar-next').click();
+  await expect(page.getByTestId('calendar-grid')).toBeVisible();
+  if (!(await day.isVisible())) await page.getByTestId('calendar-next').click();
   await day.getByTestId(`calendar-entry-${weeklyId}`).click();
   const details = page.getByTestId('calendar-details');
   await expect(details.getByTestId('calendar-details-body')).toHaveText('Resumo semanal do atendimento');

@@ -85,6 +85,9 @@ const envSchema = z.object({
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
   /** Deliver outgoing webhooks to this machine and private networks (loopback, 10/8, 169.254/16 …). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** Words a customer writes alone to opt out of bulk messages, and to opt back in (comma-separated, any case). */
+  OPT_OUT_WORDS: z.string().max(1000).default('STOP,SAIR,PARAR,BAJA,CANCELAR'),
+  OPT_IN_WORDS: z.string().max(1000).default('START,VOLTAR,VOLVER'),
   /** Pause between a WhatsApp-by-QR connection's sends to different chats: "min-max" ms, or "0". */
   WHATSAPP_SEND_GAP_MS: z
     .string()
@@ -148,6 +151,8 @@ export interface Config {
   cloudGraphUrl: string;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may target loopback, private and link-local addresses. */
   webhooksAllowPrivate: boolean;
+  /** OPT_OUT_WORDS and OPT_IN_WORDS, normalised (upper case, no accents). */
+  optOut: { outWords: string[]; inWords: string[] };
   /** WhatsApp-by-QR sends: WHATSAPP_SEND_GAP_MS and the WHATSAPP_NUMBER_CHECK_* lifetimes, in ms. */
   whatsappSends: { sendGap: { minMs: number; maxMs: number }; numberCheckTtl: { existsMs: number; absentMs: number } };
   /** WHATSAPP_WEB_VERSION parsed; undefined: fetched from WhatsApp Web at start. */
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    optOut: { outWords: keywordList(e.OPT_OUT_WORDS), inWords: keywordList(e.OPT_IN_WORDS) },
     whatsappSends: {
       sendGap: (([min, max]) => ({ minMs: min, maxMs: max ?? min }))(e.WHATSAPP_SEND_GAP_MS.split('-').map(Number)),
       numberCheckTtl: {
@@ -229,4 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function hostPort(value: string): { host: string; port: number } {
   const at = value.lastIndexOf(':');
   return { host: value.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(value.slice(at + 1)) };
+}
+
+/** A word as a customer might type it: accents and case do not matter ("Sáir" is SAIR). */
+export function normaliseKeyword(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').trim().toUpperCase();
+}
+
+function keywordList(list: string): string[] {
+  return list.split(',').map(normaliseKeyword).filter(Boolean);
 }

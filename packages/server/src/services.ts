@@ -40,6 +40,7 @@ import { cloudDriverFactory } from './channels/whatsapp-cloud/driver.js';
 import { CloudService } from './modules/cloud/service.js';
 import { ScheduledMessagesService } from './modules/scheduled-messages/service.js';
 import { AuditService } from './modules/audit/service.js';
+import { OptOutService } from './modules/contacts/opt-out.js';
 
 export interface Services {
   auth: AuthService;
@@ -75,6 +76,8 @@ export interface Services {
   scheduledMessages: ScheduledMessagesService;
   /** Who changed what: recorded around the audited routes (modules/audit/trail.ts), listed for admins. */
   audit: AuditService;
+  /** Customers' opt-out of bulk messages (STOP / SAIR …) and opting back in. */
+  optOut: OptOutService;
 }
 
 export interface ServiceOptions {
@@ -129,10 +132,13 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   // The window is checked when the message goes, not when it was written.
   scheduledMessages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
   automation.scheduler.jobs.push({ name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) });
+  const optOut = new OptOutService(ctx, { ctx, outbox });
+  inbound.onStored((stored) => optOut.onInbound(stored));
   return {
     audit: new AuditService(ctx),
     cloud,
     scheduledMessages,
+    optOut,
     media,
     channels,
     inbound,

@@ -193,6 +193,8 @@ export const contacts = pgTable(
     isGroup: boolean('is_group').notNull().default(false),
     /** WhatsApp LID of the contact when known, to resolve LID-addressed messages. */
     lid: text('lid'),
+    /** When the customer asked for no more bulk messages (STOP, SAIR…); null while they accept them. */
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ export function presentContact(
     extraInfo: related.extraInfo,
     tags: related.tags,
     tickets: related.tickets,
+    optedOutAt: row.optedOutAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

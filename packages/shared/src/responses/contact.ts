@@ -17,6 +17,8 @@ export const contactSchema = z
     tags: z.array(tagRefDtoSchema),
     /** Who each of its tickets belongs to and whether it is active: what canChangeContactNumber needs. */
     tickets: z.array(z.object({ userId: z.number().int().nullable(), queueId: z.number().int().nullable(), active: z.boolean() })),
+    /** When the customer opted out of bulk messages (STOP, SAIR…); null while they accept them. */
+    optedOutAt: isoDateTime.nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

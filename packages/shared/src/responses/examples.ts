@@ -16,6 +16,7 @@ export const CONTACT_EXAMPLE = {
   extraInfo: [{ id: 1, name: 'Customer since', value: '2021' }],
   tags: [{ id: 2, name: 'VIP', color: '#d81b60' }],
   tickets: [{ userId: 5, queueId: 3, active: true }],
+  optedOutAt: null,
   createdAt: at,
   updatedAt: at,
 };

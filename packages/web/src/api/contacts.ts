@@ -106,3 +106,15 @@ export function useImportContactsCsv() {
 }
 
 export const exportContactsCsv = () => downloadCsv('/contacts/export', 'contacts.csv');
+
+/** An admin opts a contact back in to bulk messages. */
+export function useOptInContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post(`/contacts/${id}/opt-in`, contactSchema),
+    onSuccess: (contact) => {
+      queryClient.setQueryData(queryKeys.contact(contact.id), contact);
+      void queryClient.invalidateQueries({ queryKey: ['contacts', 'list'] });
+    },
+  });
+}

@@ -14,6 +14,7 @@ const contact = (id: number, name = `C${id}`): ContactDTO => ({
   extraInfo: [],
   tags: [],
   tickets: [],
+  optedOutAt: null,
   createdAt: '',
   updatedAt: '',
 });

@@ -166,6 +166,12 @@ const en = {
     },
   },
   contacts: {
+    optOut: {
+      notice: 'Opted out of bulk messages since {{since}}. Campaigns skip this contact.',
+      optIn: 'Opt in',
+      optedIn: 'The contact receives bulk messages again.',
+      chip: 'Opted out',
+    },
     title: 'Contacts ({{count}})',
     add: 'Add contact',
     import: 'Import',

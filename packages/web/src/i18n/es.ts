@@ -167,6 +167,12 @@ const es: Translation = {
     },
   },
   contacts: {
+    optOut: {
+      notice: 'Pidió no recibir mensajes masivos desde {{since}}. Las campañas omiten este contacto.',
+      optIn: 'Reactivar',
+      optedIn: 'El contacto vuelve a recibir mensajes masivos.',
+      chip: 'Dado de baja',
+    },
     title: 'Contactos ({{count}})',
     add: 'Agregar contacto',
     import: 'Importar',

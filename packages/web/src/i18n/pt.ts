@@ -167,6 +167,12 @@ const pt: Translation = {
     },
   },
   contacts: {
+    optOut: {
+      notice: 'Pediu para não receber mensagens em massa desde {{since}}. As campanhas pulam este contato.',
+      optIn: 'Reativar',
+      optedIn: 'O contato volta a receber mensagens em massa.',
+      chip: 'Descadastrado',
+    },
     title: 'Contatos ({{count}})',
     add: 'Adicionar contato',
     import: 'Importar',

@@ -94,6 +94,7 @@ export function contactFixture(overrides: Partial<ContactDTO> = {}): ContactDTO 
     extraInfo: [],
     tags: [],
     tickets: [],
+    optedOutAt: null,
     createdAt: AT,
     updatedAt: AT,
     ...overrides,

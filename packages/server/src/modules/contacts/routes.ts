@@ -23,7 +23,7 @@ const NUMBER_CHECK = {
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
-export function registerContactRoutes(app: App, { contacts }: Services): void {
+export function registerContactRoutes(app: App, { contacts, optOut }: Services): void {
   const opts = { onRequest: app.authenticate };
   const doc = { tags: ['contacts'] };
 
@@ -48,6 +48,11 @@ export function registerContactRoutes(app: App, { contacts }: Services): void {
   );
   app.post('/contact', { ...opts, schema: { ...doc, body: contactQuickCreateSchema, response: answers({ 201: contactSchema }, SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) } }, async (req, reply) =>
     reply.status(201).send(await contacts.quickCreate(req.actor, req.body)),
+  );
+  app.post(
+    '/contacts/:id/opt-in',
+    { ...opts, schema: { ...doc, summary: 'Opt a contact back in to bulk messages (admins)', params: dbIdParamSchema, response: answers({ 200: contactSchema }, SIGNED_IN, INPUT, REFUSED, NO_CONTACT) } },
+    (req) => optOut.optIn(req.actor, req.params.id),
   );
   app.put('/contacts/:id', { ...opts, schema: { ...doc, params: dbIdParamSchema, body: contactUpdateSchema, response: answers({ 200: contactSchema }, SIGNED_IN, BODY, REFUSED, NO_CONTACT, NUMBER_CHECK) } }, (req) =>
     contacts.update(req.actor, req.params.id, req.body),

@@ -26,8 +26,9 @@ describe('scheduled messages on the Cloud API', () => {
   const standin = new GraphStandin();
   let s: TestServer;
   let connectionId: number;
-  let t = Date.now();
-  const clock = { now: () => new Date(t) };
+  // The server's clock runs with real time, `ahead` ms in the future (moved by the tests).
+  let ahead = 0;
+  const clock = { now: () => new Date(Date.now() + ahead) };
   const api = apiCaller(() => s);
 
   beforeAll(async () => {
@@ -43,14 +44,15 @@ describe('scheduled messages on the Cloud API', () => {
     await waitFor(async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED', 15_000);
   });
   afterAll(async () => {
+    ahead = 0;
     await s.stop();
     await standin.close();
   });
 
   /** The customer writes now (Meta refuses timestamps ahead of its clock): the test clock starts over there. */
   const chat = async (customer: string) => {
-    t = Date.now();
-    await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } }, { at: new Date(t) });
+    ahead = 0;
+    await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } }, { at: new Date() });
     return waitFor(async () => {
       const [row] = await s.database.db
         .select({ id: tickets.id })
@@ -61,13 +63,13 @@ describe('scheduled messages on the Cloud API', () => {
     }, 15_000);
   };
   /** 'YYYY-MM-DDTHH:mm' in UTC, `ms` from the clock's now. */
-  const localIn = (ms: number) => new Date(t + ms).toISOString().slice(0, 16);
+  const localIn = (ms: number) => new Date(clock.now().getTime() + ms).toISOString().slice(0, 16);
 
   it('fails visibly when the window has shut by the time the message is due', async () => {
     const ticketId = await chat('5511987001001');
     const created = await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'Seu pedido chegou?', sendAt: localIn(26 * HOUR) });
     expect(created.statusCode, created.body).toBe(201);
-    t += 27 * HOUR;
+    ahead += 27 * HOUR;
     await s.services.automation.runDueJobs(clock.now());
     const [shown] = (await api('GET', `/tickets/${ticketId}/scheduledMessages`, s.adminToken)).json<ScheduledMessageDTO[]>();
     expect(shown).toMatchObject({ status: 'failed', lastError: 'ERR_CLOUD_WINDOW_CLOSED', sentCount: 0 });
@@ -80,7 +82,7 @@ describe('scheduled messages on the Cloud API', () => {
     const ticketId = await chat(customer);
     const created = await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'Chega hoje à tarde', sendAt: localIn(2 * HOUR) });
     expect(created.statusCode, created.body).toBe(201);
-    t += 3 * HOUR;
+    ahead += 3 * HOUR;
     await s.services.automation.runDueJobs(clock.now());
     await standin.until(() => [...standin.sent.values()].some((m) => m.to === customer), 'the scheduled text');
     const [shown] = (await api('GET', `/tickets/${ticketId}/scheduledMessages`, s.adminToken)).json<ScheduledMessageDTO[]>();

@@ -24,6 +24,7 @@ const existing: ContactDTO = {
   ],
   tags: [{ id: 8, name: 'VIP', color: '#ff0000' }],
   tickets: [],
+  optedOutAt: null,
   createdAt: '',
   updatedAt: '',
 };

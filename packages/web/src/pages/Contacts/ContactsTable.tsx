@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Avatar from '@mui/material/Avatar';
 import TableCell from '@mui/material/TableCell';
@@ -49,6 +50,7 @@ export function ContactsTable({
           </TableCell>
           <TableCell sx={{ overflowWrap: 'anywhere' }}>
             {contact.name}
+            {contact.optedOutAt && <Chip size="small" color="warning" variant="outlined" label={t('contacts.optOut.chip')} sx={{ ml: 1 }} data-testid="contact-opted-out-chip" />}
             <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
               {contact.number}
             </Typography>

@@ -64,7 +64,9 @@ export default function ScheduledCalendarPage() {
     () => Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + i)))),
     [language],
   );
-  const title = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  // "novembro de 2026" → "Novembro de 2026" (capitalising every word would give "De").
+  const title = monthName.charAt(0).toUpperCase() + monthName.slice(1);
 
   return (
     <Box>
@@ -74,7 +76,7 @@ export default function ScheduledCalendarPage() {
           <IconButton onClick={() => move(-1)} aria-label={t('scheduled.previousMonth')} data-testid="calendar-previous">
             <ChevronLeftIcon />
           </IconButton>
-          <Typography variant="h6" sx={{ textTransform: 'capitalize', minWidth: 200, textAlign: 'center' }} data-testid="calendar-month">
+          <Typography variant="h6" sx={{ minWidth: 200, textAlign: 'center' }} data-testid="calendar-month">
             {title}
           </Typography>
           <IconButton onClick={() => move(1)} aria-label={t('scheduled.nextMonth')} data-testid="calendar-next">

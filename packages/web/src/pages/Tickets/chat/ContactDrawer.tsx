@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useContact } from '../../../api/contacts';
 import { useContactPanel } from '../../../api/ticketStory';
 import { ContactModal } from '../../Contacts/ContactModal';
+import { OptOutNotice } from '../../Contacts/OptOutNotice';
 import { useViewer } from '../useViewer';
 import { ContactHistory } from './ContactHistory';
 import { ContactTags } from './ContactTags';
@@ -61,6 +62,7 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: TicketDTO; op
             {t('tickets.drawer.edit')}
           </Button>
         </Box>
+        {c && <OptOutNotice contact={c} />}
         {c && c.extraInfo.length > 0 && (
           <Box>
             <Typography variant="subtitle2" gutterBottom>

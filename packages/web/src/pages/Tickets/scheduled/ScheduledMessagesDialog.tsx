@@ -80,23 +80,6 @@ function ScheduledItem({ message, onEdit }: { message: ScheduledMessageDTO; onEd
           {scheduleWhenText(t, message)}
         </Typography>
         <ScheduledStatusChip message={message} />
-        <Box sx={{ flex: 1 }} />
-        {pending && (
-          <>
-            <Button size="small" onClick={onEdit} data-testid="scheduled-edit">
-              {t('common.edit')}
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate(message.id, { onSuccess: () => toast.success(t('scheduled.cancelled')), onError: (err) => toast.error(err) })}
-              data-testid="scheduled-cancel"
-            >
-              {t('scheduled.cancel')}
-            </Button>
-          </>
-        )}
       </Stack>
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }} data-testid="scheduled-body">
         {message.body}
@@ -105,6 +88,22 @@ function ScheduledItem({ message, onEdit }: { message: ScheduledMessageDTO; onEd
         <Alert severity="error" sx={{ mt: 1 }} data-testid="scheduled-error">
           {t(`errors.${message.lastError}`, { defaultValue: message.lastError })}
         </Alert>
+      )}
+      {pending && (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={onEdit} data-testid="scheduled-edit">
+            {t('common.edit')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate(message.id, { onSuccess: () => toast.success(t('scheduled.cancelled')), onError: (err) => toast.error(err) })}
+            data-testid="scheduled-cancel"
+          >
+            {t('scheduled.cancel')}
+          </Button>
+        </Stack>
       )}
     </Box>
   );
@@ -188,14 +187,14 @@ function ScheduleForm({ ticketId, initial, timeZone, onDone }: { ticketId: numbe
         />
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        {state.id && (
-          <Button onClick={onDone} data-testid="scheduled-edit-cancel">
-            {t('common.cancel')}
+          {state.id && (
+            <Button onClick={onDone} data-testid="scheduled-edit-cancel">
+          {t('common.cancel')}
+            </Button>
+          )}
+          <Button variant="contained" disabled={save.isPending} onClick={() => void submit()} data-testid="scheduled-submit">
+            {t(state.id ? 'common.save' : 'scheduled.schedule')}
           </Button>
-        )}
-        <Button variant="contained" disabled={save.isPending} onClick={() => void submit()} data-testid="scheduled-submit">
-          {t(state.id ? 'common.save' : 'scheduled.schedule')}
-        </Button>
       </Stack>
     </Stack>
   );
