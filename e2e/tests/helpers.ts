@@ -44,7 +44,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The API as one signed-in user: set-up and checks the browser need not click through. */
 export class Api {

@@ -191,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (config.metrics.token && !config.metrics.listen) registerMetricsRoute(app, metrics, config.metrics.token);
 
   // The audit log is written around the audited routes, not inside their services.
-  registerAuditTrail(app, database.db, services.audit);
+  registerAuditTrail(app, database.db, services, services.audit);
 
   let ready = false;
   await app.register((api) => Promise.resolve().then(() => registerApiRoutes(api as unknown as App, ctx, services, () => ready)), { prefix: '/api' });

@@ -27,6 +27,7 @@ const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const WebhookDeliveriesPage = lazy(() => import('./pages/Webhooks/WebhookDeliveriesPage'));
 const ScheduledCalendarPage = lazy(() => import('./pages/Scheduled/ScheduledCalendarPage'));
+const AuditLogPage = lazy(() => import('./pages/Audit/AuditLogPage'));
 
 export function AppRoutes() {
   return (
@@ -55,6 +56,7 @@ export function AppRoutes() {
               <Route path="/import" element={<WhaticketImportPage />} />
               <Route path="/webhooks" element={<WebhooksPage />} />
               <Route path="/webhooks/:id" element={<WebhookDeliveriesPage />} />
+              <Route path="/audit" element={<AuditLogPage />} />
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

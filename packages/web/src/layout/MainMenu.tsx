@@ -19,6 +19,7 @@ import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import WebhookIcon from '@mui/icons-material/Webhook';
+import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
 import Badge from '@mui/material/Badge';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -61,6 +62,7 @@ const ADMINISTRATION: MenuEntry[] = [
   { to: '/apikey', labelKey: 'menu.apiKey', icon: <KeyOutlinedIcon />, testId: 'menu-apikey' },
   { to: '/import', labelKey: 'menu.whaticketImport', icon: <MoveDownOutlinedIcon />, testId: 'menu-import' },
   { to: '/webhooks', labelKey: 'menu.webhooks', icon: <WebhookIcon />, testId: 'menu-webhooks' },
+  { to: '/audit', labelKey: 'menu.audit', icon: <ManageHistoryOutlinedIcon />, testId: 'menu-audit' },
 ];
 
 /** Offered only when the server runs the simulator (its API answers 404 when it is off). */

@@ -8,6 +8,11 @@ export const HIDDEN = '[hidden]';
 
 /** Keys whose value is a secret, wherever they occur. */
 const SECRET_KEY = /(password|passwd|secret|token|hash|qrcode|apikey|api_key|credential|authstate|auth_state|private_key|session$)/i;
+/** Whether a field holds a secret (its value is never kept). */
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
+
 /** Keys that change with every write and say nothing about the change. */
 const NOISE_KEY = /^(updatedAt|updated_at)$/;
 const MAX_TEXT = 300;

@@ -10,8 +10,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { Services } from '../../services.js';
 import { AUDITED_ROUTES, type AuditedRoute } from './catalogue.js';
 import type { AuditService } from './service.js';
+import { isSecretKey } from './summary.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,11 +26,11 @@ function auditedRoute(request: FastifyRequest): AuditedRoute | undefined {
   return url ? AUDITED_ROUTES[`${request.method} ${url}`] : undefined;
 }
 
-export function registerAuditTrail(app: FastifyInstance, db: Db, audit: AuditService): void {
+export function registerAuditTrail(app: FastifyInstance, db: Db, services: Services, audit: AuditService): void {
   app.addHook('preHandler', async (request) => {
     const route = auditedRoute(request);
     if (!route?.before || !request.actor) return;
-    request.auditBefore = await route.before(db, request.params as Record<string, unknown>);
+    request.auditBefore = await route.before({ db, services, actor: request.actor }, request.params as Record<string, unknown>);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -36,7 +38,12 @@ export function registerAuditTrail(app: FastifyInstance, db: Db, audit: AuditSer
     if (!route || !request.actor || reply.statusCode >= 300) return payload;
     const after = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json') ? parseJson(payload) : null;
     // A delete answers a confirmation, not the record: there is no "after".
-    const kept = route.action.endsWith('delete') || route.action.endsWith('delete_all') ? null : after;
+    const deleted = route.action.endsWith('delete') || route.action.endsWith('delete_all');
+    // A secret the request set (a password, a webhook's secret) is named, never its value: the
+    // answer does not show it, yet that it changed is what an audit asks.
+    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+    const confidentialFieldsSet = Object.keys(body).filter((k) => isSecretKey(k) && body[k] !== undefined);
+    const kept = deleted ? null : after && typeof after === 'object' && confidentialFieldsSet.length > 0 ? { ...after, confidentialFieldsSet } : after;
     const params = request.params as Record<string, unknown>;
     const answeredId = after && typeof after === 'object' && 'id' in after ? String((after).id) : '';
     try {
