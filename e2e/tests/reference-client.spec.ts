@@ -36,7 +36,7 @@ function referenceApi(token?: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Json, text };
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
   };
 }
 

@@ -285,8 +285,8 @@ export class Realtime {
     if (!this.io || !this.opts) return;
     const viewer = await this.opts.loadViewer(userId);
     const sockets = [
-      ...(await this.io.in(userRoom(userId)).fetchSockets()).map((socket) => ({ socket, dialect: 'own' as Dialect })),
-      ...(await this.io.of(REFERENCE_NAMESPACE).in(userRoom(userId)).fetchSockets()).map((socket) => ({ socket, dialect: 'reference' as Dialect })),
+      ...(await this.io.in(userRoom(userId)).fetchSockets()).map((socket) => ({ socket, dialect: 'own' })),
+      ...(await this.io.of(REFERENCE_NAMESPACE).in(userRoom(userId)).fetchSockets()).map((socket) => ({ socket, dialect: 'reference' })),
     ];
     for (const { socket: s, dialect } of sockets) {
       if (!viewer) {

@@ -1,6 +1,7 @@
 /**
- * Media behind the API needs the bearer token, so it cannot be an <img src>: it is fetched as a blob
- * (spec §7) through the one HTTP client (same refresh on an expired token, same end of session on
+ * Media fetched with the bearer token, as a blob (spec §7): documents to download, and what a chat
+ * shows once a message's signed link (its mediaUrl, loaded by <img src>) has expired. It goes
+ * through the one HTTP client (same refresh on an expired token, same end of session on
  * 401) and shown through an object URL.
  *
  * A message's media never changes, so its Blob is kept for the whole session, by message URL:

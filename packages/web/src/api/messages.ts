@@ -81,7 +81,7 @@ export function useRetryMessage() {
   });
 }
 
-/** A message's media as a Blob (it needs the bearer token, so never a plain src URL). */
+/** A message's media as a Blob, fetched with the bearer token (the path that needs one). */
 export function useMediaBlob(url: string | null) {
   return useQuery({
     queryKey: queryKeys.media(url ?? ''),

@@ -86,7 +86,7 @@ export function registerExternalApiRoutes(
       if (!req.isMultipart()) return;
       const upload = await readMultipartUpload(req, media, uploadLimits);
       req.apiFiles = upload.files.map((f) => f.media);
-      req.body = upload.fields as unknown as typeof req.body;
+      req.body = upload.fields;
     },
     onError: async (req: FastifyRequest) => {
       if (req.apiFiles?.length) await media.remove(req.apiFiles.map((f) => f.name));
