@@ -105,5 +105,5 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('schema.ts and the migration
     const missing = declared.filter((line) => !built.includes(line) && !(line.startsWith('index ') && replaced.has(replacedName(line))));
     const extra = built.filter((line) => !declared.includes(line) && !ONLY_IN_MIGRATIONS.some((known) => line.startsWith(known)));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
-  });
+  }, 180_000); // two databases built from scratch: slow on a loaded two-core machine
 });
