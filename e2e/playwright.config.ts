@@ -29,8 +29,8 @@ export default defineConfig({
   testDir: './tests',
   workers: 1,
   // In CI a failed browser test runs once more and is reported as "flaky" when the second run
-  // passes: two are known to depend on timing under load (cluster.spec: a message stored by a
-  // process killed before it announced it; tickets.spec: the chat following a 25-message burst).
+  // passes: one is known to depend on timing under load (tickets.spec: the chat following a
+  // 25-message burst).
   retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   reporter: 'list',

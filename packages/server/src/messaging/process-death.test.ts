@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { leases, messages } from '../db/schema.js';
 import { createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../test/harness.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../test/simulator.js';
@@ -54,4 +55,11 @@ describe('a message stored by a process that died before announcing it', () => {
     const got = await waitFor(() => events.find((e) => e.event === 'appMessage' && e.payload.message.id === row.id), 10_000);
     expect(got.payload).toMatchObject({ action: 'create', again: true, message: { body: 'stored, never announced' }, ticket: { id: row.ticketId } });
   }, 90_000);
+
+  it('the cluster test\'s fault (FAULT_KILL_AFTER_STORING) is refused in production', () => {
+    const base = { DATA_DIR: '/tmp/x', FAULT_KILL_AFTER_STORING: 'in-8' };
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/FAULT_KILL_AFTER_STORING/);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).faultKillAfterStoring).toBe('in-8');
+    expect(loadConfig({ DATA_DIR: '/tmp/x', NODE_ENV: 'production' }).faultKillAfterStoring).toBeUndefined();
+  });
 });
