@@ -4,7 +4,7 @@
  * access token expires (the client reconnects with a fresh one and re-fetches what it shows).
  */
 import { createAdapter } from '@socket.io/redis-adapter';
-import { CLIENT_EVENTS, type TicketViewer } from '@switchboard/shared';
+import { CLIENT_EVENTS, type RealtimeEventName, type RealtimePayload, type TicketViewer } from '@switchboard/shared';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
 import { Server, type Namespace, type Socket } from 'socket.io';
@@ -220,14 +220,15 @@ export class Realtime {
     this.io?.in(userRoom(userId)).disconnectSockets(true);
   }
 
-  emit(rooms: string | string[], event: string, payload: unknown): void {
+  /** Only realtime/announce.ts calls the emit methods: an announcement also carries its webhooks. */
+  emit<K extends RealtimeEventName>(rooms: string | string[], event: K, payload: RealtimePayload<K>): void {
     const list = Array.isArray(rooms) ? rooms : [rooms];
     if (!this.io || list.length === 0) return;
     this.io.to(list).emit(event, payload);
   }
 
   /** Emits to the members of `rooms` who are in none of `except` (a ticket leaving someone's view). */
-  emitExcept(rooms: string[], except: string[], event: string, payload: unknown): void {
+  emitExcept<K extends RealtimeEventName>(rooms: string[], except: string[], event: K, payload: RealtimePayload<K>): void {
     if (!this.io || rooms.length === 0) return;
     this.io.to(rooms).except(except).emit(event, payload);
   }
@@ -259,11 +260,11 @@ export class Realtime {
     }
   }
 
-  emitToAll(event: string, payload: unknown): void {
+  emitToAll<K extends RealtimeEventName>(event: K, payload: RealtimePayload<K>): void {
     this.emit(ROOM_ALL_USERS, event, payload);
   }
 
-  emitToAdmins(event: string, payload: unknown): void {
+  emitToAdmins<K extends RealtimeEventName>(event: K, payload: RealtimePayload<K>): void {
     this.emit(ROOM_ADMINS, event, payload);
   }
 

@@ -21,6 +21,8 @@ import {
 } from '@switchboard/shared';
 import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -138,6 +140,6 @@ export class TagsService {
   }
 
   private announce(event: TagEvent): void {
-    this.ctx.realtime.emitToAll(EVENTS.tags, event);
+    announce(this.ctx, ROOM_ALL_USERS, EVENTS.tags, event);
   }
 }
