@@ -30,3 +30,4 @@ export * from './schemas/simulator.js';
 export * from './schemas/dashboard.js';
 export * from './responses/index.js';
 export * from './linking.js';
+export * from './routes/index.js';
