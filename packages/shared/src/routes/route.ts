@@ -16,6 +16,8 @@ export interface RouteDef {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The handler checks the body itself (after who calls), so Fastify is not given its schema. */
+  bodyCheckedByHandler?: true;
   /** The success answer's schema; `status` its code (200 unless given). */
   answer: z.ZodType;
   status?: 200 | 201;
