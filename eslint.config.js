@@ -88,6 +88,25 @@ export default tseslint.config(
   },
   ...layerRules,
   {
+    // Every realtime event goes out through realtime/announce.ts, which also sends the webhook
+    // events it stands for: an emit anywhere else could send one without the other.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/realtime/announce.ts', 'packages/server/src/realtime/realtime.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^emit(Except|ToAll|ToAdmins)?$/][callee.object.property.name='realtime']",
+          message: 'Announce through realtime/announce.ts (announce, Announcements): it sends the webhook events too.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^emit(Except|ToAll|ToAdmins)?$/][callee.object.name='realtime']",
+          message: 'Announce through realtime/announce.ts (announce, Announcements): it sends the webhook events too.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read the raw JSON bodies of HTTP and socket answers to assert on them field by field:
     // that is their job, so the `any` of a parsed body is expected there (and only there). The
     // promise rules stay on for tests: an unawaited assertion is a test that cannot fail.

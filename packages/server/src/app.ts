@@ -82,8 +82,8 @@ export interface BuildAppOptions {
 
 export interface BuiltApp {
   app: App;
-  /** Every route registered (method, URL and the statuses it declares), for checks that cover all of them. */
-  routes: { method: string; url: string; responses: string[] }[];
+  /** Every registered route with its declared statuses and its schemas (the route-table and contract tests read them). */
+  routes: { method: string; url: string; responses: string[]; schema: { params?: unknown; querystring?: unknown; body?: unknown; response?: unknown } }[];
   ctx: AppContext;
   services: Services;
   /** The metrics' own listener (METRICS_LISTEN), when configured: the port it bound. */
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (r) => {
     const responses = Object.keys((r.schema?.response as object | undefined) ?? {});
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, responses });
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, responses, schema: r.schema ?? {} });
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written as they are: the declared response schemas describe them (OpenAPI, the web

@@ -1,5 +1,5 @@
 /** Connects the realtime server to the rest: who a token is, who may join a ticket, settings news. */
-import { canSeeTicket } from '@switchboard/shared';
+import { canSeeTicket, EVENTS } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import type { Server as HttpServer } from 'node:http';
 import type { AppContext } from './context.js';
@@ -9,6 +9,8 @@ import { deploymentId } from './store/deployment.js';
 import type { Services } from './services.js';
 import { attachWebchatNamespace } from './channels/webchat/namespace.js';
 import { DEFAULT_USER_LIMIT } from './realtime/realtime.js';
+import { announce } from './realtime/announce.js';
+import { ROOM_ADMINS, ROOM_ALL_USERS } from './realtime/rooms.js';
 import { trustFunction } from './lib/client-address.js';
 
 export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, services: Services): Promise<void> {
@@ -41,8 +43,7 @@ export async function wireRealtime(httpServer: HttpServer, ctx: AppContext, serv
 
   settings.onChange((setting) => {
     // The API token goes to admins only; every other setting to everyone signed in.
-    if (setting.key === 'userApiToken') realtime.emitToAdmins('settings', { action: 'update', setting });
-    else realtime.emitToAll('settings', { action: 'update', setting });
+    announce(ctx, setting.key === 'userApiToken' ? ROOM_ADMINS : ROOM_ALL_USERS, EVENTS.settings, { action: 'update', setting });
     // allTicket needs no room changes: sectorless tickets are addressed by the setting at emit time.
   });
 }

@@ -33,3 +33,4 @@ export * from './text/zoned-time.js';
 export * from './responses/index.js';
 export * from './linking.js';
 export * from './schemas/audit.js';
+export * from './routes/index.js';

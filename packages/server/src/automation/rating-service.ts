@@ -147,7 +147,7 @@ export class RatingService {
       if (ticketDto && stored) {
         await events.ticket('update', ticketDto);
         for (const dto of await presentMessages(ctx.mediaLinks, tx, [stored])) await events.message('create', dto, ticketDto);
-        await events.webhook('rating.received', `ticket:${ticket.id}`, { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto });
+        await events.webhook({ event: 'rating.received', key: `ticket:${ticket.id}`, data: { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto } });
       }
       // The rating in the chat's timeline, after the customer's answer and before the farewell.
       const story = await recordStory(ctx, tx, [{ ticketId: ticket.id, kind: 'rated', at: now, rate: answer.rate, toUserId: claimed.userId }]);

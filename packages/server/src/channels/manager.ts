@@ -15,6 +15,8 @@ import path from 'node:path';
 import { and, asc, eq, like, lt, sql } from 'drizzle-orm';
 import { Lease } from '../lib/lease.js';
 import type { AppContext } from '../context.js';
+import { ROOM_ADMINS } from '../realtime/rooms.js';
+import { announce } from '../realtime/announce.js';
 import { leases, messages, whatsapps } from '../db/schema.js';
 import { KeyedQueue } from '../lib/keyed-queue.js';
 import type { NotifyRpc } from '../lib/notify-rpc.js';
@@ -559,7 +561,7 @@ export class ChannelManager {
     const dto = await presentConnectionById(this.ctx.db, connectionId);
     if (dto) {
       const event: ConnectionSessionEvent = { action: 'update', session: dto };
-      this.ctx.realtime.emitToAdmins(EVENTS.whatsappSession, event);
+      announce(this.ctx, ROOM_ADMINS, EVENTS.whatsappSession, event);
     }
   }
 }

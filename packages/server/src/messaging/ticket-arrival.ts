@@ -10,6 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { messages } from '../db/schema.js';
 import { afterCommit } from '../lib/after-commit.js';
+import { resend } from '../realtime/announce.js';
 import { presentMessages } from '../store/message-present.js';
 import { announceTicketMoved, audience } from './ticket-events.js';
 
@@ -40,6 +41,6 @@ async function announceUnread(ctx: AppContext, before: Pick<TicketDTO, 'userId' 
   const gained = audience(ctx, after);
   const had = audience(ctx, before);
   for (const message of await presentMessages(ctx.mediaLinks, ctx.db, rows.reverse())) {
-    ctx.realtime.emitExcept(gained, had, EVENTS.appMessage, { action: 'create', message, ticket: after, contact: after.contact });
+    resend(ctx, { rooms: gained, except: had }, EVENTS.appMessage, { action: 'create', message, ticket: after, contact: after.contact });
   }
 }

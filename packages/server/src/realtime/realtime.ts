@@ -6,7 +6,7 @@
  * (reference-dialect.ts); it also takes the token from the handshake query, as they send it.
  */
 import { createAdapter } from '@socket.io/redis-adapter';
-import { CLIENT_EVENTS, type TicketViewer } from '@switchboard/shared';
+import { CLIENT_EVENTS, type RealtimeEventName, type RealtimePayload, type TicketViewer } from '@switchboard/shared';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
 import { Server, type Namespace, type Socket } from 'socket.io';
@@ -307,7 +307,8 @@ export class Realtime {
     this.io?.of(REFERENCE_NAMESPACE).in(userRoom(userId)).disconnectSockets(true);
   }
 
-  emit(rooms: string | string[], event: string, payload: unknown): void {
+  /** Only realtime/announce.ts calls the emit methods: an announcement also carries its webhooks. */
+  emit<K extends RealtimeEventName>(rooms: string | string[], event: K, payload: RealtimePayload<K>): void {
     const list = Array.isArray(rooms) ? rooms : [rooms];
     if (!this.io || list.length === 0) return;
     this.io.to(list).emit(event, payload);
@@ -315,7 +316,7 @@ export class Realtime {
   }
 
   /** Emits to the members of `rooms` who are in none of `except` (a ticket leaving someone's view). */
-  emitExcept(rooms: string[], except: string[], event: string, payload: unknown): void {
+  emitExcept<K extends RealtimeEventName>(rooms: string[], except: string[], event: K, payload: RealtimePayload<K>): void {
     if (!this.io || rooms.length === 0) return;
     this.io.to(rooms).except(except).emit(event, payload);
     this.emitReference(rooms, except, event, payload);
@@ -365,11 +366,11 @@ export class Realtime {
     }
   }
 
-  emitToAll(event: string, payload: unknown): void {
+  emitToAll<K extends RealtimeEventName>(event: K, payload: RealtimePayload<K>): void {
     this.emit(ROOM_ALL_USERS, event, payload);
   }
 
-  emitToAdmins(event: string, payload: unknown): void {
+  emitToAdmins<K extends RealtimeEventName>(event: K, payload: RealtimePayload<K>): void {
     this.emit(ROOM_ADMINS, event, payload);
   }
 

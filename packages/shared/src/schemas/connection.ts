@@ -10,7 +10,6 @@ import {
 import { requiredText, timeOfDaySchema } from './common.js';
 import { cloudAccountSchema, cloudAccountUpdateSchema } from './cloud.js';
 import { webchatSettingsInputSchema } from './webchat.js';
-import type { ConnectionDTO } from '../responses/connection.js';
 
 /** 'monday' → 'Monday', for the spec's field names StartDefineWorkHours{Day}… */
 export const dayLabel = (d: Weekday) => (d.charAt(0).toUpperCase() + d.slice(1)) as Capitalize<Weekday>;
@@ -135,8 +134,3 @@ export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema> & Rec
 export type ConnectionCreateBody = z.input<typeof connectionCreateSchema>;
 export type ConnectionUpdateBody = z.input<typeof connectionUpdateSchema>;
 
-/** Spec §7 whatsapp / whatsappSession events. */
-export type ConnectionEvent =
-  | { action: 'update' | 'create'; whatsapp: ConnectionDTO }
-  | { action: 'delete'; whatsappId: number };
-export type ConnectionSessionEvent = { action: 'update'; session: ConnectionDTO };

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { text } from './primitives.js';
 import { MSG, requiredText } from './common.js';
 import { tagRefSchema } from './tag.js';
-import type { ContactDTO } from '../responses/contact.js';
 
 export const INVALID_NUMBER = 'Invalid number';
 
@@ -77,11 +76,6 @@ export const contactFormSchema = z.object({
   tags: z.array(tagRefSchema).optional(),
 });
 
-/** Realtime `contact`. `{action:'delete', all:true}` follows DELETE /contacts. */
-export type ContactEvent =
-  | { action: 'create' | 'update'; contact: ContactDTO }
-  | { action: 'delete'; contactId: number }
-  | { action: 'delete'; all: true };
 
 /**
  * One row of a contacts CSV import (the export's columns: name, number, email), validated with the

@@ -110,5 +110,3 @@ export function findMentions<U extends { id: number; name: string }>(body: strin
   return found;
 }
 
-/** The `mention` realtime event, sent only to the mentioned user's sockets. */
-export type MentionEvent = { action: 'create'; mention: MentionDTO } | { action: 'read'; ticketId: number };

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { numeric, text } from './primitives.js';
 import { DEFAULT_SECTOR_HOURS } from '../constants.js';
 import { MSG, requiredText, timeOfDaySchema } from './common.js';
-import type { QueueDTO } from '../responses/queue.js';
 
 /** 'HH:mm' or empty / absent (then the sector default applies). */
 const optionalTime = z.union([z.literal(''), z.null(), timeOfDaySchema]).optional();
@@ -75,7 +74,3 @@ export const queueFormSchema = z.object({
 /** A sector's editable fields: what the modal holds and what it sends. */
 export type QueueFormValues = z.infer<typeof queueFormSchema>;
 
-/** Realtime `queue`. */
-export type QueueEvent =
-  | { action: 'create' | 'update'; queue: QueueDTO }
-  | { action: 'delete'; queueId: number };

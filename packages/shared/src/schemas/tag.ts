@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { text } from './primitives.js';
 import { dbIdSchema } from './ids.js';
-import type { TagDTO } from '../responses/tag.js';
 
 /** Tag form wording of spec §5 (Portuguese in the reference product, kept as-is). */
 export const TAG_MSG = {
@@ -60,8 +59,3 @@ export interface TagExportRow {
   contactNumber: string;
 }
 
-/** Realtime `tags`. `{action:'delete', all:true}` follows DELETE /tags (every tag removed). */
-export type TagEvent =
-  | { action: 'create' | 'update'; tag: TagDTO }
-  | { action: 'delete'; tagId: number }
-  | { action: 'delete'; all: true };

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { text, numeric } from './primitives.js';
-import type { TicketDTO } from '../responses/ticket.js';
 
-/** Spec §7 ticket events. */
-export type TicketEvent =
-  /** `autoAssigned`: the sector's auto-assignment just gave the ticket to its attendant. */
-  | { action: 'create' | 'update'; ticket: TicketDTO; autoAssigned?: boolean }
-  | { action: 'updateUnread'; ticketId: number }
-  /** `moved`: the ticket still exists but left this user's sight (taken, transferred, returned). */
-  | { action: 'delete'; ticketId: number; moved?: boolean };
 
 
 /** A query parameter holding a JSON array of ids (spec §7: queueIds and tags "(JSON)"). */

@@ -12,7 +12,7 @@
  * Files (media, CSV) are read with `apiBlob` / `apiText`, through the same session handling.
  */
 import i18n from 'i18next';
-import { sessionSchema, type SessionDTO } from '@switchboard/shared';
+import { requestOf, sessionSchema, type RouteAnswer, type RouteDef, type RouteInput, type SessionDTO } from '@switchboard/shared';
 import type { z } from 'zod';
 import { ApiError } from './ApiError';
 import { tokenStore } from './tokenStore';
@@ -201,6 +201,18 @@ async function request<T>(path: string, options: RequestOptions, read: Reader<T>
 /** A JSON call whose answer is read through `schema` (the route's declared response schema). */
 export function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.infer<S>> {
   return request(path, options, readWith(schema, `${options.method ?? 'GET'} ${path}`));
+}
+
+/** A call's input: the route's parameters, query and body, and what may cancel it. */
+export type CallInput<R extends RouteDef> = RouteInput<R> & { signal?: AbortSignal };
+
+/**
+ * A call of a route of the shared table (@switchboard/shared ROUTES): its path, parameters, query
+ * and body are typed by the table, its answer is read through the table's answer schema.
+ */
+export function call<R extends RouteDef>(def: R, ...[input]: object extends RouteInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]): Promise<RouteAnswer<R>> {
+  const req = requestOf<RouteDef>(def, input as RouteInput<RouteDef>);
+  return apiRequest(req.path, def.answer, { method: req.method, body: req.body, query: req.query, signal: input?.signal }) as Promise<RouteAnswer<R>>;
 }
 
 /** A file behind the API (message media), as a Blob. */

@@ -20,7 +20,6 @@ const CLIENT_SIDE = new Set([
   'TicketViewerFacts', // the signed-in user's facts for the list rules
   'DashboardFilter', // the dashboard's filter bar (dashboardParams writes the parameters)
   'DashboardData', // the dashboard answer with its JSON texts parsed through their schemas
-  'AppMessageEvent', // a realtime event, not an HTTP payload
   'ListPage', // listCache.ts: the paging facts of shared pageSchema, generic over the list's key
 ]);
 

@@ -1,7 +1,7 @@
 /** Quick answers API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import { countResultSchema, messageResultSchema, type QuickAnswerEvent, type QuickAnswerSaveInput, quickAnswerSchema, type QuickAnswersPage, quickAnswersPageSchema } from '@switchboard/shared';
+import { QUICK_ANSWER_ROUTES as R, type QuickAnswerEvent, type QuickAnswerSaveInput, type QuickAnswersPage } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { clearPages, removeFromPages, upsertInPages } from './listCache';
 import { queryKeys } from './queryKeys';
 
@@ -12,7 +12,7 @@ export function useQuickAnswersInfinite(search: string) {
     queryKey: queryKeys.quickAnswersList(search),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get('/quickAnswers', quickAnswersPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
+      call(R.list, { query: { searchParam: search, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
@@ -22,7 +22,7 @@ export function useQuickAnswersInfinite(search: string) {
 export function useQuickAnswer(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.quickAnswer(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/quickAnswers/${id}`, quickAnswerSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
     staleTime: 0,
   });
@@ -46,7 +46,7 @@ export function useSaveQuickAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id?: number; data: QuickAnswerSaveInput }) =>
-      id == null ? api.post('/quickAnswers', quickAnswerSchema, data) : api.put(`/quickAnswers/${id}`, quickAnswerSchema, data),
+      id == null ? call(R.create, { body: data }) : call(R.update, { params: { id }, body: data }),
     onSuccess: (quickAnswer, { id }) =>
       applyQuickAnswerEvent(queryClient, { action: id == null ? 'create' : 'update', quickAnswer }),
   });
@@ -55,7 +55,7 @@ export function useSaveQuickAnswer() {
 export function useDeleteQuickAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/quickAnswers/${id}`, messageResultSchema),
+    mutationFn: (id: number) => call(R.remove, { params: { id } }),
     onSuccess: (_r, quickAnswerId) => applyQuickAnswerEvent(queryClient, { action: 'delete', quickAnswerId }),
   });
 }
@@ -63,7 +63,7 @@ export function useDeleteQuickAnswer() {
 export function useDeleteAllQuickAnswers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/quickAnswers', countResultSchema),
+    mutationFn: () => call(R.removeAll),
     onSuccess: () => applyQuickAnswerEvent(queryClient, { action: 'delete', all: true }),
   });
 }

@@ -31,7 +31,7 @@ export function useScheduledCalendar(from: string, to: string) {
 
 /** A scheduled message was created, changed, sent or failed somewhere: the lists showing it read again. */
 export function useScheduledMessagesLive(): void {
-  useRealtimeEvent<ScheduledMessageEvent>(EVENTS.scheduledMessage, (queryClient) => void queryClient.invalidateQueries({ queryKey: [KEY] }));
+  useRealtimeEvent(EVENTS.scheduledMessage, (queryClient) => void queryClient.invalidateQueries({ queryKey: [KEY] }));
 }
 
 export function useSaveScheduledMessage() {

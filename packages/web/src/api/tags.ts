@@ -1,8 +1,8 @@
 /** Tags API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import { countResultSchema, messageResultSchema, type TagDTO, type TagEvent, type tagSaveSchema, tagSchema, tagsPageSchema } from '@switchboard/shared';
-import { z } from 'zod';
+import { TAG_ROUTES as R, type TagDTO, type TagEvent, type tagSaveSchema, type TagsPage } from '@switchboard/shared';
+import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { downloadCsv } from './download';
 import { type ListPage, clearPages, removeFromList, removeFromPages, upsertInList, upsertInPages } from './listCache';
 import { queryKeys } from './queryKeys';
@@ -13,7 +13,7 @@ export function useTagsInfinite(search: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.tagsList(search),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.get('/tags', tagsPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => call(R.list, { query: { searchParam: search, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
@@ -24,7 +24,7 @@ export function useTagsInfinite(search: string) {
 export function useAllTags(enabled = true) {
   return useQuery({
     queryKey: queryKeys.tagsAll,
-    queryFn: ({ signal }) => api.get('/tags/list', z.array(tagSchema), undefined, signal),
+    queryFn: ({ signal }) => call(R.all, { signal }),
     enabled,
     staleTime: 0,
   });
@@ -33,7 +33,7 @@ export function useAllTags(enabled = true) {
 export function useTag(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.tag(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/tags/${id}`, tagSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
     staleTime: 0,
   });
@@ -65,7 +65,7 @@ export function useSaveTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id?: number; data: TagPayload }) =>
-      id == null ? api.post('/tags', tagSchema, data) : api.put(`/tags/${id}`, tagSchema, data),
+      id == null ? call(R.create, { body: data }) : call(R.update, { params: { id }, body: data }),
     onSuccess: (tag, { id }) => applyTagEvent(queryClient, { action: id == null ? 'create' : 'update', tag }),
   });
 }
@@ -73,7 +73,7 @@ export function useSaveTag() {
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/tags/${id}`, messageResultSchema),
+    mutationFn: (id: number) => call(R.remove, { params: { id } }),
     onSuccess: (_r, tagId) => applyTagEvent(queryClient, { action: 'delete', tagId }),
   });
 }
@@ -81,7 +81,7 @@ export function useDeleteTag() {
 export function useDeleteAllTags() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/tags', countResultSchema),
+    mutationFn: () => call(R.removeAll),
     onSuccess: () => applyTagEvent(queryClient, { action: 'delete', all: true }),
   });
 }

@@ -174,7 +174,8 @@ describe('tickets lists under realtime ticket events', () => {
   it('a new message raises its ticket to the top with its unread count', () => {
     const qc = client([[PENDING, [[ticket(1), ticket(2)], [ticket(3)]]]]);
     const message = { id: 'x', ticketId: 3, body: 'hi', fromMe: false } as never;
-    applyAppMessageEvent(qc, { action: 'create', message, ticket: ticket(3, { unreadMessages: 2, lastMessage: 'hi' }) }, ME);
+    const raised = ticket(3, { unreadMessages: 2, lastMessage: 'hi' });
+    applyAppMessageEvent(qc, { action: 'create', message, ticket: raised, contact: raised.contact }, ME);
     expect(ids(qc, PENDING)).toEqual([[3, 1, 2], []]);
     expect(list(qc, PENDING).pages[0].tickets[0].unreadMessages).toBe(2);
     expect(count(qc, PENDING)).toBe(3);
@@ -183,7 +184,7 @@ describe('tickets lists under realtime ticket events', () => {
   it('a message update (ack) keeps the ticket where it is', () => {
     const qc = client([[PENDING, [[ticket(1), ticket(2)]]]]);
     const message = { id: 'x', ticketId: 2, body: 'hi', fromMe: true } as never;
-    applyAppMessageEvent(qc, { action: 'update', message, ticket: ticket(2) }, ME);
+    applyAppMessageEvent(qc, { action: 'update', message, ticket: ticket(2), contact: ticket(2).contact }, ME);
     expect(ids(qc, PENDING)).toEqual([[1, 2]]);
   });
 });

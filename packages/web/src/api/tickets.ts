@@ -2,7 +2,7 @@
  * Tickets API (spec §7) as react-query hooks, and the realtime rules that keep every cached tickets
  * list, the open ticket and the messages of the open chat in step (spec §4 Live updates).
  */
-import { type MessageDTO, messageResultSchema, type TicketDTO, type TicketEvent, ticketSchema, ticketsPageSchema, type TicketUpdateBody } from '@switchboard/shared';
+import { type AppMessageEvent, messageResultSchema, type TicketDTO, type TicketEvent, ticketSchema, ticketsPageSchema, type TicketUpdateBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
@@ -108,14 +108,6 @@ export function applyTicketEvent(queryClient: QueryClient, event: TicketEvent, v
     queryClient.removeQueries({ queryKey: queryKeys.ticket(id) });
     removeMessagesOfTicket(queryClient, id);
   }
-}
-
-export interface AppMessageEvent {
-  action: 'create' | 'update';
-  message: MessageDTO;
-  ticket: TicketDTO;
-  /** Announced again after a server process died (it may have been shown already): no new notification. */
-  again?: boolean;
 }
 
 /** Realtime `appMessage`: a new message raises its ticket to the top with its unread count. */

@@ -1,15 +1,7 @@
 /** Outgoing webhooks (admins): registrations, the delivery log, retry and test. */
-import {
-  messageResultSchema,
-  webhookDeliveriesResponseSchema,
-  webhookDeliverySchema,
-  webhookSchema,
-  webhooksResponseSchema,
-  type WebhookCreateInput,
-  type WebhookUpdateInput,
-} from '@switchboard/shared';
+import { WEBHOOK_ROUTES as R, type WebhookCreateInput, type WebhookUpdateInput } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
@@ -19,7 +11,7 @@ export const webhookKeys = {
 export function useWebhooks() {
   return useQuery({
     queryKey: webhookKeys.all,
-    queryFn: ({ signal }) => api.get('/webhooks', webhooksResponseSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.list, { signal }),
     select: (data) => data.webhooks,
   });
 }
@@ -27,8 +19,8 @@ export function useWebhooks() {
 export function useSaveWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: WebhookCreateInput | WebhookUpdateInput }) =>
-      id ? api.put(`/webhooks/${id}`, webhookSchema, input) : api.post('/webhooks', webhookSchema, input),
+    mutationFn: (save: { id: number; input: WebhookUpdateInput } | { id?: undefined; input: WebhookCreateInput }) =>
+      save.id !== undefined ? call(R.update, { params: { id: save.id }, body: save.input }) : call(R.create, { body: save.input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
@@ -36,7 +28,7 @@ export function useSaveWebhook() {
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/webhooks/${id}`, messageResultSchema),
+    mutationFn: (id: number) => call(R.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.all }),
   });
 }
@@ -47,7 +39,7 @@ export function useWebhookDeliveries(id: number) {
     queryKey: webhookKeys.deliveries(id),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/webhooks/${id}/deliveries`, webhookDeliveriesResponseSchema, { pageNumber: pageParam }, signal),
+      call(R.deliveries, { params: { id }, query: { pageNumber: pageParam }, signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     refetchInterval: 3000,
   });
@@ -56,7 +48,7 @@ export function useWebhookDeliveries(id: number) {
 export function useRetryDelivery(webhookId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: number) => api.post(`/webhooks/${webhookId}/deliveries/${deliveryId}/retry`, webhookDeliverySchema),
+    mutationFn: (deliveryId: number) => call(R.retry, { params: { id: webhookId, deliveryId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) }),
   });
 }
@@ -64,7 +56,7 @@ export function useRetryDelivery(webhookId: number) {
 export function useTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`/webhooks/${id}/test`, webhookDeliverySchema),
+    mutationFn: (id: number) => call(R.test, { params: { id } }),
     onSuccess: (_d, id) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
   });
 }

@@ -5,7 +5,7 @@
  * the shell says so (useSocketStatus). After any reconnect every query is refetched, since events
  * may have been missed meanwhile.
  */
-import { EVENTS, type SettingsEvent, type UserEvent } from '@switchboard/shared';
+import { EVENTS, type ClientToServerEvents, type ServerToClientEvents, type SettingsEvent, type UserEvent } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
@@ -16,14 +16,17 @@ import { useAuth } from '../auth/AuthProvider';
 import { applySettingsEvent, applyUserEvent } from './cacheEvents';
 import { keepConnected, type SocketStatus } from './keepConnected';
 
-const SocketContext = createContext<Socket | null>(null);
+/** The session's socket: what it hears is typed by the shared event map. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const SocketContext = createContext<AppSocket | null>(null);
 const SocketStatusContext = createContext<SocketStatus | null>(null);
 
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { user, updateUser, logout } = useAuth();
   const userId = user?.id;
   const queryClient = useQueryClient();
-  const [socket, setSocket] = useState<Socket | null>(null);
+  const [socket, setSocket] = useState<AppSocket | null>(null);
   const [status, setStatus] = useState<SocketStatus | null>(null);
   // Callbacks through a ref: their identity changes with navigation, which must not reconnect.
   const session = useRef({ updateUser, logout });
@@ -79,7 +82,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 }
 
 /** The live socket (null while signed out or before it is created); later features subscribe here. */
-export function useSocket(): Socket | null {
+export function useSocket(): AppSocket | null {
   return useContext(SocketContext);
 }
 

@@ -1,5 +1,21 @@
-/** The visitor API, called from the host page (another origin) with the visitor token. */
-import type { WebchatConfigDTO, WebchatMessageDTO, WebchatVisitorDTO } from '../../../shared/src/webchat-protocol';
+/**
+ * The visitor API, called from the host page (another origin) with the visitor token. Paths, path
+ * parameters, bodies and answers are typed by the shared route table (WEBCHAT_ROUTES, imported as
+ * types only: the widget carries no schema library).
+ */
+import type { WebchatMessageDTO } from '../../../shared/src/webchat-protocol';
+import { requestOf, type InputArg, type RouteAnswer, type RouteDef, type RouteInput } from '../../../shared/src/routes/route';
+import type { WEBCHAT_ROUTES } from '../../../shared/src/routes/webchat';
+
+type Routes = typeof WEBCHAT_ROUTES;
+
+/** The table's methods and paths, as values (checked against the table by the typecheck). */
+const ROUTES = {
+  config: { method: 'GET', path: '/webchat/:channel/config' },
+  startVisitor: { method: 'POST', path: '/webchat/:channel/visitors' },
+  history: { method: 'GET', path: '/webchat/messages' },
+  send: { method: 'POST', path: '/webchat/messages' },
+} as const satisfies { [K in keyof Routes]: Pick<Routes[K], 'method' | 'path'> };
 
 export class WidgetApiError extends Error {
   constructor(
@@ -18,7 +34,13 @@ export class WidgetApi {
     private readonly channel: string,
   ) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /** A JSON call of the table's route `name`. */
+  private call<K extends keyof Routes>(name: K, ...[input]: InputArg<Routes[K]>): Promise<RouteAnswer<Routes[K]>> {
+    const req = requestOf(ROUTES[name] as RouteDef, input as RouteInput<RouteDef>);
+    return this.request(req.method, req.path, req.body) as Promise<RouteAnswer<Routes[K]>>;
+  }
+
+  private async request(method: string, path: string, body?: unknown): Promise<unknown> {
     const headers: Record<string, string> = {};
     if (this.token) headers.Authorization = `Bearer ${this.token}`;
     let payload: BodyInit | undefined;
@@ -32,30 +54,31 @@ export class WidgetApi {
       const answer = (await res.json().catch(() => ({}))) as { error?: string };
       throw new WidgetApiError(res.status, answer.error ?? 'ERR_INTERNAL');
     }
-    return (await res.json()) as T;
+    return res.json();
   }
 
-  config(): Promise<WebchatConfigDTO> {
-    return this.call('GET', `/webchat/${encodeURIComponent(this.channel)}/config`);
+  config() {
+    return this.call('config', { params: { channel: this.channel } });
   }
 
-  startVisitor(contact: { name?: string; email?: string }): Promise<WebchatVisitorDTO> {
-    return this.call('POST', `/webchat/${encodeURIComponent(this.channel)}/visitors`, contact);
+  startVisitor(contact: { name?: string; email?: string }) {
+    return this.call('startVisitor', { params: { channel: this.channel }, body: contact });
   }
 
-  history(): Promise<WebchatMessageDTO[]> {
-    return this.call('GET', '/webchat/messages');
+  history() {
+    return this.call('history');
   }
 
-  send(id: string, body: string): Promise<WebchatMessageDTO> {
-    return this.call('POST', '/webchat/messages', { id, body });
+  send(id: string, body: string) {
+    return this.call('send', { body: { id, body } });
   }
 
   attach(id: string, file: File): Promise<WebchatMessageDTO> {
     const form = new FormData();
     form.append('id', id);
     form.append('file', file, file.name);
-    return this.call('POST', '/webchat/attachments', form);
+    // Multipart (the file with the message's id): not a JSON route of the table.
+    return this.request('POST', '/webchat/attachments', form) as Promise<WebchatMessageDTO>;
   }
 
   /** An attachment's bytes (the token cannot ride on an <img src>). */

@@ -13,6 +13,8 @@ import { EVENTS, type ConnectionEvent } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import { presentConnectionById } from '../../store/connections.js';
 import type { AppContext } from '../../context.js';
+import { ROOM_ADMINS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import type { Db } from '../../db/client.js';
 import { rateCounters } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -109,7 +111,7 @@ export class WebchatLimits {
     // A flood that just began reaches the admins' Connections screen at once.
     if (Number(rowsOf(marked)[0]?.hits) === 1) {
       const whatsapp = await presentConnectionById(this.ctx.db, connectionId);
-      if (whatsapp) this.ctx.realtime.emitToAdmins(EVENTS.whatsapp, { action: 'update', whatsapp } satisfies ConnectionEvent);
+      if (whatsapp) announce(this.ctx, ROOM_ADMINS, EVENTS.whatsapp, { action: 'update', whatsapp } satisfies ConnectionEvent);
     }
     throw new AppError('ERR_TOO_MANY_REQUESTS', 429, 'Too many new conversations on this chat right now; try again in a minute');
   }

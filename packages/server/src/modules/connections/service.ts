@@ -16,6 +16,8 @@ import {
 } from '@switchboard/shared';
 import { asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { ROOM_ADMINS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
@@ -193,7 +195,7 @@ export class ConnectionsService {
   }
 
   private announce(event: ConnectionEvent): void {
-    this.ctx.realtime.emitToAdmins(EVENTS.whatsapp, event);
+    announce(this.ctx, ROOM_ADMINS, EVENTS.whatsapp, event);
   }
 }
 

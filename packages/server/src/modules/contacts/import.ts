@@ -9,7 +9,7 @@ import { contacts } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { App } from '../../http/types.js';
 import type { CurrentUser } from '../../store/users.js';
-import { presentContacts } from '../../store/contacts.js';
+import { announceImportedContacts } from './announce-import.js';
 
 export async function importPhoneContacts(ctx: AppContext, channels: ChannelManager, actor: CurrentUser): Promise<{ imported: number }> {
   if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
@@ -19,17 +19,13 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
     .map((c) => ({ number: c.number.replace(/\D/g, ''), name: c.name?.trim() || c.number }))
     .filter((c) => c.number.length >= 8);
   if (rows.length === 0) return { imported: 0 };
-  // Existing contacts keep their names; only unknown numbers are added.
-  const inserted = await ctx.db
-    .insert(contacts)
-    .values(rows)
-    .onConflictDoNothing({ target: contacts.number })
-    .returning();
-  // Other viewers' lists update live; a very large import is left to their next load.
-  if (inserted.length <= 500) {
-    const presented = await presentContacts(ctx.db, inserted);
-    for (const contact of presented) ctx.realtime.emitToAll('contact', { action: 'create', contact });
-  }
+  // Existing contacts keep their names; only unknown numbers are added. Each one added is a
+  // contact.created webhook event, written with the contacts (they commit together).
+  const { inserted, events } = await ctx.db.transaction(async (tx) => {
+    const added = await tx.insert(contacts).values(rows).onConflictDoNothing({ target: contacts.number }).returning();
+    return { inserted: added, events: await announceImportedContacts(ctx, tx, added) };
+  });
+  events.announce();
   return { imported: inserted.length };
 }
 

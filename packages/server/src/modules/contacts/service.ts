@@ -28,12 +28,15 @@ import {
 } from '@switchboard/shared';
 import { and, asc, count, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { digitsContain, textContains } from '../../store/text-search.js';
 import { escapeLike } from '../../lib/sql.js';
-import { audience, announceContact, Announcements } from '../../messaging/ticket-events.js';
+import { announceContact, Announcements, announceTicketDeleted } from '../../messaging/ticket-events.js';
+import { announceImportedContacts } from './announce-import.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
 import type { CurrentUser } from '../../store/users.js';
 import { passThroughNumberChecker, type NumberChecker } from '../../channels/number-checker.js';
@@ -177,13 +180,15 @@ export class ContactsService {
     if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
     const { valid, errors } = checkContactImportRows(input.rows);
     if (valid.length === 0) return { imported: 0, existing: 0, errors };
-    const inserted = await this.ctx.db
-      .insert(contacts)
-      .values(valid.map(({ name, number, email }) => ({ name, number, email })))
-      .onConflictDoNothing({ target: contacts.number })
-      .returning();
-    // Other viewers' lists update live; a very large import is left to their next load.
-    if (inserted.length <= 500) for (const contact of await presentContacts(this.ctx.db, inserted)) this.announce({ action: 'create', contact });
+    const { inserted, events } = await this.ctx.db.transaction(async (tx) => {
+      const added = await tx
+        .insert(contacts)
+        .values(valid.map(({ name, number, email }) => ({ name, number, email })))
+        .onConflictDoNothing({ target: contacts.number })
+        .returning();
+      return { inserted: added, events: await announceImportedContacts(this.ctx, tx, added) };
+    });
+    events.announce();
     return { imported: inserted.length, existing: valid.length - inserted.length, errors };
   }
 
@@ -230,13 +235,13 @@ export class ContactsService {
   /** The tags screen shows contact counts: tags whose count changed are re-sent. */
   private async announceTagCounts(tagIds: number[]): Promise<void> {
     for (const tag of await presentTagsByIds(this.ctx.db, tagIds)) {
-      this.ctx.realtime.emitToAll(EVENTS.tags, { action: 'update', tag } satisfies TagEvent);
+      announce(this.ctx, ROOM_ALL_USERS, EVENTS.tags, { action: 'update', tag } satisfies TagEvent);
     }
   }
 
   /** Tickets removed with their contact leave the lists of everyone who could see them. */
   private announceTicketsGone(rows: { id: number; userId: number | null; queueId: number | null }[]): void {
-    for (const t of rows) this.ctx.realtime.emit(audience(this.ctx, t), EVENTS.ticket, { action: 'delete', ticketId: t.id });
+    for (const t of rows) announceTicketDeleted(this.ctx, t);
   }
 }
 

@@ -10,6 +10,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { channelErrorToApp, defaultConnectionId } from '../../channels/default-connection.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { AppContext } from '../../context.js';
+import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import type { Tx } from '../../db/client.js';
 import { contactTags, contacts, queues, tags, tickets, users, whatsapps } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
@@ -99,7 +101,7 @@ export class ExternalApiService {
     // Announcements after commit, to exactly the users who may see the ticket.
     result.events.announce();
     for (const tag of await presentTagsByIds(this.ctx.db, result.addedTags)) {
-      this.ctx.realtime.emitToAll(EVENTS.tags, { action: 'update', tag } satisfies TagEvent);
+      announce(this.ctx, ROOM_ALL_USERS, EVENTS.tags, { action: 'update', tag } satisfies TagEvent);
     }
     const { ticketDto, messages } = result;
     void this.outbox.kick(whatsappId);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { EVENTS, findMentions, type MentionDTO, type MentionEvent, type MessageDTO } from '@switchboard/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { announce } from '../../realtime/announce.js';
 import { contacts, messages, ticketMentions, tickets, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { audience } from '../../messaging/ticket-events.js';
@@ -78,7 +79,7 @@ export class NotesService {
     if (ticketDto) {
       // Whoever may see the ticket, plus every user a note on it has mentioned.
       const rooms = new Set([...audience(this.ctx, ticketDto), ...(await this.mentionedRooms(ticket.id))]);
-      this.ctx.realtime.emit([...rooms], EVENTS.appMessage, { action: 'create', message: dto, ticket: ticketDto, contact: ticketDto.contact });
+      announce(this.ctx, [...rooms], EVENTS.appMessage, { action: 'create', message: dto, ticket: ticketDto, contact: ticketDto.contact });
       for (const m of created) {
         const mention: MentionDTO = {
           id: m.id,
@@ -90,7 +91,7 @@ export class NotesService {
           createdAt: m.createdAt.toISOString(),
           read: false,
         };
-        this.ctx.realtime.emit(userRoom(m.userId), EVENTS.mention, { action: 'create', mention } satisfies MentionEvent);
+        announce(this.ctx, userRoom(m.userId), EVENTS.mention, { action: 'create', mention } satisfies MentionEvent);
       }
     }
     return dto;
@@ -126,7 +127,7 @@ export class NotesService {
       .set({ readAt: this.ctx.clock.now() })
       .where(and(eq(ticketMentions.userId, userId), eq(ticketMentions.ticketId, ticketId), isNull(ticketMentions.readAt)))
       .returning({ id: ticketMentions.id });
-    if (read.length) this.ctx.realtime.emit(userRoom(userId), EVENTS.mention, { action: 'read', ticketId } satisfies MentionEvent);
+    if (read.length) announce(this.ctx, userRoom(userId), EVENTS.mention, { action: 'read', ticketId } satisfies MentionEvent);
   }
 
   private async withOwnAccess<U extends { id: number }>(candidates: U[], ticket: TicketRow): Promise<U[]> {

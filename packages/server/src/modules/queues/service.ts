@@ -17,6 +17,8 @@ import {
 } from '@switchboard/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import { queues, userQueues } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
@@ -112,6 +114,6 @@ export class QueuesService {
   }
 
   private announce(event: QueueEvent): void {
-    this.ctx.realtime.emitToAll(EVENTS.queue, event);
+    announce(this.ctx, ROOM_ALL_USERS, EVENTS.queue, event);
   }
 }

@@ -1,7 +1,7 @@
-import { EVENTS, PAGE_SIZE, type QuickAnswerDTO } from '@switchboard/shared';
+import { EVENTS, PAGE_SIZE, QUICK_ANSWER_ROUTES as R, type QuickAnswerDTO } from '@switchboard/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
+import { apiCaller, expectFieldError, routeCaller, type Method } from '../../test/http.js';
 
 
 describe('quick answers', () => {
@@ -10,14 +10,15 @@ describe('quick answers', () => {
   let seq = 0;
 
   const api = apiCaller(() => s);
+  const call = routeCaller(() => s);
 
   const create = async (shortcut = `short${++seq}`, message = 'A reasonably long message'): Promise<QuickAnswerDTO> => {
-    const res = await api('POST', '/quickAnswers', s.adminToken, { shortcut, message });
+    const res = await call(R.create, s.adminToken, { body: { shortcut, message } });
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-    return res.json();
+    return res.answer();
   };
   const search = async (term: string, page = 1) =>
-    (await api('GET', `/quickAnswers?searchParam=${encodeURIComponent(term)}&pageNumber=${page}`, agent.token)).json();
+    (await call(R.list, agent.token, { query: { searchParam: term, pageNumber: page } })).answer();
 
   const fieldError = expectFieldError;
 
@@ -56,13 +57,13 @@ describe('quick answers', () => {
 
     it('lets any signed-in user create, read and edit, announcing each change', async () => {
       const spy = vi.spyOn(s.ctx.realtime, 'emitToAll');
-      const created = await api('POST', '/quickAnswers', agent.token, { shortcut: ' greet ', message: 'Hello {{firstName}}, how can I help?' });
+      const created = await call(R.create, agent.token, { body: { shortcut: ' greet ', message: 'Hello {{firstName}}, how can I help?' } });
       expect(created.statusCode).toBe(201);
-      const q = created.json();
+      const q = created.answer();
       expect(q).toMatchObject({ shortcut: 'greet', message: 'Hello {{firstName}}, how can I help?' });
       expect(spy).toHaveBeenCalledWith(EVENTS.quickAnswer, { action: 'create', quickAnswer: q });
-      expect((await api('GET', `/quickAnswers/${q.id}`, agent.token)).json()).toEqual(q);
-      const upd = await api('PUT', `/quickAnswers/${q.id}`, agent.token, { shortcut: 'greet2', message: 'Good {{ms}}, {{name}}!' });
+      expect((await call(R.show, agent.token, { params: { id: q.id } })).answer()).toEqual(q);
+      const upd = await call(R.update, agent.token, { params: { id: q.id }, body: { shortcut: 'greet2', message: 'Good {{ms}}, {{name}}!' } });
       expect(upd.statusCode).toBe(200);
       expect(upd.json()).toMatchObject({ id: q.id, shortcut: 'greet2', message: 'Good {{ms}}, {{name}}!' });
       expect(spy).toHaveBeenCalledWith(EVENTS.quickAnswer, { action: 'update', quickAnswer: upd.json() });
@@ -148,14 +149,14 @@ describe('quick answers', () => {
     it('an admin deletes one and then all, each announced', async () => {
       const q = await create();
       const spy = vi.spyOn(s.ctx.realtime, 'emitToAll');
-      expect((await api('DELETE', `/quickAnswers/${q.id}`, s.adminToken)).statusCode).toBe(200);
-      expect((await api('GET', `/quickAnswers/${q.id}`, s.adminToken)).statusCode).toBe(404);
+      expect((await call(R.remove, s.adminToken, { params: { id: q.id } })).statusCode).toBe(200);
+      expect((await call(R.show, s.adminToken, { params: { id: q.id } })).statusCode).toBe(404);
       expect(spy).toHaveBeenCalledWith(EVENTS.quickAnswer, { action: 'delete', quickAnswerId: q.id });
-      const before = (await api('GET', '/quickAnswers', s.adminToken)).json().count;
+      const before = (await call(R.list, s.adminToken)).answer().count;
       expect(before).toBeGreaterThan(0);
-      const all = await api('DELETE', '/quickAnswers', s.adminToken);
-      expect(all.json()).toEqual({ message: 'Quick answers deleted', count: before });
-      expect((await api('GET', '/quickAnswers', s.adminToken)).json()).toEqual({ quickAnswers: [], hasMore: false, count: 0 });
+      const all = await call(R.removeAll, s.adminToken);
+      expect(all.answer()).toEqual({ message: 'Quick answers deleted', count: before });
+      expect((await call(R.list, s.adminToken)).answer()).toEqual({ quickAnswers: [], hasMore: false, count: 0 });
       expect(spy).toHaveBeenLastCalledWith(EVENTS.quickAnswer, { action: 'delete', all: true });
     });
   });

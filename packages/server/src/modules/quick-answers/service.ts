@@ -18,6 +18,8 @@ import {
 } from '@switchboard/shared';
 import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import { quickAnswers } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -99,6 +101,6 @@ export class QuickAnswersService {
   }
 
   private announce(event: QuickAnswerEvent): void {
-    this.ctx.realtime.emitToAll(EVENTS.quickAnswer, event);
+    announce(this.ctx, ROOM_ALL_USERS, EVENTS.quickAnswer, event);
   }
 }

@@ -25,7 +25,6 @@ import {
   type ScheduledCalendarDTO,
   type ScheduledCalendarQuery,
   type ScheduledMessageDTO,
-  type ScheduledMessageEvent,
   type ScheduledMessageSaveInput,
   type ScheduledStatus,
 } from '@switchboard/shared';
@@ -36,6 +35,7 @@ import { contacts, scheduledMessages, tickets, users } from '../../db/schema.js'
 import { AppError } from '../../lib/app-error.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { announceMessage, audience } from '../../messaging/ticket-events.js';
+import { announce } from '../../realtime/announce.js';
 import { renderForTicket } from '../../automation/variables.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import { presentTicketById, type TicketRow } from '../../store/ticket-present.js';
@@ -282,7 +282,7 @@ export class ScheduledMessagesService {
 
   private async announce(action: 'create' | 'update', row: ScheduledRow, ticket: Pick<TicketRow, 'userId' | 'queueId'>): Promise<ScheduledMessageDTO> {
     const [dto] = await this.present(this.ctx.db, [row]);
-    this.ctx.realtime.emit(audience(this.ctx, ticket), EVENTS.scheduledMessage, { action, scheduledMessage: dto } satisfies ScheduledMessageEvent);
+    announce(this.ctx, audience(this.ctx, ticket), EVENTS.scheduledMessage, { action, scheduledMessage: dto });
     return dto;
   }
 

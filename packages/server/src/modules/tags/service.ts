@@ -23,6 +23,8 @@ import {
 import { asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppContext } from '../../context.js';
+import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -155,6 +157,6 @@ export class TagsService {
   }
 
   private announce(event: TagEvent): void {
-    this.ctx.realtime.emitToAll(EVENTS.tags, event);
+    announce(this.ctx, ROOM_ALL_USERS, EVENTS.tags, event);
   }
 }

@@ -17,6 +17,8 @@ import {
 } from '@switchboard/shared';
 import { and, asc, count, eq, ilike, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
+import { announce } from '../../realtime/announce.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, userQueues, users, whatsapps } from '../../db/schema.js';
 import { afterCommit } from '../../lib/after-commit.js';
@@ -180,7 +182,7 @@ export class UsersService {
   }
 
   private announce(event: UserEvent): void {
-    this.ctx.realtime.emitToAll(EVENTS.user, event);
+    announce(this.ctx, ROOM_ALL_USERS, EVENTS.user, event);
   }
 
   private async assertNotLastAdmin(tx: DbOrTx, id: number): Promise<void> {

@@ -4,25 +4,17 @@
  * origin the connection does not allow with 403 before doing anything. Preflights say nothing and
  * change nothing.
  */
-import {
-  text,
-  webchatConfigSchema,
-  webchatMessageSchema,
-  webchatMessagesSchema,
-  webchatSendSchema,
-  webchatVisitorSchema,
-  webchatVisitorStartSchema,
-} from '@switchboard/shared';
+import { text, WEBCHAT_ROUTES as R, webchatMessageSchema, webchatSendSchema } from '@switchboard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../../http/auth.js';
 import { readMultipartUpload } from '../../http/multipart-upload.js';
 import { answers, BODY, fileBody, INPUT, noContent } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { WebchatService } from '../../channels/webchat/service.js';
 
-const channelParams = z.object({ channel: z.string().regex(/^(\d{1,9}|wc_[0-9a-f]{24})$/, 'Invalid channel') });
 const mediaParams = z.object({ id: text().min(1).max(100) });
 const attachmentFields = z.object({
   id: webchatSendSchema.shape.id,
@@ -67,24 +59,24 @@ const tags = ['webchat'];
     return reply.status(204).send();
   });
 
-  app.get('/webchat/:channel/config', { ...cors, schema: { params: channelParams, tags, response: answers({ 200: webchatConfigSchema }, INPUT, SITE) } }, (req) =>
+  app.get(R.config.path, { ...cors, schema: { ...requestSchemas(R.config), tags, response: answers(ok(R.config), INPUT, SITE) } }, (req) =>
     webchat.config(req.params.channel, originOf(req)),
   );
 
   app.post(
-    '/webchat/:channel/visitors',
-    { ...cors, config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { params: channelParams, body: webchatVisitorStartSchema, tags, response: answers({ 201: webchatVisitorSchema }, BODY, SITE, LIMITED) } },
+    R.startVisitor.path,
+    { ...cors, config: { rateLimit: { max: 20, timeWindow: '1 minute' } }, schema: { ...requestSchemas(R.startVisitor), tags, response: answers(ok(R.startVisitor), BODY, SITE, LIMITED) } },
     async (req, reply) => reply.status(201).send(await webchat.start(req.params.channel, originOf(req), req.body)),
   );
 
-  app.get('/webchat/messages', { ...cors, config: visitorLimit, schema: { tags, response: answers({ 200: webchatMessagesSchema }, VISITOR, SITE, LIMITED) } }, async (req) =>
+  app.get(R.history.path, { ...cors, config: visitorLimit, schema: { tags, response: answers(ok(R.history), VISITOR, SITE, LIMITED) } }, async (req) =>
     webchat.history(await webchat.visitor(bearerToken(req), originOf(req))),
   );
 
   // 201 only once the message is stored (or kept in the inbound journal for a replay).
-  app.post('/webchat/messages', { ...cors, config: visitorLimit, schema: { tags, response: answers({ 201: webchatMessageSchema }, BODY, VISITOR, SITE, LIMITED) } }, async (req, reply) => {
+  app.post(R.send.path, { ...cors, config: visitorLimit, schema: { tags, response: answers(ok(R.send), BODY, VISITOR, SITE, LIMITED) } }, async (req, reply) => {
     const visitor = await webchat.visitor(bearerToken(req), originOf(req));
-    const parsed = webchatSendSchema.safeParse(req.body);
+    const parsed = R.send.body.safeParse(req.body);
     if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
     return reply.status(201).send(await webchat.send(visitor, parsed.data));
   });

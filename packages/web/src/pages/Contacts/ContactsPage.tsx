@@ -6,7 +6,7 @@
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { can, EVENTS, type ContactDTO, type ContactEvent } from '@switchboard/shared';
+import { can, EVENTS, type ContactDTO } from '@switchboard/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -53,7 +53,7 @@ export default function ContactsPage() {
   const [importMenu, setImportMenu] = useState<HTMLElement | null>(null);
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const csvInput = useRef<HTMLInputElement>(null);
-  useRealtimeEvent<ContactEvent>(EVENTS.contact, applyContactEvent);
+  useRealtimeEvent(EVENTS.contact, applyContactEvent);
 
   const onConfirm = (action: ContactConfirm) => {
     if (action.kind === 'delete') void report(() => remove.mutateAsync(action.contact.id), t('contacts.deleted'));

@@ -3,7 +3,7 @@
  * the server's sector writes.
  */
 import Button from '@mui/material/Button';
-import { EVENTS, type QueueDTO, type QueueEvent } from '@switchboard/shared';
+import { EVENTS, type QueueDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyQueueEvent, useDeleteSector, useSectors } from '../../api/sectors';
@@ -27,7 +27,7 @@ export default function SectorsPage() {
   const [modal, setModal] = useState<Modal>({ open: false });
   const [deleting, setDeleting] = useState<QueueDTO | null>(null);
   const shownDeleting = useLastValue(deleting);
-  useRealtimeEvent<QueueEvent>(EVENTS.queue, applyQueueEvent);
+  useRealtimeEvent(EVENTS.queue, applyQueueEvent);
   const list = sectors.data ?? [];
 
   return (

@@ -3,7 +3,7 @@
  * and delete all for admins only (the server refuses them to others).
  */
 import Button from '@mui/material/Button';
-import { can, EVENTS, type QuickAnswerDTO, type QuickAnswerEvent } from '@switchboard/shared';
+import { can, EVENTS, type QuickAnswerDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -40,7 +40,7 @@ export default function QuickAnswersPage() {
   const [modal, setModal] = useState<Modal>({ open: false });
   const [confirm, setConfirm] = useState<Confirm>(null);
   const shownConfirm = useLastValue(confirm);
-  useRealtimeEvent<QuickAnswerEvent>(EVENTS.quickAnswer, applyQuickAnswerEvent);
+  useRealtimeEvent(EVENTS.quickAnswer, applyQuickAnswerEvent);
 
   const onConfirm = () => {
     if (confirm?.kind === 'delete') {

@@ -3,7 +3,7 @@
  * everyone; delete, delete all and the CSV download for admins only (the server refuses the rest).
  */
 import Button from '@mui/material/Button';
-import { can, EVENTS, type TagDTO, type TagEvent } from '@switchboard/shared';
+import { can, EVENTS, type TagDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyTagEvent, exportTagsCsv, useDeleteAllTags, useDeleteTag, useTagsInfinite } from '../../api/tags';
@@ -37,7 +37,7 @@ export default function TagsPage() {
   const [modal, setModal] = useState<Modal>({ open: false });
   const [confirm, setConfirm] = useState<Confirm>(null);
   const shownConfirm = useLastValue(confirm);
-  useRealtimeEvent<TagEvent>(EVENTS.tags, applyTagEvent);
+  useRealtimeEvent(EVENTS.tags, applyTagEvent);
 
   const onConfirm = () => {
     if (confirm?.kind === 'delete') void report(() => remove.mutateAsync(confirm.tag.id), t('tags.deleted'));

@@ -3,7 +3,7 @@
  * /tickets when it was the open one. A ticket that only left the user's sight (taken by someone
  * else, transferred, returned) arrives as a delete marked `moved`: back to /tickets, no toast.
  */
-import { EVENTS, type TicketEvent } from '@switchboard/shared';
+import { EVENTS } from '@switchboard/shared';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,7 +19,7 @@ export function useTicketDeletedRedirect(openTicketId: number | null): void {
     state.current = { openTicketId, t, toast, navigate };
   });
 
-  useRealtimeEvent<TicketEvent>(EVENTS.ticket, (_qc, event) => {
+  useRealtimeEvent(EVENTS.ticket, (_qc, event) => {
     if (event.action !== 'delete') return;
     const s = state.current;
     const wasOpen = event.ticketId === s.openTicketId;

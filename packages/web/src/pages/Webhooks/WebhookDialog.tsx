@@ -40,7 +40,8 @@ export function WebhookDialog({ webhook, onClose }: { webhook: WebhookDTO | null
     }
     setErrors({});
     try {
-      await save.mutateAsync({ id: webhook?.id, input: parsed.data });
+      // The form's data by the schema of the route it goes to (a new webhook needs every field).
+      await save.mutateAsync(webhook ? { id: webhook.id, input: parsed.data } : { input: webhookCreateSchema.parse(raw) });
       toast.success(t('webhooks.saved'));
       onClose();
     } catch (err) {

@@ -3,7 +3,7 @@
  * plays and a desktop notification opens that ticket — whether or not the ticket is the user's.
  * Opening the ticket reads the mentions (the server announces `read` to the user's other tabs).
  */
-import { EVENTS, type MentionEvent } from '@switchboard/shared';
+import { EVENTS } from '@switchboard/shared';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
@@ -21,7 +21,7 @@ export function useMentionNotifications(): void {
     state.current = { t, navigate, openTicketId };
   });
 
-  useRealtimeEvent<MentionEvent>(EVENTS.mention, (queryClient, event) => {
+  useRealtimeEvent(EVENTS.mention, (queryClient, event) => {
     void queryClient.invalidateQueries({ queryKey: mentionKeys.unread });
     if (event.action !== 'create') return;
     const { t: tr, navigate: go, openTicketId: openId } = state.current;

@@ -5,11 +5,10 @@
  * sector's auto-assignment gives the user is announced with the sound and a toast (it appears in
  * their Open tab by itself).
  */
-import { EVENTS, ticketInScope, ticketScope, type TicketEvent } from '@switchboard/shared';
+import { EVENTS, ticketInScope, ticketScope, type AppMessageEvent } from '@switchboard/shared';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
-import type { AppMessageEvent } from '../../../api/tickets';
 import { previewText } from '../../../components/MessagePreview';
 import { useToast } from '../../../components/Toasts';
 import { useRealtimeEvent } from '../../../components/useRealtimeEvent';
@@ -57,7 +56,7 @@ export function useTicketNotifications(): void {
     void Notification.requestPermission().catch(() => undefined);
   }, []);
 
-  useRealtimeEvent<AppMessageEvent>(EVENTS.appMessage, (_qc, event) => {
+  useRealtimeEvent(EVENTS.appMessage, (_qc, event) => {
     const { openTicketId: openId, viewer: v, navigate: go, t: tr } = state.current;
     if (!shouldNotify(event, openId, { ...v.facts, admin: v.admin })) return;
     playNotificationSound();
@@ -78,7 +77,7 @@ export function useTicketNotifications(): void {
     shown.current.set(ticket.id, notification);
   });
 
-  useRealtimeEvent<TicketEvent>(EVENTS.ticket, (_qc, event) => {
+  useRealtimeEvent(EVENTS.ticket, (_qc, event) => {
     if (event.action !== 'update' || !event.autoAssigned) return;
     const { viewer: v, t: tr } = state.current;
     if (event.ticket.userId !== v.facts.id) return;
@@ -86,7 +85,7 @@ export function useTicketNotifications(): void {
     toast.info(tr('tickets.notification.autoAssigned', { name: event.ticket.contact.name }));
   });
 
-  useRealtimeEvent<TicketEvent>(EVENTS.ticket, (_qc, event) => {
+  useRealtimeEvent(EVENTS.ticket, (_qc, event) => {
     if (event.action !== 'updateUnread' && event.action !== 'delete') return;
     shown.current.get(event.ticketId)?.close();
     shown.current.delete(event.ticketId);

@@ -3,12 +3,12 @@
  * Mounted once for the whole signed-in shell (by the notifications bell), so the lists are right
  * whichever screen is open and each event is applied exactly once.
  */
-import { EVENTS, type ContactDTO, type TicketEvent, type TicketStoryEvent } from '@switchboard/shared';
+import { EVENTS } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { queryKeys } from '../../../api/queryKeys';
 import { applyTicketStoryEvent } from '../../../api/ticketStory';
-import { applyAppMessageEvent, applyContactToTickets, applyTicketEvent, type AppMessageEvent } from '../../../api/tickets';
+import { applyAppMessageEvent, applyContactToTickets, applyTicketEvent } from '../../../api/tickets';
 import { useRealtimeEvent } from '../../../components/useRealtimeEvent';
 import { useViewer } from '../useViewer';
 
@@ -20,10 +20,10 @@ export function useTicketsLiveCache(): void {
   });
   const queryClient = useQueryClient();
 
-  useRealtimeEvent<TicketEvent>(EVENTS.ticket, (qc, event) => applyTicketEvent(qc, event, facts.current));
-  useRealtimeEvent<AppMessageEvent>(EVENTS.appMessage, (qc, event) => applyAppMessageEvent(qc, event, facts.current));
-  useRealtimeEvent<TicketStoryEvent>(EVENTS.ticketEvent, applyTicketStoryEvent);
-  useRealtimeEvent<{ action: string; contact?: ContactDTO }>(EVENTS.contact, (qc, event) => {
+  useRealtimeEvent(EVENTS.ticket, (qc, event) => applyTicketEvent(qc, event, facts.current));
+  useRealtimeEvent(EVENTS.appMessage, (qc, event) => applyAppMessageEvent(qc, event, facts.current));
+  useRealtimeEvent(EVENTS.ticketEvent, applyTicketStoryEvent);
+  useRealtimeEvent(EVENTS.contact, (qc, event) => {
     if (event.action !== 'update' || !event.contact) return;
     applyContactToTickets(qc, event.contact);
     queryClient.setQueryData(queryKeys.contact(event.contact.id), event.contact);
