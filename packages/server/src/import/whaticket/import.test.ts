@@ -367,7 +367,7 @@ describe.skipIf(!PG_URL)('Whaticket import from PostgreSQL (whaticket-community 
   });
 
   it('imports the community variant, which has no tags, and is idempotent', async () => {
-    const first = (await importInto(target, sourceUrl)).result;
+    const { result: first, store } = await importInto(target, sourceUrl);
     expect(first.survey.variant).toBe('whaticket-community');
     expect(first.survey.missingTables).toEqual(['Tags', 'ContactTags']);
     expect(first.tables.Users).toEqual({ imported: 2, already: 0, skipped: 0 });
@@ -383,11 +383,12 @@ describe.skipIf(!PG_URL)('Whaticket import from PostgreSQL (whaticket-community 
     const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, PLACEHOLDER_CONNECTION_NAME));
     expect(msgs.find((m) => m.externalId === '3EB0A6')!.whatsappId).toBe(placeholder.id);
 
-    const again = await importInto(target, sourceUrl, { verify: true });
+    const again = await importInto(target, sourceUrl, { verify: true, store });
     expect(again.result.tables.Messages).toEqual({ imported: 0, already: 9, skipped: 1 });
     expect(await db.select().from(messages)).toHaveLength(9);
     expect(again.verification!.unexplained, verifyText(again.verification!)).toBe(0);
     expect(again.verification!.tables.find((t) => t.table === 'Tickets')).toMatchObject({ sourceRows: 3, imported: 3, notImported: 0 });
+    expect(again.verification!.media).toEqual({ compared: 1, identical: 1 });
   });
 
   it('names the source without its password', () => {

@@ -111,7 +111,9 @@ describe('Whaticket import from the admin page', () => {
       expect((await post(s.adminToken, { from: source.url, dryRun: true })).statusCode).toBe(202);
       await s.services.whaticketImport.settled();
       const dry = (await get(s.adminToken)).json();
-      expect(dry).toMatchObject({ status: 'done', dryRun: true, variant: 'whaticket-community', error: null, sourceTimeZone: null });
+      expect(dry).toMatchObject({ status: 'done', dryRun: true, variant: 'whaticket-community', error: null });
+      // Times of a MySQL source are read in the default zone; PostgreSQL's carry theirs.
+      expect(dry.sourceTimeZone).toBe(source.url.startsWith('mysql') ? '-03:00' : null);
       expect(dry.changed).toEqual(expect.arrayContaining([expect.objectContaining({ table: 'Queues', id: '3', field: 'name' })]));
       expect(dry.summary).toEqual(expect.arrayContaining([{ table: 'Messages', imported: 9, already: 0, skipped: 1 }]));
       expect(dry.progress.find((p: { table: string }) => p.table === 'Messages')).toEqual({ table: 'Messages', done: 10, total: 10 });
