@@ -145,6 +145,10 @@ export class ChannelManager {
 
   /** Session actions from an HTTP request, run where the session lives. */
   async control(connectionId: number, action: ControlAction): Promise<void> {
+    // An admin starting or pairing a connection ends its wait (an imported one starts from now on).
+    if (action !== 'logout') {
+      await this.ctx.db.update(whatsapps).set({ awaitingPairing: false }).where(and(eq(whatsapps.id, connectionId), eq(whatsapps.awaitingPairing, true)));
+    }
     if (this.sessions.has(connectionId) || !this.rpc || (await this.lease(connectionId).acquire())) {
       await this.runControl(connectionId, action);
       return;
@@ -216,7 +220,12 @@ export class ChannelManager {
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(like(leases.name, 'channel:%'));
     }
-    const rows = await this.ctx.db.select({ id: whatsapps.id }).from(whatsapps).orderBy(asc(whatsapps.id));
+    // An imported connection waits for an admin to pair it again: its old phone may still be in use.
+    const rows = await this.ctx.db
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(eq(whatsapps.awaitingPairing, false))
+      .orderBy(asc(whatsapps.id));
     await Promise.all(rows.map((r) => this.start(r.id)));
     this.renewTimer = setInterval(() => {
       void this.maintainLeases().catch((err) => this.ctx.log.error({ err }, 'channel lease maintenance failed'));

@@ -81,6 +81,11 @@ export const whatsapps = pgTable(
     workHours: jsonb('work_hours').$type<WeekHours>(),
     /** Closed days, 'yyyy-MM-dd'. */
     holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+    /**
+     * Brought over by an import (or a placeholder for its tickets): no session starts, at server
+     * start or otherwise, until an admin starts or pairs it (POST/PUT /whatsappsession/:id).
+     */
+    awaitingPairing: boolean('awaiting_pairing').notNull().default(false),
     /** Sector that receives tickets left without sector (the sectorless-direction setting). */
     defaultQueueId: integer('default_queue_id').references(() => queues.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

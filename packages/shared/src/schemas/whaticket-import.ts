@@ -9,6 +9,13 @@ import { text } from './primitives.js';
 import { SECURITY_SETTING_KEYS } from './settings.js';
 
 export const IMPORT_SOURCE_PATTERN = /^(mysql|mariadb|postgres|postgresql):\/\/\S+$/;
+/**
+ * MySQL/MariaDB DATETIMEs carry no zone: whaticket-community and Press-Ticket write them in their
+ * DB_TIMEZONE, "-03:00" unless configured otherwise (whaticket-community hard-codes it).
+ */
+export const DEFAULT_SOURCE_TIMEZONE = '-03:00';
+/** A fixed UTC offset, as those installs configure it: "-03:00", "+05:30" or "Z". */
+export const SOURCE_TIMEZONE_PATTERN = /^(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
 
 export const whaticketImportStartSchema = z.object({
   from: text({ error: MSG.required }).trim().min(1, MSG.required).max(500, MSG.tooLong).regex(IMPORT_SOURCE_PATTERN, 'Invalid value'),
@@ -19,6 +26,8 @@ export const whaticketImportStartSchema = z.object({
     .refine((v) => v !== '.' && v !== '..', 'Invalid value')
     .default(''),
   dryRun: z.boolean().default(true),
+  /** The zone a MySQL/MariaDB source's times were written in (PostgreSQL times carry theirs). */
+  sourceTimeZone: text().trim().regex(SOURCE_TIMEZONE_PATTERN, 'Invalid value').default(DEFAULT_SOURCE_TIMEZONE),
   /** Security settings whose value the source may replace; every other one keeps its current value. */
   takeSettings: z.array(z.enum(SECURITY_SETTING_KEYS, 'Invalid option')).max(SECURITY_SETTING_KEYS.length).default([]),
 });
@@ -37,12 +46,17 @@ export const importJobSchema = z.object({
   /** Rows read so far per source table. */
   progress: z.array(z.object({ table: z.string(), done: z.number().int(), total: z.number().int() })),
   variant: z.string().nullable(),
+  /** The offset the source's zone-less times are read in; null for a source whose times carry their zone. */
+  sourceTimeZone: z.string().nullable(),
   summary: z.array(tableCount),
   unknownColumns: z.array(z.string()),
   /** The first skipped rows (all of them are in the job's report). */
   skipped: z.array(z.object({ table: z.string(), id: z.string(), reason: z.string() })),
   skippedTotal: z.number().int(),
   notes: z.array(z.string()),
+  /** The first values cut or replaced (all of them are in the job's report), with the source's value. */
+  changed: z.array(z.object({ table: z.string(), id: z.string(), field: z.string(), source: z.string(), imported: z.string(), reason: z.string() })),
+  changedTotal: z.number().int(),
   /**
    * Security settings whose source value differs from the current one: the values (the API token
    * shortened to its first characters) and whether this run takes the source's.

@@ -22,9 +22,9 @@ import { createWhaticketDatabase } from '../../test/whaticket-fixture.js';
 import { importWhaticket } from './importer.js';
 import { DEFAULT_SOURCE_TIMEOUTS, openSource } from './source.js';
 
-/** Generated on top of the fixture's 5 importable messages. */
+/** Generated on top of the fixture's 9 importable messages. */
 const GENERATED = 3000;
-const FIXTURE_MESSAGES = 5;
+const FIXTURE_MESSAGES = 9;
 const SOURCE_TOKEN = 'source-api-token-0123456789';
 
 async function bigSource(maria: TestMariaDb): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The Whaticket import against a real MariaDB (started here on a free port, Press-Ticket schema)
  * and a real PostgreSQL (whaticket-community schema), into this server's database of the kind
- * under test: what comes over, what is reported, idempotence, resuming, the dry run, passwords.
+ * under test: what comes over, what is reported, idempotence, resuming, the dry run, passwords,
+ * and the verification that compares every imported row with its source.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,14 +13,16 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactExtraInfo, contactTags, contacts, importMap, messages, queues, settings, tags, tickets, userQueues, users, whatsapps } from '../../db/schema.js';
+import type { ChannelDriver, DriverContext } from '../../channels/driver.js';
 import { MediaStore } from '../../lib/media-store.js';
 import { PDF } from '../../test/fixtures.js';
-import { createTestServer, openTestDatabase, type TestDatabase } from '../../test/harness.js';
+import { bearer, createTestServer, openTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
-import { OLD_PASSWORD, createWhaticketDatabase } from '../../test/whaticket-fixture.js';
-import { importWhaticket, type ImportResult } from './importer.js';
+import { LONG_CONTACT_NAME, LONG_QUEUE_NAME, OLD_PASSWORD, createWhaticketDatabase } from '../../test/whaticket-fixture.js';
+import { PLACEHOLDER_CONNECTION_NAME, importWhaticket, type ImportResult } from './importer.js';
 import { openSource, type SourceDb } from './source.js';
 import { summaryText } from './summary.js';
+import { verifyImport, verifyText } from './verify.js';
 
 function mediaFolder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-wt-public-'));
@@ -27,9 +30,13 @@ function mediaFolder(): string {
   return dir;
 }
 
-async function importInto(target: TestDatabase, sourceUrl: string, extra: { dryRun?: boolean; pageSize?: number; stopAfter?: number } = {}) {
+async function importInto(
+  target: TestDatabase,
+  sourceUrl: string,
+  extra: { dryRun?: boolean; pageSize?: number; stopAfter?: number; store?: MediaStore; verify?: boolean } = {},
+) {
   const source = await openSource(sourceUrl);
-  const store = new MediaStore(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-wt-media-')));
+  const store = extra.store ?? new MediaStore(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-wt-media-')));
   let pages = 0;
   try {
     const result = await importWhaticket({
@@ -42,10 +49,32 @@ async function importInto(target: TestDatabase, sourceUrl: string, extra: { dryR
         if (extra.stopAfter !== undefined && ++pages >= extra.stopAfter) throw new Error('interrupted');
       },
     });
-    return { result, store };
+    const verification = extra.verify ? await verifyImport({ source, db: target.database.db, result, media: { from: publicDir, store }, pageSize: extra.pageSize }) : undefined;
+    return { result, store, verification };
   } finally {
     await source.close();
   }
+}
+
+/** A WhatsApp driver that only records which connections were started. */
+function recordingDriver(started: number[]) {
+  return (ctx: DriverContext): ChannelDriver => {
+    started.push(ctx.connectionId);
+    const refuse = () => Promise.reject(new Error('not used'));
+    return {
+      kind: 'whatsapp',
+      start: () => Promise.resolve(),
+      stop: () => Promise.resolve(),
+      logout: () => Promise.resolve(),
+      sendText: refuse,
+      sendMedia: refuse,
+      deleteForEveryone: refuse,
+      markRead: refuse,
+      checkNumber: refuse,
+      importContacts: () => Promise.resolve([]),
+      rejectCall: refuse,
+    };
+  };
 }
 
 let publicDir: string;
@@ -94,7 +123,7 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     const ana = (await db.select().from(users).where(eq(users.email, 'ana@example.com')))[0];
     expect(ana).toMatchObject({ name: 'Agent Ana', profile: 'user', startWork: '09:00', endWork: '17:00' });
     expect(await db.select().from(userQueues).where(eq(userQueues.userId, ana.id))).toHaveLength(1);
-    expect((await db.select().from(contacts)).map((c) => c.number).sort()).toEqual(['5511988880001', '5511988880002']);
+    expect((await db.select().from(contacts)).map((c) => c.number).sort()).toEqual(['5511988880001', '5511988880002', '5511988880004']);
     const [maria] = await db.select().from(contacts).where(eq(contacts.number, '5511988880001'));
     expect(await db.select({ name: contactExtraInfo.name, value: contactExtraInfo.value }).from(contactExtraInfo).where(eq(contactExtraInfo.contactId, maria.id))).toEqual([
       { name: 'CPF', value: '123.456.789-00' },
@@ -105,9 +134,11 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     expect((await db.select().from(settings).where(eq(settings.key, 'userCreation')))[0].value).toBe('disabled');
 
     const imported = await db.select().from(tickets);
-    expect(imported.map((t) => t.status).sort()).toEqual(['closed', 'open']);
+    expect(imported.map((t) => t.status).sort()).toEqual(['closed', 'open', 'pending']);
+    // Written at 12:00 in the source's -03:00.
+    expect(imported.find((t) => t.status === 'closed')!.createdAt.toISOString()).toBe('2024-05-01T15:00:00.000Z');
     const msgs = await db.select().from(messages);
-    expect(msgs.map((m) => m.externalId).sort()).toEqual(['3EB0A1', '3EB0A2', '3EB0A3', '3EB0A4', '3EB0A5']);
+    expect(msgs.map((m) => m.externalId).sort()).toEqual(['3EA001', '3EA002', '3EA003', '3EB0A1', '3EB0A2', '3EB0A3', '3EB0A4', '3EB0A5', '3EB0A6']);
     // Sent by the old install: never picked up by the outbox again.
     for (const m of msgs.filter((x) => x.fromMe)) expect(m.sendState).toBe('sent');
     const reply = msgs.find((m) => m.externalId === '3EB0A2')!;
@@ -128,13 +159,12 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
         'ContactCustomFields 2: contact not imported',
         'Tags 2: name shorter than 3 characters',
         expect.stringMatching(/^ContactTags 2\/2: contact or tag not imported/),
-        'Tickets 3: no connection (the ticket names none, or it was not imported)',
-        'Messages 3EB0A6: ticket not imported',
+        'Messages 3EA004: ticket not imported',
       ]),
     );
-    expect(first.skipped).toHaveLength(8);
+    expect(first.skipped).toHaveLength(7);
     expect(first.notes.some((n) => n.includes('3EB0A4') && n.includes('lost-photo.jpg'))).toBe(true);
-    expect(first.tables.Messages).toEqual({ imported: 5, already: 0, skipped: 1 });
+    expect(first.tables.Messages).toEqual({ imported: 9, already: 0, skipped: 1 });
     expect(summaryText(first)).toContain('Unknown columns (not imported): Contacts.favoriteColour');
   });
 
@@ -145,9 +175,106 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       expect(summary.imported, table).toBe(0);
     }
     const db = target.database.db;
-    expect(await db.select().from(messages)).toHaveLength(5);
-    expect(await db.select().from(contacts)).toHaveLength(2);
+    expect(await db.select().from(messages)).toHaveLength(9);
+    expect(await db.select().from(contacts)).toHaveLength(3);
     expect(await db.select().from(contactTags)).toHaveLength(1);
+    // One placeholder connection, however many runs.
+    expect(await db.select().from(whatsapps)).toHaveLength(2);
+  });
+
+  it('cuts nothing silently, keeps a text that looks like a date as text, and a location as a location', async () => {
+    const db = target.database.db;
+    const [long] = await db.select().from(queues).where(eq(queues.color, '#0000ff'));
+    expect(long.name).toBe(LONG_QUEUE_NAME.slice(0, 50));
+    const cuts = first.changed.map((c) => [c.table, c.field, c.source]);
+    expect(cuts).toEqual(expect.arrayContaining([['Queues', 'name', LONG_QUEUE_NAME], ['Contacts', 'name', LONG_CONTACT_NAME.trim()]]));
+    expect(summaryText(first)).toContain('changed Queues 3 name: longer than 50 characters');
+    const msgs = await db.select().from(messages);
+    expect(msgs.find((m) => m.externalId === '3EA002')!.body).toBe('2024-05-01 12:00:00');
+    const location = msgs.find((m) => m.externalId === '3EA003')!;
+    expect(location).toMatchObject({ mediaType: 'location', body: '-23.5505,-46.6333 Praça da Sé, São Paulo' });
+    // A quote of a message whose id sorts later.
+    expect(msgs.find((m) => m.externalId === '3EA001')!.quotedMsgId).toBe(msgs.find((m) => m.externalId === '3EB0A1')!.id);
+  });
+
+  it("carries the connection's hours, inactivity and group settings, and each attendant's permissions", async () => {
+    const db = target.database.db;
+    const [phone] = await db.select().from(whatsapps).where(eq(whatsapps.name, 'Main phone'));
+    expect(phone).toMatchObject({
+      defineWorkHours: true,
+      outOfWorkMessage: 'We are closed now',
+      isGroup: true,
+      isDisplay: true,
+      sendInactiveMessage: true,
+      inactiveMessage: 'Closing for inactivity',
+      timeInactiveMessage: 4,
+    });
+    expect(phone.workHours!.monday).toEqual({ enabled: true, start: '09:00', end: '17:00', lunchStart: '12:00', lunchEnd: '13:00' });
+    expect(phone.workHours!.saturday).toMatchObject({ enabled: true, start: '08:00', end: '12:00' });
+    expect(phone.workHours!.sunday.enabled).toBe(false);
+    const [ana] = await db.select().from(users).where(eq(users.email, 'ana@example.com'));
+    expect(ana).toMatchObject({ allHistoric: false, isRemoveTags: false, viewConection: false, viewSector: true, viewName: false, viewTags: false, allTicket: false });
+    const [admin] = await db.select().from(users).where(eq(users.email, 'old.admin@example.com'));
+    expect(admin).toMatchObject({ allHistoric: true, isRemoveTags: true, viewConection: true, viewSector: true, viewName: true, viewTags: true, allTicket: true });
+  });
+
+  it('keeps a ticket whose connection was deleted in the source, with its messages, on a visible placeholder connection', async () => {
+    const db = target.database.db;
+    const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, PLACEHOLDER_CONNECTION_NAME));
+    expect(placeholder).toMatchObject({ status: 'DISCONNECTED', awaitingPairing: true, isDefault: false });
+    const kept = await db.select().from(tickets).where(eq(tickets.whatsappId, placeholder.id));
+    expect(kept.map((t) => t.status)).toEqual(['pending']);
+    expect((await db.select().from(messages).where(eq(messages.ticketId, kept[0].id))).map((m) => m.body)).toEqual(['lost ticket']);
+    const server = await createTestServer({ database: target.database });
+    try {
+      const list = await server.app.inject({ method: 'GET', url: '/api/whatsapp', headers: bearer(server.adminToken) });
+      expect(list.json().map((c: { name: string }) => c.name)).toContain(PLACEHOLDER_CONNECTION_NAME);
+    } finally {
+      await server.app.close();
+    }
+  });
+
+  it('starts no session for imported connections at server start; an admin starting one ends the wait', async () => {
+    const started: number[] = [];
+    const server = await createTestServer({ database: target.database, factories: { whatsapp: recordingDriver(started) } });
+    try {
+      expect(started).toEqual([]);
+      const [phone] = await target.database.db.select().from(whatsapps).where(eq(whatsapps.name, 'Main phone'));
+      expect(phone.status).toBe('DISCONNECTED');
+      const res = await server.app.inject({ method: 'POST', url: `/api/whatsappsession/${phone.id}`, headers: bearer(server.adminToken) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(started).toEqual([phone.id]);
+      expect((await target.database.db.select().from(whatsapps).where(eq(whatsapps.id, phone.id)))[0].awaitingPairing).toBe(false);
+    } finally {
+      await server.app.close();
+    }
+    // Once paired, it starts with the server like any other connection.
+    const again: number[] = [];
+    const restarted = await createTestServer({ database: target.database, factories: { whatsapp: recordingDriver(again) }, soleProcess: true });
+    await restarted.app.close();
+    expect(again).toHaveLength(1);
+  });
+
+  it('--verify: every imported row matches its source, or the difference is explained; a changed row is caught', async () => {
+    const { verification } = await importInto(target, maria.url, { pageSize: 3, store, verify: true });
+    expect(verification!.unexplained, verifyText(verification!)).toBe(0);
+    const byTable = Object.fromEntries(verification!.tables.map((t) => [t.table, t]));
+    expect(byTable.Messages).toMatchObject({ sourceRows: 10, imported: 9, notImported: 1 });
+    expect(byTable.Messages.times.source).toBe(byTable.Messages.times.imported);
+    expect(verification!.media).toEqual({ compared: 1, identical: 1 });
+    expect(verification!.differences.filter((d) => d.explained).map((d) => `${d.table} ${d.id} ${d.field}`)).toEqual(
+      expect.arrayContaining(['Queues 3 name', 'Contacts 4 name', 'Messages 3EA003 body', 'Tickets 3 whatsappId', 'Messages 3EA004 (row)']),
+    );
+
+    // Someone edits an imported message and moves a ticket's time: both are reported, unexplained.
+    const db = target.database.db;
+    const [msg] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A5'));
+    await db.update(messages).set({ body: 'changed here' }).where(eq(messages.id, msg.id));
+    await db.update(tickets).set({ createdAt: new Date('2024-05-01T12:00:00Z') }).where(eq(tickets.id, msg.ticketId));
+    const changed = (await importInto(target, maria.url, { store, verify: true })).verification!;
+    expect(changed.differences.filter((d) => !d.explained).map((d) => `${d.table} ${d.id} ${d.field}`).sort()).toEqual(['Messages 3EB0A5 body', 'Tickets 2 createdAt']);
+    expect(changed.tables.find((t) => t.table === 'Tickets')!.times.source).not.toBe(changed.tables.find((t) => t.table === 'Tickets')!.times.imported);
+    await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
   });
 
   it('lets attendants sign in with their old password, which is then stored the current way', async () => {
@@ -175,8 +302,8 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       await fresh.database.migrate();
       const { result } = await importInto(fresh, maria.url, { dryRun: true });
       expect(result.dryRun).toBe(true);
-      expect(result.tables.Messages).toEqual({ imported: 5, already: 0, skipped: 1 });
-      expect(result.skipped).toHaveLength(8);
+      expect(result.tables.Messages).toEqual({ imported: 9, already: 0, skipped: 1 });
+      expect(result.skipped).toHaveLength(7);
       const db = fresh.database.db;
       expect(await db.select().from(messages)).toEqual([]);
       expect(await db.select().from(contacts)).toEqual([]);
@@ -196,8 +323,8 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       const { result } = await importInto(fresh, maria.url, { pageSize: 1 });
       expect(result.tables.Users?.already).toBe(2);
       const db = fresh.database.db;
-      expect(await db.select().from(messages)).toHaveLength(5);
-      expect(await db.select().from(tickets)).toHaveLength(2);
+      expect(await db.select().from(messages)).toHaveLength(9);
+      expect(await db.select().from(tickets)).toHaveLength(3);
       expect(await db.select().from(users)).toHaveLength(2);
     } finally {
       await fresh.drop();
@@ -240,21 +367,28 @@ describe.skipIf(!PG_URL)('Whaticket import from PostgreSQL (whaticket-community 
   });
 
   it('imports the community variant, which has no tags, and is idempotent', async () => {
-    const first = (await importInto(target, sourceUrl)).result;
+    const { result: first, store } = await importInto(target, sourceUrl);
     expect(first.survey.variant).toBe('whaticket-community');
     expect(first.survey.missingTables).toEqual(['Tags', 'ContactTags']);
     expect(first.tables.Users).toEqual({ imported: 2, already: 0, skipped: 0 });
-    expect(first.tables.Messages).toEqual({ imported: 5, already: 0, skipped: 1 });
+    expect(first.tables.Messages).toEqual({ imported: 9, already: 0, skipped: 1 });
     const db = target.database.db;
     const [sales] = await db.select().from(queues).where(eq(queues.name, 'Sales'));
     expect(sales).toMatchObject({ color: '#ff0000', greetingMessage: 'Welcome to sales', startWork: null });
     // Dates keep their instant across databases.
     const [closed] = await db.select().from(tickets).where(eq(tickets.status, 'closed'));
-    expect(closed.createdAt.toISOString()).toBe('2024-05-01T12:00:00.000Z');
+    expect(closed.createdAt.toISOString()).toBe('2024-05-01T15:00:00.000Z');
+    const msgs = await db.select().from(messages);
+    expect(msgs.find((m) => m.externalId === '3EA003')).toMatchObject({ mediaType: 'location', body: '-23.5505,-46.6333 Praça da Sé, São Paulo' });
+    const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, PLACEHOLDER_CONNECTION_NAME));
+    expect(msgs.find((m) => m.externalId === '3EB0A6')!.whatsappId).toBe(placeholder.id);
 
-    const again = (await importInto(target, sourceUrl)).result;
-    expect(again.tables.Messages).toEqual({ imported: 0, already: 5, skipped: 1 });
-    expect(await db.select().from(messages)).toHaveLength(5);
+    const again = await importInto(target, sourceUrl, { verify: true, store });
+    expect(again.result.tables.Messages).toEqual({ imported: 0, already: 9, skipped: 1 });
+    expect(await db.select().from(messages)).toHaveLength(9);
+    expect(again.verification!.unexplained, verifyText(again.verification!)).toBe(0);
+    expect(again.verification!.tables.find((t) => t.table === 'Tickets')).toMatchObject({ sourceRows: 3, imported: 3, notImported: 0 });
+    expect(again.verification!.media).toEqual({ compared: 1, identical: 1 });
   });
 
   it('names the source without its password', () => {

@@ -22,6 +22,11 @@ import {
   DEFAULT_TAG_COLOR,
   DEFAULT_USER_WORK_TIME,
   SETTING_SCHEMAS,
+  TIME_INACTIVE_OPTIONS_HOURS,
+  WEEKDAYS,
+  dayLabel,
+  defaultWeekHours,
+  mergeWeekHours,
   isSecuritySettingKey,
   isSettingKey,
   type SecuritySettingKey,
@@ -50,6 +55,7 @@ import { MediaTooLargeError, megabytes, type MediaStore } from '../../lib/media-
 import { SETTINGS_CHANGED_CHANNEL } from '../../store/settings.js';
 import { protocolOf } from '../../modules/tickets/insert.js';
 import { IdMap, type Entity } from './id-map.js';
+import { bool, date, hexColor, str, time } from './values.js';
 import type { SourceDb, SourceRow } from './source.js';
 import { surveySource, type SourceSurvey, type SourceTable } from './source-schema.js';
 
@@ -91,10 +97,22 @@ export interface SkippedRow {
   reason: string;
 }
 
+/** A value that could not come over as it was (cut to a limit here, or no such choice here). */
+export interface ChangedValue {
+  table: SourceTable;
+  id: string;
+  field: string;
+  source: string;
+  imported: string;
+  reason: string;
+}
+
 export interface ImportResult {
   survey: SourceSurvey;
   tables: Partial<Record<SourceTable, TableSummary>>;
   skipped: SkippedRow[];
+  /** Every row whose value was cut or replaced, with the source's value. */
+  changed: ChangedValue[];
   /** Rows imported with a change worth knowing (a renamed connection, a ticket imported closed…). */
   notes: string[];
   /** Security settings the source would change: kept unless taken. */
@@ -106,7 +124,7 @@ export interface ImportResult {
 
 export async function importWhaticket(options: ImportOptions): Promise<ImportResult> {
   const survey = surveySource(await options.source.columns());
-  const result: ImportResult = { survey, tables: {}, skipped: [], notes: [], settingChoices: [], sourceTimeZone: options.source.timeZone, dryRun: options.dryRun === true };
+  const result: ImportResult = { survey, tables: {}, skipped: [], changed: [], notes: [], settingChoices: [], sourceTimeZone: options.source.timeZone, dryRun: options.dryRun === true };
   await new Run(options, survey, result, options.dryRun ? readOnly(options.db) : options.db).all();
   return result;
 }
@@ -150,24 +168,52 @@ function inParts<T>(rows: T[], size: number): T[][] {
 /** Waits for the event loop's next turn: requests that arrived during a page are answered first. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const NUL = String.fromCharCode(0);
-/** A source value as text; NUL characters (which PostgreSQL text cannot hold) are dropped. */
-const str = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : JSON.stringify(v);
-  return s.split(NUL).join('');
-};
-const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't' || v === 'true' || v === 'enabled';
-const date = (v: unknown): Date => {
-  const d = v instanceof Date ? v : new Date(str(v));
-  return Number.isNaN(d.getTime()) ? new Date() : d;
-};
-const time = (v: unknown, fallback: string): string => (/^([01]\d|2[0-3]):[0-5]\d$/.test(str(v).slice(0, 5)) ? str(v).slice(0, 5) : fallback);
-const hexColor = (v: unknown): string | undefined => {
-  const c = str(v).trim().toLowerCase();
-  const withHash = c.startsWith('#') ? c : `#${c}`;
-  return /^#([0-9a-f]{3}|[0-9a-f]{6})$/.test(withHash) ? withHash : undefined;
-};
+export const PERMISSION_FLAGS = ['allHistoric', 'isRemoveTags', 'viewConection', 'viewSector', 'viewName', 'viewTags'] as const;
+
+/** The per-user permission flags the source has ('enabled'/'disabled', or booleans). */
+function permissionFlags(row: SourceRow): Partial<Record<(typeof PERMISSION_FLAGS)[number], boolean>> {
+  const flags: Partial<Record<(typeof PERMISSION_FLAGS)[number], boolean>> = {};
+  for (const flag of PERMISSION_FLAGS) if (row[flag] !== undefined && row[flag] !== null) flags[flag] = bool(row[flag]);
+  return flags;
+}
+
+/** Where tickets whose connection the source no longer has are kept (visible, never started). */
+export const PLACEHOLDER_CONNECTION_NAME = 'Imported — no connection';
+/** The import_map source id of that placeholder (source connection ids are numbers). */
+export const PLACEHOLDER_SOURCE_ID = 'none';
+
+/** Limits of this side's forms (packages/shared): longer source values are cut, and reported. */
+export const LIMITS = { queueName: 50, connectionName: 50, userName: 50, contactName: 200, fieldName: 200, tagName: 100, shortcut: 50, profilePicUrl: 2000 } as const;
+
+/**
+ * A Whaticket location body, "data:image/png;base64,<thumbnail>|<maps URL with q=lat%2Clng>|<description>",
+ * as this side keeps a location: "lat,lng" and the description when it says more than the numbers.
+ * Null when the body carries no coordinates.
+ */
+export function locationBody(body: string): string | null {
+  const parts = body.split('|');
+  const url = parts.find((p) => /^https?:\/\//.test(p));
+  if (!url) return null;
+  let q: string | null;
+  try {
+    q = new URL(url).searchParams.get('q');
+  } catch {
+    return null;
+  }
+  const m = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(q ?? '');
+  if (!m) return null;
+  const description = parts.slice(parts.indexOf(url) + 1).join('|').trim();
+  const onlyNumbers = /^-?[\d.]+\s*,\s*-?[\d.]+$/.test(description);
+  return `${m[1]},${m[2]}${description && !onlyNumbers ? ` ${description}` : ''}`;
+}
+
+/** Source hours ("1", "0.25", "") as one of this side's inactivity options; null when it is none. */
+export function inactivityHours(v: unknown): number | null {
+  const raw = str(v).trim();
+  if (raw === '') return 0;
+  const n = Number(raw.replace(',', '.'));
+  return (TIME_INACTIVE_OPTIONS_HOURS as readonly number[]).includes(n) ? n : null;
+}
 
 type MediaOutcome = { name: string; filename: string; mimetype: string } | null | string;
 
@@ -234,6 +280,14 @@ class Run {
     this.summary(table).skipped += 1;
     this.result.skipped.push({ table, id: str(id), reason });
   }
+  /** A text cut to this side's limit; a cut is reported with the source's whole value. */
+  private fit(table: SourceTable, id: unknown, field: string, value: string, max: number): string {
+    if (value.length <= max) return value;
+    const cut = value.slice(0, max);
+    this.result.changed.push({ table, id: str(id), field, source: value, imported: cut, reason: `longer than ${max} characters (the limit here)` });
+    return cut;
+  }
+
   private has(table: SourceTable): boolean {
     return this.survey.tables.has(table);
   }
@@ -330,7 +384,7 @@ class Run {
   // ── sectors ────────────────────────────────────────────────────────────────────────────────
   private async queues(): Promise<void> {
     await this.eachPage('Queues', 'queue', 'id', async (tx, row) => {
-      const name = str(row.name).trim().slice(0, 50);
+      const name = this.fit('Queues', row.id, 'name', str(row.name).trim(), LIMITS.queueName);
       if (name.length < 2) return 'name shorter than 2 characters';
       const [same] = await tx.select({ id: queues.id }).from(queues).where(sql`lower(${queues.name}) = lower(${name})`);
       if (same) return { id: same.id, already: true };
@@ -372,7 +426,7 @@ class Run {
   // ── connections ────────────────────────────────────────────────────────────────────────────
   private async whatsapps(): Promise<void> {
     await this.eachPage('Whatsapps', 'whatsapp', 'id', async (tx, row) => {
-      const wanted = str(row.name).trim().slice(0, 50) || `Connection ${str(row.id)}`;
+      const wanted = this.fit('Whatsapps', row.id, 'name', str(row.name).trim(), LIMITS.connectionName) || `Connection ${str(row.id)}`;
       let name = wanted;
       for (let n = 2; ; n++) {
         const [taken] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(sql`lower(${whatsapps.name}) = lower(${name})`);
@@ -393,6 +447,16 @@ class Run {
           farewellMessage: str(row.farewellMessage),
           ratingMessage: str(row.ratingMessage),
           transferTicketMessage: str(row.transferTicketMessage),
+          isDisplay: bool(row.isDisplay),
+          isGroup: bool(row.isGroup),
+          inactiveMessage: str(row.inactiveMessage),
+          sendInactiveMessage: bool(row.sendInactiveMessage),
+          timeInactiveMessage: this.inactivity(row),
+          outOfWorkMessage: str(row.outOfWorkMessage),
+          defineWorkHours: bool(row.defineWorkHours),
+          workHours: this.workHours(row),
+          // Its old phone may still run the old install: nothing starts until an admin pairs it.
+          awaitingPairing: true,
           createdAt: date(row.createdAt),
           updatedAt: date(row.updatedAt),
         })
@@ -406,6 +470,46 @@ class Run {
       if (this.dry) return;
       await tx.insert(whatsappQueues).values({ whatsappId: Number(whatsappId), queueId: Number(queueId) }).onConflictDoNothing();
     });
+  }
+
+  /** The source's inactivity hours, or (reported) none when it is not one of the options here. */
+  private inactivity(row: SourceRow): number {
+    if (row.timeInactiveMessage === undefined) return 0;
+    const hours = inactivityHours(row.timeInactiveMessage);
+    if (hours !== null) return hours;
+    this.result.changed.push({
+      table: 'Whatsapps',
+      id: str(row.id),
+      field: 'timeInactiveMessage',
+      source: str(row.timeInactiveMessage),
+      imported: '0',
+      reason: `not one of the inactivity options here (${TIME_INACTIVE_OPTIONS_HOURS.join(', ')} hours); automatic close is off`,
+    });
+    return 0;
+  }
+
+  /** The 7 day flags and 28 hour fields; absent or unreadable ones keep this side's defaults. */
+  private workHours(row: SourceRow) {
+    const base = defaultWeekHours();
+    const flat: Record<string, unknown> = {};
+    for (const d of WEEKDAYS) {
+      if (row[d] !== undefined && row[d] !== null) flat[d] = bool(row[d]);
+      const L = dayLabel(d);
+      const hours: [string, string][] = [
+        [`StartDefineWorkHours${L}`, base[d].start],
+        [`EndDefineWorkHours${L}`, base[d].end],
+        [`StartDefineWorkHours${L}Lunch`, base[d].lunchStart],
+        [`EndDefineWorkHours${L}Lunch`, base[d].lunchEnd],
+      ];
+      for (const [field, fallback] of hours) {
+        if (row[field] === undefined || row[field] === null || str(row[field]) === '') continue;
+        flat[field] = time(row[field], fallback);
+        if (flat[field] !== str(row[field]).slice(0, 5)) {
+          this.result.changed.push({ table: 'Whatsapps', id: str(row.id), field, source: str(row[field]), imported: fallback, reason: 'not a time of day (HH:mm)' });
+        }
+      }
+    }
+    return mergeWeekHours(base, flat);
   }
 
   // ── attendants ─────────────────────────────────────────────────────────────────────────────
@@ -428,7 +532,7 @@ class Run {
       const [created] = await tx
         .insert(users)
         .values({
-          name: str(row.name).trim().slice(0, 50) || email,
+          name: this.fit('Users', row.id, 'name', str(row.name).trim(), LIMITS.userName) || email,
           email,
           passwordHash,
           profile: str(row.profile) === 'admin' ? 'admin' : 'user',
@@ -436,6 +540,8 @@ class Run {
           startWork: time(row.startWork, DEFAULT_USER_WORK_TIME.start),
           endWork: time(row.endWork, DEFAULT_USER_WORK_TIME.end),
           allTicket: bool(row.allTicket),
+          // Permission flags ('enabled'/'disabled' in the source); a column the source lacks keeps our default.
+          ...permissionFlags(row),
           createdAt: date(row.createdAt),
           updatedAt: date(row.updatedAt),
         })
@@ -465,10 +571,10 @@ class Run {
       const [created] = await tx
         .insert(contacts)
         .values({
-          name: str(row.name).trim().slice(0, 200) || number,
+          name: this.fit('Contacts', row.id, 'name', str(row.name).trim(), LIMITS.contactName) || number,
           number,
           email: /^[^\s@]+@[^\s@]+$/.test(email) ? email : '',
-          profilePicUrl: str(row.profilePicUrl).slice(0, 2000),
+          profilePicUrl: this.fit('Contacts', row.id, 'profilePicUrl', str(row.profilePicUrl), LIMITS.profilePicUrl),
           isGroup,
           createdAt: date(row.createdAt),
           updatedAt: date(row.updatedAt),
@@ -485,7 +591,7 @@ class Run {
       if (this.dry) return { id: this.planned() };
       const [created] = await tx
         .insert(contactExtraInfo)
-        .values({ contactId: Number(contactId), name: str(row.name).slice(0, 200), value: str(row.value) })
+        .values({ contactId: Number(contactId), name: this.fit('ContactCustomFields', row.id, 'name', str(row.name), LIMITS.fieldName), value: str(row.value) })
         .returning({ id: contactExtraInfo.id });
       return { id: created.id };
     });
@@ -494,7 +600,7 @@ class Run {
   // ── tags and quick answers ─────────────────────────────────────────────────────────────────
   private async tags(): Promise<void> {
     await this.eachPage('Tags', 'tag', 'id', async (tx, row) => {
-      const name = str(row.name).trim().slice(0, 100);
+      const name = this.fit('Tags', row.id, 'name', str(row.name).trim(), LIMITS.tagName);
       if (name.length < 3) return 'name shorter than 3 characters';
       const [same] = await tx.select({ id: tags.id }).from(tags).where(sql`lower(${tags.name}) = lower(${name})`);
       if (same) return { id: same.id, already: true };
@@ -516,7 +622,7 @@ class Run {
 
   private async quickAnswers(): Promise<void> {
     await this.eachPage('QuickAnswers', 'quickAnswer', 'id', async (tx, row) => {
-      const shortcut = str(row.shortcut).trim().slice(0, 50);
+      const shortcut = this.fit('QuickAnswers', row.id, 'shortcut', str(row.shortcut).trim(), LIMITS.shortcut);
       const message = str(row.message);
       if (shortcut.length < 2 || message.length === 0) return 'shortcut or message empty';
       if (this.dry) return { id: this.planned() };
@@ -533,8 +639,9 @@ class Run {
     await this.eachPage('Tickets', 'ticket', 'id', async (tx, row) => {
       const contactId = this.map.get('contact', row.contactId);
       if (!contactId) return 'contact not imported';
-      const whatsappId = this.map.get('whatsapp', row.whatsappId);
-      if (!whatsappId) return 'no connection (the ticket names none, or it was not imported)';
+      // A connection deleted in the source leaves its tickets without one: they are kept, on a
+      // placeholder connection that shows where they came from.
+      const whatsappId = this.map.get('whatsapp', row.whatsappId) ?? (await this.placeholderConnection(tx, row.id));
       const userId = this.map.get('user', row.userId);
       const queueId = this.map.get('queue', row.queueId);
       let status = ['open', 'pending', 'closed'].includes(str(row.status)) ? str(row.status) : 'closed';
@@ -566,7 +673,7 @@ class Run {
           whatsappId: Number(whatsappId),
           userId: userId ? Number(userId) : null,
           queueId: queueId ? Number(queueId) : null,
-          lastMessage: str(row.lastMessage).slice(0, 1000),
+          lastMessage: str(row.lastMessage),
           lastMessageAt: updatedAt,
           unreadMessages: Math.max(0, Number(row.unreadMessages) || 0),
           isGroup: bool(row.isGroup),
@@ -588,6 +695,28 @@ class Run {
       });
       return { id: created.id };
     });
+  }
+
+  /** The placeholder connection, made (disconnected, never started) with the first ticket that needs it. */
+  private async placeholderConnection(tx: DbOrTx, ticketId: unknown): Promise<string> {
+    this.result.notes.push(`Ticket ${str(ticketId)}: its connection is gone from the source; kept on "${PLACEHOLDER_CONNECTION_NAME}".`);
+    const known = this.map.get('whatsapp', PLACEHOLDER_SOURCE_ID);
+    if (known) return known;
+    const [same] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(sql`lower(${whatsapps.name}) = lower(${PLACEHOLDER_CONNECTION_NAME})`);
+    let id: number;
+    if (same) id = same.id;
+    else if (this.dry) id = this.planned();
+    else {
+      // While connections exist one of them is the default, even if this is the only one.
+      const [defaultExists] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.isDefault, true));
+      const [created] = await tx
+        .insert(whatsapps)
+        .values({ name: PLACEHOLDER_CONNECTION_NAME, channel: 'whatsapp', status: 'DISCONNECTED', awaitingPairing: true, isDefault: !defaultExists })
+        .returning({ id: whatsapps.id });
+      id = created.id;
+    }
+    await this.mapped(tx, 'whatsapp', PLACEHOLDER_SOURCE_ID, id);
+    return String(id);
   }
 
   // ── messages ───────────────────────────────────────────────────────────────────────────────
@@ -698,6 +827,9 @@ class Run {
     }
     const contactId = this.map.get('contact', row.contactId);
     const createdAt = date(row.createdAt);
+    const mediaType = str(row.mediaType) || 'chat';
+    // A location is kept as this side keeps one ("lat,lng description"), not as the source's raw text.
+    const body = (mediaType === 'location' ? locationBody(str(row.body)) : null) ?? str(row.body);
     const id = randomUUID();
     if (this.dry) return { id };
     await tx.insert(messages).values({
@@ -706,10 +838,10 @@ class Run {
       whatsappId,
       externalId: str(row.id),
       contactId: contactId ? Number(contactId) : null,
-      body: str(row.body),
+      body,
       fromMe,
       read: bool(row.read) || fromMe,
-      mediaType: str(row.mediaType) || 'chat',
+      mediaType,
       mediaPath: media?.name ?? null,
       mediaName: media?.filename ?? null,
       mediaMime: media?.mimetype ?? null,

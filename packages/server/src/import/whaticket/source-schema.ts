@@ -15,6 +15,15 @@ export interface TableSpec {
 }
 
 const timestamps = ['createdAt', 'updatedAt'] as const;
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** A connection's week: a flag per day and its start, end and lunch break. */
+const WORK_HOUR_COLUMNS = DAYS.flatMap((D) => [
+  D.toLowerCase(),
+  `StartDefineWorkHours${D}`,
+  `EndDefineWorkHours${D}`,
+  `StartDefineWorkHours${D}Lunch`,
+  `EndDefineWorkHours${D}Lunch`,
+]);
 const sessionState = 'a connection must be paired again; its session is not carried over';
 
 export const TABLES = {
@@ -25,7 +34,24 @@ export const TABLES = {
     left: { companyId: 'single company', orderQueue: 'no queue options here', integrationId: 'no integrations', promptId: 'no prompts', schedules: 'per-day schedules become one start/end' },
   },
   Whatsapps: {
-    read: ['id', 'name', 'isDefault', 'greetingMessage', 'farewellMessage', 'ratingMessage', 'transferTicketMessage', ...timestamps],
+    read: [
+      'id',
+      'name',
+      'isDefault',
+      'isDisplay',
+      'isGroup',
+      'greetingMessage',
+      'farewellMessage',
+      'ratingMessage',
+      'transferTicketMessage',
+      'inactiveMessage',
+      'sendInactiveMessage',
+      'timeInactiveMessage',
+      'defineWorkHours',
+      'outOfWorkMessage',
+      ...WORK_HOUR_COLUMNS,
+      ...timestamps,
+    ],
     required: ['id', 'name'],
     left: {
       session: sessionState,
@@ -36,14 +62,30 @@ export const TABLES = {
       retries: sessionState,
       number: 'learned again when the phone is paired',
       token: 'the API token is a setting here',
-      isDisplay: 'display flag is re-chosen on this side',
       provider: 'one provider per channel here',
       companyId: 'single company',
     },
   },
   WhatsappQueues: { read: ['whatsappId', 'queueId'], required: ['whatsappId', 'queueId'], left: ts() },
   Users: {
-    read: ['id', 'name', 'email', 'passwordHash', 'profile', 'whatsappId', 'startWork', 'endWork', 'allTicket', ...timestamps],
+    read: [
+      'id',
+      'name',
+      'email',
+      'passwordHash',
+      'profile',
+      'whatsappId',
+      'startWork',
+      'endWork',
+      'allTicket',
+      'allHistoric',
+      'isRemoveTags',
+      'viewConection',
+      'viewSector',
+      'viewName',
+      'viewTags',
+      ...timestamps,
+    ],
     required: ['id', 'name', 'email', 'passwordHash'],
     left: { tokenVersion: 'sessions are not carried over; everyone signs in again', isTricked: 'no equivalent', online: 'presence is live state', super: 'single company', companyId: 'single company' },
   },

@@ -4,6 +4,7 @@
  */
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import { DEFAULT_SOURCE_TIMEZONE, SOURCE_TIMEZONE_PATTERN } from '@switchboard/shared';
 
 export type SourceRow = Record<string, unknown>;
 
@@ -42,13 +43,9 @@ export interface SourceTimeouts {
 
 export const DEFAULT_SOURCE_TIMEOUTS: SourceTimeouts = { connectMs: 10_000, statementMs: 120_000 };
 
-/**
- * MySQL/MariaDB DATETIMEs have no zone: whaticket-community and Press-Ticket write them in their
- * DB_TIMEZONE, "-03:00" unless configured otherwise (whaticket-community hard-codes it).
- */
-export const DEFAULT_MYSQL_TIMEZONE = '-03:00';
-/** A fixed UTC offset, as those installs configure it: "-03:00", "+05:30", "Z". */
-export const TIMEZONE_OFFSET_PATTERN = /^(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+/** See DEFAULT_SOURCE_TIMEZONE in packages/shared (the admin page offers the same choice). */
+export const DEFAULT_MYSQL_TIMEZONE = DEFAULT_SOURCE_TIMEZONE;
+export const TIMEZONE_OFFSET_PATTERN = SOURCE_TIMEZONE_PATTERN;
 
 export function openSource(url: string, timeouts: SourceTimeouts = DEFAULT_SOURCE_TIMEOUTS, options: { timeZone?: string } = {}): Promise<SourceDb> {
   const protocol = new URL(url).protocol;
@@ -60,11 +57,17 @@ export function openSource(url: string, timeouts: SourceTimeouts = DEFAULT_SOURC
 }
 
 function openMysql(url: string, timeouts: SourceTimeouts, timeZone: string): SourceDb {
-  // Dates as strings: the source's DATETIME has no zone; they are read in the source's (timeZone).
+  // Only DATETIME and TIMESTAMP columns become instants, read in the source's zone (they carry
+  // none); every other value keeps its type — a message whose text looks like a date stays text.
   const pool = mysql.createPool({
     uri: url,
     connectionLimit: 2,
     dateStrings: true,
+    typeCast: (field, next) => {
+      if (field.type !== 'DATETIME' && field.type !== 'TIMESTAMP') return next();
+      const value = field.string();
+      return value === null ? null : zonedInstant(value, timeZone);
+    },
     supportBigNumbers: true,
     bigNumberStrings: false,
     connectTimeout: timeouts.connectMs,
@@ -90,11 +93,11 @@ function openMysql(url: string, timeouts: SourceTimeouts, timeZone: string): Sou
         `SELECT ${list(columns)} FROM ${q(table)} ${where} ORDER BY ${q(key)} LIMIT ${Number(limit)}`,
         after === null ? [] : [after],
       );
-      return rows.map((row) => withZone(row, timeZone));
+      return rows;
     },
     async all(table, columns) {
       const [rows] = await query<mysql.RowDataPacket[]>(`SELECT ${list(columns)} FROM ${q(table)}`);
-      return rows.map((row) => withZone(row, timeZone));
+      return rows;
     },
     async count(table) {
       const [rows] = await query<mysql.RowDataPacket[]>(`SELECT COUNT(*) AS n FROM ${q(table)}`);
@@ -156,11 +159,7 @@ function groupColumns(rows: { t: string; c: string }[]): Map<string, Set<string>
   return tables;
 }
 
-/** MySQL DATETIME strings ('2024-05-01 12:00:00') are in the source's zone: make them instants. */
-function withZone(row: mysql.RowDataPacket, offset: string): SourceRow {
-  const out: SourceRow = {};
-  for (const [k, v] of Object.entries(row)) {
-    out[k] = typeof v === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/.test(v) ? new Date(`${v.replace(' ', 'T')}${offset}`) : v;
-  }
-  return out;
+/** A MySQL DATETIME ('2024-05-01 12:00:00[.fff]') written in the zone `offset`, as an instant. */
+export function zonedInstant(value: string, offset: string): Date {
+  return new Date(`${value.replace(' ', 'T')}${offset}`);
 }

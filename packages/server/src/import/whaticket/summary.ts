@@ -17,6 +17,8 @@ export function summaryText(result: ImportResult): string {
   }
   for (const note of result.notes.slice(0, 20)) lines.push(`  note: ${note}`);
   if (result.notes.length > 20) lines.push(`  … and ${result.notes.length - 20} more notes in the report`);
+  for (const c of result.changed.slice(0, 20)) lines.push(`  changed ${c.table} ${c.id} ${c.field}: ${c.reason}`);
+  if (result.changed.length > 20) lines.push(`  … and ${result.changed.length - 20} more changed values in the report`);
   for (const s of result.skipped.slice(0, 20)) lines.push(`  skipped ${s.table} ${s.id}: ${s.reason}`);
   if (result.skipped.length > 20) lines.push(`  … and ${result.skipped.length - 20} more skipped rows in the report`);
   return lines.join('\n');

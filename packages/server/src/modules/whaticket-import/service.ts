@@ -9,13 +9,13 @@ import path from 'node:path';
 import { isAdmin, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import { ImportCancelledError, importWhaticket } from '../../import/whaticket/importer.js';
-import { openSource } from '../../import/whaticket/source.js';
+import { DEFAULT_SOURCE_TIMEOUTS, openSource } from '../../import/whaticket/source.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import type { CurrentUser } from '../../store/users.js';
 
 /** The route's input; security settings are kept unless named. */
-type StartInput = Omit<WhaticketImportStartInput, 'takeSettings'> & Partial<Pick<WhaticketImportStartInput, 'takeSettings'>>;
+type StartInput = Omit<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZone'> & Partial<Pick<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZone'>>;
 
 const SHOWN_SKIPPED = 200;
 const SHOWN_NOTES = 100;
@@ -56,11 +56,14 @@ export class WhaticketImportService {
       finishedAt: null,
       progress: [],
       variant: null,
+      sourceTimeZone: null,
       summary: [],
       unknownColumns: [],
       skipped: [],
       skippedTotal: 0,
       notes: [],
+      changed: [],
+      changedTotal: 0,
       settingChoices: [],
       error: null,
     };
@@ -101,7 +104,8 @@ export class WhaticketImportService {
   }
 
   private async run(job: ImportJobDTO, input: StartInput, mediaFrom: string | undefined, signal: AbortSignal): Promise<void> {
-    const source = await openSource(input.from);
+    const source = await openSource(input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: input.sourceTimeZone });
+    job.sourceTimeZone = source.timeZone;
     try {
       const result = await importWhaticket({
         source,
@@ -123,6 +127,8 @@ export class WhaticketImportService {
       job.skipped = result.skipped.slice(0, SHOWN_SKIPPED);
       job.skippedTotal = result.skipped.length;
       job.notes = result.notes.slice(0, SHOWN_NOTES);
+      job.changed = result.changed.slice(0, SHOWN_SKIPPED);
+      job.changedTotal = result.changed.length;
       job.settingChoices = result.settingChoices;
       job.status = 'done';
       job.finishedAt = this.ctx.clock.now().toISOString();

@@ -71,7 +71,7 @@ describe('Whaticket import from the admin page', () => {
   });
 
   it('refuses a source that is not a database URL and a media folder outside the import folder', async () => {
-    for (const payload of [{ from: 'http://example.com/db' }, { from: '' }, { from: 'postgres://h/db', media: '../../etc' }, { from: 'postgres://h/db', media: '/etc' }]) {
+    for (const payload of [{ from: 'http://example.com/db' }, { from: '' }, { from: 'postgres://h/db', media: '../../etc' }, { from: 'postgres://h/db', media: '/etc' }, { from: 'mysql://h/db', sourceTimeZone: 'America/Sao_Paulo' }, { from: 'mysql://h/db', sourceTimeZone: '-3' }]) {
       const res = await post(s.adminToken, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -112,8 +112,11 @@ describe('Whaticket import from the admin page', () => {
       await s.services.whaticketImport.settled();
       const dry = (await get(s.adminToken)).json();
       expect(dry).toMatchObject({ status: 'done', dryRun: true, variant: 'whaticket-community', error: null });
-      expect(dry.summary).toEqual(expect.arrayContaining([{ table: 'Messages', imported: 5, already: 0, skipped: 1 }]));
-      expect(dry.progress.find((p: { table: string }) => p.table === 'Messages')).toEqual({ table: 'Messages', done: 6, total: 6 });
+      // Times of a MySQL source are read in the default zone; PostgreSQL's carry theirs.
+      expect(dry.sourceTimeZone).toBe(source.url.startsWith('mysql') ? '-03:00' : null);
+      expect(dry.changed).toEqual(expect.arrayContaining([expect.objectContaining({ table: 'Queues', id: '3', field: 'name' })]));
+      expect(dry.summary).toEqual(expect.arrayContaining([{ table: 'Messages', imported: 9, already: 0, skipped: 1 }]));
+      expect(dry.progress.find((p: { table: string }) => p.table === 'Messages')).toEqual({ table: 'Messages', done: 10, total: 10 });
       expect(dry.skippedTotal).toBeGreaterThan(0);
       expect((await s.database.db.select().from(contacts)).length).toBe(before);
 
@@ -124,7 +127,7 @@ describe('Whaticket import from the admin page', () => {
       await s.services.whaticketImport.settled();
       const real = (await get(s.adminToken)).json();
       expect(real).toMatchObject({ status: 'done', dryRun: false });
-      expect((await s.database.db.select().from(contacts)).length).toBe(before + 2);
+      expect((await s.database.db.select().from(contacts)).length).toBe(before + 3);
     });
   });
 });

@@ -17,11 +17,14 @@ function job(overrides: Partial<ImportJobDTO> = {}): ImportJobDTO {
     finishedAt: null,
     progress: [],
     variant: null,
+    sourceTimeZone: null,
     summary: [],
     unknownColumns: [],
     skipped: [],
     skippedTotal: 0,
     notes: [],
+    changed: [],
+    changedTotal: 0,
     settingChoices: [],
     error: null,
     ...overrides,
@@ -82,13 +85,48 @@ describe('WhaticketImportPage', () => {
     await user.type(await screen.findByTestId('import-from'), 'mysql://root@db:3306/whaticket');
     await user.click(screen.getByTestId('import-start'));
     await waitFor(() => expect(callsTo('POST /api/imports/whaticket')).toHaveLength(1));
-    expect(callsTo('POST /api/imports/whaticket')[0].body).toEqual({ from: 'mysql://root@db:3306/whaticket', media: '', dryRun: true, takeSettings: [] });
+    expect(callsTo('POST /api/imports/whaticket')[0].body).toEqual({ from: 'mysql://root@db:3306/whaticket', media: '', dryRun: true, sourceTimeZone: '-03:00', takeSettings: [] });
     expect(await screen.findByText('Contacts — 2/3')).toBeTruthy();
     expect(await screen.findByText('Dry run finished (press-ticket): nothing was changed.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('import-summary-Messages').textContent).toBe('Messages501');
     expect(screen.getByText('Would import')).toBeTruthy();
     expect(screen.getByText('Columns this import does not know (not imported): Contacts.favoriteColour')).toBeTruthy();
     expect(screen.getByTestId('import-skipped').textContent).toContain('Messages 3EB0A6: ticket not imported');
+  });
+
+  it("sends the source time zone the admin chose, refuses one that is not an offset, and the dry run names it with each cut value", async () => {
+    const user = userEvent.setup();
+    let current: ImportJobDTO | null = null;
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => (current ? json(200, current) : json(404, { error: 'ERR_NOT_FOUND' })),
+      'POST /api/imports/whaticket': () => {
+        current = job({
+          status: 'done',
+          variant: 'press-ticket',
+          sourceTimeZone: '-05:00',
+          changed: [{ table: 'Queues', id: '3', field: 'name', source: 'x'.repeat(60), imported: 'x'.repeat(50), reason: 'longer than 50 characters (the limit here)' }],
+          changedTotal: 1,
+        });
+        return json(202, current);
+      },
+    });
+    renderPage();
+    await user.type(await screen.findByTestId('import-from'), 'mysql://root@db:3306/whaticket');
+    const zone = screen.getByTestId<HTMLInputElement>('import-source-timezone');
+    expect(zone.value).toBe('-03:00');
+    await user.clear(zone);
+    await user.type(zone, 'Brasilia');
+    await user.click(screen.getByTestId('import-start'));
+    expect(await screen.findByText('Invalid value')).toBeTruthy();
+    expect(callsTo('POST /api/imports/whaticket')).toHaveLength(0);
+    await user.clear(zone);
+    await user.type(zone, '-05:00');
+    await user.click(screen.getByTestId('import-start'));
+    await waitFor(() => expect(callsTo('POST /api/imports/whaticket')).toHaveLength(1));
+    expect(callsTo('POST /api/imports/whaticket')[0].body).toMatchObject({ sourceTimeZone: '-05:00' });
+    expect((await screen.findByTestId('import-timezone')).textContent).toBe('Times read as UTC-05:00.');
+    expect(screen.getByTestId('import-changed').textContent).toBe('Queues 3 name: longer than 50 characters (the limit here)');
   });
 
   it('takes only the ticked security settings, and lists each one the source would change, old → new', async () => {

@@ -4,6 +4,8 @@
  * While it runs, each table's progress and a button to cancel it; then what was imported, what was
  * skipped and why. Security settings (API token, sign-up, allTicket) keep their value here unless
  * the administrator ticks them; the job lists each one the source would change, old → new.
+ * A MySQL/MariaDB source's times carry no zone: the administrator says which (-03:00 unless the old
+ * install was configured otherwise), and the dry run shows the zone it read them in.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -23,7 +25,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SECURITY_SETTING_KEYS, whaticketImportStartSchema, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import { DEFAULT_SOURCE_TIMEZONE, SECURITY_SETTING_KEYS, whaticketImportStartSchema, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -60,7 +62,7 @@ function ImportForm({ disabled, onAttempt }: { disabled: boolean; onAttempt: () 
   const start = useStartImport();
   const { control, handleSubmit } = useForm<z.input<typeof whaticketImportStartSchema>, unknown, WhaticketImportStartInput>({
     resolver: zodResolver(whaticketImportStartSchema),
-    defaultValues: { from: '', media: '', dryRun: true, takeSettings: [] },
+    defaultValues: { from: '', media: '', dryRun: true, sourceTimeZone: DEFAULT_SOURCE_TIMEZONE, takeSettings: [] },
   });
   const onSubmit = handleSubmit((values) => {
     onAttempt();
@@ -95,6 +97,20 @@ function ImportForm({ disabled, onAttempt }: { disabled: boolean; onAttempt: () 
             helperText={message(fieldState.error?.message) ?? t('whaticketImport.mediaHint')}
             slotProps={{ htmlInput: { 'data-testid': 'import-media' } }}
             fullWidth
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="sourceTimeZone"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label={t('whaticketImport.sourceTimeZone')}
+            error={!!fieldState.error}
+            helperText={message(fieldState.error?.message) ?? t('whaticketImport.sourceTimeZoneHint')}
+            slotProps={{ htmlInput: { 'data-testid': 'import-source-timezone', autoComplete: 'off' } }}
+            sx={{ maxWidth: 320 }}
           />
         )}
       />
@@ -182,6 +198,11 @@ function JobView({ job }: { job: ImportJobDTO }) {
       {job.status === 'done' && (
         <Alert severity="success">{t(job.dryRun ? 'whaticketImport.doneDry' : 'whaticketImport.done', { variant: job.variant ?? '' })}</Alert>
       )}
+      {job.sourceTimeZone && (
+        <Typography variant="body2" data-testid="import-timezone">
+          {t('whaticketImport.timesReadIn', { zone: job.sourceTimeZone === 'Z' ? 'UTC' : `UTC${job.sourceTimeZone}` })}
+        </Typography>
+      )}
       {job.status === 'running' &&
         job.progress.map((p) => (
           <Box key={p.table}>
@@ -246,6 +267,18 @@ function JobView({ job }: { job: ImportJobDTO }) {
             {job.skipped.map((s) => (
               <li key={`${s.table}-${s.id}`}>
                 {s.table} {s.id}: {s.reason}
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
+      {job.changed.length > 0 && (
+        <Box>
+          <Typography variant="subtitle2">{t('whaticketImport.changedValues', { count: job.changedTotal })}</Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="import-changed">
+            {job.changed.map((c) => (
+              <li key={`${c.table}-${c.id}-${c.field}`}>
+                {c.table} {c.id} {c.field}: {c.reason}
               </li>
             ))}
           </Box>

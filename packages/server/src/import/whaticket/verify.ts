@@ -1,0 +1,355 @@
+/**
+ * Compares every imported row with its source row, after an import: rows per table, a checksum of
+ * the times and one of the texts on each side, each field that differs, and the bytes of every
+ * media file. A difference the import means to make (a name cut to a limit here, a number kept as
+ * digits, a location kept as coordinates, a row skipped with its reason…) is marked explained with
+ * why; any other is unexplained — the import lost or changed something without saying so.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { flattenWeekHours, defaultWeekHours } from '@switchboard/shared';
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { contactExtraInfo, contacts, messages, queues, quickAnswers, tags, tickets, users, whatsapps } from '../../db/schema.js';
+import type { MediaStore } from '../../lib/media-store.js';
+import { IdMap, type Entity } from './id-map.js';
+import { LIMITS, PERMISSION_FLAGS, PLACEHOLDER_SOURCE_ID, inactivityHours, locationBody, type ImportResult } from './importer.js';
+import type { SourceDb, SourceRow } from './source.js';
+import { TABLES, type SourceTable } from './source-schema.js';
+import { bool, hexColor, str, time } from './values.js';
+
+export interface VerifyDifference {
+  table: SourceTable;
+  id: string;
+  field: string;
+  source: string;
+  imported: string;
+  /** Why the import made it; absent when nothing explains it. */
+  explained?: string;
+}
+
+export interface VerifyTable {
+  table: SourceTable;
+  sourceRows: number;
+  imported: number;
+  /** Source rows not imported, each with the import's reason (in `differences`). */
+  notImported: number;
+  /** sha256 over (id, creation time) and over (id, texts) of the imported rows, source side and ours. */
+  times: { source: string; imported: string };
+  texts: { source: string; imported: string };
+}
+
+export interface VerifyResult {
+  tables: VerifyTable[];
+  differences: VerifyDifference[];
+  unexplained: number;
+  /** Media files compared byte for byte, and how many matched. */
+  media: { compared: number; identical: number };
+}
+
+export interface VerifyOptions {
+  source: SourceDb;
+  db: DbOrTx;
+  /** The run just made: its skipped rows and changed values explain what is missing or cut. */
+  result: ImportResult;
+  media?: { from: string; store: MediaStore };
+  pageSize?: number;
+}
+
+type Ours = Record<string, unknown>;
+/** Field → [source value, our value] as text, with what would explain a difference. */
+type Pair = [field: string, source: string, ours: string, explain?: (source: string, ours: string) => string | undefined];
+
+const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : new Date(str(v)).toISOString());
+const cutTo = (max: number) => (source: string, ours: string) =>
+  source.trim().length > max && ours === source.trim().slice(0, max) ? `cut to ${max} characters (the limit here)` : undefined;
+const trimmed = (source: string, ours: string) => (source.trim() === ours ? 'spaces around it removed' : undefined);
+
+/** Per table: its key, our entity and table, and the fields compared. */
+interface Check {
+  entity: Entity;
+  read: (db: DbOrTx, ids: number[] | string[]) => Promise<Ours[]>;
+  pairs: (src: SourceRow, ours: Ours, map: IdMap) => Pair[];
+  /** The texts put in the text checksum. */
+  texts: (row: Ours | SourceRow) => unknown[];
+}
+
+export async function verifyImport(options: VerifyOptions): Promise<VerifyResult> {
+  const { source, db, result } = options;
+  const map = new IdMap(source.identity);
+  for (const entity of ['queue', 'whatsapp', 'user', 'contact', 'tag', 'ticket'] as Entity[]) await map.load(db, entity);
+  const out: VerifyResult = { tables: [], differences: [], unexplained: 0, media: { compared: 0, identical: 0 } };
+  const skipped = new Map(result.skipped.map((s) => [`${s.table}/${s.id}`, s.reason]));
+  const changed = new Map(result.changed.map((c) => [`${c.table}/${c.id}/${c.field}`, c.reason]));
+  const checks = checksFor();
+
+  for (const [table, check] of Object.entries(checks) as [SourceTable, Check][]) {
+    const columns = result.survey.tables.get(table);
+    if (!columns) continue;
+    const summary: VerifyTable = { table, sourceRows: 0, imported: 0, notImported: 0, times: { source: '', imported: '' }, texts: { source: '', imported: '' } };
+    const hashes = { ts: createHash('sha256'), ti: createHash('sha256'), xs: createHash('sha256'), xi: createHash('sha256') };
+    let after: string | number | null = null;
+    for (;;) {
+      const rows = await source.page(table, columns, 'id', after, options.pageSize ?? 500);
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1].id as string | number;
+      summary.sourceRows += rows.length;
+      const ids = await map.lookup(db, check.entity, rows.map((r) => str(r.id)));
+      const targets = [...new Set(ids.values())];
+      const ours = new Map(
+        (await check.read(db, check.entity === 'message' ? targets : targets.map(Number))).map((r) => [String(r.id), r]),
+      );
+      for (const row of rows) {
+        const id = str(row.id);
+        const target = ids.get(id);
+        const mine = target === undefined ? undefined : ours.get(target);
+        if (!mine) {
+          summary.notImported += 1;
+          const reason = skipped.get(`${table}/${id}`);
+          out.differences.push({ table, id, field: '(row)', source: 'present', imported: 'absent', ...(reason ? { explained: `skipped: ${reason}` } : {}) });
+          continue;
+        }
+        summary.imported += 1;
+        // Creation times only: a row's update time moves with its use here (a session starting…).
+        hashes.ts.update(`${id}|${iso(row.createdAt)}\n`);
+        hashes.ti.update(`${id}|${iso(mine.createdAt)}\n`);
+        hashes.xs.update(`${id}|${check.texts(row).map(str).join('|')}\n`);
+        hashes.xi.update(`${id}|${check.texts(mine).map(str).join('|')}\n`);
+        const pairs: Pair[] = [['createdAt', iso(row.createdAt), iso(mine.createdAt)], ...check.pairs(row, mine, map)];
+        // A row that matched one already here (same e-mail, number or name) keeps that row's values.
+        const matched = iso(row.createdAt) !== iso(mine.createdAt) && ['queue', 'user', 'contact', 'tag'].includes(check.entity);
+        for (const [field, s, o, explain] of pairs) {
+          if (s === o) continue;
+          const why = changed.get(`${table}/${id}/${field}`) ?? explain?.(s, o) ?? (matched ? 'matched a row already here, which was kept as it was' : undefined);
+          out.differences.push({ table, id, field, source: s, imported: o, ...(why ? { explained: why } : {}) });
+        }
+      }
+    }
+    summary.times = { source: hashes.ts.digest('hex'), imported: hashes.ti.digest('hex') };
+    summary.texts = { source: hashes.xs.digest('hex'), imported: hashes.xi.digest('hex') };
+    out.tables.push(summary);
+  }
+  await verifyMessageLinks(options, out);
+  out.unexplained = out.differences.filter((d) => !d.explained).length;
+  return out;
+}
+
+function checksFor(): Partial<Record<SourceTable, Check>> {
+  const text = (field: string, max?: number): ((src: SourceRow, ours: Ours) => Pair) => (src, ours) => [
+    field,
+    str(src[field]),
+    str(ours[field]),
+    (s, o) => (max ? cutTo(max)(s, o) : undefined) ?? trimmed(s, o),
+  ];
+  const flag = (field: string) => (src: SourceRow, ours: Ours): Pair[] => (src[field] === undefined || src[field] === null ? [] : [[field, String(bool(src[field])), String(ours[field])]]);
+  const link = (field: string, entity: Entity, oursField: string) => (src: SourceRow, ours: Ours, map: IdMap): Pair => [
+    field,
+    map.get(entity, src[field]) ?? '',
+    str(ours[oursField]),
+  ];
+  return {
+    Queues: {
+      entity: 'queue',
+      read: (db, ids) => db.select().from(queues).where(inArray(queues.id, ids as number[])),
+      texts: (r) => [r.name, r.greetingMessage],
+      pairs: (src, ours) => [
+        text('name', LIMITS.queueName)(src, ours),
+        ['color', hexColor(src.color) ?? '', str(ours.color), () => 'the colour was taken here by another sector, or not a colour (nudged to a free one)'],
+        ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
+      ],
+    },
+    Whatsapps: {
+      entity: 'whatsapp',
+      read: (db, ids) => db.select().from(whatsapps).where(inArray(whatsapps.id, ids as number[])),
+      texts: (r) => [r.name, r.greetingMessage, r.farewellMessage, r.outOfWorkMessage, r.inactiveMessage],
+      pairs: (src, ours) => {
+        const pairs: Pair[] = [
+          [
+            'name',
+            str(src.name),
+            str(ours.name),
+            (s, o) => cutTo(LIMITS.connectionName)(s, o) ?? (o.startsWith(s.trim().slice(0, LIMITS.connectionName)) && / \(\d+\)$/.test(o) ? 'the name was taken here: numbered' : undefined),
+          ],
+          ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
+          ['farewellMessage', str(src.farewellMessage), str(ours.farewellMessage)],
+        ];
+        for (const f of ['outOfWorkMessage', 'inactiveMessage']) if (src[f] !== undefined) pairs.push([f, str(src[f]), str(ours[f])]);
+        for (const f of ['isGroup', 'isDisplay', 'defineWorkHours', 'sendInactiveMessage']) pairs.push(...flag(f)(src, ours));
+        if (src.timeInactiveMessage !== undefined) {
+          const hours = inactivityHours(src.timeInactiveMessage);
+          pairs.push(['timeInactiveMessage', hours === null ? str(src.timeInactiveMessage) : String(hours), String(ours.timeInactiveMessage)]);
+        }
+        const week = flattenWeekHours((ours.workHours as Parameters<typeof flattenWeekHours>[0] | null) ?? defaultWeekHours());
+        for (const [field, value] of Object.entries(week)) {
+          if (src[field] === undefined || src[field] === null || str(src[field]) === '') continue;
+          const expected = typeof value === 'boolean' ? String(bool(src[field])) : time(src[field], str(src[field]));
+          pairs.push([field, expected, String(value)]);
+        }
+        return pairs;
+      },
+    },
+    Users: {
+      entity: 'user',
+      read: (db, ids) => db.select().from(users).where(inArray(users.id, ids as number[])),
+      texts: (r) => [r.name, r.email],
+      pairs: (src, ours) => [
+        text('name', LIMITS.userName)(src, ours),
+        ['email', str(src.email), str(ours.email), (s, o) => (s.trim().toLowerCase() === o ? 'e-mail kept in lower case' : undefined)],
+        ['profile', str(src.profile) === 'admin' ? 'admin' : 'user', str(ours.profile)],
+        ...(['startWork', 'endWork'] as const).filter((f) => src[f] !== undefined && src[f] !== null).map((f): Pair => [f, time(src[f], ''), str(ours[f]), () => 'not a time of day: the default kept']),
+        ...PERMISSION_FLAGS.flatMap((f) => flag(f)(src, ours)),
+        ...flag('allTicket')(src, ours),
+      ],
+    },
+    Contacts: {
+      entity: 'contact',
+      read: (db, ids) => db.select().from(contacts).where(inArray(contacts.id, ids as number[])),
+      texts: (r) => [r.name, r.number],
+      pairs: (src, ours) => [
+        text('name', LIMITS.contactName)(src, ours),
+        ['number', str(src.number), str(ours.number), (s, o) => (s.split('@')[0].replace(bool(src.isGroup) ? /[^\d-]/g : /\D/g, '') === o ? 'kept as digits' : undefined)],
+        ...flag('isGroup')(src, ours),
+      ],
+    },
+    ContactCustomFields: {
+      entity: 'contactField',
+      read: (db, ids) => db.select().from(contactExtraInfo).where(inArray(contactExtraInfo.id, ids as number[])),
+      texts: (r) => [r.name, r.value],
+      pairs: (src, ours, map) => [text('name', LIMITS.fieldName)(src, ours), ['value', str(src.value), str(ours.value)], link('contactId', 'contact', 'contactId')(src, ours, map)],
+    },
+    Tags: {
+      entity: 'tag',
+      read: (db, ids) => db.select().from(tags).where(inArray(tags.id, ids as number[])),
+      texts: (r) => [r.name],
+      pairs: (src, ours) => [text('name', LIMITS.tagName)(src, ours)],
+    },
+    QuickAnswers: {
+      entity: 'quickAnswer',
+      read: (db, ids) => db.select().from(quickAnswers).where(inArray(quickAnswers.id, ids as number[])),
+      texts: (r) => [r.shortcut, r.message],
+      pairs: (src, ours) => [text('shortcut', LIMITS.shortcut)(src, ours), ['message', str(src.message), str(ours.message)]],
+    },
+    Tickets: {
+      entity: 'ticket',
+      read: (db, ids) => db.select().from(tickets).where(inArray(tickets.id, ids as number[])),
+      texts: (r) => [r.status, r.lastMessage],
+      pairs: (src, ours, map) => {
+        const connection = map.get('whatsapp', src.whatsappId);
+        return [
+          ['updatedAt', iso(src.updatedAt), iso(ours.updatedAt)],
+          [
+            'status',
+            ['open', 'pending', 'closed'].includes(str(src.status)) ? str(src.status) : 'closed',
+            str(ours.status),
+            (s, o) => (o === 'closed' ? 'the contact already had an active ticket on this connection: imported closed' : undefined),
+          ],
+          ['lastMessage', str(src.lastMessage), str(ours.lastMessage)],
+          link('contactId', 'contact', 'contactId')(src, ours, map),
+          link('userId', 'user', 'userId')(src, ours, map),
+          link('queueId', 'queue', 'queueId')(src, ours, map),
+          [
+            'whatsappId',
+            connection ?? '',
+            String(ours.whatsappId),
+            (_s, o) => (connection === undefined && o === map.get('whatsapp', PLACEHOLDER_SOURCE_ID) ? 'its connection is gone from the source: kept on the placeholder connection' : undefined),
+          ],
+        ];
+      },
+    },
+    Messages: {
+      entity: 'message',
+      read: (db, ids) => db.select().from(messages).where(inArray(messages.id, ids as string[])),
+      texts: (r) => [r.body, r.mediaType],
+      pairs: (src, ours, map) => [
+        ['updatedAt', iso(src.updatedAt ?? src.createdAt), iso(ours.updatedAt)],
+        [
+          'body',
+          str(src.body),
+          str(ours.body),
+          (s, o) => (str(src.mediaType) === 'location' && locationBody(s) === o ? 'a location, kept as coordinates and description' : undefined),
+        ],
+        ['fromMe', String(bool(src.fromMe)), String(ours.fromMe)],
+        ['mediaType', str(src.mediaType) || 'chat', str(ours.mediaType)],
+        ['isDeleted', String(bool(src.isDeleted)), String(ours.isDeleted)],
+        link('ticketId', 'ticket', 'ticketId')(src, ours, map),
+        ['externalId', str(src.id), str(ours.externalId)],
+      ],
+    },
+  } satisfies Partial<Record<keyof typeof TABLES, Check>>;
+}
+
+/**
+ * The second half of the message check, which needs the message map: each quote points at the
+ * message it quoted, and each media file holds the source file's bytes.
+ */
+async function verifyMessageLinks(options: VerifyOptions, out: VerifyResult): Promise<void> {
+  const { source, db, result } = options;
+  const columns = result.survey.tables.get('Messages');
+  if (!columns) return;
+  const map = new IdMap(source.identity);
+  let after: string | null = null;
+  for (;;) {
+    const rows = await source.page('Messages', columns, 'id', after, options.pageSize ?? 500);
+    if (rows.length === 0) break;
+    after = str(rows[rows.length - 1].id);
+    const ids = await map.lookup(db, 'message', rows.map((r) => str(r.id)));
+    const quoted = await map.lookup(db, 'message', rows.map((r) => str(r.quotedMsgId)).filter(Boolean));
+    const ours = new Map(
+      (await db.select({ id: messages.id, quotedMsgId: messages.quotedMsgId, mediaPath: messages.mediaPath }).from(messages).where(inArray(messages.id, [...ids.values()]))).map((m) => [m.id, m]),
+    );
+    for (const row of rows) {
+      const id = str(row.id);
+      const mine = ours.get(ids.get(id) ?? '');
+      if (!mine) continue;
+      const wanted = str(row.quotedMsgId) ? (quoted.get(str(row.quotedMsgId)) ?? '') : '';
+      const got = mine.quotedMsgId ?? '';
+      if (wanted !== got) out.differences.push({ table: 'Messages', id, field: 'quotedMsgId', source: wanted, imported: got });
+      else if (str(row.quotedMsgId) && !wanted) {
+        out.differences.push({ table: 'Messages', id, field: 'quotedMsgId', source: str(row.quotedMsgId), imported: '', explained: 'the quoted message is not in the source, or was not imported' });
+      }
+      await compareMedia(options, out, row, mine.mediaPath);
+    }
+  }
+}
+
+async function compareMedia(options: VerifyOptions, out: VerifyResult, row: SourceRow, stored: string | null): Promise<void> {
+  const url = str(row.mediaUrl);
+  if (!url) return;
+  const id = str(row.id);
+  const file = path.basename(url.split('?')[0]);
+  const sourceBytes = options.media ? await fs.readFile(path.join(options.media.from, file)).catch(() => null) : null;
+  if (!stored) {
+    out.differences.push({
+      table: 'Messages',
+      id,
+      field: 'media',
+      source: file,
+      imported: '',
+      ...(sourceBytes === null ? { explained: options.media ? 'the file is not in the media folder' : 'no media folder given' } : {}),
+    });
+    return;
+  }
+  out.media.compared += 1;
+  const ourBytes = await fs.readFile(path.join(options.media!.store.dir, stored)).catch(() => null);
+  const digest = (b: Buffer | null) => (b ? createHash('sha256').update(b).digest('hex') : 'missing');
+  if (sourceBytes && ourBytes && digest(sourceBytes) === digest(ourBytes)) out.media.identical += 1;
+  else out.differences.push({ table: 'Messages', id, field: 'media', source: digest(sourceBytes), imported: digest(ourBytes) });
+}
+
+/** The comparison as printed by `--verify`. */
+export function verifyText(v: VerifyResult): string {
+  const lines = ['Verification (source → here):'];
+  for (const t of v.tables) {
+    const same = (p: { source: string; imported: string }) => (p.source === p.imported ? 'same' : 'differ');
+    lines.push(`  ${t.table.padEnd(20)} source ${t.sourceRows}, imported ${t.imported}, not imported ${t.notImported}; times ${same(t.times)}, texts ${same(t.texts)}`);
+  }
+  lines.push(`  media files: ${v.media.identical} of ${v.media.compared} byte-identical`);
+  const explained = v.differences.filter((d) => d.explained);
+  lines.push(`Differences: ${v.differences.length} (${explained.length} explained, ${v.unexplained} unexplained)`);
+  for (const d of v.differences) {
+    const short = (x: string) => (x.length > 60 ? `${x.slice(0, 57)}…` : x);
+    lines.push(`  ${d.explained ? 'explained' : 'UNEXPLAINED'} ${d.table} ${d.id} ${d.field}: ${short(d.source)} → ${short(d.imported)}${d.explained ? ` (${d.explained})` : ''}`);
+  }
+  return lines.join('\n');
+}
