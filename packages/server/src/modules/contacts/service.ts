@@ -10,9 +10,6 @@
 import {
   EVENTS,
   PAGE_SIZE,
-  can,
-  canChangeContactNumber,
-  isAdmin,
   checkContactImportRows,
   toCsv,
   type ContactCreateInput,
@@ -30,6 +27,7 @@ import { and, asc, count, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { digitsContain, textContains } from '../../store/text-search.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -127,15 +125,12 @@ export class ContactsService {
 
   /** The shared rule (canChangeContactNumber): the contact form disables the field by it too. */
   private async assertMayChangeNumber(actor: CurrentUser, contactId: number): Promise<void> {
-    if (isAdmin(actor)) return;
-    const facts = (await contactTicketFacts(this.ctx.db, [contactId])).get(contactId) ?? [];
-    if (!canChangeContactNumber(actor, facts, { allTicket: this.ctx.settings.isEnabled('allTicket') })) {
-      throw new AppError('ERR_NO_PERMISSION', 403);
-    }
+    const tickets = (await contactTicketFacts(this.ctx.db, [contactId])).get(contactId) ?? [];
+    authorize(actor, 'contact.changeNumber', { tickets, sectorlessForAll: this.ctx.settings.isEnabled('allTicket') });
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!can(actor, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.delete');
     const { removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).for('update');
       if (!row) throw notFound();
@@ -155,7 +150,7 @@ export class ContactsService {
 
   /** DELETE /contacts: every contact, with every ticket and message. */
   async removeAll(actor: CurrentUser): Promise<number> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.deleteAll');
     const { removed, removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
       const tagRows = await tx.selectDistinct({ tagId: contactTags.tagId }).from(contactTags);
       const ticketRows = await tx.select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId }).from(tickets);
@@ -174,7 +169,7 @@ export class ContactsService {
    * as they are, and every row left out is reported with its reason.
    */
   async importCsv(actor: CurrentUser, input: ContactCsvImportInput): Promise<ContactCsvImportResult> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.import');
     const { valid, errors } = checkContactImportRows(input.rows);
     if (valid.length === 0) return { imported: 0, existing: 0, errors };
     const inserted = await this.ctx.db
@@ -189,7 +184,7 @@ export class ContactsService {
 
   /** contacts.csv of the admin toolbar (columns name;number;email). */
   async exportCsv(actor: CurrentUser): Promise<string> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.export');
     const rows = await this.ctx.db
       .select({ name: contacts.name, number: contacts.number, email: contacts.email })
       .from(contacts)

@@ -8,7 +8,6 @@
 import {
   DEFAULT_SECTOR_HOURS,
   EVENTS,
-  isAdmin,
   type QueueCreateInput,
   type QueueDTO,
   type QueueEvent,
@@ -18,6 +17,7 @@ import {
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { queues, userQueues } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 
@@ -65,7 +65,7 @@ export class QueuesService {
   }
 
   async create(actor: CurrentUser, input: QueueCreateInput): Promise<QueueDTO> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'sector.manage');
     let row: QueueRow;
     try {
       [row] = await this.ctx.db.insert(queues).values(input).returning();
@@ -78,7 +78,7 @@ export class QueuesService {
   }
 
   async update(actor: CurrentUser, id: number, input: QueueUpdateInput): Promise<QueueDTO> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'sector.manage');
     const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     let row: QueueRow | undefined;
     try {
@@ -98,7 +98,7 @@ export class QueuesService {
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'sector.manage');
     const memberIds = await this.ctx.db.transaction(async (tx) => {
       const members = await tx.select({ userId: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, id));
       const deleted = await tx.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
