@@ -134,7 +134,6 @@ export const POLICIES = {
   /** Start, restart, log out, link by pairing code. */
   'connection.session': admins,
   'connection.health': admins,
-  'connection.serviceWindow': signedIn<TicketFacts>((actor, t) => (sees(actor, t) ? null : NO_TICKET)),
 
   // Sectors (queues).
   'sector.list': everyone,

@@ -29,7 +29,7 @@ import { afterCursor, encodeCursor, mergeInListOrder, sortKeyText, ticketsOrder,
 import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
-import { loadReadableTicket, ticketFacts } from './visibility.js';
+import { loadReadableTicket, ticketFacts, withActions } from './visibility.js';
 
 export type TicketsPage = TicketsPageDTO;
 
@@ -93,7 +93,7 @@ export class TicketsService {
     const last = page.at(-1);
     const total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
     return {
-      tickets: await presentTickets(this.ctx.db, page.map((f) => f.row)),
+      tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, actor, t)),
       count: Math.min(total, TICKETS_COUNT_CAP),
       countCapped: total > TICKETS_COUNT_CAP,
       hasMore,
@@ -103,8 +103,8 @@ export class TicketsService {
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {
     // A user mentioned in a private note may open the ticket too (read and add notes).
-    const { ticket: row } = await loadReadableTicket(this.ctx, actor, id);
-    return (await presentTickets(this.ctx.db, [row]))[0];
+    const { ticket: row, visible } = await loadReadableTicket(this.ctx, actor, id);
+    return withActions(this.ctx, actor, (await presentTickets(this.ctx.db, [row]))[0], !visible);
   }
 
   /** An attendant starts a conversation with a contact (spec §7 POST /tickets). */
@@ -140,7 +140,7 @@ export class TicketsService {
     }
     events.announce();
     await this.notify({ action: 'created', ticket: row, before: null, actorId: actor.id });
-    return dto;
+    return withActions(this.ctx, actor, dto);
   }
 
   /** PUT /tickets/:id (spec §7): the body is read as one named action (commands.ts). */
@@ -202,7 +202,7 @@ export class TicketsService {
       });
     announcements.announce();
     await this.notify({ ...event, actorId: actor.id });
-    return dto;
+    return withActions(this.ctx, actor, dto);
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {

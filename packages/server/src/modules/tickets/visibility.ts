@@ -1,5 +1,5 @@
 /** Who may see a ticket, for REST and realtime alike (shared canSeeTicket + the live setting). */
-import { canSeeTicket, type TicketFacts } from '@switchboard/shared';
+import { canSeeTicket, ticketActions, type TicketDTO, type TicketFacts } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import { authorize } from '../../access/authorize.js';
 import type { AppContext } from '../../context.js';
@@ -15,6 +15,11 @@ export function userCanSeeTicket(ctx: AppContext, actor: CurrentUser, ticket: Pi
 /** What the access rules (shared access/policy.ts) read of a ticket. */
 export function ticketFacts(ctx: AppContext, row: Pick<TicketRow, 'userId' | 'queueId' | 'status'>, mentioned = false): TicketFacts {
   return { userId: row.userId, queueId: row.queueId, status: row.status as TicketFacts['status'], sectorlessForAll: ctx.settings.isEnabled('allTicket'), mentioned };
+}
+
+/** The ticket as its caller sees it: with the actions they may take on it now. */
+export function withActions(ctx: AppContext, actor: CurrentUser, dto: TicketDTO, mentioned = false): TicketDTO {
+  return { ...dto, allowedActions: ticketActions(actor, ticketFacts(ctx, dto, mentioned)) };
 }
 
 /** The ticket if the actor may answer on it (ticket.reply); 404 ERR_NO_TICKET_FOUND otherwise (no existence leak). */
