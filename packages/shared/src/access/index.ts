@@ -25,6 +25,14 @@ export function allowed<A extends AccessAction>(actor: AccessActor, action: A, .
 export const TICKET_ACTIONS = ['read', 'note', 'reply', 'accept', 'return', 'transfer', 'resolve', 'finish', 'reopen', 'delete', 'changeConnection'] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
+/** The contact actions presented with each contact (ContactDTO.allowedActions). */
+export const CONTACT_ACTIONS = ['update', 'changeNumber', 'delete'] as const;
+export type ContactAction = (typeof CONTACT_ACTIONS)[number];
+
+export function contactActions(actor: AccessActor, contact: AccessRecord<'contact.changeNumber'>): ContactAction[] {
+  return CONTACT_ACTIONS.filter((action) => (action === 'changeNumber' ? allowed(actor, 'contact.changeNumber', contact) : allowed(actor, `contact.${action}`)));
+}
+
 /** What the actor may do to this ticket now, by the same rules the server refuses with. */
 export function ticketActions(actor: AccessActor, ticket: TicketFacts): TicketAction[] {
   return TICKET_ACTIONS.filter((action) => {

@@ -9,6 +9,7 @@
  */
 import {
   EVENTS,
+  contactActions,
   PAGE_SIZE,
   checkContactImportRows,
   toCsv,
@@ -49,7 +50,7 @@ export class ContactsService {
     public numberChecker: NumberChecker = passThroughNumberChecker,
   ) {}
 
-  async list(_actor: CurrentUser, query: PagedSearchQuery): Promise<ContactsPage> {
+  async list(actor: CurrentUser, query: PagedSearchQuery): Promise<ContactsPage> {
     const where = searchCondition(query.searchParam);
     const offset = (query.pageNumber - 1) * PAGE_SIZE;
     const [rows, [{ total }]] = await Promise.all([
@@ -62,13 +63,18 @@ export class ContactsService {
         .offset(offset),
       this.ctx.db.select({ total: count() }).from(contacts).where(where),
     ]);
-    return { contacts: await presentContacts(this.ctx.db, rows), count: total, hasMore: offset + rows.length < total };
+    return { contacts: (await presentContacts(this.ctx.db, rows)).map((c) => this.withActions(actor, c)), count: total, hasMore: offset + rows.length < total };
   }
 
-  async show(_actor: CurrentUser, id: number): Promise<ContactDTO> {
+  async show(actor: CurrentUser, id: number): Promise<ContactDTO> {
     const dto = await presentContactById(this.ctx.db, id);
     if (!dto) throw notFound();
-    return dto;
+    return this.withActions(actor, dto);
+  }
+
+  /** The contact as its caller sees it: with the actions they may take on it. */
+  private withActions(actor: CurrentUser, dto: ContactDTO): ContactDTO {
+    return { ...dto, allowedActions: contactActions(actor, { tickets: dto.tickets, sectorlessForAll: this.ctx.settings.isEnabled('allTicket') }) };
   }
 
   /** POST /contacts: with extra info and tags. */

@@ -2,7 +2,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Avatar from '@mui/material/Avatar';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import type { ContactDTO } from '@switchboard/shared';
+import type { ContactAction, ContactDTO } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
@@ -11,14 +11,15 @@ import { RowActionsCell } from '../../components/RowActionsCell';
 
 export function ContactsTable({
   contacts,
-  canDelete,
+  actionsOf,
   onStartTicket,
   onEdit,
   onDelete,
   footer,
 }: {
   contacts: ContactDTO[];
-  canDelete: boolean;
+  /** What the user may do to each contact (its allowedActions). */
+  actionsOf: (contact: ContactDTO) => ReadonlySet<ContactAction>;
   onStartTicket: (contact: ContactDTO) => void;
   onEdit: (contact: ContactDTO) => void;
   onDelete: (contact: ContactDTO) => void;
@@ -51,7 +52,7 @@ export function ContactsTable({
             testIdPrefix="contact"
             id={contact.id}
             onEdit={() => onEdit(contact)}
-            onDelete={canDelete ? () => onDelete(contact) : undefined}
+            onDelete={actionsOf(contact).has('delete') ? () => onDelete(contact) : undefined}
           >
             <RowActionButton
               title={t('contacts.startTicket')}
