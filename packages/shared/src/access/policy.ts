@@ -84,6 +84,8 @@ export const POLICIES = {
     (t) => (t.status === 'pending' ? null : `Only a pending ticket can be accepted (the ticket is ${t.status})`),
     (actor, t) => t.userId == null || ownerOrAdmin(actor, t),
   ),
+  /** The contact's earlier tickets in the chat: all of them for admins and users with allHistoric (else the visible ones). */
+  'ticket.allHistory': signedIn<{ allHistoric: boolean }>((actor, me) => (isAdmin(actor) || me.allHistoric ? null : NO_PERMISSION)),
   /** Give the ticket to a user other than oneself (accepting on their behalf): admins. */
   'ticket.assignOther': signedIn<{ userId: number }>((actor, target) => (target.userId === actor.id || isAdmin(actor) ? null : NO_PERMISSION)),
   /** Back to the sector's queue: its attendant, or an admin. */
@@ -115,6 +117,9 @@ export const POLICIES = {
   'contact.deleteAll': admins,
   'contact.import': admins,
   'contact.export': admins,
+
+  // Sessions: someone must always be able to fix the settings, so admins sign in at any hour.
+  'session.outsideWorkHours': admins,
 
   // Users: admins manage everyone; a user edits their own profile but not their rights.
   'user.list': everyone,
