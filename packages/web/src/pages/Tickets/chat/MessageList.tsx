@@ -17,6 +17,7 @@ import { chatMessages } from '../../../api/messageCache';
 import { useMessagesInfinite } from '../../../api/messages';
 import { MessageBubble } from './MessageBubble';
 import { TicketSeparator } from './TicketSeparator';
+import { useAllowedActions } from '../allowedActions';
 
 /** A message to bring into view; `seq` makes choosing the same match again a new request. */
 export interface JumpTarget {
@@ -84,7 +85,9 @@ export function MessageList({
     onJumpFailed?.();
   }, [jumpTo, jumpIndex, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, query.isLoading, onJumpFailed]);
 
-  const canReply = ticket.status === 'open';
+  // A colleague who may only read the ticket (mentioned on it) gets no message options: the server refuses them.
+  const mayAct = useAllowedActions(ticket).has('reply');
+  const canReply = ticket.status === 'open' && mayAct;
   const highlighted = jumpIndex >= 0 ? jumpTo?.id : undefined;
   const itemContent = useCallback(
     (_index: number, message: MessageDTO) => {
@@ -98,7 +101,7 @@ export function MessageList({
             contactName={ticket.contact.name}
             // An earlier ticket's messages are context: nothing to reply to or delete there.
             canReply={canReply && !earlier}
-            readOnly={earlier}
+            readOnly={earlier || !mayAct}
             highlighted={message.id === highlighted}
             onReply={onReply}
             showSender={ticket.isGroup}
@@ -106,7 +109,7 @@ export function MessageList({
         </>
       );
     },
-    [ticket.id, ticket.contact.name, ticket.isGroup, canReply, onReply, separatorAbove, tickets, highlighted],
+    [ticket.id, ticket.contact.name, ticket.isGroup, canReply, mayAct, onReply, separatorAbove, tickets, highlighted],
   );
 
   if (query.isLoading) {
