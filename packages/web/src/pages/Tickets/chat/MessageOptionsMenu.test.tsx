@@ -7,7 +7,7 @@ import { MessageOptionsMenu } from './MessageOptionsMenu';
 
 cleanUpAfterEach();
 
-async function optionsOf(me: { id: number; profile: string }, note: { userId: number }) {
+async function optionsOf(me: { id: number; profile: 'admin' | 'user' }, note: { userId: number }) {
   installFetchMock(signIn(userFixture(me)));
   renderWithProviders(
     <WhenSignedIn>
