@@ -20,7 +20,7 @@ const packageProject = (files, project, extraGlobals) => ({
 /**
  * Server layers import one way (docs/architecture.md):
  *   http (+ each feature's routes.ts) → modules (features) → automation → messaging → channels
- *   → store (data access, presenters) → db, lib.
+ *   → store (data access, presenters) → db, lib, access (authorize() over the shared policy table).
  * Each folder below names the folders above it, which it must not import. Tests and the
  * composition roots (app.ts, services.ts, realtime-wiring.ts) may import anything.
  */
@@ -32,6 +32,7 @@ const ABOVE = {
   messaging: ['modules', 'automation', 'http'],
   automation: ['modules', 'http'],
   lib: ['store', 'modules', 'automation', 'messaging', 'channels', 'realtime', 'http'],
+  access: ['store', 'modules', 'automation', 'messaging', 'channels', 'realtime', 'http'],
   db: ['lib', 'store', 'modules', 'automation', 'messaging', 'channels', 'realtime', 'http'],
 };
 const layerRules = Object.entries(ABOVE).map(([layer, above]) => ({

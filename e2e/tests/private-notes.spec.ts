@@ -61,7 +61,10 @@ test('a private note mentions a colleague, who is notified and may open the tick
   await expect(brunoPage).toHaveURL(new RegExp(`/tickets/${ticketId}$`));
   await expect(brunoPage.locator('[data-private="true"]').filter({ hasText: 'Billing knows this one' })).toBeVisible();
   await expect(brunoPage.getByText('Is my invoice paid?')).toBeVisible();
-  // He may only write notes here.
+  // He may only read and write notes here: no status action or option the server would refuse.
+  await expect(brunoPage.getByTestId('chat-header')).toBeVisible();
+  for (const action of ['accept', 'return', 'resolve', 'reopen']) await expect(brunoPage.getByTestId(`ticket-${action}-${ticketId}`)).toHaveCount(0);
+  await expect(brunoPage.getByTestId('ticket-options')).toHaveCount(0);
   await expect(brunoPage.getByTestId('composer')).toHaveAttribute('data-note-mode', 'true');
   await expect(brunoPage.getByTestId('composer-note-hint')).toHaveText(/You were mentioned on this ticket/);
   await expect(brunoPage.getByTestId('composer-note-toggle')).toHaveCount(0);

@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './visibility.js';
+export * from './access/index.js';
 export * from './contact-number.js';
 export * from './events.js';
 export * from './schemas/primitives.js';

@@ -5,8 +5,9 @@
  * ERR_SESSION_EXPIRED; a token of an ended session → 401 ERR_SESSION_EXPIRED; a bad or expired token → 403 ERR_INVALID_TOKEN, which the web client
  * answers with one refresh and a retry (spec §4 Session).
  */
-import { isAdmin } from '@switchboard/shared';
+import type { RecordlessAction } from '@switchboard/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authorize } from '../access/authorize.js';
 import { AppError } from '../lib/app-error.js';
 import type { AuthService } from '../modules/auth/service.js';
 import type { CurrentUser } from '../store/users.js';
@@ -37,8 +38,15 @@ export function makeAuthenticate(auth: AuthService) {
   };
 }
 
-export function requireAdmin(request: FastifyRequest): Promise<void> {
-  // Returns a promise (rather than throwing) because Fastify treats a hook as async by its result.
-  if (!isAdmin(request.actor)) return Promise.reject(new AppError('ERR_NO_PERMISSION', 403));
-  return Promise.resolve();
+/** A guard for routes whose whole module is one recordless action (the operator's tools). */
+export function requireAccess(action: RecordlessAction) {
+  return function requireAccessHook(request: FastifyRequest): Promise<void> {
+    // Returns a promise (rather than throwing) because Fastify treats a hook as async by its result.
+    try {
+      authorize(request.actor, action);
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  };
 }

@@ -9,14 +9,15 @@
  */
 import {
   COMPANY_LANGUAGES,
+  allowed,
   SECRET_SETTING_KEYS,
   SETTING_DEFAULTS,
   SETTING_KEYS,
   SETTING_SCHEMAS,
-  isAdmin,
   isSettingKey,
   type Actor,
   type CompanyLanguage,
+  type AccessActor,
   type SettingDTO,
   type SettingKey,
 } from '@switchboard/shared';
@@ -25,6 +26,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
 import type { ListenerLog } from '../db/listener.js';
 import { settings } from '../db/schema.js';
+import { authorize } from '../access/authorize.js';
 import { AppError } from '../lib/app-error.js';
 
 export type SettingChangeListener = (setting: SettingDTO) => void;
@@ -120,22 +122,22 @@ export class SettingsService {
   }
 
   /** The list a user may read: secrets only for admins. */
-  listFor(actor: Actor): SettingDTO[] {
-    return SETTING_KEYS.filter((k) => isAdmin(actor) || !SECRET_SETTING_KEYS.includes(k))
+  listFor(actor: AccessActor): SettingDTO[] {
+    return SETTING_KEYS.filter((k) => allowed(actor, 'setting.read', { secret: SECRET_SETTING_KEYS.includes(k) }))
       .map((k) => this.cache.get(k))
       .filter((s): s is SettingDTO => !!s);
   }
 
-  showFor(actor: Actor, key: string): SettingDTO {
+  showFor(actor: AccessActor, key: string): SettingDTO {
     if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
-    if (SECRET_SETTING_KEYS.includes(key) && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'setting.read', { secret: SECRET_SETTING_KEYS.includes(key) });
     const s = this.cache.get(key);
     if (!s) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     return s;
   }
 
-  async update(actor: Actor, key: string, value: string): Promise<SettingDTO> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+  async update(actor: AccessActor, key: string, value: string): Promise<SettingDTO> {
+    authorize(actor, 'setting.update');
     if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
     const parsed = SETTING_SCHEMAS[key].safeParse(value);
     if (!parsed.success) {
@@ -158,7 +160,7 @@ export class SettingsService {
     return dto;
   }
 
-  async regenerateApiToken(actor: Actor): Promise<SettingDTO> {
+  async regenerateApiToken(actor: AccessActor): Promise<SettingDTO> {
     return this.update(actor, 'userApiToken', newApiToken());
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_ACTIONS } from '../access/index.js';
 import { isoDateTime, pageSchema, tagRefDtoSchema } from './common.js';
 import { CONTACT_EXAMPLE } from './examples.js';
 
@@ -21,6 +22,8 @@ export const contactSchema = z
     optedOutAt: isoDateTime.nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
+    /** What the caller may do to the contact (shared access/policy.ts); in REST answers only, as for tickets. */
+    allowedActions: z.array(z.enum(CONTACT_ACTIONS)).optional(),
   })
   .meta({ id: 'Contact', example: CONTACT_EXAMPLE });
 export type ContactDTO = z.infer<typeof contactSchema>;

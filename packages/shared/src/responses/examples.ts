@@ -42,6 +42,7 @@ export const TICKET_EXAMPLE = {
   queue: { id: 3, name: 'Sales', color: '#00aa00' },
   whatsapp: { id: 1, name: 'Main number' },
   user: { id: 5, name: 'Bruno' },
+  allowedActions: ['read' as const, 'note' as const, 'reply' as const, 'return' as const, 'transfer' as const, 'resolve' as const, 'finish' as const],
 };
 
 export const TICKETS_PAGE_EXAMPLE = { tickets: [TICKET_EXAMPLE], count: 1, hasMore: false, countCapped: false, nextCursor: null };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_ACTIONS } from '../access/index.js';
 import { TICKET_STATUSES } from '../constants.js';
 import { isoDateTime, namedRefSchema, pageSchema, queueRefSchema, tagRefDtoSchema } from './common.js';
 import { TICKET_EXAMPLE, TICKETS_PAGE_EXAMPLE } from './examples.js';
@@ -35,6 +36,11 @@ export const ticketSchema = z
     queue: queueRefSchema.nullable(),
     whatsapp: namedRefSchema.nullable(),
     user: namedRefSchema.nullable(),
+    /**
+     * What the caller may do to the ticket now (shared access/policy.ts); the web shows exactly
+     * these. In REST answers only: a realtime event reaches many users, so it carries none.
+     */
+    allowedActions: z.array(z.enum(TICKET_ACTIONS)).optional(),
   })
   .meta({ id: 'Ticket', example: TICKET_EXAMPLE });
 export type TicketDTO = z.infer<typeof ticketSchema>;

@@ -162,6 +162,19 @@ describe('tickets lists under realtime ticket events', () => {
     expect(qc.getQueryData<TicketDTO>(queryKeys.ticket(1))!.unreadMessages).toBe(0);
   });
 
+  it("an event's copy of the open ticket keeps the caller's allowed actions while owner, sector and status hold; otherwise the ticket is asked again", () => {
+    const qc = client([]);
+    const later = '2024-05-01T10:05:00.000Z';
+    qc.setQueryData(queryKeys.ticket(1), ticket(1, { status: 'open', userId: 9, allowedActions: ['read', 'note'] }));
+    applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { status: 'open', userId: 9, lastMessage: 'new', updatedAt: later }) }, ME);
+    expect(qc.getQueryData<TicketDTO>(queryKeys.ticket(1))).toMatchObject({ lastMessage: 'new', allowedActions: ['read', 'note'] });
+    expect(qc.getQueryState(queryKeys.ticket(1))!.isInvalidated).toBe(false);
+
+    applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { status: 'closed', userId: 9, updatedAt: '2024-05-01T10:06:00.000Z' }) }, ME);
+    expect(qc.getQueryData<TicketDTO>(queryKeys.ticket(1))!.allowedActions).toBeUndefined();
+    expect(qc.getQueryState(queryKeys.ticket(1))!.isInvalidated).toBe(true);
+  });
+
   it('delete removes the ticket from every list and forgets its detail', () => {
     const qc = client([[PENDING, [[ticket(1), ticket(2)], [ticket(3)]]]]);
     qc.setQueryData(queryKeys.ticket(3), ticket(3));

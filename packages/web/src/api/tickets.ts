@@ -68,8 +68,20 @@ function newerTicket(shown: TicketDTO | undefined, incoming: TicketDTO): TicketD
   return Date.parse(incoming.updatedAt) < Date.parse(shown.updatedAt) ? shown : incoming;
 }
 
+/**
+ * An event's copy carries no caller's `allowedActions`: the shown ones still hold while the
+ * ticket's owner, sector and status are the same; otherwise the ticket is asked again for them.
+ */
 function showTicket(queryClient: QueryClient, ticket: TicketDTO): void {
-  queryClient.setQueryData<TicketDTO>(queryKeys.ticket(ticket.id), (shown) => newerTicket(shown, ticket));
+  let stale = false;
+  queryClient.setQueryData<TicketDTO>(queryKeys.ticket(ticket.id), (shown) => {
+    const next = newerTicket(shown, ticket);
+    if (next.allowedActions || !shown?.allowedActions) return next;
+    if (next.status === shown.status && next.userId === shown.userId && next.queueId === shown.queueId) return { ...next, allowedActions: shown.allowedActions };
+    stale = true;
+    return next;
+  });
+  if (stale) void queryClient.invalidateQueries({ queryKey: queryKeys.ticket(ticket.id), exact: true });
 }
 
 export function useUpdateTicket() {

@@ -2,7 +2,7 @@
  * Sign-in, refresh, logout and sign-up (BEHAVIOUR Auth). The password is checked before anything
  * else so a wrong password never learns about work hours; refresh re-checks the user on every use.
  */
-import { isAdmin, type LoginInput, type SignupInput, type UserDTO } from '@switchboard/shared';
+import { allowed, type LoginInput, type SignupInput, type UserDTO } from '@switchboard/shared';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
@@ -166,7 +166,7 @@ export class AuthService {
 
   private assertWithinWorkTime(user: CurrentUser): void {
     // Admins are never locked out by work hours: someone must always be able to fix the settings.
-    if (isAdmin(user)) return;
+    if (allowed(user, 'session.outsideWorkHours')) return;
     const inside = isWithinTimeRange(this.ctx.clock.now(), user.startWork, user.endWork, this.ctx.settings.timeZone());
     if (!inside) throw new AppError('ERR_OUT_OF_HOURS', 401);
   }

@@ -4,9 +4,9 @@
  * greeting (its sector menu is introduced by it).
  */
 import {
+  allowed,
   EVENTS,
   defaultWeekHours,
-  isAdmin,
   mergeWeekHours,
   type ConnectionCreateInput,
   type ConnectionDTO,
@@ -20,6 +20,7 @@ import { ROOM_ADMINS } from '../../realtime/rooms.js';
 import { announce } from '../../realtime/announce.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { CloudAccounts } from '../../channels/whatsapp-cloud/accounts.js';
@@ -47,21 +48,21 @@ export class ConnectionsService {
 
   async list(actor: CurrentUser): Promise<ConnectionDTO[] | ConnectionSummary[]> {
     const rows = await this.ctx.db.select().from(whatsapps).orderBy(asc(whatsapps.id));
-    if (!isAdmin(actor)) {
+    if (!allowed(actor, 'connection.details')) {
       return rows.map((r) => ({ id: r.id, name: r.name, status: r.status, isDefault: r.isDefault, channel: r.channel }));
     }
     return presentConnections(this.ctx.db, rows);
   }
 
   async show(actor: CurrentUser, id: number): Promise<ConnectionDTO> {
-    assertAdmin(actor);
+    authorize(actor, 'connection.details');
     const dto = await presentConnectionById(this.ctx.db, id);
     if (!dto) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     return dto;
   }
 
   async create(actor: CurrentUser, input: ConnectionCreateInput): Promise<ConnectionDTO> {
-    assertAdmin(actor);
+    authorize(actor, 'connection.manage');
     const queueIds = [...new Set(input.queueIds ?? [])];
     assertGreetingForMenu(queueIds, input.greetingMessage);
     if (input.channel === 'simulator' && !this.ctx.config.simulatorEnabled) {
@@ -103,7 +104,7 @@ export class ConnectionsService {
   }
 
   async update(actor: CurrentUser, id: number, input: ConnectionUpdateInput): Promise<ConnectionDTO> {
-    assertAdmin(actor);
+    authorize(actor, 'connection.manage');
     let accountChanged = false;
     await this.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(7301003)`);
@@ -153,7 +154,7 @@ export class ConnectionsService {
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    assertAdmin(actor);
+    authorize(actor, 'connection.manage');
     const existing = await findConnection(this.ctx.db, id);
     if (!existing) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     await this.channels.remove(id);
@@ -171,21 +172,21 @@ export class ConnectionsService {
 
   /** POST /whatsappsession/:id — try again with the stored pairing. */
   async restartSession(actor: CurrentUser, id: number): Promise<void> {
-    assertAdmin(actor);
+    authorize(actor, 'connection.session');
     await this.mustExist(id);
     await this.channels.control(id, 'restart');
   }
 
   /** PUT /whatsappsession/:id — forget the pairing and show a new QR. */
   async newQr(actor: CurrentUser, id: number): Promise<void> {
-    assertAdmin(actor);
+    authorize(actor, 'connection.session');
     await this.mustExist(id);
     await this.channels.control(id, 'resetPairing');
   }
 
   /** DELETE /whatsappsession/:id — disconnect (log the phone out). */
   async disconnect(actor: CurrentUser, id: number): Promise<void> {
-    assertAdmin(actor);
+    authorize(actor, 'connection.session');
     await this.mustExist(id);
     await this.channels.control(id, 'logout');
   }
@@ -197,10 +198,6 @@ export class ConnectionsService {
   private announce(event: ConnectionEvent): void {
     announce(this.ctx, ROOM_ADMINS, EVENTS.whatsapp, event);
   }
-}
-
-function assertAdmin(actor: CurrentUser): void {
-  if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
 }
 
 function assertGreetingForMenu(queueIds: number[], greeting: string | undefined): void {

@@ -1,18 +1,18 @@
 /** POST /contacts/import: the default connection's phone contacts become contacts (admins only). */
-import { can, phoneContactsImportSchema } from '@switchboard/shared';
+import { phoneContactsImportSchema } from '@switchboard/shared';
 import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
 
 import { channelErrorToApp, requireDefaultDriver } from '../../channels/default-connection.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { AppContext } from '../../context.js';
 import { contacts } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../../access/authorize.js';
 import type { App } from '../../http/types.js';
 import type { CurrentUser } from '../../store/users.js';
 import { announceImportedContacts } from './announce-import.js';
 
 export async function importPhoneContacts(ctx: AppContext, channels: ChannelManager, actor: CurrentUser): Promise<{ imported: number }> {
-  if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+  authorize(actor, 'contact.import');
   const driver = await requireDefaultDriver(ctx, channels);
   const phoneContacts = await driver.importContacts().catch(channelErrorToApp);
   const rows = phoneContacts

@@ -9,10 +9,8 @@
  */
 import {
   EVENTS,
+  contactActions,
   PAGE_SIZE,
-  can,
-  canChangeContactNumber,
-  isAdmin,
   checkContactImportRows,
   toCsv,
   type ContactCreateInput,
@@ -32,6 +30,7 @@ import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
 import { announce } from '../../realtime/announce.js';
 import type { DbOrTx } from '../../db/client.js';
 import { contactExtraInfo, contactTags, contacts, tickets } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { digitsContain, textContains } from '../../store/text-search.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -54,7 +53,7 @@ export class ContactsService {
     public numberChecker: NumberChecker = passThroughNumberChecker,
   ) {}
 
-  async list(_actor: CurrentUser, query: PagedSearchQuery): Promise<ContactsPage> {
+  async list(actor: CurrentUser, query: PagedSearchQuery): Promise<ContactsPage> {
     const where = searchCondition(query.searchParam);
     const offset = (query.pageNumber - 1) * PAGE_SIZE;
     const [rows, [{ total }]] = await Promise.all([
@@ -67,13 +66,18 @@ export class ContactsService {
         .offset(offset),
       this.ctx.db.select({ total: count() }).from(contacts).where(where),
     ]);
-    return { contacts: await presentContacts(this.ctx.db, rows), count: total, hasMore: offset + rows.length < total };
+    return { contacts: (await presentContacts(this.ctx.db, rows)).map((c) => this.withActions(actor, c)), count: total, hasMore: offset + rows.length < total };
   }
 
-  async show(_actor: CurrentUser, id: number): Promise<ContactDTO> {
+  async show(actor: CurrentUser, id: number): Promise<ContactDTO> {
     const dto = await presentContactById(this.ctx.db, id);
     if (!dto) throw notFound();
-    return dto;
+    return this.withActions(actor, dto);
+  }
+
+  /** The contact as its caller sees it: with the actions they may take on it. */
+  private withActions(actor: CurrentUser, dto: ContactDTO): ContactDTO {
+    return { ...dto, allowedActions: contactActions(actor, { tickets: dto.tickets, sectorlessForAll: this.ctx.settings.isEnabled('allTicket') }) };
   }
 
   /** POST /contacts: with extra info and tags. */
@@ -130,15 +134,12 @@ export class ContactsService {
 
   /** The shared rule (canChangeContactNumber): the contact form disables the field by it too. */
   private async assertMayChangeNumber(actor: CurrentUser, contactId: number): Promise<void> {
-    if (isAdmin(actor)) return;
-    const facts = (await contactTicketFacts(this.ctx.db, [contactId])).get(contactId) ?? [];
-    if (!canChangeContactNumber(actor, facts, { allTicket: this.ctx.settings.isEnabled('allTicket') })) {
-      throw new AppError('ERR_NO_PERMISSION', 403);
-    }
+    const tickets = (await contactTicketFacts(this.ctx.db, [contactId])).get(contactId) ?? [];
+    authorize(actor, 'contact.changeNumber', { tickets, sectorlessForAll: this.ctx.settings.isEnabled('allTicket') });
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!can(actor, 'contacts-page:deleteContact')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.delete');
     const { removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id)).for('update');
       if (!row) throw notFound();
@@ -158,7 +159,7 @@ export class ContactsService {
 
   /** DELETE /contacts: every contact, with every ticket and message. */
   async removeAll(actor: CurrentUser): Promise<number> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.deleteAll');
     const { removed, removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
       const tagRows = await tx.selectDistinct({ tagId: contactTags.tagId }).from(contactTags);
       const ticketRows = await tx.select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId }).from(tickets);
@@ -177,7 +178,7 @@ export class ContactsService {
    * as they are, and every row left out is reported with its reason.
    */
   async importCsv(actor: CurrentUser, input: ContactCsvImportInput): Promise<ContactCsvImportResult> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.import');
     const { valid, errors } = checkContactImportRows(input.rows);
     if (valid.length === 0) return { imported: 0, existing: 0, errors };
     const { inserted, events } = await this.ctx.db.transaction(async (tx) => {
@@ -194,7 +195,7 @@ export class ContactsService {
 
   /** contacts.csv of the admin toolbar (columns name;number;email). */
   async exportCsv(actor: CurrentUser): Promise<string> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.export');
     const rows = await this.ctx.db
       .select({ name: contacts.name, number: contacts.number, email: contacts.email })
       .from(contacts)

@@ -19,10 +19,10 @@
  * Filters: userId (the cycle's / rating's attendant), queueId (the cycle's sector), tag (the
  * ticket's contact has it). Admins see everything; an attendant sees only their own numbers.
  */
-import { isAdmin } from '@switchboard/shared';
+import { allowed } from '@switchboard/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../lib/app-error.js';
+import { authorize } from '../../access/authorize.js';
 import { rowsOf } from '../../lib/sql.js';
 import type { CurrentUser } from '../../store/users.js';
 import type { DashboardAttendant, DashboardCounters, DashboardQuery, DashboardResponse } from './schema.js';
@@ -62,10 +62,8 @@ export class DashboardService {
 
   async show(actor: CurrentUser, query: DashboardQuery): Promise<DashboardResponse> {
     let userId = query.userId;
-    if (!isAdmin(actor)) {
-      if (userId !== undefined && userId !== actor.id) throw new AppError('ERR_NO_PERMISSION', 403);
-      userId = actor.id;
-    }
+    authorize(actor, 'dashboard.read', { userId });
+    if (!allowed(actor, 'dashboard.everyone')) userId = actor.id;
     const tz = this.ctx.settings.timeZone();
     const today = localDate(this.ctx.clock.now(), tz);
     let from: string | null = null;
@@ -78,7 +76,7 @@ export class DashboardService {
     const cycles = await this.cycleStats(scope);
     const rated = await this.ratingStats(scope);
     const leads = await this.leads(scope);
-    const attendants = await this.attendants(scope, isAdmin(actor) ? undefined : actor.id, cycles.byUser, rated.byUser);
+    const attendants = await this.attendants(scope, allowed(actor, 'dashboard.everyone') ? undefined : actor.id, cycles.byUser, rated.byUser);
     const ticketsPerDay = await this.ticketsPerDay(scope);
     const total = rated.all.n;
     const share = (n: number) => (total ? (n / total) * 100 : 0);

@@ -1,9 +1,10 @@
 /**
  * Linking a connection by pairing code, and the channel health record: administrators only.
  */
-import { canPairByCode, isAdmin, type ConnectionHealthListDTO } from '@switchboard/shared';
+import { canPairByCode, type ConnectionHealthListDTO } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import type { ChannelManager } from '../../channels/manager.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import { findConnection } from '../../store/connections.js';
 import type { CurrentUser } from '../../store/users.js';
@@ -16,7 +17,7 @@ export class LinkingService {
 
   /** POST /whatsappsession/:id/pairing-code — the code the admin types on the phone `number`. */
   async requestPairingCode(actor: CurrentUser, id: number, number: string): Promise<{ code: string }> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'connection.session');
     const connection = await findConnection(this.ctx.db, id);
     if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     if (!canPairByCode(connection.channel)) throw new AppError('ERR_VALIDATION', 400, 'This connection cannot link with a pairing code');
@@ -25,7 +26,11 @@ export class LinkingService {
 
   /** GET /whatsapp-health — every connection's last hour. */
   health(actor: CurrentUser): Promise<ConnectionHealthListDTO> {
-    if (!isAdmin(actor)) return Promise.reject(new AppError('ERR_NO_PERMISSION', 403));
+    try {
+      authorize(actor, 'connection.health');
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
     return this.channels.health.list();
   }
 }

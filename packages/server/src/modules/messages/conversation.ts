@@ -8,7 +8,7 @@
  * contact) however long the ticket or the history is; the first page of a long ticket costs one
  * read, as before.
  */
-import { isAdmin, ticketScope, type TicketBoundaryDTO } from '@switchboard/shared';
+import { allowed, ticketScope, type TicketBoundaryDTO } from '@switchboard/shared';
 import { and, desc, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -33,9 +33,10 @@ const TICKET_BATCH = 10;
  */
 export async function historyFilter(ctx: AppContext, actor: CurrentUser, visible: boolean): Promise<SQL | null> {
   if (!visible) return null;
-  if (isAdmin(actor)) return sql`true`;
+  // The flag is read only when the role alone does not decide.
+  if (allowed(actor, 'ticket.allHistory', { allHistoric: false })) return sql`true`;
   const [me] = await ctx.db.select({ allHistoric: users.allHistoric }).from(users).where(eq(users.id, actor.id));
-  if (me?.allHistoric) return sql`true`;
+  if (allowed(actor, 'ticket.allHistory', { allHistoric: !!me?.allHistoric })) return sql`true`;
   return scopeFilter(ticketScope(actor, { allTicket: ctx.settings.isEnabled('allTicket') }));
 }
 

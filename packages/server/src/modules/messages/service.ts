@@ -3,13 +3,14 @@
  * search in it, sending through the outbox, deleting for everyone, and the media behind a message
  * — each only for users who may see the ticket.
  */
-import { isAdmin, MESSAGES_PAGE_SIZE, type MessageDTO, type MessageSearchDTO, type MessagesPage, type SendMessageInput } from '@switchboard/shared';
+import { MESSAGES_PAGE_SIZE, type MessageDTO, type MessageSearchDTO, type MessagesPage, type SendMessageInput } from '@switchboard/shared';
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
 import { ChannelError } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
 import { contacts, messages, ticketMentions, tickets } from '../../db/schema.js';
 import { afterCommit } from '../../lib/after-commit.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore, StoredMedia } from '../../lib/media-store.js';
 import { newExternalId, type Outbox } from '../../messaging/outbox.js';
@@ -183,7 +184,7 @@ export class MessagesService {
     const row = await this.visibleMessage(actor, messageId, 'see');
     if (!row.fromMe) throw new AppError('ERR_DELETE_WAPP_MSG', 400, 'Only our own messages can be deleted');
     // A private note is its author's (or an admin's) to withdraw.
-    if (row.isPrivate && row.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'message.delete', { isPrivate: row.isPrivate, authorId: row.userId });
     if (row.isDeleted) return (await presentMessages(this.ctx.mediaLinks, this.ctx.db, [row]))[0];
     // Stored first: once the customer's phone has dropped the message, a failing write could no
     // longer be answered truthfully. A refusal by the channel puts the row back as it was.

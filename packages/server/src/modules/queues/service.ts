@@ -8,7 +8,6 @@
 import {
   DEFAULT_SECTOR_HOURS,
   EVENTS,
-  isAdmin,
   type QueueCreateInput,
   type QueueDTO,
   type QueueEvent,
@@ -20,6 +19,7 @@ import type { AppContext } from '../../context.js';
 import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
 import { announce } from '../../realtime/announce.js';
 import { queues, userQueues } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 
@@ -69,7 +69,7 @@ export class QueuesService {
   }
 
   async create(actor: CurrentUser, input: QueueCreateInput): Promise<QueueDTO> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'sector.manage');
     let row: QueueRow;
     try {
       [row] = await this.ctx.db.insert(queues).values(input).returning();
@@ -82,7 +82,7 @@ export class QueuesService {
   }
 
   async update(actor: CurrentUser, id: number, input: QueueUpdateInput): Promise<QueueDTO> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'sector.manage');
     const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     let row: QueueRow | undefined;
     try {
@@ -102,7 +102,7 @@ export class QueuesService {
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'sector.manage');
     const memberIds = await this.ctx.db.transaction(async (tx) => {
       const members = await tx.select({ userId: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, id));
       const deleted = await tx.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });

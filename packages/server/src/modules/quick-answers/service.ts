@@ -9,7 +9,6 @@
 import {
   EVENTS,
   PAGE_SIZE,
-  can,
   type PagedSearchQuery,
   type QuickAnswerDTO,
   type QuickAnswerEvent,
@@ -21,6 +20,7 @@ import type { AppContext } from '../../context.js';
 import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
 import { announce } from '../../realtime/announce.js';
 import { quickAnswers } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
 import type { CurrentUser } from '../../store/users.js';
@@ -87,14 +87,14 @@ export class QuickAnswersService {
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'quickAnswer.delete');
     const deleted = await this.ctx.db.delete(quickAnswers).where(eq(quickAnswers.id, id)).returning({ id: quickAnswers.id });
     if (deleted.length === 0) throw notFound();
     this.announce({ action: 'delete', quickAnswerId: id });
   }
 
   async removeAll(actor: CurrentUser): Promise<number> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'quickAnswer.deleteAll');
     const deleted = await this.ctx.db.delete(quickAnswers).returning({ id: quickAnswers.id });
     this.announce({ action: 'delete', all: true });
     return deleted.length;

@@ -23,7 +23,7 @@ import {
   simulatorSentSchema,
   type SimulatorMessage,
 } from '@switchboard/shared';
-import { requireAdmin } from '../../http/auth.js';
+import { requireAccess } from '../../http/auth.js';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import { type SimulatorMessageRow, type SimulatorNetwork } from '../../channels/simulator/network.js';
@@ -49,7 +49,7 @@ function present(row: SimulatorMessageRow): SimulatorMessage {
 }
 
 export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): void {
-  const opts = { onRequest: [app.authenticate, requireAdmin] };
+  const opts = { onRequest: [app.authenticate, requireAccess('simulator.use')] };
   const tags = ['simulator'];
 
   app.get('/simulator/pending', { ...opts, schema: { tags, response: answers({ 200: z.array(simulatorPendingQrSchema) }, SIGNED_IN, REFUSED) } }, () => network.pendingQrCodesEverywhere());

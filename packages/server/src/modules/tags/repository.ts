@@ -1,8 +1,9 @@
 /** Reads of tags with their contact counts, and the one place a contact's tag list is replaced. */
-import { isAdmin, type TagDTO } from '@switchboard/shared';
+import { allowed, type TagDTO } from '@switchboard/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { contactTags, contacts, tags, users } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 
@@ -63,9 +64,10 @@ export async function replaceContactTags(
   );
   const removed = current.filter((id) => !wanted.includes(id));
   const added = wanted.filter((id) => !current.includes(id));
-  if (removed.length && !isAdmin(actor)) {
+  // The flag is read only when the role alone does not allow it (admins may always).
+  if (removed.length && !allowed(actor, 'tag.removeFromContact', { isRemoveTags: false })) {
     const [u] = await tx.select({ isRemoveTags: users.isRemoveTags }).from(users).where(eq(users.id, actor.id));
-    if (!u?.isRemoveTags) throw new AppError('ERR_NO_PERMISSION', 403, 'Removing tags is not allowed for this user');
+    authorize(actor, 'tag.removeFromContact', { isRemoveTags: !!u?.isRemoveTags });
   }
   if (removed.length) {
     await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), inArray(contactTags.tagId, removed)));

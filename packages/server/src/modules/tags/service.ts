@@ -6,7 +6,6 @@
 import {
   EVENTS,
   PAGE_SIZE,
-  can,
   toCsv,
   type PagedSearchQuery,
   type TagDTO,
@@ -26,6 +25,7 @@ import type { AppContext } from '../../context.js';
 import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
 import { announce } from '../../realtime/announce.js';
 import { contactTags, contacts, tags } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { escapeLike } from '../../lib/sql.js';
 import { presentContactById } from '../../store/contacts.js';
@@ -112,14 +112,14 @@ export class TagsService {
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'tag.delete');
     const deleted = await this.ctx.db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
     if (deleted.length === 0) throw new AppError('ERR_NO_TAG_FOUND', 404);
     this.announce({ action: 'delete', tagId: id });
   }
 
   async removeAll(actor: CurrentUser): Promise<number> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'tag.deleteAll');
     const deleted = await this.ctx.db.delete(tags).returning({ id: tags.id });
     this.announce({ action: 'delete', all: true });
     return deleted.length;
@@ -143,7 +143,7 @@ export class TagsService {
 
   /** Rows of the admin download: one per (tag, contact), by tag then contact name. */
   async exportRows(actor: CurrentUser): Promise<TagExportRow[]> {
-    if (!can(actor, 'drawer-admin-items:view')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'tag.export');
     return this.ctx.db
       .select({ tagName: tags.name, contactName: contacts.name, contactNumber: contacts.number })
       .from(contactTags)

@@ -8,8 +8,6 @@
 import {
   PAGE_SIZE,
   TICKETS_COUNT_CAP,
-  can,
-  isAdmin,
   type ContactPanelDTO,
   type TicketCreateInput,
   type TicketDTO,
@@ -23,6 +21,7 @@ import { defaultConnectionId } from '../../channels/default-connection.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { Announcements, announceTicketDeleted, recordStory } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
@@ -35,7 +34,7 @@ import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { presentTicketEvents, ticketEventRows } from '../../store/ticket-log.js';
 import { contactPanel } from './contact-panel.js';
 import { storyOfAction } from './story.js';
-import { loadReadableTicket, userCanSeeTicket } from './visibility.js';
+import { loadReadableTicket, ticketFacts, userCanSeeTicket, withActions } from './visibility.js';
 
 export type TicketsPage = TicketsPageDTO;
 
@@ -99,7 +98,7 @@ export class TicketsService {
     const last = page.at(-1);
     const total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
     return {
-      tickets: await presentTickets(this.ctx.db, page.map((f) => f.row)),
+      tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, actor, t)),
       count: Math.min(total, TICKETS_COUNT_CAP),
       countCapped: total > TICKETS_COUNT_CAP,
       hasMore,
@@ -109,8 +108,8 @@ export class TicketsService {
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {
     // A user mentioned in a private note may open the ticket too (read and add notes).
-    const { ticket: row } = await loadReadableTicket(this.ctx, actor, id);
-    return (await presentTickets(this.ctx.db, [row]))[0];
+    const { ticket: row, visible } = await loadReadableTicket(this.ctx, actor, id);
+    return withActions(this.ctx, actor, (await presentTickets(this.ctx.db, [row]))[0], !visible);
   }
 
   /** GET /tickets/:id/events: the ticket's story for the chat timeline, to whoever may read the ticket. */
@@ -127,11 +126,7 @@ export class TicketsService {
   /** An attendant starts a conversation with a contact (spec §7 POST /tickets). */
   async create(actor: CurrentUser, input: TicketCreateInput): Promise<TicketDTO> {
     const queueId = input.queueId ?? null;
-    if (!isAdmin(actor)) {
-      if (queueId == null) throw new AppError('ERR_VALIDATION', 400, 'Selecione uma fila');
-      if (!actor.queueIds.includes(queueId)) throw new AppError('ERR_NO_PERMISSION', 403);
-      if (input.userId != null && input.userId !== actor.id) throw new AppError('ERR_NO_PERMISSION', 403);
-    }
+    authorize(actor, 'ticket.create', { queueId, userId: input.userId });
     const [contact] = await this.ctx.db.select({ id: contacts.id, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, input.contactId));
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     const whatsappId = input.whatsappId ?? (await this.connectionFor(actor));
@@ -161,7 +156,7 @@ export class TicketsService {
     }
     events.announce();
     await this.notify({ action: 'created', ticket: row, before: null, actorId: actor.id });
-    return dto;
+    return withActions(this.ctx, actor, dto);
   }
 
   /** PUT /tickets/:id (spec §7): the body is read as one named action (commands.ts). */
@@ -205,8 +200,11 @@ export class TicketsService {
     const { event, dto, announcements, story } = await this.ctx.db
       .transaction(async (tx) => {
         const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-        if (!before || !userCanSeeTicket(this.ctx, actor, before)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+        if (!before) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+        // A ticket the actor may not see is not found, whatever the body asks of it.
+        authorize(actor, 'ticket.reply', ticketFacts(this.ctx, before));
         const command = decide(before);
+        authorize(actor, `ticket.${command.action}`, ticketFacts(this.ctx, before));
         const result = await this.applyAction(tx, actor, before, command, now);
         const presented = (await presentTickets(tx, [result.ticket]))[0];
         // The webhook event and the timeline's event are written with the change: they commit, or roll back, together.
@@ -223,11 +221,11 @@ export class TicketsService {
     announcements.announce();
     story(dto);
     await this.notify({ ...event, actorId: actor.id });
-    return dto;
+    return withActions(this.ctx, actor, dto);
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!can(actor, 'ticket-options:deleteTicket')) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'ticket.delete');
     const [row] = await this.ctx.db.delete(tickets).where(eq(tickets.id, id)).returning();
     if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     announceTicketDeleted(this.ctx, row);
@@ -265,12 +263,10 @@ export class TicketsService {
       const [after] = await tx.update(tickets).set({ ...patch, updatedAt: now }).where(eq(tickets.id, before.id)).returning();
       return after;
     };
-    const wrongState = (what: string) => new AppError('ERR_VALIDATION', 409, `${what} (the ticket is ${before.status})`);
 
     switch (command.action) {
       case 'resolve':
       case 'finish': {
-        if (before.status === 'closed') throw new AppError('ERR_VALIDATION', 409, 'The ticket is already closed');
         if (before.status === 'pending' && before.userId == null) await startCycle(tx, before.id, now, actor.id, before.queueId);
         const finished = command.action === 'finish';
         const after = await set(finished ? { status: 'closed', isFinished: true } : { status: 'closed', isFinished: false, userId: before.userId ?? actor.id });
@@ -282,13 +278,11 @@ export class TicketsService {
         return this.transferIn(tx, actor, before, command, now, set);
 
       case 'accept': {
-        if (before.status !== 'pending') throw wrongState('Only a pending ticket can be accepted');
         const userId = command.userId ?? actor.id;
-        if (before.userId != null && before.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
-        if (userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+        authorize(actor, 'ticket.assignOther', { userId });
         let queueId = before.queueId;
         if (queueId == null && command.queueId != null) {
-          if (!isAdmin(actor) && !actor.queueIds.includes(command.queueId)) throw new AppError('ERR_NO_PERMISSION', 403);
+          authorize(actor, 'sector.pick', { id: command.queueId });
           await this.assertExists(queues, command.queueId, 'ERR_VALIDATION', tx);
           queueId = command.queueId;
         }
@@ -298,15 +292,12 @@ export class TicketsService {
       }
 
       case 'reopen': {
-        if (before.status !== 'closed') throw wrongState('Only a closed ticket can be reopened');
         const after = await set({ status: 'open', userId: actor.id, isFinished: false });
         await openCycle(tx, before.id, now, { queueId: after.queueId, userId: actor.id, started: true });
         return { action: 'reopened', ticket: after, before };
       }
 
       case 'return': {
-        if (before.status !== 'open') throw wrongState('Only an open ticket can go back to the queue');
-        if (before.userId !== actor.id && !isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
         const after = await set({ status: 'pending', userId: null });
         const cycle = await finishCycle(tx, before.id, now, 'returned', actor.id);
         await openCycle(tx, before.id, now, { queueId: after.queueId });
@@ -323,10 +314,9 @@ export class TicketsService {
     now: Date,
     set: (patch: Partial<typeof tickets.$inferInsert>) => Promise<TicketRow>,
   ): Promise<Omit<TicketLifecycleEvent, 'actorId'>> {
-    if (before.status === 'closed') throw new AppError('ERR_VALIDATION', 409, 'A closed ticket cannot be transferred');
     const patch: Partial<typeof tickets.$inferInsert> = { isTransfer: true };
     if (input.whatsappId !== undefined && input.whatsappId !== before.whatsappId) {
-      if (!can(actor, 'ticket-options:transferWhatsapp')) throw new AppError('ERR_NO_PERMISSION', 403);
+      authorize(actor, 'ticket.changeConnection');
       await this.assertExists(whatsapps, input.whatsappId, 'ERR_NO_WAPP_FOUND', tx);
       patch.whatsappId = input.whatsappId;
     }

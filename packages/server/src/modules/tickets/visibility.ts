@@ -1,6 +1,7 @@
 /** Who may see a ticket, for REST and realtime alike (shared canSeeTicket + the live setting). */
-import { canSeeTicket } from '@switchboard/shared';
+import { canSeeTicket, ticketActions, type TicketDTO, type TicketFacts } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
+import { authorize } from '../../access/authorize.js';
 import type { AppContext } from '../../context.js';
 import { messages, ticketMentions, tickets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -11,10 +12,21 @@ export function userCanSeeTicket(ctx: AppContext, actor: CurrentUser, ticket: Pi
   return canSeeTicket(actor, ticket, { allTicket: ctx.settings.isEnabled('allTicket') });
 }
 
-/** The ticket if the actor may see it; 404 ERR_NO_TICKET_FOUND otherwise (no existence leak). */
+/** What the access rules (shared access/policy.ts) read of a ticket. */
+export function ticketFacts(ctx: AppContext, row: Pick<TicketRow, 'userId' | 'queueId' | 'status'>, mentioned = false): TicketFacts {
+  return { userId: row.userId, queueId: row.queueId, status: row.status as TicketFacts['status'], sectorlessForAll: ctx.settings.isEnabled('allTicket'), mentioned };
+}
+
+/** The ticket as its caller sees it: with the actions they may take on it now. */
+export function withActions(ctx: AppContext, actor: CurrentUser, dto: TicketDTO, mentioned = false): TicketDTO {
+  return { ...dto, allowedActions: ticketActions(actor, ticketFacts(ctx, dto, mentioned)) };
+}
+
+/** The ticket if the actor may answer on it (ticket.reply); 404 ERR_NO_TICKET_FOUND otherwise (no existence leak). */
 export async function loadVisibleTicket(ctx: AppContext, actor: CurrentUser, ticketId: number): Promise<TicketRow> {
   const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
-  if (!row || !userCanSeeTicket(ctx, actor, row)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  authorize(actor, 'ticket.reply', ticketFacts(ctx, row));
   return row;
 }
 
@@ -43,6 +55,6 @@ export async function loadReadableTicket(
   const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
   if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404);
   if (userCanSeeTicket(ctx, actor, row)) return { ticket: row, visible: true };
-  if (await isMentionedOn(ctx, actor.id, ticketId)) return { ticket: row, visible: false };
-  throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  authorize(actor, 'ticket.read', ticketFacts(ctx, row, await isMentionedOn(ctx, actor.id, ticketId)));
+  return { ticket: row, visible: false };
 }

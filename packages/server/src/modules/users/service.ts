@@ -8,7 +8,6 @@ import {
   DEFAULT_USER_FLAGS,
   EVENTS,
   PAGE_SIZE,
-  isAdmin,
   type PagedSearchQuery,
   type UserCreateInput,
   type UserDTO,
@@ -22,6 +21,7 @@ import { announce } from '../../realtime/announce.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queues, userQueues, users, whatsapps } from '../../db/schema.js';
 import { afterCommit } from '../../lib/after-commit.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { escapeLike } from '../../lib/sql.js';
@@ -62,7 +62,7 @@ export class UsersService {
   }
 
   async create(actor: CurrentUser, input: UserCreateInput): Promise<UserDTO> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'user.create');
     return this.createUnchecked(input);
   }
 
@@ -111,22 +111,17 @@ export class UsersService {
     id: number,
     input: Omit<UserUpdateInput, 'whatsappId'> & { whatsappId?: number | null },
   ): Promise<UserDTO> {
-    const self = actor.id === id;
-    if (!isAdmin(actor) && !self) throw new AppError('ERR_NO_PERMISSION', 403);
+    // Someone else's profile is refused before it is read (no existence leak to non-admins).
+    authorize(actor, 'user.update', { id, changesRights: false });
     const existing = await findUserRow(this.ctx.db, id);
     if (!existing) throw new AppError('ERR_NO_USER_FOUND', 404);
-    if (!isAdmin(actor)) {
-      // A form may send the admin-only fields back unchanged; only a change is refused.
-      for (const field of ADMIN_ONLY_USER_FIELDS) {
-        const value = input[field];
-        if (value === undefined) continue;
-        const unchanged =
-          field === 'queueIds'
-            ? sameIds(value as number[], actor.queueIds)
-            : value === existing[field];
-        if (!unchanged) throw new AppError('ERR_NO_PERMISSION', 403);
-      }
-    }
+    // A form may send the admin-only fields back unchanged; only a change is refused.
+    const changesRights = ADMIN_ONLY_USER_FIELDS.some((field) => {
+      const value = input[field];
+      if (value === undefined) return false;
+      return field === 'queueIds' ? !sameIds(value as number[], actor.queueIds) : value !== existing[field];
+    });
+    authorize(actor, 'user.update', { id, changesRights });
     const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
     const dto = await this.ctx.db.transaction(async (tx) => {
@@ -169,7 +164,7 @@ export class UsersService {
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'user.delete');
     await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);

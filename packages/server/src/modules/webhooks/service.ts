@@ -1,6 +1,5 @@
 /** Admins' outgoing webhooks: registration, the delivery log, manual retries and test deliveries. */
 import {
-  isAdmin,
   type WebhookCreateInput,
   type WebhookDeliveryDTO,
   type WebhookDTO,
@@ -9,6 +8,7 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { webhookDeliveries, webhooks } from '../../db/schema.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 import type { WebhookDispatcher } from './dispatcher.js';
@@ -50,13 +50,13 @@ export class WebhooksService {
   ) {}
 
   async list(actor: CurrentUser): Promise<{ webhooks: WebhookDTO[] }> {
-    this.assertAdmin(actor);
+    authorize(actor, 'webhook.manage');
     const rows = await this.ctx.db.select().from(webhooks).orderBy(asc(webhooks.id));
     return { webhooks: rows.map(present) };
   }
 
   async create(actor: CurrentUser, input: WebhookCreateInput): Promise<WebhookDTO> {
-    this.assertAdmin(actor);
+    authorize(actor, 'webhook.manage');
     this.assertTargetAllowed(input.url);
     const [row] = await this.ctx.db
       .insert(webhooks)
@@ -67,7 +67,7 @@ export class WebhooksService {
   }
 
   async update(actor: CurrentUser, id: number, input: WebhookUpdateInput): Promise<WebhookDTO> {
-    this.assertAdmin(actor);
+    authorize(actor, 'webhook.manage');
     if (input.url !== undefined) this.assertTargetAllowed(input.url);
     const [row] = await this.ctx.db
       .update(webhooks)
@@ -88,7 +88,7 @@ export class WebhooksService {
   }
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
-    this.assertAdmin(actor);
+    authorize(actor, 'webhook.manage');
     const [row] = await this.ctx.db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     await this.dispatcher.changed();
@@ -140,7 +140,7 @@ export class WebhooksService {
   }
 
   private async load(actor: CurrentUser, id: number): Promise<WebhookRow> {
-    this.assertAdmin(actor);
+    authorize(actor, 'webhook.manage');
     const [row] = await this.ctx.db.select().from(webhooks).where(eq(webhooks.id, id));
     if (!row) throw new AppError('ERR_NOT_FOUND', 404);
     return row;
@@ -152,9 +152,5 @@ export class WebhooksService {
    */
   private assertTargetAllowed(url: string): void {
     if (!this.ctx.config.webhooksAllowPrivate && isObviouslyPrivateUrl(url)) throw new AppError('ERR_WEBHOOK_PRIVATE_TARGET', 400);
-  }
-
-  private assertAdmin(actor: CurrentUser): void {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
   }
 }

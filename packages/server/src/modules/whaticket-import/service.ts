@@ -6,10 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isAdmin, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import { type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import { ImportCancelledError, importWhaticket } from '../../import/whaticket/importer.js';
 import { DEFAULT_SOURCE_TIMEOUTS, openSource } from '../../import/whaticket/source.js';
+import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import type { CurrentUser } from '../../store/users.js';
@@ -37,13 +38,13 @@ export class WhaticketImportService {
   }
 
   current(actor: CurrentUser): ImportJobDTO {
-    assertAdmin(actor);
+    authorize(actor, 'import.whaticket');
     if (!this.job) throw new AppError('ERR_NOT_FOUND', 404, 'No import has run since the server started');
     return this.job;
   }
 
   start(actor: CurrentUser, input: StartInput): ImportJobDTO {
-    assertAdmin(actor);
+    authorize(actor, 'import.whaticket');
     if (this.job?.status === 'running') throw new AppError('ERR_IMPORT_RUNNING', 409);
     const mediaFrom = input.media ? path.join(this.mediaRoot, input.media) : undefined;
     if (mediaFrom && !fs.existsSync(mediaFrom)) {
@@ -86,7 +87,7 @@ export class WhaticketImportService {
 
   /** Asks the running import to stop (admins only); it ends as 'cancelled' at its next row. */
   cancel(actor: CurrentUser): ImportJobDTO {
-    assertAdmin(actor);
+    authorize(actor, 'import.whaticket');
     if (this.job?.status !== 'running') throw new AppError('ERR_NOT_FOUND', 404, 'No import is running');
     this.abort?.abort();
     return this.job;
@@ -140,8 +141,4 @@ export class WhaticketImportService {
       if (!job.dryRun) await this.ctx.settings.reload();
     }
   }
-}
-
-function assertAdmin(actor: CurrentUser): void {
-  if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
 }

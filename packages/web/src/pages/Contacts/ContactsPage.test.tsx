@@ -34,6 +34,22 @@ describe('ContactsPage (spec §2 Contacts, §6)', () => {
     for (const id of ['contacts-import', 'contacts-export', 'contacts-delete-all']) expect(screen.queryByTestId(id)).toBeNull();
   });
 
+  it('offers delete on exactly the contacts the server answered as deletable', async () => {
+    installFetchMock({
+      ...signIn(userFixture({ id: 1, profile: 'admin' })),
+      'GET /api/contacts': () =>
+        json(200, {
+          contacts: [{ ...maria, allowedActions: ['update', 'changeNumber'] }, contactFixture({ id: 6, name: 'Rui', allowedActions: ['update', 'changeNumber', 'delete'] })],
+          hasMore: false,
+          count: 2,
+        }),
+    });
+    renderPage();
+    await screen.findByTestId('contact-row-6');
+    expect(screen.queryByTestId('contact-delete-5')).toBeNull();
+    expect(screen.getByTestId('contact-delete-6')).toBeTruthy();
+  });
+
   it('lets an admin delete a contact after a confirmation naming it', async () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({

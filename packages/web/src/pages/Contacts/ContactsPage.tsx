@@ -6,7 +6,7 @@
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { can, EVENTS, type ContactDTO } from '@switchboard/shared';
+import { EVENTS, type ContactDTO, type ContactEvent } from '@switchboard/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +17,7 @@ import {
   useDeleteContact,
   useImportContacts,
 } from '../../api/contacts';
-import { useCurrentUser } from '../../auth/AuthProvider';
+import { useAllowed, useContactActions } from '../../access/useAccess';
 import { ListFooterRow } from '../../components/ListFooterRow';
 import { ListPaper } from '../../components/ListPaper';
 import { MainHeader } from '../../components/MainHeader';
@@ -38,9 +38,9 @@ type Modal = { open: false } | { open: true; contactId: number | null };
 export default function ContactsPage() {
   const { t } = useTranslation();
   const toast = useToast();
-  const user = useCurrentUser();
-  const adminTools = can(user, 'drawer-admin-items:view');
-  const canDelete = can(user, 'contacts-page:deleteContact');
+  // Import, export and delete-all are one set of administration tools.
+  const adminTools = useAllowed('contact.import');
+  const contactActions = useContactActions();
   const { typed, setTyped, search } = useSearchTerm();
   const list = usePagedList(useContactsInfinite(search), 'contacts');
   const remove = useDeleteContact();
@@ -118,7 +118,7 @@ export default function ContactsPage() {
       <ListPaper onScroll={list.onScroll} testId="contacts-scroll">
         <ContactsTable
           contacts={list.items}
-          canDelete={canDelete}
+          actionsOf={contactActions}
           onStartTicket={setTicketFor}
           onEdit={(contact) => setModal({ open: true, contactId: contact.id })}
           onDelete={(contact) => setConfirm({ kind: 'delete', contact })}

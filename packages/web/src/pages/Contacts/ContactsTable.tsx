@@ -4,7 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ContactDTO } from '@switchboard/shared';
+import type { ContactAction, ContactDTO } from '@switchboard/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HIDE_ON_PHONE, ListTable } from '../../components/ListTable';
@@ -13,14 +13,15 @@ import { RowActionsCell } from '../../components/RowActionsCell';
 
 export function ContactsTable({
   contacts,
-  canDelete,
+  actionsOf,
   onStartTicket,
   onEdit,
   onDelete,
   footer,
 }: {
   contacts: ContactDTO[];
-  canDelete: boolean;
+  /** What the user may do to each contact (its allowedActions). */
+  actionsOf: (contact: ContactDTO) => ReadonlySet<ContactAction>;
   onStartTicket: (contact: ContactDTO) => void;
   onEdit: (contact: ContactDTO) => void;
   onDelete: (contact: ContactDTO) => void;
@@ -65,7 +66,7 @@ export function ContactsTable({
             testIdPrefix="contact"
             id={contact.id}
             onEdit={() => onEdit(contact)}
-            onDelete={canDelete ? () => onDelete(contact) : undefined}
+            onDelete={actionsOf(contact).has('delete') ? () => onDelete(contact) : undefined}
           >
             <RowActionButton
               title={t('contacts.startTicket')}

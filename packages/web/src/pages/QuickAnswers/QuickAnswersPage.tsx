@@ -3,16 +3,16 @@
  * and delete all for admins only (the server refuses them to others).
  */
 import Button from '@mui/material/Button';
-import { can, EVENTS, type QuickAnswerDTO } from '@switchboard/shared';
+import { EVENTS, type QuickAnswerDTO, type QuickAnswerEvent } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllowed } from '../../access/useAccess';
 import {
   applyQuickAnswerEvent,
   useDeleteAllQuickAnswers,
   useDeleteQuickAnswer,
   useQuickAnswersInfinite,
 } from '../../api/quickAnswers';
-import { useCurrentUser } from '../../auth/AuthProvider';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { ListFooterRow } from '../../components/ListFooterRow';
 import { ListPaper } from '../../components/ListPaper';
@@ -31,7 +31,7 @@ type Confirm = { kind: 'delete'; quickAnswer: QuickAnswerDTO } | { kind: 'delete
 
 export default function QuickAnswersPage() {
   const { t } = useTranslation();
-  const isAdminUser = can(useCurrentUser(), 'drawer-admin-items:view');
+  const mayDelete = useAllowed('quickAnswer.delete');
   const { typed, setTyped, search } = useSearchTerm();
   const list = usePagedList(useQuickAnswersInfinite(search), 'quickAnswers');
   const remove = useDeleteQuickAnswer();
@@ -56,7 +56,7 @@ export default function QuickAnswersPage() {
         <Button variant="contained" onClick={() => setModal({ open: true, quickAnswerId: null })} data-testid="quick-answers-add">
           {t('quickAnswers.add')}
         </Button>
-        {isAdminUser && (
+        {mayDelete && (
           <Button
             variant="outlined"
             color="error"
@@ -70,7 +70,7 @@ export default function QuickAnswersPage() {
       <ListPaper onScroll={list.onScroll} testId="quick-answers-scroll">
         <QuickAnswersTable
           quickAnswers={list.items}
-          canDelete={isAdminUser}
+          canDelete={mayDelete}
           onEdit={(q) => setModal({ open: true, quickAnswerId: q.id })}
           onDelete={(quickAnswer) => setConfirm({ kind: 'delete', quickAnswer })}
           footer={

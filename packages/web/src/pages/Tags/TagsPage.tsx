@@ -3,11 +3,11 @@
  * everyone; delete, delete all and the CSV download for admins only (the server refuses the rest).
  */
 import Button from '@mui/material/Button';
-import { can, EVENTS, type TagDTO } from '@switchboard/shared';
+import { EVENTS, type TagDTO, type TagEvent } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAllowed } from '../../access/useAccess';
 import { applyTagEvent, exportTagsCsv, useDeleteAllTags, useDeleteTag, useTagsInfinite } from '../../api/tags';
-import { useCurrentUser } from '../../auth/AuthProvider';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { ListFooterRow } from '../../components/ListFooterRow';
 import { ListPaper } from '../../components/ListPaper';
@@ -28,7 +28,7 @@ type Confirm = { kind: 'delete'; tag: TagDTO } | { kind: 'deleteAll' } | null;
 export default function TagsPage() {
   const { t } = useTranslation();
   const toast = useToast();
-  const isAdminUser = can(useCurrentUser(), 'drawer-admin-items:view');
+  const mayDelete = useAllowed('tag.delete');
   const { typed, setTyped, search } = useSearchTerm();
   const list = usePagedList(useTagsInfinite(search), 'tags');
   const remove = useDeleteTag();
@@ -51,7 +51,7 @@ export default function TagsPage() {
         <Button variant="contained" onClick={() => setModal({ open: true, tagId: null })} data-testid="tags-add">
           {t('tags.add')}
         </Button>
-        {isAdminUser && (
+        {mayDelete && (
           <>
             <Button variant="outlined" onClick={() => void exportTagsCsv().catch(toast.error)} data-testid="tags-export">
               {t('tags.export')}
@@ -65,7 +65,7 @@ export default function TagsPage() {
       <ListPaper onScroll={list.onScroll} testId="tags-scroll">
         <TagsTable
           tags={list.items}
-          canDelete={isAdminUser}
+          canDelete={mayDelete}
           onEdit={(tag) => setModal({ open: true, tagId: tag.id })}
           onDelete={(tag) => setConfirm({ kind: 'delete', tag })}
           footer={<ListFooterRow loading={list.loading} empty={list.items.length === 0} emptyText={t('tags.empty')} colSpan={5} />}

@@ -1,6 +1,6 @@
 /**
- * The action buttons a ticket's status allows (spec §4): pending → accept; open → return and
- * resolve; closed → reopen. Used by list items and the chat header alike.
+ * The status buttons (spec §4) the ticket's allowed actions contain: accept, return, resolve,
+ * reopen. Used by list items and the chat header alike.
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,6 +9,7 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueues } from '../../api/queues';
 import { AcceptTicketDialog } from './dialogs/AcceptTicketDialog';
+import { useAllowedActions } from './allowedActions';
 import { useTicketActions } from './useTicketActions';
 import { useViewer } from './useViewer';
 
@@ -16,6 +17,7 @@ export function TicketStatusActions({ ticket, size = 'small' }: { ticket: Ticket
   const { t } = useTranslation();
   const actions = useTicketActions();
   const viewer = useViewer();
+  const allowed = useAllowedActions(ticket);
   const [choosing, setChoosing] = useState(false);
   // Admins without sectors of their own may place a sectorless ticket in any sector.
   const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0 && ticket.queueId == null);
@@ -36,22 +38,22 @@ export function TicketStatusActions({ ticket, size = 'small' }: { ticket: Ticket
   const common = { size, disabled: actions.pending } as const;
   return (
     <Stack direction="row" spacing={0.5} onClick={(e) => e.stopPropagation()}>
-      {ticket.status === 'pending' && (
+      {allowed.has('accept') && (
         <Button {...common} variant="contained" onClick={handle(accept)} data-testid={`ticket-accept-${ticket.id}`}>
           {t('tickets.actions.accept')}
         </Button>
       )}
-      {ticket.status === 'open' && (
-        <>
-          <Button {...common} variant="outlined" onClick={handle(() => void actions.giveBack(ticket))} data-testid={`ticket-return-${ticket.id}`}>
-            {t('tickets.actions.return')}
-          </Button>
-          <Button {...common} variant="contained" color="success" onClick={handle(() => void actions.resolve(ticket))} data-testid={`ticket-resolve-${ticket.id}`}>
-            {t('tickets.actions.resolve')}
-          </Button>
-        </>
+      {allowed.has('return') && (
+        <Button {...common} variant="outlined" onClick={handle(() => void actions.giveBack(ticket))} data-testid={`ticket-return-${ticket.id}`}>
+          {t('tickets.actions.return')}
+        </Button>
       )}
-      {ticket.status === 'closed' && (
+      {allowed.has('resolve') && (
+        <Button {...common} variant="contained" color="success" onClick={handle(() => void actions.resolve(ticket))} data-testid={`ticket-resolve-${ticket.id}`}>
+          {t('tickets.actions.resolve')}
+        </Button>
+      )}
+      {allowed.has('reopen') && (
         <Button {...common} variant="outlined" onClick={handle(() => void actions.reopen(ticket))} data-testid={`ticket-reopen-${ticket.id}`}>
           {t('tickets.actions.reopen')}
         </Button>

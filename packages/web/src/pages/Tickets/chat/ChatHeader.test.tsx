@@ -13,7 +13,7 @@ describe('ChatHeader', () => {
 
   it('names the ticket by its protocol, the number the dividers and the customer know', async () => {
     installFetchMock(signIn(userFixture({ id: 1, profile: 'admin' })));
-    const ticket = ticketFixture({ id: 5, protocol: '2026000005' });
+    const ticket = ticketFixture({ id: 5, protocol: '2026000005', allowedActions: ['read', 'note', 'reply', 'return', 'transfer', 'resolve', 'finish'] });
     renderWithProviders(
       <WhenSignedIn>
         <ChatHeader ticket={ticket} onOpenContact={() => undefined} onSearch={() => undefined} />
@@ -28,14 +28,29 @@ describe('ChatHeader', () => {
 
   it('offers a colleague who may only read the ticket (mentioned on it) none of the actions the server would refuse', async () => {
     installFetchMock(signIn(userFixture({ id: 2, profile: 'user' })));
-    const ticket = ticketFixture({ id: 6, status: 'open', userId: 9 });
+    // The server answered the ticket with what a mentioned colleague may do: read it and add notes.
+    const ticket = ticketFixture({ id: 6, status: 'open', userId: 9, allowedActions: ['read', 'note'] });
     renderWithProviders(
       <WhenSignedIn>
-        <ChatHeader ticket={ticket} canAct={false} onOpenContact={() => undefined} onSearch={() => undefined} />
+        <ChatHeader ticket={ticket} onOpenContact={() => undefined} onSearch={() => undefined} />
       </WhenSignedIn>,
     );
     await screen.findByTestId('chat-contact');
     expect(screen.queryByTestId('ticket-resolve-6')).toBeNull();
     expect(screen.queryByTestId('ticket-return-6')).toBeNull();
+    expect(screen.queryByTestId('ticket-options')).toBeNull();
+  });
+
+  it('shows exactly the actions the server allowed, whatever the status would suggest', async () => {
+    installFetchMock(signIn(userFixture({ id: 1, profile: 'admin' })));
+    const ticket = ticketFixture({ id: 7, status: 'open', userId: 1, allowedActions: ['read', 'note', 'reply', 'resolve'] });
+    renderWithProviders(
+      <WhenSignedIn>
+        <ChatHeader ticket={ticket} onOpenContact={() => undefined} onSearch={() => undefined} />
+      </WhenSignedIn>,
+    );
+    await screen.findByTestId('chat-contact');
+    expect(screen.getByTestId('ticket-resolve-7')).toBeTruthy();
+    expect(screen.queryByTestId('ticket-return-7')).toBeNull();
   });
 });

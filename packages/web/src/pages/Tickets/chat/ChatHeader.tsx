@@ -17,13 +17,10 @@ export function ChatHeader({
   ticket,
   onOpenContact,
   onSearch,
-  canAct = true,
 }: {
   ticket: TicketDTO;
   onOpenContact: () => void;
   onSearch: () => void;
-  /** False for a colleague who may only read the ticket (mentioned on it): no status actions or options, which the server would refuse. */
-  canAct?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,8 +55,9 @@ export function ChatHeader({
       <IconButton onClick={onSearch} aria-label={t('tickets.chat.search')} data-testid="chat-search-open">
         <SearchIcon />
       </IconButton>
-      {canAct && <TicketStatusActions ticket={ticket} />}
-      {canAct && <TicketOptionsMenu ticket={ticket} />}
+      {/* Each shows only the actions the ticket's answer allows (none for a colleague who may only read it). */}
+      <TicketStatusActions ticket={ticket} />
+      <TicketOptionsMenu ticket={ticket} />
     </Box>
   );
 }

@@ -5,7 +5,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { canSeeTicket, CLIENT_EVENTS, type MessageDTO } from '@switchboard/shared';
+import { CLIENT_EVENTS, type MessageDTO, type TicketDTO } from '@switchboard/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTicket } from '../../../api/tickets';
@@ -19,6 +19,7 @@ import { MessageList, type JumpTarget } from './MessageList';
 import { ServiceWindowBar } from './ServiceWindowBar';
 import { useMarkReadWhileOpen } from './useMarkReadWhileOpen';
 import { useViewer } from '../useViewer';
+import { allowedTicketActions } from '../allowedActions';
 
 export function ChatPane({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
@@ -44,13 +45,7 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
 
   // A user mentioned on a ticket they may not otherwise see reads it and writes notes only (the
   // customer's unread count stays for those who answer).
-  const canReply =
-    !ticket ||
-    canSeeTicket(
-      { id: viewer.facts.id, queueIds: viewer.facts.queueIds, profile: viewer.admin ? 'admin' : 'user', allTicket: !!viewer.facts.allTicket },
-      ticket,
-      { allTicket: !!viewer.facts.sectorlessForAll },
-    );
+  const canReply = !ticket || mayReply(ticket, viewer.facts);
   useMarkReadWhileOpen(canReply ? ticket : undefined);
 
   const onReply = useCallback((m: MessageDTO) => setQuoted(m), []);
@@ -81,7 +76,7 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
   const open = ticket.status === 'open' && canReply;
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 }} data-testid="chat-pane">
-      <ChatHeader ticket={ticket} canAct={canReply} onOpenContact={() => setDrawerOpen(true)} onSearch={() => setSearch({ ticketId, jumpTo: null, failed: false })} />
+      <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} onSearch={() => setSearch({ ticketId, jumpTo: null, failed: false })} />
       {searching && <ChatSearch key={ticket.id} ticketId={ticket.id} onJump={onJump} onClose={closeSearch} notLoaded={searching.failed} />}
       <DropZone key={ticket.id} enabled={open} onFiles={(dropped) => setFiles((f) => [...f, ...dropped])}>
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, bgcolor: (th) => (th.palette.mode === 'dark' ? '#0b141a' : '#efeae2') }}>
@@ -101,4 +96,9 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
       <ContactDrawer ticket={ticket} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
     </Box>
   );
+}
+
+/** The server's answer says whether the user may answer the customer here (ticket.reply). */
+function mayReply(ticket: TicketDTO, viewer: Parameters<typeof allowedTicketActions>[1]): boolean {
+  return allowedTicketActions(ticket, viewer).has('reply');
 }

@@ -20,6 +20,7 @@ import { weaveTimeline, type TimelineItem } from './chatTimeline';
 import { MessageBubble } from './MessageBubble';
 import { TicketSeparator } from './TicketSeparator';
 import { TimelineEvent } from './TimelineEvent';
+import { useAllowedActions } from '../allowedActions';
 
 /** A message to bring into view; `seq` makes choosing the same match again a new request. */
 export interface JumpTarget {
@@ -142,7 +143,9 @@ export function MessageList({
     if (el) el.scrollTop = el.scrollHeight;
   }, []);
 
-  const canReply = ticket.status === 'open';
+  // A colleague who may only read the ticket (mentioned on it) gets no message options: the server refuses them.
+  const mayAct = useAllowedActions(ticket).has('reply');
+  const canReply = ticket.status === 'open' && mayAct;
   const highlighted = jumpIndex >= 0 ? jumpTo?.id : undefined;
   const itemContent = useCallback(
     (_index: number, item: TimelineItem) => {
@@ -158,7 +161,7 @@ export function MessageList({
             contactName={ticket.contact.name}
             // An earlier ticket's messages are context: nothing to reply to or delete there.
             canReply={canReply && !earlier}
-            readOnly={earlier}
+            readOnly={earlier || !mayAct}
             highlighted={message.id === highlighted}
             onReply={onReply}
             showSender={ticket.isGroup}
@@ -166,7 +169,7 @@ export function MessageList({
         </>
       );
     },
-    [ticket.id, ticket.contact.name, ticket.isGroup, canReply, onReply, separatorAbove, tickets, highlighted],
+    [ticket.id, ticket.contact.name, ticket.isGroup, canReply, mayAct, onReply, separatorAbove, tickets, highlighted],
   );
 
   if (query.isLoading) {

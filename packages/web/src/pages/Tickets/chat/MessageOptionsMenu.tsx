@@ -3,10 +3,12 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { MessageDTO } from '@switchboard/shared';
+import { allowed, type MessageDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accessActorOf } from '../../../access/useAccess';
 import { useDeleteMessage } from '../../../api/messages';
+import { useAuth } from '../../../auth/AuthProvider';
 import { ConfirmationModal } from '../../../components/ConfirmationModal';
 import { useToast } from '../../../components/Toasts';
 
@@ -16,7 +18,10 @@ export function MessageOptionsMenu({ message, onReply, canReply }: { message: Me
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteMessage();
-  const canDelete = message.fromMe && !message.isDeleted;
+  const { user } = useAuth();
+  // Our own messages; a private note only by its author or an admin (the access table's message.delete).
+  const canDelete =
+    message.fromMe && !message.isDeleted && allowed(accessActorOf(user), 'message.delete', { isPrivate: message.isPrivate, authorId: message.userId });
   if (!canReply && !canDelete) return null;
   return (
     <>

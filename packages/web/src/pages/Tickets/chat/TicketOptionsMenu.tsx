@@ -3,19 +3,19 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { can, type TicketDTO } from '@switchboard/shared';
+import type { TicketDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../auth/AuthProvider';
 import { ConfirmationModal } from '../../../components/ConfirmationModal';
 import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
 import { ScheduledMessagesDialog } from '../scheduled/ScheduledMessagesDialog';
 import { ticketNumber } from '../ticketNumber';
+import { useAllowedActions } from '../allowedActions';
 import { useTicketActions } from '../useTicketActions';
 
 export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
   const { t } = useTranslation();
-  const { user } = useAuth();
+  const allowed = useAllowedActions(ticket);
   const actions = useTicketActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'transfer' | 'delete' | 'scheduled' | null>(null);
@@ -23,13 +23,15 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
     setAnchor(null);
     setDialog(which);
   };
+  // Nothing to offer (a colleague who may only read the ticket): no menu at all.
+  if (!allowed.has('transfer') && !allowed.has('finish') && !allowed.has('delete')) return null;
   return (
     <>
       <IconButton onClick={(e) => setAnchor(e.currentTarget)} aria-label={t('tickets.actions.options')} data-testid="ticket-options">
         <MoreVertIcon />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor != null} onClose={() => setAnchor(null)}>
-        {ticket.status !== 'closed' && (
+        {allowed.has('transfer') && (
           <MenuItem onClick={() => open('transfer')} data-testid="ticket-transfer">
             {t('tickets.actions.transfer')}
           </MenuItem>
@@ -39,7 +41,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
             {t('scheduled.menu')}
           </MenuItem>
         )}
-        {ticket.status !== 'closed' && (
+        {allowed.has('finish') && (
           <MenuItem
             onClick={() => {
               setAnchor(null);
@@ -50,7 +52,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
             {t('tickets.actions.finish')}
           </MenuItem>
         )}
-        {can(user, 'ticket-options:deleteTicket') && (
+        {allowed.has('delete') && (
           <MenuItem onClick={() => open('delete')} data-testid="ticket-delete" sx={{ color: 'error.main' }}>
             {t('tickets.actions.delete')}
           </MenuItem>

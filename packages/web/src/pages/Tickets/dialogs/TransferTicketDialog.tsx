@@ -5,28 +5,27 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
-import { can, TRANSFER_REASON_MAX, type TicketDTO, type UserDTO } from '@switchboard/shared';
+import { TRANSFER_REASON_MAX, type TicketDTO, type UserDTO } from '@switchboard/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergePagesById } from '../../../api/cacheUpdates';
 import { useConnections } from '../../../api/connections';
 import { useQueues } from '../../../api/queues';
 import { useUsersInfinite } from '../../../api/users';
-import { useAuth } from '../../../auth/AuthProvider';
 import { useSearchTerm } from '../../../components/useSearchTerm';
+import { useAllowedActions } from '../allowedActions';
 import { useTicketActions } from '../useTicketActions';
 import { RecordSelect } from './RecordSelect';
 import { TicketDialog } from './TicketDialog';
 
 export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; onClose: () => void }) {
   const { t } = useTranslation();
-  const { user: me } = useAuth();
   const actions = useTicketActions();
   const { typed, setTyped, search } = useSearchTerm();
   const usersQuery = useUsersInfinite(search);
   const users = useMemo(() => mergePagesById<UserDTO>((usersQuery.data?.pages ?? []).map((p) => p.users)), [usersQuery.data]);
   const queues = useQueues();
-  const canChangeConnection = can(me, 'ticket-options:transferWhatsapp');
+  const canChangeConnection = useAllowedActions(ticket).has('changeConnection');
   const connections = useConnections(canChangeConnection);
   const [user, setUser] = useState<UserDTO | null>(null);
   const [queueId, setQueueId] = useState<number | ''>('');
