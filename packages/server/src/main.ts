@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError, loadSecrets, lockDataDir } from './lib/data-dir.js';
 import { logUnhandledRejections } from './lib/unhandled-rejections.js';
+import { answerBackupRequests } from './ops/live-backup.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
   const built = await buildApp({ config, database, secrets, soleProcess: database.kind === 'pglite' });
   logUnhandledRejections(process, built.app.log);
   const firstAdmin = await ensureFirstAdmin(database.db, config);
+  // `npm run backup` asks this process for the embedded database's snapshot (ops/live-backup.ts).
+  if (database.kind === 'pglite') answerBackupRequests(database, config.dataDir, built.app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

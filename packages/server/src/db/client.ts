@@ -46,6 +46,11 @@ export interface Database {
   executeNamed(name: string, query: SQL): Promise<Record<string, unknown>[]>;
   /** This process's connections (PGlite: its one, in use) and the queries waiting for one (metrics). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * PGlite only: the whole data directory as a gzipped tarball, taken between two statements (so
+   * consistent while the server runs). Null on PostgreSQL, which pg_dump backs up.
+   */
+  dumpDataDir: (() => Promise<Blob>) | null;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -111,6 +116,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return () => listener.stop();
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      dumpDataDir: null,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -127,6 +133,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return result.rows;
     },
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
+    dumpDataDir: async () => {
+      // Written pages first, so the copy needs no recovery when it is opened.
+      await db.execute(sql`CHECKPOINT`);
+      return client.dumpDataDir('gzip');
+    },
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: async () => {

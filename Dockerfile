@@ -1,0 +1,41 @@
+# Switchboard in one image: built in a full install, run from the built files and the production
+# dependencies only, as an unprivileged user, with its data in a volume (docs/operations.md "Docker").
+# The base is Debian's own (Node.js 20 from Debian's packages), so the image can be rebuilt from
+# Debian alone.
+ARG BASE_IMAGE=debian:trixie-slim
+
+FROM ${BASE_IMAGE} AS build
+RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY packages/server/package.json packages/server/
+COPY packages/web/package.json packages/web/
+COPY e2e/package.json e2e/
+RUN npm ci --ignore-scripts
+COPY . .
+RUN npm run build
+# What runs: production dependencies only (no web build libraries, no test tools).
+RUN rm -rf node_modules packages/*/node_modules e2e/node_modules && npm ci --omit=dev --ignore-scripts && npm cache clean --force
+
+FROM ${BASE_IMAGE}
+# nodejs runs the server; postgresql-client gives `npm run backup` its pg_dump on PostgreSQL.
+RUN apt-get update && apt-get install -y --no-install-recommends nodejs postgresql-client ca-certificates && rm -rf /var/lib/apt/lists/* \
+  && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin switchboard \
+  && mkdir -p /data && chown switchboard /data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/packages/shared/package.json packages/shared/package.json
+COPY --from=build /app/packages/shared/dist packages/shared/dist
+COPY --from=build /app/packages/server/package.json packages/server/package.json
+COPY --from=build /app/packages/server/dist packages/server/dist
+COPY --from=build /app/packages/server/drizzle packages/server/drizzle
+COPY --from=build /app/packages/web/dist packages/web/dist
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=131072
+USER switchboard
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "packages/server/dist/main.js"]
