@@ -65,7 +65,7 @@ export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**', '**/*.js', '**/*.mjs',
       // Build-tool configuration files, outside every package's type-checked sources.
-      'vitest.config.ts', 'packages/server/drizzle.config.ts', 'packages/web/vite.config.ts', 'packages/web/vite.widget.config.ts', 'packages/web/vitest.config.ts'],
+      'vitest.config.ts', 'packages/server/drizzle.config.ts', 'packages/web/vite.config.ts', 'packages/web/sw/plugin.ts', 'packages/web/vite.widget.config.ts', 'packages/web/vitest.config.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

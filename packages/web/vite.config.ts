@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './sw/plugin';
 
 const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as {
   version: string;
@@ -11,7 +12,7 @@ const packageJson = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname,
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   resolve: {
     // Shared code is compiled with the app, so the web never depends on a prebuilt shared package.
     alias: { '@switchboard/shared': path.resolve(import.meta.dirname, '../shared/src/index.ts') },

@@ -6,6 +6,8 @@ import { AuthProvider } from './auth/AuthProvider';
 import { AppThemeProvider } from './components/AppThemeProvider';
 import { ToastProvider } from './components/Toasts';
 import { SocketProvider } from './realtime/SocketProvider';
+import { OfflineNotice } from './pwa/OfflineNotice';
+import { UpdateNotice } from './pwa/UpdateNotice';
 import { AppRoutes } from './routes';
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
@@ -18,6 +20,8 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             <ToastProvider>
               <SocketProvider>
                 <AppRoutes />
+                <OfflineNotice />
+                <UpdateNotice />
               </SocketProvider>
             </ToastProvider>
           </AppThemeProvider>

@@ -7,10 +7,12 @@ import type { LoginInput, UserDTO } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../api/ApiError';
 import { authApi } from '../api/auth';
 import { refreshSession, setSessionHooks } from '../api/client';
 import { clearMediaCache } from '../api/mediaBlob';
 import { tokenStore } from '../api/tokenStore';
+import { whenOnline } from '../pwa/useOnline';
 
 export interface AuthState {
   user: UserDTO | null;
@@ -21,6 +23,10 @@ export interface AuthState {
   /** Keep the signed-in user in step with edits (own profile, realtime updates). */
   updateUser: (user: UserDTO) => void;
 }
+
+/** Between tries to reach the server at start-up while it does not answer. */
+const START_RETRY_MS = 5000;
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, START_RETRY_MS));
 
 const AuthContext = createContext<AuthState | null>(null);
 
@@ -48,16 +54,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!tokenStore.get()) return;
     let cancelled = false;
-    refreshSession()
-      .then((session) => {
-        if (!cancelled) setUser(session.user);
-      })
-      .catch(() => {
-        if (!cancelled) endSession();
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
+    // Opened without a network (the installed app, offline): the session is not over, the server
+    // is just out of reach. Keep the token and wait for the network instead of signing out.
+    const confirm = (): Promise<void> =>
+      refreshSession().then(
+        (session) => {
+          if (!cancelled) setUser(session.user);
+        },
+        (err: unknown) => {
+          if (cancelled) return;
+          if (isApiError(err) && err.status === 0) return (navigator.onLine ? pause() : whenOnline()).then(confirm);
+          endSession();
+        },
+      );
+    void confirm().finally(() => {
+      if (!cancelled) setLoading(false);
+    });
     return () => {
       cancelled = true;
     };

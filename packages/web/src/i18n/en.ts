@@ -39,6 +39,11 @@ const en = {
     apiDocs: 'API documentation',
     apiKey: 'API key',
   },
+  pwa: {
+    offline: 'You are offline. Nothing here is being updated, and nothing can be loaded or sent until the connection is back.',
+    updateAvailable: 'A new version is available.',
+    reload: 'Reload',
+  },
   topbar: {
     greeting: 'Hello, {{name}}',
     openMenu: 'Open menu',

@@ -40,6 +40,11 @@ const es: Translation = {
     apiDocs: 'Documentación de la API',
     apiKey: 'Clave de la API',
   },
+  pwa: {
+    offline: 'Estás sin conexión. Nada aquí se está actualizando, y nada se puede cargar ni enviar hasta que vuelva la conexión.',
+    updateAvailable: 'Hay una nueva versión disponible.',
+    reload: 'Recargar',
+  },
   topbar: {
     greeting: 'Hola, {{name}}',
     openMenu: 'Abrir menú',

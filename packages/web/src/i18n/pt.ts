@@ -40,6 +40,11 @@ const pt: Translation = {
     apiDocs: 'Documentação da API',
     apiKey: 'Chave da API',
   },
+  pwa: {
+    offline: 'Você está offline. Nada aqui está sendo atualizado, e nada pode ser carregado ou enviado até a conexão voltar.',
+    updateAvailable: 'Uma nova versão está disponível.',
+    reload: 'Recarregar',
+  },
   topbar: {
     greeting: 'Olá, {{name}}',
     openMenu: 'Abrir menu',
