@@ -1,6 +1,8 @@
 /**
  * The action buttons a ticket's status allows (spec §4): pending → accept; open → return and
- * resolve; closed → reopen. Used by list items and the chat header alike.
+ * resolve; closed → reopen. Used by list items and the chat header alike. With `shortcuts` (the
+ * open ticket's header) the keyboard's accept and resolve run the very same actions, offered only
+ * when the button is (so never on a ticket the viewer may not act on).
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -10,9 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { useQueues } from '../../api/queues';
 import { AcceptTicketDialog } from './dialogs/AcceptTicketDialog';
 import { useTicketActions } from './useTicketActions';
+import { SHORTCUT_KEYS } from './shortcuts/shortcutKey';
+import { useShortcuts } from './shortcuts/useShortcuts';
 import { useViewer } from './useViewer';
 
-export function TicketStatusActions({ ticket, size = 'small' }: { ticket: TicketDTO; size?: 'small' | 'medium' }) {
+export function TicketStatusActions({ ticket, size = 'small', shortcuts = false }: { ticket: TicketDTO; size?: 'small' | 'medium'; shortcuts?: boolean }) {
   const { t } = useTranslation();
   const actions = useTicketActions();
   const viewer = useViewer();
@@ -32,6 +36,14 @@ export function TicketStatusActions({ ticket, size = 'small' }: { ticket: Ticket
     if (needsChoice) setChoosing(true);
     else void actions.accept(ticket);
   };
+
+  useShortcuts(
+    {
+      [SHORTCUT_KEYS.accept]: ticket.status === 'pending' && !choosing ? accept : undefined,
+      [SHORTCUT_KEYS.resolve]: ticket.status === 'open' ? () => void actions.resolve(ticket) : undefined,
+    },
+    shortcuts && !actions.pending,
+  );
 
   const common = { size, disabled: actions.pending } as const;
   return (

@@ -58,7 +58,7 @@ export function ChatHeader({
       <IconButton onClick={onSearch} aria-label={t('tickets.chat.search')} data-testid="chat-search-open">
         <SearchIcon />
       </IconButton>
-      {canAct && <TicketStatusActions ticket={ticket} />}
+      {canAct && <TicketStatusActions ticket={ticket} shortcuts />}
       {canAct && <TicketOptionsMenu ticket={ticket} />}
     </Box>
   );

@@ -18,6 +18,7 @@ import { SearchField } from '../../../components/SearchField';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { useStoredState } from '../../../components/useStoredState';
 import { NewTicketDialog } from '../dialogs/NewTicketDialog';
+import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp';
 import { useViewer } from '../useViewer';
 import { SectorFilter } from './SectorFilter';
 import { TicketsList } from './TicketsList';
@@ -76,6 +77,7 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
         <Box sx={{ flex: 1, minWidth: 160, '& .MuiTextField-root': { width: '100%' } }}>
           <SearchField value={typed} onChange={setTyped} testId="tickets-search" />
         </Box>
+        <ShortcutsHelp />
         <Tooltip title={t('tickets.newTicket')}>
           <IconButton color="primary" onClick={() => setCreating(true)} data-testid="new-ticket" aria-label={t('tickets.newTicket')}>
             <AddIcon />
