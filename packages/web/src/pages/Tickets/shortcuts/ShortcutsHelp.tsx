@@ -37,7 +37,8 @@ export function ShortcutsHelp() {
   return (
     <>
       <Tooltip title={t('tickets.shortcuts.open')}>
-        <IconButton onClick={() => setOpen(true)} aria-label={t('tickets.shortcuts.open')} data-testid="shortcuts-open">
+        {/* Phones have no keyboard to use it with: the button shows from tablet width up. */}
+        <IconButton onClick={() => setOpen(true)} aria-label={t('tickets.shortcuts.open')} data-testid="shortcuts-open" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
           <KeyboardIcon />
         </IconButton>
       </Tooltip>
