@@ -516,6 +516,15 @@ const en = {
     back: 'Back',
     you: 'You',
     deleted: 'Ticket deleted successfully',
+    board: {
+      open: 'Tickets board',
+      title: 'Tickets board',
+      list: 'List',
+      mine: 'Mine',
+      closedToday: 'Closed today',
+      dropHere: 'Drop a ticket here',
+      empty: 'No tickets',
+    },
     shortcuts: {
       open: 'Keyboard shortcuts',
       title: 'Keyboard shortcuts',

@@ -517,6 +517,15 @@ const es: Translation = {
     back: 'Volver',
     you: 'Usted',
     deleted: 'Ticket eliminado con éxito',
+    board: {
+      open: 'Tablero de tickets',
+      title: 'Tablero de tickets',
+      list: 'Lista',
+      mine: 'Míos',
+      closedToday: 'Cerrados hoy',
+      dropHere: 'Suelte un ticket aquí',
+      empty: 'Ningún ticket',
+    },
     shortcuts: {
       open: 'Atajos de teclado',
       title: 'Atajos de teclado',

@@ -517,6 +517,15 @@ const pt: Translation = {
     back: 'Voltar',
     you: 'Você',
     deleted: 'Chamado apagado com sucesso',
+    board: {
+      open: 'Quadro de atendimentos',
+      title: 'Quadro de atendimentos',
+      list: 'Lista',
+      mine: 'Meus',
+      closedToday: 'Fechados hoje',
+      dropHere: 'Solte um atendimento aqui',
+      empty: 'Nenhum atendimento',
+    },
     shortcuts: {
       open: 'Atalhos de teclado',
       title: 'Atalhos de teclado',

@@ -7,34 +7,21 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { TicketDTO } from '@switchboard/shared';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueues } from '../../api/queues';
-import { AcceptTicketDialog } from './dialogs/AcceptTicketDialog';
-import { useTicketActions } from './useTicketActions';
 import { SHORTCUT_KEYS } from './shortcuts/shortcutKey';
 import { useShortcuts } from './shortcuts/useShortcuts';
-import { useViewer } from './useViewer';
+import { useAcceptTicket } from './useAcceptTicket';
 
 export function TicketStatusActions({ ticket, size = 'small', shortcuts = false }: { ticket: TicketDTO; size?: 'small' | 'medium'; shortcuts?: boolean }) {
   const { t } = useTranslation();
-  const actions = useTicketActions();
-  const viewer = useViewer();
-  const [choosing, setChoosing] = useState(false);
-  // Admins without sectors of their own may place a sectorless ticket in any sector.
-  const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0 && ticket.queueId == null);
-  const sectorChoices = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
+  const { accept: startAccept, dialog, choosing, actions } = useAcceptTicket();
+  const accept = () => startAccept(ticket);
 
   // Buttons sit inside clickable list items: their clicks must not also open the ticket.
   const handle = (fn: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
     fn();
-  };
-
-  const accept = () => {
-    const needsChoice = ticket.queueId == null ? sectorChoices.length > 0 : viewer.sectors.length > 1;
-    if (needsChoice) setChoosing(true);
-    else void actions.accept(ticket);
   };
 
   useShortcuts(
@@ -68,17 +55,7 @@ export function TicketStatusActions({ ticket, size = 'small', shortcuts = false 
           {t('tickets.actions.reopen')}
         </Button>
       )}
-      {choosing && (
-        <AcceptTicketDialog
-          sectors={ticket.queueId == null ? sectorChoices : viewer.sectors}
-          initial={ticket.queueId}
-          onClose={() => setChoosing(false)}
-          onAccept={(queueId) => {
-            setChoosing(false);
-            void actions.accept(ticket, queueId);
-          }}
-        />
-      )}
+      {dialog}
     </Stack>
   );
 }

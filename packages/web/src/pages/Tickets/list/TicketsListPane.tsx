@@ -4,6 +4,7 @@
  * filter. The Open and Pending lists are always loaded: their counts are the tab badges.
  */
 import AddIcon from '@mui/icons-material/Add';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -12,6 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { SEARCH_DEBOUNCE_MS } from '@switchboard/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { TicketListFilter } from '../../../api/ticketListCache';
 import { useTicketsInfinite } from '../../../api/tickets';
 import { SearchField } from '../../../components/SearchField';
@@ -29,6 +31,7 @@ const SHOW_ALL_KEY = 'ticketsShowAll';
 export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
   const { t } = useTranslation();
   const viewer = useViewer();
+  const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [tab, setTab] = useState<TicketsTab>('open');
@@ -78,6 +81,11 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
           <SearchField value={typed} onChange={setTyped} testId="tickets-search" />
         </Box>
         <ShortcutsHelp />
+        <Tooltip title={t('tickets.board.open')}>
+          <IconButton onClick={() => void navigate('/tickets/board')} aria-label={t('tickets.board.open')} data-testid="tickets-board-open">
+            <ViewKanbanIcon />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={t('tickets.newTicket')}>
           <IconButton color="primary" onClick={() => setCreating(true)} data-testid="new-ticket" aria-label={t('tickets.newTicket')}>
             <AddIcon />
