@@ -24,6 +24,7 @@ const ApiDocsPage = lazy(() => import('./pages/ApiDocs/ApiDocsPage'));
 const ApiKeyPage = lazy(() => import('./pages/ApiKey/ApiKeyPage'));
 const WhaticketImportPage = lazy(() => import('./pages/WhaticketImport/WhaticketImportPage'));
 const TicketsPage = lazy(() => import('./pages/Tickets/TicketsPage'));
+const TicketsBoard = lazy(() => import('./pages/Tickets/board/TicketsBoard'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const WebhookDeliveriesPage = lazy(() => import('./pages/Webhooks/WebhookDeliveriesPage'));
 const ScheduledCalendarPage = lazy(() => import('./pages/Scheduled/ScheduledCalendarPage'));
@@ -38,6 +39,7 @@ export function AppRoutes() {
         </Route>
         <Route element={<PrivateRoute />}>
           <Route element={<MainLayout />}>
+            <Route path="/tickets/board" element={<TicketsBoard />} />
             <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
             <Route path="/" element={<DashboardPage />} />
             <Route path="/api" element={<ApiInstructionsPage />} />

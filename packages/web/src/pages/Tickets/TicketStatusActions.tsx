@@ -1,27 +1,24 @@
 /**
  * The status buttons (spec §4) the ticket's allowed actions contain: accept, return, resolve,
- * reopen. Used by list items and the chat header alike.
+ * reopen. Used by list items and the chat header alike. With `shortcuts` (the open ticket's
+ * header) the keyboard's accept and resolve run the very same actions, offered only when the
+ * button is (so never on a ticket the viewer may not act on).
  */
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { TicketDTO } from '@switchboard/shared';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueues } from '../../api/queues';
-import { AcceptTicketDialog } from './dialogs/AcceptTicketDialog';
 import { useAllowedActions } from './allowedActions';
-import { useTicketActions } from './useTicketActions';
-import { useViewer } from './useViewer';
+import { SHORTCUT_KEYS } from './shortcuts/shortcutKey';
+import { useShortcuts } from './shortcuts/useShortcuts';
+import { useAcceptTicket } from './useAcceptTicket';
 
-export function TicketStatusActions({ ticket, size = 'small' }: { ticket: TicketDTO; size?: 'small' | 'medium' }) {
+export function TicketStatusActions({ ticket, size = 'small', shortcuts = false }: { ticket: TicketDTO; size?: 'small' | 'medium'; shortcuts?: boolean }) {
   const { t } = useTranslation();
-  const actions = useTicketActions();
-  const viewer = useViewer();
   const allowed = useAllowedActions(ticket);
-  const [choosing, setChoosing] = useState(false);
-  // Admins without sectors of their own may place a sectorless ticket in any sector.
-  const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0 && ticket.queueId == null);
-  const sectorChoices = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
+  const { accept: startAccept, dialog, choosing, actions } = useAcceptTicket();
+  const accept = () => startAccept(ticket);
 
   // Buttons sit inside clickable list items: their clicks must not also open the ticket.
   const handle = (fn: () => void) => (e: MouseEvent) => {
@@ -29,11 +26,13 @@ export function TicketStatusActions({ ticket, size = 'small' }: { ticket: Ticket
     fn();
   };
 
-  const accept = () => {
-    const needsChoice = ticket.queueId == null ? sectorChoices.length > 0 : viewer.sectors.length > 1;
-    if (needsChoice) setChoosing(true);
-    else void actions.accept(ticket);
-  };
+  useShortcuts(
+    {
+      [SHORTCUT_KEYS.accept]: allowed.has('accept') && !choosing ? accept : undefined,
+      [SHORTCUT_KEYS.resolve]: allowed.has('resolve') ? () => void actions.resolve(ticket) : undefined,
+    },
+    shortcuts && !actions.pending,
+  );
 
   const common = { size, disabled: actions.pending } as const;
   return (
@@ -58,17 +57,7 @@ export function TicketStatusActions({ ticket, size = 'small' }: { ticket: Ticket
           {t('tickets.actions.reopen')}
         </Button>
       )}
-      {choosing && (
-        <AcceptTicketDialog
-          sectors={ticket.queueId == null ? sectorChoices : viewer.sectors}
-          initial={ticket.queueId}
-          onClose={() => setChoosing(false)}
-          onAccept={(queueId) => {
-            setChoosing(false);
-            void actions.accept(ticket, queueId);
-          }}
-        />
-      )}
+      {dialog}
     </Stack>
   );
 }

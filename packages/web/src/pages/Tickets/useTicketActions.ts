@@ -8,7 +8,8 @@ import { useDeleteTicket, useUpdateTicket, type TicketUpdate } from '../../api/t
 import { useToast } from '../../components/Toasts';
 import { useAuth } from '../../auth/AuthProvider';
 
-export function useTicketActions() {
+/** With `stay` (the board) no action leaves the current screen. */
+export function useTicketActions({ stay = false }: { stay?: boolean } = {}) {
   const navigate = useNavigate();
   const toast = useToast();
   const { user } = useAuth();
@@ -19,7 +20,7 @@ export function useTicketActions() {
   const run = async (ticket: Pick<TicketDTO, 'id'>, data: TicketUpdate, goTo: string | null, silent = false) => {
     try {
       await update.mutateAsync({ id: ticket.id, data });
-      if (goTo) void navigate(goTo);
+      if (goTo && !stay) void navigate(goTo);
       return true;
     } catch (err) {
       if (!silent) toast.error(err);

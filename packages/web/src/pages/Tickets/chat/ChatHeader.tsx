@@ -56,7 +56,7 @@ export function ChatHeader({
         <SearchIcon />
       </IconButton>
       {/* Each shows only the actions the ticket's answer allows (none for a colleague who may only read it). */}
-      <TicketStatusActions ticket={ticket} />
+      <TicketStatusActions ticket={ticket} shortcuts />
       <TicketOptionsMenu ticket={ticket} />
     </Box>
   );

@@ -37,6 +37,8 @@ import { QuotedMessage } from '../chat/QuotedMessage';
 import { canSend, capitaliseFirst, isSendKey, quickAnswerSearch, signedBody } from './composerRules';
 import { QuickAnswersList, quickAnswerOptionId, QUICK_ANSWERS_LIST_ID } from './QuickAnswersList';
 import { useQuickAnswerPicker } from './useQuickAnswerPicker';
+import { SHORTCUT_KEYS } from '../shortcuts/shortcutKey';
+import { useShortcuts } from '../shortcuts/useShortcuts';
 import { formatTimer, useAudioRecorder } from './useAudioRecorder';
 
 export const SIGN_OPTION_KEY = 'signOption';
@@ -95,6 +97,22 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
     textInput.current?.focus();
   };
   const mentions = useMentionPicker(mentioning, chooseMention);
+
+  // Keyboard: focus the box; open quick answers (a reply only), which is typing '/' in an empty box.
+  const focusInput = () => textInput.current?.focus();
+  useShortcuts(
+    {
+      [SHORTCUT_KEYS.composer]: focusInput,
+      [SHORTCUT_KEYS.quickAnswers]: noteMode
+        ? undefined
+        : () => {
+            if (!text) changeText('/');
+            focusInput();
+          },
+    },
+    // While recording the text box is not shown; a pending or closed ticket takes no reply.
+    !disabled && !recorder.recording,
+  );
 
   const submitNote = async () => {
     const body = text.trim();

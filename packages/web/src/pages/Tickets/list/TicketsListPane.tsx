@@ -4,6 +4,7 @@
  * filter. The Open and Pending lists are always loaded: their counts are the tab badges.
  */
 import AddIcon from '@mui/icons-material/Add';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -12,12 +13,14 @@ import Tooltip from '@mui/material/Tooltip';
 import { SEARCH_DEBOUNCE_MS } from '@switchboard/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { TicketListFilter } from '../../../api/ticketListCache';
 import { useTicketsInfinite } from '../../../api/tickets';
 import { SearchField } from '../../../components/SearchField';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { useStoredState } from '../../../components/useStoredState';
 import { NewTicketDialog } from '../dialogs/NewTicketDialog';
+import { ShortcutsHelp } from '../shortcuts/ShortcutsHelp';
 import { useViewer } from '../useViewer';
 import { SectorFilter } from './SectorFilter';
 import { TicketsList } from './TicketsList';
@@ -28,6 +31,7 @@ const SHOW_ALL_KEY = 'ticketsShowAll';
 export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
   const { t } = useTranslation();
   const viewer = useViewer();
+  const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [tab, setTab] = useState<TicketsTab>('open');
@@ -76,6 +80,12 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
         <Box sx={{ flex: 1, minWidth: 160, '& .MuiTextField-root': { width: '100%' } }}>
           <SearchField value={typed} onChange={setTyped} testId="tickets-search" />
         </Box>
+        <ShortcutsHelp />
+        <Tooltip title={t('tickets.board.open')}>
+          <IconButton onClick={() => void navigate('/tickets/board')} aria-label={t('tickets.board.open')} data-testid="tickets-board-open">
+            <ViewKanbanIcon />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={t('tickets.newTicket')}>
           <IconButton color="primary" onClick={() => setCreating(true)} data-testid="new-ticket" aria-label={t('tickets.newTicket')}>
             <AddIcon />

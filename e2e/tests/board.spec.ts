@@ -1,0 +1,80 @@
+/**
+ * The tickets board: a customer's pending card dragged onto the attendant's column is accepted
+ * (the same call and sector dialog as the Accept button), then dragged onto Closed today it is
+ * resolved; on a 390×844 phone the columns scroll sideways inside the board, not the page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
+
+async function world(api: Api) {
+  const id = unique();
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: `Board ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const user = { name: `Bea ${id}`, email: `bea.${id}@e2e.local`, password: 'board-pass' };
+  await api.call('POST', '/api/users', { ...user, profile: 'user', queueIds: [sector.id] });
+  const number = phoneNumber('5511');
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Board ${id}`, channel: 'simulator', queueIds: [sector.id] });
+  await pairSimulator(api, connection.id, number);
+  return { id, user, number };
+}
+
+async function acceptSectorIfAsked(page: Page, card: ReturnType<Page['getByTestId']>) {
+  const dialog = page.getByTestId('accept-dialog');
+  await expect(dialog.or(page.getByTestId('board-column-mine').locator(card))).toBeVisible();
+  if (await dialog.isVisible()) {
+    const sector = dialog.getByRole('combobox');
+    if (await sector.isVisible()) {
+      await sector.click();
+      await page.getByRole('option').first().click();
+    }
+    await dialog.getByTestId('accept-start').click();
+  }
+}
+
+test('dragging a card accepts and then resolves the ticket', async ({ page, request }) => {
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const w = await world(admin);
+  const customer = { number: phoneNumber('5521'), name: `Board customer ${w.id}` };
+  await admin.call('POST', '/api/simulator/messages', { from: customer.number, to: w.number, name: customer.name, body: 'Can someone help?' });
+
+  await login(page, w.user.email, w.user.password);
+  await page.goto('/tickets');
+  await page.getByTestId('tickets-board-open').click();
+  await expect(page).toHaveURL(/\/tickets\/board$/);
+  const card = page.locator('[data-testid^="board-card-"]').filter({ hasText: customer.name });
+  await expect(page.getByTestId('board-column-pending').locator('[data-testid^="board-card-"]').filter({ hasText: customer.name })).toBeVisible();
+  const ticketId = Number((await card.getAttribute('data-testid'))!.replace('board-card-', ''));
+  const user = await Api.of(page);
+  const status = async () => (await user.call<{ status: string; userId: number | null }>('GET', `/api/tickets/${ticketId}`)).status;
+
+  // A pending card cannot be resolved from the board (the list offers no Resolve for it either).
+  await card.dragTo(page.getByTestId('board-column-closed'));
+  expect(await status()).toBe('pending');
+
+  await card.dragTo(page.getByTestId('board-column-mine'));
+  await acceptSectorIfAsked(page, page.getByTestId(`board-card-${ticketId}`));
+  await expect(page.getByTestId('board-column-mine').getByTestId(`board-card-${ticketId}`)).toBeVisible();
+  await expect.poll(status).toBe('open');
+  await expect(page).toHaveURL(/\/tickets\/board$/);
+  await page.screenshot({ path: 'test-results/board-accepted.png' });
+
+  await page.getByTestId(`board-card-${ticketId}`).dragTo(page.getByTestId('board-column-closed'));
+  await expect(page.getByTestId('board-column-closed').getByTestId(`board-card-${ticketId}`)).toBeVisible();
+  await expect.poll(status).toBe('closed');
+});
+
+test('on a phone the board columns scroll sideways', async ({ browser, request }) => {
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const w = await world(admin);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' });
+  await context.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  const page = await context.newPage();
+  await login(page, w.user.email, w.user.password);
+  await page.goto('/tickets/board');
+  const columns = page.getByTestId('board-columns');
+  await expect(page.getByTestId('board-column-closed')).toBeAttached();
+  expect(await columns.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'page wider than the phone').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/board-phone.png' });
+  await context.close();
+});

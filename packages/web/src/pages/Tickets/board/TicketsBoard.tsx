@@ -1,0 +1,185 @@
+/**
+ * The tickets board (/tickets/board): the same tickets as the list, as cards in columns — Pending,
+ * Open per attendant (the viewer's own column first) and Closed today. Dragging a pending card onto
+ * the viewer's column accepts it (with the list's sector dialog); dragging an open card onto Closed
+ * resolves it. Only moves the list's buttons offer are droppable; the server decides as always.
+ * On a phone the columns scroll sideways.
+ */
+import ViewListIcon from '@mui/icons-material/ViewList';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { TicketDTO } from '@switchboard/shared';
+import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { mergePagesById } from '../../../api/cacheUpdates';
+import { MessagePreview } from '../../../components/MessagePreview';
+import type { TicketListFilter } from '../../../api/ticketListCache';
+import { useTicketsInfinite } from '../../../api/tickets';
+import { useStoredState } from '../../../components/useStoredState';
+import { allowedTicketActions, useAllowedActions } from '../allowedActions';
+import { useAcceptTicket } from '../useAcceptTicket';
+import { useViewer } from '../useViewer';
+
+const SHOW_ALL_KEY = 'ticketsShowAll';
+
+function useColumnTickets(filter: TicketListFilter) {
+  const query = useTicketsInfinite(filter);
+  return useMemo(() => mergePagesById<TicketDTO>((query.data?.pages ?? []).map((p) => p.tickets)), [query.data]);
+}
+
+const startOfToday = () => {
+  const d = new Date();
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+};
+
+export default function TicketsBoard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const [storedShowAll] = useStoredState(SHOW_ALL_KEY, false);
+  const base: TicketListFilter = { showAll: viewer.admin && storedShowAll, queueIds: viewer.sectors.map((s) => s.id) };
+  const pending = useColumnTickets({ ...base, status: 'pending', isGroup: 'false' });
+  const open = useColumnTickets({ ...base, status: 'open', isGroup: 'false' });
+  const closed = useColumnTickets({ ...base, status: 'closed', isGroup: 'false' });
+  const { accept, dialog, actions } = useAcceptTicket({ stay: true });
+  const [dragged, setDragged] = useState<TicketDTO | null>(null);
+
+  const me = viewer.facts.id;
+  const mine = open.filter((ticket) => ticket.userId === me);
+  const others = new Map<number, { name: string; tickets: TicketDTO[] }>();
+  for (const ticket of open) {
+    if (ticket.userId === me || ticket.userId == null) continue;
+    const column = others.get(ticket.userId) ?? { name: ticket.user?.name ?? '', tickets: [] };
+    column.tickets.push(ticket);
+    others.set(ticket.userId, column);
+  }
+  const today = startOfToday();
+  const closedToday = closed.filter((ticket) => new Date(ticket.updatedAt).getTime() >= today);
+
+  // A drop does what the ticket's allowed actions offer (the same as its buttons), nothing else.
+  const draggedMay = dragged ? allowedTicketActions(dragged, viewer.facts) : new Set<string>();
+  const dropOnMine = dragged && draggedMay.has('accept') ? () => accept(dragged) : undefined;
+  const dropOnClosed = dragged && draggedMay.has('resolve') ? () => void actions.resolve(dragged) : undefined;
+  const card = (ticket: TicketDTO) => (
+    <BoardCard key={ticket.id} ticket={ticket} onOpen={() => void navigate(`/tickets/${ticket.id}`)} onDrag={setDragged} />
+  );
+
+  return (
+    <Paper variant="outlined" data-testid="tickets-board" sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 56px - 16px - 40px)', sm: 'calc(100dvh - 64px - 32px - 40px)' }, minHeight: 420 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Typography variant="h6" sx={{ flex: 1 }}>
+          {t('tickets.board.title')}
+        </Typography>
+        <Tooltip title={t('tickets.board.list')}>
+          <IconButton onClick={() => void navigate('/tickets')} aria-label={t('tickets.board.list')} data-testid="board-to-list">
+            <ViewListIcon />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1.5, p: 1.5, overflowX: 'auto' }} data-testid="board-columns">
+        <Column id="pending" title={t('tickets.tabs.pending')} count={pending.length}>
+          {pending.map(card)}
+        </Column>
+        <Column id="mine" title={t('tickets.board.mine')} count={mine.length} onDrop={dropOnMine}>
+          {mine.map(card)}
+        </Column>
+        {[...others].map(([userId, column]) => (
+          <Column key={userId} id={`user-${userId}`} title={column.name} count={column.tickets.length}>
+            {column.tickets.map(card)}
+          </Column>
+        ))}
+        <Column id="closed" title={t('tickets.board.closedToday')} count={closedToday.length} onDrop={dropOnClosed}>
+          {closedToday.map(card)}
+        </Column>
+      </Box>
+      {dialog}
+    </Paper>
+  );
+}
+
+function Column({ id, title, count, onDrop, children }: { id: string; title: string; count: number; onDrop?: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState(false);
+  // Only a column that takes the dragged card accepts the drop (preventDefault on dragover).
+  const allow = (e: DragEvent) => {
+    if (!onDrop) return;
+    e.preventDefault();
+    setOver(true);
+  };
+  return (
+    <Box
+      data-testid={`board-column-${id}`}
+      data-droppable={!!onDrop}
+      onDragOver={allow}
+      onDragEnter={allow}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        onDrop?.();
+      }}
+      sx={{
+        width: 280,
+        flexShrink: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        outline: onDrop ? 2 : 0,
+        outlineStyle: 'dashed',
+        outlineColor: over ? 'primary.main' : 'divider',
+      }}
+    >
+      <Typography variant="subtitle2" sx={{ px: 1.5, py: 1 }} noWrap>
+        {title} · {count}
+      </Typography>
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 1, pb: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {children}
+        {count === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 0.5 }}>
+            {onDrop ? t('tickets.board.dropHere') : t('tickets.board.empty')}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function BoardCard({ ticket, onOpen, onDrag }: { ticket: TicketDTO; onOpen: () => void; onDrag: (ticket: TicketDTO | null) => void }) {
+  // A card moves when its ticket may be accepted or resolved: the list's buttons for it.
+  const allowed = useAllowedActions(ticket);
+  const movable = allowed.has('accept') || allowed.has('resolve');
+  return (
+    <Paper
+      data-testid={`board-card-${ticket.id}`}
+      draggable={movable}
+      onDragStart={(e) => {
+        e.dataTransfer.setData('text/plain', String(ticket.id));
+        e.dataTransfer.effectAllowed = 'move';
+        onDrag(ticket);
+      }}
+      onDragEnd={() => onDrag(null)}
+      onClick={onOpen}
+      sx={{ p: 1.25, cursor: movable ? 'grab' : 'pointer', borderLeft: 4, borderColor: ticket.queue?.color ?? 'divider' }}
+    >
+      <Typography noWrap sx={{ fontWeight: 500 }}>
+        {ticket.contact.name}
+      </Typography>
+      {/* Text only: a preview is customer content. */}
+      <Typography variant="body2" color="text.secondary" noWrap sx={{ display: 'flex', minWidth: 0 }}>
+        <MessagePreview preview={ticket.lastMessage} />
+      </Typography>
+      {ticket.queue && (
+        <Typography variant="caption" color="text.secondary" noWrap component="div">
+          {ticket.queue.name}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
