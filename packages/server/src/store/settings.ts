@@ -15,7 +15,6 @@ import {
   SETTING_KEYS,
   SETTING_SCHEMAS,
   isSettingKey,
-  type Actor,
   type CompanyLanguage,
   type AccessActor,
   type SettingDTO,

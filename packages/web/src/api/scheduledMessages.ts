@@ -3,7 +3,6 @@ import {
   EVENTS,
   scheduledCalendarSchema,
   scheduledMessageSchema,
-  type ScheduledMessageEvent,
   type scheduledMessageSaveSchema,
 } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /** Tags API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
-import { TAG_ROUTES as R, type TagDTO, type TagEvent, type tagSaveSchema, type TagsPage } from '@switchboard/shared';
+import { TAG_ROUTES as R, type TagDTO, type TagEvent, type tagSaveSchema } from '@switchboard/shared';
 import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { call } from './client';

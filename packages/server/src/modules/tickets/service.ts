@@ -34,7 +34,7 @@ import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { presentTicketEvents, ticketEventRows } from '../../store/ticket-log.js';
 import { contactPanel } from './contact-panel.js';
 import { storyOfAction } from './story.js';
-import { loadReadableTicket, ticketFacts, userCanSeeTicket, withActions } from './visibility.js';
+import { loadReadableTicket, ticketFacts, withActions } from './visibility.js';
 
 export type TicketsPage = TicketsPageDTO;
 

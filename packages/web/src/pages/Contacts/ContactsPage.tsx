@@ -6,7 +6,7 @@
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { EVENTS, type ContactDTO, type ContactEvent } from '@switchboard/shared';
+import { EVENTS, type ContactDTO } from '@switchboard/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

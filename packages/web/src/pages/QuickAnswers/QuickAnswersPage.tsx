@@ -3,7 +3,7 @@
  * and delete all for admins only (the server refuses them to others).
  */
 import Button from '@mui/material/Button';
-import { EVENTS, type QuickAnswerDTO, type QuickAnswerEvent } from '@switchboard/shared';
+import { EVENTS, type QuickAnswerDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../../access/useAccess';

@@ -3,7 +3,7 @@
  * everyone; delete, delete all and the CSV download for admins only (the server refuses the rest).
  */
 import Button from '@mui/material/Button';
-import { EVENTS, type TagDTO, type TagEvent } from '@switchboard/shared';
+import { EVENTS, type TagDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../../access/useAccess';
