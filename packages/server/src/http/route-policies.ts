@@ -119,6 +119,23 @@ export const ROUTE_POLICIES: Record<string, AccessAction | RouteAudience> = {
   'POST /api/inbound-failures/:id/retry': 'inboundFailure.manage',
 
   'POST /api/send': 'api-token',
+  // The reference products' send paths (docs/decisions.md, reference clients).
+  'POST /api/messages/send': 'api-token',
+  'POST /api/api/send': 'api-token',
+  'POST /api/api/messages/send': 'api-token',
+  // A signed, expiring link is its own authorisation (docs/operations.md, media links).
+  'GET /api/media/:id/:expires/:signature/:name': 'public',
+
+  'POST /api/contacts/:id/opt-in': 'contact.optIn',
+  'GET /api/tickets/:id/events': 'ticket.read',
+  'GET /api/tickets/:id/contact-panel': 'ticket.read',
+  'GET /api/scheduledMessages': 'ticket.list',
+  'GET /api/tickets/:ticketId/scheduledMessages': 'ticket.schedule',
+  'POST /api/tickets/:ticketId/scheduledMessages': 'ticket.schedule',
+  'PUT /api/scheduledMessages/:id': 'ticket.schedule',
+  'DELETE /api/scheduledMessages/:id': 'ticket.schedule',
+  'GET /api/audit-log': 'audit.read',
+  'GET /api/audit-log/export': 'audit.read',
 
   'OPTIONS /api/webchat/*': 'webchat-visitor',
   'GET /api/webchat/:channel/config': 'webchat-visitor',

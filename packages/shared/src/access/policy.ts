@@ -79,6 +79,8 @@ export const POLICIES = {
   'ticket.note': signedIn<TicketFacts>((actor, t) => (sees(actor, t) || t.mentioned ? null : NO_TICKET)),
   /** Answer the customer (and mark the chat read): who sees the ticket; a mention does not give it. */
   'ticket.reply': signedIn<TicketFacts>((actor, t) => (sees(actor, t) ? null : NO_TICKET)),
+  /** Scheduled messages of a ticket: whoever sees the ticket manages them. */
+  'ticket.schedule': signedIn<TicketFacts>((actor, t) => (sees(actor, t) ? null : NO_TICKET)),
   /** Take a waiting ticket: not one already given to someone else, unless admin. */
   'ticket.accept': onTicket(
     (t) => (t.status === 'pending' ? null : `Only a pending ticket can be accepted (the ticket is ${t.status})`),
@@ -117,6 +119,8 @@ export const POLICIES = {
   'contact.deleteAll': admins,
   'contact.import': admins,
   'contact.export': admins,
+  /** Opting a customer back in to bulk messages is explicit, and an administrator's call. */
+  'contact.optIn': admins,
 
   // Sessions: someone must always be able to fix the settings, so admins sign in at any hour.
   'session.outsideWorkHours': admins,
@@ -173,6 +177,8 @@ export const POLICIES = {
   'import.whaticket': admins,
   'inboundFailure.manage': admins,
   'simulator.use': admins,
+  /** Who changed what (settings, users, connections, …). */
+  'audit.read': admins,
 
   // Dashboard: admins see anyone's numbers; others their own.
   'dashboard.read': signedIn<{ userId?: number }>((actor, q) => (isAdmin(actor) || q.userId === undefined || q.userId === actor.id ? null : NO_PERMISSION)),

@@ -1,9 +1,9 @@
 /** The audit log: writing a record, and the admins' list and CSV export of it. */
-import { isAdmin, toCsv, type AuditPageDTO, type AuditQuery, type AuditRecordDTO } from '@switchboard/shared';
+import { toCsv, type AuditPageDTO, type AuditQuery, type AuditRecordDTO } from '@switchboard/shared';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { authorize } from '../../access/authorize.js';
 import type { AppContext } from '../../context.js';
 import { auditLog } from '../../db/schema.js';
-import { AppError } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
 import { summarize } from './summary.js';
 
@@ -93,6 +93,6 @@ export class AuditService {
   }
 
   private assertAdmin(actor: CurrentUser): void {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'audit.read');
   }
 }

@@ -5,8 +5,9 @@
  * (START, VOLTAR… — OPT_IN_WORDS) or an admin opts the contact in. Every bulk send skips an
  * opted-out contact; conversations with attendants go on as usual.
  */
-import { isAdmin, type CompanyLanguage, type ContactDTO } from '@switchboard/shared';
+import { type CompanyLanguage, type ContactDTO } from '@switchboard/shared';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { authorize } from '../../access/authorize.js';
 import { normaliseKeyword } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { contacts } from '../../db/schema.js';
@@ -56,7 +57,7 @@ export class OptOutService {
 
   /** An admin opts a contact back in (the customer asked in another way). */
   async optIn(actor: CurrentUser, contactId: number): Promise<ContactDTO> {
-    if (!isAdmin(actor)) throw new AppError('ERR_NO_PERMISSION', 403);
+    authorize(actor, 'contact.optIn');
     const [row] = await this.ctx.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, contactId));
     if (!row) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     await this.setOptedOut(contactId, false);
