@@ -7,7 +7,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, queues, ticketCycles, tickets, whatsappQueues, whatsapps } from '../db/schema.js';
-import { createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../test/harness.js';
+import { createTestServer, type TestServer } from '../test/harness.js';
+import { processGroup } from '../test/processes.js';
 import { apiCaller, expectFieldError } from '../test/http.js';
 import { phoneNumber, waitFor } from '../test/simulator.js';
 import { connectedClient } from '../test/sockets.js';
@@ -218,26 +219,20 @@ describe('sector auto-assignment', () => {
 });
 
 describe('auto-assignment by two server processes at once', () => {
-  let testDb: TestDatabase;
+  const group = processGroup();
+  const sockets = group.sockets;
   let a: TestServer;
   let b: TestServer;
-  const sockets: Socket[] = [];
   const secrets = { JWT_SECRET: 'j'.repeat(40), JWT_REFRESH_SECRET: 'r'.repeat(40) };
 
   beforeAll(async () => {
-    testDb = await openTestDatabase();
-    a = await createTestServer({ database: testDb.database, env: secrets });
-    b = await createTestServer({ database: testDb.database, env: secrets });
+    a = await group.start({ env: secrets });
+    b = await group.start({ env: secrets });
   });
-  afterAll(async () => {
-    for (const so of sockets) so.close();
-    await a?.close().catch(() => undefined);
-    await b?.close().catch(() => undefined);
-    await testDb?.drop();
-  });
+  afterAll(() => group.close());
 
   it('never assigns a ticket twice nor puts anyone over the limit, across sectors sharing attendants', async () => {
-    const db = testDb.database.db;
+    const db = group.database().database.db;
     const [conn] = await db.insert(whatsapps).values({ name: 'Race', channel: 'simulator' }).returning();
     // Switched on only once the tickets wait, so nothing is assigned before the race.
     const sectors = await db
@@ -293,27 +288,18 @@ describe('auto-assignment by two server processes at once', () => {
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!redisUrl)('auto-assignment sees presence on every process (Redis adapter)', () => {
-  let testDb: TestDatabase;
-  const servers: TestServer[] = [];
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    for (const so of sockets) so.close();
-    for (const s of servers) await s.close().catch(() => undefined);
-    await testDb?.drop();
-  });
+  const group = processGroup();
+  afterAll(() => group.close());
 
   it('assigns on one process to an attendant whose only socket is on the other', async () => {
-    testDb = await openTestDatabase();
     const env = { REDIS_URL: redisUrl!, JWT_SECRET: 'k'.repeat(40), JWT_REFRESH_SECRET: 'm'.repeat(40) };
-    const a = await createTestServer({ database: testDb.database, env });
-    servers.push(a);
-    const b = await createTestServer({ database: testDb.database, env });
-    servers.push(b);
-    const db = testDb.database.db;
+    const a = await group.start({ env });
+    const b = await group.start({ env });
+    const db = group.database().database.db;
     const [conn] = await db.insert(whatsapps).values({ name: 'Presence', channel: 'simulator' }).returning();
     const [q] = await db.insert(queues).values({ name: 'Presence', color: '#p1' }).returning();
     const attendant = await a.createUser({ queueIds: [q.id] });
-    await online(await b.listen(), attendant.token, sockets);
+    await online(await b.listen(), attendant.token, group.sockets);
     await waitFor(async () => (await a.ctx.realtime.onlineUserIds()).has(attendant.id));
 
     const [c] = await db.insert(contacts).values({ name: 'Far away', number: phoneNumber() }).returning();

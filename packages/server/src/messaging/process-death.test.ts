@@ -5,52 +5,42 @@
  * share realtime through Redis, as in production.
  */
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { leases, messages } from '../db/schema.js';
-import { createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../test/harness.js';
+import { processGroup } from '../test/processes.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../test/simulator.js';
 import { connectedClient } from '../test/sockets.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe('a message stored by a process that died before announcing it', () => {
-  let testDb: TestDatabase;
-  const servers: TestServer[] = [];
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    for (const so of sockets) so.close();
-    for (const s of servers) await s.close().catch(() => undefined);
-    await testDb?.drop();
-  });
+  const group = processGroup();
+  afterAll(() => group.close());
 
   it('reaches a chat open on a surviving process once the session is taken over', async () => {
-    testDb = await openTestDatabase();
     const env = redisUrl ? { REDIS_URL: redisUrl } : undefined;
-    const a = await createTestServer({ database: testDb.database, env });
-    servers.push(a);
+    const a = await group.start({ env });
     const conn = await connectSimulator(a);
-    const b = await createTestServer({ database: testDb.database, env });
-    servers.push(b);
-    const { socket, events } = await connectedClient(await b.listen(), b.adminToken, sockets);
+    const b = await group.start({ env });
+    const { socket, events } = await connectedClient(await b.listen(), b.adminToken, group.sockets);
+    const { db } = group.database().database;
 
     // The fault: A commits the message, then dies before anything is emitted.
     a.ctx.realtime.emit = () => undefined;
     const stored = await customerWrites(a, conn.id, phoneNumber(), 'stored, never announced');
     expect(stored).not.toBeNull();
-    const [row] = await testDb.database.db.select().from(messages).where(eq(messages.id, stored!.message.id));
+    const [row] = await db.select().from(messages).where(eq(messages.id, stored!.message.id));
     expect(row.body).toBe('stored, never announced');
-    await a.close();
-    servers.splice(servers.indexOf(a), 1);
+    await group.stop(a);
     // A process stopping drops its own sockets, not those of the others (through Redis).
     expect(socket.connected).toBe(true);
-    const [lease] = await testDb.database.db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
+    const [lease] = await db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
     expect(lease.expiresAt.getTime()).toBeLessThan(Date.now());
 
     // B's periodic lease check finds the session orphaned and takes it over.
     await b.services.channels.maintainLeases();
-    const [taken] = await testDb.database.db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
+    const [taken] = await db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
     expect(taken.holder).toBe(b.services.channels.holder);
     const got = await waitFor(() => events.find((e) => e.event === 'appMessage' && e.payload.message.id === row.id), 10_000);
     expect(got.payload).toMatchObject({ action: 'create', again: true, message: { body: 'stored, never announced' }, ticket: { id: row.ticketId } });

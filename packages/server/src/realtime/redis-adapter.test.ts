@@ -2,34 +2,25 @@
  * Several server processes share realtime through Redis: an event emitted by one server reaches a
  * browser connected to another, and presence is seen across both. Runs when TEST_REDIS_URL is set.
  */
-import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../test/harness.js';
+import { bearer } from '../test/harness.js';
+import { processGroup } from '../test/processes.js';
 import { waitFor } from '../test/simulator.js';
 import { connectedClient } from '../test/sockets.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', () => {
-  let testDb: TestDatabase;
-  const servers: TestServer[] = [];
-  const sockets: Socket[] = [];
-  afterAll(async () => {
-    for (const so of sockets) so.close();
-    for (const s of servers) await s.close().catch(() => undefined);
-    await testDb?.drop();
-  });
+  const group = processGroup();
+  afterAll(() => group.close());
 
   it('delivers an event emitted on one server to a client of the other, and shares presence', async () => {
-    testDb = await openTestDatabase();
     const secrets = { JWT_SECRET: 'x'.repeat(40), JWT_REFRESH_SECRET: 'y'.repeat(40) };
-    const a = await createTestServer({ database: testDb.database, env: { REDIS_URL: redisUrl!, ...secrets } });
-    servers.push(a);
-    const b = await createTestServer({ database: testDb.database, env: { REDIS_URL: redisUrl!, ...secrets } });
-    servers.push(b);
+    const a = await group.start({ env: { REDIS_URL: redisUrl!, ...secrets } });
+    const b = await group.start({ env: { REDIS_URL: redisUrl!, ...secrets } });
     const baseB = await b.listen();
 
-    const { socket } = await connectedClient(baseB, a.adminToken, sockets);
+    const { socket } = await connectedClient(baseB, a.adminToken, group.sockets);
     const got = new Promise<unknown>((resolve) => socket.on('settings', resolve));
     const res = await a.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(a.adminToken), payload: { value: 'enabled' } });
     expect(res.statusCode).toBe(200);
@@ -41,17 +32,15 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
     // Each installation has its own database; both use the same Redis, as a staging copy beside
     // production (or two companies on one managed Redis) would.
     const secrets = { JWT_SECRET: 'i'.repeat(40), JWT_REFRESH_SECRET: 'j'.repeat(40) };
-    const ownDb = await openTestDatabase();
-    const otherDb = await openTestDatabase();
+    const ownInstallation = processGroup();
+    const otherInstallation = processGroup();
     try {
-      const own = await createTestServer({ database: ownDb.database, env: { REDIS_URL: redisUrl!, ...secrets } });
-      servers.push(own);
-      const other = await createTestServer({ database: otherDb.database, env: { REDIS_URL: redisUrl!, ...secrets } });
-      servers.push(other);
+      const own = await ownInstallation.start({ env: { REDIS_URL: redisUrl!, ...secrets } });
+      const other = await otherInstallation.start({ env: { REDIS_URL: redisUrl!, ...secrets } });
       const otherBase = await other.listen();
 
       // The other installation's admin is signed in; their user id and rooms match this one's admin.
-      const { socket: otherSocket } = await connectedClient(otherBase, other.adminToken, sockets);
+      const { socket: otherSocket } = await connectedClient(otherBase, other.adminToken, otherInstallation.sockets);
       const leaked: unknown[] = [];
       otherSocket.on('settings', (e) => leaked.push(e));
       const heard = new Promise<unknown>((resolve) => otherSocket.on('settings', resolve));
@@ -68,9 +57,8 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
       expect((await own.ctx.realtime.onlineUserIds()).size).toBe(0);
       expect((await other.ctx.realtime.onlineUserIds()).size).toBe(1);
     } finally {
-      for (const s of servers.splice(-2)) await s.close().catch(() => undefined);
-      await ownDb.drop();
-      await otherDb.drop();
+      await ownInstallation.close();
+      await otherInstallation.close();
     }
   });
 });
