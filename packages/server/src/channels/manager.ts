@@ -30,6 +30,23 @@ import { ChannelError, ChannelStartError, type ChannelDriver, type DriverContext
 
 export type DriverEventHandler = (connectionId: number, event: DriverEvent) => Promise<void>;
 
+/** What the channel sessions hand their work to, given once at construction (services.ts). */
+export interface ChannelManagerDeps {
+  /** Driver factories by channel kind. */
+  factories: Partial<Record<ChannelKind, DriverFactory>>;
+  /** Calls between server processes: session actions reach the process that runs the session. */
+  processes: NotifyRpc;
+  /** Where message, ack, revoke, edit, call and contact events go (the inbound pipeline). */
+  onEvent: DriverEventHandler;
+  /** A session connected: what waits to be sent on it may go now (the outbox). */
+  onConnected: (connectionId: number) => void;
+  /**
+   * This process took over a session another process held until it stopped renewing it (killed,
+   * or cut off), with the time from which that process may have stored messages it never announced.
+   */
+  onAdopted: (connectionId: number, since: Date) => Promise<void>;
+}
+
 interface Session {
   driver: ChannelDriver;
   connected: boolean;
@@ -62,9 +79,8 @@ export class ChannelManager {
    * sockets for one pairing, the first never stopped.
    */
   private lifecycle = new KeyedQueue();
-  private connectedListeners: ((connectionId: number) => void)[] = [];
-  private adoptedListeners: ((connectionId: number, since: Date) => Promise<void>)[] = [];
-  private handler: DriverEventHandler = () => Promise.resolve();
+  private readonly factories: Partial<Record<ChannelKind, DriverFactory>>;
+  private readonly handler: DriverEventHandler;
   private closed = false;
   /** This process's name in the channel leases (and on the replies its outbox claims). */
   readonly holder = `${process.pid}:${randomUUID()}`;
@@ -80,21 +96,24 @@ export class ChannelManager {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly factories: Partial<Record<ChannelKind, DriverFactory>>,
+    private readonly deps: ChannelManagerDeps,
   ) {
+    this.factories = deps.factories;
+    this.handler = deps.onEvent;
+    this.rpc = deps.processes;
     this.journal = new InboundJournal(path.join(ctx.config.dataDir, 'inbound-journal'));
     this.health = new ChannelHealth(ctx, ctx.config.channelHealthAlert);
+    this.serveProcesses(deps.processes);
   }
 
   private lease(connectionId: number): Lease {
     return new Lease(this.ctx.db, leaseName(connectionId), this.holder, LEASE_SECONDS);
   }
 
-  private rpc: NotifyRpc | null = null;
+  private readonly rpc: NotifyRpc;
 
   /** Carries out session actions other processes ask for, for the sessions that run here. */
-  connectProcesses(rpc: NotifyRpc): void {
-    this.rpc = rpc;
+  private serveProcesses(rpc: NotifyRpc): void {
     rpc.handle('channel.control', async (args) => {
       const connectionId = Number(args.connectionId);
       if (!this.sessions.has(connectionId)) return undefined;
@@ -124,7 +143,7 @@ export class ChannelManager {
    * answer is ERR_WAPP_NOT_INITIALIZED at once, not after the call's timeout.
    */
   async checkNumber(connectionId: number, digits: string): Promise<string> {
-    if (this.sessions.has(connectionId) || !this.rpc) return this.require(connectionId).checkNumber(digits);
+    if (this.sessions.has(connectionId)) return this.require(connectionId).checkNumber(digits);
     const [held] = await this.ctx.db
       .select({ name: leases.name })
       .from(leases)
@@ -138,7 +157,6 @@ export class ChannelManager {
   async requestPairingCode(connectionId: number, number: string): Promise<string> {
     const session = this.sessions.get(connectionId);
     if (session) return pairingCodeOf(session, number);
-    if (!this.rpc) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, 'The connection is not waiting to be linked');
     const { code } = await this.rpc.call<{ code: string }>('channel.pairingCode', { connectionId, number });
     return code;
   }
@@ -149,7 +167,7 @@ export class ChannelManager {
     if (action !== 'logout') {
       await this.ctx.db.update(whatsapps).set({ awaitingPairing: false }).where(and(eq(whatsapps.id, connectionId), eq(whatsapps.awaitingPairing, true)));
     }
-    if (this.sessions.has(connectionId) || !this.rpc || (await this.lease(connectionId).acquire())) {
+    if (this.sessions.has(connectionId) || (await this.lease(connectionId).acquire())) {
       await this.runControl(connectionId, action);
       return;
     }
@@ -187,28 +205,10 @@ export class ChannelManager {
       // stored messages up to then (and a little before, while the renewal ran) and died before
       // announcing them.
       const since = new Date(expiresAt.getTime() - LEASE_SECONDS * 1000 - ADOPTION_LOOKBACK_MS);
-      for (const listener of this.adoptedListeners) {
-        await listener(id, since).catch((err: unknown) => this.ctx.log.error({ err, connectionId: id }, 'announcing what a dead session stored failed'));
-      }
+      await this.deps
+        .onAdopted(id, since)
+        .catch((err: unknown) => this.ctx.log.error({ err, connectionId: id }, 'announcing what a dead session stored failed'));
     }
-  }
-
-  /**
-   * Told when this process took over a session another process held until it stopped renewing
-   * it (killed, or cut off), with the time from which that process may have stored messages it
-   * never announced.
-   */
-  onAdopted(listener: (connectionId: number, since: Date) => Promise<void>): void {
-    this.adoptedListeners.push(listener);
-  }
-
-  /** Where message, ack, revoke, edit, call and contact events go (the inbound pipeline). */
-  setEventHandler(handler: DriverEventHandler): void {
-    this.handler = handler;
-  }
-
-  onConnected(listener: (connectionId: number) => void): void {
-    this.connectedListeners.push(listener);
   }
 
   async startAll(options: { soleProcess?: boolean } = {}): Promise<void> {
@@ -534,7 +534,7 @@ export class ChannelManager {
           ...(event.number ? { number: event.number } : {}),
           ...(connected ? { retries: 0 } : {}),
         });
-        if (connected) for (const l of this.connectedListeners) l(connectionId);
+        if (connected) this.deps.onConnected(connectionId);
         return;
       }
       case 'unreadable':

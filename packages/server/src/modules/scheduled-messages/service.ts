@@ -51,12 +51,11 @@ const DUE_PER_TICK = 100;
 const notFound = () => new AppError('ERR_NOT_FOUND', 404, 'Scheduled message not found');
 
 export class ScheduledMessagesService {
-  /** Channel rules a free-form send must meet when it goes (the Cloud API's window); throws to refuse. */
-  beforeSend: ((ticket: TicketRow) => Promise<void>) | null = null;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly outbox: Outbox,
+    /** Channel rules a free-form send must meet when it goes (the Cloud API's window); throws to refuse. */
+    private readonly beforeSend: (ticket: TicketRow) => Promise<void>,
   ) {}
 
   // ── Who may do what (one place) ────────────────────────────────────────────────────────────
@@ -258,7 +257,7 @@ export class ScheduledMessagesService {
   private async refusalOf(ticket: TicketRow): Promise<ErrorCode | null> {
     if (ticket.status === 'closed') return 'ERR_SCHEDULE_TICKET_CLOSED';
     try {
-      await this.beforeSend?.(ticket);
+      await this.beforeSend(ticket);
       return null;
     } catch (err) {
       if (err instanceof AppError) return err.code;
