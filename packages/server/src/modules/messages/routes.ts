@@ -24,7 +24,7 @@ const NOT_FOUND = { 404: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND'] } as const;
 
 /**
  * Sending checks its body itself: a multipart body is read only after the access check (a refused
- * upload is never received), and a private note follows its own rules. Its params are checked as
+ * upload is never received). Its params are checked as
  * everywhere.
  */
 function bodyCheckedByHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
@@ -35,7 +35,7 @@ function bodyCheckedByHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValida
 /** The JSON body as it came (bodyCheckedByHandler left it unparsed): the handler checks it. */
 const rawBody = (req: { body: unknown }): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
 
-export function registerMessageRoutes(app: App, { messages, media, notes }: Services, maxRequestBytes: number): void {
+export function registerMessageRoutes(app: App, { messages, media }: Services, maxRequestBytes: number): void {
   const opts = { onRequest: app.authenticate };
   const uploadLimits = { maxRequestBytes, maxFiles: MAX_FILES_PER_REQUEST };
   const tags = ['messages'];
@@ -72,20 +72,6 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
   };
   app.post('/messages/:ticketId', { ...opts, schema: sendDoc, validatorCompiler: bodyCheckedByHandler }, async (req, reply) => {
     const idempotencyHeader = req.headers['idempotency-key'];
-    // A private note (JSON, text only) is for staff: it has its own access rule (users mentioned on
-    // the ticket may add notes too) and never reaches the channel.
-    if (!req.isMultipart()) {
-      const json = rawBody(req);
-      if (json.isPrivate === true || json.isPrivate === 'true') {
-        const parsed = sendMessageSchema.safeParse({
-          ...json,
-          idempotencyKey: json.idempotencyKey ?? (typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined),
-        });
-        if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
-        if (parsed.data.quotedMsg || parsed.data.voiceNote) throw new AppError('ERR_VALIDATION', 400, 'Private notes are text only');
-        return reply.status(201).send(await notes.add(req.actor, req.params.ticketId, parsed.data.body, parsed.data.idempotencyKey));
-      }
-    }
     await messages.assertCanSend(req.actor, req.params.ticketId);
     let fields: Record<string, unknown>;
     let files: StoredMedia[] = [];
@@ -100,7 +86,8 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
       if (typeof idempotencyHeader === 'string' && !fields.idempotencyKey) fields.idempotencyKey = idempotencyHeader;
       const parsed = sendMessageSchema.safeParse(fields);
       if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
-      if (parsed.data.isPrivate) throw new AppError('ERR_VALIDATION', 400, 'Private notes are text only');
+      // A note sent here by an older client is refused, never sent to the customer as a message.
+      if (parsed.data.isPrivate) throw new AppError('ERR_VALIDATION', 400, 'Private notes are added through POST /api/tickets/:ticketId/notes');
       const sent = await messages.send(req.actor, req.params.ticketId, parsed.data, files);
       return reply.status(201).send(sent.length === 1 ? sent[0] : sent);
     } catch (err) {
