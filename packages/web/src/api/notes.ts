@@ -1,7 +1,7 @@
 /** Private notes, @mention candidates and the user's unread mentions (kept apart from messages.ts). */
-import { NOTE_ROUTES, usersPageSchema, type AddNoteBody } from '@switchboard/shared';
+import { NOTE_ROUTES, USER_ROUTES, type AddNoteBody } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from './client';
+import { call } from './client';
 import { upsertMessage } from './messageCache';
 
 export const mentionKeys = {
@@ -34,7 +34,7 @@ export function useUnreadMentions(enabled = true) {
 export function useMentionCandidates(search: string | null) {
   return useQuery({
     queryKey: mentionKeys.candidates(search ?? ''),
-    queryFn: ({ signal }) => api.get('/users', usersPageSchema, { searchParam: search ?? '', pageNumber: 1 }, signal),
+    queryFn: ({ signal }) => call(USER_ROUTES.list, { query: { searchParam: search ?? '', pageNumber: 1 }, signal }),
     select: (data) => data.users.slice(0, 8),
     enabled: search != null,
     staleTime: 30_000,
