@@ -1,3 +1,4 @@
+import { CONNECTION_ROUTES } from './connections.js';
 import { NOTE_ROUTES, ticketIdParamSchema } from './notes.js';
 import { QUICK_ANSWER_ROUTES } from './quick-answers.js';
 import { SECTOR_ROUTES } from './sectors.js';
@@ -8,7 +9,7 @@ import { WEBCHAT_ROUTES, webchatChannelParamsSchema } from './webchat.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
 export * from './route.js';
-export { NOTE_ROUTES, ticketIdParamSchema, QUICK_ANSWER_ROUTES, SECTOR_ROUTES, SETTING_ROUTES, settingKeyParamSchema, USER_ROUTES, TAG_ROUTES, WEBCHAT_ROUTES, webchatChannelParamsSchema, WEBHOOK_ROUTES };
+export { CONNECTION_ROUTES, NOTE_ROUTES, ticketIdParamSchema, QUICK_ANSWER_ROUTES, SECTOR_ROUTES, SETTING_ROUTES, settingKeyParamSchema, USER_ROUTES, TAG_ROUTES, WEBCHAT_ROUTES, webchatChannelParamsSchema, WEBHOOK_ROUTES };
 
 /** Every route of the table, by feature (the server's route-table test walks them all). */
 export const ROUTES = {
@@ -20,4 +21,5 @@ export const ROUTES = {
   users: USER_ROUTES,
   sectors: SECTOR_ROUTES,
   settings: SETTING_ROUTES,
+  connections: CONNECTION_ROUTES,
 };
