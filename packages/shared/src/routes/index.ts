@@ -6,11 +6,12 @@ import { SECTOR_ROUTES } from './sectors.js';
 import { SETTING_ROUTES, settingKeyParamSchema } from './settings.js';
 import { USER_ROUTES } from './users.js';
 import { TAG_ROUTES } from './tags.js';
+import { TICKET_ROUTES } from './tickets.js';
 import { WEBCHAT_ROUTES, webchatChannelParamsSchema } from './webchat.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
 export * from './route.js';
-export { CONNECTION_ROUTES, MESSAGE_ROUTES, messageIdParamSchema, NOTE_ROUTES, ticketIdParamSchema, QUICK_ANSWER_ROUTES, SECTOR_ROUTES, SETTING_ROUTES, settingKeyParamSchema, USER_ROUTES, TAG_ROUTES, WEBCHAT_ROUTES, webchatChannelParamsSchema, WEBHOOK_ROUTES };
+export { CONNECTION_ROUTES, MESSAGE_ROUTES, messageIdParamSchema, NOTE_ROUTES, ticketIdParamSchema, QUICK_ANSWER_ROUTES, SECTOR_ROUTES, SETTING_ROUTES, settingKeyParamSchema, USER_ROUTES, TAG_ROUTES, TICKET_ROUTES, WEBCHAT_ROUTES, webchatChannelParamsSchema, WEBHOOK_ROUTES };
 
 /** Every route of the table, by feature (the server's route-table test walks them all). */
 export const ROUTES = {
@@ -24,4 +25,5 @@ export const ROUTES = {
   settings: SETTING_ROUTES,
   connections: CONNECTION_ROUTES,
   messages: MESSAGE_ROUTES,
+  tickets: TICKET_ROUTES,
 };
