@@ -28,10 +28,10 @@ export function ticketsQuery(filter: TicketListFilter, cursor?: string) {
     cursor,
     status: filter.status,
     searchParam: filter.searchParam,
-    showAll: filter.showAll ? 'true' : undefined,
+    showAll: filter.showAll ? ('true' as const) : undefined,
     queueIds: filter.queueIds?.length ? JSON.stringify(filter.queueIds) : undefined,
     isGroup: filter.isGroup,
-    withUnreadMessages: filter.withUnreadMessages ? 'true' : undefined,
+    withUnreadMessages: filter.withUnreadMessages ? ('true' as const) : undefined,
   };
 }
 
