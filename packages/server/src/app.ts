@@ -10,6 +10,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
+import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import type { Database } from './db/client.js';
 import { makeAuthenticate } from './http/auth.js';
 import { registerErrorHandler, registerErrorLanguage, sendNotFound } from './http/errors.js';
@@ -128,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const realtime = new Realtime();
   const settings = new SettingsService(database.db);
+  // Announcements publish their webhook events through it, so it exists before the context.
+  const webhookDispatcher = new WebhookDispatcher({ db: database.db, config, clock: options.clock ?? systemClock, log: app.log });
   const ctx: AppContext = {
     db: database.db,
     database,
@@ -142,12 +145,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       publicUrl: config.publicUrl,
       clock: options.clock ?? systemClock,
     }),
+    webhooks: webhookDispatcher,
   };
 
   await database.migrate();
   await settings.init();
   await settings.followOtherProcesses(database, app.log);
-  const services = buildServices(ctx, { factories: options.factories, automation: options.automation });
+  const services = buildServices(ctx, webhookDispatcher, { factories: options.factories, automation: options.automation });
   await services.webhookDispatcher.follow(database);
 
   registerErrorHandler(app);

@@ -27,7 +27,7 @@ export interface AppContext {
   settings: SettingsService;
   /** Signed links to messages' media (what presented messages carry as mediaUrl). */
   mediaLinks: MediaLinks;
-  /** Outgoing webhooks: announcements publish their event here (set once the services exist). */
+  /** Outgoing webhooks: announcements publish their event here (absent in harnesses without webhooks). */
   webhooks?: EventPublisher;
 }
 

@@ -1,6 +1,6 @@
-/** Builds every service once and wires the few cross-module hooks. */
+/** Builds every service once, each with its dependencies named at construction. */
 import type { AppContext } from './context.js';
-import { AuthService } from './modules/auth/service.js';
+import { AuthService, revokeAllSessions } from './modules/auth/service.js';
 import type { SettingsService } from './store/settings.js';
 import { UsersService } from './modules/users/service.js';
 import { ContactsService } from './modules/contacts/service.js';
@@ -25,7 +25,7 @@ import { Outbox } from './messaging/outbox.js';
 import { ConnectionsService } from './modules/connections/service.js';
 import { MessagesService } from './modules/messages/service.js';
 import { NotesService } from './modules/notes/service.js';
-import { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
+import type { WebhookDispatcher } from './modules/webhooks/dispatcher.js';
 import { WebhooksService } from './modules/webhooks/service.js';
 import { TicketsService } from './modules/tickets/service.js';
 import type { ChannelKind } from '@switchboard/shared';
@@ -87,51 +87,68 @@ export interface ServiceOptions {
   automation?: AutomationOptions;
 }
 
-export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Services {
-  const users = new UsersService(ctx);
-  const auth = new AuthService(ctx, users);
-  users.onCredentialsChanged = (userId, tx) => auth.revokeAllSessions(userId, tx);
+/**
+ * Every dependency is given when a service is built, so this function reads as the map of what
+ * depends on what. Three pairs depend on each other (channels ↔ outbox: sessions tell the outbox
+ * when they connect and the outbox sends through them; users ↔ automation's assigner; inbound ↔
+ * opt-out): there the earlier one gets a callback that calls the later one, named in its
+ * constructor, never a hook assigned afterwards. Observers of the inbound pipeline and the ticket
+ * lifecycle subscribe where they are built (automation/index.ts, opt-out below).
+ */
+export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatcher, options: ServiceOptions = {}): Services {
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
-  const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media) : null;
-  const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config));
-  const webchatHub = new WebchatHub(ctx, media);
-  const channels = new ChannelManager(ctx, {
-    // Loaded with its first session: baileys is large and many servers run no WhatsApp session.
-    whatsapp: lazyWhatsappDriverFactoryWith({ webVersion: ctx.config.whatsappWebVersion, ...ctx.config.whatsappSends }),
-    'whatsapp-cloud': cloudDriverFactory(ctx.config.cloudGraphUrl, (id) => cloudAccounts.get(ctx.db, id)),
-    webchat: webchatDriverFactory(webchatHub),
-    ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
-    ...options.factories,
-  });
+  // Calls between server processes (session actions, simulated phones, web-chat deliveries).
   const processes = new NotifyRpc(ctx.database, 'switchboard_process_calls', ctx.log);
-  channels.connectProcesses(processes);
-  simulator?.connectProcesses(processes);
-  webchatHub.connectProcesses(processes);
+  const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media, processes) : null;
+  const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config));
+  const webchatHub = new WebchatHub(ctx, media, processes);
   const inbound = new InboundPipeline(ctx, media);
-  channels.setEventHandler((connectionId, event) => inbound.handle(connectionId, event));
+  const channels = new ChannelManager(ctx, {
+    factories: {
+      // Loaded with its first session: baileys is large and many servers run no WhatsApp session.
+      whatsapp: lazyWhatsappDriverFactoryWith({ webVersion: ctx.config.whatsappWebVersion, ...ctx.config.whatsappSends }),
+      'whatsapp-cloud': cloudDriverFactory(ctx.config.cloudGraphUrl, (id) => cloudAccounts.get(ctx.db, id)),
+      webchat: webchatDriverFactory(webchatHub),
+      ...(simulator ? { simulator: simulatorDriverFactory(simulator) } : {}),
+      ...options.factories,
+    },
+    processes,
+    onEvent: (connectionId, event) => inbound.handle(connectionId, event),
+    onConnected: (connectionId) => void outbox.kick(connectionId),
+    onAdopted: async (connectionId, since) => void (await reannounceSince(ctx, connectionId, since)),
+  });
   const outbox = new Outbox(ctx, channels, media);
-  channels.onConnected((connectionId) => void outbox.kick(connectionId));
-  channels.onAdopted(async (connectionId, since) => void (await reannounceSince(ctx, connectionId, since)));
+  const cloud = new CloudService(ctx, channels, cloudAccounts, outbox);
   const tickets = new TicketsService(ctx);
-  // Automation: sector menu, greetings, ratings, inactivity, calls, scheduled jobs.
   const notes = new NotesService(ctx);
-  const webhookDispatcher = new WebhookDispatcher(ctx);
-  ctx.webhooks = webhookDispatcher;
-  const automation = installAutomation(ctx, { inbound, outbox, channels, tickets }, options.automation);
+  // The window is checked when the message goes, not when it was written.
+  const scheduledMessages = new ScheduledMessagesService(ctx, outbox, (ticket) => cloud.assertWindowOpen(ticket));
   const webchatLimits = new WebchatLimits(ctx, ctx.config.webchat);
-  automation.scheduler.jobs.push({ name: 'webchatVisitorExpiry', run: (now) => webchatLimits.expireVisitors(now) });
+  // Automation: sector menu, greetings, ratings, inactivity, calls, auto-assignment and the scheduler
+  // that also runs the other modules' time-driven jobs.
+  const automation = installAutomation(
+    ctx,
+    {
+      inbound,
+      outbox,
+      channels,
+      tickets,
+      jobs: [
+        { name: 'webchatVisitorExpiry', run: (now) => webchatLimits.expireVisitors(now) },
+        { name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) },
+      ],
+    },
+    options.automation,
+  );
   // Auto-assignment: an attendant coming online or joining a sector, or a sector's settings changing, may start it.
   ctx.realtime.onUserConnected((userId) => automation.assigner.kickUserSectors(userId));
-  const queues = new QueuesService(ctx);
-  queues.onSettingsChanged = (queueId) => automation.assigner.kick(queueId);
-  users.onSectorsChanged = (userId) => automation.assigner.kickUserSectors(userId);
-  const cloud = new CloudService(ctx, channels, cloudAccounts, outbox);
-  const messages = new MessagesService(ctx, channels, outbox, media, notes);
-  messages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
-  const scheduledMessages = new ScheduledMessagesService(ctx, outbox);
-  // The window is checked when the message goes, not when it was written.
-  scheduledMessages.beforeSend = (ticket) => cloud.assertWindowOpen(ticket);
-  automation.scheduler.jobs.push({ name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) });
+  const users = new UsersService(ctx, {
+    onCredentialsChanged: (userId, tx) => revokeAllSessions(ctx.clock, tx, userId),
+    onSectorsChanged: (userId) => automation.assigner.kickUserSectors(userId),
+  });
+  const auth = new AuthService(ctx, users);
+  const queues = new QueuesService(ctx, { onSettingsChanged: (queueId) => automation.assigner.kick(queueId) });
+  const messages = new MessagesService(ctx, channels, outbox, media, notes, (ticket) => cloud.assertWindowOpen(ticket));
   const optOut = new OptOutService(ctx, { ctx, outbox });
   inbound.onStored((stored) => optOut.onInbound(stored));
   return {

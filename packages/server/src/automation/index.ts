@@ -19,7 +19,7 @@ import { CallsService } from './calls-service.js';
 import { DirectingJob } from './directing-job.js';
 import { InactivityJob } from './inactivity-job.js';
 import { RatingService } from './rating-service.js';
-import { Scheduler, type TickResult } from './scheduler.js';
+import { Scheduler, type ScheduledJob, type TickResult } from './scheduler.js';
 import type { SystemMessageDeps } from './system-messages.js';
 import { onTransferred } from './transfer-service.js';
 
@@ -34,6 +34,8 @@ export interface AutomationOptions {
 }
 
 export interface AutomationServices {
+  /** Other modules' time-driven work, run by the same scheduler beside automation's own jobs. */
+  jobs: ScheduledJob[];
   inbound: InboundPipeline;
   outbox: Outbox;
   channels: ChannelManager;
@@ -70,6 +72,7 @@ export class Automation {
         { name: 'ratingWindows', run: (now) => this.ratings.expireDue(now) },
         { name: 'inactivity', run: (now) => inactivity.runDue(now) },
         { name: 'autoAssign', run: () => this.assigner.runDue() },
+        ...services.jobs,
       ],
       {
         pollMs: this.options.pollMs,

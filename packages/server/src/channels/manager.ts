@@ -1,34 +1,52 @@
 /**
  * Runs one channel session per connection: starts every connection at boot and a new one at once,
- * persists and announces status/QR changes, and feeds the driver's events to the inbound pipeline
- * — in order per chat, concurrently across chats.
+ * stops, logs out and re-pairs them, and turns the driver's session events (QR, status) into the
+ * connection's stored and announced state. The rest is in its own modules:
+ * - event-lane.ts: the road of the driver's events to the inbound pipeline (order per chat,
+ *   retries, the journal and its replays, health counts);
+ * - session-leases.ts: which server process runs a session, and adopting a dead process's ones;
+ * - connection-status.ts: saving and announcing a connection's status.
  *
- * With several server processes on one PostgreSQL, each session runs in exactly one of them: the
- * one holding the connection's lease (`channel:<id>` in the leases table), renewed while it runs.
- * When a holder dies its leases expire and another process takes the sessions over. Session
- * actions (try again, new QR, disconnect) reach the holder as a process call (NotifyRpc), and the
- * request answers once the holder has carried them out.
+ * With several server processes on one PostgreSQL, each session runs in exactly one of them (the
+ * lease holder). Session actions (try again, new QR, disconnect) reach the holder as a process
+ * call (NotifyRpc), and the request answers once the holder has carried them out.
  */
-import { EVENTS, type ChannelKind, type ConnectionSessionEvent, type ConnectionStatus } from '@switchboard/shared';
+import type { ChannelKind } from '@switchboard/shared';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { and, asc, eq, like, lt, sql } from 'drizzle-orm';
-import { Lease } from '../lib/lease.js';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Lease } from '../lib/lease.js';
 import type { AppContext } from '../context.js';
-import { ROOM_ADMINS } from '../realtime/rooms.js';
-import { announce } from '../realtime/announce.js';
-import { leases, messages, whatsapps } from '../db/schema.js';
+import { messages, whatsapps } from '../db/schema.js';
 import { KeyedQueue } from '../lib/keyed-queue.js';
 import type { NotifyRpc } from '../lib/notify-rpc.js';
 import { AppError } from '../lib/app-error.js';
-import { InboundJournal, summarize, type JournalEntry, type JournalSummary } from './inbound-journal.js';
-import { presentConnectionById } from '../store/connections.js';
 import { customerVisible } from '../store/customer-visible.js';
 import { createDbAuthStore } from './auth-store.js';
-import { ChannelHealth } from './health.js';
+import type { ChannelHealth } from './health.js';
+import type { InboundJournal, JournalSummary } from './inbound-journal.js';
+import { ChannelEventLane } from './event-lane.js';
+import { saveConnectionStatus, type StatusChange } from './connection-status.js';
+import { expireSessionLeases, orphanedSessions, RENEW_EVERY_MS, sessionHeld, sessionLease } from './session-leases.js';
 import { ChannelError, ChannelStartError, type ChannelDriver, type DriverContext, type DriverEvent, type DriverFactory } from './driver.js';
 
 export type DriverEventHandler = (connectionId: number, event: DriverEvent) => Promise<void>;
+
+/** What the channel sessions hand their work to, given once at construction (services.ts). */
+export interface ChannelManagerDeps {
+  /** Driver factories by channel kind. */
+  factories: Partial<Record<ChannelKind, DriverFactory>>;
+  /** Calls between server processes: session actions reach the process that runs the session. */
+  processes: NotifyRpc;
+  /** Where message, ack, revoke, edit, call and contact events go (the inbound pipeline). */
+  onEvent: DriverEventHandler;
+  /** A session connected: what waits to be sent on it may go now (the outbox). */
+  onConnected: (connectionId: number) => void;
+  /**
+   * This process took over a session another process held until it stopped renewing it (killed,
+   * or cut off), with the time from which that process may have stored messages it never announced.
+   */
+  onAdopted: (connectionId: number, since: Date) => Promise<void>;
+}
 
 interface Session {
   driver: ChannelDriver;
@@ -36,65 +54,56 @@ interface Session {
 }
 
 type ControlAction = 'restart' | 'resetPairing' | 'logout';
-const LEASE_SECONDS = 30;
-const RENEW_EVERY_MS = 10_000;
-/** Before a dead holder's last renewal, how far back what it stored is announced again (clock skew, a slow renewal). */
-const ADOPTION_LOOKBACK_MS = 30_000;
 const START_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
-/**
- * A channel event whose handling failed (the database briefly unavailable) is tried again after
- * these delays, holding back the later events of its chat so their order is kept; WhatsApp will
- * not send it again, so giving up at once would lose a customer's message.
- */
-export const EVENT_RETRY_DELAYS_MS = [500, 2_000, 10_000];
-const REPLAY_EVERY_MS = 15_000;
-const leaseName = (connectionId: number) => `channel:${connectionId}`;
-
-/** How much of an unreadable delivery part is kept for admins to look at. */
-const UNREADABLE_RAW_MAX = 64 * 1024;
 
 export class ChannelManager {
   private sessions = new Map<number, Session>();
-  private queue = new KeyedQueue();
   /**
    * Session actions (start, stop, logout, new QR, remove) of one connection run one at a time:
    * two overlapping "try again" requests would otherwise both see no session and open two
    * sockets for one pairing, the first never stopped.
    */
   private lifecycle = new KeyedQueue();
-  private connectedListeners: ((connectionId: number) => void)[] = [];
-  private adoptedListeners: ((connectionId: number, since: Date) => Promise<void>)[] = [];
-  private handler: DriverEventHandler = () => Promise.resolve();
+  private readonly factories: Partial<Record<ChannelKind, DriverFactory>>;
+  private readonly handler: DriverEventHandler;
   private closed = false;
   /** This process's name in the channel leases (and on the replies its outbox claims). */
   readonly holder = `${process.pid}:${randomUUID()}`;
   private renewTimer: NodeJS.Timeout | null = null;
   private startFailures = new Map<number, number>();
   private retryTimers = new Set<NodeJS.Timeout>();
-  private replayTimer: NodeJS.Timeout | null = null;
-  private replaying: Promise<void> | null = null;
-  /** Events that could not be stored when they arrived, kept in the data directory. */
-  readonly journal: InboundJournal;
-  /** Refusals, undecryptable messages, reconnects and closes per connection (channels/health.ts). */
-  readonly health: ChannelHealth;
+  /** The driver's events on their way to the inbound pipeline (event-lane.ts). */
+  private readonly events: ChannelEventLane;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly factories: Partial<Record<ChannelKind, DriverFactory>>,
+    private readonly deps: ChannelManagerDeps,
   ) {
-    this.journal = new InboundJournal(path.join(ctx.config.dataDir, 'inbound-journal'));
-    this.health = new ChannelHealth(ctx, ctx.config.channelHealthAlert);
+    this.factories = deps.factories;
+    this.handler = deps.onEvent;
+    this.rpc = deps.processes;
+    this.events = new ChannelEventLane(ctx, (connectionId, event) => this.onEvent(connectionId, event));
+    this.serveProcesses(deps.processes);
+  }
+
+  /** Events that could not be stored when they arrived, kept in the data directory. */
+  get journal(): InboundJournal {
+    return this.events.journal;
+  }
+
+  /** Refusals, undecryptable messages, reconnects and closes per connection (channels/health.ts). */
+  get health(): ChannelHealth {
+    return this.events.health;
   }
 
   private lease(connectionId: number): Lease {
-    return new Lease(this.ctx.db, leaseName(connectionId), this.holder, LEASE_SECONDS);
+    return sessionLease(this.ctx.db, connectionId, this.holder);
   }
 
-  private rpc: NotifyRpc | null = null;
+  private readonly rpc: NotifyRpc;
 
   /** Carries out session actions other processes ask for, for the sessions that run here. */
-  connectProcesses(rpc: NotifyRpc): void {
-    this.rpc = rpc;
+  private serveProcesses(rpc: NotifyRpc): void {
     rpc.handle('channel.control', async (args) => {
       const connectionId = Number(args.connectionId);
       if (!this.sessions.has(connectionId)) return undefined;
@@ -124,12 +133,8 @@ export class ChannelManager {
    * answer is ERR_WAPP_NOT_INITIALIZED at once, not after the call's timeout.
    */
   async checkNumber(connectionId: number, digits: string): Promise<string> {
-    if (this.sessions.has(connectionId) || !this.rpc) return this.require(connectionId).checkNumber(digits);
-    const [held] = await this.ctx.db
-      .select({ name: leases.name })
-      .from(leases)
-      .where(and(eq(leases.name, leaseName(connectionId)), sql`${leases.expiresAt} > now()`));
-    if (!held) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
+    if (this.sessions.has(connectionId)) return this.require(connectionId).checkNumber(digits);
+    if (!(await sessionHeld(this.ctx.db, connectionId))) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED');
     const answer = await this.rpc.call<{ number: string }>('channel.checkNumber', { connectionId, number: digits });
     return answer.number;
   }
@@ -138,7 +143,6 @@ export class ChannelManager {
   async requestPairingCode(connectionId: number, number: string): Promise<string> {
     const session = this.sessions.get(connectionId);
     if (session) return pairingCodeOf(session, number);
-    if (!this.rpc) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, 'The connection is not waiting to be linked');
     const { code } = await this.rpc.call<{ code: string }>('channel.pairingCode', { connectionId, number });
     return code;
   }
@@ -149,7 +153,7 @@ export class ChannelManager {
     if (action !== 'logout') {
       await this.ctx.db.update(whatsapps).set({ awaitingPairing: false }).where(and(eq(whatsapps.id, connectionId), eq(whatsapps.awaitingPairing, true)));
     }
-    if (this.sessions.has(connectionId) || !this.rpc || (await this.lease(connectionId).acquire())) {
+    if (this.sessions.has(connectionId) || (await this.lease(connectionId).acquire())) {
       await this.runControl(connectionId, action);
       return;
     }
@@ -172,53 +176,23 @@ export class ChannelManager {
         await session?.driver.stop().catch(() => undefined);
       }
     }
-    const orphans = await this.ctx.db
-      .select({ name: leases.name, holder: leases.holder, expiresAt: leases.expiresAt })
-      .from(leases)
-      .where(and(like(leases.name, 'channel:%'), lt(leases.expiresAt, sql`now()`)));
-    for (const { name, holder, expiresAt } of orphans) {
-      const id = Number(name.slice('channel:'.length));
-      if (!Number.isInteger(id) || this.sessions.has(id)) continue;
+    for (const { connectionId: id, holder, since } of await orphanedSessions(this.ctx.db)) {
+      if (this.sessions.has(id)) continue;
       const taken = await this.oneAtATime(id, () => this.startNow(id));
       // Announced even when the session itself failed to start: the lease, and with it the
       // duty to tell, is this process's now.
       if (!taken || holder === this.holder) continue;
-      // The previous holder last renewed the lease one lease time before it expired; it may have
-      // stored messages up to then (and a little before, while the renewal ran) and died before
-      // announcing them.
-      const since = new Date(expiresAt.getTime() - LEASE_SECONDS * 1000 - ADOPTION_LOOKBACK_MS);
-      for (const listener of this.adoptedListeners) {
-        await listener(id, since).catch((err: unknown) => this.ctx.log.error({ err, connectionId: id }, 'announcing what a dead session stored failed'));
-      }
+      await this.deps
+        .onAdopted(id, since)
+        .catch((err: unknown) => this.ctx.log.error({ err, connectionId: id }, 'announcing what a dead session stored failed'));
     }
-  }
-
-  /**
-   * Told when this process took over a session another process held until it stopped renewing
-   * it (killed, or cut off), with the time from which that process may have stored messages it
-   * never announced.
-   */
-  onAdopted(listener: (connectionId: number, since: Date) => Promise<void>): void {
-    this.adoptedListeners.push(listener);
-  }
-
-  /** Where message, ack, revoke, edit, call and contact events go (the inbound pipeline). */
-  setEventHandler(handler: DriverEventHandler): void {
-    this.handler = handler;
-  }
-
-  onConnected(listener: (connectionId: number) => void): void {
-    this.connectedListeners.push(listener);
   }
 
   async startAll(options: { soleProcess?: boolean } = {}): Promise<void> {
     if (options.soleProcess) {
       // Leases of a process that died (kill -9) would keep its sessions from starting — and their
       // connections showing CONNECTED — until they expire.
-      await this.ctx.db
-        .update(leases)
-        .set({ expiresAt: sql`now() - interval '1 second'` })
-        .where(like(leases.name, 'channel:%'));
+      await expireSessionLeases(this.ctx.db);
     }
     // An imported connection waits for an admin to pair it again: its old phone may still be in use.
     const rows = await this.ctx.db
@@ -231,69 +205,27 @@ export class ChannelManager {
       void this.maintainLeases().catch((err) => this.ctx.log.error({ err }, 'channel lease maintenance failed'));
     }, RENEW_EVERY_MS);
     this.renewTimer.unref();
-    this.replayTimer = setInterval(() => {
-      void this.replayJournal().catch((err) => this.ctx.log.error({ err }, 'inbound journal replay failed'));
-    }, REPLAY_EVERY_MS);
-    this.replayTimer.unref();
-    void this.replayJournal().catch((err) => this.ctx.log.error({ err }, 'inbound journal replay failed'));
+    this.events.startReplays();
   }
 
   /** Sends every journalled event through the pipeline again; one replay at a time. */
   replayJournal(): Promise<void> {
-    this.replaying ??= this.replayPending().finally(() => {
-      this.replaying = null;
-    });
-    return this.replaying;
-  }
-
-  private async replayPending(): Promise<void> {
-    for (const entry of await this.journal.list('pending')) {
-      if (this.closed) return;
-      await this.replay(entry);
-    }
-  }
-
-  /** True when the event is now stored; otherwise its failure is counted in the journal. */
-  private async replay(entry: JournalEntry): Promise<boolean> {
-    try {
-      // Through dispatch, as a live event: a replayed refusal is counted in the channel's health.
-      await this.queue.run(queueKey(entry.connectionId, entry.event), () => this.dispatch(entry.connectionId, entry.event));
-    } catch (err) {
-      this.ctx.log.warn({ err, connectionId: entry.connectionId, journalId: entry.id }, 'journalled channel event still failing');
-      await this.journal.failed(entry, err);
-      return false;
-    }
-    await this.journal.remove(entry);
-    this.ctx.log.info({ connectionId: entry.connectionId, journalId: entry.id }, 'journalled channel event stored');
-    return true;
+    return this.events.replayJournal();
   }
 
   /** What admins see: events waiting for a replay and events set aside. */
-  async journalled(): Promise<{ pending: number; poisoned: number; events: JournalSummary[] }> {
-    const entries = await this.journal.list();
-    return {
-      pending: entries.filter((e) => e.state === 'pending').length,
-      poisoned: entries.filter((e) => e.state === 'poisoned').length,
-      events: entries.map(summarize),
-    };
+  journalled(): Promise<{ pending: number; poisoned: number; events: JournalSummary[] }> {
+    return this.events.journalled();
   }
 
-  /**
-   * A part of a delivery that cannot be read is set aside for admins (GET /inbound-failures);
-   * resolves once it is written, rejects when it could not be (the delivery must then not be
-   * acknowledged).
-   */
-  async setAside(connectionId: number, reason: string, raw: string): Promise<void> {
-    const event: DriverEvent = { type: 'unreadable', reason, raw: raw.slice(0, UNREADABLE_RAW_MAX) };
-    const entry = await this.journal.setAside(connectionId, event, new Error(reason));
-    this.ctx.log.warn({ connectionId, journalId: entry.id, reason }, 'unreadable channel delivery part set aside');
+  /** A part of a delivery that cannot be read is set aside for admins (event-lane.ts). */
+  setAside(connectionId: number, reason: string, raw: string): Promise<void> {
+    return this.events.setAside(connectionId, reason, raw);
   }
 
   /** An admin sends a journalled event through again (e.g. after fixing its cause). */
-  async retryJournalled(id: string): Promise<void> {
-    const entry = await this.journal.find(id);
-    if (!entry) throw new AppError('ERR_NOT_FOUND', 404);
-    if (!(await this.replay(entry))) throw new AppError('ERR_INTERNAL', 503, 'The event still cannot be stored');
+  retryJournalled(id: string): Promise<void> {
+    return this.events.retryJournalled(id);
   }
 
   private oneAtATime<T>(connectionId: number, action: () => Promise<T>): Promise<T> {
@@ -418,25 +350,21 @@ export class ChannelManager {
 
   /** Resolves when every event received so far has been handled. */
   idle(): Promise<void> {
-    return this.queue.idle();
+    return this.events.idle();
   }
 
   /** Shutdown: sessions stop (pairings kept) and their leases are released for another process. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.renewTimer) clearInterval(this.renewTimer);
-    if (this.replayTimer) clearInterval(this.replayTimer);
+    this.events.close();
     for (const t of this.retryTimers) clearTimeout(t);
     const ids = [...this.sessions.keys()];
     await Promise.all(ids.map((id) => this.stop(id)));
-    await this.queue.idle();
+    await this.events.idle();
     // Expired rather than deleted: another process sees them as orphaned and takes the sessions over.
     if (ids.length) {
-      await this.ctx.db
-        .update(leases)
-        .set({ expiresAt: sql`now() - interval '1 second'` })
-        .where(and(eq(leases.holder, this.holder), like(leases.name, 'channel:%')))
-        .catch(() => undefined);
+      await expireSessionLeases(this.ctx.db, this.holder).catch((err: unknown) => this.ctx.log.warn({ err }, 'channel leases not released at shutdown'));
     }
   }
 
@@ -468,55 +396,11 @@ export class ChannelManager {
   }
 
   private deliverWith(connectionId: number, event: DriverEvent, log: DriverContext['log']): Promise<void> {
-    return this.queue
-      .run(queueKey(connectionId, event), () => this.dispatchWithRetries(connectionId, event, log))
-      .catch((err: unknown) => this.keepFailedEvent(connectionId, event, err, log));
+    return this.events.deliver(connectionId, event, log);
   }
 
-  private async dispatchWithRetries(connectionId: number, event: DriverEvent, log: DriverContext['log']): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.dispatch(connectionId, event);
-      } catch (err) {
-        const delay = EVENT_RETRY_DELAYS_MS[attempt];
-        if (delay === undefined || this.closed) throw err;
-        log.warn({ err, event: event.type, attempt: attempt + 1 }, 'channel event failed; trying again');
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  }
-
-  /**
-   * An event that could not be handled is journalled for a replay; only then is the channel told
-   * it arrived. When even the journal cannot keep it, the promise rejects: the driver must not
-   * acknowledge it (the simulator answers an error; WhatsApp redelivers what was not acknowledged).
-   */
-  private async keepFailedEvent(connectionId: number, event: DriverEvent, err: unknown, log: DriverContext['log']): Promise<void> {
-    if (event.type === 'qr' || event.type === 'status') {
-      // Session state is re-announced by the session itself; the failure is visible in the log.
-      log.error({ err, event: event.type }, 'channel status could not be saved');
-      return;
-    }
-    try {
-      const entry = await this.journal.keep(connectionId, event, err);
-      log.warn({ err, event: event.type, journalId: entry.id }, 'channel event could not be stored; journalled for replay');
-    } catch (journalErr) {
-      log.error({ err, journalErr, event: event.type }, 'channel event could not be stored nor journalled');
-      throw err;
-    }
-  }
-
-  private async dispatch(connectionId: number, event: DriverEvent): Promise<void> {
-    const record = () =>
-      this.health.record(connectionId, event).catch((err: unknown) => this.ctx.log.error({ err, connectionId, event: event.type }, 'channel health event not recorded'));
-    // A close is recorded before its status is announced, so screens that refresh on the
-    // announcement read it; other events once handled, so a retried one is counted once.
-    if (event.type === 'status') await record();
-    await this.dispatchEvent(connectionId, event);
-    if (event.type !== 'status') await record();
-  }
-
-  private async dispatchEvent(connectionId: number, event: DriverEvent): Promise<void> {
+  /** What an event does: session events change the connection's state; the rest go to the inbound pipeline. */
+  private async onEvent(connectionId: number, event: DriverEvent): Promise<void> {
     const session = this.sessions.get(connectionId);
     switch (event.type) {
       case 'qr':
@@ -534,7 +418,7 @@ export class ChannelManager {
           ...(event.number ? { number: event.number } : {}),
           ...(connected ? { retries: 0 } : {}),
         });
-        if (connected) for (const l of this.connectedListeners) l(connectionId);
+        if (connected) this.deps.onConnected(connectionId);
         return;
       }
       case 'unreadable':
@@ -549,29 +433,8 @@ export class ChannelManager {
     }
   }
 
-  private async saveStatus(
-    connectionId: number,
-    change: { status: ConnectionStatus; reason?: string; qrcode?: string; number?: string; retries?: number; bumpRetries?: boolean },
-  ): Promise<void> {
-    const [row] = await this.ctx.db
-      .update(whatsapps)
-      .set({
-        status: change.status,
-        statusReason: change.reason ?? '',
-        ...(change.qrcode !== undefined ? { qrcode: change.qrcode } : {}),
-        ...(change.number !== undefined ? { number: change.number } : {}),
-        ...(change.retries !== undefined ? { retries: change.retries } : {}),
-        ...(change.bumpRetries ? { retries: sql`${whatsapps.retries} + 1` } : {}),
-        updatedAt: this.ctx.clock.now(),
-      })
-      .where(eq(whatsapps.id, connectionId))
-      .returning({ id: whatsapps.id });
-    if (!row) return;
-    const dto = await presentConnectionById(this.ctx.db, connectionId);
-    if (dto) {
-      const event: ConnectionSessionEvent = { action: 'update', session: dto };
-      announce(this.ctx, ROOM_ADMINS, EVENTS.whatsappSession, event);
-    }
+  private saveStatus(connectionId: number, change: StatusChange): Promise<void> {
+    return saveConnectionStatus(this.ctx, connectionId, change);
   }
 }
 
@@ -583,19 +446,5 @@ async function pairingCodeOf(session: Session, number: string): Promise<string> 
   } catch (err) {
     if (err instanceof ChannelError) throw new AppError(err.code, 409, err.message);
     throw err;
-  }
-}
-
-/** Events of one chat stay in order; session events share the connection's own lane. */
-function queueKey(connectionId: number, event: DriverEvent): string {
-  switch (event.type) {
-    case 'message':
-      return `${connectionId}:${event.message.chat.id}`;
-    case 'revoke':
-      return `${connectionId}:${event.chat.id}`;
-    case 'call':
-      return `${connectionId}:${event.from}`;
-    default:
-      return `${connectionId}`;
   }
 }

@@ -2,7 +2,7 @@
  * What the session manager does with a driver's events: a session that stopped for a reason shows
  * it (spec §4 Connection status: DISCONNECTED); an event whose handling failed is tried again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestServer, type TestServer } from '../test/harness.js';
 import { waitFor } from '../test/simulator.js';
 import type { ChannelDriver, DriverContext } from './driver.js';
@@ -51,7 +51,8 @@ describe('session events', () => {
     const ctx = contexts[0];
     const handled: string[] = [];
     let failures = 1;
-    s.services.channels.setEventHandler((_id, event) => {
+    // The manager hands events to the inbound pipeline: replaced here by one that fails once.
+    vi.spyOn(s.services.inbound, 'handle').mockImplementation((_id, event) => {
       if (failures-- > 0) return Promise.reject(new Error('database unavailable'));
       if (event.type === 'edit') handled.push(event.body);
       return Promise.resolve();

@@ -11,7 +11,7 @@ import { registerDashboardRoutes } from '../modules/dashboard/routes.js';
 import { registerInboundFailureRoutes } from '../modules/inbound-failures/routes.js';
 import { registerExternalApiRoutes } from '../modules/external-api/routes.js';
 import { registerMessageRoutes } from '../modules/messages/routes.js';
-import { registerMentionRoutes } from '../modules/notes/routes.js';
+import { registerNoteRoutes } from '../modules/notes/routes.js';
 import { registerWebhookRoutes } from '../modules/webhooks/routes.js';
 import { registerQueueRoutes } from '../modules/queues/routes.js';
 import { registerQuickAnswerRoutes } from '../modules/quick-answers/routes.js';
@@ -86,7 +86,7 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerInboundFailureRoutes(api, services);
   registerTicketRoutes(api, services);
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
-  registerMentionRoutes(api, services);
+  registerNoteRoutes(api, services);
   registerScheduledMessageRoutes(api, services);
   registerWebhookRoutes(api, services);
   registerDashboardRoutes(api, services.dashboard);

@@ -97,7 +97,8 @@ export const ROUTE_POLICIES: Record<string, AccessAction | RouteAudience> = {
   'GET /api/messages/:ticketId': 'ticket.read',
   'GET /api/messages/:ticketId/search': 'ticket.read',
   // A reply, or a private note (isPrivate) which the ticket's readers may add.
-  'POST /api/messages/:ticketId': 'ticket.note',
+  'POST /api/messages/:ticketId': 'ticket.reply',
+  'POST /api/tickets/:ticketId/notes': 'ticket.note',
   'DELETE /api/messages/:id': 'message.delete',
   'POST /api/messages/:id/retry': 'ticket.reply',
   'GET /api/messages/:id/media': 'ticket.read',

@@ -26,7 +26,9 @@ describe('access policy', () => {
   });
 
   it('offers the actions of the ticket’s status to who may act on it', () => {
-    expect(ticketActions(ana, ticket({}))).toEqual(['read', 'note', 'reply', 'accept', 'transfer', 'resolve', 'finish']);
+    // Pending: accept, not resolve (spec §4: resolve is open → closed); finish still closes it.
+    expect(ticketActions(ana, ticket({}))).toEqual(['read', 'note', 'reply', 'accept', 'transfer', 'finish']);
+    expect(refusalOf(ana, 'ticket.resolve', ticket({}))).toMatchObject({ code: 'ERR_VALIDATION', status: 409 });
     expect(ticketActions(ana, ticket({ status: 'open', userId: 2 }))).toEqual(['read', 'note', 'reply', 'return', 'transfer', 'resolve', 'finish']);
     expect(ticketActions(ana, ticket({ status: 'closed', userId: 2 }))).toEqual(['read', 'note', 'reply', 'reopen']);
     // An admin returns anyone's ticket, deletes and moves it to another connection.

@@ -95,7 +95,11 @@ export const POLICIES = {
   'ticket.transfer': onTicket((t) => (t.status === 'closed' ? 'A closed ticket cannot be transferred' : null)),
   /** Move the conversation to another connection (named permission ticket-options:transferWhatsapp). */
   'ticket.changeConnection': admins,
-  'ticket.resolve': onTicket((t) => (t.status === 'closed' ? 'The ticket is already closed' : null)),
+  /**
+   * Resolve is open → closed (spec §4, docs/spec.md): a waiting ticket is accepted first, or closed
+   * with Finish. So a pending ticket is never offered Resolve, and the web needs no rule of its own.
+   */
+  'ticket.resolve': onTicket((t) => (t.status === 'open' ? null : t.status === 'closed' ? 'The ticket is already closed' : 'Only an open ticket can be resolved; accept it first or finish it')),
   'ticket.finish': onTicket((t) => (t.status === 'closed' ? 'The ticket is already closed' : null)),
   'ticket.reopen': onTicket((t) => (t.status === 'closed' ? null : `Only a closed ticket can be reopened (the ticket is ${t.status})`)),
   /** Named permission ticket-options:deleteTicket. */

@@ -32,13 +32,25 @@ export const sendMessageSchema = z.object({
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()
     .transform((v) => v === true || v === 'true'),
-  /** A private note for staff (text only): stored with the messages, never sent to the customer. */
+  /**
+   * Refused when true: private notes have their own route (POST /tickets/:ticketId/notes). Kept in
+   * the schema so a client still sending notes here is told so rather than the note reaching the customer.
+   */
   isPrivate: z
     .union([z.boolean(), z.enum(['true', 'false'])])
     .optional()
     .transform((v) => v === true || v === 'true'),
 }).meta({ example: { body: 'Your order left the warehouse this morning.', idempotencyKey: 'reply-5c1f9e7a' } });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** A private note (POST /tickets/:ticketId/notes): text only, with a client-generated idempotency key. */
+export const addNoteSchema = z
+  .object({
+    body: text().max(65536),
+    idempotencyKey: text().min(8).max(100).optional(),
+  })
+  .meta({ example: { body: 'Customer is a VIP — @Ana Paula please check the invoice.', idempotencyKey: 'note-5c1f9e7a' } });
+export type AddNoteBody = z.input<typeof addNoteSchema>;
 /** What a client sends to POST /messages/:ticketId: JSON, or the form fields beside the files of a multipart request. */
 export type SendMessageBody = z.input<typeof sendMessageSchema>;
 

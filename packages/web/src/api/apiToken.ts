@@ -1,7 +1,7 @@
 /** The external API token (the userApiToken setting): admins only, read and regenerated. */
-import { type SettingDTO, settingSchema } from '@switchboard/shared';
+import { SETTING_ROUTES as R, type SettingDTO } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { upsertSetting } from './cacheUpdates';
 import { queryKeys } from './queryKeys';
 
@@ -10,7 +10,7 @@ const KEY = ['settings', 'userApiToken'] as const;
 export function useApiToken(enabled = true) {
   return useQuery({
     queryKey: KEY,
-    queryFn: ({ signal }) => api.get('/settings/userApiToken', settingSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { key: 'userApiToken' }, signal }),
     enabled,
     staleTime: 0,
   });
@@ -19,7 +19,7 @@ export function useApiToken(enabled = true) {
 export function useRegenerateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/settings/userApiToken/regenerate', settingSchema),
+    mutationFn: () => call(R.regenerateApiToken),
     onSuccess: (setting) => {
       queryClient.setQueryData(KEY, setting);
       queryClient.setQueryData<SettingDTO[]>(queryKeys.settings, (list) => upsertSetting(list, setting));

@@ -1,14 +1,14 @@
 /** WhatsApp Cloud API for the chat: the ticket's 24-hour window, the account's templates, sending one. */
-import { cloudTemplatesSchema, messageSchema, serviceWindowSchema, type SendTemplateInput } from '@switchboard/shared';
+import { TICKET_ROUTES as R, type SendTemplateInput } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { upsertMessage } from './messageCache';
 
 /** `version` (the ticket's updatedAt) changes with every message: the window is read again then. */
 export function useServiceWindow(ticketId: number, version: string) {
   return useQuery({
     queryKey: ['serviceWindow', ticketId, version],
-    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/service-window`, serviceWindowSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.serviceWindow, { params: { ticketId }, signal }),
     // The window closes by the clock too.
     refetchInterval: 60_000,
   });
@@ -17,7 +17,7 @@ export function useServiceWindow(ticketId: number, version: string) {
 export function useTemplates(ticketId: number, enabled: boolean) {
   return useQuery({
     queryKey: ['cloudTemplates', ticketId],
-    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/templates`, cloudTemplatesSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.templates, { params: { ticketId }, signal }),
     enabled,
     retry: false,
   });
@@ -26,7 +26,7 @@ export function useTemplates(ticketId: number, enabled: boolean) {
 export function useSendTemplate(ticketId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendTemplateInput) => api.post(`/tickets/${ticketId}/templates`, messageSchema, input),
+    mutationFn: (input: SendTemplateInput) => call(R.sendTemplate, { params: { ticketId }, body: input }),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }

@@ -1,6 +1,6 @@
-import { connectionListSchema, type ConnectionSummary } from '@switchboard/shared';
+import { CONNECTION_ROUTES, type ConnectionSummary } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { queryKeys } from './queryKeys';
 
 /**
@@ -12,7 +12,7 @@ export type { ConnectionSummary };
 export function useConnections(enabled = true) {
   return useQuery({
     queryKey: queryKeys.connections,
-    queryFn: ({ signal }): Promise<ConnectionSummary[]> => api.get('/whatsapp', connectionListSchema, undefined, signal),
+    queryFn: ({ signal }): Promise<ConnectionSummary[]> => call(CONNECTION_ROUTES.list, { signal }),
     enabled,
   });
 }

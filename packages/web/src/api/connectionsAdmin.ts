@@ -2,17 +2,19 @@
  * The Connections screen's calls (spec §7 whatsapp / whatsappsession). The list shares its cache
  * entry with `useConnections` (the shell's summary), so the drawer badge sees every change made here.
  */
-import { type ConnectionCreateBody, type ConnectionDTO, type ConnectionUpdateBody, connectionSchema, messageResultSchema } from '@switchboard/shared';
+import { CONNECTION_ROUTES as R, type ConnectionCreateBody, type ConnectionDTO, type ConnectionUpdateBody, connectionSchema } from '@switchboard/shared';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { api, call } from './client';
 import { removeConnection, upsertConnection } from './connectionCache';
 import { queryKeys } from './queryKeys';
 
 export function useConnectionList(enabled = true) {
   return useQuery({
     queryKey: queryKeys.connections,
-    queryFn: ({ signal }) => api.get('/whatsapp', z.array(connectionSchema), undefined, signal),
+    // The table's answer is whole connections or summaries by profile; this screen is for admins,
+    // so it reads the list as whole connections (a summary would fail the check, not show half-empty).
+    queryFn: ({ signal }) => api.get(R.list.path, z.array(connectionSchema), undefined, signal),
     enabled,
   });
 }
@@ -21,7 +23,7 @@ export function useConnectionList(enabled = true) {
 export function useConnection(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.connection(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/whatsapp/${id}`, connectionSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
     staleTime: 0,
   });
@@ -45,8 +47,9 @@ export function useSaveConnection() {
   return useMutation({
     mutationFn: (input: { id?: number; data: ConnectionPayload }) =>
       input.id == null
-        ? api.post('/whatsapp', connectionSchema, input.data)
-        : api.put(`/whatsapp/${input.id}`, connectionSchema, input.data),
+        ? // Creating, the form has required what the create body needs.
+          call(R.create, { body: input.data as ConnectionCreateBody })
+        : call(R.update, { params: { id: input.id }, body: input.data }),
     onSuccess: (connection) => {
       applyConnectionToCache(queryClient, connection);
       // Saving a default un-defaults the others on the server: reload the list to show it.
@@ -58,7 +61,7 @@ export function useSaveConnection() {
 export function useDeleteConnection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/whatsapp/${id}`, messageResultSchema),
+    mutationFn: (id: number) => call(R.remove, { params: { id } }),
     onSuccess: (_r, id) => {
       removeConnectionFromCache(queryClient, id);
       // Deleting the default makes another one default on the server.
@@ -71,9 +74,9 @@ export function useDeleteConnection() {
 export type SessionAction = 'retry' | 'newQr' | 'disconnect';
 
 const SESSION_CALL: Record<SessionAction, (id: number) => Promise<unknown>> = {
-  retry: (id) => api.post(`/whatsappsession/${id}`, messageResultSchema),
-  newQr: (id) => api.put(`/whatsappsession/${id}`, messageResultSchema),
-  disconnect: (id) => api.delete(`/whatsappsession/${id}`, messageResultSchema),
+  retry: (id) => call(R.restartSession, { params: { id } }),
+  newQr: (id) => call(R.newQr, { params: { id } }),
+  disconnect: (id) => call(R.disconnect, { params: { id } }),
 };
 
 export function useSessionAction() {

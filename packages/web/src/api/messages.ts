@@ -1,7 +1,7 @@
 /** Messages API (spec §7): the paged chat, sending (text, quote, files, audio) and deleting. */
-import { messageSchema, messageSearchSchema, messagesPageSchema, sentMessagesSchema, type SendMessageBody } from '@switchboard/shared';
+import { MESSAGE_ROUTES as R, requestOf, type SendMessageBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from './client';
+import { apiRequest, call } from './client';
 import { fetchMediaBlob } from './mediaBlob';
 import { liveMessages, upsertMessage, type MessagesData } from './messageCache';
 import { queryKeys } from './queryKeys';
@@ -17,7 +17,7 @@ export function useMessagesInfinite(ticketId: number) {
     queryFn: ({ pageParam, signal }) => {
       // A (re)fetch starts with the newest page; older pages follow or are loaded on scroll.
       if (pageParam === null) liveMessages.fetchBegins(ticketId);
-      return api.get(`/messages/${ticketId}`, messagesPageSchema, pageParam === null ? {} : { before: pageParam }, signal);
+      return call(R.list, { params: { ticketId }, query: pageParam === null ? {} : { before: pageParam }, signal });
     },
     getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     // Messages that arrived live while this fetch ran are kept (messageCache.ts LiveMessages).
@@ -52,10 +52,10 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SendInput) => {
-      const payload = input.files?.length
-        ? toFormData(input)
-        : { body: input.body, quotedMsg: input.quotedMsg, idempotencyKey: input.idempotencyKey };
-      return apiRequest(`/messages/${input.ticketId}`, sentMessagesSchema, { method: 'POST', body: payload });
+      const params = { ticketId: input.ticketId };
+      if (!input.files?.length) return call(R.send, { params, body: { body: input.body, quotedMsg: input.quotedMsg, idempotencyKey: input.idempotencyKey } });
+      // Files go as multipart beside the same fields: the table's path, a form for a body.
+      return apiRequest(requestOf(R.send, { params, body: {} }).path, R.send.answer, { method: 'POST', body: toFormData(input) });
     },
     // The realtime event brings the same messages; showing them now avoids waiting for it.
     onSuccess: (sent) => {
@@ -67,7 +67,7 @@ export function useSendMessage() {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/messages/${encodeURIComponent(id)}`, messageSchema),
+    mutationFn: (id: string) => call(R.remove, { params: { id } }),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }
@@ -76,7 +76,7 @@ export function useDeleteMessage() {
 export function useRetryMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/messages/${encodeURIComponent(id)}/retry`, messageSchema),
+    mutationFn: (id: string) => call(R.retry, { params: { id } }),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }
@@ -97,7 +97,7 @@ export function useMediaBlob(url: string | null) {
 export function useMessageSearch(ticketId: number, term: string) {
   return useQuery({
     queryKey: queryKeys.messageSearch(ticketId, term),
-    queryFn: ({ signal }) => api.get(`/messages/${ticketId}/search`, messageSearchSchema, { q: term }, signal),
+    queryFn: ({ signal }) => call(R.search, { params: { ticketId }, query: { q: term }, signal }),
     enabled: term.length > 0,
     staleTime: 0,
     retry: false,

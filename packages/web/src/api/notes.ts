@@ -1,7 +1,7 @@
 /** Private notes, @mention candidates and the user's unread mentions (kept apart from messages.ts). */
-import { mentionsResponseSchema, messageSchema, usersPageSchema, type SendMessageBody } from '@switchboard/shared';
+import { NOTE_ROUTES, USER_ROUTES, type AddNoteBody } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { upsertMessage } from './messageCache';
 
 export const mentionKeys = {
@@ -9,14 +9,14 @@ export const mentionKeys = {
   candidates: (search: string) => ['mentions', 'candidates', search] as const,
 };
 
-/** A private note: text and its idempotency key, the fields of sendMessageSchema a note uses. */
-export type NoteInput = Required<Pick<SendMessageBody, 'body' | 'idempotencyKey'>> & { ticketId: number };
+/** A private note: its text and idempotency key, on a ticket. */
+export type NoteInput = Required<AddNoteBody> & { ticketId: number };
 
 export function useSendNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ticketId, body, idempotencyKey }: NoteInput) =>
-      api.post(`/messages/${ticketId}`, messageSchema, { body, isPrivate: true, idempotencyKey }),
+      call(NOTE_ROUTES.add, { params: { ticketId }, body: { body, idempotencyKey } }),
     onSuccess: (note) => upsertMessage(queryClient, note),
   });
 }
@@ -24,7 +24,7 @@ export function useSendNote() {
 export function useUnreadMentions(enabled = true) {
   return useQuery({
     queryKey: mentionKeys.unread,
-    queryFn: ({ signal }) => api.get('/mentions', mentionsResponseSchema, undefined, signal),
+    queryFn: ({ signal }) => call(NOTE_ROUTES.unreadMentions, { signal }),
     select: (data) => data.mentions,
     enabled,
   });
@@ -34,7 +34,7 @@ export function useUnreadMentions(enabled = true) {
 export function useMentionCandidates(search: string | null) {
   return useQuery({
     queryKey: mentionKeys.candidates(search ?? ''),
-    queryFn: ({ signal }) => api.get('/users', usersPageSchema, { searchParam: search ?? '', pageNumber: 1 }, signal),
+    queryFn: ({ signal }) => call(USER_ROUTES.list, { query: { searchParam: search ?? '', pageNumber: 1 }, signal }),
     select: (data) => data.users.slice(0, 8),
     enabled: search != null,
     staleTime: 30_000,

@@ -1,7 +1,6 @@
-import { queueSchema } from '@switchboard/shared';
-import { z } from 'zod';
+import { SECTOR_ROUTES } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { queryKeys } from './queryKeys';
 
 /**
@@ -12,7 +11,7 @@ import { queryKeys } from './queryKeys';
 export function useQueues(enabled = true) {
   return useQuery({
     queryKey: queryKeys.queues,
-    queryFn: ({ signal }) => api.get('/queue', z.array(queueSchema), undefined, signal),
+    queryFn: ({ signal }) => call(SECTOR_ROUTES.list, { signal }),
     enabled,
     staleTime: 0,
   });

@@ -4,11 +4,12 @@ import {
   scheduledCalendarSchema,
   scheduledMessageSchema,
   type scheduledMessageSaveSchema,
+  TICKET_ROUTES,
 } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useRealtimeEvent } from '../components/useRealtimeEvent';
-import { api } from './client';
+import { api, call } from './client';
 
 export type ScheduledMessageInput = z.input<typeof scheduledMessageSaveSchema>;
 
@@ -17,7 +18,7 @@ const KEY = 'scheduledMessages';
 export function useTicketScheduledMessages(ticketId: number) {
   return useQuery({
     queryKey: [KEY, 'ticket', ticketId],
-    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/scheduledMessages`, z.array(scheduledMessageSchema), undefined, signal),
+    queryFn: ({ signal }) => call(TICKET_ROUTES.scheduledMessages, { params: { ticketId }, signal }),
   });
 }
 
@@ -37,7 +38,7 @@ export function useSaveScheduledMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ticketId, input }: { id?: number; ticketId: number; input: ScheduledMessageInput }) =>
-      id ? api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input) : api.post(`/tickets/${ticketId}/scheduledMessages`, scheduledMessageSchema, input),
+      id ? api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input) : call(TICKET_ROUTES.schedule, { params: { ticketId }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }

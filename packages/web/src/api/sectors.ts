@@ -2,17 +2,17 @@
  * Sectors API (GET/POST /queue, GET/PUT/DELETE /queue/:id) for the sectors screen. The list shares
  * its cache entry with `useQueues` (queues.ts), which reads the same answer through a narrower type.
  */
-import { messageResultSchema, type QueueDTO, type QueueEvent, type queueCreateSchema, queueSchema } from '@switchboard/shared';
-import { z } from 'zod';
+import { SECTOR_ROUTES as R, type QueueDTO, type QueueEvent, type queueCreateSchema } from '@switchboard/shared';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { removeFromList, upsertInList } from './listCache';
 import { queryKeys } from './queryKeys';
 
 export function useSectors() {
   return useQuery({
     queryKey: queryKeys.queues,
-    queryFn: ({ signal }) => api.get('/queue', z.array(queueSchema), undefined, signal),
+    queryFn: ({ signal }) => call(R.list, { signal }),
     staleTime: 0,
   });
 }
@@ -20,7 +20,7 @@ export function useSectors() {
 export function useSector(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.queue(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/queue/${id}`, queueSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
     staleTime: 0,
   });
@@ -43,7 +43,7 @@ export function useSaveSector() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, data }: { id?: number; data: SectorPayload }) =>
-      id == null ? api.post('/queue', queueSchema, data) : api.put(`/queue/${id}`, queueSchema, data),
+      id == null ? call(R.create, { body: data }) : call(R.update, { params: { id }, body: data }),
     onSuccess: (queue, { id }) => applyQueueEvent(queryClient, { action: id == null ? 'create' : 'update', queue }),
   });
 }
@@ -51,7 +51,7 @@ export function useSaveSector() {
 export function useDeleteSector() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/queue/${id}`, messageResultSchema),
+    mutationFn: (id: number) => call(R.remove, { params: { id } }),
     onSuccess: (_r, queueId) => applyQueueEvent(queryClient, { action: 'delete', queueId }),
   });
 }

@@ -1,14 +1,14 @@
-import { type SettingDTO, type SettingKey, settingSchema, type settingUpdateSchema } from '@switchboard/shared';
-import { z } from 'zod';
+import { SETTING_ROUTES as R, type SettingDTO, type SettingKey, type settingUpdateSchema } from '@switchboard/shared';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { queryKeys } from './queryKeys';
 import { upsertSetting } from './cacheUpdates';
 
 export function useSettings(enabled = true) {
   return useQuery({
     queryKey: queryKeys.settings,
-    queryFn: ({ signal }) => api.get('/settings', z.array(settingSchema), undefined, signal),
+    queryFn: ({ signal }) => call(R.list, { signal }),
     enabled,
   });
 }
@@ -21,7 +21,7 @@ export function useUpdateSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ key, value }: { key: SettingKey } & z.input<typeof settingUpdateSchema>) =>
-      api.put(`/settings/${encodeURIComponent(key)}`, settingSchema, { value }),
+      call(R.update, { params: { key }, body: { value } }),
     onSuccess: (setting) => {
       queryClient.setQueryData<SettingDTO[]>(queryKeys.settings, (list) => upsertSetting(list, setting));
     },

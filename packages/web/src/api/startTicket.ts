@@ -2,9 +2,9 @@
  * Opening a ticket for a contact (POST /tickets, spec §7), from the contacts screen and the tickets
  * screen's new-ticket dialog. The tickets screen owns the rest of the tickets API (tickets.ts).
  */
-import { ticketSchema, type TicketCreateBody } from '@switchboard/shared';
+import { TICKET_ROUTES, type TicketCreateBody } from '@switchboard/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 
 /** The contact and its attendant; the sector is absent when an admin starts a ticket without one. */
 export type StartTicketInput = Required<Pick<TicketCreateBody, 'contactId' | 'userId'>> & Pick<TicketCreateBody, 'queueId'>;
@@ -12,6 +12,6 @@ export type StartTicketInput = Required<Pick<TicketCreateBody, 'contactId' | 'us
 export function useStartTicket() {
   return useMutation({
     mutationFn: ({ contactId, userId, queueId }: StartTicketInput) =>
-      api.post('/tickets', ticketSchema, { contactId, queueId, userId, status: 'open' }),
+      call(TICKET_ROUTES.create, { body: { contactId, queueId, userId, status: 'open' } }),
   });
 }

@@ -1,13 +1,13 @@
 /** A ticket's story (GET /tickets/:id/events) for the chat's timeline, and the contact panel beside it. */
-import { contactPanelSchema, ticketEventsSchema, type TicketEventDTO, type TicketStoryEvent } from '@switchboard/shared';
+import { TICKET_ROUTES as R, type TicketEventDTO, type TicketStoryEvent } from '@switchboard/shared';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { queryKeys } from './queryKeys';
 
 export function useTicketStory(ticketId: number) {
   return useQuery({
     queryKey: queryKeys.ticketStory(ticketId),
-    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/events`, ticketEventsSchema, {}, signal),
+    queryFn: ({ signal }) => call(R.events, { params: { id: ticketId }, signal }),
     staleTime: 0,
     retry: false,
   });
@@ -25,7 +25,7 @@ export function applyTicketStoryEvent(queryClient: QueryClient, { event }: Ticke
 export function useContactPanel(ticketId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.contactPanel(ticketId),
-    queryFn: ({ signal }) => api.get(`/tickets/${ticketId}/contact-panel`, contactPanelSchema, {}, signal),
+    queryFn: ({ signal }) => call(R.contactPanel, { params: { id: ticketId }, signal }),
     enabled,
     staleTime: 0,
     retry: false,

@@ -2,9 +2,9 @@
  * Tickets API (spec §7) as react-query hooks, and the realtime rules that keep every cached tickets
  * list, the open ticket and the messages of the open chat in step (spec §4 Live updates).
  */
-import { type AppMessageEvent, messageResultSchema, type TicketDTO, type TicketEvent, ticketSchema, ticketsPageSchema, type TicketUpdateBody } from '@switchboard/shared';
+import { type AppMessageEvent, type TicketDTO, type TicketEvent, TICKET_ROUTES as R, type TicketUpdateBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { queryKeys } from './queryKeys';
 import {
   clearUnread,
@@ -28,10 +28,10 @@ export function ticketsQuery(filter: TicketListFilter, cursor?: string) {
     cursor,
     status: filter.status,
     searchParam: filter.searchParam,
-    showAll: filter.showAll ? 'true' : undefined,
+    showAll: filter.showAll ? ('true' as const) : undefined,
     queueIds: filter.queueIds?.length ? JSON.stringify(filter.queueIds) : undefined,
     isGroup: filter.isGroup,
-    withUnreadMessages: filter.withUnreadMessages ? 'true' : undefined,
+    withUnreadMessages: filter.withUnreadMessages ? ('true' as const) : undefined,
   };
 }
 
@@ -39,7 +39,7 @@ export function useTicketsInfinite(filter: TicketListFilter, enabled = true) {
   return useInfiniteQuery({
     queryKey: queryKeys.ticketsList(filter),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => api.get('/tickets', ticketsPageSchema, ticketsQuery(filter, pageParam), signal),
+    queryFn: ({ pageParam, signal }) => call(R.list, { query: ticketsQuery(filter, pageParam), signal }),
     getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     enabled,
     // Lists are kept live by events; a list opened again still reloads what it may have missed.
@@ -50,7 +50,7 @@ export function useTicketsInfinite(filter: TicketListFilter, enabled = true) {
 export function useTicket(id: number | null) {
   return useQuery({
     queryKey: queryKeys.ticket(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/tickets/${id}`, ticketSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
     retry: false,
   });
@@ -87,14 +87,14 @@ function showTicket(queryClient: QueryClient, ticket: TicketDTO): void {
 export function useUpdateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) => api.put(`/tickets/${id}`, ticketSchema, data),
+    mutationFn: ({ id, data }: { id: number; data: TicketUpdate }) => call(R.update, { params: { id }, body: data }),
     // The realtime update fixes the lists; the open ticket is refreshed at once for its buttons.
     onSuccess: (ticket) => showTicket(queryClient, ticket),
   });
 }
 
 export function useDeleteTicket() {
-  return useMutation({ mutationFn: (id: number) => api.delete(`/tickets/${id}`, messageResultSchema) });
+  return useMutation({ mutationFn: (id: number) => call(R.remove, { params: { id } }) });
 }
 
 function eachList(queryClient: QueryClient, update: (data: TicketsData, filter: TicketListFilter) => TicketsData): void {

@@ -1,6 +1,6 @@
-import { messageResultSchema, type UserCreateBody, type UserDTO, type UserUpdateBody, userSchema, usersPageSchema } from '@switchboard/shared';
+import { USER_ROUTES as R, type UserCreateBody, type UserDTO, type UserUpdateBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { queryKeys } from './queryKeys';
 import { removeUserFromPages, upsertUserInPages, type UsersPage } from './cacheUpdates';
 
@@ -9,8 +9,7 @@ export function useUsersInfinite(search: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.usersList(search),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      api.get('/users', usersPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => call(R.list, { query: { searchParam: search, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
 }
@@ -18,7 +17,7 @@ export function useUsersInfinite(search: string) {
 export function useUser(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.user(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/users/${id}`, userSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
     staleTime: 0,
   });
@@ -48,7 +47,8 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UserSaveInput) =>
-      input.id == null ? api.post('/users', userSchema, input.data) : api.put(`/users/${input.id}`, userSchema, input.data),
+      // Creating, the form has required name, e-mail and password (formToPayload builds either body).
+      input.id == null ? call(R.create, { body: input.data as UserCreateBody }) : call(R.update, { params: { id: input.id }, body: input.data }),
     onSuccess: (user) => applyUserToCache(queryClient, user),
   });
 }
@@ -56,7 +56,7 @@ export function useSaveUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/users/${id}`, messageResultSchema),
+    mutationFn: (id: number) => call(R.remove, { params: { id } }),
     onSuccess: (_r, id) => removeUserFromCache(queryClient, id),
   });
 }

@@ -104,15 +104,18 @@ export class SimulatorNetwork {
   /** LID addressing and refusals per customer (customer-behaviour.ts). */
   readonly behaviours: CustomerBehaviours;
 
+  /** `processes` (absent in a single-process harness) reaches the phones other processes hold. */
   constructor(
     readonly db: Db,
     readonly media: MediaStore,
+    processes?: NotifyRpc,
   ) {
     this.behaviours = new CustomerBehaviours(db);
+    if (processes) this.serveProcesses(processes);
   }
 
   /** Serves other processes' requests for the phones that live here, and asks them for theirs. */
-  connectProcesses(rpc: NotifyRpc): void {
+  private serveProcesses(rpc: NotifyRpc): void {
     this.rpc = rpc;
     const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
     rpc.handle('simulator.scan', async (a) =>

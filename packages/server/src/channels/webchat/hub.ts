@@ -68,10 +68,14 @@ export class WebchatHub {
   private receivers = new Map<number, WebchatReceiver>();
   private rpc: NotifyRpc | null = null;
 
+  /** `processes` (absent in a single-process harness) carries visitor messages to the process running the driver. */
   constructor(
     private readonly ctx: AppContext,
     readonly media: MediaStore,
-  ) {}
+    processes?: NotifyRpc,
+  ) {
+    if (processes) this.serveProcesses(processes);
+  }
 
   register(receiver: WebchatReceiver): void {
     this.receivers.set(receiver.connectionId, receiver);
@@ -82,7 +86,7 @@ export class WebchatHub {
   }
 
   /** Visitor messages arriving at another process are delivered by the one running the driver. */
-  connectProcesses(rpc: NotifyRpc): void {
+  private serveProcesses(rpc: NotifyRpc): void {
     this.rpc = rpc;
     rpc.handle('webchat.deliver', async (args) => {
       const receiver = this.receivers.get(Number(args.connectionId));

@@ -31,6 +31,17 @@ const ROTATION_GRACE_MS = 30_000;
 // Verified against when the e-mail is unknown, so both answers take the same time.
 const DUMMY_HASH_PROMISE = hashPassword('not-a-real-password');
 
+/**
+ * Ends every refresh session of a user, in the caller's transaction. A function rather than only a
+ * method: the users module needs it and the auth service is built from the users service.
+ */
+export async function revokeAllSessions(clock: AppContext['clock'], db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
 export class AuthService {
   readonly signer: TokenSigner;
   private readonly throttle: LoginThrottle;
@@ -129,11 +140,8 @@ export class AuthService {
   }
 
   /** Ends every refresh session of a user (password change, deletion). */
-  async revokeAllSessions(userId: number, db: DbOrTx = this.ctx.db): Promise<void> {
-    await db
-      .update(authSessions)
-      .set({ revokedAt: this.ctx.clock.now() })
-      .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  revokeAllSessions(userId: number, db: DbOrTx = this.ctx.db): Promise<void> {
+    return revokeAllSessions(this.ctx.clock, db, userId);
   }
 
   async signup(input: SignupInput): Promise<UserDTO> {

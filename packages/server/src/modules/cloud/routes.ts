@@ -3,14 +3,14 @@
  * signature are its credentials) and reads the raw body, which the signature covers. The window,
  * templates and template send are for users who may see the ticket.
  */
-import { CLOUD_ERROR_CODES, cloudTemplatesSchema, messageSchema, numeric, sendTemplateSchema, serviceWindowSchema, text } from '@switchboard/shared';
+import { CLOUD_ERROR_CODES, numeric, text, TICKET_ROUTES } from '@switchboard/shared';
 import { z } from 'zod';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
 const connectionParams = z.object({ connectionId: numeric(z.number().int().positive()) });
-const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
 const verifyQuery = z
   .object({
     'hub.mode': text().max(100).optional(),
@@ -62,21 +62,20 @@ export function registerCloudRoutes(app: App, { cloud }: Services): void {
     return Promise.resolve();
   });
 
-  app.get('/tickets/:ticketId/service-window', { ...opts, schema: { params: ticketParams, tags, response: answers({ 200: serviceWindowSchema }, SIGNED_IN, INPUT, NO_TICKET) } }, (req) =>
+  app.get(TICKET_ROUTES.serviceWindow.path, { ...opts, schema: { ...requestSchemas(TICKET_ROUTES.serviceWindow), tags, response: answers(ok(TICKET_ROUTES.serviceWindow), SIGNED_IN, INPUT, NO_TICKET) } }, (req) =>
     cloud.window(req.actor, req.params.ticketId),
   );
-  app.get('/tickets/:ticketId/templates', { ...opts, schema: { params: ticketParams, tags, response: answers({ 200: cloudTemplatesSchema }, SIGNED_IN, INPUT, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH) } }, (req) =>
+  app.get(TICKET_ROUTES.templates.path, { ...opts, schema: { ...requestSchemas(TICKET_ROUTES.templates), tags, response: answers(ok(TICKET_ROUTES.templates), SIGNED_IN, INPUT, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH) } }, (req) =>
     cloud.templates(req.actor, req.params.ticketId),
   );
   app.post(
-    '/tickets/:ticketId/templates',
+    TICKET_ROUTES.sendTemplate.path,
     {
       ...opts,
       schema: {
-        params: ticketParams,
-        body: sendTemplateSchema,
+        ...requestSchemas(TICKET_ROUTES.sendTemplate),
         tags,
-        response: answers({ 201: messageSchema }, SIGNED_IN, BODY, REFUSED, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CREATING_MESSAGE', 'ERR_CLOUD_TEMPLATE', 'ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH),
+        response: answers(ok(TICKET_ROUTES.sendTemplate), SIGNED_IN, BODY, REFUSED, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CREATING_MESSAGE', 'ERR_CLOUD_TEMPLATE', 'ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH),
       },
     },
     async (req, reply) =>

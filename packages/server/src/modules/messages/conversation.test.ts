@@ -227,9 +227,9 @@ describe('conversation across tickets', () => {
   it('a user mentioned on the ticket reads that ticket only, not the contact\'s history', async () => {
     const note = await s.app.inject({
       method: 'POST',
-      url: `/api/messages/${current}`,
+      url: `/api/tickets/${current}/notes`,
       headers: bearer(s.adminToken),
-      payload: { body: '@Dave Support could you look at this?', isPrivate: true },
+      payload: { body: '@Dave Support could you look at this?' },
     });
     expect(note.statusCode, note.body).toBe(201);
     try {

@@ -1,5 +1,6 @@
-import { messageSchema, messageSearchQuerySchema, messageSearchSchema, messagesPageSchema, messagesQuerySchema, sendMessageSchema, sentMessagesSchema } from '@switchboard/shared';
+import { MESSAGE_ROUTES as R, messageIdParamSchema, sendMessageSchema } from '@switchboard/shared';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,8 +12,6 @@ import { MAX_FILES_PER_REQUEST, readMultipartUpload } from '../../http/multipart
 import type { StoredMedia } from '../../lib/media-store.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const ticketParams = z.object({ ticketId: numeric(z.number().int().positive()) });
-const messageParams = z.object({ id: text().min(1).max(100) });
 const mediaLinkParams = z.object({
   id: text().min(1).max(100),
   expires: numeric(z.number().int().positive()),
@@ -24,7 +23,7 @@ const NOT_FOUND = { 404: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND'] } as const;
 
 /**
  * Sending checks its body itself: a multipart body is read only after the access check (a refused
- * upload is never received), and a private note follows its own rules. Its params are checked as
+ * upload is never received). Its params are checked as
  * everywhere.
  */
 function bodyCheckedByHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
@@ -35,30 +34,29 @@ function bodyCheckedByHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValida
 /** The JSON body as it came (bodyCheckedByHandler left it unparsed): the handler checks it. */
 const rawBody = (req: { body: unknown }): Record<string, unknown> => (req.body ?? {}) as Record<string, unknown>;
 
-export function registerMessageRoutes(app: App, { messages, media, notes }: Services, maxRequestBytes: number): void {
+export function registerMessageRoutes(app: App, { messages, media }: Services, maxRequestBytes: number): void {
   const opts = { onRequest: app.authenticate };
   const uploadLimits = { maxRequestBytes, maxFiles: MAX_FILES_PER_REQUEST };
   const tags = ['messages'];
 
-  app.get('/messages/:ticketId', { ...opts, schema: { params: ticketParams, querystring: messagesQuerySchema, tags, response: answers({ 200: messagesPageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
+  app.get(R.list.path, { ...opts, schema: { ...requestSchemas(R.list), tags, response: answers(ok(R.list), SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
     messages.list(req.actor, req.params.ticketId, req.query),
   );
 
-  app.get('/messages/:ticketId/search', { ...opts, schema: { params: ticketParams, querystring: messageSearchQuerySchema, tags, summary: "Find messages by text in the ticket and the earlier tickets its chat shows", response: answers({ 200: messageSearchSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
+  app.get(R.search.path, { ...opts, schema: { ...requestSchemas(R.search), tags, summary: "Find messages by text in the ticket and the earlier tickets its chat shows", response: answers(ok(R.search), SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
     messages.search(req.actor, req.params.ticketId, req.query.q),
   );
 
   // JSON {body, quotedMsg} or multipart with `medias` files and `body` / `voiceNote` fields. Access
   // is checked before the body is read: a refused upload is never received.
   const sendDoc = {
-    params: ticketParams,
     // The fields of both forms, for the document; the handler checks them (see bodyCheckedByHandler).
-    body: sendMessageSchema,
+    ...requestSchemas(R.send),
     tags,
     summary: 'Send a text (JSON {body, quotedMsg}) or files (multipart: medias[], body, voiceNote)',
     consumes: ['application/json', 'multipart/form-data'],
     response: answers(
-      { 201: sentMessagesSchema },
+      ok(R.send),
       SIGNED_IN,
       BODY,
       REFUSED,
@@ -70,22 +68,8 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
       },
     ),
   };
-  app.post('/messages/:ticketId', { ...opts, schema: sendDoc, validatorCompiler: bodyCheckedByHandler }, async (req, reply) => {
+  app.post(R.send.path, { ...opts, schema: sendDoc, validatorCompiler: bodyCheckedByHandler }, async (req, reply) => {
     const idempotencyHeader = req.headers['idempotency-key'];
-    // A private note (JSON, text only) is for staff: it has its own access rule (users mentioned on
-    // the ticket may add notes too) and never reaches the channel.
-    if (!req.isMultipart()) {
-      const json = rawBody(req);
-      if (json.isPrivate === true || json.isPrivate === 'true') {
-        const parsed = sendMessageSchema.safeParse({
-          ...json,
-          idempotencyKey: json.idempotencyKey ?? (typeof idempotencyHeader === 'string' ? idempotencyHeader : undefined),
-        });
-        if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
-        if (parsed.data.quotedMsg || parsed.data.voiceNote) throw new AppError('ERR_VALIDATION', 400, 'Private notes are text only');
-        return reply.status(201).send(await notes.add(req.actor, req.params.ticketId, parsed.data.body, parsed.data.idempotencyKey));
-      }
-    }
     await messages.assertCanSend(req.actor, req.params.ticketId);
     let fields: Record<string, unknown>;
     let files: StoredMedia[] = [];
@@ -100,7 +84,8 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
       if (typeof idempotencyHeader === 'string' && !fields.idempotencyKey) fields.idempotencyKey = idempotencyHeader;
       const parsed = sendMessageSchema.safeParse(fields);
       if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
-      if (parsed.data.isPrivate) throw new AppError('ERR_VALIDATION', 400, 'Private notes are text only');
+      // A note sent here by an older client is refused, never sent to the customer as a message.
+      if (parsed.data.isPrivate) throw new AppError('ERR_VALIDATION', 400, 'Private notes are added through POST /api/tickets/:ticketId/notes');
       const sent = await messages.send(req.actor, req.params.ticketId, parsed.data, files);
       return reply.status(201).send(sent.length === 1 ? sent[0] : sent);
     } catch (err) {
@@ -110,11 +95,11 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
     }
   });
 
-  app.delete('/messages/:id', { ...opts, schema: { params: messageParams, tags, response: answers({ 200: messageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_DELETE_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED'] }) } }, (req) =>
+  app.delete(R.remove.path, { ...opts, schema: { ...requestSchemas(R.remove), tags, response: answers(ok(R.remove), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_DELETE_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED'] }) } }, (req) =>
     messages.deleteForEveryone(req.actor, req.params.id),
   );
 
-  app.post('/messages/:id/retry', { ...opts, schema: { params: messageParams, tags, summary: 'Send a failed message of ours again', response: answers({ 200: messageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_VALIDATION', 'ERR_CREATING_MESSAGE'], 409: ['ERR_CLOUD_WINDOW_CLOSED'] }) } }, (req) =>
+  app.post(R.retry.path, { ...opts, schema: { ...requestSchemas(R.retry), tags, summary: 'Send a failed message of ours again', response: answers(ok(R.retry), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_VALIDATION', 'ERR_CREATING_MESSAGE'], 409: ['ERR_CLOUD_WINDOW_CLOSED'] }) } }, (req) =>
     messages.retry(req.actor, req.params.id),
   );
 
@@ -140,7 +125,7 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
     return reply.send(media.stream(file.path, range));
   };
 
-  app.get('/messages/:id/media', { ...opts, schema: { params: messageParams, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) =>
+  app.get('/messages/:id/media', { ...opts, schema: { params: messageIdParamSchema, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) =>
     sendFile(req, reply, await messages.mediaOf(req.actor, req.params.id), 3600),
   );
 

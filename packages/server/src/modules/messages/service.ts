@@ -27,15 +27,14 @@ import type { NotesService } from '../notes/service.js';
 import { conversationPage, historyFilter, isInVisibleHistory, searchConversation, ticketBoundaries, type ConversationPage } from './conversation.js';
 
 export class MessagesService {
-  /** Channel rules a free-form send must meet (the Cloud API's 24-hour window); throws to refuse. */
-  beforeSend: ((ticket: TicketRow) => Promise<void>) | null = null;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly channels: ChannelManager,
     private readonly outbox: Outbox,
     private readonly media: MediaStore,
     private readonly notes: NotesService,
+    /** Channel rules a free-form send must meet (the Cloud API's 24-hour window); throws to refuse. */
+    private readonly beforeSend: (ticket: TicketRow) => Promise<void>,
   ) {}
 
   /**
@@ -128,14 +127,14 @@ export class MessagesService {
   async assertCanSend(actor: CurrentUser, ticketId: number): Promise<void> {
     const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
-    await this.beforeSend?.(ticket);
+    await this.beforeSend(ticket);
   }
 
   /** `stored`: files already in the media store (uploaded by the route), sent in order. */
   async send(actor: CurrentUser, ticketId: number, input: SendMessageInput, stored: StoredMedia[] = []): Promise<MessageDTO[]> {
     const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
     if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
-    await this.beforeSend?.(ticket);
+    await this.beforeSend(ticket);
     const typed = input.body.trim();
     if (!typed && stored.length === 0) throw new AppError('ERR_VALIDATION', 400, 'Empty message');
     // Message variables ({{name}}, {{ms}} …, quick answers included) are rendered for the customer.

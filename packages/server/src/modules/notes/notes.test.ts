@@ -69,7 +69,7 @@ describe('private notes and mentions', () => {
   it('a note is stored with the messages, never sent, and changes nothing about the ticket', async () => {
     const t = await ticketFor(sales, ana);
     const before = (await s.database.db.select().from(tickets).where(eq(tickets.id, t.id)))[0];
-    const res = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'customer is a VIP', isPrivate: true });
+    const res = await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 'customer is a VIP' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ isPrivate: true, sendState: 'note', authorName: 'Ana Paula', body: 'customer is a VIP' });
 
@@ -87,7 +87,7 @@ describe('private notes and mentions', () => {
     expect(page.json().messages.map((m: { body: string }) => m.body)).toContain('customer is a VIP');
     const noteOnly = await ticketFor(sales, ana);
     const quiet = (await s.database.db.select().from(tickets).where(eq(tickets.id, noteOnly.id)))[0];
-    await api(ana.token, 'POST', `/api/messages/${noteOnly.id}`, { body: 'just thinking', isPrivate: true });
+    await api(ana.token, 'POST', `/api/tickets/${noteOnly.id}/notes`, { body: 'just thinking' });
     const after = (await s.database.db.select().from(tickets).where(eq(tickets.id, noteOnly.id)))[0];
     expect(after).toMatchObject({
       lastMessage: quiet.lastMessage,
@@ -108,23 +108,29 @@ describe('private notes and mentions', () => {
 
   it('notes are text only; bad input is refused and stores nothing', async () => {
     const t = await ticketFor(sales, ana);
-    expect((await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '   ', isPrivate: true })).statusCode).toBe(400);
-    expect((await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'x', isPrivate: 'maybe' })).statusCode).toBe(400);
+    expect((await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '   ' })).statusCode).toBe(400);
+    expect((await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 42 })).statusCode).toBe(400);
+    expect((await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, {})).statusCode).toBe(400);
+    // The message-send route no longer takes notes: one sent there is refused, not sent to the customer.
+    const old = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'internal only', isPrivate: true });
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({ error: 'ERR_VALIDATION' });
     const rows = await s.database.db.select().from(messages).where(eq(messages.ticketId, t.id));
     expect(rows.filter((m) => m.isPrivate)).toHaveLength(0);
+    expect(rows.some((m) => m.body === 'internal only')).toBe(false);
   });
 
   it('a user who may not see the ticket cannot add a note; a mention lets them open that ticket only', async () => {
     const t = await ticketFor(sales, ana);
     const other = await ticketFor(sales, ana);
     // Carla (Support) sees neither of Ana's tickets.
-    expect((await api(carla.token, 'POST', `/api/messages/${t.id}`, { body: 'hi', isPrivate: true })).statusCode).toBe(404);
+    expect((await api(carla.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 'hi' })).statusCode).toBe(404);
     expect((await api(carla.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(404);
 
     const carlaLive = await socketOf(carla.token);
     const brunoLive = await socketOf(bruno.token);
     const anaLive = await socketOf(ana.token);
-    const res = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@carla can you check the invoice?', isPrivate: true });
+    const res = await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@carla can you check the invoice?' });
     expect(res.statusCode).toBe(201);
 
     const mention = await waitFor(() => carlaLive.log.find((e) => e.event === 'mention' && e.payload.action === 'create'));
@@ -142,7 +148,7 @@ describe('private notes and mentions', () => {
     expect(chat.statusCode).toBe(200);
     expect((await api(carla.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
     await waitFor(() => carlaLive.log.find((e) => e.event === 'mention' && e.payload.action === 'read' && e.payload.ticketId === t.id));
-    expect((await api(carla.token, 'POST', `/api/messages/${t.id}`, { body: 'done, @Ana Paula', isPrivate: true })).statusCode).toBe(201);
+    expect((await api(carla.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 'done, @Ana Paula' })).statusCode).toBe(201);
     await waitFor(() => anaLive.log.find((e) => e.event === 'mention' && e.payload.mention.body === 'done, @Ana Paula'));
 
     // ...but not reply to the customer, accept, or see Ana's other tickets.
@@ -154,11 +160,11 @@ describe('private notes and mentions', () => {
 
   it('a note cannot be quoted to the customer and is withdrawn only by its author or an admin', async () => {
     const t = await ticketFor(sales, ana);
-    const note = (await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'internal detail', isPrivate: true })).json();
+    const note = (await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 'internal detail' })).json();
     const reply = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: 'ok', quotedMsg: note.id });
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toEqual({ error: 'ERR_QUOTED_MSG_NOT_FOUND' });
-    const admin = await api(s.adminToken, 'POST', `/api/messages/${t.id}`, { body: 'admin note', isPrivate: true });
+    const admin = await api(s.adminToken, 'POST', `/api/tickets/${t.id}/notes`, { body: 'admin note' });
     expect((await api(ana.token, 'DELETE', `/api/messages/${admin.json().id}`)).statusCode).toBe(403);
     expect((await api(ana.token, 'DELETE', `/api/messages/${note.id}`)).json()).toMatchObject({ isDeleted: true, isPrivate: true });
   });
@@ -166,7 +172,7 @@ describe('private notes and mentions', () => {
   it('mentions are listed only for the signed-in user', async () => {
     expect((await s.app.inject({ method: 'GET', url: '/api/mentions' })).statusCode).toBe(401);
     const t = await ticketFor(support);
-    await api(s.adminToken, 'POST', `/api/messages/${t.id}`, { body: '@Bruno look', isPrivate: true });
+    await api(s.adminToken, 'POST', `/api/tickets/${t.id}/notes`, { body: '@Bruno look' });
     const brunos = (await api(bruno.token, 'GET', '/api/mentions')).json().mentions as { ticketId: number }[];
     const carlas = (await api(carla.token, 'GET', '/api/mentions')).json().mentions as { ticketId: number }[];
     expect(brunos.map((m) => m.ticketId)).toContain(t.id);
@@ -175,8 +181,8 @@ describe('private notes and mentions', () => {
 
   it('a mention’s access ends when the last note naming the user is withdrawn', async () => {
     const t = await ticketFor(sales, ana);
-    const first = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@carla please look', isPrivate: true });
-    const second = await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@carla and this too', isPrivate: true });
+    const first = await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@carla please look' });
+    const second = await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@carla and this too' });
     expect((await api(carla.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(200);
 
     // One of two notes withdrawn: the other still names her.
@@ -187,21 +193,21 @@ describe('private notes and mentions', () => {
     expect((await api(ana.token, 'DELETE', `/api/messages/${second.json().id}`)).statusCode).toBe(200);
     expect((await api(carla.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(404);
     expect((await api(carla.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(404);
-    expect((await api(carla.token, 'POST', `/api/messages/${t.id}`, { body: 'still here?', isPrivate: true })).statusCode).toBe(404);
+    expect((await api(carla.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 'still here?' })).statusCode).toBe(404);
     expect((await api(carla.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
   });
 
   it('a user who was only mentioned cannot mention others into the ticket', async () => {
     const t = await ticketFor(sales, ana);
     const dora = await s.createUser({ name: 'Dora', queueIds: [support] });
-    expect((await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@carla have a look', isPrivate: true })).statusCode).toBe(201);
+    expect((await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@carla have a look' })).statusCode).toBe(201);
     // Carla may add a note naming Dora, but that gives Dora nothing.
-    expect((await api(carla.token, 'POST', `/api/messages/${t.id}`, { body: '@Dora you too', isPrivate: true })).statusCode).toBe(201);
+    expect((await api(carla.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@Dora you too' })).statusCode).toBe(201);
     expect((await api(dora.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(404);
     expect((await api(dora.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(404);
     expect((await api(dora.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
     // Ana (own access) can.
-    expect((await api(ana.token, 'POST', `/api/messages/${t.id}`, { body: '@Dora please join', isPrivate: true })).statusCode).toBe(201);
+    expect((await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@Dora please join' })).statusCode).toBe(201);
     expect((await api(dora.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(200);
   });
 });

@@ -50,11 +50,16 @@ function translateUnique(err: unknown): unknown {
   return err;
 }
 
-export class QueuesService {
+export interface QueuesDeps {
   /** After a sector is saved with auto-assignment on: what waits in it may be assigned now. */
-  onSettingsChanged: (queueId: number) => void = () => undefined;
+  onSettingsChanged: (queueId: number) => void;
+}
 
-  constructor(private readonly ctx: AppContext) {}
+export class QueuesService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: QueuesDeps,
+  ) {}
 
   async list(_actor: CurrentUser): Promise<QueueDTO[]> {
     // As the bot's menu lists them: by position, then by name.
@@ -97,7 +102,7 @@ export class QueuesService {
     if (!row) throw notFound();
     const dto = presentQueue(row);
     this.announce({ action: 'update', queue: dto });
-    if (row.autoAssign) this.onSettingsChanged(row.id);
+    if (row.autoAssign) this.deps.onSettingsChanged(row.id);
     return dto;
   }
 

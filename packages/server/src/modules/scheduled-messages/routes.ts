@@ -4,10 +4,10 @@ import {
   scheduledCalendarSchema,
   scheduledMessageSaveSchema,
   scheduledMessageSchema,
-  scheduledTicketParamSchema,
+  TICKET_ROUTES,
 } from '@switchboard/shared';
-import { z } from 'zod';
 import { answers, BODY, INPUT, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
 
@@ -25,20 +25,19 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages }: 
     (req) => scheduledMessages.calendar(req.actor, req.query),
   );
   app.get(
-    '/tickets/:ticketId/scheduledMessages',
-    { ...opts, schema: { tags, summary: "A chat's scheduled messages", params: scheduledTicketParamSchema, response: answers({ 200: z.array(scheduledMessageSchema) }, SIGNED_IN, INPUT, NO_TICKET) } },
+    TICKET_ROUTES.scheduledMessages.path,
+    { ...opts, schema: { tags, summary: "A chat's scheduled messages", ...requestSchemas(TICKET_ROUTES.scheduledMessages), response: answers(ok(TICKET_ROUTES.scheduledMessages), SIGNED_IN, INPUT, NO_TICKET) } },
     (req) => scheduledMessages.listForTicket(req.actor, req.params.ticketId),
   );
   app.post(
-    '/tickets/:ticketId/scheduledMessages',
+    TICKET_ROUTES.schedule.path,
     {
       ...opts,
       schema: {
         tags,
         summary: 'Schedule a message in a chat (a wall time of the company time zone)',
-        params: scheduledTicketParamSchema,
-        body: scheduledMessageSaveSchema,
-        response: answers({ 201: scheduledMessageSchema }, SIGNED_IN, BODY, NO_TICKET, { 400: ['ERR_CREATING_MESSAGE'] }),
+        ...requestSchemas(TICKET_ROUTES.schedule),
+        response: answers(ok(TICKET_ROUTES.schedule), SIGNED_IN, BODY, NO_TICKET, { 400: ['ERR_CREATING_MESSAGE'] }),
       },
     },
     async (req, reply) => reply.status(201).send(await scheduledMessages.create(req.actor, req.params.ticketId, req.body)),

@@ -15,6 +15,7 @@
 import {
   EVENTS,
   fromLocalDateTime,
+  allowed,
   nthLocalOccurrence,
   occurrenceWithinEnd,
   SCHEDULE_MESSAGES,
@@ -41,7 +42,7 @@ import { presentMessages, type MessageRow } from '../../store/message-present.js
 import { presentTicketById, type TicketRow } from '../../store/ticket-present.js';
 import type { CurrentUser } from '../../store/users.js';
 import { scopeFilter } from '../tickets/list-query.js';
-import { loadVisibleTicket, userCanSeeTicket } from '../tickets/visibility.js';
+import { loadTicketFor, ticketFacts } from '../tickets/visibility.js';
 
 type ScheduledRow = typeof scheduledMessages.$inferSelect;
 
@@ -51,15 +52,14 @@ const DUE_PER_TICK = 100;
 const notFound = () => new AppError('ERR_NOT_FOUND', 404, 'Scheduled message not found');
 
 export class ScheduledMessagesService {
-  /** Channel rules a free-form send must meet when it goes (the Cloud API's window); throws to refuse. */
-  beforeSend: ((ticket: TicketRow) => Promise<void>) | null = null;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly outbox: Outbox,
+    /** Channel rules a free-form send must meet when it goes (the Cloud API's window); throws to refuse. */
+    private readonly beforeSend: (ticket: TicketRow) => Promise<void>,
   ) {}
 
-  // ── Who may do what (one place) ────────────────────────────────────────────────────────────
+  // ── Who may do what: the ticket.schedule rule (shared access/policy.ts) ──────────────────────
   // A user manages the scheduled messages of the tickets they may see: attendants those of their
   // own and their sectors' tickets, admins all. Someone who loses sight of a ticket (it was
   // transferred away) no longer sees or changes what is scheduled on it.
@@ -70,8 +70,8 @@ export class ScheduledMessagesService {
       .from(scheduledMessages)
       .innerJoin(tickets, eq(tickets.id, scheduledMessages.ticketId))
       .where(eq(scheduledMessages.id, id));
-    // No existence leak: a message on a ticket the actor cannot see is "not found".
-    if (!found || !userCanSeeTicket(this.ctx, actor, found.ticket)) throw notFound();
+    // No existence leak: a message on a ticket the actor may not schedule on is "not found".
+    if (!found || !allowed(actor, 'ticket.schedule', ticketFacts(this.ctx, found.ticket))) throw notFound();
     return found;
   }
 
@@ -83,7 +83,7 @@ export class ScheduledMessagesService {
 
   /** The chat's list: what is still to go first (soonest first), then what went or failed. Cancelled ones are left out. */
   async listForTicket(actor: CurrentUser, ticketId: number): Promise<ScheduledMessageDTO[]> {
-    await loadVisibleTicket(this.ctx, actor, ticketId);
+    await loadTicketFor(this.ctx, actor, ticketId, 'ticket.schedule');
     const rows = await this.ctx.db
       .select()
       .from(scheduledMessages)
@@ -135,7 +135,7 @@ export class ScheduledMessagesService {
   // ── Changing ───────────────────────────────────────────────────────────────────────────────
 
   async create(actor: CurrentUser, ticketId: number, input: ScheduledMessageSaveInput): Promise<ScheduledMessageDTO> {
-    const ticket = await loadVisibleTicket(this.ctx, actor, ticketId);
+    const ticket = await loadTicketFor(this.ctx, actor, ticketId, 'ticket.schedule');
     if (ticket.status === 'closed') throw new AppError('ERR_CREATING_MESSAGE', 400, 'The ticket is closed');
     const timing = this.timingOf(input);
     const now = this.ctx.clock.now();
@@ -258,7 +258,7 @@ export class ScheduledMessagesService {
   private async refusalOf(ticket: TicketRow): Promise<ErrorCode | null> {
     if (ticket.status === 'closed') return 'ERR_SCHEDULE_TICKET_CLOSED';
     try {
-      await this.beforeSend?.(ticket);
+      await this.beforeSend(ticket);
       return null;
     } catch (err) {
       if (err instanceof AppError) return err.code;

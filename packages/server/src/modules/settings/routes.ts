@@ -1,27 +1,23 @@
-import { settingSchema, settingUpdateSchema } from '@switchboard/shared';
+import { SETTING_ROUTES as R } from '@switchboard/shared';
 import { answers, BODY, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
-import { z } from 'zod';
-import { text } from '@switchboard/shared';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
-
-const keyParam = z.object({ key: text().min(1).max(64) });
 
 const NO_SETTING = { 404: ['ERR_NO_SETTING_FOUND'] } as const;
 
 export function registerSettingsRoutes(app: App, { settings }: Services): void {
   const opts = { onRequest: app.authenticate };
+  const doc = { tags: ['settings'] };
 
-  app.get('/settings', { ...opts, schema: { tags: ['settings'], response: answers({ 200: z.array(settingSchema) }, SIGNED_IN) } }, (req) => settings.listFor(req.actor));
-  app.get('/settings/:key', { ...opts, schema: { params: keyParam, tags: ['settings'], response: answers({ 200: settingSchema }, SIGNED_IN, INPUT, REFUSED, NO_SETTING) } }, (req) =>
+  app.get(R.list.path, { ...opts, schema: { ...doc, response: answers(ok(R.list), SIGNED_IN) } }, (req) => settings.listFor(req.actor));
+  app.get(R.show.path, { ...opts, schema: { ...doc, ...requestSchemas(R.show), response: answers(ok(R.show), SIGNED_IN, INPUT, REFUSED, NO_SETTING) } }, (req) =>
     settings.showFor(req.actor, req.params.key),
   );
-  app.put(
-    '/settings/:key',
-    { ...opts, schema: { params: keyParam, body: settingUpdateSchema, tags: ['settings'], response: answers({ 200: settingSchema }, SIGNED_IN, BODY, REFUSED, NO_SETTING) } },
-    (req) => settings.update(req.actor, req.params.key, req.body.value),
+  app.put(R.update.path, { ...opts, schema: { ...doc, ...requestSchemas(R.update), response: answers(ok(R.update), SIGNED_IN, BODY, REFUSED, NO_SETTING) } }, (req) =>
+    settings.update(req.actor, req.params.key, req.body.value),
   );
-  app.post('/settings/userApiToken/regenerate', { ...opts, schema: { tags: ['settings'], response: answers({ 200: settingSchema }, SIGNED_IN, BODY, REFUSED, NO_SETTING) } }, (req) =>
+  app.post(R.regenerateApiToken.path, { ...opts, schema: { ...doc, response: answers(ok(R.regenerateApiToken), SIGNED_IN, BODY, REFUSED, NO_SETTING) } }, (req) =>
     settings.regenerateApiToken(req.actor),
   );
 }

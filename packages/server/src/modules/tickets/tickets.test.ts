@@ -183,6 +183,24 @@ describe('tickets API', () => {
       ]);
     });
 
+    it('a pending ticket is presented with Accept, not Resolve, and resolving it is refused, changing nothing (spec §4)', async () => {
+      const t = await inbound();
+      await setQueue(t.ticketId, sales);
+      const shown = (await api(alice.token, 'GET', `/api/tickets/${t.ticketId}`)).json();
+      expect(shown.allowedActions).toContain('accept');
+      expect(shown.allowedActions).toContain('finish');
+      expect(shown.allowedActions).not.toContain('resolve');
+      expect(shown.allowedActions).not.toContain('return');
+      const refused = await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'closed' });
+      expect(refused.statusCode).toBe(409);
+      const [row] = await s.database.db.select().from(tickets).where(eq(tickets.id, t.ticketId));
+      expect(row).toMatchObject({ status: 'pending', userId: null });
+      // Once accepted it is Resolve that is offered, and Accept no more.
+      const accepted = (await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'open', userId: alice.id })).json();
+      expect(accepted.allowedActions).toEqual(expect.arrayContaining(['resolve', 'return']));
+      expect(accepted.allowedActions).not.toContain('accept');
+    });
+
     it('accepting a sectorless ticket chooses one of the user’s sectors', async () => {
       await api(s.adminToken, 'PUT', '/api/settings/allTicket', { value: 'enabled' });
       const t = await inbound();

@@ -22,12 +22,20 @@ export function withActions(ctx: AppContext, actor: CurrentUser, dto: TicketDTO,
   return { ...dto, allowedActions: ticketActions(actor, ticketFacts(ctx, dto, mentioned)) };
 }
 
-/** The ticket if the actor may answer on it (ticket.reply); 404 ERR_NO_TICKET_FOUND otherwise (no existence leak). */
-export async function loadVisibleTicket(ctx: AppContext, actor: CurrentUser, ticketId: number): Promise<TicketRow> {
+/** The actions whose rule reads only the ticket's facts (no mention lookup). */
+type TicketAccess = 'ticket.reply' | 'ticket.schedule';
+
+/** The ticket if the actor may take `action` on it; 404 ERR_NO_TICKET_FOUND otherwise (no existence leak). */
+export async function loadTicketFor(ctx: AppContext, actor: CurrentUser, ticketId: number, action: TicketAccess): Promise<TicketRow> {
   const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticketId));
   if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-  authorize(actor, 'ticket.reply', ticketFacts(ctx, row));
+  authorize(actor, action, ticketFacts(ctx, row));
   return row;
+}
+
+/** The ticket if the actor may answer on it (ticket.reply); 404 ERR_NO_TICKET_FOUND otherwise. */
+export function loadVisibleTicket(ctx: AppContext, actor: CurrentUser, ticketId: number): Promise<TicketRow> {
+  return loadTicketFor(ctx, actor, ticketId, 'ticket.reply');
 }
 
 /** Whether a private note named the user on this ticket (docs/decisions.md, "Mentions"). */

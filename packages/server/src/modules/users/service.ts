@@ -33,14 +33,18 @@ export interface UsersPage {
   count: number;
 }
 
-export class UsersService {
-  /** Set by the auth module: ends refresh sessions after a password change or deletion. */
-  /** Ends the user's refresh sessions, in the transaction that changes the password. */
-  onCredentialsChanged: (userId: number, tx: DbOrTx) => Promise<void> = () => Promise.resolve();
+export interface UsersDeps {
+  /** Ends the user's refresh sessions, in the transaction that changes the password or deletes the user. */
+  onCredentialsChanged: (userId: number, tx: DbOrTx) => Promise<void>;
   /** After a user's sectors were saved: a sector that assigns automatically may have work for them. */
-  onSectorsChanged: (userId: number) => void = () => undefined;
+  onSectorsChanged: (userId: number) => void;
+}
 
-  constructor(private readonly ctx: AppContext) {}
+export class UsersService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly deps: UsersDeps,
+  ) {}
 
   async list(_actor: CurrentUser, query: PagedSearchQuery): Promise<UsersPage> {
     const term = query.searchParam.trim().toLowerCase();
@@ -150,7 +154,7 @@ export class UsersService {
         if (wanted.length) await tx.insert(userQueues).values(wanted.map((queueId) => ({ userId: id, queueId }))).onConflictDoNothing();
       }
       // The new password and the end of the old sessions commit together, or neither does.
-      if (passwordHash) await this.onCredentialsChanged(id, tx);
+      if (passwordHash) await this.deps.onCredentialsChanged(id, tx);
       return (await presentUserById(tx, id))!;
     });
     if (passwordHash) this.ctx.realtime.disconnectUser(id);
@@ -159,7 +163,7 @@ export class UsersService {
     // The change is committed: a failure here is logged, and events are addressed by visibility
     // at emit time anyway (messaging/ticket-events.ts).
     await afterCommit(this.ctx.log, 'realtime room sync', { userId: id }, () => this.ctx.realtime.syncUser(id));
-    if (input.queueIds) this.onSectorsChanged(id);
+    if (input.queueIds) this.deps.onSectorsChanged(id);
     return dto;
   }
 

@@ -69,8 +69,9 @@ export class WebhookDispatcher {
   private subscribedNow: Set<string> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
+  /** Built before the app context (announcements publish through it), so it takes only what it uses. */
   constructor(
-    private readonly ctx: AppContext,
+    private readonly ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>,
     options: Partial<DispatcherOptions> = {},
   ) {
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };

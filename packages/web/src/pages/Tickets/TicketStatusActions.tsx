@@ -16,11 +16,9 @@ import { useAcceptTicket } from './useAcceptTicket';
 
 export function TicketStatusActions({ ticket, size = 'small', shortcuts = false }: { ticket: TicketDTO; size?: 'small' | 'medium'; shortcuts?: boolean }) {
   const { t } = useTranslation();
-  // The screen's buttons for the ticket's status (spec §4: pending → accept; open → return and
-  // resolve; closed → reopen), each only when the server allows it to this user.
-  const may = useAllowedActions(ticket);
-  const offered: Record<string, TicketDTO['status']> = { accept: 'pending', return: 'open', resolve: 'open', reopen: 'closed' };
-  const allowed = { has: (action: 'accept' | 'return' | 'resolve' | 'reopen') => offered[action] === ticket.status && may.has(action) };
+  // Exactly the actions the server presents: it offers only those valid for the ticket's status
+  // (pending → accept; open → return and resolve; closed → reopen) and this user.
+  const allowed = useAllowedActions(ticket);
   const { accept: startAccept, dialog, choosing, actions } = useAcceptTicket();
   const accept = () => startAccept(ticket);
 

@@ -63,8 +63,8 @@ export default function TicketsBoard() {
 
   // A drop does what the ticket's allowed actions offer (the same as its buttons), nothing else.
   const draggedMay = dragged ? allowedTicketActions(dragged, viewer.facts) : new Set<string>();
-  const dropOnMine = dragged?.status === 'pending' && draggedMay.has('accept') ? () => accept(dragged) : undefined;
-  const dropOnClosed = dragged?.status === 'open' && draggedMay.has('resolve') ? () => void actions.resolve(dragged) : undefined;
+  const dropOnMine = dragged && draggedMay.has('accept') ? () => accept(dragged) : undefined;
+  const dropOnClosed = dragged && draggedMay.has('resolve') ? () => void actions.resolve(dragged) : undefined;
   const card = (ticket: TicketDTO) => (
     <BoardCard key={ticket.id} ticket={ticket} onOpen={() => void navigate(`/tickets/${ticket.id}`)} onDrag={setDragged} />
   );
@@ -154,7 +154,7 @@ function Column({ id, title, count, onDrop, children }: { id: string; title: str
 function BoardCard({ ticket, onOpen, onDrag }: { ticket: TicketDTO; onOpen: () => void; onDrag: (ticket: TicketDTO | null) => void }) {
   // A card moves when its ticket may be accepted or resolved: the list's buttons for it.
   const allowed = useAllowedActions(ticket);
-  const movable = (ticket.status === 'pending' && allowed.has('accept')) || (ticket.status === 'open' && allowed.has('resolve'));
+  const movable = allowed.has('accept') || allowed.has('resolve');
   return (
     <Paper
       data-testid={`board-card-${ticket.id}`}

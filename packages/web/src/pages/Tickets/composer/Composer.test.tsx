@@ -13,6 +13,7 @@ function setup(status: 'open' | 'pending' | 'closed' = 'open', routes = {}) {
   const mock = installFetchMock({
     ...signIn(user),
     'POST /api/messages/5': (call) => json(201, messageFixture({ id: 'm1', ticketId: 5, body: (call.body as { body: string }).body })),
+    'POST /api/tickets/5/notes': (call) => json(201, messageFixture({ id: 'n1', ticketId: 5, isPrivate: true, body: (call.body as { body: string }).body })),
     ...routes,
   });
   renderWithProviders(
@@ -183,10 +184,11 @@ describe('Composer', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect((box as HTMLTextAreaElement).value).toBe('Please check @Bruna Reis ');
     expect(screen.queryByTestId('mention-list')).toBeNull();
-    expect(mock.callsTo('POST /api/messages/5')).toHaveLength(0);
+    expect(mock.callsTo('POST /api/tickets/5/notes')).toHaveLength(0);
     fireEvent.keyDown(box, { key: 'Enter' });
-    await waitFor(() => expect(mock.callsTo('POST /api/messages/5')).toHaveLength(1));
-    expect(mock.callsTo('POST /api/messages/5')[0].body).toMatchObject({ body: 'Please check @Bruna Reis', isPrivate: true });
+    await waitFor(() => expect(mock.callsTo('POST /api/tickets/5/notes')).toHaveLength(1));
+    expect(mock.callsTo('POST /api/messages/5')).toHaveLength(0);
+    expect(mock.callsTo('POST /api/tickets/5/notes')[0].body).toMatchObject({ body: 'Please check @Bruna Reis' });
   });
 
   it('a failed quick-answer lookup silently shows no list', async () => {
