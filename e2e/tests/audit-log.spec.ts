@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
 import { ADMIN, Api, login, logout, randomColor, unique } from './helpers';
 
 test('an admin reads, filters and exports the audit log; an attendant cannot open it', async ({ page, request }) => {
@@ -33,7 +34,7 @@ test('an admin reads, filters and exports the audit log; an attendant cannot ope
   await expect(rows.nth(0).getByTestId('audit-changes')).toContainText('profile: admin → user');
   await expect(rows.nth(1).getByTestId('audit-changes')).toContainText('profile: user → admin');
   await expect(rows.nth(0)).toContainText(`Attendant ${user.id}`);
-  await page.screenshot({ path: `test-results/audit-log-${process.env.E2E_PORT ?? 'default'}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/audit-log-${E2E_PORT}.png`, fullPage: true });
 
   // The export holds what the filter shows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);

@@ -7,9 +7,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { E2E_PORT } from '../playwright.config';
 import { acceptTicket, ADMIN, login, unique } from './helpers';
 
-const APP = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 18080)}`;
+const APP = `http://127.0.0.1:${E2E_PORT}`;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',

@@ -4,23 +4,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Clock } from '../context.js';
 import { contacts, messages, ratingRequests, ratings, ticketCycles, tickets, users } from '../db/schema.js';
+import { TestClock } from '../test/clock.js';
 import { ADMIN_EMAIL, bearer, createTestServer, type TestServer } from '../test/harness.js';
 import { connectSimulator, customerChat, customerSends, phoneNumber, waitFor } from '../test/simulator.js';
-
-class TestClock implements Clock {
-  constructor(private t: number) {}
-  now() {
-    return new Date(this.t);
-  }
-  set(iso: string) {
-    this.t = new Date(iso).getTime();
-  }
-  advance(ms: number) {
-    this.t += ms;
-  }
-}
 
 const TZ = 'America/Sao_Paulo';
 /** Monday 10:00 in São Paulo. */
@@ -28,7 +15,7 @@ const MONDAY_10 = '2025-03-10T10:00:00-03:00';
 const MIN = 60_000;
 
 describe('automation through the simulator', () => {
-  const clock = new TestClock(new Date(MONDAY_10).getTime());
+  const clock = new TestClock(MONDAY_10);
   let s: TestServer;
   let adminId: number;
   let sales: number;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
-import { dropDatabase, dropRunDatabases, dropStaleDatabases, migrationsHash, newRunTag, preparePostgresTemplate, UNUSED_TEMPLATE_AFTER_MS } from './test-databases.js';
+import { dropRunDatabases, dropStaleDatabases, holdRun, migrationsHash, newRunTag, preparePostgresTemplate, UNUSED_TEMPLATE_AFTER_MS } from './test-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,23 +27,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (project.config.env.TEST_DB === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    await dropStaleDatabases(baseUrl, hash);
-    const template = await preparePostgresTemplate(baseUrl, async (url) => {
-      const database = await openDatabase({ url, poolSize: 1 });
-      try {
-        await database.migrate();
-      } finally {
-        await database.close();
-      }
-    }, hash);
+    // Alive before anything of the run exists, so no other run's cleanup takes it for a dead one's.
     const run = newRunTag();
-    project.provide('testDatabaseRun', run);
-    project.provide('testDatabaseTemplate', template);
+    const release = await holdRun(baseUrl, run);
+    try {
+      await dropStaleDatabases(baseUrl);
+      const template = await preparePostgresTemplate(baseUrl, async (url) => {
+        const database = await openDatabase({ url, poolSize: 1 });
+        try {
+          await database.migrate();
+        } finally {
+          await database.close();
+        }
+      }, run, hash);
+      project.provide('testDatabaseRun', run);
+      project.provide('testDatabaseTemplate', template);
+    } catch (error) {
+      await release();
+      throw error;
+    }
     return async () => {
-      await dropRunDatabases(baseUrl, run);
-      // Nothing stays on the shared server after a run: the next run migrates its template again
-      // (seconds). A template still in use by a concurrent run cannot be dropped; that run drops it.
-      await dropDatabase(baseUrl, template).catch((err: unknown) => console.warn(`test template ${template} kept: ${String(err)}`));
+      // Nothing stays on the shared server after a run: its test databases and its own template
+      // (no other run copies it; each migrates its own, in seconds).
+      try {
+        await dropRunDatabases(baseUrl, run);
+      } finally {
+        await release();
+      }
     };
   }
 

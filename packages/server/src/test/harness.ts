@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions, type BuiltApp } from '../app.js';
 import { reportResponseMismatch } from './response-contract.js';
 import { loadConfig, type Config } from '../config.js';
-import type { Clock } from '../context.js';
+import { systemClock, type Clock } from '../context.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -74,6 +74,8 @@ export interface TestServerOptions {
 
 export interface TestServer extends BuiltApp {
   config: Config;
+  /** The app's clock: the options' (e.g. a TestClock, test/clock.ts), else the system's. */
+  clock: Clock;
   database: Database;
   adminToken: string;
   /** Signs in and returns the access token. */
@@ -92,6 +94,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const database = options.database ?? testDb!.database;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', ...options.env });
+  const clock = options.clock ?? systemClock;
   const built = await buildApp({
     config,
     database,
@@ -99,7 +102,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       jwtSecret: config.jwtSecret ?? randomBytes(32).toString('hex'),
       jwtRefreshSecret: config.jwtRefreshSecret ?? randomBytes(32).toString('hex'),
     },
-    clock: options.clock,
+    clock,
     serveWeb: false,
     factories: options.factories ?? { whatsapp: undefined },
     soleProcess: options.soleProcess,
@@ -120,6 +123,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   return {
     ...built,
     config,
+    clock,
     database,
     adminToken,
     login,

@@ -21,7 +21,8 @@ export function customerWrites(s: TestServer, connectionId: number, number: stri
     chat: { id: number, isGroup: false },
     sender: { number, name },
     fromMe: false,
-    timestamp: new Date(),
+    // Sent now by the app's clock: under a TestClock the message is as old as the test says.
+    timestamp: s.clock.now(),
     kind: 'chat',
     body,
   });

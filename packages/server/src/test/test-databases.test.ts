@@ -1,7 +1,6 @@
 /**
- * The test databases' lifecycle (test/test-databases.ts): a template per migration set, and the
- * cleanup that must hold even after an interrupted run without touching a concurrent run's
- * databases.
+ * The test databases' lifecycle (test/test-databases.ts): a template per run, and the cleanup
+ * that must hold even after an interrupted run without touching a concurrent run's databases.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,9 +16,11 @@ import {
   dropDatabase,
   dropRunDatabases,
   dropStaleDatabases,
+  holdRun,
   migrationsHash,
   newRunTag,
   preparePostgresTemplate,
+  templateName,
   testDatabaseName,
 } from './test-databases.js';
 
@@ -95,69 +96,113 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('PostgreSQL test databases', () => 
     }
   });
 
-  it('builds a template per migration set and reuses it while the set is unchanged', async () => {
-    const hash = `0000${newRunTag()}`;
-    let migrations = 0;
-    const migrate = async (url: string) => {
-      migrations++;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query('create table marker (id int)');
-      await client.end();
-    };
-    const template = await preparePostgresTemplate(baseUrl, migrate, hash);
-    made.push(template);
-    expect(template).toBe(`sb_template_${hash}`);
-    expect(await preparePostgresTemplate(baseUrl, migrate, hash)).toBe(template);
-    expect(migrations).toBe(1);
+  const marker = async (url: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('create table marker (id int)');
+    await client.end();
+  };
 
-    // A build that fails leaves neither a template nor its build database.
+  it('builds a template of its own for each run, and a failed build leaves nothing', async () => {
+    const hash = `0000${newRunTag()}`;
+    const [first, second] = [newRunTag(), newRunTag()];
+    const releases = [await holdRun(baseUrl, first), await holdRun(baseUrl, second)];
+    try {
+      const a = await preparePostgresTemplate(baseUrl, marker, first, hash);
+      const b = await preparePostgresTemplate(baseUrl, marker, second, hash);
+      made.push(a, b);
+      expect(a).toMatch(new RegExp(`^sb_template_${hash}_\\d+_${first}$`));
+      expect(b).toMatch(new RegExp(`^sb_template_${hash}_\\d+_${second}$`));
+      expect(await exists(a)).toBe(true);
+      expect(await exists(b)).toBe(true);
+    } finally {
+      for (const release of releases) await release();
+    }
+
     // (A build time of its own, so the build database's name is known but for its random part.)
-    const failing = `0001${newRunTag()}`;
+    const failing = newRunTag();
     const buildTime = 1_000_000_000_000 + Math.floor(Math.random() * 1e9);
     await expect(
-      preparePostgresTemplate(baseUrl, () => Promise.reject(new Error('migration failed')), failing, buildTime),
+      preparePostgresTemplate(baseUrl, () => Promise.reject(new Error('migration failed')), failing, hash, buildTime),
     ).rejects.toThrow('migration failed');
-    expect(await exists(`sb_template_${failing}`)).toBe(false);
+    expect(await exists(`sb_template_${hash}_${Math.floor(buildTime / 1000)}_${failing}`)).toBe(false);
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     const builds = await admin.query(`select datname from pg_database where datname like 'sb\\_build\\_${Math.floor(buildTime / 1000)}\\_%'`);
     await admin.end();
     expect(builds.rows).toEqual([]);
-  });
+  }, 120_000);
 
-  it('drops its own run’s databases at the end, and other runs’ only once they are stale', async () => {
-    const now = Date.now();
-    const run = newRunTag();
-    const other = newRunTag();
-    const mine = testDatabaseName(run, now);
-    const concurrent = testDatabaseName(other, now - 10 * 60 * 1000);
-    const interrupted = testDatabaseName(other, now - 2 * HOUR);
-    const unusedTemplate = `sb_template_0002${newRunTag()}`;
-    const recentTemplate = `sb_template_0003${newRunTag()}`;
-    for (const name of [mine, concurrent, interrupted, unusedTemplate, recentTemplate]) {
-      made.push(name);
-      await createDatabase(baseUrl, name);
+  it('a run that ends drops its databases and its template, and a concurrent run still copies its own', async () => {
+    const hash = migrationsHash();
+    const [ending, going] = [newRunTag(), newRunTag()];
+    const releases = [await holdRun(baseUrl, ending), await holdRun(baseUrl, going)];
+    try {
+      const endingTemplate = await preparePostgresTemplate(baseUrl, marker, ending, hash);
+      const goingTemplate = await preparePostgresTemplate(baseUrl, marker, going, hash);
+      made.push(endingTemplate, goingTemplate);
+      const endingCopy = testDatabaseName(ending);
+      const goingCopy = testDatabaseName(going);
+      made.push(endingCopy, goingCopy);
+      await createDatabase(baseUrl, endingCopy, endingTemplate);
+      await createDatabase(baseUrl, goingCopy, goingTemplate);
+
+      expect((await dropRunDatabases(baseUrl, ending)).sort()).toEqual([endingCopy, endingTemplate].sort());
+      expect(await exists(endingTemplate)).toBe(false);
+      expect(await exists(goingTemplate)).toBe(true);
+      expect(await exists(goingCopy)).toBe(true);
+      // The run that goes on keeps making copies after the other ended.
+      const later = testDatabaseName(going);
+      made.push(later);
+      await createDatabase(baseUrl, later, goingTemplate);
+      expect(await exists(later)).toBe(true);
+    } finally {
+      for (const release of releases) await release();
     }
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`COMMENT ON DATABASE ${unusedTemplate} IS 'last used ${now - 2 * 24 * HOUR}'`);
-    await admin.query(`COMMENT ON DATABASE ${recentTemplate} IS 'last used ${now - HOUR}'`);
-    await admin.end();
+  }, 120_000);
 
-    const stale = await dropStaleDatabases(baseUrl, inject('testDatabaseTemplate').replace('sb_template_', ''), now);
-    expect(stale).toContain(interrupted);
-    expect(stale).toContain(unusedTemplate);
-    expect(stale).not.toContain(concurrent);
-    expect(stale).not.toContain(recentTemplate);
-    expect(stale).not.toContain(inject('testDatabaseTemplate'));
-    expect(await exists(interrupted)).toBe(false);
-    expect(await exists(unusedTemplate)).toBe(false);
-    expect(await exists(concurrent)).toBe(true);
-    expect(await exists(inject('testDatabaseTemplate'))).toBe(true);
+  it('at its start drops what runs no longer alive left, and nothing of a live run', async () => {
+    const now = Date.now();
+    const hash = migrationsHash();
+    const live = newRunTag();
+    const dead = newRunTag();
+    const lockless = newRunTag();
+    const release = await holdRun(baseUrl, live);
+    let liveTemplate = '';
+    try {
+      liveTemplate = await preparePostgresTemplate(baseUrl, marker, live, hash);
+      made.push(liveTemplate);
+      const deadTemplate = templateName(hash, dead, now - 60_000);
+      // A live run's test database outlasting the hour (a slow machine) is still its own.
+      const liveOld = testDatabaseName(live, now - 2 * HOUR);
+      const deadOld = testDatabaseName(dead, now - 2 * HOUR);
+      // Young and without a live run: perhaps a run of code that holds no lock.
+      const locklessYoung = testDatabaseName(lockless, now - 10 * 60 * 1000);
+      const unusedShared = `sb_template_0002${newRunTag()}`;
+      const recentShared = `sb_template_0003${newRunTag()}`;
+      for (const name of [deadTemplate, liveOld, deadOld, locklessYoung, unusedShared, recentShared]) {
+        made.push(name);
+        await createDatabase(baseUrl, name);
+      }
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`COMMENT ON DATABASE ${unusedShared} IS 'last used ${now - 2 * 24 * HOUR}'`);
+      await admin.query(`COMMENT ON DATABASE ${recentShared} IS 'last used ${now - HOUR}'`);
+      await admin.end();
 
-    expect(await dropRunDatabases(baseUrl, run)).toEqual([mine]);
-    expect(await exists(mine)).toBe(false);
-    expect(await exists(concurrent)).toBe(true);
-  });
+      const stale = await dropStaleDatabases(baseUrl, now);
+      expect(stale).toEqual(expect.arrayContaining([deadTemplate, deadOld, unusedShared]));
+      for (const kept of [liveTemplate, liveOld, locklessYoung, recentShared, inject('testDatabaseTemplate')]) {
+        expect(stale).not.toContain(kept);
+        expect(await exists(kept)).toBe(true);
+      }
+      for (const dropped of [deadTemplate, deadOld, unusedShared]) expect(await exists(dropped)).toBe(false);
+    } finally {
+      await release();
+    }
+
+    // Once the run is gone (its lock session ended), its template goes with the next sweep.
+    // (The server releases the lock when the session's backend exits, a moment after the client closed.)
+    await expect.poll(async () => (await dropStaleDatabases(baseUrl), await exists(liveTemplate))).toBe(false);
+  }, 120_000);
 });

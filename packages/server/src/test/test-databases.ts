@@ -10,16 +10,20 @@
  * A copy is a fresh installation, as a newly migrated database is: what a migration generated for
  * the installation it ran in (the deployment id) is generated again in each copy (newInstallation).
  *
- * Names carry what cleaning up needs, since a run may be interrupted before it drops anything and
- * several runs may share one PostgreSQL server:
- *   sb_template_<migrations hash>              the migrated template, reused while the migrations are unchanged
- *   sb_build_<created, epoch s>_<random>       a template being migrated (renamed when complete)
- *   sb_test_<created, epoch s>_<run>_<random>  one test file's database
- * A run drops its own test databases at the end, and at its start whatever an earlier run left
- * behind: test and build databases created over an hour ago (no test file lasts that long, so a
- * concurrent run's databases are not touched), and templates of other migration sets that no run
- * has used for a day. Test databases of the older, undated naming are dropped when the server's
- * own record of their creation (the database directory's PG_VERSION file) is over an hour old.
+ * Several runs may share one PostgreSQL server (engineers on one machine, CI), so each run has a
+ * template of its own: a template shared by the runs of one migration set was dropped by the first
+ * run to finish while the others were still copying it. Names carry what cleaning up needs:
+ *   sb_template_<migrations hash>_<created, epoch s>_<run>  one run's migrated template
+ *   sb_build_<created, epoch s>_<random>                    a template being migrated (renamed when complete)
+ *   sb_test_<created, epoch s>_<run>_<random>               one test file's database
+ * A run is alive while it holds its advisory lock (holdRun): a session of the global setup keeps
+ * it, and the server releases it when that session ends, however the run ended. A run drops its own
+ * databases at the end, and at its start whatever runs no longer alive left behind: their templates
+ * at once, their test databases and stale builds once over an hour old (older code holds no lock, so
+ * a young database without a live run may be such a run's). Templates of the older, shared naming
+ * (`sb_template_<hash>`) are dropped when no run has marked them used for a day, and test
+ * databases of the older, undated naming when the server's own record of their creation (the
+ * database directory's PG_VERSION file) is over an hour old.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -33,12 +37,13 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /** Test and build databases older than this are an interrupted run's. */
 export const STALE_AFTER_MS = 60 * 60 * 1000;
-/** A template of another migration set no run has used for this long is dropped. */
+/** A template of the older, shared naming that no run has used for this long is dropped. */
 export const UNUSED_TEMPLATE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const TEST_NAME = /^sb_test_(\d+)_([0-9a-f]+)_[0-9a-f]+$/;
 const BUILD_NAME = /^sb_build_(\d+)_[0-9a-f]+$/;
-const TEMPLATE_NAME = /^sb_template_([0-9a-f]+)$/;
+const RUN_TEMPLATE_NAME = /^sb_template_[0-9a-f]+_(\d+)_([0-9a-f]{8})$/;
+const SHARED_TEMPLATE_NAME = /^sb_template_[0-9a-f]+$/;
 const LAST_USED = /^last used (\d+)$/;
 /** Test databases named before names carried their creation time (random hex only). */
 const UNDATED_TEST_NAME = /^sb_test_[0-9a-f]{12}$/;
@@ -72,17 +77,45 @@ export async function newInstallation(db: Db): Promise<void> {
   await db.execute(sql`update deployment set id = gen_random_uuid()::text, created_at = now()`);
 }
 
-/** A tag naming one run's databases. */
+/** A tag naming one run's databases (8 hex digits: it is also the key of the run's lock). */
 export function newRunTag(): string {
   return randomBytes(4).toString('hex');
+}
+
+/** Advisory lock class of test runs (pg_advisory_lock(class, run)); any constant unlikely elsewhere. */
+const RUN_LOCK_CLASS = 0x5b7e57;
+
+/**
+ * Marks run `run` alive on the server until the returned function is called (or this process
+ * ends): a session holding the advisory lock keyed by the run's tag. Other runs' cleanup keeps the
+ * databases of live runs.
+ */
+export async function holdRun(baseUrl: string, run: string): Promise<() => Promise<void>> {
+  const session = new pg.Client({ connectionString: baseUrl, application_name: `sb_test_run_${run}` });
+  // A lost session only ends the claim early (cleanup then waits an hour for test databases);
+  // the run itself goes on, so the error is reported, not thrown from an event handler.
+  session.on('error', (error) => console.warn(`test run ${run}: lock session lost: ${String(error)}`));
+  await session.connect();
+  await session.query('select pg_advisory_lock($1, $2)', [RUN_LOCK_CLASS, Number.parseInt(run, 16) | 0]);
+  return () => session.end();
+}
+
+/** The tags of the runs alive now (holding their lock) on the server `admin` is connected to. */
+async function liveRuns(admin: pg.Client): Promise<Set<string>> {
+  // Two-key advisory locks show the keys in classid and objid (as unsigned oids), objsubid 2.
+  const { rows } = await admin.query<{ key: string }>(
+    "select objid::text as key from pg_locks where locktype = 'advisory' and objsubid = 2 and classid = $1::oid and granted",
+    [RUN_LOCK_CLASS],
+  );
+  return new Set(rows.map((r) => Number(r.key).toString(16).padStart(8, '0')));
 }
 
 export function testDatabaseName(run: string, now = Date.now()): string {
   return `sb_test_${Math.floor(now / 1000)}_${run}_${randomBytes(4).toString('hex')}`;
 }
 
-export function templateName(hash: string): string {
-  return `sb_template_${hash}`;
+export function templateName(hash: string, run: string, now = Date.now()): string {
+  return `sb_template_${hash}_${Math.floor(now / 1000)}_${run}`;
 }
 
 /** The URL of another database on the same server. */
@@ -112,62 +145,63 @@ export async function dropDatabase(baseUrl: string, name: string): Promise<void>
 }
 
 /**
- * The template for the current migrations, migrated now unless a run made it already. It is
- * migrated under a build name and renamed when complete, so an interrupted build is never taken
- * for a template; two runs building at once both finish, and the second rename loses harmlessly.
+ * Run `run`'s template of the current migrations. It is migrated under a build name and renamed
+ * when complete, so an interrupted build is never taken for a template. The run must hold its lock
+ * (holdRun) first, or another run's cleanup takes the template for a dead run's.
  */
 export async function preparePostgresTemplate(
   baseUrl: string,
   migrate: (url: string) => Promise<void>,
+  run: string,
   hash = migrationsHash(),
   now = Date.now(),
 ): Promise<string> {
-  const name = templateName(hash);
+  const name = templateName(hash, run, now);
   return withAdmin(baseUrl, async (admin) => {
-    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!found.rowCount) {
-      const building = `sb_build_${Math.floor(now / 1000)}_${randomBytes(4).toString('hex')}`;
-      await admin.query(`CREATE DATABASE ${building}`);
-      try {
-        await migrate(databaseUrl(baseUrl, building));
-        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-      } catch (error) {
-        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-        // 42P04 duplicate_database: another run completed the same template first.
-        if ((error as { code?: string }).code !== '42P04') throw error;
-      }
+    const building = `sb_build_${Math.floor(now / 1000)}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${building}`);
+    try {
+      await migrate(databaseUrl(baseUrl, building));
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    } catch (error) {
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      throw error;
     }
-    // Marks the template as in use, so the sweep of another run keeps it.
-    await admin.query(`COMMENT ON DATABASE ${name} IS 'last used ${now}'`);
     return name;
   });
 }
 
-/** Drops the test databases of run `run`. Returns their names. */
+/** Drops the test databases of run `run`, then its template. Returns their names. */
 export async function dropRunDatabases(baseUrl: string, run: string): Promise<string[]> {
   return withAdmin(baseUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'sb\\_test\\_%'");
-    const mine = rows.map((r) => r.datname).filter((name) => TEST_NAME.exec(name)?.[2] === run);
-    for (const name of mine) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    return mine;
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'sb\\_t%'");
+    const names = rows.map((r) => r.datname);
+    const tests = names.filter((name) => TEST_NAME.exec(name)?.[2] === run);
+    const templates = names.filter((name) => RUN_TEMPLATE_NAME.exec(name)?.[2] === run);
+    for (const name of [...tests, ...templates]) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    return [...tests, ...templates];
   });
 }
 
 /**
- * Drops what interrupted runs left: test and build databases created more than STALE_AFTER_MS
- * ago, and templates other than `keepHash`'s that no run has marked used within
- * UNUSED_TEMPLATE_AFTER_MS. Returns the names dropped.
+ * Drops what runs no longer alive left: their templates; their test databases and build databases
+ * created more than STALE_AFTER_MS ago; templates of the shared naming no run has marked used
+ * within UNUSED_TEMPLATE_AFTER_MS. Returns the names dropped.
  */
-export async function dropStaleDatabases(baseUrl: string, keepHash: string, now = Date.now()): Promise<string[]> {
+export async function dropStaleDatabases(baseUrl: string, now = Date.now()): Promise<string[]> {
   return withAdmin(baseUrl, async (admin) => {
     const { rows } = await admin.query<{ datname: string; comment: string | null }>(
       "select datname, shobj_description(oid, 'pg_database') as comment from pg_database where datname like 'sb\\_%'",
     );
+    const live = await liveRuns(admin);
     const stale = rows.flatMap(({ datname, comment }) => {
-      const created = TEST_NAME.exec(datname)?.[1] ?? BUILD_NAME.exec(datname)?.[1];
-      if (created !== undefined) return now - Number(created) * 1000 > STALE_AFTER_MS ? [datname] : [];
-      const template = TEMPLATE_NAME.exec(datname);
-      if (!template || template[1] === keepHash) return [];
+      const test = TEST_NAME.exec(datname);
+      if (test) return !live.has(test[2]) && now - Number(test[1]) * 1000 > STALE_AFTER_MS ? [datname] : [];
+      const build = BUILD_NAME.exec(datname);
+      if (build) return now - Number(build[1]) * 1000 > STALE_AFTER_MS ? [datname] : [];
+      const template = RUN_TEMPLATE_NAME.exec(datname);
+      if (template) return live.has(template[2]) ? [] : [datname];
+      if (!SHARED_TEMPLATE_NAME.test(datname)) return [];
       const lastUsed = Number(LAST_USED.exec(comment ?? '')?.[1] ?? 0);
       return now - lastUsed > UNUSED_TEMPLATE_AFTER_MS ? [datname] : [];
     });

@@ -1,20 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock } from '../../test/clock.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { TokenSigner } from './tokens.js';
-
-/** A clock the tests move by hand (work-hours rules). */
-function manualClock(iso: string) {
-  let current = new Date(iso);
-  return {
-    now: () => new Date(current),
-    set(next: string) {
-      current = new Date(next);
-    },
-    advance(ms: number) {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-}
 
 function refreshCookieOf(res: { headers: Record<string, unknown> }): string {
   const raw = res.headers['set-cookie'];
@@ -26,7 +13,7 @@ function refreshCookieOf(res: { headers: Record<string, unknown> }): string {
 
 describe('auth', () => {
   let s: TestServer;
-  const clock = manualClock('2024-03-04T12:00:00Z'); // a Monday, noon UTC
+  const clock = new TestClock('2024-03-04T12:00:00Z'); // a Monday, noon UTC (moved by hand: work-hours rules)
 
   const login = (email: string, password: string, remoteAddress?: string) =>
     s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, ...(remoteAddress ? { remoteAddress } : {}) });

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
+import { TestClock } from '../../test/clock.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-
-function manualClock(iso: string) {
-  let current = new Date(iso);
-  return {
-    now: () => new Date(current),
-    advance(ms: number) {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-}
 
 const loginFrom = (s: TestServer, email: string, password: string, remoteAddress: string, forwardedFor?: string) =>
   s.app.inject({
@@ -22,7 +13,7 @@ const loginFrom = (s: TestServer, email: string, password: string, remoteAddress
   });
 
 describe('TRUST_PROXY and the account-wide sign-in bound', () => {
-  const clock = manualClock('2024-03-04T12:00:00Z');
+  const clock = new TestClock('2024-03-04T12:00:00Z');
   let viaNginx: TestServer; // TRUST_PROXY=true, nginx on this machine (docs/operations.md)
   let viaListedProxy: TestServer; // TRUST_PROXY=10.1.0.0/16,127.0.0.1
 

@@ -7,8 +7,8 @@
 import { EVENTS, type ScheduledCalendarDTO, type ScheduledMessageDTO } from '@switchboard/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Clock } from '../../context.js';
 import { contacts, messages, scheduledMessages, tickets } from '../../db/schema.js';
+import { TestClock } from '../../test/clock.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 import { connectSimulator, customerChat, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
@@ -16,15 +16,11 @@ import { connectSimulator, customerChat, customerSends, phoneNumber, waitFor } f
 const HOUR = 3600_000;
 const ZONE = 'America/Sao_Paulo';
 
-/** A clock the test moves; it starts at 10:00 of 10 March 2025 in São Paulo (13:00 UTC). */
-function testClock() {
-  let t = new Date('2025-03-10T13:00:00Z').getTime();
-  return { now: () => new Date(t), advance: (ms: number) => void (t += ms), set: (iso: string) => void (t = new Date(iso).getTime()) } satisfies Clock & Record<string, unknown>;
-}
 
 describe('scheduled messages', () => {
   let s: TestServer;
-  const clock = testClock();
+  // Moved by the test; it starts at 10:00 of 10 March 2025 in São Paulo (13:00 UTC).
+  const clock = new TestClock('2025-03-10T13:00:00Z');
   const api = apiCaller(() => s);
   let conn: { id: number; number: string };
   let agent: { id: number; token: string };

@@ -1,7 +1,8 @@
 import { EVENTS, PAGE_SIZE, type TagDTO } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contactTags, contacts, tags } from '../../db/schema.js';
+import { contactTags, tags } from '../../db/schema.js';
+import { factories } from '../../test/factories.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 
@@ -19,13 +20,7 @@ describe('tags', () => {
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
     return res.json();
   };
-  const createContact = async (name = `Person ${++seq}`) => {
-    const [row] = await s.database.db
-      .insert(contacts)
-      .values({ name, number: `5531${String(++seq).padStart(8, '0')}` })
-      .returning();
-    return row;
-  };
+  const createContact = (name?: string) => factories(s).contact(name ? { name } : {});
   const contactTagIds = async (contactId: number) =>
     (await s.database.db.select().from(contactTags).where(eq(contactTags.contactId, contactId))).map((r) => r.tagId).sort((a, b) => a - b);
 

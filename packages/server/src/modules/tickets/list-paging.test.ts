@@ -5,7 +5,8 @@
 import { TICKETS_COUNT_CAP } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, messages, queues, tickets, whatsapps } from '../../db/schema.js';
+import { queues, whatsapps } from '../../db/schema.js';
+import { factories } from '../../test/factories.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 
 interface Page {
@@ -23,7 +24,6 @@ describe('tickets list: search, cursor and count', () => {
   let support: number;
   let salesAgent: { id: number; token: string };
   let supportAgent: { id: number; token: string };
-  let seq = 0;
 
   const get = async (token: string, query: Record<string, string>) => {
     const res = await s.app.inject({ method: 'GET', url: `/api/tickets?${new URLSearchParams(query).toString()}`, headers: bearer(token) });
@@ -34,26 +34,18 @@ describe('tickets list: search, cursor and count', () => {
 
   /** A contact with one ticket (and its messages), written directly: the list reads only rows. */
   async function ticket(opts: { name?: string; queueId?: number | null; userId?: number | null; status?: string; bodies?: string[]; updatedAt?: Date | ReturnType<typeof sql> } = {}) {
-    seq += 1;
-    const [c] = await s.database.db
-      .insert(contacts)
-      .values({ name: opts.name ?? `Plain Person ${seq}`, number: `4477${String(1_000_000 + seq * 7919).slice(-7)}${seq % 10}` })
-      .returning();
-    const [t] = await s.database.db
-      .insert(tickets)
-      .values({
-        status: opts.status ?? 'pending',
-        contactId: c.id,
-        whatsappId: connId,
-        queueId: opts.queueId === undefined ? sales : opts.queueId,
-        userId: opts.userId ?? null,
-        ...(opts.updatedAt ? { updatedAt: opts.updatedAt as Date } : {}),
-      })
-      .returning();
-    for (const [i, body] of (opts.bodies ?? []).entries()) {
-      await s.database.db.insert(messages).values({ id: `m-${t.id}-${i}`, ticketId: t.id, contactId: c.id, body });
-    }
-    return { id: t.id, number: c.number };
+    const make = factories(s);
+    const contact = await make.contact(opts.name ? { name: opts.name } : {});
+    const t = await make.ticket({
+      contactId: contact.id,
+      whatsappId: connId,
+      status: opts.status ?? 'pending',
+      queueId: opts.queueId === undefined ? sales : opts.queueId,
+      userId: opts.userId ?? null,
+      ...(opts.updatedAt ? { updatedAt: opts.updatedAt } : {}),
+    });
+    for (const body of opts.bodies ?? []) await make.message(t, { body });
+    return { id: t.id, number: contact.number };
   }
 
   /** Every page of a list, following nextCursor; `between` runs after each page (to insert rows). */
