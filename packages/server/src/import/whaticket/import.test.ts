@@ -280,12 +280,14 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     // Someone edits an imported message and moves a ticket's time: both are reported, unexplained.
     const db = target.database.db;
     const [msg] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A5'));
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.id, msg.ticketId));
     await db.update(messages).set({ body: 'changed here' }).where(eq(messages.id, msg.id));
     await db.update(tickets).set({ createdAt: new Date('2024-05-01T12:00:00Z') }).where(eq(tickets.id, msg.ticketId));
     const changed = (await importInto(target, maria.url, { store, verify: true })).verification!;
     expect(changed.differences.filter((d) => !d.explained).map((d) => `${d.table} ${d.id} ${d.field}`).sort()).toEqual(['Messages 3EB0A5 body', 'Tickets 2 createdAt']);
     expect(changed.tables.find((t) => t.table === 'Tickets')!.times.source).not.toBe(changed.tables.find((t) => t.table === 'Tickets')!.times.imported);
     await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
+    await db.update(tickets).set({ createdAt: ticket.createdAt }).where(eq(tickets.id, ticket.id));
   });
 
   it('--verify: settings by key, link tables pair by pair and message delivery states; a change to any is caught', async () => {
