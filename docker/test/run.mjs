@@ -9,10 +9,13 @@
  * Needs a running Docker daemon and the base image the Dockerfile names (docker/base-image.sh makes
  * it from Debian's packages). Slow (an image build): not part of .ci/run; run before a release.
  * Environment: SB_DOCKER_APP_PORT (38781), SB_DOCKER_PG_PORT (38782), SB_DOCKER_REDIS_PORT (38783),
- * SB_DOCKER_KEEP=1 to leave the containers running for a look, SB_DOCKER_SKIP_BUILD=1 to reuse the images.
+ * SB_DOCKER_KEEP=1 to leave the containers running for a look, SB_DOCKER_SKIP_BUILD=1 to reuse the images,
+ * SB_DOCKER_CA_FILE=<PEM file> when npm reaches its registry through a TLS-inspecting proxy (the
+ * build stage trusts it; docker/ca/README.md).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -129,8 +132,14 @@ async function main() {
     throw new Error(`The base image ${BASE_IMAGE} is not here: make it with \`sudo sh docker/base-image.sh\``);
   }
   if (process.env.SB_DOCKER_SKIP_BUILD !== '1') {
-    // The host's network for the builds: the daemon may run without a bridge (--bridge=none).
-    run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard:local', '.'], { timed: true });
+    const ca = path.join(root, 'docker/ca/build-ca.crt');
+    if (process.env.SB_DOCKER_CA_FILE) fs.copyFileSync(process.env.SB_DOCKER_CA_FILE, ca);
+    try {
+      // The host's network for the builds: the daemon may run without a bridge (--bridge=none).
+      run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard:local', '.'], { timed: true });
+    } finally {
+      if (process.env.SB_DOCKER_CA_FILE) fs.rmSync(ca, { force: true });
+    }
     run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard-test/postgres:debian', '-f', 'docker/test/Dockerfile.postgres', here]);
     run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard-test/redis:debian', '-f', 'docker/test/Dockerfile.redis', here]);
   }
