@@ -6,6 +6,11 @@ ARG BASE_IMAGE=debian:trixie-slim
 
 FROM ${BASE_IMAGE} AS build
 RUN apt-get update && apt-get install -y --no-install-recommends nodejs npm ca-certificates && rm -rf /var/lib/apt/lists/*
+# A build behind a TLS-inspecting proxy: its CA certificates (PEM files *.crt put in docker/ca/) are
+# trusted by this stage's npm only; the image that runs never sees them.
+COPY docker/ca/ /usr/local/share/ca-certificates/build/
+RUN update-ca-certificates >/dev/null
+ENV NPM_CONFIG_CAFILE=/etc/ssl/certs/ca-certificates.crt
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/

@@ -2,7 +2,8 @@
  * An administrator brings a Whaticket install over from the Import page: a dry run first (nothing
  * changes), then the import; the old install's contact is then a contact here. The old install
  * had sign-up on: the page lists it (off here → on there) and, not chosen, it stays off. The source is a
- * small whaticket-community database made by the test on this machine's PostgreSQL.
+ * small whaticket-community database made by the test on this machine's PostgreSQL. Its connection
+ * comes over stopped, shown on the Connections page as needing to be paired again.
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -87,4 +88,14 @@ test('an admin dry-runs, then imports a Whaticket database, and its contact is h
   await page.getByTestId('menu-contacts').click();
   await page.getByTestId('contacts-search').fill(suffix);
   await expect(page.getByText(customer.name)).toBeVisible();
+
+  // The imported connection waits, stopped, until the admin pairs it again: the Connections page says so.
+  const imported = (await api.call<{ id: number; name: string; awaitingPairing: boolean }[]>('GET', '/api/whatsapp')).find((c) => c.name === `Old phone ${suffix}`)!;
+  expect(imported.awaitingPairing).toBe(true);
+  await page.getByTestId('menu-connections').click();
+  const row = page.getByTestId(`connection-row-${imported.id}`);
+  await expect(row.getByTestId('connection-status')).toHaveAttribute('data-status', 'DISCONNECTED');
+  await expect(row.getByTestId('connection-awaiting-pairing')).toHaveText(/^Imported from another install: pairing again needed\./);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/whaticket-import-connection-awaiting-pairing.png` });
 });

@@ -57,6 +57,7 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
       channel: row.channel as ChannelKind,
       status: row.status as ConnectionStatus,
       statusReason: row.statusReason,
+      awaitingPairing: row.awaitingPairing,
       qrcode: row.qrcode,
       retries: row.retries,
       number: row.number,

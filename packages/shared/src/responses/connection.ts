@@ -32,6 +32,11 @@ export const connectionSchema = z
      * 'bad-session', 'outdated-client', 'multidevice-mismatch', 'replaced', 'qr-timeout', …); '' otherwise.
      */
     statusReason: z.string().optional(),
+    /**
+     * Imported from another install: the session stays stopped, whatever its status, until an
+     * admin starts or pairs it (its old phone may still be in use by that install).
+     */
+    awaitingPairing: z.boolean(),
     qrcode: z.string(),
     retries: z.number().int(),
     number: z.string(),

@@ -358,6 +358,7 @@ const en = {
       OPENING: 'Opening',
       CONNECTED: 'Connected',
     },
+    awaitingPairing: 'Imported from another install: pairing again needed. The session stays stopped until you press Try again or New QR code — do it once the old install no longer uses this phone.',
     reasons: {
       'logged-out': 'This device was removed on the phone. Try again to scan a new QR code.',
       'multidevice-mismatch': 'The phone needs pairing again. Try again to scan a new QR code.',

@@ -359,6 +359,7 @@ const es: Translation = {
       OPENING: 'Abriendo',
       CONNECTED: 'Conectado',
     },
+    awaitingPairing: 'Importada de otra instalación: hay que emparejarla de nuevo. La sesión queda detenida hasta que use Reintentar o Nuevo código QR — hágalo cuando la instalación antigua ya no use este teléfono.',
     reasons: {
       'logged-out': 'Este dispositivo fue eliminado en el teléfono. Reintente para leer un nuevo código QR.',
       'multidevice-mismatch': 'El teléfono debe emparejarse de nuevo. Reintente para leer un nuevo código QR.',

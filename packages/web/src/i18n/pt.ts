@@ -359,6 +359,7 @@ const pt: Translation = {
       OPENING: 'Abrindo',
       CONNECTED: 'Conectado',
     },
+    awaitingPairing: 'Importada de outra instalação: é preciso parear de novo. A sessão fica parada até você usar Tentar novamente ou Novo QR code — faça isso quando a instalação antiga não usar mais este celular.',
     reasons: {
       'logged-out': 'Este aparelho foi removido no celular. Tente novamente para ler um novo QR code.',
       'multidevice-mismatch': 'O celular precisa ser pareado de novo. Tente novamente para ler um novo QR code.',

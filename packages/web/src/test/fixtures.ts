@@ -57,6 +57,7 @@ export function connectionFixture(overrides: Partial<ConnectionDTO> = {}): Conne
     channel: 'whatsapp',
     status: 'CONNECTED',
     statusReason: '',
+    awaitingPairing: false,
     qrcode: '',
     retries: 0,
     number: '',

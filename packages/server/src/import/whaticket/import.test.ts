@@ -10,16 +10,16 @@ import path from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactExtraInfo, contactTags, contacts, importMap, messages, queues, settings, tags, tickets, userQueues, users, whatsapps } from '../../db/schema.js';
+import { contactExtraInfo, contactTags, contacts, importMap, messages, queues, settings, tags, tickets, userQueues, users, whatsappQueues, whatsapps } from '../../db/schema.js';
 import type { ChannelDriver, DriverContext } from '../../channels/driver.js';
 import { MediaStore } from '../../lib/media-store.js';
 import { PDF } from '../../test/fixtures.js';
 import { bearer, createTestServer, openTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
 import { LONG_CONTACT_NAME, LONG_QUEUE_NAME, OLD_PASSWORD, createWhaticketDatabase } from '../../test/whaticket-fixture.js';
-import { PLACEHOLDER_CONNECTION_NAME, importWhaticket, type ImportResult } from './importer.js';
+import { PLACEHOLDER_CONNECTION_NAMES, importWhaticket, type ImportResult } from './importer.js';
 import { openSource, type SourceDb } from './source.js';
 import { summaryText } from './summary.js';
 import { verifyImport, verifyText } from './verify.js';
@@ -96,6 +96,8 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     await conn.end();
     target = await openTestDatabase();
     await target.database.migrate();
+    // The company writes to its customers in Spanish: the placeholder connection is named so.
+    await target.database.db.insert(settings).values({ key: 'language', value: 'es' });
     ({ result: first, store } = await importInto(target, maria.url, { pageSize: 2 }));
   }, 180_000);
   afterAll(async () => {
@@ -220,15 +222,22 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
 
   it('keeps a ticket whose connection was deleted in the source, with its messages, on a visible placeholder connection', async () => {
     const db = target.database.db;
-    const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, PLACEHOLDER_CONNECTION_NAME));
+    const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, 'Importada — sin conexión'));
     expect(placeholder).toMatchObject({ status: 'DISCONNECTED', awaitingPairing: true, isDefault: false });
+    expect(first.notes).toContain('Ticket 3: its connection is gone from the source; kept on "Importada — sin conexión".');
     const kept = await db.select().from(tickets).where(eq(tickets.whatsappId, placeholder.id));
     expect(kept.map((t) => t.status)).toEqual(['pending']);
     expect((await db.select().from(messages).where(eq(messages.ticketId, kept[0].id))).map((m) => m.body)).toEqual(['lost ticket']);
     const server = await createTestServer({ database: target.database });
     try {
       const list = await server.app.inject({ method: 'GET', url: '/api/whatsapp', headers: bearer(server.adminToken) });
-      expect(list.json().map((c: { name: string }) => c.name)).toContain(PLACEHOLDER_CONNECTION_NAME);
+      // Both imported connections say they wait to be paired again; the API shows it.
+      expect(list.json().map((c: { name: string; awaitingPairing: boolean }) => [c.name, c.awaitingPairing])).toEqual(
+        expect.arrayContaining([
+          ['Main phone', true],
+          ['Importada — sin conexión', true],
+        ]),
+      );
     } finally {
       await server.app.close();
     }
@@ -245,6 +254,8 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       expect(res.statusCode, res.body).toBe(200);
       expect(started).toEqual([phone.id]);
       expect((await target.database.db.select().from(whatsapps).where(eq(whatsapps.id, phone.id)))[0].awaitingPairing).toBe(false);
+      const shown = await server.app.inject({ method: 'GET', url: `/api/whatsapp/${phone.id}`, headers: bearer(server.adminToken) });
+      expect(shown.json()).toMatchObject({ id: phone.id, awaitingPairing: false });
     } finally {
       await server.app.close();
     }
@@ -269,12 +280,57 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     // Someone edits an imported message and moves a ticket's time: both are reported, unexplained.
     const db = target.database.db;
     const [msg] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A5'));
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.id, msg.ticketId));
     await db.update(messages).set({ body: 'changed here' }).where(eq(messages.id, msg.id));
     await db.update(tickets).set({ createdAt: new Date('2024-05-01T12:00:00Z') }).where(eq(tickets.id, msg.ticketId));
     const changed = (await importInto(target, maria.url, { store, verify: true })).verification!;
     expect(changed.differences.filter((d) => !d.explained).map((d) => `${d.table} ${d.id} ${d.field}`).sort()).toEqual(['Messages 3EB0A5 body', 'Tickets 2 createdAt']);
     expect(changed.tables.find((t) => t.table === 'Tickets')!.times.source).not.toBe(changed.tables.find((t) => t.table === 'Tickets')!.times.imported);
     await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
+    await db.update(tickets).set({ createdAt: ticket.createdAt }).where(eq(tickets.id, ticket.id));
+  });
+
+  it('--verify: settings by key, link tables pair by pair and message delivery states; a change to any is caught', async () => {
+    const { verification } = await importInto(target, maria.url, { store, verify: true });
+    const byTable = Object.fromEntries(verification!.tables.map((t) => [t.table, t]));
+    // userCreation taken; sourceType (no such setting here) and call (value refused) explained.
+    expect(byTable.Settings).toMatchObject({ sourceRows: 3, imported: 1, notImported: 2 });
+    expect(byTable.WhatsappQueues).toMatchObject({ sourceRows: 2, imported: 2, notImported: 0 });
+    expect(byTable.UserQueues).toMatchObject({ sourceRows: 1, imported: 1, notImported: 0 });
+    expect(byTable.ContactTags).toMatchObject({ sourceRows: 2, imported: 1, notImported: 1 });
+    for (const t of ['Settings', 'WhatsappQueues', 'UserQueues', 'ContactTags']) expect(byTable[t].texts.source, t).toBe(byTable[t].texts.imported);
+    expect(verification!.unexplained, verifyText(verification!)).toBe(0);
+
+    // An admin changes a setting, a sector is unlinked from the connection, a tag is added to a
+    // contact and a message's delivery state moves: each is reported, unexplained.
+    const db = target.database.db;
+    const [phone] = await db.select().from(whatsapps).where(eq(whatsapps.name, 'Main phone'));
+    const [sales] = await db.select().from(queues).where(eq(queues.name, 'Sales'));
+    const [msg] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A2'));
+    const [joao] = await db.select().from(contacts).where(eq(contacts.number, '5511988880002'));
+    const [vip] = await db.select().from(tags);
+    await db.update(settings).set({ value: 'enabled' }).where(eq(settings.key, 'userCreation'));
+    await db.delete(whatsappQueues).where(and(eq(whatsappQueues.whatsappId, phone.id), eq(whatsappQueues.queueId, sales.id)));
+    await db.insert(contactTags).values({ contactId: joao.id, tagId: vip.id });
+    await db.update(messages).set({ ack: msg.ack === 3 ? 1 : 3 }).where(eq(messages.id, msg.id));
+    // Verified without importing again (a run would re-add the link): against the first run's report.
+    const source = await openSource(maria.url);
+    try {
+      const changed = await verifyImport({ source, db, result: first, media: { from: publicDir, store } });
+      expect(changed.differences.filter((d) => !d.explained).map((d) => `${d.table} ${d.id} ${d.field}`).sort()).toEqual([
+        'Messages 3EB0A2 ack',
+        'Settings userCreation value',
+        'WhatsappQueues 1/1 (row)',
+      ]);
+      const contactTagsCheck = changed.tables.find((t) => t.table === 'ContactTags')!;
+      expect(contactTagsCheck.texts.source).not.toBe(contactTagsCheck.texts.imported);
+    } finally {
+      await source.close();
+      await db.update(settings).set({ value: 'disabled' }).where(eq(settings.key, 'userCreation'));
+      await db.insert(whatsappQueues).values({ whatsappId: phone.id, queueId: sales.id });
+      await db.delete(contactTags).where(and(eq(contactTags.contactId, joao.id), eq(contactTags.tagId, vip.id)));
+      await db.update(messages).set({ ack: msg.ack }).where(eq(messages.id, msg.id));
+    }
   });
 
   it('lets attendants sign in with their old password, which is then stored the current way', async () => {
@@ -380,7 +436,8 @@ describe.skipIf(!PG_URL)('Whaticket import from PostgreSQL (whaticket-community 
     expect(closed.createdAt.toISOString()).toBe('2024-05-01T15:00:00.000Z');
     const msgs = await db.select().from(messages);
     expect(msgs.find((m) => m.externalId === '3EA003')).toMatchObject({ mediaType: 'location', body: '-23.5505,-46.6333 Praça da Sé, São Paulo' });
-    const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, PLACEHOLDER_CONNECTION_NAME));
+    // No company language set here: the server's default, Portuguese.
+    const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, PLACEHOLDER_CONNECTION_NAMES.pt));
     expect(msgs.find((m) => m.externalId === '3EB0A6')!.whatsappId).toBe(placeholder.id);
 
     const again = await importInto(target, sourceUrl, { verify: true, store });

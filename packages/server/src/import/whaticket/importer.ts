@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_TAG_COLOR,
   DEFAULT_USER_WORK_TIME,
+  COMPANY_LANGUAGES,
   SETTING_SCHEMAS,
   TIME_INACTIVE_OPTIONS_HOURS,
   WEEKDAYS,
@@ -29,6 +30,7 @@ import {
   mergeWeekHours,
   isSecuritySettingKey,
   isSettingKey,
+  type CompanyLanguage,
   type SecuritySettingKey,
   type SettingChoiceDTO,
 } from '@switchboard/shared';
@@ -177,8 +179,16 @@ function permissionFlags(row: SourceRow): Partial<Record<(typeof PERMISSION_FLAG
   return flags;
 }
 
-/** Where tickets whose connection the source no longer has are kept (visible, never started). */
-export const PLACEHOLDER_CONNECTION_NAME = 'Imported — no connection';
+/**
+ * Where tickets whose connection the source no longer has are kept (visible, never started), named
+ * in the company's language (the `language` setting, as the import leaves it): a name is data, not
+ * interface, so it is written once, when the connection is made.
+ */
+export const PLACEHOLDER_CONNECTION_NAMES: Readonly<Record<CompanyLanguage, string>> = {
+  pt: 'Importada — sem conexão',
+  en: 'Imported — no connection',
+  es: 'Importada — sin conexión',
+};
 /** The import_map source id of that placeholder (source connection ids are numbers). */
 export const PLACEHOLDER_SOURCE_ID = 'none';
 
@@ -226,6 +236,8 @@ class Run {
   /** A dry run's planned tickets' connections, and its planned active (contact, connection) pairs. */
   private readonly plannedTicketConnection = new Map<number, number>();
   private readonly plannedActive = new Set<string>();
+  /** The source's company language, when it has one this side accepts (a dry run writes none). */
+  private sourceLanguage: CompanyLanguage | undefined;
 
   constructor(
     private readonly options: ImportOptions,
@@ -361,6 +373,7 @@ class Run {
       if (!isSettingKey(key)) return 'no such setting here';
       const parsed = SETTING_SCHEMAS[key].safeParse(str(row.value));
       if (!parsed.success) return `value not accepted here (${str(row.value).slice(0, 40)})`;
+      if (key === 'language') this.sourceLanguage = parsed.data as CompanyLanguage;
       if (isSecuritySettingKey(key)) {
         const [current] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
         if (current && current.value !== parsed.data) {
@@ -699,10 +712,16 @@ class Run {
 
   /** The placeholder connection, made (disconnected, never started) with the first ticket that needs it. */
   private async placeholderConnection(tx: DbOrTx, ticketId: unknown): Promise<string> {
-    this.result.notes.push(`Ticket ${str(ticketId)}: its connection is gone from the source; kept on "${PLACEHOLDER_CONNECTION_NAME}".`);
     const known = this.map.get('whatsapp', PLACEHOLDER_SOURCE_ID);
-    if (known) return known;
-    const [same] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(sql`lower(${whatsapps.name}) = lower(${PLACEHOLDER_CONNECTION_NAME})`);
+    if (known) {
+      this.result.notes.push(`Ticket ${str(ticketId)}: its connection is gone from the source; kept on the placeholder connection.`);
+      return known;
+    }
+    const name = PLACEHOLDER_CONNECTION_NAMES[await this.companyLanguage(tx)];
+    this.result.notes.push(`Ticket ${str(ticketId)}: its connection is gone from the source; kept on "${name}".`);
+    // One made by an earlier import from another source, in any of the languages, is reused.
+    const names = Object.values(PLACEHOLDER_CONNECTION_NAMES).map((n) => n.toLowerCase());
+    const [same] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(inArray(sql`lower(${whatsapps.name})`, names));
     let id: number;
     if (same) id = same.id;
     else if (this.dry) id = this.planned();
@@ -711,12 +730,19 @@ class Run {
       const [defaultExists] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.isDefault, true));
       const [created] = await tx
         .insert(whatsapps)
-        .values({ name: PLACEHOLDER_CONNECTION_NAME, channel: 'whatsapp', status: 'DISCONNECTED', awaitingPairing: true, isDefault: !defaultExists })
+        .values({ name, channel: 'whatsapp', status: 'DISCONNECTED', awaitingPairing: true, isDefault: !defaultExists })
         .returning({ id: whatsapps.id });
       id = created.id;
     }
     await this.mapped(tx, 'whatsapp', PLACEHOLDER_SOURCE_ID, id);
     return String(id);
+  }
+
+  /** The company's language after the settings were imported (Portuguese when unset, as the server reads it). */
+  private async companyLanguage(tx: DbOrTx): Promise<CompanyLanguage> {
+    if (this.sourceLanguage) return this.sourceLanguage;
+    const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'language'));
+    return (COMPANY_LANGUAGES as readonly string[]).includes(row?.value ?? '') ? (row!.value as CompanyLanguage) : 'pt';
   }
 
   // ── messages ───────────────────────────────────────────────────────────────────────────────

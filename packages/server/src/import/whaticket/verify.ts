@@ -1,17 +1,18 @@
 /**
  * Compares every imported row with its source row, after an import: rows per table, a checksum of
  * the times and one of the texts on each side, each field that differs, and the bytes of every
- * media file. A difference the import means to make (a name cut to a limit here, a number kept as
+ * media file; the settings by key, and the link tables (a connection's or an attendant's sectors, a
+ * contact's tags) pair by pair. A difference the import means to make (a name cut to a limit here, a number kept as
  * digits, a location kept as coordinates, a row skipped with its reason…) is marked explained with
  * why; any other is unexplained — the import lost or changed something without saying so.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { flattenWeekHours, defaultWeekHours } from '@switchboard/shared';
+import { SETTING_SCHEMAS, flattenWeekHours, defaultWeekHours, isSettingKey } from '@switchboard/shared';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contactExtraInfo, contacts, messages, queues, quickAnswers, tags, tickets, users, whatsapps } from '../../db/schema.js';
+import { contactExtraInfo, contactTags, contacts, messages, queues, quickAnswers, settings, tags, tickets, userQueues, users, whatsappQueues, whatsapps } from '../../db/schema.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import { IdMap, type Entity } from './id-map.js';
 import { LIMITS, PERMISSION_FLAGS, PLACEHOLDER_SOURCE_ID, inactivityHours, locationBody, type ImportResult } from './importer.js';
@@ -130,6 +131,8 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
     summary.texts = { source: hashes.xs.digest('hex'), imported: hashes.xi.digest('hex') };
     out.tables.push(summary);
   }
+  await verifySettings(options, out, skipped);
+  for (const link of LINK_TABLES) await verifyLinkTable(options, out, map, skipped, link);
   await verifyMessageLinks(options, out);
   out.unexplained = out.differences.filter((d) => !d.explained).length;
   return out;
@@ -270,6 +273,13 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           (s, o) => (str(src.mediaType) === 'location' && locationBody(s) === o ? 'a location, kept as coordinates and description' : undefined),
         ],
         ['fromMe', String(bool(src.fromMe)), String(ours.fromMe)],
+        // The delivery state (0 pending … 5 played): what the old install last knew.
+        ...(src.ack === undefined
+          ? []
+          : [['ack', str(src.ack), String(ours.ack), (s: string, o: string) => (String(Math.min(5, Math.max(0, Number(s) || 0))) === o ? 'not a delivery state here (0–5): kept as the nearest' : undefined)] as Pair]),
+        ...(src.read === undefined
+          ? []
+          : [['read', String(bool(src.read)), String(ours.read), (_s: string, o: string) => (bool(src.fromMe) && o === 'true' ? 'sent by the company: read by it' : undefined)] as Pair]),
         ['mediaType', str(src.mediaType) || 'chat', str(ours.mediaType)],
         ['isDeleted', String(bool(src.isDeleted)), String(ours.isDeleted)],
         link('ticketId', 'ticket', 'ticketId')(src, ours, map),
@@ -277,6 +287,104 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
       ],
     },
   } satisfies Partial<Record<keyof typeof TABLES, Check>>;
+}
+
+/**
+ * Each source setting against ours by key: the value the import wrote (as this side writes it), or
+ * the reason it was not taken (no such setting here, a value not accepted, a security setting kept).
+ */
+async function verifySettings(options: VerifyOptions, out: VerifyResult, skipped: Map<string, string>): Promise<void> {
+  const { source, db, result } = options;
+  const columns = result.survey.tables.get('Settings');
+  if (!columns) return;
+  const rows = await source.all('Settings', columns);
+  const ours = new Map((await db.select({ key: settings.key, value: settings.value }).from(settings)).map((r) => [r.key, r.value]));
+  const summary: VerifyTable = { table: 'Settings', sourceRows: rows.length, imported: 0, notImported: 0, times: { source: '', imported: '' }, texts: { source: '', imported: '' } };
+  const xs = createHash('sha256');
+  const xi = createHash('sha256');
+  for (const row of [...rows].sort((a, b) => str(a.key).localeCompare(str(b.key)))) {
+    const key = str(row.key);
+    const reason = skipped.get(`Settings/${key}`);
+    const parsed = isSettingKey(key) ? SETTING_SCHEMAS[key].safeParse(str(row.value)) : undefined;
+    const expected = parsed?.success ? String(parsed.data) : str(row.value);
+    const mine = ours.get(key);
+    if (reason || mine === undefined) {
+      summary.notImported += 1;
+      out.differences.push({ table: 'Settings', id: key, field: 'value', source: expected, imported: mine ?? '', ...(reason ? { explained: `skipped: ${reason}` } : {}) });
+      continue;
+    }
+    summary.imported += 1;
+    xs.update(`${key}|${expected}\n`);
+    xi.update(`${key}|${mine}\n`);
+    if (mine !== expected) out.differences.push({ table: 'Settings', id: key, field: 'value', source: expected, imported: mine });
+  }
+  // Settings have no creation time worth comparing: both sides are the empty digest.
+  const none = createHash('sha256').digest('hex');
+  summary.times = { source: none, imported: none };
+  summary.texts = { source: xs.digest('hex'), imported: xi.digest('hex') };
+  out.tables.push(summary);
+}
+
+/** A link table: its two ends (source column, our entity) and our table's pairs among some first ends. */
+interface LinkTable {
+  table: SourceTable;
+  ends: [[column: string, entity: Entity], [column: string, entity: Entity]];
+  pairs: (db: DbOrTx, firsts: number[]) => Promise<[number, number][]>;
+}
+
+const LINK_TABLES: readonly LinkTable[] = [
+  {
+    table: 'WhatsappQueues',
+    ends: [['whatsappId', 'whatsapp'], ['queueId', 'queue']],
+    pairs: async (db, ids) => (await db.select().from(whatsappQueues).where(inArray(whatsappQueues.whatsappId, ids))).map((r) => [r.whatsappId, r.queueId]),
+  },
+  {
+    table: 'UserQueues',
+    ends: [['userId', 'user'], ['queueId', 'queue']],
+    pairs: async (db, ids) => (await db.select().from(userQueues).where(inArray(userQueues.userId, ids))).map((r) => [r.userId, r.queueId]),
+  },
+  {
+    table: 'ContactTags',
+    ends: [['contactId', 'contact'], ['tagId', 'tag']],
+    pairs: async (db, ids) => (await db.select().from(contactTags).where(inArray(contactTags.contactId, ids))).map((r) => [r.contactId, r.tagId]),
+  },
+];
+
+/**
+ * Each source pair found here between the rows its ends became, or the reason it was not imported.
+ * The checksums cover the pairs on both sides among the imported rows: a link here the source
+ * lacks (added after the import, or kept from before it on a matched row) makes them differ.
+ */
+async function verifyLinkTable(options: VerifyOptions, out: VerifyResult, map: IdMap, skipped: Map<string, string>, link: LinkTable): Promise<void> {
+  const { source, db, result } = options;
+  const columns = result.survey.tables.get(link.table);
+  if (!columns) return;
+  const rows = await source.all(link.table, columns);
+  const [[firstColumn, firstEntity], [secondColumn, secondEntity]] = link.ends;
+  const wanted = rows.map((row) => ({ row, first: map.get(firstEntity, row[firstColumn]), second: map.get(secondEntity, row[secondColumn]) }));
+  const firsts = [...new Set(wanted.flatMap((w) => (w.first ? [Number(w.first)] : [])))];
+  const seconds = new Set(wanted.flatMap((w) => (w.second ? [Number(w.second)] : [])));
+  const ours = firsts.length ? (await link.pairs(db, firsts)).filter(([, b]) => seconds.has(b)).map(([a, b]) => `${a}/${b}`) : [];
+  const here = new Set(ours);
+  const summary: VerifyTable = { table: link.table, sourceRows: rows.length, imported: 0, notImported: 0, times: { source: '', imported: '' }, texts: { source: '', imported: '' } };
+  const expected: string[] = [];
+  for (const { row, first, second } of wanted) {
+    const id = columns.map((c) => str(row[c])).join('/');
+    const pair = `${first}/${second}`;
+    if (first && second) expected.push(pair);
+    if (first && second && here.has(pair)) {
+      summary.imported += 1;
+      continue;
+    }
+    summary.notImported += 1;
+    const reason = skipped.get(`${link.table}/${id}`);
+    out.differences.push({ table: link.table, id, field: '(row)', source: 'present', imported: 'absent', ...(reason ? { explained: `skipped: ${reason}` } : {}) });
+  }
+  const digest = (pairs: string[]) => createHash('sha256').update([...new Set(pairs)].sort().join('\n')).digest('hex');
+  const none = createHash('sha256').digest('hex');
+  summary.times = { source: none, imported: none };
+  summary.texts = { source: digest(expected), imported: digest(ours) };
+  out.tables.push(summary);
 }
 
 /**

@@ -32,4 +32,21 @@ describe('ConnectionStatus', () => {
     renderWithProviders(<ConnectionStatus status="DISCONNECTED" reason="phone disconnected" />);
     expect(screen.queryByTestId('connection-status-reason')).toBeNull();
   });
+
+  it('says an imported connection must be paired again, in every language, and nothing when it need not', async () => {
+    renderWithProviders(<ConnectionStatus status="DISCONNECTED" awaitingPairing />);
+    expect(screen.getByTestId('connection-awaiting-pairing').textContent).toContain('pairing again needed');
+    cleanup();
+    await i18n.changeLanguage('pt');
+    renderWithProviders(<ConnectionStatus status="DISCONNECTED" awaitingPairing />);
+    expect(screen.getByTestId('connection-awaiting-pairing').textContent).toContain('é preciso parear de novo');
+    cleanup();
+    await i18n.changeLanguage('es');
+    renderWithProviders(<ConnectionStatus status="DISCONNECTED" awaitingPairing />);
+    expect(screen.getByTestId('connection-awaiting-pairing').textContent).toContain('hay que emparejarla de nuevo');
+    await i18n.changeLanguage('en');
+    cleanup();
+    renderWithProviders(<ConnectionStatus status="DISCONNECTED" awaitingPairing={false} />);
+    expect(screen.queryByTestId('connection-awaiting-pairing')).toBeNull();
+  });
 });

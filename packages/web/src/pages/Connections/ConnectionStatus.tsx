@@ -29,7 +29,11 @@ export function normalizeStatus(status: string): string {
   return status.toLowerCase() === 'connected' ? 'CONNECTED' : status;
 }
 
-export function ConnectionStatus({ status, reason }: { status: string; reason?: string }) {
+/**
+ * `awaitingPairing`: an imported connection, kept stopped until an admin starts or pairs it (its
+ * old install may still use the phone) — said whatever the status, which stays as imported.
+ */
+export function ConnectionStatus({ status, reason, awaitingPairing = false }: { status: string; reason?: string; awaitingPairing?: boolean }) {
   const { t } = useTranslation();
   const s = normalizeStatus(status);
   return (
@@ -38,6 +42,11 @@ export function ConnectionStatus({ status, reason }: { status: string; reason?: 
         {ICONS[s] ?? null}
         <Typography variant="body2">{t(`connections.statuses.${s}`, { defaultValue: s })}</Typography>
       </Box>
+      {awaitingPairing && (
+        <Typography variant="caption" color="warning.main" display="block" data-testid="connection-awaiting-pairing">
+          {t('connections.awaitingPairing')}
+        </Typography>
+      )}
       {s === 'DISCONNECTED' && isKnownReason(reason) && (
         <Typography variant="caption" color="text.secondary" display="block" data-testid="connection-status-reason" data-reason={reason}>
           {t(`connections.reasons.${reason}`)}

@@ -48,7 +48,7 @@ export function ConnectionsTable({ connections, busyId, onSessionAction, onShowQ
           <TableCell>{c.id}</TableCell>
           <TableCell align="center">{c.name}</TableCell>
           <TableCell align="center">
-            <ConnectionStatus status={c.status} reason={c.statusReason} />
+            <ConnectionStatus status={c.status} reason={c.statusReason} awaitingPairing={c.awaitingPairing} />
             <WebchatFloodNotice connection={c} />
             <ConnectionHealthLine health={health?.find((h) => h.connectionId === c.id)} />
           </TableCell>
