@@ -204,7 +204,7 @@ export interface ChannelDriver {
    * Puts the company's reaction on a message of the chat (`emoji` empty: takes it away). Only on
    * channels whose CHANNEL_MESSAGE_ACTIONS say react; others leave it out.
    */
-  react?(to: ChatAddress, target: { externalId: string; fromMe: boolean }, emoji: string): Promise<void>;
+  react?(to: ChatAddress, target: { externalId: string; fromMe: boolean; participant?: string }, emoji: string): Promise<void>;
   /** Replaces the text of one of our sent texts (channels whose CHANNEL_MESSAGE_ACTIONS say edit). */
   editText?(to: ChatAddress, externalId: string, body: string): Promise<void>;
   /**

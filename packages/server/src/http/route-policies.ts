@@ -99,6 +99,8 @@ export const ROUTE_POLICIES: Record<string, AccessAction | RouteAudience> = {
   // A reply, or a private note (isPrivate) which the ticket's readers may add.
   'POST /api/messages/:ticketId': 'ticket.note',
   'DELETE /api/messages/:id': 'message.delete',
+  'PUT /api/messages/:id': 'message.edit',
+  'PUT /api/messages/:id/reaction': 'message.react',
   'POST /api/messages/:id/retry': 'ticket.reply',
   'GET /api/messages/:id/media': 'ticket.read',
   'GET /api/mentions': 'ticket.list',
@@ -153,6 +155,7 @@ export const ROUTE_POLICIES: Record<string, AccessAction | RouteAudience> = {
   'GET /api/simulator/customers': 'simulator.use',
   'POST /api/simulator/messages/:id/revoke': 'simulator.use',
   'POST /api/simulator/messages/:id/edit': 'simulator.use',
+  'POST /api/simulator/messages/:id/react': 'simulator.use',
   'POST /api/simulator/read': 'simulator.use',
   'POST /api/simulator/calls': 'simulator.use',
   'POST /api/simulator/connection-lost': 'simulator.use',

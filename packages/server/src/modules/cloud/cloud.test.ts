@@ -156,9 +156,10 @@ describe('WhatsApp Cloud API channel', () => {
     });
     const tapped = await standin.customerSends(PHONE_ID, customer, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sim, confirmo' } } });
     await standin.customerSends(PHONE_ID, customer, { type: 'reaction', reaction: { message_id: tapped.id, emoji: '👍' } });
+    // The reaction is not a message of its own: it shows on the message it is on.
     const list = await waitFor(async () => {
       const m = await messagesOf(ticketId);
-      return m.length >= 6 && m;
+      return m.length >= 5 && m.some((x) => (x.reactions as unknown[] | undefined)?.length) && m;
     }, 15_000);
     const image = list.find((m) => m.mediaType === 'image')!;
     expect(image).toMatchObject({ body: 'the product', mediaMime: 'image/png' });
@@ -167,8 +168,8 @@ describe('WhatsApp Cloud API channel', () => {
     expect(list.find((m) => m.mediaType === 'location')?.body).toContain('-23.55,-46.63');
     expect(list.find((m) => m.mediaType === 'vcard')?.body).toContain('FN:Bruno Lima');
     expect(list.some((m) => m.body === 'Sim, confirmo')).toBe(true);
-    const reaction = list.find((m) => m.body === '👍')!;
-    expect((reaction.quotedMsg as { body: string }).body).toBe('Sim, confirmo');
+    expect(list.some((m) => m.body === '👍')).toBe(false);
+    expect(list.find((m) => m.body === 'Sim, confirmo')?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
   });
 
   it('sends the reply (with its quote) and media through the Graph API; statuses become acks', async () => {

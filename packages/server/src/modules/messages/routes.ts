@@ -1,4 +1,4 @@
-import { messageSchema, messageSearchQuerySchema, messageSearchSchema, messagesPageSchema, messagesQuerySchema, sendMessageSchema, sentMessagesSchema } from '@switchboard/shared';
+import { editMessageSchema, messageSchema, messageSearchQuerySchema, reactMessageSchema, messageSearchSchema, messagesPageSchema, messagesQuerySchema, sendMessageSchema, sentMessagesSchema } from '@switchboard/shared';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -112,6 +112,16 @@ export function registerMessageRoutes(app: App, { messages, media, notes }: Serv
 
   app.delete('/messages/:id', { ...opts, schema: { params: messageParams, tags, response: answers({ 200: messageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_DELETE_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED'] }) } }, (req) =>
     messages.deleteForEveryone(req.actor, req.params.id),
+  );
+
+  // Reactions and edits travel to the customer: only on channels that have them (the page's
+  // messageActions say which), by who may answer on the ticket.
+  app.put('/messages/:id/reaction', { ...opts, schema: { params: messageParams, body: reactMessageSchema, tags, summary: "Put the company's reaction on a message (an empty emoji takes it away)", response: answers({ 200: messageSchema }, SIGNED_IN, BODY, REFUSED, NOT_FOUND, { 400: ['ERR_REACT_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_VALIDATION'] }) } }, (req) =>
+    messages.react(req.actor, req.params.id, req.body.emoji),
+  );
+
+  app.put('/messages/:id', { ...opts, schema: { params: messageParams, body: editMessageSchema, tags, summary: 'Edit the text of one of our sent texts, within the edit window (WhatsApp: 15 minutes)', response: answers({ 200: messageSchema }, SIGNED_IN, BODY, REFUSED, NOT_FOUND, { 400: ['ERR_EDIT_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_EDIT_WINDOW_CLOSED'] }) } }, (req) =>
+    messages.edit(req.actor, req.params.id, req.body.body),
   );
 
   app.post('/messages/:id/retry', { ...opts, schema: { params: messageParams, tags, summary: 'Send a failed message of ours again', response: answers({ 200: messageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_VALIDATION', 'ERR_CREATING_MESSAGE'], 409: ['ERR_CLOUD_WINDOW_CLOSED'] }) } }, (req) =>
