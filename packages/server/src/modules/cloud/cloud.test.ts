@@ -205,6 +205,26 @@ describe('WhatsApp Cloud API channel', () => {
     expect(image.media?.data).toEqual(PNG);
   });
 
+  it('sends our reaction as a Graph API message of type reaction; offers no edit (the Cloud API has none)', async () => {
+    const customer = newCustomer();
+    const inbound = await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `react to me ${customer}` } });
+    const ticketId = await ticketOf(customer);
+    const page = (await api('GET', `/messages/${ticketId}`, s.adminToken)).json<{ messages: { id: string; fromMe: boolean }[]; messageActions: { react: boolean; edit: boolean } }>();
+    expect(page.messageActions).toMatchObject({ react: true, edit: false });
+    const theirs = page.messages.find((m) => !m.fromMe)!;
+    const reacted = await api('PUT', `/messages/${theirs.id}/reaction`, s.adminToken, { emoji: '🙏' });
+    expect(reacted.statusCode, reacted.body).toBe(200);
+    expect(reacted.json<{ reactions: unknown }>().reactions).toEqual([{ emoji: '🙏', fromMe: true }]);
+    const sent = [...standin.sent.values()].find((m) => m.to === customer && m.type === 'reaction');
+    expect(sent?.payload).toMatchObject({ type: 'reaction', reaction: { message_id: inbound.id, emoji: '🙏' } });
+    const reply = (await api('POST', `/messages/${ticketId}`, s.adminToken, { body: 'our text' })).json<{ id: string }>();
+    await waitFor(async () => (await messagesOf(ticketId)).some((m) => m.id === reply.id && m.sendState === 'sent'), 15_000);
+    const edit = await api('PUT', `/messages/${reply.id}`, s.adminToken, { body: 'changed' });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ error: 'ERR_EDIT_WAPP_MSG' });
+    expect([...standin.sent.values()].filter((m) => m.to === customer).map((m) => m.type)).toEqual(['reaction', 'text']);
+  });
+
   it('shows Graph API refusals on the failed message; retries only what Meta says is temporary', async () => {
     const customer = newCustomer();
     await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } });
