@@ -533,6 +533,11 @@ const en = {
       closedToday: 'Closed today',
       dropHere: 'Drop a ticket here',
       empty: 'No tickets',
+      groupBy: 'Group the board by',
+      byAttendant: 'By attendant',
+      bySector: 'By sector',
+      noSector: 'No sector',
+      loadMore: 'Load more',
     },
     shortcuts: {
       open: 'Keyboard shortcuts',

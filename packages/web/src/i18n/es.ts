@@ -534,6 +534,11 @@ const es: Translation = {
       closedToday: 'Cerrados hoy',
       dropHere: 'Suelte un ticket aquí',
       empty: 'Ningún ticket',
+      groupBy: 'Agrupar el tablero por',
+      byAttendant: 'Por agente',
+      bySector: 'Por sector',
+      noSector: 'Sin sector',
+      loadMore: 'Cargar más',
     },
     shortcuts: {
       open: 'Atajos de teclado',

@@ -534,6 +534,11 @@ const pt: Translation = {
       closedToday: 'Fechados hoje',
       dropHere: 'Solte um atendimento aqui',
       empty: 'Nenhum atendimento',
+      groupBy: 'Agrupar o quadro por',
+      byAttendant: 'Por atendente',
+      bySector: 'Por setor',
+      noSector: 'Sem setor',
+      loadMore: 'Carregar mais',
     },
     shortcuts: {
       open: 'Atalhos de teclado',
