@@ -69,10 +69,10 @@ describe('reactions and edits on the simulator, both ways', () => {
     ana = await s.createUser({ name: 'Ana', queueIds: [sales] });
     bruno = await s.createUser({ name: 'Bruno', queueIds: [sales] });
     carla = await s.createUser({ name: 'Carla', queueIds: [support] });
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await s.stop();
+    await s?.stop();
   });
 
   it("offers reactions and edits on the simulator's tickets to who may answer", async () => {
