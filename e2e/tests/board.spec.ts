@@ -82,7 +82,7 @@ test('on a phone the board columns scroll sideways', async ({ browser, request }
 });
 
 test("dropping a card on a colleague's column or another sector's opens the transfer dialog with them chosen; long columns load more", async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);
   const id = unique();
   const sales = await admin.call<{ id: number; name: string }>('POST', '/api/queue', { name: `Sales ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });

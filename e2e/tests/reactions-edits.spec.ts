@@ -31,7 +31,7 @@ async function option(page: Page, messageId: string, item: string): Promise<void
 }
 
 test('reactions and edits travel both ways between the desk and the simulated phone', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);
   const id = unique();
   const sector = await admin.call<{ id: number }>('POST', '/api/queue', { name: `React ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
