@@ -1,7 +1,9 @@
 /**
  * The tickets board: a customer's pending card dragged onto the attendant's column is accepted
  * (the same call and sector dialog as the Accept button), then dragged onto Closed today it is
- * resolved; on a 390×844 phone the columns scroll sideways inside the board, not the page.
+ * resolved; onto a colleague's column (or, by sector, another sector's) it opens the transfer
+ * dialog with them chosen; a long column loads more; on a 390×844 phone the columns scroll
+ * sideways inside the board, not the page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
@@ -77,4 +79,67 @@ test('on a phone the board columns scroll sideways', async ({ browser, request }
   expect(overflow, 'page wider than the phone').toBeLessThanOrEqual(0);
   await page.screenshot({ path: 'test-results/board-phone.png' });
   await context.close();
+});
+
+test("dropping a card on a colleague's column or another sector's opens the transfer dialog with them chosen; long columns load more", async ({ page, request }) => {
+  test.setTimeout(420_000);
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const id = unique();
+  const sales = await admin.call<{ id: number; name: string }>('POST', '/api/queue', { name: `Sales ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const support = await admin.call<{ id: number; name: string }>('POST', '/api/queue', { name: `Support ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const bea = { name: `Bea ${id}`, email: `bea2.${id}@e2e.local`, password: 'board-pass' };
+  const beaUser = await admin.call<{ id: number }>('POST', '/api/users', { ...bea, profile: 'user', queueIds: [sales.id, support.id] });
+  const caio = await admin.call<{ id: number }>('POST', '/api/users', { name: `Caio ${id}`, email: `caio2.${id}@e2e.local`, password: 'board-pass', profile: 'user', queueIds: [sales.id] });
+  const number = phoneNumber('5511');
+  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: `Board T ${id}`, channel: 'simulator', queueIds: [sales.id] });
+  await pairSimulator(admin, connection.id, number);
+
+  // Three conversations in Sales: one Caio holds (his column), two Bea holds.
+  const tickets: number[] = [];
+  for (const who of ['Caio', 'Bea one', 'Bea two']) {
+    const name = `${who} customer ${id}`;
+    await admin.call('POST', '/api/simulator/messages', { from: phoneNumber('5521'), to: number, name, body: 'Hello' });
+    let found = 0;
+    await expect.poll(async () => (found = (await admin.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(name)}`)).tickets[0]?.id ?? 0)).toBeGreaterThan(0);
+    tickets.push(found);
+  }
+  const [caiosTicket, first, second] = tickets;
+  await admin.call('PUT', `/api/tickets/${caiosTicket}`, { status: 'open', userId: caio.id, queueId: sales.id });
+  for (const t of [first, second]) await admin.call('PUT', `/api/tickets/${t}`, { status: 'open', userId: beaUser.id, queueId: sales.id });
+
+  await login(page, bea.email, bea.password);
+  await page.goto('/tickets/board');
+  const ticketOf = async (ticketId: number) => admin.call<{ userId: number | null; queueId: number | null }>('GET', `/api/tickets/${ticketId}`);
+
+  // Onto Caio's column: the transfer dialog opens with Caio chosen; confirming gives him the ticket.
+  const caioColumn = page.getByTestId(`board-column-user-${caio.id}`);
+  await expect(caioColumn.getByTestId(`board-card-${caiosTicket}`)).toBeVisible();
+  await page.getByTestId(`board-card-${first}`).dragTo(caioColumn);
+  const dialog = page.getByTestId('transfer-dialog');
+  await expect(dialog.getByTestId('transfer-user')).toHaveValue(`Caio ${id}`);
+  await page.screenshot({ path: 'test-results/board-transfer-dialog.png' });
+  await dialog.getByTestId('transfer-reason').fill('Caio knows this customer');
+  await dialog.getByTestId('transfer-submit').click();
+  await expect.poll(async () => (await ticketOf(first)).userId).toBe(caio.id);
+
+  // By sector: dropping on Support opens the dialog with Support chosen.
+  await page.getByTestId('board-by-sector').click();
+  const supportColumn = page.getByTestId(`board-column-sector-${support.id}`);
+  await expect(page.getByTestId(`board-column-sector-${sales.id}`).getByTestId(`board-card-${second}`)).toBeVisible();
+  await page.getByTestId(`board-card-${second}`).dragTo(supportColumn);
+  await expect(page.getByTestId('transfer-dialog')).toBeVisible();
+  await page.getByTestId('transfer-submit').click();
+  await expect.poll(async () => (await ticketOf(second)).queueId).toBe(support.id);
+  await expect(supportColumn.getByTestId(`board-card-${second}`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/board-by-sector.png' });
+
+  // A long Pending column: 20 cards, then the next page on demand.
+  for (let i = 0; i < 21; i++) await admin.call('POST', '/api/simulator/messages', { from: phoneNumber('5531'), to: number, name: `Waiting ${i} ${id}`, body: 'Anyone there?' });
+  await page.getByTestId('board-by-attendant').click();
+  const pendingColumn = page.getByTestId('board-column-pending');
+  await expect.poll(async () => pendingColumn.locator('[data-testid^="board-card-"]').filter({ hasText: `${id}` }).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+  await page.reload();
+  await expect(pendingColumn.locator('[data-testid^="board-card-"]')).toHaveCount(20);
+  await pendingColumn.getByTestId('board-more-pending').click();
+  await expect.poll(async () => pendingColumn.locator('[data-testid^="board-card-"]').count()).toBeGreaterThanOrEqual(21);
 });

@@ -95,3 +95,20 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const CHANNEL_KINDS = ['whatsapp', 'simulator', 'whatsapp-cloud', 'webchat'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/**
+ * What each channel lets the company do to a message after it is sent: react with an emoji, and
+ * edit the text of its own sent text. WhatsApp (and the simulator, which behaves like it) allow
+ * both; the Cloud API sends reactions (type "reaction") but has no edit; the website widget shows
+ * neither (its visitors' widget has no reactions or edits to show them with). The server offers,
+ * and accepts, only these.
+ */
+export const CHANNEL_MESSAGE_ACTIONS: Record<ChannelKind, { react: boolean; edit: boolean }> = {
+  whatsapp: { react: true, edit: true },
+  simulator: { react: true, edit: true },
+  'whatsapp-cloud': { react: true, edit: false },
+  webchat: { react: false, edit: false },
+};
+
+/** WhatsApp lets a sender edit a text for 15 minutes after sending it. */
+export const MESSAGE_EDIT_WINDOW_MINUTES = 15;

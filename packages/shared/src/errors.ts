@@ -64,6 +64,11 @@ export const ERROR_CODES = [
   'ERR_SCHEDULE_NOT_PENDING',
   // A scheduled message came due on a ticket that was closed by then: nothing was sent.
   'ERR_SCHEDULE_TICKET_CLOSED',
+  // The channel refused (or cannot take) a reaction, or an edit of one of our texts.
+  'ERR_REACT_WAPP_MSG',
+  'ERR_EDIT_WAPP_MSG',
+  // An edit after the channel's edit window (WhatsApp: 15 minutes after sending).
+  'ERR_EDIT_WINDOW_CLOSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -35,6 +35,8 @@ export function cleanDriverEvent(event: DriverEvent): DriverEvent {
       return { ...event, message: cleanInboundMessage(event.message) };
     case 'edit':
       return { ...event, externalId: cleanText(event.externalId), body: cleanText(event.body) };
+    case 'reaction':
+      return { ...event, externalId: cleanText(event.externalId), emoji: cleanText(event.emoji), from: cleanText(event.from), chat: { ...event.chat, id: cleanText(event.chat.id) } };
     case 'revoke':
       return { ...event, externalId: cleanText(event.externalId), chat: { ...event.chat, id: cleanText(event.chat.id) } };
     case 'ack':

@@ -87,6 +87,12 @@ export type DriverEvent =
   | { type: 'health'; kind: ChannelHealthKind; reason?: string }
   | { type: 'revoke'; externalId: string; chat: ChatAddress }
   | { type: 'edit'; externalId: string; body: string }
+  /**
+   * Someone put an emoji on a message (`emoji` empty: took their reaction away). `fromMe`: the
+   * company's own number (another device of it); otherwise `from` is the customer (or group member).
+   * `chat` orders it after the message it is on (the chat's lane).
+   */
+  | { type: 'reaction'; externalId: string; emoji: string; fromMe: boolean; from: string; chat: ChatAddress }
   | { type: 'call'; callId: string; from: string; isVideo: boolean; timestamp: Date }
   | { type: 'contact'; number: string; name?: string; profilePicUrl?: string; lid?: string }
   /**
@@ -165,6 +171,8 @@ export class ChannelError extends Error {
       | 'ERR_WAPP_CHECK_CONTACT'
       | 'ERR_SENDING_WAPP_MSG'
       | 'ERR_DELETE_WAPP_MSG'
+      | 'ERR_EDIT_WAPP_MSG'
+      | 'ERR_REACT_WAPP_MSG'
       | 'ERR_WAPP_DOWNLOAD_MEDIA'
       | 'ERR_FETCH_WAPP_MSG'
       | CloudErrorCode,
@@ -192,6 +200,13 @@ export interface ChannelDriver {
   checkNumber(number: string): Promise<string>;
   importContacts(): Promise<{ number: string; name: string }[]>;
   rejectCall(callId: string, from: string): Promise<void>;
+  /**
+   * Puts the company's reaction on a message of the chat (`emoji` empty: takes it away). Only on
+   * channels whose CHANNEL_MESSAGE_ACTIONS say react; others leave it out.
+   */
+  react?(to: ChatAddress, target: { externalId: string; fromMe: boolean; participant?: string }, emoji: string): Promise<void>;
+  /** Replaces the text of one of our sent texts (channels whose CHANNEL_MESSAGE_ACTIONS say edit). */
+  editText?(to: ChatAddress, externalId: string, body: string): Promise<void>;
   /**
    * Links without a QR code: the channel binds an 8-character code to the phone `number` (digits,
    * country code first), which the person types on that phone. Only while the session waits to

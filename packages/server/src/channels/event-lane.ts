@@ -180,6 +180,7 @@ function queueKey(connectionId: number, event: DriverEvent): string {
     case 'message':
       return `${connectionId}:${event.message.chat.id}`;
     case 'revoke':
+    case 'reaction':
       return `${connectionId}:${event.chat.id}`;
     case 'call':
       return `${connectionId}:${event.from}`;

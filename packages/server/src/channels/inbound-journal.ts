@@ -167,7 +167,7 @@ export class InboundJournal {
 
 export function summarize(entry: JournalEntry): JournalSummary {
   const e = entry.event;
-  const chat = e.type === 'message' ? e.message.chat.id : e.type === 'revoke' ? e.chat.id : e.type === 'call' ? e.from : e.type === 'contact' ? e.number : null;
+  const chat = e.type === 'message' ? e.message.chat.id : e.type === 'revoke' || e.type === 'reaction' ? e.chat.id : e.type === 'call' ? e.from : e.type === 'contact' ? e.number : null;
   return {
     id: entry.id,
     state: entry.state,

@@ -458,6 +458,42 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * A reaction on a message: one emoji per reacting side ("me": the company's number, whichever
+ * attendant set it; otherwise the customer's number) and message, as WhatsApp keeps them.
+ */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    reactor: text('reactor').notNull(),
+    emoji: text('emoji').notNull(),
+    fromMe: boolean('from_me').notNull().default(false),
+    /** The attendant who set it (our reactions only). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.reactor] })],
+);
+
+/** The text a message had before an edit: the body shows the latest, the history keeps the rest. */
+export const messageEdits = pgTable(
+  'message_edits',
+  {
+    id: serial('id').primaryKey(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    previousBody: text('previous_body').notNull(),
+    /** The attendant who edited (our messages); null for a customer's edit. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_edits_message_idx').on(t.messageId, t.id)],
+);
+
 /** A user named (@name) in a private note: notified, and allowed to open that ticket. */
 export const ticketMentions = pgTable(
   'ticket_mentions',
@@ -609,6 +645,10 @@ export const simulatorMessages = pgTable(
     quotedId: text('quoted_id'),
     ack: integer('ack').notNull().default(1),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** The reaction each side put on the message (null: none). */
+    customerReaction: text('customer_reaction'),
+    connectionReaction: text('connection_reaction'),
+    isEdited: boolean('is_edited').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('simulator_messages_chat_idx').on(t.connectionNumber, t.customer, t.createdAt)],

@@ -21,6 +21,7 @@ import { presentContacts } from '../store/contacts.js';
 import { attachNumberToLid, isLidNumber, numberForLid } from '../store/lid-identity.js';
 import { cleanDriverEvent, cleanInboundMessage } from '../channels/clean-inbound.js';
 import { isPlaceholder, replacePlaceholder } from './placeholder.js';
+import { COMPANY_REACTOR, recordEdit, setReaction } from '../store/message-reactions.js';
 
 /** What listeners (automation) learn about each stored inbound message. */
 export interface InboundStored {
@@ -96,6 +97,8 @@ export class InboundPipeline {
         return this.revoke(connectionId, event.externalId);
       case 'edit':
         return this.edit(connectionId, event.externalId, event.body);
+      case 'reaction':
+        return this.reaction(connectionId, event);
       case 'call':
         return this.call(connectionId, event);
       case 'contact':
@@ -309,13 +312,41 @@ export class InboundPipeline {
     await this.announceUpdates(rows);
   }
 
+  /** The text is replaced and the one it had kept in the history (store/message-reactions.ts). */
   async edit(connectionId: number, externalId: string, body: string): Promise<void> {
-    const rows = await this.ctx.db
-      .update(messages)
-      .set({ body, isEdited: true, updatedAt: this.ctx.clock.now() })
-      .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)))
-      .returning();
+    const now = this.ctx.clock.now();
+    const rows = await this.ctx.db.transaction(async (tx) => {
+      const found = await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, externalId)))
+        .for('update');
+      const updated: MessageRow[] = [];
+      for (const row of found) {
+        const edited = await recordEdit(tx, row, body, null, now);
+        if (edited) updated.push(edited);
+      }
+      return updated;
+    });
     await this.announceUpdates(rows);
+  }
+
+  /**
+   * A reaction from the customer, or from another device of the company number, on a message we
+   * hold; one on a message we never stored (older than the conversation here) is dropped.
+   */
+  async reaction(connectionId: number, event: Extract<DriverEvent, { type: 'reaction' }>): Promise<void> {
+    const [row] = await this.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.whatsappId, connectionId), eq(messages.externalId, event.externalId)));
+    if (!row) {
+      this.ctx.log.info({ connectionId, externalId: event.externalId }, 'reaction on a message not stored here: dropped');
+      return;
+    }
+    const reactor = event.fromMe ? COMPANY_REACTOR : event.from;
+    await setReaction(this.ctx.db, { messageId: row.id, reactor, emoji: event.emoji, fromMe: event.fromMe, at: this.ctx.clock.now() });
+    await this.announceUpdates([row]);
   }
 
   /** A call shows in the chat as a call_log message; the call policy may reject it first. */

@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { readAll, type DbOrTx } from '../db/client.js';
 import { contacts, messages, users } from '../db/schema.js';
 import type { MediaLinks } from '../lib/media-links.js';
+import { reactionsAndOriginals } from './message-reactions.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -32,13 +33,14 @@ export async function presentMessages(
   const contactIds = [...new Set(rows.map((r) => r.contactId).filter((v): v is number => v != null))];
   const knownContacts = known.contacts?.filter((c) => contactIds.includes(c.id));
   const authorIds = [...new Set(rows.filter((r) => r.isPrivate && r.userId != null).map((r) => r.userId!))];
-  const [quoted, cs, authors] = await readAll(db, [
+  const [quoted, cs, authors, extras] = await readAll(db, [
     () => (quotedIds.length ? db.select().from(messages).where(inArray(messages.id, quotedIds)) : Promise.resolve([])),
     () =>
       !contactIds.length || knownContacts?.length === contactIds.length
         ? Promise.resolve(knownContacts ?? [])
         : db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds)),
     () => (authorIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds)) : Promise.resolve([])),
+    () => reactionsAndOriginals(db, rows),
   ] as const);
   const authorMap = new Map(authors.map((u) => [u.id, u.name]));
   const qMap = new Map(quoted.map((q) => [q.id, q]));
@@ -61,6 +63,8 @@ export async function presentMessages(
         : null,
       isDeleted: r.isDeleted,
       isEdited: r.isEdited,
+      originalBody: r.isEdited ? (extras.originals.get(r.id) ?? null) : null,
+      reactions: extras.reactions.get(r.id) ?? [],
       ack: r.ack,
       sendState: r.sendState as MessageDTO['sendState'],
       sendError: r.sendState === 'failed' ? r.lastError : null,

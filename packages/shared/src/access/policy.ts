@@ -111,6 +111,19 @@ export const POLICIES = {
     !m.isPrivate || m.authorId === actor.id || isAdmin(actor) ? null : NO_PERMISSION,
   ),
 
+  /**
+   * React to a message of the conversation: who may answer the customer (the reaction reaches
+   * them), while the ticket is not closed.
+   */
+  'message.react': onTicket((t) => (t.status === 'closed' ? 'The ticket is closed' : null)),
+  /**
+   * Edit a sent text: the attendant who wrote it, or an admin; never a customer's message or a
+   * private note (notes are not sent, nothing to edit on the channel).
+   */
+  'message.edit': signedIn<{ fromMe: boolean; isPrivate: boolean; authorId: number | null }>((actor, m) =>
+    m.fromMe && !m.isPrivate && (m.authorId === actor.id || isAdmin(actor)) ? null : NO_PERMISSION,
+  ),
+
   // Contacts (spec §6 contacts-page:deleteContact; the admin tools of drawer-admin-items:view).
   'contact.list': everyone,
   'contact.create': everyone,

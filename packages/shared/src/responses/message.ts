@@ -31,6 +31,10 @@ export const messageSchema = z
     quotedMsg: quotedMessageSchema.nullable(),
     isDeleted: z.boolean(),
     isEdited: z.boolean(),
+    /** The text before its first edit (edited messages only): the history keeps it. */
+    originalBody: z.string().nullable().optional(),
+    /** Reactions on the message: the customer's (fromMe false) and the company's (fromMe true). */
+    reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean() })).optional(),
     ack: z.number().int(),
     /** Outbound delivery: pending (queued), sent, failed; inbound: received; private notes: note. */
     sendState: z.enum(['pending', 'sending', 'sent', 'failed', 'received', 'note']),
@@ -86,6 +90,12 @@ export const messagesPageSchema = z.object({
   tickets: z.array(ticketBoundarySchema),
   /** `before` for the next (older) page; null when the conversation's start is on this page. */
   nextCursor: z.string().nullable(),
+  /**
+   * What the reader may do to the ticket's messages on its channel (CHANNEL_MESSAGE_ACTIONS, and
+   * only for who may reply while the ticket is not closed): react, and edit our own texts within
+   * editWindowMinutes of sending them.
+   */
+  messageActions: z.object({ react: z.boolean(), edit: z.boolean(), editWindowMinutes: z.number().int() }).optional(),
 });
 
 /** GET /messages/:ticketId/search: matches, newest first. */

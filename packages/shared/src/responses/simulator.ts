@@ -21,6 +21,10 @@ export const simulatorMessageSchema = z.object({
   quotedId: z.string().nullable(),
   ack: z.number().int(),
   isDeleted: z.boolean(),
+  /** The reaction each side put on it (null: none); the text was edited after sending. */
+  customerReaction: z.string().nullable().optional(),
+  connectionReaction: z.string().nullable().optional(),
+  isEdited: z.boolean().optional(),
   createdAt: isoDateTime,
 });
 export type SimulatorMessage = z.infer<typeof simulatorMessageSchema>;

@@ -55,6 +55,24 @@ export type AddNoteBody = z.input<typeof addNoteSchema>;
 export type SendMessageBody = z.input<typeof sendMessageSchema>;
 
 /**
+ * PUT /messages/:id/reaction: the emoji the company puts on a message; an empty emoji takes the
+ * reaction away (as WhatsApp's reactionMessage with empty text does).
+ */
+export const reactMessageSchema = z.object({
+  emoji: z
+    .string()
+    .max(32)
+    .refine((v) => v === '' || /^\p{Extended_Pictographic}/u.test(v) || /\p{Regional_Indicator}/u.test(v), 'Not an emoji'),
+}).meta({ example: { emoji: '👍' } });
+export type ReactMessageInput = z.infer<typeof reactMessageSchema>;
+
+/** PUT /messages/:id: the new text of one of our sent texts, within the channel's edit window. */
+export const editMessageSchema = z.object({
+  body: text().trim().min(1).max(65536),
+}).meta({ example: { body: 'Your order left the warehouse this afternoon.' } });
+export type EditMessageInput = z.infer<typeof editMessageSchema>;
+
+/**
  * A page of the conversation: `before` (the id of the oldest message the reader holds) continues
  * upward, into the contact's earlier tickets once the ticket's first message is passed; without it
  * `pageNumber` counts pages from the newest (the spec's paging).

@@ -3,6 +3,7 @@
  * route validates with these and the simulator screen types its calls with their z.input.
  */
 import { z } from 'zod';
+import { reactMessageSchema } from './message.js';
 
 /** Message types a simulated customer can send. */
 export const SIMULATOR_TYPES = ['text', 'image', 'audio', 'video', 'document', 'location', 'vcard', 'sticker'] as const;
@@ -46,6 +47,8 @@ export const simulatorChatParamsSchema = z.object({ customer: customerChatId });
 export const simulatorChatQuerySchema = z.object({ to: phoneDigits });
 export const simulatorMessageIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const simulatorEditBodySchema = z.object({ body: z.string().trim().min(1).max(65536) });
+/** The customer's reaction on a message of the chat; an empty emoji takes it away. */
+export const simulatorReactBodySchema = reactMessageSchema;
 export const simulatorReadBodySchema = z.object({ customer: customerChatId, to: phoneDigits });
 export const simulatorCallBodySchema = z.object({ from: phoneDigits, to: phoneDigits });
 export const simulatorDisconnectBodySchema = z.object({ to: phoneDigits });

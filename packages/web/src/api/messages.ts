@@ -72,6 +72,24 @@ export function useDeleteMessage() {
   });
 }
 
+/** Puts the company's reaction on a message (an empty emoji takes it away). */
+export function useReactToMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, emoji }: { id: string; emoji: string }) => call(R.react, { params: { id }, body: { emoji } }),
+    onSuccess: (message) => upsertMessage(queryClient, message),
+  });
+}
+
+/** Replaces the text of one of our sent texts (within the channel's edit window). */
+export function useEditMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) => call(R.edit, { params: { id }, body: { body } }),
+    onSuccess: (message) => upsertMessage(queryClient, message),
+  });
+}
+
 /** Sends a failed message of ours again (it goes back to the outbox: the clock, then the ticks). */
 export function useRetryMessage() {
   const queryClient = useQueryClient();

@@ -97,6 +97,24 @@ export function useRevokeMessage() {
   });
 }
 
+/** The customer reacts to a message of the chat (empty emoji: takes the reaction away). */
+export function useCustomerReact() {
+  const onSuccess = useRefreshChats();
+  return useMutation({
+    mutationFn: ({ id, emoji }: { id: string; emoji: string }) => api.post(`/simulator/messages/${encodeURIComponent(id)}/react`, simulatorOkSchema, { emoji }),
+    onSuccess,
+  });
+}
+
+/** The customer edits one of their texts. */
+export function useCustomerEdit() {
+  const onSuccess = useRefreshChats();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: string }) => api.post(`/simulator/messages/${encodeURIComponent(id)}/edit`, simulatorOkSchema, { body }),
+    onSuccess,
+  });
+}
+
 export function useReadChat() {
   const onSuccess = useRefreshChats();
   return useMutation({ mutationFn: (input: z.input<typeof simulatorReadBodySchema>) => api.post('/simulator/read', simulatorOkSchema, input), onSuccess });

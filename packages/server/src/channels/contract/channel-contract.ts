@@ -5,6 +5,7 @@
  */
 import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHANNEL_MESSAGE_ACTIONS } from '@switchboard/shared';
 import type { ChannelDriver, ChatAddress, DriverEvent, InboundMessage } from '../driver.js';
 import { MP3, PDF, PNG, sineWav } from '../../test/fixtures.js';
 import type { ChannelHarness, ContractCustomer } from './harness.js';
@@ -30,6 +31,8 @@ export interface ContractOptions {
       | 'groups'
       | 'revoke'
       | 'edit'
+      | 'reactions'
+      | 'editOut'
       | 'chosenIds'
       | 'location'
       | 'contactCard'
@@ -270,6 +273,45 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
       await customer.edit(message.externalId, 'the typo');
       const edit = await ctx.waitFor((e) => e.type === 'edit' && e.externalId === message.externalId, 'edit');
       expect(edit).toMatchObject({ body: 'the typo' });
+    });
+
+    it('offers exactly the message actions (react, edit) its channel kind declares', async () => {
+      await pair();
+      const declared = CHANNEL_MESSAGE_ACTIONS[driver.kind];
+      expect({ react: typeof driver.react === 'function', edit: typeof driver.editText === 'function' }).toEqual(declared);
+    });
+
+    applies('reactions')(`reports a customer's reaction on our message, and its removal${why('reactions')}`, async () => {
+      await pair();
+      const customer = await harness.addCustomer();
+      const to = await addressOf(customer);
+      const sent = await driver.sendText(to, 'Pedido enviado');
+      await ctx.waitFor(isAck(sent.externalId, 2), 'delivery receipt');
+      await customer.react!(sent.externalId, '👍');
+      const reaction = await ctx.waitFor((e) => e.type === 'reaction' && e.externalId === sent.externalId && e.emoji === '👍', 'reaction');
+      expect(reaction).toMatchObject({ fromMe: false, chat: { isGroup: false } });
+      await customer.react!(sent.externalId, '');
+      await ctx.waitFor((e) => e.type === 'reaction' && e.externalId === sent.externalId && e.emoji === '', 'reaction taken away');
+    });
+
+    applies('reactions')(`puts our reaction on a customer's message, and takes it away${why('reactions')}`, async () => {
+      await pair();
+      const customer = await harness.addCustomer();
+      const message = await inbound(customer.sendText('chegou?'));
+      await driver.react!(message.chat, { externalId: message.externalId, fromMe: false }, '❤️');
+      await expect.poll(async () => (await customer.reactionsFromCompany!()).get(message.externalId), { timeout: 10_000 }).toBe('❤️');
+      await driver.react!(message.chat, { externalId: message.externalId, fromMe: false }, '');
+      await expect.poll(async () => (await customer.reactionsFromCompany!()).has(message.externalId), { timeout: 10_000 }).toBe(false);
+    });
+
+    applies('editOut')(`edits one of our texts: the customer's phone shows the new text${why('editOut')}`, async () => {
+      await pair();
+      const customer = await harness.addCustomer();
+      const to = await addressOf(customer);
+      const sent = await driver.sendText(to, 'Entrega amanha');
+      await ctx.waitFor(isAck(sent.externalId, 2), 'delivery receipt');
+      await driver.editText!(to, sent.externalId, 'Entrega hoje');
+      await expect.poll(async () => (await customer.received()).get(sent.externalId)?.text, { timeout: 10_000 }).toBe('Entrega hoje');
     });
 
     it('restarts with the saved pairing: no new QR, connected again', async () => {

@@ -15,6 +15,10 @@ export interface ContractCustomer {
   sendToGroup(groupId: string, body: string): Promise<string>;
   revoke(id: string): Promise<void>;
   edit(id: string, body: string): Promise<void>;
+  /** The customer reacts to a message of the chat (empty emoji: takes the reaction away). Channels with reactions. */
+  react?(id: string, emoji: string): Promise<void>;
+  /** The company's reactions as the customer's phone shows them: message id → emoji. Channels with reactions. */
+  reactionsFromCompany?(): Promise<Map<string, string>>;
   /** The customer opens the chat: read receipts for the given company messages. */
   read(ids: string[]): Promise<void>;
   /** Company messages on the customer's phone, by id. */

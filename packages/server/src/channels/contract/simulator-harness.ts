@@ -52,6 +52,11 @@ export async function simulatorHarness(): Promise<ChannelHarness> {
           }),
         revoke: (id) => network.revoke(id),
         edit: (id, body) => network.edit(id, body),
+        react: (id, emoji) => network.react(id, emoji),
+        async reactionsFromCompany() {
+          const rows = await network.chat(from, requireCompany());
+          return new Map(rows.filter((r) => r.connectionReaction).map((r) => [r.id, r.connectionReaction!]));
+        },
         read: () => network.read(from, requireCompany()),
         async received() {
           const rows = await network.chat(from, requireCompany());

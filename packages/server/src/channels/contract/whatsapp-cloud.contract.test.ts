@@ -12,6 +12,8 @@ describe('WhatsApp Cloud API driver', () => {
       groups: 'the Cloud API does not take part in groups',
       revoke: 'the Cloud API does not report revoked customer messages',
       edit: 'the Cloud API does not report edited customer messages',
+      reactions: 'reactions both ways are checked against the Graph API stand-in in modules/cloud/cloud.test.ts',
+      editOut: 'the Cloud API cannot edit a sent message',
       chosenIds: 'Meta assigns the message id; the outbox keeps it',
     },
   });

@@ -91,6 +91,21 @@ function wrapCustomer(server: WhatsAppTestServer, customer: SimulatedCustomer, c
         { edit: '1' },
       );
     },
+    // A reaction is a message of its own naming the message it is on (reactionMessage.key).
+    async react(id, emoji) {
+      await send({ reactionMessage: { key: { remoteJid: `${company()}@s.whatsapp.net`, fromMe: false, id }, text: emoji, senderTimestampMs: Date.now() } });
+    },
+    reactionsFromCompany() {
+      const out = new Map<string, string>();
+      for (const { message } of customer.inbox.values()) {
+        const reaction = (message.deviceSentMessage?.message ?? message).reactionMessage;
+        const target = reaction?.key?.id;
+        if (!target) continue;
+        if (reaction.text) out.set(target, reaction.text);
+        else out.delete(target);
+      }
+      return Promise.resolve(out);
+    },
     read(ids) {
       server.sendReadReceipt(customer, company(), ids);
       return Promise.resolve();
@@ -107,6 +122,14 @@ function wrapCustomer(server: WhatsAppTestServer, customer: SimulatedCustomer, c
           voiceNote: m.audioMessage ? !!m.audioMessage.ptt : undefined,
           data: media && type ? () => server.downloadSentMedia(media, type) : undefined,
         });
+      }
+      // The company's edits (protocolMessage MESSAGE_EDIT) replace the text the phone shows.
+      for (const { message } of customer.inbox.values()) {
+        const protocol = (message.deviceSentMessage?.message ?? message).protocolMessage;
+        const target = protocol?.key?.id ? out.get(protocol.key.id) : undefined;
+        if (protocol?.type !== proto.Message.ProtocolMessage.Type.MESSAGE_EDIT || !target) continue;
+        const edited = protocol.editedMessage;
+        target.text = edited?.conversation ?? edited?.extendedTextMessage?.text ?? target.text;
       }
       return Promise.resolve(out);
     },

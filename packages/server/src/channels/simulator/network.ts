@@ -138,6 +138,7 @@ export class SimulatorNetwork {
     onPhone('simulator.revoke', (d, a) => this.revokeHere(d, str(a.id)));
     onPhone('simulator.read', (d, a) => this.readHere(d, str(a.customer)));
     onPhone('simulator.edit', (d, a) => d.deliver({ type: 'edit', externalId: str(a.id), body: str(a.body) }));
+    onPhone('simulator.react', (d, a) => this.reactHere(d, str(a.id), str(a.emoji)));
     onPhone('simulator.call', (d, a) => this.callHere(d, str(a.from)));
     onPhone('simulator.disconnect', (d) => d.drop());
     onPhone('simulator.connectionLost', (d) => d.connectionLost());
@@ -443,10 +444,31 @@ export class SimulatorNetwork {
     const row = await this.message(id);
     if (!row || row.sender !== 'customer' || row.isDeleted) throw new AppError('ERR_NOT_FOUND', 404, 'No customer message with this id');
     if (row.type !== 'text') throw new AppError('ERR_VALIDATION', 400, 'Only text messages can be edited');
-    await this.db.update(simulatorMessages).set({ body }).where(eq(simulatorMessages.id, id));
+    await this.db.update(simulatorMessages).set({ body, isEdited: true }).where(eq(simulatorMessages.id, id));
     await this.onPhone(row.connectionNumber, 'simulator.edit', { id, body }, (driver) =>
       driver.deliver({ type: 'edit', externalId: id, body }),
     );
+  }
+
+  /**
+   * The customer puts an emoji on a message of the chat, theirs or the connection's (empty: takes
+   * their reaction away), as WhatsApp's reactionMessage does.
+   */
+  async react(id: string, emoji: string): Promise<void> {
+    const row = await this.message(id);
+    if (!row || row.isDeleted) throw new AppError('ERR_NOT_FOUND', 404, 'No message with this id');
+    await this.onPhone(row.connectionNumber, 'simulator.react', { id, emoji }, (driver) => this.reactHere(driver, id, emoji));
+  }
+
+  private async reactHere(driver: SimulatorDriver, id: string, emoji: string): Promise<void> {
+    const [row] = await this.db
+      .update(simulatorMessages)
+      .set({ customerReaction: emoji || null })
+      .where(eq(simulatorMessages.id, id))
+      .returning();
+    if (!row) throw new AppError('ERR_NOT_FOUND', 404, 'No message with this id');
+    const isGroup = !/^\d+$/.test(row.customer) || row.customer.length > 15;
+    await driver.deliver({ type: 'reaction', externalId: id, emoji, fromMe: false, from: row.customer, chat: { id: row.customer, isGroup } });
   }
 
   /** The customer opens the chat: every message of the connection reaches ack 3 (read). */
@@ -494,6 +516,22 @@ export class SimulatorNetwork {
   async recordOutbound(row: typeof simulatorMessages.$inferInsert): Promise<SimulatorMessageRow> {
     const [inserted] = await this.db.insert(simulatorMessages).values(row).onConflictDoNothing().returning();
     return inserted ?? (await this.message(row.id))!;
+  }
+
+  /** The connection reacted to a message of the chat (empty: took its reaction away). */
+  async reactByConnection(id: string, emoji: string): Promise<boolean> {
+    const rows = await this.db.update(simulatorMessages).set({ connectionReaction: emoji || null }).where(eq(simulatorMessages.id, id)).returning({ id: simulatorMessages.id });
+    return rows.length > 0;
+  }
+
+  /** The connection edited one of its texts: the phone shows the new text, marked edited. */
+  async editByConnection(id: string, body: string): Promise<boolean> {
+    const rows = await this.db
+      .update(simulatorMessages)
+      .set({ body, isEdited: true })
+      .where(and(eq(simulatorMessages.id, id), eq(simulatorMessages.sender, 'connection'), eq(simulatorMessages.type, 'text'), eq(simulatorMessages.isDeleted, false)))
+      .returning({ id: simulatorMessages.id });
+    return rows.length > 0;
   }
 
   async markDeletedByConnection(id: string): Promise<void> {

@@ -128,6 +128,14 @@ export class CloudDriver implements ChannelDriver {
     return this.send(to, { type: media.kind, [media.kind]: object }, options);
   }
 
+  /**
+   * A message of type "reaction" naming the message (an empty emoji removes it). The Cloud API has
+   * no edit of a sent message: this driver has no editText (CHANNEL_MESSAGE_ACTIONS).
+   */
+  async react(to: ChatAddress, target: { externalId: string }, emoji: string): Promise<void> {
+    await this.send(to, { type: 'reaction', reaction: { message_id: target.externalId, emoji } });
+  }
+
   deleteForEveryone(): Promise<void> {
     return Promise.reject(new ChannelError('ERR_DELETE_WAPP_MSG', 'The WhatsApp Cloud API cannot delete a sent message', false));
   }

@@ -46,7 +46,7 @@ describe('WhatsApp Cloud API webhook', () => {
     expect(eventsOf(payload({ statuses: [{ id: 'a', status: 'sent', timestamp: '1', recipient_id: '1' }] }, '222'), '111', noMedia)).toEqual([]);
   });
 
-  it('maps a message with its sender name, time and quote; skips removed reactions and unknown kinds', () => {
+  it('maps a message with its sender name, time and quote; a removed reaction is a reaction without emoji; unknown kinds are skipped', () => {
     const [event] = eventsOf(
       payload({
         contacts: [{ profile: { name: 'Ana' }, wa_id: '5511999' }],
@@ -70,7 +70,7 @@ describe('WhatsApp Cloud API webhook', () => {
       '111',
       noMedia,
     );
-    expect(skipped).toEqual([]);
+    expect(skipped).toEqual([{ type: 'reaction', externalId: 'x', emoji: '', fromMe: false, from: '1', chat: { id: '1', isGroup: false } }]);
   });
 
   it('retries only the errors Meta documents as temporary', () => {

@@ -122,8 +122,8 @@ const rawOf = (part: unknown) => {
  * read. A delivery is Meta's, proven by its signature, yet any part of it may have a shape this
  * code does not know (a missing or mistyped field, a new message type, an absurd value): such a
  * part is returned as unreadable — never an exception that would fail the whole delivery and
- * have Meta send it again and again. Removed reactions and statuses we do not track are no
- * events, and not unreadable either.
+ * have Meta send it again and again. Reactions (and their removal) are reaction events; statuses
+ * we do not track are no events, and not unreadable either.
  */
 export function readDelivery(payload: unknown, phoneNumberId: string, openMedia: MediaOpener): { events: DriverEvent[]; unreadable: UnreadablePart[] } {
   const events: DriverEvent[] = [];
@@ -173,7 +173,14 @@ export function readDelivery(payload: unknown, phoneNumberId: string, openMedia:
           setAside(problem, m);
           continue;
         }
-        const message = messageOf(m as CloudWebhookMessage, names.get((m as CloudWebhookMessage).from), openMedia);
+        const cm = m as CloudWebhookMessage;
+        if (cm.type === 'reaction' && cm.reaction) {
+          // A reaction is on a message of the chat; a removed one comes without an emoji.
+          const from = cm.from.replace(/\D/g, '');
+          events.push({ type: 'reaction', externalId: cm.reaction.message_id, emoji: cm.reaction.emoji ?? '', fromMe: false, from, chat: { id: from, isGroup: false } });
+          continue;
+        }
+        const message = messageOf(cm, names.get(cm.from), openMedia);
         if (message) events.push({ type: 'message', message });
       }
       for (const st of Array.isArray(value.statuses) ? (value.statuses as unknown[]) : []) {
@@ -301,10 +308,6 @@ function messageOf(m: CloudWebhookMessage, name: string | undefined, openMedia: 
     case 'button':
       // A quick-reply button of a template.
       return m.button ? { ...base, kind: 'chat', body: m.button.text } : null;
-    case 'reaction':
-      // A reaction reads as the emoji replying to the message it is on; a removed reaction has none.
-      if (!m.reaction?.emoji) return null;
-      return { ...base, kind: 'chat', body: m.reaction.emoji, quotedExternalId: m.reaction.message_id };
     default:
       return null;
   }

@@ -626,6 +626,34 @@ class WhatsappDriver implements ChannelDriver {
     }
   }
 
+  /**
+   * A reactionMessage naming the message (Socket/messages-send.js: `react` content); the stored key
+   * names a group message's author, which WhatsApp needs to place the reaction.
+   */
+  async react(to: ChatAddress, target: { externalId: string; fromMe: boolean; participant?: string }, emoji: string): Promise<void> {
+    const sock = this.connectedSocket();
+    const jid = toJid(to);
+    const participant = to.isGroup && !target.fromMe && target.participant ? { participant: toJid({ id: target.participant, isGroup: false }) } : {};
+    const key = (await this.storedKey(target.externalId)) ?? { remoteJid: jid, id: target.externalId, fromMe: target.fromMe, ...participant };
+    try {
+      await sock.sendMessage(jid, { react: { text: emoji, key } });
+    } catch (error) {
+      throw new ChannelError('ERR_REACT_WAPP_MSG', (error as Error).message);
+    }
+  }
+
+  /** A protocolMessage MESSAGE_EDIT carrying the new text (`edit` content, Utils/messages.js). */
+  async editText(to: ChatAddress, externalId: string, body: string): Promise<void> {
+    const sock = this.connectedSocket();
+    const jid = toJid(to);
+    const key = (await this.storedKey(externalId)) ?? { remoteJid: jid, id: externalId, fromMe: true };
+    try {
+      await sock.sendMessage(jid, { text: body, edit: key });
+    } catch (error) {
+      throw new ChannelError('ERR_EDIT_WAPP_MSG', (error as Error).message);
+    }
+  }
+
   async markRead(to: ChatAddress, externalIds: string[]): Promise<void> {
     const sock = this.connectedSocket();
     const jid = toJid(to);

@@ -59,6 +59,14 @@ class LazyWhatsappDriver implements ChannelDriver {
     return this.call(() => this.loaded.deleteForEveryone(...args));
   }
 
+  react(...args: Parameters<NonNullable<ChannelDriver['react']>>) {
+    return this.call(() => this.loaded.react!(...args));
+  }
+
+  editText(...args: Parameters<NonNullable<ChannelDriver['editText']>>) {
+    return this.call(() => this.loaded.editText!(...args));
+  }
+
   markRead(...args: Parameters<ChannelDriver['markRead']>) {
     return this.call(() => this.loaded.markRead(...args));
   }

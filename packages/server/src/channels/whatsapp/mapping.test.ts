@@ -320,13 +320,19 @@ describe('what is not a conversation message', () => {
     expect(mapUpsertedMessage(status, context())).toBeUndefined();
   });
 
-  it('ignores reactions, stubs without content and empty messages', () => {
+  it("maps a customer's reaction, and its removal (empty text), to the message it is on", () => {
     expect(
       mapUpsertedMessage(
         fromCustomer({ reactionMessage: { key: { remoteJid: CUSTOMER_JID, id: 'X', fromMe: true }, text: '👍', senderTimestampMs: 1718000000000 } }),
         context(),
       ),
-    ).toBeUndefined();
+    ).toMatchObject({ type: 'reaction', externalId: 'X', emoji: '👍', fromMe: false, chat: { isGroup: false } });
+    expect(
+      mapUpsertedMessage(fromCustomer({ reactionMessage: { key: { remoteJid: CUSTOMER_JID, id: 'X', fromMe: true }, text: '' } }), context()),
+    ).toMatchObject({ type: 'reaction', externalId: 'X', emoji: '' });
+  });
+
+  it('ignores stubs without content and empty messages', () => {
     expect(
       mapUpsertedMessage({ key: { remoteJid: GROUP_JID, id: 'STUB1', fromMe: false }, messageStubType: 27, messageStubParameters: [CUSTOMER_JID] }, context()),
     ).toBeUndefined();

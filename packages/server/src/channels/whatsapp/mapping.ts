@@ -219,14 +219,32 @@ export function mapProtocolMessage(message: WAMessage, ctx: MappingContext): Dri
   return undefined;
 }
 
-/** One `messages.upsert` entry → the event it stands for (message, revoke or edit), if any. */
+/**
+ * A reaction travels as its own message (reactionMessage) naming the message it is on; empty text
+ * takes the reactor's reaction away (Utils/process-message.js emits it as messages.reaction too).
+ */
+export function mapReaction(message: WAMessage, ctx: MappingContext): DriverEvent | undefined {
+  const reaction = unwrap(message.message)?.reactionMessage;
+  const targetId = reaction?.key?.id;
+  if (!reaction || !targetId) return undefined;
+  return {
+    type: 'reaction',
+    externalId: targetId,
+    emoji: reaction.text ?? '',
+    fromMe: !!message.key.fromMe,
+    from: senderOf(message, ctx).number,
+    chat: chatOf(message, ctx),
+  };
+}
+
+/** One `messages.upsert` entry → the event it stands for (message, revoke, edit or reaction), if any. */
 export function mapUpsertedMessage(message: WAMessage, ctx: MappingContext): DriverEvent | undefined {
   if (isIgnoredChat(message.key.remoteJid)) return undefined;
   if (isUndecryptable(message)) {
     const placeholder = mapUndecryptable(message, ctx);
     return placeholder ? { type: 'message', message: placeholder } : undefined;
   }
-  const protocolEvent = mapProtocolMessage(message, ctx);
+  const protocolEvent = mapProtocolMessage(message, ctx) ?? mapReaction(message, ctx);
   if (protocolEvent) return protocolEvent;
   const inbound = mapInboundMessage(message, ctx);
   return inbound ? { type: 'message', message: inbound } : undefined;

@@ -156,9 +156,10 @@ describe('WhatsApp Cloud API channel', () => {
     });
     const tapped = await standin.customerSends(PHONE_ID, customer, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sim, confirmo' } } });
     await standin.customerSends(PHONE_ID, customer, { type: 'reaction', reaction: { message_id: tapped.id, emoji: '👍' } });
+    // The reaction is not a message of its own: it shows on the message it is on.
     const list = await waitFor(async () => {
       const m = await messagesOf(ticketId);
-      return m.length >= 6 && m;
+      return m.length >= 5 && m.some((x) => (x.reactions as unknown[] | undefined)?.length) && m;
     }, 15_000);
     const image = list.find((m) => m.mediaType === 'image')!;
     expect(image).toMatchObject({ body: 'the product', mediaMime: 'image/png' });
@@ -167,8 +168,8 @@ describe('WhatsApp Cloud API channel', () => {
     expect(list.find((m) => m.mediaType === 'location')?.body).toContain('-23.55,-46.63');
     expect(list.find((m) => m.mediaType === 'vcard')?.body).toContain('FN:Bruno Lima');
     expect(list.some((m) => m.body === 'Sim, confirmo')).toBe(true);
-    const reaction = list.find((m) => m.body === '👍')!;
-    expect((reaction.quotedMsg as { body: string }).body).toBe('Sim, confirmo');
+    expect(list.some((m) => m.body === '👍')).toBe(false);
+    expect(list.find((m) => m.body === 'Sim, confirmo')?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
   });
 
   it('sends the reply (with its quote) and media through the Graph API; statuses become acks', async () => {
@@ -202,6 +203,26 @@ describe('WhatsApp Cloud API channel', () => {
     const image = [...standin.sent.values()].find((m) => m.to === customer && m.type === 'image')!;
     expect(image.payload).toMatchObject({ image: { caption: 'segue a foto' } });
     expect(image.media?.data).toEqual(PNG);
+  });
+
+  it('sends our reaction as a Graph API message of type reaction; offers no edit (the Cloud API has none)', async () => {
+    const customer = newCustomer();
+    const inbound = await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `react to me ${customer}` } });
+    const ticketId = await ticketOf(customer);
+    const page = (await api('GET', `/messages/${ticketId}`, s.adminToken)).json<{ messages: { id: string; fromMe: boolean }[]; messageActions: { react: boolean; edit: boolean } }>();
+    expect(page.messageActions).toMatchObject({ react: true, edit: false });
+    const theirs = page.messages.find((m) => !m.fromMe)!;
+    const reacted = await api('PUT', `/messages/${theirs.id}/reaction`, s.adminToken, { emoji: '🙏' });
+    expect(reacted.statusCode, reacted.body).toBe(200);
+    expect(reacted.json<{ reactions: unknown }>().reactions).toEqual([{ emoji: '🙏', fromMe: true }]);
+    const sent = [...standin.sent.values()].find((m) => m.to === customer && m.type === 'reaction');
+    expect(sent?.payload).toMatchObject({ type: 'reaction', reaction: { message_id: inbound.id, emoji: '🙏' } });
+    const reply = (await api('POST', `/messages/${ticketId}`, s.adminToken, { body: 'our text' })).json<{ id: string }>();
+    await waitFor(async () => (await messagesOf(ticketId)).some((m) => m.id === reply.id && m.sendState === 'sent'), 15_000);
+    const edit = await api('PUT', `/messages/${reply.id}`, s.adminToken, { body: 'changed' });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ error: 'ERR_EDIT_WAPP_MSG' });
+    expect([...standin.sent.values()].filter((m) => m.to === customer).map((m) => m.type)).toEqual(['reaction', 'text']);
   });
 
   it('shows Graph API refusals on the failed message; retries only what Meta says is temporary', async () => {

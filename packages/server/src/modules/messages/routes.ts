@@ -99,6 +99,16 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
     messages.deleteForEveryone(req.actor, req.params.id),
   );
 
+  // Reactions and edits travel to the customer: only on channels that have them (the page's
+  // messageActions say which), by who may answer on the ticket.
+  app.put(R.react.path, { ...opts, schema: { ...requestSchemas(R.react), tags, summary: "Put the company's reaction on a message (an empty emoji takes it away)", response: answers(ok(R.react), SIGNED_IN, BODY, REFUSED, NOT_FOUND, { 400: ['ERR_REACT_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_VALIDATION'] }) } }, (req) =>
+    messages.react(req.actor, req.params.id, req.body.emoji),
+  );
+
+  app.put(R.edit.path, { ...opts, schema: { ...requestSchemas(R.edit), tags, summary: 'Edit the text of one of our sent texts, within the edit window (WhatsApp: 15 minutes)', response: answers(ok(R.edit), SIGNED_IN, BODY, REFUSED, NOT_FOUND, { 400: ['ERR_EDIT_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_EDIT_WINDOW_CLOSED'] }) } }, (req) =>
+    messages.edit(req.actor, req.params.id, req.body.body),
+  );
+
   app.post(R.retry.path, { ...opts, schema: { ...requestSchemas(R.retry), tags, summary: 'Send a failed message of ours again', response: answers(ok(R.retry), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_VALIDATION', 'ERR_CREATING_MESSAGE'], 409: ['ERR_CLOUD_WINDOW_CLOSED'] }) } }, (req) =>
     messages.retry(req.actor, req.params.id),
   );

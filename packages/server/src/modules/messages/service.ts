@@ -3,12 +3,20 @@
  * search in it, sending through the outbox, deleting for everyone, and the media behind a message
  * — each only for users who may see the ticket.
  */
-import { MESSAGES_PAGE_SIZE, type MessageDTO, type MessageSearchDTO, type MessagesPage, type SendMessageInput } from '@switchboard/shared';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import {
+  CHANNEL_MESSAGE_ACTIONS,
+  MESSAGE_EDIT_WINDOW_MINUTES,
+  MESSAGES_PAGE_SIZE,
+  refusalOf,
+  type ChannelKind,
+  type MessageDTO, type MessageSearchDTO, type MessagesPage, type SendMessageInput,
+} from '@switchboard/shared';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
-import { ChannelError } from '../../channels/driver.js';
+import { ChannelError, type ChannelDriver } from '../../channels/driver.js';
 import type { AppContext } from '../../context.js';
-import { contacts, messages, ticketMentions, tickets } from '../../db/schema.js';
+import { contacts, messages, ticketMentions, tickets, whatsapps } from '../../db/schema.js';
+import { COMPANY_REACTOR, recordEdit, setReaction } from '../../store/message-reactions.js';
 import { afterCommit } from '../../lib/after-commit.js';
 import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
@@ -18,7 +26,7 @@ import { storeAsVoiceNote } from '../../messaging/voice-upload.js';
 import { announceMessage, Announcements, announceUnreadReset } from '../../messaging/ticket-events.js';
 import type { CurrentUser } from '../../store/users.js';
 import { presentTicketById, presentTickets } from '../../store/ticket-present.js';
-import { loadReadableTicket, loadVisibleTicket } from '../tickets/visibility.js';
+import { loadReadableTicket, loadVisibleTicket, ticketFacts } from '../tickets/visibility.js';
 import { renderForTicket } from '../../automation/variables.js';
 import { customerVisible } from '../../store/customer-visible.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
@@ -52,9 +60,10 @@ export class MessagesService {
     // A mentioned reader reads this ticket only: the mention opens it, not the contact's history.
     const history = visible ? rule : null;
     const first = !query.before && query.pageNumber === 1;
-    const [page, [{ total }]] = await Promise.all([
+    const [page, [{ total }], channel] = await Promise.all([
       this.pageOf(ticket, history, query),
       this.ctx.db.select({ total: count() }).from(messages).where(eq(messages.ticketId, ticket.id)),
+      this.channelOf(ticket.whatsappId),
     ]);
     // Reading the chat marks it read; a page is still an answer when that write fails (logged).
     // The customer's unread count belongs to those who answer; a mentioned reader only reads the mention.
@@ -76,7 +85,106 @@ export class MessagesService {
       hasMore: page.hasMore,
       tickets: boundaries,
       nextCursor: page.hasMore && oldest ? oldest.id : null,
+      messageActions: this.messageActions(actor, ticket, channel),
     };
+  }
+
+  /**
+   * What the reader may do to the messages on this ticket's channel: the channel must allow it
+   * (CHANNEL_MESSAGE_ACTIONS) and the reader may answer on the ticket, which is not closed
+   * (message.react; editing also needs the message to be the reader's own, checked per message).
+   */
+  private messageActions(actor: CurrentUser, ticket: TicketRow, channel: ChannelKind | null): MessagesPage['messageActions'] {
+    const can = channel ? CHANNEL_MESSAGE_ACTIONS[channel] : { react: false, edit: false };
+    const answers = refusalOf(actor, 'message.react', ticketFacts(this.ctx, ticket)) === null;
+    return { react: can.react && answers, edit: can.edit && answers, editWindowMinutes: MESSAGE_EDIT_WINDOW_MINUTES };
+  }
+
+  private async channelOf(connectionId: number | null): Promise<ChannelKind | null> {
+    if (connectionId == null) return null;
+    const [row] = await this.ctx.db.select({ channel: whatsapps.channel }).from(whatsapps).where(eq(whatsapps.id, connectionId));
+    return row ? (row.channel as ChannelKind) : null;
+  }
+
+  /**
+   * Puts the company's reaction on a message of the conversation (an empty emoji takes it away):
+   * sent through the channel first, stored once the channel took it, then shown to everyone.
+   */
+  async react(actor: CurrentUser, messageId: string, emoji: string): Promise<MessageDTO> {
+    const { row, ticket } = await this.messageOnTicket(messageId);
+    authorize(actor, 'message.react', ticketFacts(this.ctx, ticket));
+    if (row.isPrivate || row.isDeleted || !row.externalId || !['sent', 'received'].includes(row.sendState)) {
+      throw new AppError('ERR_REACT_WAPP_MSG', 400, 'Only a message the customer has can take a reaction');
+    }
+    const channel = await this.channelOf(row.whatsappId);
+    if (!channel || !CHANNEL_MESSAGE_ACTIONS[channel].react) throw new AppError('ERR_REACT_WAPP_MSG', 400, 'This channel has no reactions');
+    const { address, participant } = await this.addressOf(ticket, row);
+    await this.onChannel(row.whatsappId!, 'ERR_REACT_WAPP_MSG', (driver) =>
+      driver.react ? driver.react(address, { externalId: row.externalId!, fromMe: row.fromMe, participant }, emoji) : Promise.reject(new ChannelError('ERR_REACT_WAPP_MSG')),
+    );
+    await setReaction(this.ctx.db, { messageId: row.id, reactor: COMPANY_REACTOR, emoji, fromMe: true, userId: actor.id, at: this.ctx.clock.now() });
+    return this.presentAndAnnounce(row);
+  }
+
+  /**
+   * Replaces the text of one of our sent texts within the channel's edit window (WhatsApp: 15
+   * minutes); the text it had stays in the history (message_edits).
+   */
+  async edit(actor: CurrentUser, messageId: string, body: string): Promise<MessageDTO> {
+    const { row, ticket } = await this.messageOnTicket(messageId);
+    authorize(actor, 'ticket.reply', ticketFacts(this.ctx, ticket));
+    authorize(actor, 'message.edit', { fromMe: row.fromMe, isPrivate: row.isPrivate, authorId: row.userId });
+    if (ticket.status === 'closed') throw new AppError('ERR_EDIT_WAPP_MSG', 400, 'The ticket is closed');
+    if (row.mediaType !== 'chat' || row.isDeleted || row.sendState !== 'sent' || !row.externalId) {
+      throw new AppError('ERR_EDIT_WAPP_MSG', 400, 'Only a sent text can be edited');
+    }
+    const now = this.ctx.clock.now();
+    if (now.getTime() - row.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MINUTES * 60_000) throw new AppError('ERR_EDIT_WINDOW_CLOSED', 409);
+    const channel = await this.channelOf(row.whatsappId);
+    if (!channel || !CHANNEL_MESSAGE_ACTIONS[channel].edit) throw new AppError('ERR_EDIT_WAPP_MSG', 400, 'This channel cannot edit a sent message');
+    if (body === row.body) return (await presentMessages(this.ctx.mediaLinks, this.ctx.db, [row]))[0];
+    const { address } = await this.addressOf(ticket, row);
+    await this.onChannel(row.whatsappId!, 'ERR_EDIT_WAPP_MSG', (driver) =>
+      driver.editText ? driver.editText(address, row.externalId!, body) : Promise.reject(new ChannelError('ERR_EDIT_WAPP_MSG')),
+    );
+    const updated = await this.ctx.db.transaction((tx) => recordEdit(tx, row, body, actor.id, now));
+    return this.presentAndAnnounce(updated ?? row);
+  }
+
+  private async messageOnTicket(messageId: string): Promise<{ row: MessageRow; ticket: TicketRow }> {
+    const [found] = await this.ctx.db.select({ row: messages, ticket: tickets }).from(messages).innerJoin(tickets, eq(tickets.id, messages.ticketId)).where(eq(messages.id, messageId));
+    if (!found) throw new AppError('ERR_NOT_FOUND', 404);
+    return found;
+  }
+
+  /** The chat of the ticket; in a group, the member who wrote a message is named beside it. */
+  private async addressOf(ticket: TicketRow, row: MessageRow): Promise<{ address: { id: string; isGroup: boolean; lid?: string }; participant?: string }> {
+    const ids = [ticket.contactId, ...(row.contactId != null && row.contactId !== ticket.contactId ? [row.contactId] : [])];
+    const found = await this.ctx.db.select({ id: contacts.id, number: contacts.number, isGroup: contacts.isGroup, lid: contacts.lid }).from(contacts).where(inArray(contacts.id, ids));
+    const chat = found.find((c) => c.id === ticket.contactId);
+    if (!chat) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    const member = found.find((c) => c.id === row.contactId && c.id !== chat.id);
+    return { address: { id: chat.number, isGroup: chat.isGroup, ...(chat.lid ? { lid: chat.lid } : {}) }, participant: chat.isGroup && !row.fromMe ? member?.number : undefined };
+  }
+
+  /** Runs an action on the connected channel; its refusal answers with `code` (400), no session with 409. */
+  private async onChannel(connectionId: number, code: 'ERR_REACT_WAPP_MSG' | 'ERR_EDIT_WAPP_MSG', act: (driver: ChannelDriver) => Promise<void>): Promise<void> {
+    const driver = this.channels.connected(connectionId);
+    if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+    try {
+      await act(driver);
+    } catch (err) {
+      this.ctx.log.warn({ err, connectionId }, 'the channel refused a reaction or an edit');
+      throw new AppError(code, 400);
+    }
+  }
+
+  private async presentAndAnnounce(row: MessageRow): Promise<MessageDTO> {
+    const [current] = await this.ctx.db.select().from(messages).where(eq(messages.id, row.id));
+    const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [current ?? row]);
+    const ticketDto = await presentTicketById(this.ctx.db, row.ticketId);
+    if (ticketDto) announceMessage(this.ctx, 'update', dto, ticketDto);
+    return dto;
   }
 
   private async pageOf(ticket: TicketRow, history: SQL | null, query: { pageNumber: number; before?: string }): Promise<ConversationPage> {

@@ -7,6 +7,7 @@ import {
   simulatorChatQuerySchema,
   simulatorDisconnectBodySchema,
   simulatorEditBodySchema,
+  simulatorReactBodySchema,
   simulatorMessageIdParamsSchema,
   simulatorReadBodySchema,
   simulatorScanBodySchema,
@@ -44,6 +45,9 @@ function present(row: SimulatorMessageRow): SimulatorMessage {
     quotedId: row.quotedId,
     ack: row.ack,
     isDeleted: row.isDeleted,
+    customerReaction: row.customerReaction,
+    connectionReaction: row.connectionReaction,
+    isEdited: row.isEdited,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -78,6 +82,10 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   });
   app.post('/simulator/messages/:id/edit', { ...opts, schema: { params: simulatorMessageIdParamsSchema, body: simulatorEditBodySchema, tags, response: ok(BODY) } }, async (req) => {
     await network.edit(req.params.id, req.body.body);
+    return { ok: true as const };
+  });
+  app.post('/simulator/messages/:id/react', { ...opts, schema: { params: simulatorMessageIdParamsSchema, body: simulatorReactBodySchema, tags, description: "The customer reacts to a message of the chat (an empty emoji takes the reaction away).", response: ok(BODY) } }, async (req) => {
+    await network.react(req.params.id, req.body.emoji);
     return { ok: true as const };
   });
   app.post('/simulator/read', { ...opts, schema: { body: simulatorReadBodySchema, tags, response: ok(BODY) } }, async (req) => {

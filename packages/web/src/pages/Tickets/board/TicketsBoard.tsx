@@ -1,14 +1,20 @@
 /**
- * The tickets board (/tickets/board): the same tickets as the list, as cards in columns — Pending,
- * Open per attendant (the viewer's own column first) and Closed today. Dragging a pending card onto
- * the viewer's column accepts it (with the list's sector dialog); dragging an open card onto Closed
- * resolves it. Only moves the list's buttons offer are droppable; the server decides as always.
- * On a phone the columns scroll sideways.
+ * The tickets board (/tickets/board): the same tickets as the list, as cards in columns. By
+ * attendant: Pending, Open per attendant (the viewer's own column first) and Closed today; by
+ * sector: Pending and Open together under each sector, then Closed today. Dragging a pending card
+ * onto the viewer's column accepts it (with the list's sector dialog); onto another attendant's
+ * column, or another sector's, opens the list's transfer dialog with that attendant or sector
+ * chosen; onto Closed resolves it. Only moves the ticket's allowed actions offer are droppable; the
+ * server decides as always. Long columns load more on demand. On a phone the columns scroll
+ * sideways.
  */
 import ViewListIcon from '@mui/icons-material/ViewList';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TicketDTO } from '@switchboard/shared';
@@ -21,14 +27,25 @@ import type { TicketListFilter } from '../../../api/ticketListCache';
 import { useTicketsInfinite } from '../../../api/tickets';
 import { useStoredState } from '../../../components/useStoredState';
 import { allowedTicketActions, useAllowedActions } from '../allowedActions';
+import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
 import { useAcceptTicket } from '../useAcceptTicket';
 import { useViewer } from '../useViewer';
 
 const SHOW_ALL_KEY = 'ticketsShowAll';
+const VIEW_KEY = 'ticketsBoardView';
+type BoardView = 'attendants' | 'sectors';
 
-function useColumnTickets(filter: TicketListFilter) {
+/** A status's tickets, and the next page of them on demand (the list's own paging). */
+interface ColumnSource {
+  tickets: TicketDTO[];
+  more?: () => void;
+  loadingMore: boolean;
+}
+
+function useColumnTickets(filter: TicketListFilter): ColumnSource {
   const query = useTicketsInfinite(filter);
-  return useMemo(() => mergePagesById<TicketDTO>((query.data?.pages ?? []).map((p) => p.tickets)), [query.data]);
+  const tickets = useMemo(() => mergePagesById<TicketDTO>((query.data?.pages ?? []).map((p) => p.tickets)), [query.data]);
+  return { tickets, more: query.hasNextPage ? () => void query.fetchNextPage() : undefined, loadingMore: query.isFetchingNextPage };
 }
 
 const startOfToday = () => {
@@ -42,39 +59,106 @@ export default function TicketsBoard() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const [storedShowAll] = useStoredState(SHOW_ALL_KEY, false);
+  const [view, setView] = useStoredState<BoardView>(VIEW_KEY, 'attendants');
   const base: TicketListFilter = { showAll: viewer.admin && storedShowAll, queueIds: viewer.sectors.map((s) => s.id) };
   const pending = useColumnTickets({ ...base, status: 'pending', isGroup: 'false' });
   const open = useColumnTickets({ ...base, status: 'open', isGroup: 'false' });
   const closed = useColumnTickets({ ...base, status: 'closed', isGroup: 'false' });
   const { accept, dialog, actions } = useAcceptTicket({ stay: true });
   const [dragged, setDragged] = useState<TicketDTO | null>(null);
+  const [transfer, setTransfer] = useState<{ ticket: TicketDTO; toUserId?: number; toQueueId?: number } | null>(null);
 
   const me = viewer.facts.id;
-  const mine = open.filter((ticket) => ticket.userId === me);
-  const others = new Map<number, { name: string; tickets: TicketDTO[] }>();
-  for (const ticket of open) {
-    if (ticket.userId === me || ticket.userId == null) continue;
-    const column = others.get(ticket.userId) ?? { name: ticket.user?.name ?? '', tickets: [] };
-    column.tickets.push(ticket);
-    others.set(ticket.userId, column);
-  }
   const today = startOfToday();
-  const closedToday = closed.filter((ticket) => new Date(ticket.updatedAt).getTime() >= today);
+  const closedToday = closed.tickets.filter((ticket) => new Date(ticket.updatedAt).getTime() >= today);
 
   // A drop does what the ticket's allowed actions offer (the same as its buttons), nothing else.
   const draggedMay = dragged ? allowedTicketActions(dragged, viewer.facts) : new Set<string>();
   const dropOnMine = dragged && draggedMay.has('accept') ? () => accept(dragged) : undefined;
   const dropOnClosed = dragged && draggedMay.has('resolve') ? () => void actions.resolve(dragged) : undefined;
+  const dropTransfer = (to: { toUserId?: number; toQueueId?: number }) => {
+    if (!dragged || !draggedMay.has('transfer')) return undefined;
+    if (to.toUserId != null && dragged.userId === to.toUserId) return undefined;
+    if (to.toQueueId != null && dragged.queueId === to.toQueueId) return undefined;
+    return () => setTransfer({ ticket: dragged, ...to });
+  };
   const card = (ticket: TicketDTO) => (
     <BoardCard key={ticket.id} ticket={ticket} onOpen={() => void navigate(`/tickets/${ticket.id}`)} onDrag={setDragged} />
   );
+  const closedColumn = (
+    <Column id="closed" title={t('tickets.board.closedToday')} count={closedToday.length} onDrop={dropOnClosed} source={closed}>
+      {closedToday.map(card)}
+    </Column>
+  );
+
+  let columns: ReactNode;
+  if (view === 'sectors') {
+    // Each sector the viewer works in, and any other sector a visible ticket is in; then no sector.
+    const sectors = new Map<number | null, { name: string; tickets: TicketDTO[] }>(viewer.sectors.map((s) => [s.id, { name: s.name, tickets: [] }]));
+    for (const ticket of [...pending.tickets, ...open.tickets]) {
+      const column = sectors.get(ticket.queueId) ?? { name: ticket.queue?.name ?? t('tickets.board.noSector'), tickets: [] };
+      column.tickets.push(ticket);
+      sectors.set(ticket.queueId, column);
+    }
+    const moreOfSectors: ColumnSource = { tickets: [], more: pending.more ?? open.more, loadingMore: pending.loadingMore || open.loadingMore };
+    columns = (
+      <>
+        {[...sectors].map(([queueId, column]) => (
+          <Column
+            key={queueId ?? 'none'}
+            id={`sector-${queueId ?? 'none'}`}
+            title={column.name}
+            count={column.tickets.length}
+            onDrop={queueId == null ? undefined : dropTransfer({ toQueueId: queueId })}
+            source={moreOfSectors}
+          >
+            {column.tickets.map(card)}
+          </Column>
+        ))}
+        {closedColumn}
+      </>
+    );
+  } else {
+    const mine = open.tickets.filter((ticket) => ticket.userId === me);
+    const others = new Map<number, { name: string; tickets: TicketDTO[] }>();
+    for (const ticket of open.tickets) {
+      if (ticket.userId === me || ticket.userId == null) continue;
+      const column = others.get(ticket.userId) ?? { name: ticket.user?.name ?? '', tickets: [] };
+      column.tickets.push(ticket);
+      others.set(ticket.userId, column);
+    }
+    columns = (
+      <>
+        <Column id="pending" title={t('tickets.tabs.pending')} count={pending.tickets.length} source={pending}>
+          {pending.tickets.map(card)}
+        </Column>
+        <Column id="mine" title={t('tickets.board.mine')} count={mine.length} onDrop={dropOnMine} source={open}>
+          {mine.map(card)}
+        </Column>
+        {[...others].map(([userId, column]) => (
+          <Column key={userId} id={`user-${userId}`} title={column.name} count={column.tickets.length} onDrop={dropTransfer({ toUserId: userId })} source={open}>
+            {column.tickets.map(card)}
+          </Column>
+        ))}
+        {closedColumn}
+      </>
+    );
+  }
 
   return (
     <Paper variant="outlined" data-testid="tickets-board" sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 56px - 16px - 40px)', sm: 'calc(100dvh - 64px - 32px - 40px)' }, minHeight: 420 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography variant="h6" sx={{ flex: 1 }}>
+        <Typography variant="h6" sx={{ flex: 1 }} noWrap>
           {t('tickets.board.title')}
         </Typography>
+        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, next: BoardView | null) => next && setView(next)} aria-label={t('tickets.board.groupBy')}>
+          <ToggleButton value="attendants" data-testid="board-by-attendant">
+            {t('tickets.board.byAttendant')}
+          </ToggleButton>
+          <ToggleButton value="sectors" data-testid="board-by-sector">
+            {t('tickets.board.bySector')}
+          </ToggleButton>
+        </ToggleButtonGroup>
         <Tooltip title={t('tickets.board.list')}>
           <IconButton onClick={() => void navigate('/tickets')} aria-label={t('tickets.board.list')} data-testid="board-to-list">
             <ViewListIcon />
@@ -82,27 +166,15 @@ export default function TicketsBoard() {
         </Tooltip>
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1.5, p: 1.5, overflowX: 'auto' }} data-testid="board-columns">
-        <Column id="pending" title={t('tickets.tabs.pending')} count={pending.length}>
-          {pending.map(card)}
-        </Column>
-        <Column id="mine" title={t('tickets.board.mine')} count={mine.length} onDrop={dropOnMine}>
-          {mine.map(card)}
-        </Column>
-        {[...others].map(([userId, column]) => (
-          <Column key={userId} id={`user-${userId}`} title={column.name} count={column.tickets.length}>
-            {column.tickets.map(card)}
-          </Column>
-        ))}
-        <Column id="closed" title={t('tickets.board.closedToday')} count={closedToday.length} onDrop={dropOnClosed}>
-          {closedToday.map(card)}
-        </Column>
+        {columns}
       </Box>
       {dialog}
+      {transfer && <TransferTicketDialog ticket={transfer.ticket} toUserId={transfer.toUserId} toQueueId={transfer.toQueueId} onClose={() => setTransfer(null)} />}
     </Paper>
   );
 }
 
-function Column({ id, title, count, onDrop, children }: { id: string; title: string; count: number; onDrop?: () => void; children: ReactNode }) {
+function Column({ id, title, count, onDrop, source, children }: { id: string; title: string; count: number; onDrop?: () => void; source?: ColumnSource; children: ReactNode }) {
   const { t } = useTranslation();
   const [over, setOver] = useState(false);
   // Only a column that takes the dragged card accepts the drop (preventDefault on dragover).
@@ -146,15 +218,21 @@ function Column({ id, title, count, onDrop, children }: { id: string; title: str
             {onDrop ? t('tickets.board.dropHere') : t('tickets.board.empty')}
           </Typography>
         )}
+        {/* The column is a page of its status's tickets: the next page on demand, as the list scrolls. */}
+        {source?.more && (
+          <Button size="small" onClick={source.more} disabled={source.loadingMore} data-testid={`board-more-${id}`}>
+            {t('tickets.board.loadMore')}
+          </Button>
+        )}
       </Box>
     </Box>
   );
 }
 
 function BoardCard({ ticket, onOpen, onDrag }: { ticket: TicketDTO; onOpen: () => void; onDrag: (ticket: TicketDTO | null) => void }) {
-  // A card moves when its ticket may be accepted or resolved: the list's buttons for it.
+  // A card moves when its ticket may be accepted, resolved or transferred: the list's buttons for it.
   const allowed = useAllowedActions(ticket);
-  const movable = allowed.has('accept') || allowed.has('resolve');
+  const movable = allowed.has('accept') || allowed.has('resolve') || allowed.has('transfer');
   return (
     <Paper
       data-testid={`board-card-${ticket.id}`}

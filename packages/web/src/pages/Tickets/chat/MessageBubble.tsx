@@ -7,6 +7,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import LockIcon from '@mui/icons-material/Lock';
 import SmartToyOutlinedIcon from '@mui/icons-material/SmartToyOutlined';
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { BUBBLE_MAX_WIDTH_PX, type MessageDTO } from '@switchboard/shared';
 import { memo } from 'react';
@@ -15,7 +16,8 @@ import { formatClock } from '../ticketTime';
 import { AckIcon } from './AckIcon';
 import { FailedSendNotice } from './FailedSendNotice';
 import { MessageContent } from './MessageContent';
-import { MessageOptionsMenu } from './MessageOptionsMenu';
+import { MessageOptionsMenu, type MessageActions } from './MessageOptionsMenu';
+import { MessageReactions } from './MessageReactions';
 import { QuotedMessage } from './QuotedMessage';
 
 export interface MessageBubbleProps {
@@ -30,16 +32,18 @@ export interface MessageBubbleProps {
   readOnly?: boolean;
   /** The search result the reader jumped to. */
   highlighted?: boolean;
+  /** What the ticket's channel lets the reader do to messages (react, edit), from the server. */
+  messageActions?: MessageActions;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, onReply, showSender, readOnly, highlighted }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, onReply, showSender, readOnly, highlighted, messageActions }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   const note = message.isPrivate;
   // Written by the server (greeting, bot menu, rating request, out-of-hours notice…), not by a person.
   const automatic = mine && !note && message.userId == null && message.sendState !== 'received';
   return (
-    <Box sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.375 }}>
       <Box
         data-testid={`message-${message.id}`}
         data-from-me={mine}
@@ -80,7 +84,7 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           outlineOffset: 2,
         }}
       >
-        {!readOnly && <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply && !note} />}
+        {!readOnly && <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply && !note} actions={note ? undefined : messageActions} />}
         {note && (
           <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600, color: 'warning.dark' }} data-testid="private-note-label">
             <LockIcon sx={{ fontSize: 14 }} />
@@ -110,9 +114,12 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
         </Box>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
           {message.isEdited && (
-            <Typography variant="caption" color="text.secondary">
-              {t('tickets.chat.edited')}
-            </Typography>
+            // The text before the edit stays readable to staff (the history keeps it).
+            <Tooltip title={message.originalBody ? t('tickets.chat.editedOriginal', { text: message.originalBody }) : ''}>
+              <Typography variant="caption" color="text.secondary" data-testid="message-edited" data-original={message.originalBody ?? undefined}>
+                {t('tickets.chat.edited')}
+              </Typography>
+            </Tooltip>
           )}
           <Typography variant="caption" color="text.secondary" sx={{ fontSize: 11 }}>
             {formatClock(message.createdAt)}
@@ -123,6 +130,7 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           <FailedSendNotice message={message} canRetry={!readOnly && canReply && !message.isDeleted} />
         )}
       </Box>
+      {message.reactions && <MessageReactions reactions={message.reactions} mine={mine} />}
     </Box>
   );
 });

@@ -146,6 +146,8 @@ export function MessageList({
   // A colleague who may only read the ticket (mentioned on it) gets no message options: the server refuses them.
   const mayAct = useAllowedActions(ticket).has('reply');
   const canReply = ticket.status === 'open' && mayAct;
+  // What the ticket's channel allows on its messages (react, edit), as the server presents it.
+  const messageActions = query.data?.pages[0]?.messageActions;
   const highlighted = jumpIndex >= 0 ? jumpTo?.id : undefined;
   const itemContent = useCallback(
     (_index: number, item: TimelineItem) => {
@@ -165,11 +167,12 @@ export function MessageList({
             highlighted={message.id === highlighted}
             onReply={onReply}
             showSender={ticket.isGroup}
+            messageActions={earlier ? undefined : messageActions}
           />
         </>
       );
     },
-    [ticket.id, ticket.contact.name, ticket.isGroup, canReply, mayAct, onReply, separatorAbove, tickets, highlighted],
+    [ticket.id, ticket.contact.name, ticket.isGroup, canReply, mayAct, onReply, separatorAbove, tickets, highlighted, messageActions],
   );
 
   if (query.isLoading) {

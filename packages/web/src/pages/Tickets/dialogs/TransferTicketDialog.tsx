@@ -11,14 +11,18 @@ import { useTranslation } from 'react-i18next';
 import { mergePagesById } from '../../../api/cacheUpdates';
 import { useConnections } from '../../../api/connections';
 import { useQueues } from '../../../api/queues';
-import { useUsersInfinite } from '../../../api/users';
+import { useUser, useUsersInfinite } from '../../../api/users';
 import { useSearchTerm } from '../../../components/useSearchTerm';
 import { useAllowedActions } from '../allowedActions';
 import { useTicketActions } from '../useTicketActions';
 import { RecordSelect } from './RecordSelect';
 import { TicketDialog } from './TicketDialog';
 
-export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; onClose: () => void }) {
+/**
+ * `toUserId` / `toQueueId` start the dialog with an attendant or sector chosen (the board: a card
+ * dropped on their column); the person still confirms, and may change it, as from the list.
+ */
+export function TransferTicketDialog({ ticket, onClose, toUserId, toQueueId }: { ticket: TicketDTO; onClose: () => void; toUserId?: number; toQueueId?: number }) {
   const { t } = useTranslation();
   const actions = useTicketActions();
   const { typed, setTyped, search } = useSearchTerm();
@@ -28,7 +32,15 @@ export function TransferTicketDialog({ ticket, onClose }: { ticket: TicketDTO; o
   const canChangeConnection = useAllowedActions(ticket).has('changeConnection');
   const connections = useConnections(canChangeConnection);
   const [user, setUser] = useState<UserDTO | null>(null);
-  const [queueId, setQueueId] = useState<number | ''>('');
+  const [queueId, setQueueId] = useState<number | ''>(toQueueId ?? '');
+  const preset = useUser(toUserId);
+  const [presetApplied, setPresetApplied] = useState(false);
+  // The attendant of the column the card was dropped on, once known (set while rendering, once).
+  if (preset.data && !presetApplied) {
+    setPresetApplied(true);
+    setUser(preset.data);
+    if (toQueueId == null && preset.data.queues.length === 1) setQueueId(preset.data.queues[0].id);
+  }
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [reason, setReason] = useState('');
 
