@@ -27,7 +27,18 @@ import { Announcements, announceTicketDeleted, recordStory } from '../../messagi
 import type { CurrentUser } from '../../store/users.js';
 import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { insertTicketWithCycle } from './insert.js';
-import { afterCursor, encodeCursor, mergeInListOrder, sortKeyText, ticketsOrder, ticketsWhere, ticketsWhereByBranch } from './list-query.js';
+import {
+  afterCursor,
+  encodeCursor,
+  matchingTicketIdsUnordered,
+  mergeInListOrder,
+  sortKeyText,
+  ticketMatchesTerm,
+  ticketsOrder,
+  ticketsWhere,
+  ticketsWhereByBranch,
+} from './list-query.js';
+import { rowsOf } from '../../lib/sql.js';
 import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
@@ -37,6 +48,9 @@ import { storyOfAction } from './story.js';
 import { loadReadableTicket, ticketFacts, withActions } from './visibility.js';
 
 export type TicketsPage = TicketsPageDTO;
+
+/** See TicketsService.searchProbe. */
+const SEARCH_PROBE = 2_000;
 
 const OTHER_OPEN = () => new AppError('ERR_OTHER_OPEN_TICKET', 409);
 
@@ -48,6 +62,14 @@ export class TicketsService {
   onLifecycle(listener: TicketLifecycleListener): void {
     this.listeners.push(listener);
   }
+
+  /**
+   * How many matching ids a search reads from the text indexes before calling its term broad. Up to
+   * this many, the page and the count are taken within the ids (cost follows the matches); beyond,
+   * the page comes from a walk in list order that checks each ticket and stops at the page.
+   * A field so that tests can make "broad" small.
+   */
+  searchProbe = SEARCH_PROBE;
 
   /**
    * A page of GET /tickets: after `cursor` (keyset) or at `pageNumber` (offset, for existing
@@ -62,14 +84,20 @@ export class TicketsService {
       orderByCreated: this.ctx.settings.isEnabled('created'),
       ascending: this.ctx.settings.isEnabled('ASC'),
     };
-    // A search is driven by its matching ids (one part); a plain list pages each visibility branch.
-    const search = !!query.searchParam.trim();
-    const parts = search ? [ticketsWhere(query, listContext)] : ticketsWhereByBranch(query, listContext);
     const after = query.cursor ? afterCursor(query.cursor, listContext) : undefined;
     const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
-    // A search's first page has read its whole matching set to sort it: it counts in the same
-    // statement rather than doing the trigram work a second time. Other pages count on their own.
-    const countInPage = search && !after && offset === 0;
+    const term = query.searchParam.trim();
+    const probe = term ? await this.searchCandidates(term) : null;
+    const inCandidates = (ids: number[]) => sql`${tickets.id} = any(${sql.param(ids)}::int[])`;
+    // A narrow search is driven by its candidate ids (one part); a broad one walks the list order
+    // checking each ticket (one part); a plain list pages each visibility branch.
+    const parts = !probe
+      ? ticketsWhereByBranch(query, listContext)
+      : [ticketsWhere(query, listContext, probe.complete ? inCandidates(probe.ids) : ticketMatchesTerm(term))];
+    // A narrow search's first page has read its whole candidate set to sort it: it counts in the
+    // same statement. Other pages count on their own; a broad search counts within its candidates.
+    const countInPage = !!probe?.complete && !after && offset === 0;
+    const countParts = probe && !probe.complete ? [ticketsWhere(query, listContext, inCandidates(probe.ids))] : parts;
     const [found, counted] = await Promise.all([
       Promise.all(
         parts.map((where) =>
@@ -84,7 +112,7 @@ export class TicketsService {
       countInPage
         ? Promise.resolve(null)
         : Promise.all(
-            parts.map(async (where) => {
+            countParts.map(async (where) => {
               const [c] = await this.ctx.db
                 .select({ total: count() })
                 .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching'));
@@ -96,14 +124,27 @@ export class TicketsService {
     const page = merged.slice(0, PAGE_SIZE);
     const hasMore = merged.length > PAGE_SIZE;
     const last = page.at(-1);
-    const total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
+    let total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
+    // A broad term's count is a lower bound: the visible tickets among its candidates, and at least
+    // as many as the pages so far have shown.
+    const broad = !!probe && !probe.complete;
+    if (broad) total = Math.max(total, offset + merged.length);
     return {
       tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, actor, t)),
       count: Math.min(total, TICKETS_COUNT_CAP),
-      countCapped: total > TICKETS_COUNT_CAP,
+      countCapped: broad || total > TICKETS_COUNT_CAP,
       hasMore,
       nextCursor: hasMore && last ? encodeCursor(listContext, last.key, last.row.id) : null,
     };
+  }
+
+  /**
+   * Up to searchProbe + 1 matching rows from the text indexes, as distinct ticket ids; `complete`
+   * when the indexes had no more (the ids are then every ticket the term matches).
+   */
+  private async searchCandidates(term: string): Promise<{ ids: number[]; complete: boolean }> {
+    const rows = rowsOf(await this.ctx.db.execute(sql`select m.ticket_id from (${matchingTicketIdsUnordered(term)}) m limit ${this.searchProbe + 1}`));
+    return { ids: [...new Set(rows.map((r) => Number(r.ticket_id)))], complete: rows.length <= this.searchProbe };
   }
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {
