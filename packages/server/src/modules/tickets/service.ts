@@ -16,7 +16,7 @@ import {
   type TicketsQuery,
   type TicketUpdateInput,
 } from '@switchboard/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { defaultConnectionId } from '../../channels/default-connection.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -37,6 +37,7 @@ import {
   ticketsOrder,
   ticketsWhere,
   ticketsWhereByBranch,
+  type ListContext,
 } from './list-query.js';
 import { rowsOf } from '../../lib/sql.js';
 import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
@@ -49,8 +50,9 @@ import { loadReadableTicket, ticketFacts, withActions } from './visibility.js';
 
 export type TicketsPage = TicketsPageDTO;
 
-/** See TicketsService.searchProbe. */
+/** See TicketsService.searchProbe and searchWindow. */
 const SEARCH_PROBE = 2_000;
+const SEARCH_WINDOW = 2_000;
 
 const OTHER_OPEN = () => new AppError('ERR_OTHER_OPEN_TICKET', 409);
 
@@ -70,6 +72,13 @@ export class TicketsService {
    * A field so that tests can make "broad" small.
    */
   searchProbe = SEARCH_PROBE;
+  /**
+   * How many tickets (in list order, after the cursor) a search first checks one by one. A term
+   * common enough to fill the page among them (a few percent of tickets) is answered by that walk
+   * alone, without touching the text indexes, whose work grows with the matches; a rarer term goes
+   * on to the candidate ids. A field so that tests can change it.
+   */
+  searchWindow = SEARCH_WINDOW;
 
   /**
    * A page of GET /tickets: after `cursor` (keyset) or at `pageNumber` (offset, for existing
@@ -87,6 +96,10 @@ export class TicketsService {
     const after = query.cursor ? afterCursor(query.cursor, listContext) : undefined;
     const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
     const term = query.searchParam.trim();
+    if (term) {
+      const walked = await this.walkWindow(query, listContext, after, offset, term);
+      if (walked) return walked;
+    }
     const probe = term ? await this.searchCandidates(term) : null;
     const inCandidates = (ids: number[]) => sql`${tickets.id} = any(${sql.param(ids)}::int[])`;
     // A narrow search is driven by its candidate ids (one part); a broad one walks the list order
@@ -135,6 +148,41 @@ export class TicketsService {
       countCapped: broad || total > TICKETS_COUNT_CAP,
       hasMore,
       nextCursor: hasMore && last ? encodeCursor(listContext, last.key, last.row.id) : null,
+    };
+  }
+
+  /**
+   * A search page from the first searchWindow tickets in list order (plus the offset), each checked
+   * for the term; null when they do not fill the page (the caller then asks the text indexes).
+   * The count is a lower bound: what this page and the ones before it showed.
+   */
+  private async walkWindow(query: TicketsQuery, listContext: ListContext, after: SQL | undefined, offset: number, term: string): Promise<TicketsPage | null> {
+    if (this.searchWindow <= 0) return null;
+    const want = offset + PAGE_SIZE + 1;
+    // The window is a sub-query named like the table, so the term's per-ticket check and the sort
+    // key refer to its rows; its LIMIT bounds the walk, the outer LIMIT stops it at the page.
+    const window = this.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(ticketsWhere({ ...query, searchParam: '' }, listContext), after))
+      .orderBy(...ticketsOrder(listContext))
+      .limit(this.searchWindow + offset)
+      .as('tickets');
+    const found = await this.ctx.db
+      .select({ row: tickets, key: sortKeyText(listContext) })
+      .from(window)
+      .where(ticketMatchesTerm(term))
+      .orderBy(...ticketsOrder(listContext))
+      .limit(want);
+    if (found.length < want) return null;
+    const page = found.slice(offset, offset + PAGE_SIZE);
+    const last = page.at(-1)!;
+    return {
+      tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, listContext.actor, t)),
+      count: Math.min(found.length, TICKETS_COUNT_CAP),
+      countCapped: true,
+      hasMore: true,
+      nextCursor: encodeCursor(listContext, last.key, last.row.id),
     };
   }
 
