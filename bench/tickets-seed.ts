@@ -6,7 +6,9 @@
  * Shape: 20 attendants, each in the one of 5 sectors their tickets are in; 1% group chats; 2% pending (unassigned, a tenth
  * of them without sector), 3% open and 95% closed, assigned round-robin to the attendants; activity
  * spread over a year. Contact names come from 40 first names × 50 surnames, so one full name matches
- * 1 contact in 2,000. One message in 10,007 mentions "reembolso".
+ * 1 contact in 2,000. One message in 10,007 mentions "reembolso". Broad terms, for searches whose matches are a
+ * few percent of the tickets: "oliv" (the surname Oliveira, 2% of contacts) and "estorno" (one message in 199, so
+ * about 5% of tickets).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client.js';
@@ -15,6 +17,8 @@ import { rowsOf } from '../packages/server/src/lib/sql.js';
 export const BIG_TICKET_MESSAGES = 5_000;
 export const SEARCH_NAME = 'Helena Duarte';
 export const SEARCH_WORD = 'reembolso';
+export const SEARCH_BROAD_NAME = 'oliv';
+export const SEARCH_BROAD_WORD = 'estorno';
 /** An attendant with open, closed and (through their sector) pending tickets. */
 export const ATTENDANT_EMAIL = 'attendant3@bench.local';
 
@@ -96,7 +100,8 @@ export async function seedTickets(db: Db, tickets: number, progress: (step: stri
     await run(sql`insert into messages (id, ticket_id, contact_id, body, from_me, read, created_at, updated_at)
       select 'seed-' || t.id || '-' || j, t.id, t.contact_id,
         (${arr(PHRASES)})[1 + (t.id * 7 + j) % ${PHRASES.length}] || ' ' || (t.id * 10 + j) % 99991
-          || case when (t.id * 10 + j) % 10007 = 0 then ' e o ${sql.raw(SEARCH_WORD)}?' else '' end,
+          || case when (t.id * 10 + j) % 10007 = 0 then ' e o ${sql.raw(SEARCH_WORD)}?' else '' end
+          || case when (t.id * 10 + j) % 199 = 0 then ' quero um ${sql.raw(SEARCH_BROAD_WORD)}' else '' end,
         j % 2 = 0, true, t.created_at + j * interval '5 minutes', t.created_at + j * interval '5 minutes'
       from tickets t cross join generate_series(1, 10) j
       where t.id between ${from} and ${Math.min(hi, from + chunk - 1)}`);

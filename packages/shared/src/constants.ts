@@ -54,6 +54,8 @@ export const MESSAGES_PAGE_SIZE = 20;
  * a tab badge needs no exact 97,000, and an exact count would read every matching row each time.
  */
 export const TICKETS_COUNT_CAP = 10_000;
+/** GET /contacts counts the same way: up to this many, then `countCapped`. */
+export const CONTACTS_COUNT_CAP = 10_000;
 
 export const THEME_COLORS = {
   light: { primary: '#6B62FE', secondary: '#F50057' },

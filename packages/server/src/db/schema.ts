@@ -205,7 +205,7 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_number_unique').on(t.number),
-    index('contacts_name_idx').on(sql`lower(${t.name})`),
+    index('contacts_name_idx').on(sql`lower(${t.name})`, t.id),
     index('contacts_lid_idx').on(t.lid),
     index('contacts_created_idx').on(t.createdAt),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -28,7 +28,12 @@ export const contactSchema = z
   .meta({ id: 'Contact', example: CONTACT_EXAMPLE });
 export type ContactDTO = z.infer<typeof contactSchema>;
 
-export const contactsPageSchema = pageSchema('contacts', contactSchema);
+export const contactsPageSchema = pageSchema('contacts', contactSchema).extend({
+  /** More contacts match than `count` says (the count stopped at CONTACTS_COUNT_CAP). */
+  countCapped: z.boolean(),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type ContactsPage = z.infer<typeof contactsPageSchema>;
 
 /** What a CSV import did: new contacts, rows whose number already was a contact, rows left out. */

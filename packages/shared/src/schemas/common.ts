@@ -43,6 +43,16 @@ export const pagedSearchQuerySchema = z.object({
 export type PagedSearchQuery = z.infer<typeof pagedSearchQuerySchema>;
 
 /**
+ * GET /contacts: the paged search plus `cursor`, the `nextCursor` of the previous page (keyset
+ * paging: the next page starts right after its last contact, however deep). Takes precedence over
+ * pageNumber, which existing clients keep using.
+ */
+export const contactsQuerySchema = pagedSearchQuerySchema.extend({
+  cursor: text().max(2000).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
+});
+export type ContactsQuery = z.infer<typeof contactsQuerySchema>;
+
+/**
  * Flags of spec §3 are the strings 'enabled' / 'desabled' (the reference product's spelling, kept for
  * compatibility). 'disabled' and booleans are accepted on input too.
  */

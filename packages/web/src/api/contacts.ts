@@ -24,10 +24,11 @@ const LISTS = { queryKey: ['contacts', 'list'] };
 export function useContactsInfinite(search: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.contactsList(search),
-    initialPageParam: 1,
+    // Keyset paging: each page starts after the previous page's last contact (its nextCursor).
+    initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api.get('/contacts', contactsPageSchema, { searchParam: search, pageNumber: pageParam }, signal),
-    getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
+      api.get('/contacts', contactsPageSchema, { searchParam: search, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
   });

@@ -1,12 +1,12 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { mergePagesById } from '../api/cacheUpdates';
-import { pagesCount, type ListPage } from '../api/listCache';
+import { pagesCount, pagesCountCapped, type ListPage } from '../api/listCache';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
 /**
  * What a paged list screen renders from its infinite query: the items of every loaded page merged
- * by id, the total count, the scroll handler that loads the next page, and whether a page is loading.
+ * by id, the total count (and whether it is a lower bound), the scroll handler that loads the next page, and whether a page is loading.
  */
 export function usePagedList<K extends string, T extends { id: number }>(
   query: UseInfiniteQueryResult<InfiniteData<ListPage<K, T>>>,
@@ -19,5 +19,5 @@ export function usePagedList<K extends string, T extends { id: number }>(
     loading: isFetching,
     loadMore: () => void fetchNextPage(),
   });
-  return { items, count: pagesCount(data), onScroll, loading: isLoading || isFetchingNextPage };
+  return { items, count: pagesCount(data), countCapped: pagesCountCapped(data), onScroll, loading: isLoading || isFetchingNextPage };
 }

@@ -179,6 +179,7 @@ const en = {
       chip: 'Opted out',
     },
     title: 'Contacts ({{count}})',
+    titleAtLeast: 'Contacts ({{count}}+)',
     add: 'Add contact',
     import: 'Import',
     export: 'Export CSV',

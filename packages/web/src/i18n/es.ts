@@ -180,6 +180,7 @@ const es: Translation = {
       chip: 'Dado de baja',
     },
     title: 'Contactos ({{count}})',
+    titleAtLeast: 'Contactos ({{count}}+)',
     add: 'Agregar contacto',
     import: 'Importar',
     export: 'Exportar CSV',

@@ -180,6 +180,7 @@ const pt: Translation = {
       chip: 'Descadastrado',
     },
     title: 'Contatos ({{count}})',
+    titleAtLeast: 'Contatos ({{count}}+)',
     add: 'Adicionar contato',
     import: 'Importar',
     export: 'Exportar CSV',

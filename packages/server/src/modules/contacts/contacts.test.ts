@@ -1,5 +1,6 @@
-import { EVENTS, PAGE_SIZE, type ContactDTO } from '@switchboard/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { CONTACTS_COUNT_CAP, EVENTS, PAGE_SIZE, type ContactDTO } from '@switchboard/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../../lib/sql.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts, messages, tags, ticketCycles, tickets, whatsapps } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
@@ -256,12 +257,57 @@ describe('contacts', () => {
       expect(p1).toMatchObject({ hasMore: true, count: PAGE_SIZE + 5 });
       expect(p2.contacts).toHaveLength(5);
       expect(p2).toMatchObject({ hasMore: false, count: PAGE_SIZE + 5 });
-      expect(p3).toEqual({ contacts: [], hasMore: false, count: PAGE_SIZE + 5 });
+      expect(p3).toEqual({ contacts: [], hasMore: false, count: PAGE_SIZE + 5, countCapped: false, nextCursor: null });
       const all = [...p1.contacts, ...p2.contacts].map((c: ContactDTO) => c.name);
       expect(new Set(all).size).toBe(PAGE_SIZE + 5);
       expect(all).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
       expect(p1.contacts[0]).toHaveProperty('extraInfo');
       expect(p1.contacts[0]).toHaveProperty('tags');
+    });
+
+    it('pages by cursor in name order, ties by id, with no gap or repeat while contacts arrive', async () => {
+      const marker = `Keyset${Date.now()}`;
+      // Shared names (ties broken by id) and case differences (the order is case-insensitive).
+      const names = Array.from({ length: 47 }, (_, i) => `${marker} ${i % 3 === 0 ? 'Same' : i % 2 ? 'b' : 'B'}${String(i % 7)}`);
+      for (const name of names) await createContact({ name });
+      const expected = rowsOf(
+        await s.database.db.execute(sql`select id from contacts where name ilike ${`%${marker}%`} order by lower(name), id`),
+      ).map((r) => Number(r.id));
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 10; page++) {
+        const q: string = `/contacts?searchParam=${marker}${cursor ? `&cursor=${cursor}` : ''}`;
+        const body = (await api('GET', q, agent.token)).json<{ contacts: ContactDTO[]; hasMore: boolean; count: number; countCapped: boolean; nextCursor: string | null }>();
+        expect(body).toMatchObject({ count: page === 0 ? 47 : 48, countCapped: false, hasMore: body.nextCursor !== null });
+        seen.push(...body.contacts.map((c) => c.id));
+        // A contact that arrives before the cursor (in name order) does not shift the pages after it.
+        if (page === 0) await createContact({ name: `${marker} A-late` });
+        if (!body.nextCursor) break;
+        cursor = body.nextCursor;
+      }
+      expect(seen).toEqual(expected);
+      // pageNumber paging stays for existing clients, in the same order.
+      const now = rowsOf(await s.database.db.execute(sql`select id from contacts where name ilike ${`%${marker}%`} order by lower(name), id`)).map((r) => Number(r.id));
+      const p2 = (await api('GET', `/contacts?searchParam=${marker}&pageNumber=2`, agent.token)).json<{ contacts: ContactDTO[] }>();
+      expect(p2.contacts.map((c) => c.id)).toEqual(now.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    });
+
+    it('refuses a cursor that is not one of its own with ERR_VALIDATION', async () => {
+      for (const cursor of ['nope', Buffer.from(JSON.stringify({ name: 'x', id: -1 })).toString('base64url'), 'a'.repeat(2001), 'ab$cd']) {
+        const res = await api('GET', `/contacts?cursor=${encodeURIComponent(cursor)}`, agent.token);
+        expect(res.statusCode, cursor).toBe(400);
+      }
+    });
+
+    it('stops counting at the cap and says so', async () => {
+      const marker = `Capped${Date.now()}`;
+      await s.database.db.execute(sql`
+        insert into contacts (name, number)
+        select ${marker} || ' ' || i, '4470' || lpad(i::text, 8, '0') from generate_series(1, ${CONTACTS_COUNT_CAP + 5}) i`);
+      const body = (await api('GET', `/contacts?searchParam=${marker}`, agent.token)).json<{ count: number; countCapped: boolean; hasMore: boolean; contacts: unknown[] }>();
+      expect(body).toMatchObject({ count: CONTACTS_COUNT_CAP, countCapped: true, hasMore: true });
+      expect(body.contacts).toHaveLength(PAGE_SIZE);
+      await s.database.db.execute(sql`delete from contacts where name like ${`${marker} %`}`);
     });
 
     it('a huge page number answers an empty page', async () => {
@@ -437,7 +483,7 @@ describe('contacts', () => {
       const res = await api('DELETE', '/contacts', s.adminToken);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Contacts deleted', count: before });
-      expect((await api('GET', '/contacts', s.adminToken)).json()).toEqual({ contacts: [], hasMore: false, count: 0 });
+      expect((await api('GET', '/contacts', s.adminToken)).json()).toEqual({ contacts: [], hasMore: false, count: 0, countCapped: false, nextCursor: null });
       expect(await s.database.db.select().from(tickets)).toEqual([]);
       expect(spy.mock.calls.filter(([e]) => e === EVENTS.contact)).toEqual([[EVENTS.contact, { action: 'delete', all: true }]]);
     });

@@ -9,7 +9,7 @@ import {
   contactsPageSchema,
   countResultSchema,
   messageResultSchema,
-  pagedSearchQuerySchema,
+  contactsQuerySchema,
 } from '@switchboard/shared';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 
@@ -27,7 +27,7 @@ export function registerContactRoutes(app: App, { contacts, optOut }: Services):
   const opts = { onRequest: app.authenticate };
   const doc = { tags: ['contacts'] };
 
-  app.get('/contacts', { ...opts, schema: { ...doc, querystring: pagedSearchQuerySchema, response: answers({ 200: contactsPageSchema }, SIGNED_IN, INPUT) } }, (req) =>
+  app.get('/contacts', { ...opts, schema: { ...doc, querystring: contactsQuerySchema, response: answers({ 200: contactsPageSchema }, SIGNED_IN, INPUT) } }, (req) =>
     contacts.list(req.actor, req.query),
   );
   app.get('/contacts/export', { ...opts, schema: { ...doc, produces: ['text/csv'], response: answers({ 200: fileBody('CSV: name;number;email') }, SIGNED_IN, REFUSED) } }, async (req, reply) => {

@@ -21,10 +21,12 @@ import {
   type ContactQuickCreateInput,
   type ContactUpdateInput,
   type ContactsPage,
-  type PagedSearchQuery,
+  type ContactsQuery,
+  CONTACTS_COUNT_CAP,
   type TagEvent,
 } from '@switchboard/shared';
 import { and, asc, count, eq, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ROOM_ALL_USERS } from '../../realtime/rooms.js';
 import { announce } from '../../realtime/announce.js';
@@ -53,20 +55,38 @@ export class ContactsService {
     public numberChecker: NumberChecker = passThroughNumberChecker,
   ) {}
 
-  async list(actor: CurrentUser, query: PagedSearchQuery): Promise<ContactsPage> {
+  /**
+   * A page of GET /contacts in name order: after `cursor` (keyset, a walk of contacts_name_idx that
+   * stops at the page) or at `pageNumber` (offset, for existing clients), one row more than a page
+   * to know whether more follow, and the count bounded by CONTACTS_COUNT_CAP.
+   */
+  async list(actor: CurrentUser, query: ContactsQuery): Promise<ContactsPage> {
     const where = searchCondition(query.searchParam);
-    const offset = (query.pageNumber - 1) * PAGE_SIZE;
+    const after = query.cursor ? afterContactCursor(query.cursor) : undefined;
+    const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
+    const nameKey = sql<string>`lower(${contacts.name})`;
     const [rows, [{ total }]] = await Promise.all([
       this.ctx.db
-        .select()
+        .select({ row: contacts, key: nameKey })
         .from(contacts)
-        .where(where)
-        .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.id))
-        .limit(PAGE_SIZE)
+        .where(and(where, after))
+        .orderBy(asc(nameKey), asc(contacts.id))
+        .limit(PAGE_SIZE + 1)
         .offset(offset),
-      this.ctx.db.select({ total: count() }).from(contacts).where(where),
+      this.ctx.db
+        .select({ total: count() })
+        .from(this.ctx.db.select({ one: sql`1` }).from(contacts).where(where).limit(CONTACTS_COUNT_CAP + 1).as('matching')),
     ]);
-    return { contacts: (await presentContacts(this.ctx.db, rows)).map((c) => this.withActions(actor, c)), count: total, hasMore: offset + rows.length < total };
+    const page = rows.slice(0, PAGE_SIZE);
+    const hasMore = rows.length > PAGE_SIZE;
+    const last = page.at(-1);
+    return {
+      contacts: (await presentContacts(this.ctx.db, page.map((r) => r.row))).map((c) => this.withActions(actor, c)),
+      count: Math.min(total, CONTACTS_COUNT_CAP),
+      countCapped: total > CONTACTS_COUNT_CAP,
+      hasMore,
+      nextCursor: hasMore && last ? encodeContactCursor(last.key, last.row.id) : null,
+    };
   }
 
   async show(actor: CurrentUser, id: number): Promise<ContactDTO> {
@@ -247,6 +267,27 @@ export class ContactsService {
 }
 
 /** Name (case-insensitive) or number contains the term; a formatted number also matches by its digits. */
+/**
+ * A contacts cursor names the last contact shown by its sort key (the lower-cased name, compared by
+ * the database as the index orders it) and id.
+ */
+const contactCursorSchema = z.object({ name: z.string(), id: z.number().int().positive().max(2_147_483_647) });
+
+function encodeContactCursor(name: string, id: number): string {
+  return Buffer.from(JSON.stringify({ name, id })).toString('base64url');
+}
+
+/** "After the cursor" in name order, as a row comparison the (lower(name), id) index answers; ERR_VALIDATION for a cursor not ours. */
+function afterContactCursor(cursor: string): SQL {
+  let key: z.infer<typeof contactCursorSchema>;
+  try {
+    key = contactCursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new AppError('ERR_VALIDATION', 400, 'Invalid cursor');
+  }
+  return sql`(lower(${contacts.name}), ${contacts.id}) > (${key.name}::text, ${key.id}::int)`;
+}
+
 function searchCondition(searchParam: string): SQL | undefined {
   const term = searchParam.trim().toLowerCase();
   if (!term) return undefined;

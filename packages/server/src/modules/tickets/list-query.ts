@@ -41,9 +41,12 @@ export function scopeFilter(scope: TicketScope): SQL {
 
 const listScope = (q: TicketsQuery, c: ListContext) => ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll });
 
-/** The WHERE of the whole list. */
-export function ticketsWhere(q: TicketsQuery, c: ListContext): SQL | undefined {
-  return and(scopeFilter(listScope(q, c)), ...ticketsFilters(q, c));
+/**
+ * The WHERE of the whole list. `match` replaces the search term's condition (a search page passes
+ * the form it chose: its candidate ids, or the per-ticket check of a walk in list order).
+ */
+export function ticketsWhere(q: TicketsQuery, c: ListContext, match?: SQL): SQL | undefined {
+  return and(scopeFilter(listScope(q, c)), ...ticketsFilters(q, c, match));
 }
 
 /**
@@ -57,7 +60,7 @@ export function ticketsWhereByBranch(q: TicketsQuery, c: ListContext): SQL[] {
 }
 
 /** The filters of GET /tickets other than visibility. */
-function ticketsFilters(q: TicketsQuery, c: ListContext): SQL[] {
+function ticketsFilters(q: TicketsQuery, c: ListContext, match?: SQL): SQL[] {
   const filters: (SQL | undefined)[] = [];
   if (q.status) filters.push(eq(tickets.status, q.status));
   if (q.queueIds?.length) filters.push(or(inArray(tickets.queueId, q.queueIds), isNull(tickets.queueId)));
@@ -69,7 +72,7 @@ function ticketsFilters(q: TicketsQuery, c: ListContext): SQL[] {
     filters.push(inArray(tickets.contactId, sql`(select ${contactTags.contactId} from ${contactTags} where ${inArray(contactTags.tagId, q.tags)})`));
   }
   const term = q.searchParam.trim();
-  if (term) filters.push(inArray(tickets.id, matchingTicketIds(term)));
+  if (term) filters.push(match ?? inArray(tickets.id, matchingTicketIds(term)));
   return filters.filter((f): f is SQL => f !== undefined);
 }
 
@@ -86,6 +89,38 @@ export function matchingTicketIds(term: string): SQL {
   const byNumber = digits.length >= 3 ? sql` or ${digitsContain(contacts.number, digits)}` : sql``;
   return sql`(select ${tickets.id} from ${tickets} where ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${textContains(contacts.name, term)}${byNumber})
     union select ${messages.ticketId} from ${messages} where ${bodyContains(term)})`;
+}
+
+/** The contact-side condition of a search: name contains the term, or number contains its digits (3+). */
+function contactMatches(term: string): SQL {
+  const digits = term.replace(/\D/g, '');
+  return digits.length >= 3 ? sql`(${textContains(contacts.name, term)} or ${digitsContain(contacts.number, digits)})` : textContains(contacts.name, term);
+}
+
+/**
+ * Matching ticket ids straight from the text indexes, with repeats (a ticket matched by its contact
+ * and by several messages comes once per match) and in no order: `union all` hands rows on as the
+ * index scans find them, so a LIMIT above stops the scans there. (A `union` removes repeats by
+ * hashing, which reads every match first.) A matching contact's tickets are looked up one contact
+ * at a time (a lateral sub-query, kept apart by `offset 0`): a join lets PostgreSQL hash the contacts
+ * and read every ticket to find theirs.
+ */
+export function matchingTicketIdsUnordered(term: string): SQL {
+  return sql`select ct.id as ticket_id from ${contacts}
+      cross join lateral (select ${tickets.id} from ${tickets} where ${tickets.contactId} = ${contacts.id} offset 0) ct
+      where ${contactMatches(term)}
+    union all select ${messages.ticketId} from ${messages} where ${bodyContains(term)}`;
+}
+
+/**
+ * The search condition checked on one ticket at a time: its contact matches, or one of its messages
+ * does. A walk in list order evaluates it per ticket and stops once the page is full. `offset 0`
+ * keeps each EXISTS a correlated sub-plan: without it PostgreSQL may plan it as a hashed sub-plan or
+ * a semi-join, both of which collect every match before the first row.
+ */
+export function ticketMatchesTerm(term: string): SQL {
+  return sql`(exists (select 1 from ${contacts} where ${contacts.id} = ${tickets.contactId} and ${contactMatches(term)} offset 0)
+    or exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${bodyContains(term)} offset 0))`;
 }
 
 const sortColumn = (c: Pick<ListContext, 'orderByCreated'>) => (c.orderByCreated ? tickets.createdAt : tickets.updatedAt);

@@ -16,7 +16,7 @@ import {
   type TicketsQuery,
   type TicketUpdateInput,
 } from '@switchboard/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { defaultConnectionId } from '../../channels/default-connection.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -27,7 +27,19 @@ import { Announcements, announceTicketDeleted, recordStory } from '../../messagi
 import type { CurrentUser } from '../../store/users.js';
 import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { insertTicketWithCycle } from './insert.js';
-import { afterCursor, encodeCursor, mergeInListOrder, sortKeyText, ticketsOrder, ticketsWhere, ticketsWhereByBranch } from './list-query.js';
+import {
+  afterCursor,
+  encodeCursor,
+  matchingTicketIdsUnordered,
+  mergeInListOrder,
+  sortKeyText,
+  ticketMatchesTerm,
+  ticketsOrder,
+  ticketsWhere,
+  ticketsWhereByBranch,
+  type ListContext,
+} from './list-query.js';
+import { rowsOf } from '../../lib/sql.js';
 import type { TicketLifecycleEvent, TicketLifecycleListener } from '../../store/ticket-lifecycle.js';
 import { commandFromUpdate, type TicketCommand, type TicketUpdateFields } from './commands.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
@@ -37,6 +49,10 @@ import { storyOfAction } from './story.js';
 import { loadReadableTicket, ticketFacts, withActions } from './visibility.js';
 
 export type TicketsPage = TicketsPageDTO;
+
+/** See TicketsService.searchProbe and searchWindow. */
+const SEARCH_PROBE = 2_000;
+const SEARCH_WINDOW = 2_000;
 
 const OTHER_OPEN = () => new AppError('ERR_OTHER_OPEN_TICKET', 409);
 
@@ -48,6 +64,21 @@ export class TicketsService {
   onLifecycle(listener: TicketLifecycleListener): void {
     this.listeners.push(listener);
   }
+
+  /**
+   * How many matching ids a search reads from the text indexes before calling its term broad. Up to
+   * this many, the page and the count are taken within the ids (cost follows the matches); beyond,
+   * the page comes from a walk in list order that checks each ticket and stops at the page.
+   * A field so that tests can make "broad" small.
+   */
+  searchProbe = SEARCH_PROBE;
+  /**
+   * How many tickets (in list order, after the cursor) a search first checks one by one. A term
+   * common enough to fill the page among them (a few percent of tickets) is answered by that walk
+   * alone, without touching the text indexes, whose work grows with the matches; a rarer term goes
+   * on to the candidate ids. A field so that tests can change it.
+   */
+  searchWindow = SEARCH_WINDOW;
 
   /**
    * A page of GET /tickets: after `cursor` (keyset) or at `pageNumber` (offset, for existing
@@ -62,14 +93,24 @@ export class TicketsService {
       orderByCreated: this.ctx.settings.isEnabled('created'),
       ascending: this.ctx.settings.isEnabled('ASC'),
     };
-    // A search is driven by its matching ids (one part); a plain list pages each visibility branch.
-    const search = !!query.searchParam.trim();
-    const parts = search ? [ticketsWhere(query, listContext)] : ticketsWhereByBranch(query, listContext);
     const after = query.cursor ? afterCursor(query.cursor, listContext) : undefined;
     const offset = query.cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
-    // A search's first page has read its whole matching set to sort it: it counts in the same
-    // statement rather than doing the trigram work a second time. Other pages count on their own.
-    const countInPage = search && !after && offset === 0;
+    const term = query.searchParam.trim();
+    if (term) {
+      const walked = await this.walkWindow(query, listContext, after, offset, term);
+      if (walked) return walked;
+    }
+    const probe = term ? await this.searchCandidates(term) : null;
+    const inCandidates = (ids: number[]) => sql`${tickets.id} = any(${sql.param(ids)}::int[])`;
+    // A narrow search is driven by its candidate ids (one part); a broad one walks the list order
+    // checking each ticket (one part); a plain list pages each visibility branch.
+    const parts = !probe
+      ? ticketsWhereByBranch(query, listContext)
+      : [ticketsWhere(query, listContext, probe.complete ? inCandidates(probe.ids) : ticketMatchesTerm(term))];
+    // A narrow search's first page has read its whole candidate set to sort it: it counts in the
+    // same statement. Other pages count on their own; a broad search counts within its candidates.
+    const countInPage = !!probe?.complete && !after && offset === 0;
+    const countParts = probe && !probe.complete ? [ticketsWhere(query, listContext, inCandidates(probe.ids))] : parts;
     const [found, counted] = await Promise.all([
       Promise.all(
         parts.map((where) =>
@@ -84,7 +125,7 @@ export class TicketsService {
       countInPage
         ? Promise.resolve(null)
         : Promise.all(
-            parts.map(async (where) => {
+            countParts.map(async (where) => {
               const [c] = await this.ctx.db
                 .select({ total: count() })
                 .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching'));
@@ -96,14 +137,62 @@ export class TicketsService {
     const page = merged.slice(0, PAGE_SIZE);
     const hasMore = merged.length > PAGE_SIZE;
     const last = page.at(-1);
-    const total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
+    let total = counted ? counted.reduce((sum, n) => sum + n, 0) : (found[0][0]?.total ?? 0);
+    // A broad term's count is a lower bound: the visible tickets among its candidates, and at least
+    // as many as the pages so far have shown.
+    const broad = !!probe && !probe.complete;
+    if (broad) total = Math.max(total, offset + merged.length);
     return {
       tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, actor, t)),
       count: Math.min(total, TICKETS_COUNT_CAP),
-      countCapped: total > TICKETS_COUNT_CAP,
+      countCapped: broad || total > TICKETS_COUNT_CAP,
       hasMore,
       nextCursor: hasMore && last ? encodeCursor(listContext, last.key, last.row.id) : null,
     };
+  }
+
+  /**
+   * A search page from the first searchWindow tickets in list order (plus the offset), each checked
+   * for the term; null when they do not fill the page (the caller then asks the text indexes).
+   * The count is a lower bound: what this page and the ones before it showed.
+   */
+  private async walkWindow(query: TicketsQuery, listContext: ListContext, after: SQL | undefined, offset: number, term: string): Promise<TicketsPage | null> {
+    if (this.searchWindow <= 0) return null;
+    const want = offset + PAGE_SIZE + 1;
+    // The window is a sub-query named like the table, so the term's per-ticket check and the sort
+    // key refer to its rows; its LIMIT bounds the walk, the outer LIMIT stops it at the page.
+    const window = this.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(ticketsWhere({ ...query, searchParam: '' }, listContext), after))
+      .orderBy(...ticketsOrder(listContext))
+      .limit(this.searchWindow + offset)
+      .as('tickets');
+    const found = await this.ctx.db
+      .select({ row: tickets, key: sortKeyText(listContext) })
+      .from(window)
+      .where(ticketMatchesTerm(term))
+      .orderBy(...ticketsOrder(listContext))
+      .limit(want);
+    if (found.length < want) return null;
+    const page = found.slice(offset, offset + PAGE_SIZE);
+    const last = page.at(-1)!;
+    return {
+      tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, listContext.actor, t)),
+      count: Math.min(found.length, TICKETS_COUNT_CAP),
+      countCapped: true,
+      hasMore: true,
+      nextCursor: encodeCursor(listContext, last.key, last.row.id),
+    };
+  }
+
+  /**
+   * Up to searchProbe + 1 matching rows from the text indexes, as distinct ticket ids; `complete`
+   * when the indexes had no more (the ids are then every ticket the term matches).
+   */
+  private async searchCandidates(term: string): Promise<{ ids: number[]; complete: boolean }> {
+    const rows = rowsOf(await this.ctx.db.execute(sql`select m.ticket_id from (${matchingTicketIdsUnordered(term)}) m limit ${this.searchProbe + 1}`));
+    return { ids: [...new Set(rows.map((r) => Number(r.ticket_id)))], complete: rows.length <= this.searchProbe };
   }
 
   async show(actor: CurrentUser, id: number): Promise<TicketDTO> {

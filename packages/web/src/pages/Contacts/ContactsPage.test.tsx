@@ -9,7 +9,7 @@ import { confirmationTexts } from './ContactConfirmation';
 import ContactsPage from './ContactsPage';
 
 const maria = contactFixture({ id: 5, name: 'Maria', number: '5511999990000' });
-const contactsPage = () => json(200, { contacts: [maria], hasMore: false, count: 1 });
+const contactsPage = () => json(200, { contacts: [maria], hasMore: false, count: 1, countCapped: false, nextCursor: null });
 
 function renderPage() {
   renderWithProviders(
@@ -34,6 +34,16 @@ describe('ContactsPage (spec §2 Contacts, §6)', () => {
     for (const id of ['contacts-import', 'contacts-export', 'contacts-delete-all']) expect(screen.queryByTestId(id)).toBeNull();
   });
 
+  it('shows a capped count as a lower bound', async () => {
+    installFetchMock({
+      ...signIn(userFixture({ id: 3, profile: 'user' })),
+      'GET /api/contacts': () => json(200, { contacts: [maria], hasMore: true, count: 10000, countCapped: true, nextCursor: 'next' }),
+    });
+    renderPage();
+    await screen.findByTestId('contact-row-5');
+    expect(screen.getByText('Contacts (10000+)')).toBeTruthy();
+  });
+
   it('offers delete on exactly the contacts the server answered as deletable', async () => {
     installFetchMock({
       ...signIn(userFixture({ id: 1, profile: 'admin' })),
@@ -42,6 +52,8 @@ describe('ContactsPage (spec §2 Contacts, §6)', () => {
           contacts: [{ ...maria, allowedActions: ['update', 'changeNumber'] }, contactFixture({ id: 6, name: 'Rui', allowedActions: ['update', 'changeNumber', 'delete'] })],
           hasMore: false,
           count: 2,
+          countCapped: false,
+          nextCursor: null,
         }),
     });
     renderPage();
@@ -75,10 +87,10 @@ describe('ContactsPage (spec §2 Contacts, §6)', () => {
     await screen.findByTestId('contact-row-5');
     await user.type(screen.getByTestId('contacts-search'), 'MAR');
     expect(screen.getByTestId<HTMLInputElement>('contacts-search').value).toBe('mar');
-    await waitFor(() => expect(urls()).toContain('/api/contacts?searchParam=mar&pageNumber=1'), { timeout: 2000 });
+    await waitFor(() => expect(urls()).toContain('/api/contacts?searchParam=mar'), { timeout: 2000 });
     // Two characters list everything again.
     await user.type(screen.getByTestId('contacts-search'), '{Backspace}');
-    await waitFor(() => expect(urls().at(-1)).toBe('/api/contacts?pageNumber=1'), { timeout: 2000 });
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/contacts'), { timeout: 2000 });
   });
 });
 

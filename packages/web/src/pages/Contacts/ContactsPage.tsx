@@ -65,7 +65,7 @@ export default function ContactsPage() {
 
   return (
     <>
-      <MainHeader title={t('contacts.title', { count: list.count })}>
+      <MainHeader title={t(list.countCapped ? 'contacts.titleAtLeast' : 'contacts.title', { count: list.count })}>
         <SearchField value={typed} onChange={setTyped} testId="contacts-search" lowercase />
         <Button variant="contained" onClick={() => setModal({ open: true, contactId: null })} data-testid="contacts-add">
           {t('contacts.add')}
