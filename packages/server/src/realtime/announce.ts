@@ -84,6 +84,7 @@ function emit<K extends RealtimeEventName>(ctx: AppContext, to: Audience, name: 
 /** Announces a change made outside a transaction (or already committed): realtime now, webhooks queued. */
 export function announce<K extends RealtimeEventName>(ctx: AppContext, to: Audience, name: K, payload: RealtimePayload<K>, facts?: FactsOf<K>): void {
   emit(ctx, to, name, payload);
+  ctx.push?.consider(to, name, payload);
   for (const e of webhooksOf(name, payload, facts)) ctx.webhooks?.publish(e.event, e.key, e.data);
 }
 
@@ -121,7 +122,12 @@ export class Announcements {
     options: { live?: boolean } = {},
   ): Promise<void> {
     await this.enqueue(webhooksOf(name, payload, facts));
-    if (options.live !== false) this.emits.push(() => emit(this.ctx, to, name, payload));
+    if (options.live !== false) {
+      this.emits.push(() => {
+        emit(this.ctx, to, name, payload);
+        this.ctx.push?.consider(to, name, payload);
+      });
+    }
   }
 
   /** A webhook event with no realtime counterpart of its own (rating.received: the ticket's update carries it). */
