@@ -8,6 +8,9 @@
  * are written in the transaction (they commit or roll back with the change) and the realtime
  * events go out after the commit. `announce()` serves changes made outside a transaction: the
  * realtime event goes out and the webhook events are queued right after.
+ *
+ * Each realtime event sent (not a `resend`) is also shown to Web Push (modules/push/notifier.ts),
+ * with its audience: the bell's events become pushes to the devices of the users in that audience.
  */
 import type { RealtimeEventName, RealtimePayload, WebhookData, WebhookEventName } from '@switchboard/shared';
 import type { AppContext } from '../context.js';
