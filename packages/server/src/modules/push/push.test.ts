@@ -368,5 +368,6 @@ describe('Web Push without the loopback allowance', () => {
     } finally {
       await s.stop();
     }
-  });
+    // A whole server starts inside this test.
+  }, 120_000);
 });
