@@ -236,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await services.automation.stop();
       await services.outbox.stop();
       await services.webhookDispatcher.stop();
+      services.push.sender.stop();
       await services.channels.close();
       await services.processes.stop();
       await realtime.close();

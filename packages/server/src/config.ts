@@ -85,6 +85,13 @@ const envSchema = z.object({
   WHATSAPP_CLOUD_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com/v21.0'),
   /** Deliver outgoing webhooks to this machine and private networks (loopback, 10/8, 169.254/16 …). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** Web Push VAPID key pair (base64url: 65-byte public point, 32-byte private scalar); generated into DATA_DIR/vapid.json when unset. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url of a 65-byte P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url of a 32-byte P-256 private key').optional(),
+  /** Who push services contact about this server's pushes: a mailto: or https: URL (RFC 8292). */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL').optional(),
+  /** Development and tests only: push endpoints may be plain http on loopback (a local stand-in push service). */
+  PUSH_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
   /** Words a customer writes alone to opt out of bulk messages, and to opt back in (comma-separated, any case). */
   OPT_OUT_WORDS: z.string().max(1000).default('STOP,SAIR,PARAR,BAJA,CANCELAR'),
   OPT_IN_WORDS: z.string().max(1000).default('START,VOLTAR,VOLVER'),
@@ -151,6 +158,8 @@ export interface Config {
   cloudGraphUrl: string;
   /** WEBHOOKS_ALLOW_PRIVATE: webhooks may target loopback, private and link-local addresses. */
   webhooksAllowPrivate: boolean;
+  /** Web Push: the VAPID keys from the environment (both or neither), the subject, and the loopback allowance. */
+  push: { publicKey?: string; privateKey?: string; subject?: string; allowLoopbackHttp: boolean };
   /** OPT_OUT_WORDS and OPT_IN_WORDS, normalised (upper case, no accents). */
   optOut: { outWords: string[]; inWords: string[] };
   /** WhatsApp-by-QR sends: WHATSAPP_SEND_GAP_MS and the WHATSAPP_NUMBER_CHECK_* lifetimes, in ms. */
@@ -207,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT, allowLoopbackHttp: e.PUSH_ALLOW_LOOPBACK_HTTP === 'true' },
     optOut: { outWords: keywordList(e.OPT_OUT_WORDS), inWords: keywordList(e.OPT_IN_WORDS) },
     whatsappSends: {
       sendGap: (([min, max]) => ({ minMs: min, maxMs: max ?? min }))(e.WHATSAPP_SEND_GAP_MS.split('-').map(Number)),

@@ -9,7 +9,8 @@ import type { Secrets } from './lib/data-dir.js';
 import type { Realtime } from './realtime/realtime.js';
 import type { MediaLinks } from './lib/media-links.js';
 import type { SettingsService } from './store/settings.js';
-import type { WebhookEventName } from '@switchboard/shared';
+import type { RealtimeEventName, RealtimePayload, WebhookEventName } from '@switchboard/shared';
+import type { Audience } from './realtime/announce.js';
 
 export interface Clock {
   now(): Date;
@@ -29,6 +30,13 @@ export interface AppContext {
   mediaLinks: MediaLinks;
   /** Outgoing webhooks: announcements publish their event here (absent in harnesses without webhooks). */
   webhooks?: EventPublisher;
+  /** Web Push: announcements pass here to become pushes to users' devices (set once the services exist). */
+  push?: PushPublisher;
+}
+
+export interface PushPublisher {
+  /** Looks at an announcement after its change is done; any push is chosen and sent in the background. */
+  consider<K extends RealtimeEventName>(to: Audience, name: K, payload: RealtimePayload<K>): void;
 }
 
 export interface EventPublisher {

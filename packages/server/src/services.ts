@@ -41,6 +41,10 @@ import { CloudService } from './modules/cloud/service.js';
 import { ScheduledMessagesService } from './modules/scheduled-messages/service.js';
 import { AuditService } from './modules/audit/service.js';
 import { OptOutService } from './modules/contacts/opt-out.js';
+import { PushService } from './modules/push/service.js';
+import { PushNotifier } from './modules/push/notifier.js';
+import { PushSender } from './modules/push/sender.js';
+import { loadVapidKeys } from './modules/push/vapid-keys.js';
 
 export interface Services {
   auth: AuthService;
@@ -78,6 +82,8 @@ export interface Services {
   audit: AuditService;
   /** Customers' opt-out of bulk messages (STOP / SAIR …) and opting back in. */
   optOut: OptOutService;
+  /** Web Push: users' devices, and the pushes of what the bell shows (sent in the background). */
+  push: PushService;
 }
 
 export interface ServiceOptions {
@@ -123,6 +129,7 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   const notes = new NotesService(ctx);
   // The window is checked when the message goes, not when it was written.
   const scheduledMessages = new ScheduledMessagesService(ctx, outbox, (ticket) => cloud.assertWindowOpen(ticket));
+  const push = buildPush(ctx);
   const webchatLimits = new WebchatLimits(ctx, ctx.config.webchat);
   // Automation: sector menu, greetings, ratings, inactivity, calls, auto-assignment and the scheduler
   // that also runs the other modules' time-driven jobs.
@@ -152,6 +159,7 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   const optOut = new OptOutService(ctx, { ctx, outbox });
   inbound.onStored((stored) => optOut.onInbound(stored));
   return {
+    push,
     audit: new AuditService(ctx),
     cloud,
     scheduledMessages,
@@ -181,4 +189,13 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
     queues,
     whaticketImport: new WhaticketImportService(ctx, media),
   };
+}
+
+/** Web Push: the VAPID keys (environment or DATA_DIR), the background sender, and the hook every announcement passes. */
+function buildPush(ctx: AppContext): PushService {
+  const keys = loadVapidKeys(ctx.config.dataDir, ctx.config.push);
+  const sender = new PushSender(ctx, keys);
+  const notifier = new PushNotifier(ctx, sender);
+  ctx.push = notifier;
+  return new PushService(ctx, keys, notifier, sender);
 }

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'ERR_QUOTED_MSG_NOT_FOUND',
   // An outgoing webhook's address is on this machine or a private network (refused unless allowed).
   'ERR_WEBHOOK_PRIVATE_TARGET',
+  // A push subscription whose endpoint is not a public https address (the server would post to it).
+  'ERR_PUSH_ENDPOINT_REFUSED',
   // A web chat visitor's (or the chat's) daily upload total is used up.
   'ERR_UPLOAD_QUOTA',
   // WhatsApp refused one of our messages after taking it (the refusal's own code is kept beside).

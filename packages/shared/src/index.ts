@@ -34,4 +34,6 @@ export * from './text/zoned-time.js';
 export * from './responses/index.js';
 export * from './linking.js';
 export * from './schemas/audit.js';
+export * from './schemas/push.js';
+export * from './push-notices.js';
 export * from './routes/index.js';

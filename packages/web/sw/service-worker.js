@@ -4,8 +4,13 @@
  * and icons — so the app opens without a network and can say it is offline. It never answers
  * data: /api and /socket.io always go to the network, so nothing stale is shown as current.
  * A new worker waits until the page asks it to take over (the "new version, reload" notice).
+ *
+ * Web Push: a push carries what the bell would show (server modules/push: title, maybe a body,
+ * the ticket's path, a tag per ticket so a newer push replaces the older notification). A click
+ * opens that ticket — in an open window of the app if there is one (the page's router moves
+ * there), else in a new window.
  */
-/* global self, caches, fetch, URL, Response */
+/* global self, caches, fetch, URL, Response, clients */
 const BUILD_ID = __BUILD_ID__;
 const SHELL_FILES = __SHELL_FILES__;
 const CACHE = `switchboard-shell-${BUILD_ID}`;
@@ -58,4 +63,46 @@ self.addEventListener('fetch', (event) => {
   }
   // Built files are named by their content: the cached copy is the right one.
   event.respondWith(caches.match(request, FROM_SHELL).then((hit) => hit ?? fetch(request)));
+});
+
+/** The app's own path a notification opens (never another origin). */
+function ownPath(value) {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/tickets';
+}
+
+self.addEventListener('push', (event) => {
+  let data = null;
+  try {
+    data = event.data ? event.data.json() : null;
+  } catch {
+    data = null;
+  }
+  // Every push must show a notification (userVisibleOnly): one we cannot read still opens the app.
+  const title = data && typeof data.title === 'string' && data.title ? data.title : 'Switchboard';
+  const options = {
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: ownPath(data && data.url), ticketId: data && typeof data.ticketId === 'number' ? data.ticketId : null },
+  };
+  if (data && typeof data.body === 'string') options.body = data.body;
+  if (data && typeof data.tag === 'string') {
+    options.tag = data.tag;
+    // A replaced notification still alerts: it is a new message.
+    options.renotify = true;
+  }
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = ownPath(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (!open) return clients.openWindow(path);
+      // The page navigates itself (no reload: its session and socket stay).
+      open.postMessage({ type: 'OPEN_PATH', path });
+      return open.focus();
+    }),
+  );
 });

@@ -860,3 +860,29 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_at_idx').on(t.actorId, t.at), index('audit_log_action_at_idx').on(t.action, t.at)],
 );
+
+// ── Web Push ────────────────────────────────────────────────────────────────────────────────────
+/** A user's device that receives pushes (modules/push): the push service's endpoint and the browser's keys. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key (base64url, uncompressed point). */
+    p256dh: text('p256dh').notNull(),
+    /** The browser's 16-byte authentication secret (base64url). */
+    auth: text('auth').notNull(),
+    /** The device as its user knows it ("Chrome on Android"). */
+    label: text('label').notNull().default(''),
+    /** The language the device's notifications are written in ('pt', 'en', 'es'). */
+    language: text('language').notNull().default('pt'),
+    /** No message body or note text in this device's pushes. */
+    hidePreviews: boolean('hide_previews').notNull().default(false),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);

@@ -23,6 +23,7 @@ import { registerWhaticketImportRoutes } from '../modules/whaticket-import/route
 import { registerLinkingRoutes } from '../modules/linking/routes.js';
 import { registerScheduledMessageRoutes } from '../modules/scheduled-messages/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
+import { registerPushRoutes } from '../modules/push/routes.js';
 import type { Services } from '../services.js';
 import type { App } from './types.js';
 import { databaseProblem } from './health.js';
@@ -96,4 +97,5 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerWebchatRoutes(api, services.webchat, ctx.config.uploadMaxRequestBytes);
   registerLinkingRoutes(api, ctx, services.channels);
   registerAuditRoutes(api, services.audit);
+  registerPushRoutes(api, services);
 }

@@ -139,6 +139,11 @@ export const ROUTE_POLICIES: Record<string, AccessAction | RouteAudience> = {
   'DELETE /api/scheduledMessages/:id': 'ticket.schedule',
   'GET /api/audit-log': 'audit.read',
   'GET /api/audit-log/export': 'audit.read',
+  'GET /api/push/public-key': 'push.subscribe',
+  'GET /api/push/subscriptions': 'push.subscribe',
+  'POST /api/push/subscriptions': 'push.subscribe',
+  'PUT /api/push/subscriptions/:id': 'push.device',
+  'DELETE /api/push/subscriptions/:id': 'push.device',
 
   'OPTIONS /api/webchat/*': 'webchat-visitor',
   'GET /api/webchat/:channel/config': 'webchat-visitor',

@@ -8,6 +8,9 @@
  * are written in the transaction (they commit or roll back with the change) and the realtime
  * events go out after the commit. `announce()` serves changes made outside a transaction: the
  * realtime event goes out and the webhook events are queued right after.
+ *
+ * Each realtime event sent (not a `resend`) is also shown to Web Push (modules/push/notifier.ts),
+ * with its audience: the bell's events become pushes to the devices of the users in that audience.
  */
 import type { RealtimeEventName, RealtimePayload, WebhookData, WebhookEventName } from '@switchboard/shared';
 import type { AppContext } from '../context.js';
@@ -84,6 +87,7 @@ function emit<K extends RealtimeEventName>(ctx: AppContext, to: Audience, name: 
 /** Announces a change made outside a transaction (or already committed): realtime now, webhooks queued. */
 export function announce<K extends RealtimeEventName>(ctx: AppContext, to: Audience, name: K, payload: RealtimePayload<K>, facts?: FactsOf<K>): void {
   emit(ctx, to, name, payload);
+  ctx.push?.consider(to, name, payload);
   for (const e of webhooksOf(name, payload, facts)) ctx.webhooks?.publish(e.event, e.key, e.data);
 }
 
@@ -121,7 +125,12 @@ export class Announcements {
     options: { live?: boolean } = {},
   ): Promise<void> {
     await this.enqueue(webhooksOf(name, payload, facts));
-    if (options.live !== false) this.emits.push(() => emit(this.ctx, to, name, payload));
+    if (options.live !== false) {
+      this.emits.push(() => {
+        emit(this.ctx, to, name, payload);
+        this.ctx.push?.consider(to, name, payload);
+      });
+    }
   }
 
   /** A webhook event with no realtime counterpart of its own (rating.received: the ticket's update carries it). */

@@ -41,6 +41,7 @@ interface Policy<R> {
 }
 
 const NO_PERMISSION: Refusal = { code: 'ERR_NO_PERMISSION', status: 403 };
+const NOT_FOUND: Refusal = { code: 'ERR_NOT_FOUND', status: 404 };
 const NO_TICKET: Refusal = { code: 'ERR_NO_TICKET_FOUND', status: 404 };
 const wrongState = (message: string): Refusal => ({ code: 'ERR_VALIDATION', status: 409, message });
 
@@ -196,6 +197,11 @@ export const POLICIES = {
   'simulator.use': admins,
   /** Who changed what (settings, users, connections, …). */
   'audit.read': admins,
+
+  // Web Push: every user subscribes their own devices; a device is its owner's alone (not even an
+  // admin's: it is where that person's notifications go).
+  'push.subscribe': everyone,
+  'push.device': signedIn<{ userId: number }>((actor, device) => (device.userId === actor.id ? null : NOT_FOUND)),
 
   // Dashboard: admins see anyone's numbers; others their own.
   'dashboard.read': signedIn<{ userId?: number }>((actor, q) => (isAdmin(actor) || q.userId === undefined || q.userId === actor.id ? null : NO_PERMISSION)),

@@ -39,6 +39,13 @@ const en = {
     apiDocs: 'API documentation',
     apiKey: 'API key',
   },
+  push: {
+    thisDevice: 'Notifications on this device',
+    hidePreviews: 'Hide previews',
+    unsupported: 'This browser cannot receive notifications (on iPhone, add the app to the home screen first).',
+    blocked: 'Notifications are blocked for this site in the browser settings.',
+    failed: 'Could not change notifications on this device. Try again.',
+  },
   pwa: {
     offline: 'You are offline. Nothing here is being updated, and nothing can be loaded or sent until the connection is back.',
     updateAvailable: 'A new version is available.',

@@ -40,6 +40,13 @@ const es: Translation = {
     apiDocs: 'Documentación de la API',
     apiKey: 'Clave de la API',
   },
+  push: {
+    thisDevice: 'Notificaciones en este dispositivo',
+    hidePreviews: 'Ocultar vistas previas',
+    unsupported: 'Este navegador no recibe notificaciones (en iPhone, primero agregue la app a la pantalla de inicio).',
+    blocked: 'Las notificaciones de este sitio están bloqueadas en la configuración del navegador.',
+    failed: 'No se pudieron cambiar las notificaciones en este dispositivo. Inténtelo de nuevo.',
+  },
   pwa: {
     offline: 'Estás sin conexión. Nada aquí se está actualizando, y nada se puede cargar ni enviar hasta que vuelva la conexión.',
     updateAvailable: 'Hay una nueva versión disponible.',

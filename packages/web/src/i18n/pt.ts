@@ -40,6 +40,13 @@ const pt: Translation = {
     apiDocs: 'Documentação da API',
     apiKey: 'Chave da API',
   },
+  push: {
+    thisDevice: 'Notificações neste dispositivo',
+    hidePreviews: 'Ocultar prévias',
+    unsupported: 'Este navegador não recebe notificações (no iPhone, adicione o app à tela de início primeiro).',
+    blocked: 'As notificações deste site estão bloqueadas nas configurações do navegador.',
+    failed: 'Não foi possível alterar as notificações neste dispositivo. Tente novamente.',
+  },
   pwa: {
     offline: 'Você está offline. Nada aqui está sendo atualizado, e nada pode ser carregado ou enviado até a conexão voltar.',
     updateAvailable: 'Uma nova versão está disponível.',

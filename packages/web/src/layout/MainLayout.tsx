@@ -26,6 +26,7 @@ import { MainMenu } from './MainMenu';
 import { NotificationsBell } from './NotificationsBell';
 import { ReconnectingNotice } from './ReconnectingNotice';
 import { UserMenu } from './UserMenu';
+import { useNotificationClicks } from '../pwa/useNotificationClicks';
 
 /** Width of the icon rail left by a closed permanent drawer. */
 const RAIL_WIDTH_PX = 57;
@@ -33,6 +34,7 @@ const RAIL_WIDTH_PX = 57;
 export function MainLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  useNotificationClicks();
   const wide = useMediaQuery(`(min-width:${MOBILE_BREAKPOINT_PX}px)`, { noSsr: true });
   const settings = useSettings();
   // Until the user toggles it, the drawer follows the sideMenu setting (disabled = closed).

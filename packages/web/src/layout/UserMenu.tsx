@@ -9,8 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useCurrentUser } from '../auth/AuthProvider';
 import { UserModal } from '../components/UserModal/UserModal';
+import { disablePush } from '../pwa/push';
+import { PushMenuItems } from './PushMenuItems';
 
-/** Profile (own-user modal) and logout. */
+/** Profile (own-user modal), this device's notifications, and logout (which stops them). */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -46,11 +48,15 @@ export function UserMenu() {
           </ListItemIcon>
           {t('topbar.profile')}
         </MenuItem>
+        <PushMenuItems />
         <MenuItem
           data-testid="menu-logout"
           onClick={() => {
             setAnchor(null);
-            void logout();
+            // A signed-out device gets no more of this user's notifications (a shared computer).
+            void disablePush()
+              .catch((err: unknown) => console.error('push: unsubscribing on sign-out failed', err))
+              .finally(() => void logout());
           }}
         >
           <ListItemIcon>

@@ -5,7 +5,7 @@
  * sector's auto-assignment gives the user is announced with the sound and a toast (it appears in
  * their Open tab by itself).
  */
-import { EVENTS, ticketInScope, ticketScope, type AppMessageEvent } from '@switchboard/shared';
+import { EVENTS, messageNotifies, type AppMessageEvent } from '@switchboard/shared';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router';
@@ -23,16 +23,14 @@ export function shouldNotify(
   openTicketId: number | null,
   viewer: TicketViewerFacts & { admin: boolean },
 ): boolean {
-  if (event.action !== 'create' || event.again || event.message.fromMe || !event.ticket) return false;
-  if (event.ticket.id === openTicketId && document.visibilityState === 'visible') return false;
-  // The user's own tickets and the unassigned ones they may take (shared visibility, the tickets
-  // list's default view); someone else's ticket is theirs to answer.
-  const scope = ticketScope(
+  if (!event.ticket) return false;
+  if (event.action === 'create' && event.ticket.id === openTicketId && document.visibilityState === 'visible') return false;
+  // The bell's rule, shared with the server's pushes (shared push-notices.ts).
+  return messageNotifies(
+    event,
     { id: viewer.id, queueIds: viewer.queueIds, profile: viewer.admin ? 'admin' : (viewer.profile ?? 'user'), allTicket: !!viewer.allTicket },
     { allTicket: !!viewer.sectorlessForAll },
-    { showAll: false },
   );
-  return ticketInScope(scope, event.ticket);
 }
 
 export function useTicketNotifications(): void {
