@@ -171,6 +171,7 @@ async function main() {
   } finally {
     if (process.env.SB_DOCKER_KEEP === '1' && !failed) console.log(`left running (project ${project}); stop with: docker-compose -p ${project} down -v`);
     else compose(['down', '-v', '--remove-orphans'], { mayFail: true });
+    fs.rmSync(path.dirname(baseFile), { recursive: true, force: true });
   }
 }
 
