@@ -18,6 +18,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import YAML from 'yaml';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const here = path.join(root, 'docker/test');
@@ -51,8 +53,20 @@ function composeCommand() {
   throw new Error('Neither `docker compose` nor `docker-compose` is installed');
 }
 const [composeBin, composePrefix] = composeCommand();
+/**
+ * docker-compose.yml without its published ports: on the host's network there is nothing to
+ * publish, and Compose refuses both together (an override file can only add ports, not drop them).
+ */
+function hostNetworkBase() {
+  const file = YAML.parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'));
+  for (const service of Object.values(file.services)) delete service.ports;
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sb-compose-')), 'docker-compose.yml');
+  fs.writeFileSync(out, YAML.stringify(file));
+  return out;
+}
+const baseFile = hostNetworkBase();
 const compose = (args, options) =>
-  run(composeBin, [...composePrefix, '-p', project, '-f', 'docker-compose.yml', '-f', 'docker/test/compose.test.yml', ...args], options);
+  run(composeBin, [...composePrefix, '-p', project, '--project-directory', root, '-f', baseFile, '-f', 'docker/test/compose.test.yml', ...args], options);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -157,6 +171,7 @@ async function main() {
   } finally {
     if (process.env.SB_DOCKER_KEEP === '1' && !failed) console.log(`left running (project ${project}); stop with: docker-compose -p ${project} down -v`);
     else compose(['down', '-v', '--remove-orphans'], { mayFail: true });
+    fs.rmSync(path.dirname(baseFile), { recursive: true, force: true });
   }
 }
 
