@@ -308,7 +308,9 @@ describe('tickets API', () => {
       expect(await tk.accept(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
       expect(await tk.returnToQueue(actor.user, t.ticketId)).toMatchObject({ status: 'pending', userId: null });
       expect(await tk.transfer(admin.user, t.ticketId, { userId: bob.id })).toMatchObject({ userId: bob.id, isTransfer: true });
-      expect(await tk.transfer(admin.user, t.ticketId, { userId: alice.id })).toMatchObject({ userId: alice.id, isTransfer: true });
+      expect(await tk.transfer(admin.user, t.ticketId, { userId: alice.id })).toMatchObject({ userId: alice.id, isTransfer: true, status: 'pending' });
+      // Transferred while waiting, it still waits: the one it was given accepts it before resolving.
+      expect(await tk.accept(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
       expect(await tk.resolve(admin.user, t.ticketId)).toMatchObject({ status: 'closed', userId: alice.id });
       expect(await tk.reopen(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
       expect(await tk.finish(actor.user, t.ticketId)).toMatchObject({ status: 'closed' });
