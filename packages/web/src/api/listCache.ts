@@ -29,14 +29,14 @@ export function upsertInPages<K extends string, T extends Identified, P extends 
   if (present) {
     return {
       ...data,
-      pages: data.pages.map((page) => ({ ...page, [key]: page[key].map((x) => (x.id === item.id ? item : x)) }) as P),
+      pages: data.pages.map((page) => ({ ...page, [key]: page[key].map((x) => (x.id === item.id ? item : x)) })),
     };
   }
   const count = (data.pages[0]?.count ?? 0) + 1;
   return {
     ...data,
     pages: data.pages.map((page, index) =>
-      withCount<K, T, P>(index === 0 ? ({ ...page, [key]: [item, ...page[key]] } as P) : page, count),
+      withCount<K, T, P>(index === 0 ? ({ ...page, [key]: [item, ...page[key]] }) : page, count),
     ),
   };
 }
@@ -48,7 +48,7 @@ export function removeFromPages<K extends string, T extends Identified, P extend
   const count = (data.pages[0]?.count ?? 1) - 1;
   return {
     ...data,
-    pages: data.pages.map((page) => withCount<K, T, P>({ ...page, [key]: page[key].filter((x) => x.id !== id) } as P, count)),
+    pages: data.pages.map((page) => withCount<K, T, P>({ ...page, [key]: page[key].filter((x) => x.id !== id) }, count)),
   };
 }
 

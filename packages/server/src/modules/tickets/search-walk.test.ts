@@ -70,7 +70,7 @@ describe('tickets search: narrow and broad terms list what a plain query lists',
           whatsappId: conn,
           queueId: pick([sales, support, null]),
           userId,
-          updatedAt: at as unknown as Date,
+          updatedAt: at,
         })
         .returning();
       const n = Math.floor(rnd() * 4);
