@@ -41,6 +41,8 @@ import { CloudService } from './modules/cloud/service.js';
 import { ScheduledMessagesService } from './modules/scheduled-messages/service.js';
 import { AuditService } from './modules/audit/service.js';
 import { OptOutService } from './modules/contacts/opt-out.js';
+import { CampaignsService } from './modules/campaigns/service.js';
+import { CampaignSender } from './modules/campaigns/sender.js';
 
 export interface Services {
   auth: AuthService;
@@ -78,6 +80,9 @@ export interface Services {
   audit: AuditService;
   /** Customers' opt-out of bulk messages (STOP / SAIR …) and opting back in. */
   optOut: OptOutService;
+  /** Campaigns: written by admins and users allowed them, sent by a scheduler job (campaignSender). */
+  campaigns: CampaignsService;
+  campaignSender: CampaignSender;
 }
 
 export interface ServiceOptions {
@@ -134,7 +139,13 @@ export function buildServices(ctx: AppContext, options: ServiceOptions = {}): Se
   automation.scheduler.jobs.push({ name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) });
   const optOut = new OptOutService(ctx, { ctx, outbox });
   inbound.onStored((stored) => optOut.onInbound(stored));
+  const campaigns = new CampaignsService(ctx);
+  const campaignSender = new CampaignSender(ctx, outbox, campaigns);
+  automation.scheduler.jobs.push({ name: 'campaigns', run: (now) => campaignSender.runDue(now) });
+  inbound.onStored((stored) => campaignSender.onInbound(stored));
   return {
+    campaigns,
+    campaignSender,
     audit: new AuditService(ctx),
     cloud,
     scheduledMessages,

@@ -64,6 +64,10 @@ export const ERROR_CODES = [
   'ERR_SCHEDULE_NOT_PENDING',
   // A scheduled message came due on a ticket that was closed by then: nothing was sent.
   'ERR_SCHEDULE_TICKET_CLOSED',
+  // A campaign that started (or ended) cannot be edited, or cannot take the asked step from its status.
+  'ERR_CAMPAIGN_STATE',
+  // A campaign's audience names nobody to send to.
+  'ERR_CAMPAIGN_NO_RECIPIENTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -35,3 +35,4 @@ export * from './responses/index.js';
 export * from './linking.js';
 export * from './schemas/audit.js';
 export * from './routes/index.js';
+export * from './schemas/campaign.js';
