@@ -25,11 +25,14 @@ import { presentMessages, type MessageRow } from '../../store/message-present.js
 import { finishCycle } from '../../store/ticket-cycles.js';
 import { presentTicketById, type TicketRow } from '../../store/ticket-present.js';
 import { insertTicketWithCycle } from '../tickets/insert.js';
-import { decidePacing, type PacingDecision } from './pacing.js';
+import { decidePacing, type PacingFacts } from './pacing.js';
 import { presentRecipients, type CampaignRow } from './present.js';
 import type { CampaignsService } from './service.js';
 
 const HOUR_MS = 3_600_000;
+/** Advisory lock class of a connection's campaign claims (the second key is the connection id). */
+const CONNECTION_LOCK = 7302001;
+type ConnectionRow = typeof whatsapps.$inferSelect;
 /** A customer's message within this long after a campaign's send counts as its reply. */
 const REPLY_WINDOW_MS = 7 * 24 * HOUR_MS;
 /** Campaigns whose recipients' changes are announced: running ones and those that ended lately. */
@@ -100,9 +103,7 @@ export class CampaignSender {
       return 0;
     }
 
-    const decision = decidePacing(pacing, await this.factsOf(conn, now), now, this.random);
-    if (!('send' in decision)) return 0;
-    const { handed, written } = await this.claim(campaign.id, decision, now);
+    const { handed, written } = await this.claim(campaign.id, conn, now);
     if (handed.length === 0) return 0;
     void this.outbox.kick(campaign.whatsappId);
     // Whoever has one of these chats open sees the message like any other.
@@ -117,9 +118,9 @@ export class CampaignSender {
   }
 
   /** What the pacing needs to know about the connection now (every campaign on it counts). */
-  private async factsOf(conn: typeof whatsapps.$inferSelect, now: Date) {
+  private async factsOf(tx: Tx, conn: ConnectionRow, now: Date): Promise<PacingFacts> {
     const sentSince = async (ms: number) => {
-      const [row] = await this.ctx.db
+      const [row] = await tx
         .select({ n: sql<number>`count(distinct ${campaignRecipients.contactId})::int` })
         .from(campaignRecipients)
         .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
@@ -132,7 +133,7 @@ export class CampaignSender {
         );
       return Number(row.n);
     };
-    const [next] = await this.ctx.db.select({ at: max(campaigns.nextSendAt) }).from(campaigns).where(eq(campaigns.whatsappId, conn.id));
+    const [next] = await tx.select({ at: max(campaigns.nextSendAt) }).from(campaigns).where(eq(campaigns.whatsappId, conn.id));
     return {
       channel: conn.channel,
       connectionCreatedAt: conn.createdAt,
@@ -144,17 +145,20 @@ export class CampaignSender {
   }
 
   /**
-   * Claims up to `decision.send` queued recipients and writes their messages, in one transaction
-   * under the campaign's row lock (a pause or cancel waits for it, and stops the next one).
-   * Returns the ids of the recipients handed over.
+   * Asks the pacing how many may go now and claims that many queued recipients, writing their
+   * messages, in one transaction. The connection's lock makes the pacing's count and the claim one
+   * step (two processes, or two campaigns on one number, cannot both take the last of a cap); the
+   * campaign's row lock makes a pause or cancel wait for it and stop the next one. Returns the
+   * recipients handed over and the messages written.
    */
-  private async claim(campaignId: number, decision: Extract<PacingDecision, { send: number }>, now: Date): Promise<{ handed: number[]; written: { ticketId: number; row: MessageRow }[] }> {
+  private async claim(campaignId: number, conn: ConnectionRow, now: Date): Promise<{ handed: number[]; written: { ticketId: number; row: MessageRow }[] }> {
     const written: { ticketId: number; row: MessageRow }[] = [];
     const handed = await this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CONNECTION_LOCK}, ${conn.id})`);
       const [campaign] = await tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running'))).for('update');
       if (!campaign) return [];
-      // Another process handed one over since this tick read the gap: its gap stands.
-      if (decision.gapMs > 0 && campaign.nextSendAt && campaign.nextSendAt > now) return [];
+      const decision = decidePacing(campaign.pacing, await this.factsOf(tx, conn, now), now, this.random);
+      if (!('send' in decision)) return [];
       const claimed = rowsOf(
         await tx.execute(sql`
           update ${campaignRecipients} set status = 'handed', claimed_at = ${now.toISOString()}::timestamptz
