@@ -158,8 +158,10 @@ describe('campaigns', () => {
   it('stops itself when the channel refuses sends past the threshold, and says why', async () => {
     const people = Array.from({ length: 8 }, () => phoneNumber());
     for (const number of people) await s.services.simulator!.behaviours.set(number, { lidAddressed: false, refuses: '463' });
+    // A number of its own: the caps count every campaign of a connection, and the others sent on theirs.
+    const own = await connectSimulator(s);
     // Three an hour, stopping after three refusals: the first hour's sends are all refused.
-    const campaign = await create({ name: 'Recusada', audience: { csv: people.map((number) => ({ number, name: '' })) }, pacing: { ...FAST, hourlyCap: 3, stopAfterRefusals: 3 } });
+    const campaign = await create({ name: 'Recusada', whatsappId: own.id, audience: { csv: people.map((number) => ({ number, name: '' })) }, pacing: { ...FAST, hourlyCap: 3, stopAfterRefusals: 3 } });
     await admin('POST', `/api/campaigns/${campaign.id}/start`);
     const t0 = Date.now();
     await s.services.campaignSender.runDue(new Date(t0));
