@@ -60,7 +60,7 @@ export const REALTIME_EVENTS = {
   /** A scheduled message was created, changed, sent or failed (to whoever may see its ticket). */
   scheduledMessage: z.object({ action: saved, scheduledMessage: scheduledMessageSchema }),
   /** A campaign was created, changed, started, paused, stopped or made progress (to admins and users allowed campaigns). */
-  campaign: z.union([z.object({ action: saved, campaign: campaignSchema }), z.object({ action: del, campaignId: id })]),
+  campaign: z.object({ action: saved, campaign: campaignSchema }),
   /** Recipients of a campaign whose status changed (sent, delivered, read, replied, failed…), to the same users. */
   campaignRecipients: z.object({ campaignId: id, recipients: z.array(campaignRecipientSchema) }),
 } as const;
