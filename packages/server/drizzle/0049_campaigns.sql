@@ -1,4 +1,4 @@
--- Campaigns: one message (text with variables, optional media, or a Cloud API template) sent to an
+-- Campaigns: one message (text with variables, or a Cloud API template) sent to an
 -- audience through the outbox, paced per connection, each recipient claimed once.
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "campaigns" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
@@ -8,9 +8,6 @@ CREATE TABLE IF NOT EXISTS "campaigns" (
   "whatsapp_id" integer NOT NULL CONSTRAINT "campaigns_whatsapp_id_whatsapps_id_fk" REFERENCES "whatsapps"("id") ON DELETE CASCADE,
   "user_id" integer CONSTRAINT "campaigns_user_id_users_id_fk" REFERENCES "users"("id") ON DELETE SET NULL,
   "body" text DEFAULT '' NOT NULL,
-  "media_path" text,
-  "media_name" text,
-  "media_mime" text,
   "template" jsonb,
   "audience" jsonb NOT NULL,
   "pacing" jsonb NOT NULL,
