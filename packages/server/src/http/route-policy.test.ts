@@ -39,6 +39,8 @@ const BODIES: Record<string, object> = {
   'POST /api/webhooks': { url: 'https://example.com/hook', events: ['ticket.created'], secret: 'a-secret-of-sixteen+' },
   'PUT /api/webhooks/:id': { url: 'https://example.com/hook' },
   'POST /api/imports/whaticket': { from: 'mysql://root@127.0.0.1:1/none' },
+  'POST /api/campaigns': { name: 'Nope', whatsappId: 1, body: 'Oi', audience: { tagIds: [1] } },
+  'PUT /api/campaigns/:id': { name: 'Nope', whatsappId: 1, body: 'Oi', audience: { tagIds: [1] } },
 };
 
 const MISSING = '999999';
