@@ -169,7 +169,7 @@ export class CampaignSender {
             for update skip locked)
             and status = 'queued'
           returning id, contact_id, name`),
-      ).map((r) => ({ id: Number(r.id), contactId: Number(r.contact_id), name: String(r.name ?? '') }));
+      ).map((r) => ({ id: Number(r.id), contactId: Number(r.contact_id), name: typeof r.name === 'string' ? r.name : '' }));
       const ids: number[] = [];
       for (const recipient of claimed) {
         const [contact] = await tx.select().from(contacts).where(eq(contacts.id, recipient.contactId));

@@ -68,12 +68,12 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
   const connection = connections.find((c) => c.id === whatsappId);
   const isCloud = connection?.channel === 'whatsapp-cloud';
 
-  const num = (key: keyof CampaignPacing, label: string) => (
+  const num = (key: Exclude<keyof CampaignPacing, 'warmup' | 'respectWorkHours'>, label: string) => (
     <TextField
       size="small"
       type="number"
       label={label}
-      value={pacing[key] as number}
+      value={pacing[key]}
       onChange={(e) => setPacing((p) => ({ ...p, [key]: Number(e.target.value) }))}
       slotProps={{ htmlInput: { min: 0, 'data-testid': `campaign-pacing-${key}` } }}
       sx={{ width: 170 }}
