@@ -108,6 +108,7 @@ test('an admin runs a campaign on the simulator: statuses go to sent live, the o
 });
 
 test('the menu entry and the page are for admins and users granted the campaigns permission', async ({ page }) => {
+  test.setTimeout(300_000);
   const id = unique();
   await login(page, ADMIN.email, ADMIN.password);
   const api = await Api.of(page);
