@@ -74,14 +74,14 @@ test('an admin runs a campaign on the simulator: statuses go to sent live, the o
   const chat = await api.call<{ body: string }[]>('GET', `/api/simulator/chats/${people[0].number}?to=${connectionNumber}`);
   expect(chat.filter((m) => m.body === `Olá Ana, temos novidades!`)).toHaveLength(1);
 
-  // A paced campaign (20–60 s between sends): paused after its first send, then resumed.
+  // A paced campaign (10–15 min between sends, so no second send comes during the test): paused after its first send, then resumed.
   const slowPeople = [phoneNumber('5541'), phoneNumber('5541'), phoneNumber('5541')];
   const slow = await api.call<{ id: number }>('POST', '/api/campaigns', {
     name: `Lenta ${id}`,
     whatsappId: connection.id,
     body: 'Oi {{name}}',
     audience: { csv: slowPeople.map((number) => ({ number, name: '' })) },
-    pacing: { minGapSeconds: 20, maxGapSeconds: 60, hourlyCap: 60, dailyCap: 300, warmup: false, warmupStart: 20, respectWorkHours: false, stopAfterRefusals: 5, stopAfterDisconnects: 3, cloudTier: 1000 },
+    pacing: { minGapSeconds: 600, maxGapSeconds: 900, hourlyCap: 60, dailyCap: 300, warmup: false, warmupStart: 20, respectWorkHours: false, stopAfterRefusals: 5, stopAfterDisconnects: 3, cloudTier: 1000 },
   });
   await detail.getByRole('button', { name: /All campaigns/ }).click();
   await page.getByTestId(`campaign-row-${slow.id}`).click();
