@@ -10,7 +10,7 @@
  * at once) finds the rows locked or already handed. The outbox then sends each message once across
  * restarts (it resends with the same channel id, which the channel recognises).
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { renderTemplate, type CampaignPacing } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -133,13 +133,17 @@ export class CampaignSender {
         );
       return Number(row.n);
     };
-    const [next] = await tx.select({ at: max(campaigns.nextSendAt) }).from(campaigns).where(eq(campaigns.whatsappId, conn.id));
+    // As epoch milliseconds: an aggregate's timestamp comes back as text the Date parser may not read.
+    const [next] = await tx
+      .select({ at: sql<number | null>`(extract(epoch from max(${campaigns.nextSendAt})) * 1000)::float8` })
+      .from(campaigns)
+      .where(eq(campaigns.whatsappId, conn.id));
     return {
       channel: conn.channel,
       connectionCreatedAt: conn.createdAt,
       sentLastHour: await sentSince(HOUR_MS),
       sentLastDay: await sentSince(24 * HOUR_MS),
-      nextSendAt: next?.at ? new Date(next.at) : null,
+      nextSendAt: next?.at != null ? new Date(Number(next.at)) : null,
       open: isConnectionOpen({ defineWorkHours: conn.defineWorkHours, workHours: conn.workHours ?? null, holidays: conn.holidays }, now, this.ctx.settings.timeZone()),
     };
   }
