@@ -177,6 +177,19 @@ describe('campaigns', () => {
     expect((await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>().counts.queued).toBe(5);
   }, 60_000);
 
+  it('keeps the random gap between two sends: ticks within it hand nothing over', async () => {
+    const own = await connectSimulator(s);
+    const people = [phoneNumber(), phoneNumber(), phoneNumber()];
+    const campaign = await create({ name: 'Espaçada', whatsappId: own.id, audience: { csv: people.map((number) => ({ number, name: '' })) }, pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 900 } });
+    await admin('POST', `/api/campaigns/${campaign.id}/start`);
+    const t0 = Date.now();
+    expect(await s.services.campaignSender.runDue(new Date(t0))).toBe(1);
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 5_000))).toBe(0);
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 599_000))).toBe(0);
+    expect((await recipients(campaign.id)).filter((r) => r.status === 'queued')).toHaveLength(2);
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 900_001))).toBe(1);
+  }, 60_000);
+
   it('draws its audience from contacts with an open ticket', async () => {
     const writer = phoneNumber();
     await customerWrites(s, conn.id, writer, 'Oi, tenho um ticket aberto');
