@@ -45,6 +45,8 @@ import { PushService } from './modules/push/service.js';
 import { PushNotifier } from './modules/push/notifier.js';
 import { PushSender } from './modules/push/sender.js';
 import { loadVapidKeys } from './modules/push/vapid-keys.js';
+import { CampaignsService } from './modules/campaigns/service.js';
+import { CampaignSender } from './modules/campaigns/sender.js';
 
 export interface Services {
   auth: AuthService;
@@ -84,6 +86,9 @@ export interface Services {
   optOut: OptOutService;
   /** Web Push: users' devices, and the pushes of what the bell shows (sent in the background). */
   push: PushService;
+  /** Campaigns: written by admins and users allowed them, sent by a scheduler job (campaignSender). */
+  campaigns: CampaignsService;
+  campaignSender: CampaignSender;
 }
 
 export interface ServiceOptions {
@@ -130,6 +135,8 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   // The window is checked when the message goes, not when it was written.
   const scheduledMessages = new ScheduledMessagesService(ctx, outbox, (ticket) => cloud.assertWindowOpen(ticket));
   const push = buildPush(ctx);
+  const campaigns = new CampaignsService(ctx);
+  const campaignSender = new CampaignSender(ctx, outbox, campaigns);
   const webchatLimits = new WebchatLimits(ctx, ctx.config.webchat);
   // Automation: sector menu, greetings, ratings, inactivity, calls, auto-assignment and the scheduler
   // that also runs the other modules' time-driven jobs.
@@ -143,6 +150,7 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
       jobs: [
         { name: 'webchatVisitorExpiry', run: (now) => webchatLimits.expireVisitors(now) },
         { name: 'scheduledMessages', run: (now) => scheduledMessages.runDue(now) },
+        { name: 'campaigns', run: (now) => campaignSender.runDue(now) },
       ],
     },
     options.automation,
@@ -158,8 +166,11 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   const messages = new MessagesService(ctx, channels, outbox, media, notes, (ticket) => cloud.assertWindowOpen(ticket));
   const optOut = new OptOutService(ctx, { ctx, outbox });
   inbound.onStored((stored) => optOut.onInbound(stored));
+  inbound.onStored((stored) => campaignSender.onInbound(stored));
   return {
     push,
+    campaigns,
+    campaignSender,
     audit: new AuditService(ctx),
     cloud,
     scheduledMessages,

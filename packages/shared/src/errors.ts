@@ -71,6 +71,10 @@ export const ERROR_CODES = [
   'ERR_EDIT_WAPP_MSG',
   // An edit after the channel's edit window (WhatsApp: 15 minutes after sending).
   'ERR_EDIT_WINDOW_CLOSED',
+  // A campaign that started (or ended) cannot be edited, or cannot take the asked step from its status.
+  'ERR_CAMPAIGN_STATE',
+  // A campaign's audience names nobody to send to.
+  'ERR_CAMPAIGN_NO_RECIPIENTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,7 @@ import { contactSchema } from './responses/contact.js';
 import { messageSchema } from './responses/message.js';
 import { queueSchema } from './responses/queue.js';
 import { scheduledMessageSchema } from './responses/scheduled-message.js';
+import { campaignRecipientSchema, campaignSchema } from './schemas/campaign.js';
 import { ticketEventSchema } from './responses/ticket-event.js';
 import { quickAnswerSchema } from './responses/quick-answer.js';
 import { settingSchema } from './responses/settings.js';
@@ -58,6 +59,10 @@ export const REALTIME_EVENTS = {
   ticketEvent: z.object({ event: ticketEventSchema }),
   /** A scheduled message was created, changed, sent or failed (to whoever may see its ticket). */
   scheduledMessage: z.object({ action: saved, scheduledMessage: scheduledMessageSchema }),
+  /** A campaign was created, changed, started, paused, stopped or made progress (to admins and users allowed campaigns). */
+  campaign: z.object({ action: saved, campaign: campaignSchema }),
+  /** Recipients of a campaign whose status changed (sent, delivered, read, replied, failed…), to the same users. */
+  campaignRecipients: z.object({ campaignId: id, recipients: z.array(campaignRecipientSchema) }),
 } as const;
 
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;

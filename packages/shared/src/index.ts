@@ -37,3 +37,4 @@ export * from './schemas/audit.js';
 export * from './schemas/push.js';
 export * from './push-notices.js';
 export * from './routes/index.js';
+export * from './schemas/campaign.js';

@@ -164,6 +164,7 @@ describe('user schemas (spec §5)', () => {
       viewName: 'enabled',
       viewTags: 'enabled',
       allTicket: 'desabled',
+      campaigns: 'desabled',
     };
     expect(userFormSchema('edit').safeParse(form).success).toBe(true);
     const create = userFormSchema('create').safeParse(form);

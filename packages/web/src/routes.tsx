@@ -29,6 +29,7 @@ const WebhooksPage = lazy(() => import('./pages/Webhooks/WebhooksPage'));
 const WebhookDeliveriesPage = lazy(() => import('./pages/Webhooks/WebhookDeliveriesPage'));
 const ScheduledCalendarPage = lazy(() => import('./pages/Scheduled/ScheduledCalendarPage'));
 const AuditLogPage = lazy(() => import('./pages/Audit/AuditLogPage'));
+const CampaignsPage = lazy(() => import('./pages/Campaigns/CampaignsPage'));
 
 export function AppRoutes() {
   return (
@@ -48,6 +49,8 @@ export function AppRoutes() {
             <Route path="/quickAnswers" element={<QuickAnswersPage />} />
             <Route path="/tags" element={<TagsPage />} />
             <Route path="/scheduled" element={<ScheduledCalendarPage />} />
+            {/* Admins and users granted the campaigns permission (the page refuses everyone else). */}
+            <Route path="/campaigns" element={<CampaignsPage />} />
             <Route element={<AdminRoute />}>
               <Route path="/users" element={<UsersPage />} />
               <Route path="/queues" element={<SectorsPage />} />

@@ -3,7 +3,7 @@
  * foreign keys, one open-or-pending ticket per (contact, connection), inbound messages unique per
  * (connection, external id), unique sector colours, unique contact numbers.
  */
-import type { WeekHours } from '@switchboard/shared';
+import type { CampaignAudience, CampaignPacing, WeekHours } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -140,6 +140,8 @@ export const users = pgTable(
     viewName: boolean('view_name').notNull().default(true),
     viewTags: boolean('view_tags').notNull().default(true),
     allTicket: boolean('all_ticket').notNull().default(false),
+    /** May create and run campaigns (admins always may). */
+    campaigns: boolean('campaigns').notNull().default(false),
     /** Bumped when the user's sessions must end (password change): carried in access tokens. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
     createdAt: createdAt(),
@@ -885,4 +887,74 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Campaigns (modules/campaigns): one message to an audience, sent through the outbox at the pace
+ * of `pacing` on its connection. `next_send_at` is when the connection may take its next campaign
+ * send (a random gap after the last); `disconnects` and `connection_up` count the connection's
+ * drops while the campaign runs, for its stop threshold.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull().default(''),
+    template: jsonb('template').$type<{ name: string; language: string; variables: string[] }>(),
+    audience: jsonb('audience').$type<CampaignAudience>().notNull(),
+    pacing: jsonb('pacing').$type<CampaignPacing>().notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    status: text('status').notNull().default('draft'),
+    stopReason: text('stop_reason'),
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
+    disconnects: integer('disconnects').notNull().default(0),
+    connectionUp: boolean('connection_up').notNull().default(true),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('campaigns_status_idx').on(t.status, t.startAt),
+    check('campaigns_status_check', sql`${t.status} IN ('draft', 'scheduled', 'running', 'paused', 'stopped', 'cancelled', 'finished')`),
+  ],
+);
+
+/**
+ * A campaign's recipients. Stored status: queued (to send), handed (its message is in the outbox,
+ * `message_id`; what the customer's phone did with it is read from that message), skipped (opted
+ * out), failed (could not be handed over, `reason`). Claimed once, in the transaction that writes
+ * the outbox row.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: serial('id').primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The name the audience gave (a CSV's), for {{name}}; '' uses the contact's. */
+    name: text('name').notNull().default(''),
+    status: text('status').notNull().default('queued'),
+    reason: text('reason'),
+    messageId: text('message_id'),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('campaign_recipients_contact_unique').on(t.campaignId, t.contactId),
+    index('campaign_recipients_status_idx').on(t.campaignId, t.status),
+    index('campaign_recipients_claimed_idx').on(t.claimedAt),
+    index('campaign_recipients_contact_idx').on(t.contactId, t.claimedAt),
+    check('campaign_recipients_status_check', sql`${t.status} IN ('queued', 'handed', 'skipped', 'failed')`),
+  ],
 );

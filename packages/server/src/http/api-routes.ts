@@ -24,6 +24,7 @@ import { registerLinkingRoutes } from '../modules/linking/routes.js';
 import { registerScheduledMessageRoutes } from '../modules/scheduled-messages/routes.js';
 import { registerAuditRoutes } from '../modules/audit/routes.js';
 import { registerPushRoutes } from '../modules/push/routes.js';
+import { registerCampaignRoutes } from '../modules/campaigns/routes.js';
 import type { Services } from '../services.js';
 import type { App } from './types.js';
 import { databaseProblem } from './health.js';
@@ -89,6 +90,7 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
   registerNoteRoutes(api, services);
   registerScheduledMessageRoutes(api, services);
+  registerCampaignRoutes(api, services.campaigns);
   registerWebhookRoutes(api, services);
   registerDashboardRoutes(api, services.dashboard);
   registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);

@@ -70,6 +70,8 @@ const WEBHOOKS: { [K in RealtimeEventName]: (payload: RealtimePayload<K>, facts:
   mention: none,
   ticketEvent: none,
   scheduledMessage: none,
+  campaign: none,
+  campaignRecipients: none,
 };
 
 function webhooksOf<K extends RealtimeEventName>(name: K, payload: RealtimePayload<K>, facts: FactsOf<K> | undefined): WebhookEvent[] {

@@ -24,6 +24,7 @@ export function presentUser(
     viewName: flagOf(row.viewName),
     viewTags: flagOf(row.viewTags),
     allTicket: flagOf(row.allTicket),
+    campaigns: flagOf(row.campaigns),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -16,6 +16,13 @@ describe('access policy', () => {
     }
   });
 
+  it('campaigns: admins, and users granted the campaigns flag; anyone else is refused', () => {
+    expect(POLICIES['campaign.manage'].who).toBe('permission');
+    expect(refusalOf(ana, 'campaign.manage', { campaigns: false })).toEqual({ code: 'ERR_NO_PERMISSION', status: 403 });
+    expect(refusalOf(ana, 'campaign.manage', { campaigns: true })).toBeNull();
+    expect(refusalOf(admin, 'campaign.manage', { campaigns: false })).toBeNull();
+  });
+
   it('a colleague only mentioned on a ticket reads it and adds notes, and is offered nothing else', () => {
     const elsewhere = ticket({ queueId: 99, status: 'open', userId: 7, mentioned: true });
     expect(ticketActions(ana, elsewhere)).toEqual(['read', 'note']);

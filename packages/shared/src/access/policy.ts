@@ -36,7 +36,8 @@ export interface TicketFacts extends TicketVisibilityFacts {
 }
 
 interface Policy<R> {
-  who: 'admin' | 'signed-in';
+  /** `permission`: admins, and users granted the rule's permission flag (refused without it). */
+  who: 'admin' | 'permission' | 'signed-in';
   check: (actor: AccessActor, record: R) => Refusal | null;
 }
 
@@ -47,6 +48,10 @@ const wrongState = (message: string): Refusal => ({ code: 'ERR_VALIDATION', stat
 
 const admins: Policy<void> = { who: 'admin', check: (actor) => (isAdmin(actor) ? null : NO_PERMISSION) };
 const everyone: Policy<void> = { who: 'signed-in', check: () => null };
+/** Admins, and users whose `flag` (a user permission flag, read from their record) is on. */
+function granted<K extends string>(flag: K): Policy<Record<K, boolean>> {
+  return { who: 'permission', check: (actor, me) => (isAdmin(actor) || me[flag] ? null : NO_PERMISSION) };
+}
 function signedIn<R>(check: (actor: AccessActor, record: R) => Refusal | null): Policy<R> {
   return { who: 'signed-in', check };
 }
@@ -202,6 +207,8 @@ export const POLICIES = {
   // admin's: it is where that person's notifications go).
   'push.subscribe': everyone,
   'push.device': signedIn<{ userId: number }>((actor, device) => (device.userId === actor.id ? null : NOT_FOUND)),
+  // Campaigns: admins, and users an admin granted the `campaigns` permission flag.
+  'campaign.manage': granted('campaigns'),
 
   // Dashboard: admins see anyone's numbers; others their own.
   'dashboard.read': signedIn<{ userId?: number }>((actor, q) => (isAdmin(actor) || q.userId === undefined || q.userId === actor.id ? null : NO_PERMISSION)),

@@ -174,6 +174,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_UPLOAD_QUOTA: 'O limite diário de arquivos enviados por este chat foi atingido; tente novamente amanhã.',
     ERR_SCHEDULE_NOT_PENDING: 'Esta mensagem agendada já foi enviada ou cancelada: não pode mais ser alterada.',
     ERR_SCHEDULE_TICKET_CLOSED: 'O ticket estava fechado na hora do envio: nada foi enviado.',
+    ERR_CAMPAIGN_STATE: 'A campanha não pode fazer isso no estado em que está.',
+    ERR_CAMPAIGN_NO_RECIPIENTS: 'O público escolhido não tem nenhum contato.',
     ERR_WAPP_SEND_REFUSED: 'O WhatsApp recusou esta mensagem: ela não foi entregue.',
   },
   en: {
@@ -239,6 +241,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_UPLOAD_QUOTA: 'The daily limit of files sent through this chat has been reached; try again tomorrow.',
     ERR_SCHEDULE_NOT_PENDING: 'This scheduled message was already sent or cancelled: it can no longer be changed.',
     ERR_SCHEDULE_TICKET_CLOSED: 'The ticket was closed when the message came due: nothing was sent.',
+    ERR_CAMPAIGN_STATE: 'The campaign cannot do that in its current status.',
+    ERR_CAMPAIGN_NO_RECIPIENTS: 'The chosen audience has no contacts.',
     ERR_WAPP_SEND_REFUSED: 'WhatsApp refused this message: it was not delivered.',
   },
   es: {
@@ -304,6 +308,8 @@ export const ERROR_MESSAGES: Record<MessageLanguage, ErrorMessages> = {
     ERR_UPLOAD_QUOTA: 'Se alcanzó el límite diario de archivos enviados por este chat; inténtelo de nuevo mañana.',
     ERR_SCHEDULE_NOT_PENDING: 'Este mensaje programado ya se envió o se canceló: ya no se puede cambiar.',
     ERR_SCHEDULE_TICKET_CLOSED: 'El ticket estaba cerrado a la hora del envío: no se envió nada.',
+    ERR_CAMPAIGN_STATE: 'La campaña no puede hacer eso en su estado actual.',
+    ERR_CAMPAIGN_NO_RECIPIENTS: 'El público elegido no tiene ningún contacto.',
     ERR_WAPP_SEND_REFUSED: 'WhatsApp rechazó este mensaje: no se entregó.',
   },
 };

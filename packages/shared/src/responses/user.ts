@@ -22,6 +22,8 @@ export const userSchema = z
     viewName: flag,
     viewTags: flag,
     allTicket: flag,
+    /** May create and run campaigns (admins always may). */
+    campaigns: flag,
     online: z.boolean().optional(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,

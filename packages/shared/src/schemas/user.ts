@@ -11,10 +11,11 @@ export const USER_FLAGS = [
   'viewName',
   'viewTags',
   'allTicket',
+  'campaigns',
 ] as const;
 export type UserFlag = (typeof USER_FLAGS)[number];
 
-/** New users: every flag enabled except allTicket (spec §3). */
+/** New users: every flag enabled except allTicket (spec §3) and campaigns (granted by an admin). */
 export const DEFAULT_USER_FLAGS: Record<UserFlag, boolean> = {
   allHistoric: true,
   isRemoveTags: true,
@@ -23,6 +24,7 @@ export const DEFAULT_USER_FLAGS: Record<UserFlag, boolean> = {
   viewName: true,
   viewTags: true,
   allTicket: false,
+  campaigns: false,
 };
 
 /** An empty password is missing ("Required"); a short one is "Too Short!". Never trimmed. */
@@ -39,6 +41,8 @@ const flagFields = {
   viewName: flagInputSchema.optional(),
   viewTags: flagInputSchema.optional(),
   allTicket: flagInputSchema.optional(),
+  /** May create and run campaigns (admins always may). */
+  campaigns: flagInputSchema.optional(),
 };
 
 /** A default connection, or none: null, or the reference clients' spellings of "none" ('' and false). */
@@ -116,5 +120,6 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
     viewName: z.enum(['enabled', 'desabled']),
     viewTags: z.enum(['enabled', 'desabled']),
     allTicket: z.enum(['enabled', 'desabled']),
+    campaigns: z.enum(['enabled', 'desabled']),
   });
 

@@ -20,6 +20,7 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import Badge from '@mui/material/Badge';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -32,6 +33,7 @@ import { can } from '@switchboard/shared';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
+import { canRunCampaigns } from '../api/campaigns';
 import { useSimulatorAvailable } from '../api/simulator';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { useConnectionWarning } from './useConnectionWarning';
@@ -64,6 +66,9 @@ const ADMINISTRATION: MenuEntry[] = [
   { to: '/webhooks', labelKey: 'menu.webhooks', icon: <WebhookIcon />, testId: 'menu-webhooks' },
   { to: '/audit', labelKey: 'menu.audit', icon: <ManageHistoryOutlinedIcon />, testId: 'menu-audit' },
 ];
+
+/** Admins and users granted the campaigns permission (the server refuses everyone else). */
+const CAMPAIGNS: MenuEntry = { to: '/campaigns', labelKey: 'menu.campaigns', icon: <CampaignOutlinedIcon />, testId: 'menu-campaigns' };
 
 /** Offered only when the server runs the simulator (its API answers 404 when it is off). */
 const SIMULATOR: MenuEntry = { to: '/simulator', labelKey: 'simulator.menu', icon: <PhoneIphoneOutlinedIcon />, testId: 'menu-simulator' };
@@ -116,6 +121,7 @@ export function MainMenu({ open, onNavigate }: { open: boolean; onNavigate?: () 
       {EVERYONE.map((entry) => (
         <MenuLink key={entry.to} entry={entry} open={open} onNavigate={onNavigate} />
       ))}
+      {canRunCampaigns(user) && <MenuLink entry={CAMPAIGNS} open={open} onNavigate={onNavigate} />}
       {showAdmin && (
         <>
           <Divider sx={{ my: 1 }} />

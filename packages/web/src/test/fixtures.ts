@@ -29,6 +29,7 @@ export function userFixture(overrides: Partial<UserDTO> = {}): UserDTO {
     viewName: 'enabled',
     viewTags: 'enabled',
     allTicket: 'desabled',
+    campaigns: 'desabled',
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...overrides,

@@ -86,6 +86,7 @@ describe('users', () => {
         viewName: 'enabled',
         viewTags: 'enabled',
         allTicket: 'desabled',
+        campaigns: 'desabled',
         queues: [],
         whatsappId: null,
       });

@@ -76,6 +76,7 @@ describe('UserModal validation (spec §5 User)', () => {
       viewName: 'enabled',
       viewTags: 'enabled',
       allTicket: 'desabled',
+      campaigns: 'desabled',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(await screen.findByText('User saved successfully!')).toBeTruthy();

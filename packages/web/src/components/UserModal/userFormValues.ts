@@ -55,6 +55,7 @@ export function userToForm(user: UserDTO): UserFormInput {
     viewName: user.viewName,
     viewTags: user.viewTags,
     allTicket: user.allTicket,
+    campaigns: user.campaigns,
   };
 }
 

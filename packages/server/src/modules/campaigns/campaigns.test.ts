@@ -1,0 +1,200 @@
+/**
+ * Campaigns end to end on the simulator: who may run them, the audience (tags, CSV, open tickets)
+ * with opted-out contacts skipped — also one who opted out after the campaign was written —, the
+ * message with its variables reaching each customer once, statuses following the outbox and the
+ * customer's reply, pause and resume, the CSV export, and a refusal storm stopping the campaign
+ * with its reason.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CAMPAIGN_PACING, type CampaignDTO, type CampaignRecipientDTO, type CampaignSaveBody } from '@switchboard/shared';
+import { contactTags, contacts, simulatorMessages, tags } from '../../db/schema.js';
+import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
+
+/** Gapless pacing without caps: the tests drive the job tick by tick. */
+const FAST = { ...DEFAULT_CAMPAIGN_PACING, minGapSeconds: 0, maxGapSeconds: 0, hourlyCap: 100_000, dailyCap: 100_000, warmup: false, respectWorkHours: false };
+
+describe('campaigns', () => {
+  let s: TestServer;
+  let conn: { id: number; number: string };
+  let tagId: number;
+  const api = (token: string, method: string, url: string, payload?: unknown) => s.app.inject({ method: method as never, url, headers: bearer(token), payload: payload as never });
+  const admin = (method: string, url: string, payload?: unknown) => api(s.adminToken, method, url, payload);
+  const recipients = async (id: number) => (await admin('GET', `/api/campaigns/${id}/recipients?limit=500`)).json<{ recipients: CampaignRecipientDTO[] }>().recipients;
+  const statusOf = async (id: number, number: string) => (await recipients(id)).find((r) => r.number === number)?.status;
+  const received = async (customer: string) =>
+    s.database.db.select().from(simulatorMessages).where(and(eq(simulatorMessages.customer, customer), eq(simulatorMessages.sender, 'connection')));
+
+  async function tagged(name: string): Promise<string> {
+    const number = phoneNumber();
+    const [c] = await s.database.db.insert(contacts).values({ name, number }).returning();
+    await s.database.db.insert(contactTags).values({ contactId: c.id, tagId });
+    return number;
+  }
+  async function create(body: Partial<CampaignSaveBody>): Promise<CampaignDTO> {
+    const res = await admin('POST', '/api/campaigns', { name: 'Promo', whatsappId: conn.id, body: 'Olá {{firstName}}!', audience: { tagIds: [tagId] }, pacing: FAST, ...body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<CampaignDTO>();
+  }
+  const tick = () => s.services.campaignSender.runDue(new Date());
+
+  beforeAll(async () => {
+    s = await createTestServer();
+    conn = await connectSimulator(s);
+    [{ id: tagId }] = await s.database.db.insert(tags).values({ name: `VIP ${Date.now()}`, color: '#aa0000' }).returning();
+  }, 120_000);
+  afterAll(() => s.stop());
+
+  it('is for admins and users granted the campaigns permission: anyone else is refused on every route', async () => {
+    const plain = await s.createUser();
+    const granted = await s.createUser({ campaigns: 'enabled' });
+    expect((await api(granted.token, 'GET', `/api/users/${granted.id}`)).json().campaigns).toBe('enabled');
+    await tagged('Alguém');
+    const made = await api(granted.token, 'POST', '/api/campaigns', { name: 'Mine', whatsappId: conn.id, body: 'Oi', audience: { tagIds: [tagId] } });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<CampaignDTO>().id;
+    expect(made.json<CampaignDTO>()).toMatchObject({ status: 'draft', pacing: DEFAULT_CAMPAIGN_PACING, user: { id: granted.id } });
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/campaigns'],
+      ['GET', `/api/campaigns/${id}`],
+      ['GET', `/api/campaigns/${id}/recipients`],
+      ['GET', `/api/campaigns/${id}/recipients/export`],
+      ['POST', '/api/campaigns', { name: 'Nope', whatsappId: conn.id, body: 'Oi', audience: { tagIds: [tagId] } }],
+      ['PUT', `/api/campaigns/${id}`, { name: 'Nope', whatsappId: conn.id, body: 'Oi', audience: { tagIds: [tagId] } }],
+      ['POST', `/api/campaigns/${id}/start`],
+      ['POST', `/api/campaigns/${id}/pause`],
+      ['POST', `/api/campaigns/${id}/resume`],
+      ['POST', `/api/campaigns/${id}/cancel`],
+    ];
+    for (const [method, url, body] of routes) {
+      const res = await api(plain.token, method, url, body);
+      expect({ route: `${method} ${url}`, status: res.statusCode, error: res.json().error as unknown }).toEqual({ route: `${method} ${url}`, status: 403, error: 'ERR_NO_PERMISSION' });
+    }
+    // Nothing changed by the refused calls.
+    expect((await api(granted.token, 'GET', `/api/campaigns/${id}`)).json()).toMatchObject({ name: 'Mine', status: 'draft' });
+    // A user cannot grant it to themselves.
+    const self = await api(plain.token, 'PUT', `/api/users/${plain.id}`, { campaigns: 'enabled' });
+    expect(self.statusCode).toBe(403);
+    expect((await api(granted.token, 'POST', `/api/campaigns/${id}/cancel`)).json()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('refuses bad input and an empty audience without changing anything', async () => {
+    const before = (await admin('GET', '/api/campaigns')).json<CampaignDTO[]>().length;
+    const bad = await admin('POST', '/api/campaigns', { name: '', whatsappId: conn.id, body: '', audience: {} });
+    expect(bad.statusCode).toBe(400);
+    const gaps = await admin('POST', '/api/campaigns', { name: 'x', whatsappId: conn.id, body: 'x', audience: { tagIds: [tagId] }, pacing: { ...FAST, minGapSeconds: 30, maxGapSeconds: 10 } });
+    expect(gaps.statusCode).toBe(400);
+    const empty = await admin('POST', '/api/campaigns', { name: 'x', whatsappId: conn.id, body: 'x', audience: { tagIds: [999_999] } });
+    expect({ status: empty.statusCode, error: empty.json().error as unknown }).toEqual({ status: 400, error: 'ERR_CAMPAIGN_NO_RECIPIENTS' });
+    expect((await admin('GET', '/api/campaigns')).json<CampaignDTO[]>()).toHaveLength(before);
+  });
+
+  it('sends once to each of its audience with the variables filled in, skips the opted out, and follows statuses and replies', async () => {
+    const ana = await tagged('Ana Souza');
+    const bruno = await tagged('Bruno Lima');
+    const carla = await tagged('Carla Dias');
+    await s.database.db.update(contacts).set({ optedOutAt: new Date() }).where(eq(contacts.number, carla));
+    const diana = phoneNumber();
+    const campaign = await create({ audience: { tagIds: [tagId], csv: [{ number: diana, name: 'Diana Prince' }, { number: ana, name: '' }] } });
+    expect(campaign.status).toBe('draft');
+    expect(await statusOf(campaign.id, carla)).toBe('skipped');
+    expect((await recipients(campaign.id)).find((r) => r.number === carla)?.reason).toBe('optedOut');
+
+    // Bruno opts out after the campaign was written, before it starts: it is honoured.
+    await customerWrites(s, conn.id, bruno, 'SAIR');
+    await waitFor(async () => (await s.database.db.select().from(contacts).where(eq(contacts.number, bruno)))[0].optedOutAt);
+
+    expect((await admin('POST', `/api/campaigns/${campaign.id}/start`)).json()).toMatchObject({ status: 'scheduled' });
+    await tick();
+    await waitFor(async () => (await statusOf(campaign.id, diana)) !== 'sending' && (await statusOf(campaign.id, ana)) !== 'sending' && (await statusOf(campaign.id, diana)), 15_000);
+    for (const n of [ana, diana]) expect(['sent', 'delivered', 'read']).toContain(await statusOf(campaign.id, n));
+    expect(await statusOf(campaign.id, bruno)).toBe('skipped');
+    expect(await statusOf(campaign.id, carla)).toBe('skipped');
+    expect((await received(diana)).map((m) => m.body)).toEqual(['Olá Diana!']);
+    expect((await received(ana)).map((m) => m.body)).toEqual(['Olá Ana!']);
+    // Bruno got only the opt-out confirmation, Carla nothing.
+    expect((await received(bruno)).filter((m) => m.body.startsWith('Olá'))).toEqual([]);
+    expect(await received(carla)).toEqual([]);
+
+    // The next tick finds nobody left: finished; another tick sends nothing again.
+    await tick();
+    await tick();
+    expect((await admin('GET', `/api/campaigns/${campaign.id}`)).json()).toMatchObject({ status: 'finished', total: 5 });
+    expect(await received(diana)).toHaveLength(1);
+
+    // Diana answers: replied.
+    await customerWrites(s, conn.id, diana, 'Quero saber mais');
+    await waitFor(async () => (await statusOf(campaign.id, diana)) === 'replied', 10_000);
+    const counts = (await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>().counts;
+    expect(counts.replied).toBe(1);
+    expect(counts.skipped).toBe(2);
+
+    const csv = await admin('GET', `/api/campaigns/${campaign.id}/recipients/export`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toContain('name;number;status;reason');
+    expect(lines.find((l) => l.includes(diana))).toContain('replied');
+    expect(lines.find((l) => l.includes(carla))).toContain('skipped;optedOut');
+
+    // A finished campaign cannot be edited or started again.
+    const again = await admin('POST', `/api/campaigns/${campaign.id}/start`);
+    expect({ status: again.statusCode, error: again.json().error as unknown }).toEqual({ status: 409, error: 'ERR_CAMPAIGN_STATE' });
+  }, 60_000);
+
+  it('hands nothing over while paused, and goes on after resume', async () => {
+    const people = await Promise.all([1, 2, 3, 4].map((i) => tagged(`Pessoa ${i}`)));
+    const campaign = await create({ name: 'Pausável', audience: { csv: people.map((number) => ({ number, name: '' })) } });
+    await admin('POST', `/api/campaigns/${campaign.id}/start`);
+    expect((await admin('POST', `/api/campaigns/${campaign.id}/pause`)).json()).toMatchObject({ status: 'paused' });
+    await tick();
+    expect((await recipients(campaign.id)).map((r) => r.status)).toEqual(['queued', 'queued', 'queued', 'queued']);
+    expect((await admin('POST', `/api/campaigns/${campaign.id}/resume`)).json()).toMatchObject({ status: 'scheduled' });
+    await tick();
+    expect((await recipients(campaign.id)).every((r) => r.status !== 'queued')).toBe(true);
+    await waitFor(async () => (await Promise.all(people.map(received))).every((m) => m.length === 1), 15_000);
+  }, 60_000);
+
+  it('stops itself when the channel refuses sends past the threshold, and says why', async () => {
+    const people = Array.from({ length: 8 }, () => phoneNumber());
+    for (const number of people) await s.services.simulator!.behaviours.set(number, { lidAddressed: false, refuses: '463' });
+    // A number of its own: the caps count every campaign of a connection, and the others sent on theirs.
+    const own = await connectSimulator(s);
+    // Three an hour, stopping after three refusals: the first hour's sends are all refused.
+    const campaign = await create({ name: 'Recusada', whatsappId: own.id, audience: { csv: people.map((number) => ({ number, name: '' })) }, pacing: { ...FAST, hourlyCap: 3, stopAfterRefusals: 3 } });
+    await admin('POST', `/api/campaigns/${campaign.id}/start`);
+    const t0 = Date.now();
+    await s.services.campaignSender.runDue(new Date(t0));
+    await waitFor(async () => (await recipients(campaign.id)).filter((r) => r.status === 'failed').length === 3, 15_000);
+    expect((await recipients(campaign.id)).find((r) => r.status === 'failed')?.reason).toBe('463');
+    // An hour later the caps would allow three more: the refusals stop it instead.
+    await s.services.campaignSender.runDue(new Date(t0 + 3_600_001));
+    const after = (await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>();
+    expect(after.status).toBe('stopped');
+    expect(after.stopReason).toMatch(/^refusals: 3 refused sends \(463\)/);
+    expect(after.counts.queued).toBe(5);
+    await s.services.campaignSender.runDue(new Date(t0 + 7_200_002));
+    expect((await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>().counts.queued).toBe(5);
+  }, 60_000);
+
+  it('keeps the random gap between two sends: ticks within it hand nothing over', async () => {
+    const own = await connectSimulator(s);
+    const people = [phoneNumber(), phoneNumber(), phoneNumber()];
+    const campaign = await create({ name: 'Espaçada', whatsappId: own.id, audience: { csv: people.map((number) => ({ number, name: '' })) }, pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 900 } });
+    await admin('POST', `/api/campaigns/${campaign.id}/start`);
+    const t0 = Date.now();
+    expect(await s.services.campaignSender.runDue(new Date(t0))).toBe(1);
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 5_000))).toBe(0);
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 599_000))).toBe(0);
+    expect((await recipients(campaign.id)).filter((r) => r.status === 'queued')).toHaveLength(2);
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 900_001))).toBe(1);
+  }, 60_000);
+
+  it('draws its audience from contacts with an open ticket', async () => {
+    const writer = phoneNumber();
+    await customerWrites(s, conn.id, writer, 'Oi, tenho um ticket aberto');
+    const campaign = await create({ name: 'Abertos', audience: { tickets: 'open' } });
+    const [c] = await s.database.db.select().from(contacts).where(inArray(contacts.number, [writer]));
+    expect((await recipients(campaign.id)).map((r) => r.contactId)).toContain(c.id);
+  });
+});

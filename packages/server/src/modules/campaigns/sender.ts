@@ -1,0 +1,311 @@
+/**
+ * The campaign job (runs on the scheduler's lease holder, every tick): starts campaigns that came
+ * due, hands recipients to the outbox at the pace of their connection, stops a campaign whose
+ * sends the channel keeps refusing or whose connection keeps dropping, finishes it when nobody is
+ * left, and announces recipients whose message changed (sent, delivered, read, failed).
+ *
+ * Exactly once: a recipient is claimed (queued → handed, FOR UPDATE SKIP LOCKED) in the transaction
+ * that writes its outbox message, whose idempotency key names the recipient. A crash before the
+ * commit leaves both undone, after it both done; a second process (a lease takeover, or two runs
+ * at once) finds the rows locked or already handed. The outbox then sends each message once across
+ * restarts (it resends with the same channel id, which the channel recognises).
+ */
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { renderTemplate, type CampaignPacing } from '@switchboard/shared';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { campaignRecipients, campaigns, contacts, messages, tickets, whatsapps } from '../../db/schema.js';
+import { rowsOf } from '../../lib/sql.js';
+import { isConnectionOpen } from '../../automation/hours.js';
+import { ticketVars } from '../../automation/variables.js';
+import type { InboundStored } from '../../messaging/inbound.js';
+import type { Outbox } from '../../messaging/outbox.js';
+import { announceMessage } from '../../messaging/ticket-events.js';
+import { presentMessages, type MessageRow } from '../../store/message-present.js';
+import { finishCycle } from '../../store/ticket-cycles.js';
+import { presentTicketById, type TicketRow } from '../../store/ticket-present.js';
+import { insertTicketWithCycle } from '../tickets/insert.js';
+import { decidePacing, type PacingFacts } from './pacing.js';
+import { presentRecipients, type CampaignRow } from './present.js';
+import type { CampaignsService } from './service.js';
+
+const HOUR_MS = 3_600_000;
+/** Advisory lock class of a connection's campaign claims (the second key is the connection id). */
+const CONNECTION_LOCK = 7302001;
+type ConnectionRow = typeof whatsapps.$inferSelect;
+/** A customer's message within this long after a campaign's send counts as its reply. */
+const REPLY_WINDOW_MS = 7 * 24 * HOUR_MS;
+/** Campaigns whose recipients' changes are announced: running ones and those that ended lately. */
+const FOLLOW_MS = 24 * HOUR_MS;
+
+export class CampaignSender {
+  /** Messages changed after this were not announced yet (the last tick's time, per process). */
+  private followedUntil: Date | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly outbox: Outbox,
+    private readonly service: CampaignsService,
+    /** The pacing's random gaps (tests and the bench may fix it). */
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** One tick at `now`: returns how many recipients were handed to the outbox. */
+  async runDue(now: Date): Promise<number> {
+    const started = await this.ctx.db
+      .update(campaigns)
+      .set({ status: 'running', startedAt: now, updatedAt: now })
+      .where(and(eq(campaigns.status, 'scheduled'), sql`${campaigns.startAt} <= ${now.toISOString()}::timestamptz`))
+      .returning({ id: campaigns.id });
+    for (const { id } of started) await this.service.announceById(id, 'update');
+
+    let handed = 0;
+    const running = await this.ctx.db.select().from(campaigns).where(eq(campaigns.status, 'running')).orderBy(asc(campaigns.id));
+    for (const campaign of running) {
+      try {
+        handed += await this.runCampaign(campaign, now);
+      } catch (err) {
+        // Left running: the next tick tries again; the error is logged for the operator.
+        this.ctx.log.error({ err, campaignId: campaign.id }, 'campaign tick failed');
+      }
+    }
+    await this.announceProgress(now);
+    return handed;
+  }
+
+  private async runCampaign(campaign: CampaignRow, now: Date): Promise<number> {
+    const [conn] = await this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, campaign.whatsappId));
+    if (!conn) return 0;
+    const pacing = campaign.pacing;
+    if (conn.status !== 'CONNECTED') {
+      await this.countDisconnect(campaign, pacing, now);
+      return 0;
+    }
+    if (!campaign.connectionUp) await this.ctx.db.update(campaigns).set({ connectionUp: true }).where(eq(campaigns.id, campaign.id));
+
+    const refused = await this.refusalsOf(campaign);
+    if (pacing.stopAfterRefusals > 0 && refused.count >= pacing.stopAfterRefusals) {
+      await this.stop(campaign.id, `refusals: ${refused.count} refused sends (${refused.codes.join(', ')})`, now);
+      return 0;
+    }
+
+    const [{ queued }] = await this.ctx.db
+      .select({ queued: sql<number>`count(*)::int` })
+      .from(campaignRecipients)
+      .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'queued')));
+    if (Number(queued) === 0) {
+      const [done] = await this.ctx.db
+        .update(campaigns)
+        .set({ status: 'finished', finishedAt: now, updatedAt: now })
+        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
+        .returning({ id: campaigns.id });
+      if (done) await this.service.announceById(done.id, 'update');
+      return 0;
+    }
+
+    const { handed, written } = await this.claim(campaign.id, conn, now);
+    if (handed.length === 0) return 0;
+    void this.outbox.kick(campaign.whatsappId);
+    // Whoever has one of these chats open sees the message like any other.
+    for (const m of written) {
+      const ticketDto = await presentTicketById(this.ctx.db, m.ticketId);
+      const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [m.row]);
+      if (ticketDto && dto) announceMessage(this.ctx, 'create', dto, ticketDto);
+    }
+    await this.service.announceRecipients(campaign.id, await presentRecipients(this.ctx.db, inArray(campaignRecipients.id, handed)));
+    await this.service.announceById(campaign.id, 'update');
+    return handed.length;
+  }
+
+  /** What the pacing needs to know about the connection now (every campaign on it counts). */
+  private async factsOf(tx: Tx, conn: ConnectionRow, now: Date): Promise<PacingFacts> {
+    const sentSince = async (ms: number) => {
+      const [row] = await tx
+        .select({ n: sql<number>`count(distinct ${campaignRecipients.contactId})::int` })
+        .from(campaignRecipients)
+        .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+        .where(
+          and(
+            eq(campaigns.whatsappId, conn.id),
+            eq(campaignRecipients.status, 'handed'),
+            sql`${campaignRecipients.claimedAt} > ${new Date(now.getTime() - ms).toISOString()}::timestamptz`,
+          ),
+        );
+      return Number(row.n);
+    };
+    // As epoch milliseconds: an aggregate's timestamp comes back as text the Date parser may not read.
+    const [next] = await tx
+      .select({ at: sql<number | null>`(extract(epoch from max(${campaigns.nextSendAt})) * 1000)::float8` })
+      .from(campaigns)
+      .where(eq(campaigns.whatsappId, conn.id));
+    return {
+      channel: conn.channel,
+      connectionCreatedAt: conn.createdAt,
+      sentLastHour: await sentSince(HOUR_MS),
+      sentLastDay: await sentSince(24 * HOUR_MS),
+      nextSendAt: next?.at != null ? new Date(Number(next.at)) : null,
+      open: isConnectionOpen({ defineWorkHours: conn.defineWorkHours, workHours: conn.workHours ?? null, holidays: conn.holidays }, now, this.ctx.settings.timeZone()),
+    };
+  }
+
+  /**
+   * Asks the pacing how many may go now and claims that many queued recipients, writing their
+   * messages, in one transaction. The connection's lock makes the pacing's count and the claim one
+   * step (two processes, or two campaigns on one number, cannot both take the last of a cap); the
+   * campaign's row lock makes a pause or cancel wait for it and stop the next one. Returns the
+   * recipients handed over and the messages written.
+   */
+  private async claim(campaignId: number, conn: ConnectionRow, now: Date): Promise<{ handed: number[]; written: { ticketId: number; row: MessageRow }[] }> {
+    const written: { ticketId: number; row: MessageRow }[] = [];
+    const handed = await this.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CONNECTION_LOCK}, ${conn.id})`);
+      const [campaign] = await tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running'))).for('update');
+      if (!campaign) return [];
+      const decision = decidePacing(campaign.pacing, await this.factsOf(tx, conn, now), now, this.random);
+      if (!('send' in decision)) return [];
+      const claimed = rowsOf(
+        await tx.execute(sql`
+          update ${campaignRecipients} set status = 'handed', claimed_at = ${now.toISOString()}::timestamptz
+          where id in (
+            select id from ${campaignRecipients}
+            where campaign_id = ${campaignId} and status = 'queued'
+            order by id limit ${decision.send}
+            for update skip locked)
+            and status = 'queued'
+          returning id, contact_id, name`),
+      ).map((r) => ({ id: Number(r.id), contactId: Number(r.contact_id), name: typeof r.name === 'string' ? r.name : '' }));
+      const ids: number[] = [];
+      for (const recipient of claimed) {
+        const [contact] = await tx.select().from(contacts).where(eq(contacts.id, recipient.contactId));
+        // Opted out after the campaign was written: honoured at the moment of sending.
+        if (!contact || contact.optedOutAt) {
+          await tx.update(campaignRecipients).set({ status: 'skipped', reason: 'optedOut', claimedAt: null }).where(eq(campaignRecipients.id, recipient.id));
+          ids.push(recipient.id);
+          continue;
+        }
+        const ticket = await this.ticketFor(tx, contact.id, campaign.whatsappId, now);
+        const vars = await ticketVars(tx, ticket, now, this.ctx.settings.textLocale(), campaign.userId);
+        if (recipient.name) Object.assign(vars, { name: recipient.name, firstName: recipient.name.split(/\s+/)[0] ?? '' });
+        const body = renderTemplate(campaign.body, vars);
+        const template = campaign.template
+          ? { name: campaign.template.name, language: campaign.template.language, variables: campaign.template.variables.map((v) => renderTemplate(v, vars)) }
+          : undefined;
+        const { row } = await this.outbox.enqueue(
+          { ticket, body: body || campaign.template?.name || '', userId: campaign.userId, idempotencyKey: `campaign:${campaign.id}:${recipient.id}`, template },
+          tx,
+        );
+        await tx.update(campaignRecipients).set({ messageId: row.id, ticketId: ticket.id }).where(eq(campaignRecipients.id, recipient.id));
+        written.push({ ticketId: ticket.id, row });
+        ids.push(recipient.id);
+      }
+      if (claimed.length) await tx.update(campaigns).set({ nextSendAt: new Date(now.getTime() + decision.gapMs) }).where(eq(campaigns.id, campaign.id));
+      return ids;
+    });
+    return { handed, written };
+  }
+
+  /**
+   * The ticket a campaign message is written on: the contact's open or waiting ticket on the
+   * connection, else their latest one there, else a new closed one — a campaign does not fill the
+   * waiting queue; the customer's reply opens a ticket as any message does.
+   */
+  private async ticketFor(tx: Tx, contactId: number, whatsappId: number, now: Date): Promise<TicketRow> {
+    const [latest] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
+      .orderBy(sql`${tickets.status} in ('open', 'pending') desc`, sql`${tickets.id} desc`)
+      .limit(1);
+    if (latest) return latest;
+    const ticket = await insertTicketWithCycle(tx, { contactId, whatsappId, queueId: null, userId: null, status: 'closed' }, now);
+    await finishCycle(tx, ticket.id, now, 'api', null);
+    return ticket;
+  }
+
+  private async refusalsOf(campaign: CampaignRow): Promise<{ count: number; codes: string[] }> {
+    const rows = await this.ctx.db
+      .select({ code: sql<string>`coalesce(${messages.failureCode}, ${messages.lastError}, 'refused')`, n: sql<number>`count(*)::int` })
+      .from(campaignRecipients)
+      .innerJoin(messages, eq(messages.id, campaignRecipients.messageId))
+      .where(
+        and(
+          eq(campaignRecipients.campaignId, campaign.id),
+          eq(messages.sendState, 'failed'),
+          campaign.startedAt ? gte(campaignRecipients.claimedAt, campaign.startedAt) : undefined,
+        ),
+      )
+      .groupBy(sql`1`);
+    return { count: rows.reduce((a, r) => a + Number(r.n), 0), codes: rows.map((r) => r.code) };
+  }
+
+  /** Counts a drop of the connection once (until it is back); stops the campaign past its threshold. */
+  private async countDisconnect(campaign: CampaignRow, pacing: CampaignPacing, now: Date): Promise<void> {
+    const [row] = await this.ctx.db
+      .update(campaigns)
+      .set({ connectionUp: false, disconnects: sql`${campaigns.disconnects} + 1` })
+      .where(and(eq(campaigns.id, campaign.id), eq(campaigns.connectionUp, true)))
+      .returning({ disconnects: campaigns.disconnects });
+    if (row && pacing.stopAfterDisconnects > 0 && row.disconnects >= pacing.stopAfterDisconnects) {
+      await this.stop(campaign.id, `disconnects: the connection dropped ${row.disconnects} times`, now);
+    }
+  }
+
+  private async stop(id: number, reason: string, now: Date): Promise<void> {
+    const [row] = await this.ctx.db
+      .update(campaigns)
+      .set({ status: 'stopped', stopReason: reason, updatedAt: now })
+      .where(and(eq(campaigns.id, id), eq(campaigns.status, 'running')))
+      .returning({ id: campaigns.id });
+    if (!row) return;
+    this.ctx.log.warn({ campaignId: id, reason }, 'campaign stopped itself');
+    await this.service.announceById(id, 'update');
+  }
+
+  /** Announces the recipients whose message changed since the last tick (per followed campaign). */
+  private async announceProgress(now: Date): Promise<void> {
+    const since = this.followedUntil ?? new Date(now.getTime() - 60_000);
+    this.followedUntil = new Date();
+    const changed = await this.ctx.db
+      .selectDistinct({ id: campaignRecipients.id, campaignId: campaignRecipients.campaignId })
+      .from(campaignRecipients)
+      .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+      .innerJoin(messages, eq(messages.id, campaignRecipients.messageId))
+      .where(
+        and(
+          isNotNull(campaignRecipients.messageId),
+          sql`${messages.updatedAt} > ${since.toISOString()}::timestamptz`,
+          sql`(${campaigns.status} in ('running', 'paused', 'stopped') or ${campaigns.updatedAt} > ${new Date(now.getTime() - FOLLOW_MS).toISOString()}::timestamptz)`,
+        ),
+      )
+      .limit(2000);
+    const byCampaign = new Map<number, number[]>();
+    for (const r of changed) byCampaign.set(r.campaignId, [...(byCampaign.get(r.campaignId) ?? []), r.id]);
+    for (const [campaignId, ids] of byCampaign) {
+      await this.service.announceRecipients(campaignId, await presentRecipients(this.ctx.db, inArray(campaignRecipients.id, ids)));
+      await this.service.announceById(campaignId, 'update');
+    }
+  }
+
+  /** Inbound listener: a customer writing back after a campaign's message marks them replied. */
+  async onInbound({ contact, ticket, message }: InboundStored): Promise<void> {
+    if (message.fromMe || contact.isGroup) return;
+    const now = this.ctx.clock.now();
+    const replied = await this.ctx.db
+      .update(campaignRecipients)
+      .set({ repliedAt: now, ticketId: ticket.id })
+      .where(
+        and(
+          eq(campaignRecipients.contactId, contact.id),
+          eq(campaignRecipients.status, 'handed'),
+          isNull(campaignRecipients.repliedAt),
+          sql`${campaignRecipients.claimedAt} > ${new Date(now.getTime() - REPLY_WINDOW_MS).toISOString()}::timestamptz`,
+          inArray(campaignRecipients.campaignId, this.ctx.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.whatsappId, ticket.whatsappId))),
+        ),
+      )
+      .returning({ id: campaignRecipients.id, campaignId: campaignRecipients.campaignId });
+    for (const r of replied) {
+      await this.service.announceRecipients(r.campaignId, await presentRecipients(this.ctx.db, eq(campaignRecipients.id, r.id)));
+      await this.service.announceById(r.campaignId, 'update');
+    }
+  }
+}
