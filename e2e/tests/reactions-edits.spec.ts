@@ -119,6 +119,8 @@ test('reactions and edits travel both ways between the desk and the simulated ph
 
   // In English the same chat reads "Edited", and the reaction says who put it there.
   const en = await pageIn(browser, attendant.email, attendant.password, 'en', `/tickets/${ticketId}`);
+  await expect(en.getByTestId(`message-${reply.id}`)).toBeVisible();
+  await shot(en, 'reactions-edits-desk-en-open');
   await expect(en.getByTestId(`message-${reply.id}`).getByTestId('message-edited')).toHaveText('Edited');
   await expect(en.getByTestId(`message-${reply.id}`).locator('..').getByTestId('message-reaction')).toHaveAttribute('aria-label', 'Customer reacted ❤️');
   const enBubble = en.getByTestId(`message-${reply.id}`);
