@@ -6,7 +6,7 @@
  * sideways inside the board, not the page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
+import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, signedInPage, unique } from './helpers';
 
 async function world(api: Api) {
   const id = unique();
@@ -81,7 +81,7 @@ test('on a phone the board columns scroll sideways', async ({ browser, request }
   await context.close();
 });
 
-test("dropping a card on a colleague's column or another sector's opens the transfer dialog with them chosen; long columns load more", async ({ page, request }) => {
+test("dropping a card on a colleague's column or another sector's opens the transfer dialog with them chosen; long columns load more", async ({ page, browser, request }) => {
   test.setTimeout(420_000);
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);
   const id = unique();
@@ -107,21 +107,28 @@ test("dropping a card on a colleague's column or another sector's opens the tran
   await admin.call('PUT', `/api/tickets/${caiosTicket}`, { status: 'open', userId: caio.id, queueId: sales.id });
   for (const t of [first, second]) await admin.call('PUT', `/api/tickets/${t}`, { status: 'open', userId: beaUser.id, queueId: sales.id });
 
-  await login(page, bea.email, bea.password);
-  await page.goto('/tickets/board');
   const ticketOf = async (ticketId: number) => admin.call<{ userId: number | null; queueId: number | null }>('GET', `/api/tickets/${ticketId}`);
 
-  // Onto Caio's column: the transfer dialog opens with Caio chosen; confirming gives him the ticket.
-  const caioColumn = page.getByTestId(`board-column-user-${caio.id}`);
+  // An admin showing every ticket sees each attendant's column. Onto Caio's: the transfer dialog
+  // opens with Caio chosen; confirming gives him the ticket.
+  const lead = await signedInPage(browser, ADMIN.email, ADMIN.password, {
+    path: '/tickets/board',
+    watch: (p) => void p.addInitScript(() => localStorage.setItem('ticketsShowAll', 'true')),
+  });
+  const caioColumn = lead.getByTestId(`board-column-user-${caio.id}`);
   await expect(caioColumn.getByTestId(`board-card-${caiosTicket}`)).toBeVisible();
-  await page.getByTestId(`board-card-${first}`).dragTo(caioColumn);
-  const dialog = page.getByTestId('transfer-dialog');
+  await lead.getByTestId(`board-card-${first}`).dragTo(caioColumn);
+  const dialog = lead.getByTestId('transfer-dialog');
   await expect(dialog.getByTestId('transfer-user')).toHaveValue(`Caio ${id}`);
-  await page.screenshot({ path: 'test-results/board-transfer-dialog.png' });
+  await lead.screenshot({ path: 'test-results/board-transfer-dialog.png' });
   await dialog.getByTestId('transfer-reason').fill('Caio knows this customer');
   await dialog.getByTestId('transfer-submit').click();
   await expect.poll(async () => (await ticketOf(first)).userId).toBe(caio.id);
+  await expect(caioColumn.getByTestId(`board-card-${first}`)).toBeVisible();
+  await lead.context().close();
 
+  await login(page, bea.email, bea.password);
+  await page.goto('/tickets/board');
   // By sector: dropping on Support opens the dialog with Support chosen.
   await page.getByTestId('board-by-sector').click();
   const supportColumn = page.getByTestId(`board-column-sector-${support.id}`);
