@@ -115,10 +115,14 @@ test('reactions and edits travel both ways between the desk and the simulated ph
   await desk.getByTestId('react-👍').click();
   await expect(desk.getByTestId(`message-${theirs.id}`).locator('..').getByTestId('message-reaction')).toHaveCount(0);
   await expect.poll(async () => (await phoneChat()).find((m) => m.sender === 'customer')?.connectionReaction).toBeNull();
-  await desk.context().close();
 
-  // In English the same chat reads "Edited", and the reaction says who put it there.
-  const en = await pageIn(browser, attendant.email, attendant.password, 'en', `/tickets/${ticketId}`);
+  // In English (the same session, switched and reloaded) the chat reads "Edited", and the reaction
+  // says who put it there.
+  await desk.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  await desk.reload();
+  const en = desk;
+  await expect(en.getByTestId(`message-${reply.id}`)).toBeVisible();
+  await shot(en, 'reactions-edits-desk-en-open');
   await expect(en.getByTestId(`message-${reply.id}`).getByTestId('message-edited')).toHaveText('Edited');
   await expect(en.getByTestId(`message-${reply.id}`).locator('..').getByTestId('message-reaction')).toHaveAttribute('aria-label', 'Customer reacted ❤️');
   const enBubble = en.getByTestId(`message-${reply.id}`);
