@@ -19,7 +19,8 @@ interface Msg {
 }
 
 async function pageIn(browser: Browser, email: string, password: string, language: string, path: string): Promise<Page> {
-  return signedInPage(browser, email, password, { path, watch: (p) => void p.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language) });
+  return signedInPage(browser, email, password, { path, // The language is set once: a later switch (and reload) in the same session is kept.
+    watch: (p) => void p.addInitScript((lng) => localStorage.getItem('i18nextLng') ?? localStorage.setItem('i18nextLng', lng), language) });
 }
 
 /** Opens a bubble's options menu (shown on hover) and picks one of them. */
