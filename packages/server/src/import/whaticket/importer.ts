@@ -742,7 +742,7 @@ class Run {
   private async companyLanguage(tx: DbOrTx): Promise<CompanyLanguage> {
     if (this.sourceLanguage) return this.sourceLanguage;
     const [row] = await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, 'language'));
-    return (COMPANY_LANGUAGES as readonly string[]).includes(row?.value ?? '') ? (row!.value as CompanyLanguage) : 'pt';
+    return (COMPANY_LANGUAGES as readonly string[]).includes(row?.value ?? '') ? (row.value as CompanyLanguage) : 'pt';
   }
 
   // ── messages ───────────────────────────────────────────────────────────────────────────────
