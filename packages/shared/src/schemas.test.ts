@@ -117,6 +117,8 @@ describe('user schemas (spec §5)', () => {
       viewName: true,
       viewTags: true,
       allTicket: false,
+      // Campaigns are granted by an admin, never by default.
+      campaigns: false,
     });
   });
 

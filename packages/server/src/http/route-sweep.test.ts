@@ -72,7 +72,7 @@ describe('route sweep', () => {
     ids.contact = row.contact;
     ids.message = message.id;
     await admin('PUT', `/api/tickets/${ids.ticket}`, { status: 'open', userId: 1, queueId: sectorA });
-    const note = await admin('POST', `/api/messages/${ids.ticket}`, { body: `${SECRET_NOTE} fraud list`, isPrivate: true });
+    const note = await admin('POST', `/api/tickets/${ids.ticket}/notes`, { body: `${SECRET_NOTE} fraud list` });
     expect(note.statusCode, note.body).toBe(201);
     ids.note = note.json().id;
 
@@ -88,7 +88,7 @@ describe('route sweep', () => {
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(eq(contacts.number, second));
     await admin('PUT', `/api/tickets/${t2.id}`, { status: 'open', userId: 1, queueId: sectorA });
-    expect((await admin('POST', `/api/messages/${t2.id}`, { body: '@Mia Mentioned please look', isPrivate: true })).statusCode).toBe(201);
+    expect((await admin('POST', `/api/tickets/${t2.id}/notes`, { body: '@Mia Mentioned please look' })).statusCode).toBe(201);
 
     // A website visitor, whose own conversation carries a staff note.
     const site = await admin('POST', '/api/whatsapp', { name: 'Website', channel: 'webchat', webchat: { allowedSites: [SITE] } });
@@ -105,7 +105,7 @@ describe('route sweep', () => {
       .from(tickets)
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(and(eq(contacts.number, `${visitor.json().visitorId}@webchat`)));
-    expect((await admin('POST', `/api/messages/${visitorTicket.id}`, { body: `${VISITOR_NOTE} do not tell`, isPrivate: true })).statusCode).toBe(201);
+    expect((await admin('POST', `/api/tickets/${visitorTicket.id}/notes`, { body: `${VISITOR_NOTE} do not tell` })).statusCode).toBe(201);
 
     roles.push(
       { name: 'attendant of another sector', headers: bearer(other.token), outsider: false },

@@ -53,7 +53,7 @@ describe('private notes never reach the customer side', () => {
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(eq(contacts.number, `${visitor.visitorId}@webchat`));
     ticketId = row.id;
-    const note = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken), payload: { body: SECRET, isPrivate: true } });
+    const note = await s.app.inject({ method: 'POST', url: `/api/tickets/${ticketId}/notes`, headers: bearer(s.adminToken), payload: { body: SECRET } });
     expect(note.statusCode, note.body).toBe(201);
     noteId = note.json<{ id: string }>().id;
     // A note that carries a channel id and a file (as one brought by an import could): the reads
@@ -85,7 +85,7 @@ describe('private notes never reach the customer side', () => {
   });
 
   it('the answer to a visitor message whose channel id a note carries', async () => {
-    const second = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken), payload: { body: `${SECRET} (2)`, isPrivate: true } });
+    const second = await s.app.inject({ method: 'POST', url: `/api/tickets/${ticketId}/notes`, headers: bearer(s.adminToken), payload: { body: `${SECRET} (2)` } });
     await s.database.db.update(messages).set({ externalId: `WEB${visitor.visitorId}again-0001` }).where(eq(messages.id, second.json<{ id: string }>().id));
     const res = await visitorApi('POST', '/api/webchat/messages', visitor.token, { id: 'again-0001', body: 'Still there?' });
     expect(res.statusCode).toBe(201);

@@ -47,6 +47,7 @@ export const simulatorChatParamsSchema = z.object({ customer: customerChatId });
 export const simulatorChatQuerySchema = z.object({ to: phoneDigits });
 export const simulatorMessageIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const simulatorEditBodySchema = z.object({ body: z.string().trim().min(1).max(65536) });
+export type SimulatorEditBody = z.input<typeof simulatorEditBodySchema>;
 /** The customer's reaction on a message of the chat; an empty emoji takes it away. */
 export const simulatorReactBodySchema = reactMessageSchema;
 export const simulatorReadBodySchema = z.object({ customer: customerChatId, to: phoneDigits });

@@ -1,5 +1,5 @@
 /** Messages API (spec §7): the paged chat, sending (text, quote, files, audio) and deleting. */
-import { MESSAGE_ROUTES as R, requestOf, type SendMessageBody } from '@switchboard/shared';
+import { MESSAGE_ROUTES as R, requestOf, type EditMessageInput, type ReactMessageInput, type SendMessageBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, call } from './client';
 import { fetchMediaBlob } from './mediaBlob';
@@ -76,7 +76,7 @@ export function useDeleteMessage() {
 export function useReactToMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, emoji }: { id: string; emoji: string }) => call(R.react, { params: { id }, body: { emoji } }),
+    mutationFn: ({ id, emoji }: { id: string } & ReactMessageInput) => call(R.react, { params: { id }, body: { emoji } }),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }
@@ -85,7 +85,7 @@ export function useReactToMessage() {
 export function useEditMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: string }) => call(R.edit, { params: { id }, body: { body } }),
+    mutationFn: ({ id, body }: { id: string } & EditMessageInput) => call(R.edit, { params: { id }, body: { body } }),
     onSuccess: (message) => upsertMessage(queryClient, message),
   });
 }

@@ -24,7 +24,7 @@ const CLIENT_SIDE = new Set([
 ]);
 
 /** Fields an inline shape may give a type of its own: path parameters and what is not JSON (files). */
-const NOT_BODY_FIELDS = new Set(['id', 'ticketId', 'files', 'action', 'key']);
+const NOT_BODY_FIELDS = new Set(['id', 'ticketId', 'files', 'action', 'key', 'step']);
 
 const apiDir = import.meta.dirname;
 

@@ -15,7 +15,9 @@ import {
   simulatorScanBodySchema,
   simulatorScanSchema,
   simulatorSentSchema,
+  type ReactMessageInput,
   type SimulatorBehaviourInput,
+  type SimulatorEditBody,
   type SimulatorSendInput,
 } from '@switchboard/shared';
 import { z } from 'zod';
@@ -101,7 +103,7 @@ export function useRevokeMessage() {
 export function useCustomerReact() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: ({ id, emoji }: { id: string; emoji: string }) => api.post(`/simulator/messages/${encodeURIComponent(id)}/react`, simulatorOkSchema, { emoji }),
+    mutationFn: ({ id, emoji }: { id: string } & ReactMessageInput) => api.post(`/simulator/messages/${encodeURIComponent(id)}/react`, simulatorOkSchema, { emoji }),
     onSuccess,
   });
 }
@@ -110,7 +112,7 @@ export function useCustomerReact() {
 export function useCustomerEdit() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: string }) => api.post(`/simulator/messages/${encodeURIComponent(id)}/edit`, simulatorOkSchema, { body }),
+    mutationFn: ({ id, body }: { id: string } & SimulatorEditBody) => api.post(`/simulator/messages/${encodeURIComponent(id)}/edit`, simulatorOkSchema, { body }),
     onSuccess,
   });
 }

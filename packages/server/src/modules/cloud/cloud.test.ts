@@ -207,7 +207,7 @@ describe('WhatsApp Cloud API channel', () => {
 
   it('sends our reaction as a Graph API message of type reaction; offers no edit (the Cloud API has none)', async () => {
     const customer = newCustomer();
-    const inbound = await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `react to me ${customer}` } });
+    const inbound = await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } });
     const ticketId = await ticketOf(customer);
     const page = (await api('GET', `/messages/${ticketId}`, s.adminToken)).json<{ messages: { id: string; fromMe: boolean }[]; messageActions: { react: boolean; edit: boolean } }>();
     expect(page.messageActions).toMatchObject({ react: true, edit: false });
@@ -217,7 +217,9 @@ describe('WhatsApp Cloud API channel', () => {
     expect(reacted.json<{ reactions: unknown }>().reactions).toEqual([{ emoji: '🙏', fromMe: true }]);
     const sent = [...standin.sent.values()].find((m) => m.to === customer && m.type === 'reaction');
     expect(sent?.payload).toMatchObject({ type: 'reaction', reaction: { message_id: inbound.id, emoji: '🙏' } });
-    const reply = (await api('POST', `/messages/${ticketId}`, s.adminToken, { body: 'our text' })).json<{ id: string }>();
+    const replied = await api('POST', `/messages/${ticketId}`, s.adminToken, { body: 'our text' });
+    expect(replied.statusCode, replied.body).toBe(201);
+    const reply = replied.json<{ id: string }>();
     await waitFor(async () => (await messagesOf(ticketId)).some((m) => m.id === reply.id && m.sendState === 'sent'), 15_000);
     const edit = await api('PUT', `/messages/${reply.id}`, s.adminToken, { body: 'changed' });
     expect(edit.statusCode).toBe(400);

@@ -36,6 +36,8 @@ interface Notice {
   preview: string;
   /** Whether this viewer gets it (beyond hearing the event). */
   wants: (viewer: TicketViewer) => boolean;
+  /** Reads the contact's name when the event does not carry it: only once a device will get the push. */
+  contactNameLater?: () => Promise<string>;
 }
 
 interface Subscriber {
@@ -66,7 +68,7 @@ export class PushNotifier {
   /** Called for every announcement (never throws; the work happens later). */
   consider<K extends RealtimeEventName>(to: Audience, name: K, payload: RealtimePayload<K>): void {
     const settings = { allTicket: this.ctx.settings.isEnabled('allTicket') };
-    let notice: (() => Promise<Notice>) | Notice | null = null;
+    let notice: Notice | null = null;
     if (name === 'appMessage') {
       const e = payload as RealtimePayload<'appMessage'>;
       if (e.action === 'create' && !e.again && !e.message.fromMe) {
@@ -100,16 +102,16 @@ export class PushNotifier {
     } else if (name === 'ticketEvent') {
       const { event } = payload as RealtimePayload<'ticketEvent'>;
       if (event.kind === 'transferred' || event.kind === 'auto-assigned') {
-        // The story event names the ticket only: its contact is read when the push is written.
-        notice = () =>
-          this.contactOf(event.ticketId).then((contactName) => ({
-            kind: 'transfer' as const,
-            ticketId: event.ticketId,
-            contactName,
-            byName: event.actor?.name ?? '',
-            preview: event.reason,
-            wants: (v: TicketViewer) => transferNotifies(event, v),
-          }));
+        // The story event names the ticket only: its contact is read when a push is written.
+        notice = {
+          kind: 'transfer',
+          ticketId: event.ticketId,
+          contactName: '',
+          contactNameLater: () => this.contactOf(event.ticketId),
+          byName: event.actor?.name ?? '',
+          preview: event.reason,
+          wants: (v: TicketViewer) => transferNotifies(event, v),
+        };
       }
     }
     if (!notice) return;
@@ -117,7 +119,7 @@ export class PushNotifier {
     this.pending++;
     this.chain = this.chain
       .then(async () => {
-        await this.dispatch(to, typeof found === 'function' ? await found() : found);
+        await this.dispatch(to, found);
       })
       .catch((err: unknown) => this.ctx.log.error({ err, event: name }, 'push: choosing the recipients failed'))
       .finally(() => this.pending--);
@@ -129,9 +131,12 @@ export class PushNotifier {
     await this.sender.idle();
   }
 
-  private async dispatch(to: Audience, notice: Notice): Promise<void> {
-    for (const { viewer, devices } of await this.subscribers()) {
-      if (!hears(roomsForViewer(viewer), to) || !notice.wants(viewer)) continue;
+  private async dispatch(to: Audience, found: Notice): Promise<void> {
+    const receivers = (await this.subscribers()).filter(({ viewer }) => hears(roomsForViewer(viewer), to) && found.wants(viewer));
+    // Nothing more is read for an announcement no device gets (the usual case: most users have none).
+    if (receivers.length === 0) return;
+    const notice = found.contactNameLater ? { ...found, contactName: await found.contactNameLater() } : found;
+    for (const { devices } of receivers) {
       for (const device of devices) {
         this.sender.send({ subscriptionId: device.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth }, this.write(notice, device));
       }

@@ -15,7 +15,8 @@ import { PushReceiver, decryptPush, type FakeDevice } from '../../test/push-rece
 import { phoneNumber, waitFor } from '../../test/simulator.js';
 import { PushSender } from './sender.js';
 import { checkEndpoint } from './endpoint-guard.js';
-import { b64u, encryptPayload, fromB64u } from './web-push.js';
+import { createECDH } from 'node:crypto';
+import { b64u, encryptPayload, fromB64u, vapidSigningKey } from './web-push.js';
 
 describe('RFC 8291 message encryption', () => {
   // RFC 8291 appendix A: keys, salt and the resulting message.
@@ -47,6 +48,21 @@ describe('RFC 8291 message encryption', () => {
     expect(a.subarray(0, 16).equals(b.subarray(0, 16))).toBe(false);
     expect(a.subarray(21, 86).equals(b.subarray(21, 86))).toBe(false);
     expect(decryptPush(a, fromB64u(RFC.uaPrivate), fromB64u(RFC.auth)).toString()).toBe('x');
+  });
+});
+
+describe('VAPID keys', () => {
+  it('signs with a private key whose scalar starts with a zero byte (one key in 256)', () => {
+    // Node's ECDH drops leading zero bytes from the private scalar; such a key must still sign.
+    let ecdh = createECDH('prime256v1');
+    do {
+      ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+    } while (ecdh.getPrivateKey().length === 32);
+    const keys = { publicKey: b64u(ecdh.getPublicKey()), privateKey: b64u(ecdh.getPrivateKey()) };
+    expect(vapidSigningKey(keys).asymmetricKeyType).toBe('ec');
+    // A key of another curve's size is refused with a reason, not an exception from deep inside.
+    expect(() => vapidSigningKey({ ...keys, privateKey: b64u(Buffer.alloc(33, 1)) })).toThrow(/P-256 private key/);
   });
 });
 
@@ -191,9 +207,9 @@ describe('Web Push', () => {
     await subscribe(bob.token, bobHidden, { hidePreviews: true });
     const note = await s.app.inject({
       method: 'POST',
-      url: `/api/messages/${ticketId}`,
+      url: `/api/tickets/${ticketId}/notes`,
       headers: { authorization: `Bearer ${s.adminToken}` },
-      payload: { body: '@Bob the secret discount is 40%', isPrivate: true },
+      payload: { body: '@Bob the secret discount is 40%' },
     });
     expect(note.statusCode, note.body).toBe(201);
     await settled();
@@ -282,9 +298,9 @@ describe('Web Push', () => {
     const ticketId = first!.ticket.id;
     const note = await s.app.inject({
       method: 'POST',
-      url: `/api/messages/${ticketId}`,
+      url: `/api/tickets/${ticketId}/notes`,
       headers: { authorization: `Bearer ${s.adminToken}` },
-      payload: { body: '@Bob please look', isPrivate: true },
+      payload: { body: '@Bob please look' },
     });
     // The note is saved and answered while the push to Bob's device is still unanswered.
     expect(note.statusCode, note.body).toBe(201);

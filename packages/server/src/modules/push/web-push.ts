@@ -71,15 +71,24 @@ export interface VapidKeys {
 export function generateVapidKeys(subject: string): VapidKeys {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { publicKey: b64u(ecdh.getPublicKey()), privateKey: b64u(ecdh.getPrivateKey()), subject };
+  return { publicKey: b64u(ecdh.getPublicKey()), privateKey: b64u(scalar32(ecdh.getPrivateKey())), subject };
+}
+
+/**
+ * A P-256 private scalar as its 32 bytes. Node's ECDH gives it without leading zero bytes (one key
+ * in 256 is shorter), and keys written by other tools may be too; JWK wants the full length.
+ */
+function scalar32(priv: Buffer): Buffer {
+  return priv.length >= 32 ? priv : Buffer.concat([Buffer.alloc(32 - priv.length), priv]);
 }
 
 /** The signing key from the raw pair (as JWK: Node has no raw EC private key import). */
 export function vapidSigningKey(keys: Pick<VapidKeys, 'publicKey' | 'privateKey'>): KeyObject {
   const pub = fromB64u(keys.publicKey);
   if (pub.length !== 65 || pub[0] !== 4) throw new Error('VAPID public key is not an uncompressed P-256 point');
-  const priv = fromB64u(keys.privateKey);
-  if (priv.length !== 32) throw new Error('VAPID private key is not 32 bytes');
+  const raw = fromB64u(keys.privateKey);
+  if (raw.length === 0 || raw.length > 32) throw new Error('VAPID private key is not a P-256 private key (32 bytes)');
+  const priv = scalar32(raw);
   const key = createPrivateKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(pub.subarray(1, 33)), y: b64u(pub.subarray(33)), d: b64u(priv) }, format: 'jwk' });
   // A private key that does not match the public one would sign pushes every service refuses.
   const check = createECDH('prime256v1');

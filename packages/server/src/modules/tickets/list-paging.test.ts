@@ -116,7 +116,11 @@ describe('tickets list: search, cursor and count', () => {
       expect(seen).toHaveLength(45);
       expect([...seen].sort((a, b) => a - b)).toEqual([...made].sort((a, b) => a - b));
       const first = await get(s.adminToken, { showAll: 'true', searchParam: 'quibbleword' });
-      expect(first).toMatchObject({ count: 45, countCapped: false, hasMore: true });
+      // A term common enough to fill the page from the newest tickets is answered without counting
+      // every match: the count is then a lower bound, marked as such (as the tabs' capped counts are).
+      expect(first).toMatchObject({ countCapped: true, hasMore: true });
+      expect(first.count).toBeGreaterThan(first.tickets.length);
+      expect(first.count).toBeLessThanOrEqual(45);
     });
   });
 

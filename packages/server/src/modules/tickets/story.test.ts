@@ -109,7 +109,7 @@ describe('ticket story', () => {
     expect(again!.ticket.id).not.toBe(first!.ticket.id);
     await s.database.db.update(tickets).set({ queueId: sales }).where(eq(tickets.id, again!.ticket.id));
     expect((await api(bob.token, 'PUT', `/api/tickets/${again!.ticket.id}`, { status: 'open' })).statusCode).toBe(200);
-    const note = await s.app.inject({ method: 'POST', url: `/api/messages/${again!.ticket.id}`, headers: bearer(bob.token), payload: { body: 'VIP customer', isPrivate: true } });
+    const note = await s.app.inject({ method: 'POST', url: `/api/tickets/${again!.ticket.id}/notes`, headers: bearer(bob.token), payload: { body: 'VIP customer' } });
     expect(note.statusCode, note.body).toBe(201);
 
     const res = await api(bob.token, 'GET', `/api/tickets/${again!.ticket.id}/contact-panel`);
