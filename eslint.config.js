@@ -56,16 +56,36 @@ layerRules.push({
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: ['./modules/*', './automation/*', './messaging/*', './channels/*', './http/*'], message: 'context.ts is below every feature.' }] },
+      {
+        patterns: [
+          {
+            group: ['./modules/*', './automation/*', './messaging/*', './channels/*', './http/*'],
+            message: 'context.ts is below every feature.',
+          },
+        ],
+      },
     ],
   },
 });
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'data/**', '**/*.js', '**/*.mjs',
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'data/**',
+      '**/*.js',
+      '**/*.mjs',
       // Build-tool configuration files, outside every package's type-checked sources.
-      'vitest.config.ts', 'packages/server/drizzle.config.ts', 'packages/web/vite.config.ts', 'packages/web/sw/plugin.ts', 'packages/web/vite.widget.config.ts', 'packages/web/vitest.config.ts'],
+      'vitest.config.ts',
+      'packages/server/drizzle.config.ts',
+      'packages/web/vite.config.ts',
+      'packages/web/sw/plugin.ts',
+      'packages/web/vite.widget.config.ts',
+      'packages/web/vitest.config.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -31,13 +31,25 @@ export interface PacingResult {
 const TICK_MS = 5000;
 const HOUR = 3_600_000;
 
-async function scenario(name: string, recipients: number, ageDays: number, hours: number, waitStepMs: number, pacing: CampaignPacing): Promise<PacingResult> {
+async function scenario(
+  name: string,
+  recipients: number,
+  ageDays: number,
+  hours: number,
+  waitStepMs: number,
+  pacing: CampaignPacing,
+): Promise<PacingResult> {
   const { built, token, database, close } = await startBenchServer('pglite');
   const load = os.loadavg()[0];
   const wall = Date.now();
   try {
     const auth = { authorization: `Bearer ${token}` };
-    const created = await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: auth, payload: { name: 'Bench', channel: 'simulator' } });
+    const created = await built.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp',
+      headers: auth,
+      payload: { name: 'Bench', channel: 'simulator' },
+    });
     const connectionId = created.json<{ id: number }>().id;
     const network = built.services.simulator!;
     for (let i = 0; i < 500 && network.pendingQrCodes().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -47,13 +59,23 @@ async function scenario(name: string, recipients: number, ageDays: number, hours
     // In the future: the app's own scheduler (real clock) never finds the campaign due, and once
     // it runs, the gap drawn in simulated time keeps that scheduler from sending.
     const start = Date.UTC(new Date().getUTCFullYear() + 1, 5, 1, 0, 0, 0);
-    await database.db.update(whatsapps).set({ createdAt: new Date(start - ageDays * 24 * HOUR) }).where(eq(whatsapps.id, connectionId));
+    await database.db
+      .update(whatsapps)
+      .set({ createdAt: new Date(start - ageDays * 24 * HOUR) })
+      .where(eq(whatsapps.id, connectionId));
     const csv = Array.from({ length: recipients }, (_, i) => ({ number: `55219${String(i).padStart(8, '0')}`, name: `Cliente ${i}` }));
     const res = await built.app.inject({
       method: 'POST',
       url: '/api/campaigns',
       headers: auth,
-      payload: { name: name, whatsappId: connectionId, body: 'Olá {{firstName}}', audience: { csv }, pacing, startAt: new Date(start).toISOString() },
+      payload: {
+        name: name,
+        whatsappId: connectionId,
+        body: 'Olá {{firstName}}',
+        audience: { csv },
+        pacing,
+        startAt: new Date(start).toISOString(),
+      },
     });
     if (res.statusCode !== 201) throw new Error(`campaign not created: ${res.body}`);
     const id = res.json<{ id: number }>().id;
@@ -64,7 +86,10 @@ async function scenario(name: string, recipients: number, ageDays: number, hours
     while (t < start + hours * HOUR) {
       ticks += 1;
       const handed = await sender.runDue(new Date(t));
-      const [row] = await database.db.select({ status: campaigns.status, next: campaigns.nextSendAt }).from(campaigns).where(eq(campaigns.id, id));
+      const [row] = await database.db
+        .select({ status: campaigns.status, next: campaigns.nextSendAt })
+        .from(campaigns)
+        .where(eq(campaigns.id, id));
       if (row.status === 'finished') break;
       const next = row.next?.getTime() ?? 0;
       // The scheduler ticks every 5 s; nothing can happen before the tick at or after the gap's end.
@@ -78,21 +103,29 @@ async function scenario(name: string, recipients: number, ageDays: number, hours
         .where(and(eq(campaignRecipients.campaignId, id), isNotNull(campaignRecipients.claimedAt)))
         .orderBy(asc(campaignRecipients.claimedAt))
     ).map((r) => r.at!.getTime());
-    const gaps = times.slice(1).map((v, i) => (v - times[i]) / 1000).sort((a, b) => a - b);
+    const gaps = times
+      .slice(1)
+      .map((v, i) => (v - times[i]) / 1000)
+      .sort((a, b) => a - b);
     let maxInAnyHour = 0;
     for (let i = 0, j = 0; i < times.length; i++) {
       while (times[i] - times[j] >= HOUR) j++;
       maxInAnyHour = Math.max(maxInAnyHour, i - j + 1);
     }
     const days = Math.ceil(hours / 24);
-    const perDay = Array.from({ length: days }, (_, d) => times.filter((v) => v >= start + d * 24 * HOUR && v < start + (d + 1) * 24 * HOUR).length);
+    const perDay = Array.from(
+      { length: days },
+      (_, d) => times.filter((v) => v >= start + d * 24 * HOUR && v < start + (d + 1) * 24 * HOUR).length,
+    );
     await built.services.outbox.idle();
     return {
       scenario: name,
       recipients,
       simulatedHours: hours,
       handed: times.length,
-      gaps: gaps.length ? { min: gaps[0], p50: percentile(gaps, 50), p95: percentile(gaps, 95), max: gaps[gaps.length - 1] } : { min: 0, p50: 0, p95: 0, max: 0 },
+      gaps: gaps.length
+        ? { min: gaps[0], p50: percentile(gaps, 50), p95: percentile(gaps, 95), max: gaps[gaps.length - 1] }
+        : { min: 0, p50: 0, p95: 0, max: 0 },
       maxInAnyHour,
       perDay,
       ticks,

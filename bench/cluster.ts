@@ -87,7 +87,11 @@ export async function startCluster(count: number): Promise<Cluster> {
       urls.push(url);
     }
     const login = async (email: string, password: string, at = urls[0]) => {
-      const res = await fetch(`${at}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      const res = await fetch(`${at}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
       if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { token: string }).token;
     };
@@ -109,7 +113,10 @@ export async function pairedConnection(cluster: Cluster, at: string, number: str
     return c.status === 'qrcode' && !!qrcode;
   });
   await call(`${at}/api/simulator/scan`, t, 'POST', { qrcode, number });
-  await waitUntil('the connection', async () => (await call<{ status: string }>(`${at}/api/whatsapp/${id}`, t, 'GET')).status === 'CONNECTED');
+  await waitUntil(
+    'the connection',
+    async () => (await call<{ status: string }>(`${at}/api/whatsapp/${id}`, t, 'GET')).status === 'CONNECTED',
+  );
   return id;
 }
 
@@ -153,7 +160,12 @@ export async function benchFanout(rates = [10, 10, 25], clients = 200, messages 
   try {
     const t = cluster.adminToken;
     const [first] = cluster.urls;
-    const sector = await call<{ id: number }>(`${first}/api/queue`, t, 'POST', { name: 'Fan-out', color: '#3366cc', startWork: '00:00', endWork: '23:59' });
+    const sector = await call<{ id: number }>(`${first}/api/queue`, t, 'POST', {
+      name: 'Fan-out',
+      color: '#3366cc',
+      startWork: '00:00',
+      endWork: '23:59',
+    });
     const number = '5511900000100';
     await pairedConnection(cluster, first, number, [sector.id]);
 
@@ -162,16 +174,25 @@ export async function benchFanout(rates = [10, 10, 25], clients = 200, messages 
     await runConcurrently(clients, 8, async (i) => {
       const email = `fan${i}@x.io`;
       const at = cluster.urls[i % cluster.urls.length];
-      await call(`${at}/api/users`, t, 'POST', { name: `Attendant ${i}`, email, password: 'fanout-pass', profile: 'user', queueIds: [sector.id] }, [201]);
+      await call(
+        `${at}/api/users`,
+        t,
+        'POST',
+        { name: `Attendant ${i}`, email, password: 'fanout-pass', profile: 'user', queueIds: [sector.id] },
+        [201],
+      );
       tokens[i] = await cluster.login(email, 'fanout-pass', at);
     });
 
     // The clients in `listeners` processes, each spread over the three server processes.
     procs = Array.from({ length: listeners }, (_, l) => {
       const mine = tokens.flatMap((token, i) => (i % listeners === l ? [{ url: cluster.urls[i % cluster.urls.length], token }] : []));
-      return fork(path.join(import.meta.dirname, 'fanout-listener.ts'), [], { execArgv: ['--import', 'tsx'] }).once('spawn', function (this: ChildProcess) {
-        this.send({ type: 'connect', clients: mine });
-      });
+      return fork(path.join(import.meta.dirname, 'fanout-listener.ts'), [], { execArgv: ['--import', 'tsx'] }).once(
+        'spawn',
+        function (this: ChildProcess) {
+          this.send({ type: 'connect', clients: mine });
+        },
+      );
     });
     const ask = <T>(type: string, run = 0) =>
       Promise.all(
@@ -203,15 +224,25 @@ export async function benchFanout(rates = [10, 10, 25], clients = 200, messages 
         const wait = started + (i * 1000) / rate - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const at = cluster.urls[i % cluster.urls.length];
-        const msg = { id: `fanout-${run}-${String(i).padStart(6, '0')}`, from: customerNumber(i % 50), to: number, body: `fan ${run} ${i} ${Date.now()}` };
-        sends.push(customerSends(at, t, msg).then(() => null, (err: unknown) => err ?? 'failed'));
+        const msg = {
+          id: `fanout-${run}-${String(i).padStart(6, '0')}`,
+          from: customerNumber(i % 50),
+          to: number,
+          body: `fan ${run} ${i} ${Date.now()}`,
+        };
+        sends.push(
+          customerSends(at, t, msg).then(
+            () => null,
+            (err: unknown) => err ?? 'failed',
+          ),
+        );
       }
       const failed = (await Promise.all(sends)).filter((r) => r !== null);
       if (failed.length) throw new Error(`${failed.length} sends failed`, { cause: failed[0] });
       // Until every client has every message, or nothing more arrived for 30 s (the machine is shared).
       const expected = clients * messages;
       let seen = 0;
-      for (let still = 0; seen < expected && still < 30; ) {
+      for (let still = 0; seen < expected && still < 30;) {
         await new Promise((r) => setTimeout(r, 1000));
         const now = (await ask<{ n: number }>('count', run)).reduce((n, c) => n + c.n, 0);
         still = now === seen ? still + 1 : 0;
@@ -260,7 +291,12 @@ export interface ClusterIngestResult {
  * connection's session on its own process where there are three; every request goes round robin to
  * a process (a process without the session hands it to the owner), answered once stored.
  */
-export async function benchClusterIngest(processes: number, messages = 3000, customers = 300, concurrency = 48): Promise<ClusterIngestResult> {
+export async function benchClusterIngest(
+  processes: number,
+  messages = 3000,
+  customers = 300,
+  concurrency = 48,
+): Promise<ClusterIngestResult> {
   const loadBefore = os.loadavg()[0];
   const cluster = await startCluster(processes);
   try {
@@ -271,7 +307,12 @@ export async function benchClusterIngest(processes: number, messages = 3000, cus
     await runConcurrently(messages, concurrency, async (i) => {
       const customer = i % customers;
       const at = cluster.urls[i % processes];
-      await customerSends(at, t, { id: `ingest-${String(i).padStart(6, '0')}`, from: customerNumber(customer), to: numbers[customer % numbers.length], body: `message ${i}` });
+      await customerSends(at, t, {
+        id: `ingest-${String(i).padStart(6, '0')}`,
+        from: customerNumber(customer),
+        to: numbers[customer % numbers.length],
+        body: `message ${i}`,
+      });
     });
     const seconds = (performance.now() - started) / 1000;
     return { processes, messages, customers, seconds, perSecond: messages / seconds, load: [loadBefore, os.loadavg()[0]] };

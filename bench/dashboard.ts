@@ -69,7 +69,9 @@ export async function benchDashboard(kind: DbKind, tickets = 100_000, runs = 60)
     const count = async (table: string) =>
       Number(((await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as { rows: { n: number }[] }).rows[0].n);
 
-    const ids = (await database.db.execute(sql`select (select min(id) from users where profile = 'user') as u, (select min(id) from queues) as q, (select min(id) from tags) as t`)) as {
+    const ids = (await database.db.execute(
+      sql`select (select min(id) from users where profile = 'user') as u, (select min(id) from queues) as q, (select min(id) from tags) as t`,
+    )) as {
       rows: { u: number; q: number; t: number }[];
     };
     const { u, q, t } = ids.rows[0];
@@ -82,7 +84,11 @@ export async function benchDashboard(kind: DbKind, tickets = 100_000, runs = 60)
     const results: DashboardResult['variants'] = [];
     for (const v of variants) {
       const call = async () => {
-        const res = await built.app.inject({ method: 'GET', url: `/api/dashboard?${v.query}`, headers: { authorization: `Bearer ${token}` } });
+        const res = await built.app.inject({
+          method: 'GET',
+          url: `/api/dashboard?${v.query}`,
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (res.statusCode !== 200) throw new Error(`dashboard ${v.query}: ${res.statusCode} ${res.body}`);
       };
       for (let i = 0; i < 5; i++) await call(); // warm-up: plans and caches

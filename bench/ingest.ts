@@ -39,7 +39,12 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
   const { database, built, token, close } = await startBenchServer(kind);
   const load = (await import('node:os')).loadavg()[0];
   try {
-    await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Bench', channel: 'simulator' } });
+    await built.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Bench', channel: 'simulator' },
+    });
     const network = built.services.simulator!;
     for (let i = 0; i < 200 && network.pendingQrCodes().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const { number } = await network.scan(network.pendingQrCodes()[0].qrcode, '5511900000001');
@@ -89,19 +94,26 @@ export async function benchIngest(kind: DbKind, messages = 10_000, customers = 1
       const count = database.db
         .execute(sql`select count(*)::int as n from messages where external_id like 'BENCH%'`)
         .then((r) => `${Number(rowsOf(r)[0].n)} stored in the database`);
-      const timeout = new Promise<string>((r) => setTimeout(() => r('the database did not answer a count within 5 s (its connection is held)'), 5000));
+      const timeout = new Promise<string>((r) =>
+        setTimeout(() => r('the database did not answer a count within 5 s (its connection is held)'), 5000),
+      );
       return Promise.race([count, timeout]);
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     listener.stop();
 
-    const latencies = arrivals.filter(([i]) => i >= 0).map(([i, at]) => at - sentAt[i]).sort((a, b) => a - b);
+    const latencies = arrivals
+      .filter(([i]) => i >= 0)
+      .map(([i, at]) => at - sentAt[i])
+      .sort((a, b) => a - b);
     const times = arrivals.map(([, at]) => at).sort((a, b) => a - b);
     let longestGapMs = times.length ? times[0] - startedAt : 0;
     for (let k = 1; k < times.length; k++) longestGapMs = Math.max(longestGapMs, times[k] - times[k - 1]);
 
     // Baseline: the same number of single-row INSERTs at the same concurrency.
-    await database.db.execute(sql`create table bench_plain (id text primary key, body text not null, created_at timestamptz not null default now())`);
+    await database.db.execute(
+      sql`create table bench_plain (id text primary key, body text not null, created_at timestamptz not null default now())`,
+    );
     const plainStart = process.hrtime.bigint();
     await runConcurrently(messages, CONCURRENCY, async (i) => {
       await database.db.execute(sql`insert into bench_plain (id, body) values (${`P${i}`}, ${`message ${i}`})`);

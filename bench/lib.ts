@@ -111,7 +111,9 @@ export async function startBenchServer(
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await database.db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
+    await database.db
+      .insert(users)
+      .values({ name: 'Bench admin', email: 'bench@x.io', passwordHash: await hashPassword('benchpass'), profile: 'admin' });
     const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } });
     return { database, built, token: res.json<{ token: string }>().token, close };
   } catch (err) {

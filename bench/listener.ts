@@ -44,6 +44,9 @@ export async function startRealtimeListener(
   });
   // Awaited by the caller; a failure before then must not surface as an unhandled rejection.
   done.catch(() => undefined);
-  await Promise.race([new Promise<void>((resolve) => child.on('message', (report: ListenerReport) => report.type === 'ready' && resolve())), done]);
+  await Promise.race([
+    new Promise<void>((resolve) => child.on('message', (report: ListenerReport) => report.type === 'ready' && resolve())),
+    done,
+  ]);
   return { done, stop: () => child.kill() };
 }

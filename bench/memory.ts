@@ -44,7 +44,18 @@ function rssMb(pid: number): number {
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const child = spawn(process.execPath, [MAIN], {
     // MALLOC_MMAP_THRESHOLD_ as `npm start` sets it (docs/operations.md, "Memory").
-    env: { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072', NODE_ENV: 'production', SIMULATOR: 'on', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, ...env },
+    env: {
+      ...process.env,
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      NODE_ENV: 'production',
+      SIMULATOR: 'on',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: EMAIL,
+      ADMIN_PASSWORD: PASSWORD,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,7 +73,11 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
     child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   const { token } = (await login.json()) as { token: string };
   const socket = io(url, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
   await new Promise<void>((resolve, reject) => {

@@ -25,7 +25,8 @@ function replaceSection(name: string, body: string): void {
   fs.writeFileSync(BENCHMARKS, re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`);
 }
 
-const machine = () => `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const machine = () =>
+  `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 async function runIngest(): Promise<void> {
   const kinds: DbKind[] = ['pglite'];
@@ -33,7 +34,11 @@ async function runIngest(): Promise<void> {
   const results: IngestResult[] = [];
   for (const kind of kinds) {
     console.log(`ingest on ${kind}…`);
-    const r = await benchIngest(kind, Number(process.env.BENCH_INGEST_MESSAGES ?? 10_000), Number(process.env.BENCH_INGEST_CUSTOMERS ?? 1_000));
+    const r = await benchIngest(
+      kind,
+      Number(process.env.BENCH_INGEST_MESSAGES ?? 10_000),
+      Number(process.env.BENCH_INGEST_CUSTOMERS ?? 1_000),
+    );
     console.log(describeIngest(r));
     results.push(r);
   }

@@ -12,7 +12,9 @@ const SIZES = {
 export async function runTickets(replaceSection: (name: string, body: string) => void, machine: string): Promise<void> {
   const reachable = await postgresReachable();
   // BENCH_TICKETS_DB=postgres|pglite measures one database only.
-  const kinds = (['postgres', 'pglite'] as const).filter((k) => (k === 'pglite' || reachable) && (!process.env.BENCH_TICKETS_DB || process.env.BENCH_TICKETS_DB === k));
+  const kinds = (['postgres', 'pglite'] as const).filter(
+    (k) => (k === 'pglite' || reachable) && (!process.env.BENCH_TICKETS_DB || process.env.BENCH_TICKETS_DB === k),
+  );
   const sections: string[] = [];
   for (const kind of kinds) {
     const pair: TicketsResult[] = [];
@@ -21,7 +23,10 @@ export async function runTickets(replaceSection: (name: string, body: string) =>
       pair.push(await benchTickets(kind, size));
     }
     const [small, large] = pair;
-    const seeded = pair.map((r) => `${r.tickets.toLocaleString('en-US')} tickets / ${r.messages.toLocaleString('en-US')} messages: ${r.seedSeconds == null ? 'seeded by an earlier run' : `seeded in ${r.seedSeconds.toFixed(0)} s`}`);
+    const seeded = pair.map(
+      (r) =>
+        `${r.tickets.toLocaleString('en-US')} tickets / ${r.messages.toLocaleString('en-US')} messages: ${r.seedSeconds == null ? 'seeded by an earlier run' : `seeded in ${r.seedSeconds.toFixed(0)} s`}`,
+    );
     sections.push([`### ${kind}`, '', seeded.join('; ') + '.', '', ...describeTickets(small, large)].join('\n'));
   }
   replaceSection(

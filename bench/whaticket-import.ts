@@ -32,7 +32,11 @@ async function main(): Promise<void> {
     let token = server.token;
     // A long run outlives an access token: sign in again (startBenchServer's admin) when it is refused.
     const signIn = async () => {
-      const res = await server.built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'bench@x.io', password: 'benchpass' } });
+      const res = await server.built.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'bench@x.io', password: 'benchpass' },
+      });
       token = res.json<{ token: string }>().token;
     };
     for (const dryRun of [true, false]) {

@@ -23,7 +23,9 @@ let numberSeq = 5511_9400_0000;
 
 /** RSS growth of a fresh process that opens `count` sessions (the test server runs here). */
 async function sessionsInChild(server: WhatsAppTestServer, count: number): Promise<MemoryResult> {
-  const child = fork(path.join(import.meta.dirname, 'whatsapp-sessions.ts'), [server.url, String(count)], { execArgv: ['--import', 'tsx'] });
+  const child = fork(path.join(import.meta.dirname, 'whatsapp-sessions.ts'), [server.url, String(count)], {
+    execArgv: ['--import', 'tsx'],
+  });
   try {
     const { before, after } = await new Promise<{ before: number; after: number }>((resolve, reject) => {
       child.on('message', (m: { type: string; qr?: string; before?: number; after?: number }) => {
@@ -70,8 +72,14 @@ export async function benchWhatsappInbound(messages = 2_000, customers = 100): P
   });
   try {
     const auth = { authorization: `Bearer ${token}` };
-    const conn = (await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: auth, payload: { name: 'Bench WA', channel: 'whatsapp' } })).json<{ id: number }>();
-    const status = async () => (await built.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: auth })).json<{ qrcode: string; status: string }>();
+    const conn = (
+      await built.app.inject({ method: 'POST', url: '/api/whatsapp', headers: auth, payload: { name: 'Bench WA', channel: 'whatsapp' } })
+    ).json<{ id: number }>();
+    const status = async () =>
+      (await built.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: auth })).json<{
+        qrcode: string;
+        status: string;
+      }>();
     const company = '5511940009999';
     let qr = '';
     for (let i = 0; i < 600 && !qr; i++) {
@@ -84,10 +92,14 @@ export async function benchWhatsappInbound(messages = 2_000, customers = 100): P
     const listener = await startRealtimeListener(built, token, messages);
 
     // Encrypt everything first: the figure is the receiving side, not the simulated phones.
-    const people = Array.from({ length: customers }, (_, i) => server.addCustomer({ number: `55119${String(50_000_000 + i)}`, name: `Customer ${i}` }));
+    const people = Array.from({ length: customers }, (_, i) =>
+      server.addCustomer({ number: `55119${String(50_000_000 + i)}`, name: `Customer ${i}` }),
+    );
     const stanzas: BinaryNode[] = [];
     for (let i = 0; i < messages; i++) {
-      stanzas.push(await server.prepareMessage(people[i % customers], company, { conversation: `message ${i} from customer ${i % customers}` }));
+      stanzas.push(
+        await server.prepareMessage(people[i % customers], company, { conversation: `message ${i} from customer ${i % customers}` }),
+      );
     }
 
     const started = process.hrtime.bigint();

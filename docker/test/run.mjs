@@ -66,7 +66,11 @@ function hostNetworkBase() {
 }
 const baseFile = hostNetworkBase();
 const compose = (args, options) =>
-  run(composeBin, [...composePrefix, '-p', project, '--project-directory', root, '-f', baseFile, '-f', 'docker/test/compose.test.yml', ...args], options);
+  run(
+    composeBin,
+    [...composePrefix, '-p', project, '--project-directory', root, '-f', baseFile, '-f', 'docker/test/compose.test.yml', ...args],
+    options,
+  );
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -104,7 +108,10 @@ function imageSize(tag) {
 
 async function exercise() {
   await until('the app to answer /api/health', async () => (await fetch(`${base}/api/health`)).ok, 180);
-  const { token } = await api('POST', '/api/auth/login', undefined, { email: env.SB_DOCKER_ADMIN_EMAIL, password: env.SB_DOCKER_ADMIN_PASSWORD });
+  const { token } = await api('POST', '/api/auth/login', undefined, {
+    email: env.SB_DOCKER_ADMIN_EMAIL,
+    password: env.SB_DOCKER_ADMIN_PASSWORD,
+  });
   console.log('signed in as the first administrator');
 
   const connection = await api('POST', '/api/whatsapp', token, { name: 'Docker phone', channel: 'simulator' });
@@ -114,11 +121,19 @@ async function exercise() {
     return c.status === 'qrcode' && c.qrcode;
   });
   await api('POST', '/api/simulator/scan', token, { qrcode, number: phone });
-  await until('the connection to be CONNECTED', async () => (await api('GET', `/api/whatsapp/${connection.id}`, token)).status === 'CONNECTED');
+  await until(
+    'the connection to be CONNECTED',
+    async () => (await api('GET', `/api/whatsapp/${connection.id}`, token)).status === 'CONNECTED',
+  );
   console.log('paired a simulator phone');
 
   const customer = '5521970000002';
-  await api('POST', '/api/simulator/messages', token, { from: customer, to: phone, name: 'Docker customer', body: 'Hello from the container test' });
+  await api('POST', '/api/simulator/messages', token, {
+    from: customer,
+    to: phone,
+    name: 'Docker customer',
+    body: 'Hello from the container test',
+  });
   const ticket = await until('the customer message to open a ticket', async () => {
     const { tickets } = await api('GET', `/api/tickets?status=pending&showAll=true&searchParam=${customer}`, token);
     return tickets.find((t) => t.lastMessage === 'Hello from the container test');
@@ -131,7 +146,11 @@ async function exercise() {
   console.log(`a customer message became ticket ${ticket.id}; the answer reached the customer's phone`);
 
   // The app runs as the unprivileged user, on PostgreSQL and Redis, and reports itself healthy.
-  const id = run('docker', ['ps', '-q', '--filter', `label=com.docker.compose.project=${project}`, '--filter', 'label=com.docker.compose.service=app'], { capture: true }).stdout.trim();
+  const id = run(
+    'docker',
+    ['ps', '-q', '--filter', `label=com.docker.compose.project=${project}`, '--filter', 'label=com.docker.compose.service=app'],
+    { capture: true },
+  ).stdout.trim();
   const user = run('docker', ['exec', id, 'id', '-un'], { capture: true }).stdout.trim();
   if (user !== 'switchboard') throw new Error(`the app runs as ${user}, not switchboard`);
   const health = await api('GET', '/api/health');
@@ -150,12 +169,36 @@ async function main() {
     if (process.env.SB_DOCKER_CA_FILE) fs.copyFileSync(process.env.SB_DOCKER_CA_FILE, ca);
     try {
       // The host's network for the builds: the daemon may run without a bridge (--bridge=none).
-      run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard:local', '.'], { timed: true });
+      run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard:local', '.'], {
+        timed: true,
+      });
     } finally {
       if (process.env.SB_DOCKER_CA_FILE) fs.rmSync(ca, { force: true });
     }
-    run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard-test/postgres:debian', '-f', 'docker/test/Dockerfile.postgres', here]);
-    run('docker', ['build', '--network', 'host', '--build-arg', `BASE_IMAGE=${BASE_IMAGE}`, '-t', 'switchboard-test/redis:debian', '-f', 'docker/test/Dockerfile.redis', here]);
+    run('docker', [
+      'build',
+      '--network',
+      'host',
+      '--build-arg',
+      `BASE_IMAGE=${BASE_IMAGE}`,
+      '-t',
+      'switchboard-test/postgres:debian',
+      '-f',
+      'docker/test/Dockerfile.postgres',
+      here,
+    ]);
+    run('docker', [
+      'build',
+      '--network',
+      'host',
+      '--build-arg',
+      `BASE_IMAGE=${BASE_IMAGE}`,
+      '-t',
+      'switchboard-test/redis:debian',
+      '-f',
+      'docker/test/Dockerfile.redis',
+      here,
+    ]);
   }
   console.log(`image switchboard:local: ${imageSize('switchboard:local')} (base ${BASE_IMAGE}: ${imageSize(BASE_IMAGE)})`);
   compose(['down', '-v', '--remove-orphans'], { capture: true, mayFail: true });
@@ -169,7 +212,8 @@ async function main() {
     compose(['logs', '--no-color', '--tail', '80'], { mayFail: true });
     throw err;
   } finally {
-    if (process.env.SB_DOCKER_KEEP === '1' && !failed) console.log(`left running (project ${project}); stop with: docker-compose -p ${project} down -v`);
+    if (process.env.SB_DOCKER_KEEP === '1' && !failed)
+      console.log(`left running (project ${project}); stop with: docker-compose -p ${project} down -v`);
     else compose(['down', '-v', '--remove-orphans'], { mayFail: true });
     fs.rmSync(path.dirname(baseFile), { recursive: true, force: true });
   }

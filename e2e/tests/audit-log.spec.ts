@@ -39,7 +39,7 @@ test('an admin reads, filters and exports the audit log; an attendant cannot ope
   // The export holds what the filter shows.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);
   expect(download.suggestedFilename()).toBe('audit-log.csv');
-  const csv = fs.readFileSync((await download.path()), 'utf8');
+  const csv = fs.readFileSync(await download.path(), 'utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toContain('at;actorId;actorName;action;targetType;targetId;address;before;after');
   expect(lines.slice(1).every((l) => l.includes(';user.update;'))).toBe(true);

@@ -12,7 +12,10 @@ const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
 
 const phoneNumber = (prefix: string) => `${prefix}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+const randomColor = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
 
 async function apiOf(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -32,7 +35,7 @@ async function attendantPage(browser: Browser, email: string, password: string):
   return page;
 }
 
-test('a sector with auto-assignment gives the customer\'s ticket to its online attendant', async ({ page, context, browser }) => {
+test("a sector with auto-assignment gives the customer's ticket to its online attendant", async ({ page, context, browser }) => {
   const id = unique();
   await login(page, ADMIN.email, ADMIN.password);
   const api = await apiOf(page);
@@ -87,7 +90,9 @@ test('a sector with auto-assignment gives the customer\'s ticket to its online a
   const send = async (text: string) => {
     await phone.getByTestId('simulator-text').fill(text);
     await phone.getByTestId('simulator-send').click();
-    await expect(phone.getByTestId('simulator-messages').locator('[data-sender="customer"]').filter({ hasText: text }).last()).toBeVisible();
+    await expect(
+      phone.getByTestId('simulator-messages').locator('[data-sender="customer"]').filter({ hasText: text }).last(),
+    ).toBeVisible();
   };
   await send('oi');
   await expect(phone.getByTestId('simulator-messages').getByText('Hello! Choose a sector:')).toBeVisible();

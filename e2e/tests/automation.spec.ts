@@ -15,7 +15,7 @@ import { ADMIN, Api, expectToast, login, phoneNumber, randomColor, signedInPage,
 const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
 
-test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', async ({ page, context, browser }) => {
+test("menu → chosen sector's Pending → resolve → rating 9 → farewell", async ({ page, context, browser }) => {
   test.setTimeout(120_000);
   const id = unique();
   await login(page, ADMIN.email, ADMIN.password);
@@ -94,7 +94,10 @@ test('menu → chosen sector\'s Pending → resolve → rating 9 → farewell', 
   const { send } = customerPhone;
   /** What the connection has sent to the customer's phone, oldest first. */
   const received = async () => {
-    const chat = await api.call<{ sender: string; body: string }[]>('GET', `/api/simulator/chats/${customer.number}?to=${connectionNumber}`);
+    const chat = await api.call<{ sender: string; body: string }[]>(
+      'GET',
+      `/api/simulator/chats/${customer.number}?to=${connectionNumber}`,
+    );
     return chat.filter((m) => m.sender === 'connection').map((m) => m.body);
   };
 

@@ -10,11 +10,20 @@ import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, unique } fr
 
 async function world(api: Api) {
   const id = unique();
-  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: `Board ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', {
+    name: `Board ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
   const user = { name: `Bea ${id}`, email: `bea.${id}@e2e.local`, password: 'board-pass' };
   await api.call('POST', '/api/users', { ...user, profile: 'user', queueIds: [sector.id] });
   const number = phoneNumber('5511');
-  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Board ${id}`, channel: 'simulator', queueIds: [sector.id] });
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Board ${id}`,
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   await pairSimulator(api, connection.id, number);
   return { id, user, number };
 }
@@ -36,14 +45,21 @@ test('dragging a card accepts and then resolves the ticket', async ({ page, requ
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);
   const w = await world(admin);
   const customer = { number: phoneNumber('5521'), name: `Board customer ${w.id}` };
-  await admin.call('POST', '/api/simulator/messages', { from: customer.number, to: w.number, name: customer.name, body: 'Can someone help?' });
+  await admin.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: w.number,
+    name: customer.name,
+    body: 'Can someone help?',
+  });
 
   await login(page, w.user.email, w.user.password);
   await page.goto('/tickets');
   await page.getByTestId('tickets-board-open').click();
   await expect(page).toHaveURL(/\/tickets\/board$/);
   const card = page.locator('[data-testid^="board-card-"]').filter({ hasText: customer.name });
-  await expect(page.getByTestId('board-column-pending').locator('[data-testid^="board-card-"]').filter({ hasText: customer.name })).toBeVisible();
+  await expect(
+    page.getByTestId('board-column-pending').locator('[data-testid^="board-card-"]').filter({ hasText: customer.name }),
+  ).toBeVisible();
   const ticketId = Number((await card.getAttribute('data-testid'))!.replace('board-card-', ''));
   const user = await Api.of(page);
   const status = async () => (await user.call<{ status: string; userId: number | null }>('GET', `/api/tickets/${ticketId}`)).status;
@@ -85,13 +101,33 @@ test("by sector, dropping a card on another sector's column opens the transfer d
   test.setTimeout(420_000);
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);
   const id = unique();
-  const sales = await admin.call<{ id: number; name: string }>('POST', '/api/queue', { name: `Sales ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
-  const support = await admin.call<{ id: number; name: string }>('POST', '/api/queue', { name: `Support ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const sales = await admin.call<{ id: number; name: string }>('POST', '/api/queue', {
+    name: `Sales ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
+  const support = await admin.call<{ id: number; name: string }>('POST', '/api/queue', {
+    name: `Support ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
   const bea = { name: `Bea ${id}`, email: `bea2.${id}@e2e.local`, password: 'board-pass' };
   const beaUser = await admin.call<{ id: number }>('POST', '/api/users', { ...bea, profile: 'user', queueIds: [sales.id, support.id] });
-  const caio = await admin.call<{ id: number }>('POST', '/api/users', { name: `Caio ${id}`, email: `caio2.${id}@e2e.local`, password: 'board-pass', profile: 'user', queueIds: [sales.id] });
+  const caio = await admin.call<{ id: number }>('POST', '/api/users', {
+    name: `Caio ${id}`,
+    email: `caio2.${id}@e2e.local`,
+    password: 'board-pass',
+    profile: 'user',
+    queueIds: [sales.id],
+  });
   const number = phoneNumber('5511');
-  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: `Board T ${id}`, channel: 'simulator', queueIds: [sales.id] });
+  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Board T ${id}`,
+    channel: 'simulator',
+    queueIds: [sales.id],
+  });
   await pairSimulator(admin, connection.id, number);
 
   // Three conversations in Sales: one Caio holds (his column), two Bea holds.
@@ -100,14 +136,22 @@ test("by sector, dropping a card on another sector's column opens the transfer d
     const name = `${who} customer ${id}`;
     await admin.call('POST', '/api/simulator/messages', { from: phoneNumber('5521'), to: number, name, body: 'Hello' });
     let found = 0;
-    await expect.poll(async () => (found = (await admin.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(name)}`)).tickets[0]?.id ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (found =
+            (await admin.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(name)}`))
+              .tickets[0]?.id ?? 0),
+      )
+      .toBeGreaterThan(0);
     tickets.push(found);
   }
   const [caiosTicket, first, second] = tickets;
   await admin.call('PUT', `/api/tickets/${caiosTicket}`, { status: 'open', userId: caio.id, queueId: sales.id });
   for (const t of [first, second]) await admin.call('PUT', `/api/tickets/${t}`, { status: 'open', userId: beaUser.id, queueId: sales.id });
 
-  const ticketOf = async (ticketId: number) => admin.call<{ userId: number | null; queueId: number | null }>('GET', `/api/tickets/${ticketId}`);
+  const ticketOf = async (ticketId: number) =>
+    admin.call<{ userId: number | null; queueId: number | null }>('GET', `/api/tickets/${ticketId}`);
 
   await login(page, bea.email, bea.password);
   await page.goto('/tickets/board');
@@ -131,10 +175,25 @@ test('a long Pending column shows 20 cards, then the next page on demand', async
   await login(page, w.user.email, w.user.password);
   await page.goto('/tickets/board');
   // A long Pending column: 20 cards, then the next page on demand.
-  for (let i = 0; i < 21; i++) await admin.call('POST', '/api/simulator/messages', { from: phoneNumber('5531'), to: number, name: `Waiting ${i} ${id}`, body: 'Anyone there?' });
+  for (let i = 0; i < 21; i++)
+    await admin.call('POST', '/api/simulator/messages', {
+      from: phoneNumber('5531'),
+      to: number,
+      name: `Waiting ${i} ${id}`,
+      body: 'Anyone there?',
+    });
   await page.getByTestId('board-by-attendant').click();
   const pendingColumn = page.getByTestId('board-column-pending');
-  await expect.poll(async () => pendingColumn.locator('[data-testid^="board-card-"]').filter({ hasText: `${id}` }).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+  await expect
+    .poll(
+      async () =>
+        pendingColumn
+          .locator('[data-testid^="board-card-"]')
+          .filter({ hasText: `${id}` })
+          .count(),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(20);
   await page.reload();
   await expect(pendingColumn.locator('[data-testid^="board-card-"]')).toHaveCount(20);
   await pendingColumn.getByTestId('board-more-pending').click();

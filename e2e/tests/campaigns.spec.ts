@@ -17,13 +17,18 @@ async function useLanguage(page: Page, language: 'pt' | 'en' | 'es'): Promise<vo
   await page.reload();
 }
 
-test('an admin runs a campaign on the simulator: statuses go to sent live, the opted out is skipped, pause and resume', async ({ page }) => {
+test('an admin runs a campaign on the simulator: statuses go to sent live, the opted out is skipped, pause and resume', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const id = unique();
   await login(page, ADMIN.email, ADMIN.password);
   await recordToasts(page);
   const api = await Api.of(page);
-  const connection = await api.call<{ id: number; name: string }>('POST', '/api/whatsapp', { name: `Campanha ${id}`, channel: 'simulator' });
+  const connection = await api.call<{ id: number; name: string }>('POST', '/api/whatsapp', {
+    name: `Campanha ${id}`,
+    channel: 'simulator',
+  });
   const connectionNumber = phoneNumber('5511');
   await pairSimulator(api, connection.id, connectionNumber);
 
@@ -34,7 +39,17 @@ test('an admin runs a campaign on the simulator: statuses go to sent live, the o
   ];
   // Caio opts out before the campaign is written.
   await api.call('POST', '/api/simulator/messages', { from: people[2].number, to: connectionNumber, name: people[2].name, body: 'SAIR' });
-  await expect.poll(async () => (await api.call<{ contacts: { number: string; optedOutAt?: string | null }[] }>('GET', `/api/contacts?searchParam=${people[2].number}`)).contacts[0]?.optedOutAt ?? null).not.toBeNull();
+  await expect
+    .poll(
+      async () =>
+        (
+          await api.call<{ contacts: { number: string; optedOutAt?: string | null }[] }>(
+            'GET',
+            `/api/contacts?searchParam=${people[2].number}`,
+          )
+        ).contacts[0]?.optedOutAt ?? null,
+    )
+    .not.toBeNull();
 
   await page.goto('/campaigns');
   await expect(page.getByTestId('menu-campaigns')).toBeVisible();
@@ -64,7 +79,9 @@ test('an admin runs a campaign on the simulator: statuses go to sent live, the o
   await detail.getByTestId('campaign-start').click();
   // The job (every 5 s) hands them to the outbox; the receipts come back live.
   for (const p of people.slice(0, 2)) {
-    await expect(detail.getByTestId(`campaign-recipient-${p.number}`)).toHaveAttribute('data-status', /^(sent|delivered|read)$/, { timeout: 60_000 });
+    await expect(detail.getByTestId(`campaign-recipient-${p.number}`)).toHaveAttribute('data-status', /^(sent|delivered|read)$/, {
+      timeout: 60_000,
+    });
   }
   await expect(detail.getByTestId('campaign-status')).toHaveText('Finished', { timeout: 30_000 });
   await expect(detail.getByTestId(`campaign-recipient-${people[2].number}`)).toHaveAttribute('data-status', 'skipped');
@@ -81,7 +98,18 @@ test('an admin runs a campaign on the simulator: statuses go to sent live, the o
     whatsappId: connection.id,
     body: 'Oi {{name}}',
     audience: { csv: slowPeople.map((number) => ({ number, name: '' })) },
-    pacing: { minGapSeconds: 600, maxGapSeconds: 900, hourlyCap: 60, dailyCap: 300, warmup: false, warmupStart: 20, respectWorkHours: false, stopAfterRefusals: 5, stopAfterDisconnects: 3, cloudTier: 1000 },
+    pacing: {
+      minGapSeconds: 600,
+      maxGapSeconds: 900,
+      hourlyCap: 60,
+      dailyCap: 300,
+      warmup: false,
+      warmupStart: 20,
+      respectWorkHours: false,
+      stopAfterRefusals: 5,
+      stopAfterDisconnects: 3,
+      cloudTier: 1000,
+    },
   });
   await detail.getByRole('button', { name: /All campaigns/ }).click();
   await page.getByTestId(`campaign-row-${slow.id}`).click();
@@ -100,9 +128,14 @@ test('an admin runs a campaign on the simulator: statuses go to sent live, the o
   await page.getByTestId(`campaign-row-${slow.id}`).click();
   await expect(detail.getByTestId('campaign-status')).toHaveText('Enviando');
   await detail.getByRole('button', { name: /Todas as campanhas/ }).click();
-  await page.locator('[data-testid^="campaign-row-"]').filter({ hasText: `Promo ${id}` }).click();
+  await page
+    .locator('[data-testid^="campaign-row-"]')
+    .filter({ hasText: `Promo ${id}` })
+    .click();
   await expect(detail.getByTestId(`campaign-recipient-${people[2].number}`).getByTestId('recipient-status')).toHaveText('Ignorado');
-  await expect(detail.getByTestId(`campaign-recipient-${people[0].number}`).getByTestId('recipient-status')).toHaveText(/^(Enviada|Entregue|Lida)$/);
+  await expect(detail.getByTestId(`campaign-recipient-${people[0].number}`).getByTestId('recipient-status')).toHaveText(
+    /^(Enviada|Entregue|Lida)$/,
+  );
   await page.screenshot({ path: `${SHOTS}/campaigns-3-detail-pt.png`, fullPage: true });
   await useLanguage(page, 'en');
   await api.call('POST', `/api/campaigns/${slow.id}/cancel`);

@@ -139,7 +139,14 @@ test.beforeAll(async () => {
   for (let i = 1; i < PROCESSES; i++) servers.push(await startServer(i, common));
   const port = await freePort();
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(port, servers.map((s) => s.port), dir));
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    nginxConfig(
+      port,
+      servers.map((s) => s.port),
+      dir,
+    ),
+  );
   const check = spawnSync(NGINX, ['-t', '-c', path.join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx configuration refused: ${check.stderr}`);
   nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
@@ -150,7 +157,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   nginx?.kill('SIGTERM');
   for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
-  await Promise.all(servers.map((s) => (s.child.exitCode === null && s.child.signalCode === null ? new Promise((r) => s.child.once('exit', r)) : Promise.resolve())));
+  await Promise.all(
+    servers.map((s) =>
+      s.child.exitCode === null && s.child.signalCode === null ? new Promise((r) => s.child.once('exit', r)) : Promise.resolve(),
+    ),
+  );
   if (dbUrl) {
     const admin = new pg.Client({ connectionString: DATABASE_URL });
     await admin.connect();
@@ -209,7 +220,12 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   const hours = { startWork: '00:00', endWork: '23:59' };
   // The sector greets each new customer: an automatic reply, sent at once or — when its process
   // died before sending it — by the scheduler's leader; either way exactly once.
-  const sector = await admin.call<{ id: number }>('POST', '/api/queue', { name: 'Cluster', color: '#3366cc', greetingMessage: GREETING, ...hours });
+  const sector = await admin.call<{ id: number }>('POST', '/api/queue', {
+    name: 'Cluster',
+    color: '#3366cc',
+    greetingMessage: GREETING,
+    ...hours,
+  });
   const password = 'attendant-pass';
   const attendants = [{ name: 'Ana Cluster', email: 'ana@cluster.local' }];
   for (const a of attendants) await admin.call('POST', '/api/users', { ...a, password, profile: 'user', queueIds: [sector.id] });
@@ -255,7 +271,9 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
   let ticketId = 0;
   await expect
     .poll(async () => {
-      const found = await rows<{ id: number }>('select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = $1', [customer]);
+      const found = await rows<{ id: number }>('select t.id from tickets t join contacts c on c.id = t.contact_id where c.number = $1', [
+        customer,
+      ]);
       ticketId = found[0]?.id ?? 0;
       return ticketId;
     })
@@ -305,17 +323,24 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
     sends.push(customerSends(`in-${i}`));
     outbound.push(`out-${i}`);
     sends.push(
-      withRetry(`reply out-${i}`, () => ana.raw('POST', `/api/messages/${ticketId}`, { body: `out-${i}` }, { 'Idempotency-Key': `cluster-out-${i}` }), [201]),
+      withRetry(
+        `reply out-${i}`,
+        () => ana.raw('POST', `/api/messages/${ticketId}`, { body: `out-${i}` }, { 'Idempotency-Key': `cluster-out-${i}` }),
+        [201],
+      ),
     );
     // New customers keep writing across the kill; each is greeted once.
     if (i >= 5 && i <= 12) sends.push(customerSends(`hello-${i}`, greeted[i - 5]));
     if (i === 8) {
       // The owner stores in-8 and kills itself before announcing it.
       const child = owner!.child;
-      const signal = child.signalCode ?? (await new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, sig) => resolve(sig))));
+      const signal =
+        child.signalCode ?? (await new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, sig) => resolve(sig))));
       expect(signal).toBe('SIGKILL');
       killedAt = Date.now();
-      expect((await rows<{ n: number }>('select count(*)::int as n from messages where ticket_id = $1 and body = $2', [ticketId, FATAL]))[0].n).toBe(1);
+      expect(
+        (await rows<{ n: number }>('select count(*)::int as n from messages where ticket_id = $1 and body = $2', [ticketId, FATAL]))[0].n,
+      ).toBe(1);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -326,18 +351,30 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
 
   // Taken over by another process within the lease time (plus one renewal period).
   await expect
-    .poll(async () => (await rows<{ holder: string }>('select holder from leases where name = $1', [`channel:${connection.id}`]))[0].holder, {
-      timeout: (LEASE_SECONDS + 20) * 1000,
-    })
+    .poll(
+      async () => (await rows<{ holder: string }>('select holder from leases where name = $1', [`channel:${connection.id}`]))[0].holder,
+      {
+        timeout: (LEASE_SECONDS + 20) * 1000,
+      },
+    )
     .not.toBe(lease.holder);
   await expect.poll(async () => (await admin.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
   expect(Date.now() - killedAt).toBeLessThan((LEASE_SECONDS + 20) * 1000);
 
   // Every inbound message stored exactly once; every outbound message on the customer's phone exactly once.
   await expect
-    .poll(async () => (await rows<{ n: number }>("select count(*)::int as n from messages where ticket_id = $1 and body like 'in-%' and from_me = false", [ticketId]))[0].n, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (
+          await rows<{ n: number }>(
+            "select count(*)::int as n from messages where ticket_id = $1 and body like 'in-%' and from_me = false",
+            [ticketId],
+          )
+        )[0].n,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(inbound.length + 1);
   const storedIn = await rows<{ body: string; n: number }>(
     "select body, count(*)::int as n from messages where ticket_id = $1 and body like 'in-%' group by body",
@@ -367,9 +404,12 @@ test('three processes behind nginx: one killed under load, nothing lost or doubl
 
   // The scheduler's leadership moved to a live process, and every customer was greeted once.
   await expect
-    .poll(async () => holderPid((await rows<{ holder: string }>("select holder from leases where name = 'automation-scheduler'"))[0].holder), {
-      timeout: (LEASE_SECONDS + 20) * 1000,
-    })
+    .poll(
+      async () => holderPid((await rows<{ holder: string }>("select holder from leases where name = 'automation-scheduler'"))[0].holder),
+      {
+        timeout: (LEASE_SECONDS + 20) * 1000,
+      },
+    )
     .not.toBe(owner!.child.pid);
   await expect
     .poll(

@@ -14,7 +14,10 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-test('a simulator connection is created, paired from the simulator page, and its customer\'s message opens a ticket', async ({ page, context }) => {
+test("a simulator connection is created, paired from the simulator page, and its customer's message opens a ticket", async ({
+  page,
+  context,
+}) => {
   const name = `Sim ${unique()}`;
   const connectionNumber = phoneNumber('5511');
   const customer = { number: phoneNumber('5521'), name: `Carla ${unique()}` };

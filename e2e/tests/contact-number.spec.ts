@@ -15,14 +15,35 @@ test('an attendant cannot type a number the server would refuse, and saves the r
     return (await res.json()) as T;
   };
   const id = unique();
-  const sector = await call<{ id: number }>('POST', '/api/queue', { name: `Numbers ${id}`, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}` });
+  const sector = await call<{ id: number }>('POST', '/api/queue', {
+    name: `Numbers ${id}`,
+    color: `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`,
+  });
   const ana = { name: 'Ana Numbers', email: `ana.numbers.${id}@e2e.local`, password: 'attendant-pass' };
-  const anaUser = await call<{ id: number }>('POST', '/api/users', { ...ana, profile: 'user', queueIds: [sector.id], startWork: '00:00', endWork: '23:59' });
-  const connection = await call<{ id: number }>('POST', '/api/whatsapp', { name: `Sim ${id}`, channel: 'simulator', queueIds: [sector.id] });
+  const anaUser = await call<{ id: number }>('POST', '/api/users', {
+    ...ana,
+    profile: 'user',
+    queueIds: [sector.id],
+    startWork: '00:00',
+    endWork: '23:59',
+  });
+  const connection = await call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Sim ${id}`,
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   const digits = () => `5531${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const talking = await call<{ id: number; number: string }>('POST', '/api/contacts', { name: `Open Talk ${id}`, number: digits() });
   const fresh = await call<{ id: number }>('POST', '/api/contacts', { name: `Fresh ${id}`, number: digits() });
-  await call('POST', '/api/tickets', { contactId: talking.id, queueId: sector.id, userId: anaUser.id, whatsappId: connection.id, status: 'open' });
+  await call('POST', '/api/tickets', {
+    contactId: talking.id,
+    queueId: sector.id,
+    userId: anaUser.id,
+    whatsappId: connection.id,
+    status: 'open',
+  });
 
   await login(page, ana.email, ana.password);
   await page.goto('/contacts');
@@ -32,7 +53,9 @@ test('an attendant cannot type a number the server would refuse, and saves the r
   const number = page.getByTestId('contact-number');
   await expect(page.getByTestId('contact-name')).toHaveValue(`Open Talk ${id}`);
   await expect(number).toBeDisabled();
-  await expect(page.getByTestId('contact-modal')).toContainText('Only an administrator can change the number while a conversation is open or pending');
+  await expect(page.getByTestId('contact-modal')).toContainText(
+    'Only an administrator can change the number while a conversation is open or pending',
+  );
   await page.screenshot({ path: `test-results/contact-number-locked.png` });
   await page.getByTestId('contact-name').fill(`Open Talk Renamed ${id}`);
   await page.getByTestId('contact-modal-submit').click();

@@ -55,11 +55,20 @@ async function setUp(request: APIRequestContext): Promise<World> {
   const api = await Api.login(request, ADMIN.email, ADMIN.password);
   const id = unique();
   const sectorName = `Daily ${id}`;
-  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: sectorName, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', {
+    name: sectorName,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
   const user = { name: `Rita ${id}`, email: `rita.${id}@e2e.local`, password: 'daily-path-pass' };
   await api.call('POST', '/api/users', { ...user, profile: 'admin', queueIds: [sector.id] });
   const connectionNumber = phoneNumber('5511');
-  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Daily ${id}`, channel: 'simulator', queueIds: [sector.id] });
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Daily ${id}`,
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   await pairSimulator(api, connection.id, connectionNumber);
   return { api, sectorName, connectionNumber, user };
 }

@@ -37,7 +37,13 @@ async function setUp(request: Parameters<typeof Api.login>[0]): Promise<Setup> {
   const attendant = { name: 'Bruna Story', email: `bruna.${id}@e2e.local`, password: 'attendant-pass' };
   const created = await api.call<{ id: number }>('POST', '/api/users', { ...attendant, profile: 'user', queueIds: [sector.id] });
   const colleagueEmail = `caio.${id}@e2e.local`;
-  const colleague = await api.call<{ id: number; name: string }>('POST', '/api/users', { name: 'Caio Colleague', email: colleagueEmail, password: 'attendant-pass', profile: 'user', queueIds: [sector.id] });
+  const colleague = await api.call<{ id: number; name: string }>('POST', '/api/users', {
+    name: 'Caio Colleague',
+    email: colleagueEmail,
+    password: 'attendant-pass',
+    profile: 'user',
+    queueIds: [sector.id],
+  });
   const number = phoneNumber('5511');
   const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
     name: `Story line ${id}`,
@@ -46,7 +52,13 @@ async function setUp(request: Parameters<typeof Api.login>[0]): Promise<Setup> {
     farewellMessage: 'Thank you, {{firstName}}!',
   });
   await pairSimulator(api, connection.id, number);
-  return { api, sector, connection: { id: connection.id, number }, attendant: { ...attendant, id: created.id }, colleague: { ...colleague, email: colleagueEmail } };
+  return {
+    api,
+    sector,
+    connection: { id: connection.id, number },
+    attendant: { ...attendant, id: created.id },
+    colleague: { ...colleague, email: colleagueEmail },
+  };
 }
 
 async function ticketOf(api: Api, name: string): Promise<{ id: number }> {
@@ -54,14 +66,22 @@ async function ticketOf(api: Api, name: string): Promise<{ id: number }> {
   await expect
     .poll(async () => {
       // The newest ticket of the customer.
-      found = (await api.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(name)}`)).tickets.sort((a, b) => b.id - a.id)[0];
+      found = (
+        await api.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(name)}`)
+      ).tickets.sort((a, b) => b.id - a.id)[0];
       return !!found;
     })
     .toBe(true);
   return found!;
 }
 
-async function pageIn(browser: Browser, who: Setup['attendant'], language: string, path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+async function pageIn(
+  browser: Browser,
+  who: Setup['attendant'],
+  language: string,
+  path: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
   const page = await signedInPage(browser, who.email, who.password, {
     path,
     options: { viewport },
@@ -70,17 +90,43 @@ async function pageIn(browser: Browser, who: Setup['attendant'], language: strin
   return page;
 }
 
-const STORY: Record<string, { accepted: RegExp; transferred: RegExp; reason: string; returned: RegExp; automatic: string; panel: string }> = {
-  en: { accepted: /Bruna Story accepted the ticket/, transferred: /transferred the ticket from Bruna Story .* to Caio Colleague/, reason: 'Reason: Needs a second opinion', returned: /Caio Colleague returned the ticket to the queue/, automatic: 'Automatic message', panel: 'Tickets' },
-  pt: { accepted: /Bruna Story aceitou o atendimento/, transferred: /transferiu o atendimento de Bruna Story .* para Caio Colleague/, reason: 'Motivo: Needs a second opinion', returned: /Caio Colleague devolveu o atendimento à fila/, automatic: 'Mensagem automática', panel: 'Atendimentos' },
-  es: { accepted: /Bruna Story aceptó la atención/, transferred: /transfirió la atención de Bruna Story .* a Caio Colleague/, reason: 'Motivo: Needs a second opinion', returned: /Caio Colleague devolvió la atención a la cola/, automatic: 'Mensaje automático', panel: 'Atenciones' },
-};
+const STORY: Record<string, { accepted: RegExp; transferred: RegExp; reason: string; returned: RegExp; automatic: string; panel: string }> =
+  {
+    en: {
+      accepted: /Bruna Story accepted the ticket/,
+      transferred: /transferred the ticket from Bruna Story .* to Caio Colleague/,
+      reason: 'Reason: Needs a second opinion',
+      returned: /Caio Colleague returned the ticket to the queue/,
+      automatic: 'Automatic message',
+      panel: 'Tickets',
+    },
+    pt: {
+      accepted: /Bruna Story aceitou o atendimento/,
+      transferred: /transferiu o atendimento de Bruna Story .* para Caio Colleague/,
+      reason: 'Motivo: Needs a second opinion',
+      returned: /Caio Colleague devolveu o atendimento à fila/,
+      automatic: 'Mensagem automática',
+      panel: 'Atendimentos',
+    },
+    es: {
+      accepted: /Bruna Story aceptó la atención/,
+      transferred: /transfirió la atención de Bruna Story .* a Caio Colleague/,
+      reason: 'Motivo: Needs a second opinion',
+      returned: /Caio Colleague devolvió la atención a la cola/,
+      automatic: 'Mensaje automático',
+      panel: 'Atenciones',
+    },
+  };
 
-test('the chat tells the ticket story in pt, en and es, marks automatic messages, and the contact panel knows the person', async ({ browser, request }) => {
+test('the chat tells the ticket story in pt, en and es, marks automatic messages, and the contact panel knows the person', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const s = await setUp(request);
   const customer = { number: phoneNumber('5521'), name: `Carla ${unique()}` };
-  const write = (body: string) => s.api.call('POST', '/api/simulator/messages', { from: customer.number, to: s.connection.number, name: customer.name, body });
+  const write = (body: string) =>
+    s.api.call('POST', '/api/simulator/messages', { from: customer.number, to: s.connection.number, name: customer.name, body });
   const bruna = await Api.login(request, s.attendant.email, s.attendant.password);
   const caio = await Api.login(request, s.colleague.email, 'attendant-pass');
 
@@ -104,7 +150,12 @@ test('the chat tells the ticket story in pt, en and es, marks automatic messages
 
   // Its story: accepted, transferred with a reason, returned, accepted again.
   await bruna.call('PUT', `/api/tickets/${current.id}`, { status: 'open' });
-  await bruna.call('PUT', `/api/tickets/${current.id}`, { transf: true, userId: s.colleague.id, queueId: s.sector.id, reason: 'Needs a second opinion' });
+  await bruna.call('PUT', `/api/tickets/${current.id}`, {
+    transf: true,
+    userId: s.colleague.id,
+    queueId: s.sector.id,
+    reason: 'Needs a second opinion',
+  });
   await caio.call('PUT', `/api/tickets/${current.id}`, { status: 'pending' });
   await bruna.call('PUT', `/api/tickets/${current.id}`, { status: 'open' });
 
@@ -118,7 +169,13 @@ test('the chat tells the ticket story in pt, en and es, marks automatic messages
     await expect(events.filter({ hasText: words.returned })).toBeVisible();
     await expect(events.filter({ hasText: words.accepted }).first()).toBeVisible();
     // The sector's greeting was written by the server, not by a person: marked as automatic.
-    await expect(chat.locator('[data-automatic="true"]').filter({ hasText: 'An attendant will be with you shortly' }).last().getByTestId('automatic-label')).toHaveText(words.automatic);
+    await expect(
+      chat
+        .locator('[data-automatic="true"]')
+        .filter({ hasText: 'An attendant will be with you shortly' })
+        .last()
+        .getByTestId('automatic-label'),
+    ).toHaveText(words.automatic);
     await shot(page, `story-timeline-${language}`);
 
     // The contact panel: this ticket and the earlier one, resolved.
@@ -158,19 +215,37 @@ test('a chat full of images opens at its newest message and stays there while th
       media: { mimetype: 'image/png', filename: `photo-${n}.png`, data: PNG },
     });
   }
-  await s.api.call('POST', '/api/simulator/messages', { from: customer.number, to: s.connection.number, name: customer.name, body: 'the newest message' });
+  await s.api.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: s.connection.number,
+    name: customer.name,
+    body: 'the newest message',
+  });
   const ticket = await ticketOf(s.api, customer.name);
   // The customer's 15 messages (and the sector's automatic greeting).
-  await expect.poll(async () => (await s.api.call<{ count: number }>('GET', `/api/messages/${ticket.id}`)).count).toBeGreaterThanOrEqual(15);
+  await expect
+    .poll(async () => (await s.api.call<{ count: number }>('GET', `/api/messages/${ticket.id}`)).count)
+    .toBeGreaterThanOrEqual(15);
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-    const page = await pageIn(browser, { ...s.attendant, email: ADMIN.email, password: ADMIN.password }, 'en', `/tickets/${ticket.id}`, viewport);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const page = await pageIn(
+      browser,
+      { ...s.attendant, email: ADMIN.email, password: ADMIN.password },
+      'en',
+      `/tickets/${ticket.id}`,
+      viewport,
+    );
     const list = page.getByTestId('message-list');
     await expect(page.getByText('the newest message')).toBeVisible();
     // Every image drawn in view has loaded; the newest message is still in view and the list at its bottom.
     await expect(page.getByTestId('message-image').first()).toBeVisible();
     await expect(async () => {
-      const loaded = await page.getByTestId('message-image').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+      const loaded = await page
+        .getByTestId('message-image')
+        .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
       expect(loaded).toBe(true);
     }).toPass();
     await expect(page.getByText('the newest message')).toBeInViewport();
@@ -187,8 +262,15 @@ test('a chat full of images opens at its newest message and stays there while th
 test('on a phone the contacts list keeps its actions on screen', async ({ browser, request }) => {
   const s = await setUp(request);
   const name = `Phone ${unique()}`;
-  const contact = await s.api.call<{ id: number }>('POST', '/api/contacts', { name, number: phoneNumber('5531'), email: `very.long.address.${unique()}@example-company.com` });
-  const page = await pageIn(browser, { ...s.attendant, email: ADMIN.email, password: ADMIN.password }, 'es', '/contacts', { width: 390, height: 844 });
+  const contact = await s.api.call<{ id: number }>('POST', '/api/contacts', {
+    name,
+    number: phoneNumber('5531'),
+    email: `very.long.address.${unique()}@example-company.com`,
+  });
+  const page = await pageIn(browser, { ...s.attendant, email: ADMIN.email, password: ADMIN.password }, 'es', '/contacts', {
+    width: 390,
+    height: 844,
+  });
   await page.getByTestId('contacts-search').fill(name.toLowerCase());
   const row = page.getByTestId(`contact-row-${contact.id}`);
   await expect(row).toBeVisible();

@@ -30,7 +30,10 @@ export function phoneNumber(prefix: string): string {
 }
 
 /** Sector colours are unique: a random one per run. */
-export const randomColor = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+export const randomColor = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
 
 /** A TCP port free on this machine now (for a server process a spec starts itself). */
 export function freePort(): Promise<number> {
@@ -120,7 +123,10 @@ export async function pairSimulator(api: Api, connectionId: number, number: stri
  */
 export async function simulatorPhone(phone: Page, connection: { name: string; number: string }) {
   await phone.goto('/simulator');
-  const pendingQr = phone.getByTestId('simulator-pending').locator('[data-testid^="simulator-pending-"]').filter({ hasText: connection.name });
+  const pendingQr = phone
+    .getByTestId('simulator-pending')
+    .locator('[data-testid^="simulator-pending-"]')
+    .filter({ hasText: connection.name });
   await pendingQr.getByLabel('Number (optional)').fill(connection.number);
   await pendingQr.getByRole('button', { name: 'Scan' }).click();
   return {
@@ -134,7 +140,9 @@ export async function simulatorPhone(phone: Page, connection: { name: string; nu
     send: async (text: string): Promise<void> => {
       await phone.getByTestId('simulator-text').fill(text);
       await phone.getByTestId('simulator-send').click();
-      await expect(phone.getByTestId('simulator-messages').locator('[data-sender="customer"]').filter({ hasText: text }).last()).toBeVisible();
+      await expect(
+        phone.getByTestId('simulator-messages').locator('[data-sender="customer"]').filter({ hasText: text }).last(),
+      ).toBeVisible();
     },
   };
 }

@@ -60,7 +60,12 @@ test('the service worker keeps the shell: offline the app opens, says so, and lo
   // No screen data is shown as if it were current: the signed-in shell waits for the server.
   await expect(page.getByTestId('greeting')).toHaveCount(0);
   // The API is never answered from a cache.
-  const api = await page.evaluate(() => fetch('/api/health').then((r) => `answered ${r.status}`, () => 'failed'));
+  const api = await page.evaluate(() =>
+    fetch('/api/health').then(
+      (r) => `answered ${r.status}`,
+      () => 'failed',
+    ),
+  );
   expect(api).toBe('failed');
   await page.screenshot({ path: test.info().outputPath('offline.png') });
 

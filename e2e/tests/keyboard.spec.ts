@@ -14,11 +14,20 @@ const LOCALES = { pt, en, es } as const;
 /** An attendant of one new sector (so the only tickets they see are this test's) and its connection. */
 async function world(api: Api) {
   const id = unique();
-  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: `Keys ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', {
+    name: `Keys ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
   const user = { name: `Kai ${id}`, email: `kai.${id}@e2e.local`, password: 'keyboard-pass' };
   await api.call('POST', '/api/users', { ...user, profile: 'user', queueIds: [sector.id] });
   const number = phoneNumber('5511');
-  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Keys ${id}`, channel: 'simulator', queueIds: [sector.id] });
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Keys ${id}`,
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   await pairSimulator(api, connection.id, number);
   return { id, user, number };
 }
@@ -47,7 +56,12 @@ test('a ticket is reached, accepted, answered and resolved from the keyboard', a
   const answer = `Thanks for writing, we are on it ${w.id}`;
   await admin.call('POST', '/api/quickAnswers', { shortcut: `thanks${w.id}`, message: answer });
   const customer = { number: phoneNumber('5521'), name: `Keyboard customer ${w.id}` };
-  await admin.call('POST', '/api/simulator/messages', { from: customer.number, to: w.number, name: customer.name, body: 'Hello, anyone there?' });
+  await admin.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: w.number,
+    name: customer.name,
+    body: 'Hello, anyone there?',
+  });
 
   await login(page, w.user.email, w.user.password);
   await page.goto('/tickets');

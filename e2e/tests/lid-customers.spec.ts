@@ -42,7 +42,9 @@ test('a LID-only customer gets the reply and stays one contact when the number s
   await page.screenshot({ path: `${SHOTS}/lid-1-pending-ticket.png` });
   const ticketId = Number((await item.getAttribute('data-testid'))!.replace('ticket-item-', ''));
   await api.call('POST', `/api/messages/${ticketId}`, { body: 'Olá! Como posso ajudar?' });
-  await expect(phone.getByTestId('simulator-messages').locator('[data-sender="connection"]').filter({ hasText: 'Olá! Como posso ajudar?' })).toBeVisible();
+  await expect(
+    phone.getByTestId('simulator-messages').locator('[data-sender="connection"]').filter({ hasText: 'Olá! Como posso ajudar?' }),
+  ).toBeVisible();
   await phone.screenshot({ path: `${SHOTS}/lid-2-customer-phone.png` });
 
   // The number shows on the next message: still one contact, now with the number.

@@ -41,7 +41,6 @@ test.afterAll(async () => {
   await mainContext?.close();
 });
 
-
 test('a sector is created with the palette and hours, and appears live in the other browser', async () => {
   await watcher.goto('/Queues');
   await expect(watcher.getByTestId('queues-table')).toBeVisible();

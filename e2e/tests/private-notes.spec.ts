@@ -21,12 +21,21 @@ test('a private note mentions a colleague, who is notified and may open the tick
   await admin.call('POST', '/api/users', { ...bruno, password, profile: 'user', queueIds: [billing.id] });
 
   const connectionNumber = phoneNumber('5511');
-  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: `Notes ${id}`, channel: 'simulator', queueIds: [sales.id] });
+  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Notes ${id}`,
+    channel: 'simulator',
+    queueIds: [sales.id],
+  });
   await pairSimulator(admin, connection.id, connectionNumber);
 
   // A customer writes; Ana accepts the ticket.
   const customer = { number: phoneNumber('5521'), name: `Customer ${id}` };
-  await admin.call('POST', '/api/simulator/messages', { from: customer.number, to: connectionNumber, name: customer.name, body: 'Is my invoice paid?' });
+  await admin.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: connectionNumber,
+    name: customer.name,
+    body: 'Is my invoice paid?',
+  });
   const anaApi = await Api.login(request, ana.email, password);
   let ticketId = 0;
   await expect
@@ -63,7 +72,8 @@ test('a private note mentions a colleague, who is notified and may open the tick
   await expect(brunoPage.getByText('Is my invoice paid?')).toBeVisible();
   // He may only read and write notes here: no status action or option the server would refuse.
   await expect(brunoPage.getByTestId('chat-header')).toBeVisible();
-  for (const action of ['accept', 'return', 'resolve', 'reopen']) await expect(brunoPage.getByTestId(`ticket-${action}-${ticketId}`)).toHaveCount(0);
+  for (const action of ['accept', 'return', 'resolve', 'reopen'])
+    await expect(brunoPage.getByTestId(`ticket-${action}-${ticketId}`)).toHaveCount(0);
   await expect(brunoPage.getByTestId('ticket-options')).toHaveCount(0);
   await expect(brunoPage.getByTestId('composer')).toHaveAttribute('data-note-mode', 'true');
   await expect(brunoPage.getByTestId('composer-note-hint')).toHaveText(/You were mentioned on this ticket/);
@@ -78,8 +88,14 @@ test('a private note mentions a colleague, who is notified and may open the tick
   await input.press('Enter');
   await expect
     .poll(async () => {
-      const chat = await admin.call<{ sender: string; body: string }[]>('GET', `/api/simulator/chats/${customer.number}?to=${connectionNumber}`);
-      return chat.filter((m) => m.sender === 'connection').map((m) => m.body).join('\n');
+      const chat = await admin.call<{ sender: string; body: string }[]>(
+        'GET',
+        `/api/simulator/chats/${customer.number}?to=${connectionNumber}`,
+      );
+      return chat
+        .filter((m) => m.sender === 'connection')
+        .map((m) => m.body)
+        .join('\n');
     })
     .toContain('Your invoice is paid');
   const chat = await admin.call<{ body: string }[]>('GET', `/api/simulator/chats/${customer.number}?to=${connectionNumber}`);

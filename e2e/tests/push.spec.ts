@@ -33,9 +33,17 @@ async function newTicket(api: Api): Promise<{ id: number; contactName: string }>
   const id = unique();
   const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Push ${id}`, channel: 'simulator' });
   const contactName = `Push Customer ${id}`;
-  const contact = await api.call<{ id: number }>('POST', '/api/contacts', { name: contactName, number: `5531${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` });
+  const contact = await api.call<{ id: number }>('POST', '/api/contacts', {
+    name: contactName,
+    number: `5531${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+  });
   const me = await api.call<{ id: number }>('GET', '/api/auth/me');
-  const ticket = await api.call<{ id: number }>('POST', '/api/tickets', { contactId: contact.id, userId: me.id, whatsappId: connection.id, status: 'open' });
+  const ticket = await api.call<{ id: number }>('POST', '/api/tickets', {
+    contactId: contact.id,
+    userId: me.id,
+    whatsappId: connection.id,
+    status: 'open',
+  });
   return { id: ticket.id, contactName };
 }
 
@@ -60,9 +68,16 @@ test('a push shows its notification through the service worker, and a click open
   // The worker showed it: title, body, one per ticket (tag), and where a click goes.
   const shown = () =>
     page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+      })),
     );
-  await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, ticketId: ticket.id } }]);
+  await expect
+    .poll(shown)
+    .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: { url: payload.url, ticketId: ticket.id } }]);
 
   // A second push about the same ticket replaces the first notification (same tag).
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify({ ...payload, body: 'Hello?' }) });
@@ -82,7 +97,8 @@ test('a push shows its notification through the service worker, and a click open
   expect(worker, 'the service worker is running').toBeTruthy();
   await worker.evaluate(async () => {
     const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-    const Click = (globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    const Click = (globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event })
+      .NotificationEvent;
     const [notification] = await sw.registration.getNotifications();
     try {
       sw.dispatchEvent(new Click('notificationclick', { notification }));
@@ -141,7 +157,10 @@ test('the profile menu turns this device’s notifications on, hides previews, a
   await login(page, ADMIN.email, ADMIN.password);
   await page.waitForFunction(() => navigator.serviceWorker.controller != null);
   const api = await Api.of(page);
-  const devices = async () => (await api.call<{ devices: { endpoint: string; label: string; hidePreviews: boolean }[] }>('GET', '/api/push/subscriptions')).devices.filter((d) => d.endpoint.startsWith('https://push.invalid/'));
+  const devices = async () =>
+    (
+      await api.call<{ devices: { endpoint: string; label: string; hidePreviews: boolean }[] }>('GET', '/api/push/subscriptions')
+    ).devices.filter((d) => d.endpoint.startsWith('https://push.invalid/'));
   const before = (await devices()).length;
 
   await page.getByTestId('user-menu').click();

@@ -19,8 +19,10 @@ interface Msg {
 }
 
 async function pageIn(browser: Browser, email: string, password: string, language: string, path: string): Promise<Page> {
-  return signedInPage(browser, email, password, { path, // The language is set once: a later switch (and reload) in the same session is kept.
-    watch: (p) => void p.addInitScript((lng) => localStorage.getItem('i18nextLng') ?? localStorage.setItem('i18nextLng', lng), language) });
+  return signedInPage(browser, email, password, {
+    path, // The language is set once: a later switch (and reload) in the same session is kept.
+    watch: (p) => void p.addInitScript((lng) => localStorage.getItem('i18nextLng') ?? localStorage.setItem('i18nextLng', lng), language),
+  });
 }
 
 /** Opens a bubble's options menu (shown on hover) and picks one of them. */
@@ -35,21 +37,40 @@ test('reactions and edits travel both ways between the desk and the simulated ph
   test.setTimeout(420_000);
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);
   const id = unique();
-  const sector = await admin.call<{ id: number }>('POST', '/api/queue', { name: `React ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const sector = await admin.call<{ id: number }>('POST', '/api/queue', {
+    name: `React ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
   const attendant = { name: 'Rita React', email: `rita.${id}@e2e.local`, password: 'attendant-pass' };
   await admin.call('POST', '/api/users', { ...attendant, profile: 'user', queueIds: [sector.id] });
   const number = phoneNumber('5511');
   const connectionName = `React line ${id}`;
-  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: connectionName, channel: 'simulator', queueIds: [sector.id] });
+  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: connectionName,
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   await pairSimulator(admin, connection.id, number);
   const customer = { number: phoneNumber('5521'), name: `Paula ${id}` };
-  await admin.call('POST', '/api/simulator/messages', { from: customer.number, to: number, name: customer.name, body: 'Meu pedido chegou quebrado' });
+  await admin.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: number,
+    name: customer.name,
+    body: 'Meu pedido chegou quebrado',
+  });
 
   const rita = await Api.login(request, attendant.email, attendant.password);
   let ticketId = 0;
   await expect
     .poll(async () => {
-      const found = (await rita.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?status=pending&searchParam=${encodeURIComponent(customer.name)}`)).tickets[0];
+      const found = (
+        await rita.call<{ tickets: { id: number }[] }>(
+          'GET',
+          `/api/tickets?status=pending&searchParam=${encodeURIComponent(customer.name)}`,
+        )
+      ).tickets[0];
       ticketId = found?.id ?? 0;
       return ticketId;
     })
@@ -57,7 +78,10 @@ test('reactions and edits travel both ways between the desk and the simulated ph
   await rita.call('PUT', `/api/tickets/${ticketId}`, { status: 'open' });
   const reply = await rita.call<Msg>('POST', `/api/messages/${ticketId}`, { body: 'Vamos trocar amanha' });
   const theirs = (await rita.call<{ messages: Msg[] }>('GET', `/api/messages/${ticketId}`)).messages.find((m) => !m.fromMe)!;
-  const phoneChat = async () => admin.call<{ id: string; body: string; sender: string; connectionReaction: string | null; customerReaction: string | null; isEdited: boolean }[]>('GET', `/api/simulator/chats/${customer.number}?to=${number}`);
+  const phoneChat = async () =>
+    admin.call<
+      { id: string; body: string; sender: string; connectionReaction: string | null; customerReaction: string | null; isEdited: boolean }[]
+    >('GET', `/api/simulator/chats/${customer.number}?to=${number}`);
   await expect.poll(async () => (await phoneChat()).some((m) => m.sender === 'connection' && m.body === 'Vamos trocar amanha')).toBe(true);
 
   // The attendant (in Portuguese) reacts to the customer's message and edits the reply.
@@ -125,7 +149,10 @@ test('reactions and edits travel both ways between the desk and the simulated ph
   await expect(en.getByTestId(`message-${reply.id}`)).toBeVisible();
   await shot(en, 'reactions-edits-desk-en-open');
   await expect(en.getByTestId(`message-${reply.id}`).getByTestId('message-edited')).toHaveText('Edited');
-  await expect(en.getByTestId(`message-${reply.id}`).locator('..').getByTestId('message-reaction')).toHaveAttribute('aria-label', 'Customer reacted ❤️');
+  await expect(en.getByTestId(`message-${reply.id}`).locator('..').getByTestId('message-reaction')).toHaveAttribute(
+    'aria-label',
+    'Customer reacted ❤️',
+  );
   const enBubble = en.getByTestId(`message-${reply.id}`);
   await enBubble.hover();
   await enBubble.getByTestId('message-options').click();

@@ -47,7 +47,13 @@ interface Listener {
 
 /** As its socket-io.js opens one: `openSocket(<base URL>, { query: { token } })`, one per screen. */
 async function referenceSocket(token: string, ...requests: [string, ...unknown[]][]): Promise<Listener> {
-  const socket = io(BASE, { transports: ['websocket', 'polling'], query: { token }, forceNew: true, reconnection: false, extraHeaders: { Origin: REFERENCE_CLIENT_ORIGIN } });
+  const socket = io(BASE, {
+    transports: ['websocket', 'polling'],
+    query: { token },
+    forceNew: true,
+    reconnection: false,
+    extraHeaders: { Origin: REFERENCE_CLIENT_ORIGIN },
+  });
   const events: Listener['events'] = [];
   socket.onAny((event: string, payload: Json) => events.push({ event, payload }));
   await new Promise<void>((resolve, reject) => {
@@ -83,9 +89,15 @@ test.describe.serial('the reference web client against this server', () => {
     // What an administrator set up beforehand (in this product): a sector, its attendant, a connection.
     const request = await playwright.request.newContext({ baseURL: HOST });
     admin = await Api.login(request, ADMIN.email, ADMIN.password);
-    sectorId = (await admin.call<{ id: number }>('POST', '/api/queue', { name: `Reference ${suffix}`, color: randomColor(), greetingMessage: '' })).id;
+    sectorId = (
+      await admin.call<{ id: number }>('POST', '/api/queue', { name: `Reference ${suffix}`, color: randomColor(), greetingMessage: '' })
+    ).id;
     await admin.call('POST', '/api/users', { ...attendant, profile: 'user', queueIds: [sectorId] });
-    const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', { name: `Reference line ${suffix}`, channel: 'simulator', queueIds: [sectorId] });
+    const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', {
+      name: `Reference line ${suffix}`,
+      channel: 'simulator',
+      queueIds: [sectorId],
+    });
     await pairSimulator(admin, connection.id, phone);
   });
   test.afterAll(() => {
@@ -105,7 +117,9 @@ test.describe.serial('the reference web client against this server', () => {
 
   test('opens its socket on /api with the token in the handshake query, over long-polling as over WebSocket', async () => {
     // The Engine.IO handshake exactly as socket.io-client sends it when it falls back to polling.
-    const handshake = await fetch(`${HOST}/socket.io/?token=${encodeURIComponent(token)}&EIO=4&transport=polling`, { headers: { Origin: REFERENCE_CLIENT_ORIGIN } });
+    const handshake = await fetch(`${HOST}/socket.io/?token=${encodeURIComponent(token)}&EIO=4&transport=polling`, {
+      headers: { Origin: REFERENCE_CLIENT_ORIGIN },
+    });
     expect(handshake.status).toBe(200);
     expect(handshake.headers.get('access-control-allow-origin')).toBe(REFERENCE_CLIENT_ORIGIN);
     const { sid } = JSON.parse((await handshake.text()).slice(1)) as { sid: string };
@@ -116,7 +130,11 @@ test.describe.serial('the reference web client against this server', () => {
       body: '40/api,',
     });
     expect(join.status).toBe(200);
-    const answer = await (await fetch(`${HOST}/socket.io/?token=${encodeURIComponent(token)}&EIO=4&transport=polling&sid=${sid}`, { headers: { Origin: REFERENCE_CLIENT_ORIGIN } })).text();
+    const answer = await (
+      await fetch(`${HOST}/socket.io/?token=${encodeURIComponent(token)}&EIO=4&transport=polling&sid=${sid}`, {
+        headers: { Origin: REFERENCE_CLIENT_ORIGIN },
+      })
+    ).text();
     expect(answer).toMatch(/^40\/api,\{"sid":"[^"]+"\}/);
 
     // The screens' sockets: the pending and open lists, the notifier.
@@ -127,8 +145,15 @@ test.describe.serial('the reference web client against this server', () => {
   });
 
   test('a customer writes: the pending list hears it live, and lists and opens the ticket', async () => {
-    await admin.call('POST', '/api/simulator/messages', { from: customer, to: phone, name: 'Reference Customer', body: 'Good morning, is my order ready?' });
-    await expect.poll(() => received(pending, 'appMessage', (p) => p.action === 'create' && p.message.body === 'Good morning, is my order ready?')).toBe(true);
+    await admin.call('POST', '/api/simulator/messages', {
+      from: customer,
+      to: phone,
+      name: 'Reference Customer',
+      body: 'Good morning, is my order ready?',
+    });
+    await expect
+      .poll(() => received(pending, 'appMessage', (p) => p.action === 'create' && p.message.body === 'Good morning, is my order ready?'))
+      .toBe(true);
     expect(received(open, 'appMessage', (p) => p.message.body === 'Good morning, is my order ready?')).toBe(false);
 
     // TicketsList: GET /tickets with the reference's params (queueIds as a JSON string).
@@ -160,7 +185,9 @@ test.describe.serial('the reference web client against this server', () => {
   test('accepts the ticket: it leaves the pending list and joins the open one, live', async () => {
     const accepted = await call('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: user.id });
     expect(accepted.status, accepted.text).toBe(200);
-    await expect.poll(() => received(open, 'ticket', (p) => p.action === 'update' && p.ticket.id === ticket.id && p.ticket.status === 'open')).toBe(true);
+    await expect
+      .poll(() => received(open, 'ticket', (p) => p.action === 'update' && p.ticket.id === ticket.id && p.ticket.status === 'open'))
+      .toBe(true);
     await expect.poll(() => received(pending, 'ticket', (p) => p.action === 'delete' && p.ticketId === ticket.id)).toBe(true);
     expect(received(pending, 'ticket', (p) => p.action === 'update' && p.ticket?.status === 'open')).toBe(false);
   });
@@ -169,9 +196,13 @@ test.describe.serial('the reference web client against this server', () => {
     const body = `*${user.name}:*\nYes, it leaves today.`;
     const sent = await call('POST', `/messages/${ticket.id}`, { read: 1, fromMe: true, mediaUrl: '', body });
     expect([200, 201], sent.text).toContain(sent.status);
-    await expect.poll(() => received(chat, 'appMessage', (p) => p.action === 'create' && p.message.fromMe && p.message.body === body)).toBe(true);
     await expect
-      .poll(async () => (await admin.call<{ body: string }[]>('GET', `/api/simulator/chats/${customer}?to=${phone}`)).some((m) => m.body === body))
+      .poll(() => received(chat, 'appMessage', (p) => p.action === 'create' && p.message.fromMe && p.message.body === body))
+      .toBe(true);
+    await expect
+      .poll(async () =>
+        (await admin.call<{ body: string }[]>('GET', `/api/simulator/chats/${customer}?to=${phone}`)).some((m) => m.body === body),
+      )
       .toBe(true);
   });
 
@@ -230,11 +261,12 @@ test.describe.serial('the reference web client against this server', () => {
     expect(listed.contacts).toEqual([{ id: ticket.contact.id }]);
   });
 
-  test('creates a connection with its modal\'s empty defaults (as an administrator)', async () => {
+  test("creates a connection with its modal's empty defaults (as an administrator)", async () => {
     const adminLogin = await referenceApi()('POST', '/auth/login', { email: ADMIN.email, password: ADMIN.password });
     const adminCall = referenceApi(adminLogin.body.token);
     const weekend: Record<string, string> = {};
-    for (const day of ['Saturday', 'Sunday']) for (const part of ['Start', 'End']) for (const lunch of ['', 'Lunch']) weekend[`${part}DefineWorkHours${day}${lunch}`] = '';
+    for (const day of ['Saturday', 'Sunday'])
+      for (const part of ['Start', 'End']) for (const lunch of ['', 'Lunch']) weekend[`${part}DefineWorkHours${day}${lunch}`] = '';
     const created = await adminCall('POST', '/whatsapp', {
       name: `Reference modal ${suffix}`,
       greetingMessage: '',
@@ -251,7 +283,10 @@ test.describe.serial('the reference web client against this server', () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({ timeInactiveMessage: 0, defineWorkHours: false });
     // Not left behind for the other specs (it would try to reach WhatsApp).
-    const removed = await fetch(`${BASE}/whatsapp/${created.body.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${adminLogin.body.token as string}` } });
+    const removed = await fetch(`${BASE}/whatsapp/${created.body.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${adminLogin.body.token as string}` },
+    });
     expect(removed.status).toBe(200);
   });
 });

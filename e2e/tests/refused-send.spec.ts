@@ -11,7 +11,7 @@ import { acceptTicket, ADMIN, Api, login, phoneNumber, simulatorPhone, unique } 
 const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
 
-test('a reply the customer\'s WhatsApp refuses shows as not delivered, with the reason, and Retry sends it', async ({ page, context }) => {
+test("a reply the customer's WhatsApp refuses shows as not delivered, with the reason, and Retry sends it", async ({ page, context }) => {
   test.setTimeout(120_000);
   const id = unique();
   await login(page, ADMIN.email, ADMIN.password);
@@ -62,6 +62,8 @@ test('a reply the customer\'s WhatsApp refuses shows as not delivered, with the 
   await expect(bubble.getByTestId('ack-failed')).toHaveCount(0);
   await expect(bubble.getByTestId('message-send-error')).toHaveCount(0);
   await expect(bubble.locator('[data-testid="ack-2"], [data-testid="ack-3"]')).toBeVisible();
-  await expect(phone.getByTestId('simulator-messages').locator('[data-sender="connection"]').filter({ hasText: 'Claro! Qual é o pedido?' })).toBeVisible();
+  await expect(
+    phone.getByTestId('simulator-messages').locator('[data-sender="connection"]').filter({ hasText: 'Claro! Qual é o pedido?' }),
+  ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/refused-2-retried.png` });
 });

@@ -44,9 +44,7 @@ async function startServer(): Promise<void> {
   child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
   server = child;
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
-    .toBe(200);
+  await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 90_000 }).toBe(200);
 }
 
 async function stopServer(): Promise<void> {
@@ -89,15 +87,29 @@ async function signIn(page: Page): Promise<void> {
 
 test('after a server restart the open page reconnects by itself and shows new messages live', async ({ page }) => {
   let api = await adminApi();
-  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: 'Restart', color: '#3366cc', startWork: '00:00', endWork: '23:59' });
-  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: 'Restart line', channel: 'simulator', queueIds: [sector.id] });
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', {
+    name: 'Restart',
+    color: '#3366cc',
+    startWork: '00:00',
+    endWork: '23:59',
+  });
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: 'Restart line',
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   const connectionNumber = '5511900001111';
   await pairSimulator(api, connection.id, connectionNumber);
 
   await signIn(page);
   await page.goto(`${base}/tickets`);
   await page.getByTestId('tab-pending').click();
-  await api.call('POST', '/api/simulator/messages', { from: '5521900002222', to: connectionNumber, name: 'Before Restart', body: 'before the restart' });
+  await api.call('POST', '/api/simulator/messages', {
+    from: '5521900002222',
+    to: connectionNumber,
+    name: 'Before Restart',
+    body: 'before the restart',
+  });
   await expect(page.locator('[data-testid^="ticket-item-"]').filter({ hasText: 'Before Restart' })).toBeVisible();
   await expect(page.getByTestId('reconnecting')).toBeHidden();
 
@@ -110,8 +122,15 @@ test('after a server restart the open page reconnects by itself and shows new me
 
   await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 60_000 });
   api = await adminApi();
-  await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status, { timeout: 60_000 }).toBe('CONNECTED');
-  await api.call('POST', '/api/simulator/messages', { from: '5521900003333', to: connectionNumber, name: 'After Restart', body: 'after the restart' });
+  await expect
+    .poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status, { timeout: 60_000 })
+    .toBe('CONNECTED');
+  await api.call('POST', '/api/simulator/messages', {
+    from: '5521900003333',
+    to: connectionNumber,
+    name: 'After Restart',
+    body: 'after the restart',
+  });
   const after = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: 'After Restart' });
   await expect(after).toBeVisible();
   await expect(after).toContainText('after the restart');

@@ -64,7 +64,10 @@ test('the rough edges of daily use are smoothed', async ({ page, request }) => {
     })
     .toBeGreaterThan(0);
   await call('PUT', `/api/tickets/${ticketId}`, { status: 'open', userId: adminId });
-  const answer = await call<{ id: number }>('POST', '/api/quickAnswers', { shortcut: `hello${id}`, message: `Hello! How can I help you today? ${id}` });
+  const answer = await call<{ id: number }>('POST', '/api/quickAnswers', {
+    shortcut: `hello${id}`,
+    message: `Hello! How can I help you today? ${id}`,
+  });
 
   await login(page, ADMIN.email, ADMIN.password);
 
@@ -101,7 +104,9 @@ test('the rough edges of daily use are smoothed', async ({ page, request }) => {
   const fresh = phoneNumber('5531');
   const csv = `\uFEFFname;number;email\r\nImported ${id};${fresh};imp${id}@example.com\r\n${customer.name};${customer.number};\r\nX;${phoneNumber('5532')};\r\n`;
   await page.getByTestId('contacts-import-file').setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect(page.getByTestId('csv-import-summary')).toHaveText('2 of 3 rows are ready to import. 1 row has errors and will be left out.');
+  await expect(page.getByTestId('csv-import-summary')).toHaveText(
+    '2 of 3 rows are ready to import. 1 row has errors and will be left out.',
+  );
   await expect(page.getByTestId('csv-import-row-4')).toContainText('Name: Too Short!');
   await page.screenshot({ path: `${SHOTS}/csv-preview.png` });
   await page.getByTestId('csv-import-submit').click();
@@ -152,8 +157,6 @@ test('the rough edges of daily use are smoothed', async ({ page, request }) => {
 /** The simulator chat shows its newest message (scrolled to the end). */
 async function expectAtEnd(page: Page) {
   await expect
-    .poll(() =>
-      page.getByTestId('simulator-messages').evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight)),
-    )
+    .poll(() => page.getByTestId('simulator-messages').evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight)))
     .toBeLessThanOrEqual(2);
 }

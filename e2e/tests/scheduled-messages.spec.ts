@@ -14,7 +14,15 @@ fs.mkdirSync(SHOTS, { recursive: true });
 /** 'YYYY-MM-DDTHH:mm' of `date` in `timeZone`. */
 function wallTime(date: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
@@ -39,7 +47,12 @@ test('an attendant schedules messages in a chat, sees them on the calendar, canc
   const connectionNumber = phoneNumber('5511');
   await pairSimulator(api, connection.id, connectionNumber);
   const customer = { number: phoneNumber('5531'), name: `Bia ${id}` };
-  await api.call('POST', '/api/simulator/messages', { from: customer.number, to: connectionNumber, name: customer.name, body: 'Oi, preciso de ajuda' });
+  await api.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: connectionNumber,
+    name: customer.name,
+    body: 'Oi, preciso de ajuda',
+  });
 
   await page.goto('/tickets');
   await page.getByTestId('tab-pending').click();
@@ -114,7 +127,9 @@ test('an attendant schedules messages in a chat, sees them on the calendar, canc
 
   // The first one goes out at its time: it is in the chat, and its schedule says "Sent".
   await page.goto(`/tickets/${ticketId}`);
-  await expect(page.locator('[data-from-me="true"]').filter({ hasText: `Oi ${customer.name}, passando para lembrar do seu pedido` })).toBeVisible({ timeout: 200_000 });
+  await expect(
+    page.locator('[data-from-me="true"]').filter({ hasText: `Oi ${customer.name}, passando para lembrar do seu pedido` }),
+  ).toBeVisible({ timeout: 200_000 });
   await useLanguage(page, 'pt');
   await page.getByTestId('ticket-options').click();
   await page.getByTestId('ticket-scheduled').click();

@@ -38,12 +38,21 @@ test('the attendant scrolls into the earlier ticket of a returning customer and 
   test.setTimeout(180_000);
   const api = await Api.login(request);
   const id = unique();
-  const sector = await api.call<{ id: number }>('POST', '/api/queue', { name: `History ${id}`, color: randomColor(), startWork: '00:00', endWork: '23:59' });
+  const sector = await api.call<{ id: number }>('POST', '/api/queue', {
+    name: `History ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
   const attendant = { name: 'Helena History', email: `helena.${id}@e2e.local`, password: 'attendant-pass' };
   await api.call('POST', '/api/users', { ...attendant, profile: 'user', queueIds: [sector.id] });
 
   const connectionNumber = phoneNumber('5511');
-  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Sim ${id}`, channel: 'simulator', queueIds: [sector.id] });
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Sim ${id}`,
+    channel: 'simulator',
+    queueIds: [sector.id],
+  });
   let qrcode = '';
   await expect
     .poll(async () => {
@@ -56,7 +65,8 @@ test('the attendant scrolls into the earlier ticket of a returning customer and 
   await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connection.id}`)).status).toBe('CONNECTED');
 
   const customer = { number: phoneNumber('5521'), name: `Returning ${id}` };
-  const write = (body: string) => api.call('POST', '/api/simulator/messages', { from: customer.number, to: connectionNumber, name: customer.name, body });
+  const write = (body: string) =>
+    api.call('POST', '/api/simulator/messages', { from: customer.number, to: connectionNumber, name: customer.name, body });
   const ticketsOfCustomer = async () =>
     (await api.call<{ tickets: Ticket[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(customer.name)}`)).tickets;
 
@@ -103,7 +113,9 @@ test('the attendant scrolls into the earlier ticket of a returning customer and 
     await expect(separator).toContainText(`Ticket #${earlier.protocol} · opened `, { timeout: 2000 });
     await expect(separator).toContainText(' · closed ', { timeout: 500 });
     await expect(separator).toContainText('Earlier ticket: read only', { timeout: 500 });
-    await expect(chat.getByTestId(`ticket-separator-${current.id}`)).toContainText(`Ticket #${current.protocol} · opened `, { timeout: 500 });
+    await expect(chat.getByTestId(`ticket-separator-${current.id}`)).toContainText(`Ticket #${current.protocol} · opened `, {
+      timeout: 500,
+    });
     await expect(earlierBubble).toBeVisible({ timeout: 500 });
     await earlierBubble.hover({ timeout: 500 });
     await expect(earlierBubble.getByTestId('message-options')).toHaveCount(0, { timeout: 500 });

@@ -23,7 +23,11 @@ test('a customer message is handled live from Pending to Closed, visible only to
 
   // A simulator connection in sector A, paired like a phone scanning its QR.
   const connectionNumber = phoneNumber('5511');
-  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', { name: `Sim ${id}`, channel: 'simulator', queueIds: [sectorA.id] });
+  const connection = await api.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Sim ${id}`,
+    channel: 'simulator',
+    queueIds: [sectorA.id],
+  });
   await pairSimulator(api, connection.id, connectionNumber);
 
   const anaPage = await signedInPage(browser, ana.email, password);
@@ -69,7 +73,10 @@ test('a customer message is handled live from Pending to Closed, visible only to
   await expect(reply).toBeVisible();
   await expect
     .poll(async () => {
-      const chat = await api.call<{ sender: string; body: string }[]>('GET', `/api/simulator/chats/${customer.number}?to=${connectionNumber}`);
+      const chat = await api.call<{ sender: string; body: string }[]>(
+        'GET',
+        `/api/simulator/chats/${customer.number}?to=${connectionNumber}`,
+      );
       return chat.filter((m) => m.sender === 'connection').map((m) => m.body);
     })
     .toContain(`*${ana.name}:*\nSure, let me check`);
@@ -81,7 +88,12 @@ test('a customer message is handled live from Pending to Closed, visible only to
 
   // A burst from the customer while the chat is open: the chat follows to the newest message.
   for (let n = 1; n <= 25; n++) {
-    await api.call('POST', '/api/simulator/messages', { from: customer.number, to: connectionNumber, name: customer.name, body: `burst line ${n}` });
+    await api.call('POST', '/api/simulator/messages', {
+      from: customer.number,
+      to: connectionNumber,
+      name: customer.name,
+      body: `burst line ${n}`,
+    });
   }
   await expect(anaPage.getByTestId('chat-pane').locator('[data-from-me="false"]').filter({ hasText: 'burst line 25' })).toBeInViewport();
 

@@ -50,7 +50,12 @@ test('a recorded voice note goes out as Ogg/Opus and plays as audio', async ({ p
   await page.getByTestId('tab-pending').click();
 
   const customer = { number: phoneNumber('5521'), name: `Vera ${unique()}` };
-  await call('POST', '/api/simulator/messages', { from: customer.number, to: connectionNumber, name: customer.name, body: 'Can you send me an audio?' });
+  await call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: connectionNumber,
+    name: customer.name,
+    body: 'Can you send me an audio?',
+  });
   const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: customer.name });
   await item.getByRole('button', { name: 'Accept' }).click();
   // Where sectors exist (other tests made some), a ticket without one asks for it on accept.

@@ -11,10 +11,7 @@ import { E2E_PORT } from '../playwright.config';
 import { acceptTicket, ADMIN, login, unique } from './helpers';
 
 const APP = `http://127.0.0.1:${E2E_PORT}`;
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let shop: http.Server;
 let shopOrigin: string;
@@ -94,7 +91,9 @@ test('a visitor on another site and an attendant talk through the widget; anothe
   const ana = await visitorPage(browser, channel);
   await startChat(ana, visitor);
   await visitorSays(ana, 'Do you have the blue shoes in size 38?');
-  await expect(ana.getByTestId('webchat-reply').filter({ hasText: `Welcome to the shop, ${visitor.split(' ')[0]}!` })).toBeVisible({ timeout: 30_000 });
+  await expect(ana.getByTestId('webchat-reply').filter({ hasText: `Welcome to the shop, ${visitor.split(' ')[0]}!` })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The attendant takes the ticket and answers; the visitor sees it without reloading.
   await page.goto('/tickets');

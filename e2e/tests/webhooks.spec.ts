@@ -18,7 +18,11 @@ test('an admin registers a webhook, sends a test delivery and retries a failed o
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      received.push({ raw, signature: String(req.headers['x-switchboard-signature']), timestamp: String(req.headers['x-switchboard-timestamp']) });
+      received.push({
+        raw,
+        signature: String(req.headers['x-switchboard-signature']),
+        timestamp: String(req.headers['x-switchboard-timestamp']),
+      });
       res.writeHead(status).end();
     });
   });

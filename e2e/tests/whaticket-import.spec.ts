@@ -40,17 +40,29 @@ test.beforeAll(async () => {
   await withClient(DATABASE_URL!, (c) => c.query(`CREATE DATABASE ${sourceName}`));
   await withClient(sourceUrl(), async (c) => {
     const ts = `"createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(), "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now()`;
-    await c.query(`CREATE TABLE "Whatsapps" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, session TEXT, status VARCHAR(255), "isDefault" BOOLEAN NOT NULL DEFAULT false, ${ts})`);
-    await c.query(`CREATE TABLE "Users" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL, "passwordHash" VARCHAR(255) NOT NULL, profile VARCHAR(255) NOT NULL, "tokenVersion" INTEGER NOT NULL DEFAULT 0, ${ts})`);
-    await c.query(`CREATE TABLE "Contacts" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, number VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL DEFAULT '', "isGroup" BOOLEAN NOT NULL DEFAULT false, ${ts})`);
-    await c.query(`CREATE TABLE "Tickets" (id SERIAL PRIMARY KEY, status VARCHAR(255) NOT NULL, "lastMessage" TEXT, "contactId" INTEGER, "userId" INTEGER, "whatsappId" INTEGER, ${ts})`);
-    await c.query(`CREATE TABLE "Messages" (id VARCHAR(255) PRIMARY KEY, body TEXT NOT NULL, "fromMe" BOOLEAN NOT NULL DEFAULT false, "ticketId" INTEGER NOT NULL, ${ts})`);
+    await c.query(
+      `CREATE TABLE "Whatsapps" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, session TEXT, status VARCHAR(255), "isDefault" BOOLEAN NOT NULL DEFAULT false, ${ts})`,
+    );
+    await c.query(
+      `CREATE TABLE "Users" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL, "passwordHash" VARCHAR(255) NOT NULL, profile VARCHAR(255) NOT NULL, "tokenVersion" INTEGER NOT NULL DEFAULT 0, ${ts})`,
+    );
+    await c.query(
+      `CREATE TABLE "Contacts" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, number VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL DEFAULT '', "isGroup" BOOLEAN NOT NULL DEFAULT false, ${ts})`,
+    );
+    await c.query(
+      `CREATE TABLE "Tickets" (id SERIAL PRIMARY KEY, status VARCHAR(255) NOT NULL, "lastMessage" TEXT, "contactId" INTEGER, "userId" INTEGER, "whatsappId" INTEGER, ${ts})`,
+    );
+    await c.query(
+      `CREATE TABLE "Messages" (id VARCHAR(255) PRIMARY KEY, body TEXT NOT NULL, "fromMe" BOOLEAN NOT NULL DEFAULT false, "ticketId" INTEGER NOT NULL, ${ts})`,
+    );
     await c.query(`CREATE TABLE "Settings" (key VARCHAR(255) PRIMARY KEY, value TEXT NOT NULL, ${ts})`);
     await c.query(`INSERT INTO "Settings" (key, value) VALUES ('userCreation', 'enabled')`);
     await c.query(`INSERT INTO "Whatsapps" (id, name, status, "isDefault") VALUES (1, 'Old phone ${suffix}', 'CONNECTED', true)`);
     await c.query(`INSERT INTO "Contacts" (id, name, number) VALUES (1, $1, $2), (2, 'No number', '')`, [customer.name, customer.number]);
     await c.query(`INSERT INTO "Tickets" (id, status, "lastMessage", "contactId", "whatsappId") VALUES (1, 'closed', 'Thanks!', 1, 1)`);
-    await c.query(`INSERT INTO "Messages" (id, body, "fromMe", "ticketId") VALUES ('E2E1${suffix}', 'Hello from the old system', false, 1)`);
+    await c.query(
+      `INSERT INTO "Messages" (id, body, "fromMe", "ticketId") VALUES ('E2E1${suffix}', 'Hello from the old system', false, 1)`,
+    );
   });
 });
 
@@ -90,7 +102,9 @@ test('an admin dry-runs, then imports a Whaticket database, and its contact is h
   await expect(page.getByText(customer.name)).toBeVisible();
 
   // The imported connection waits, stopped, until the admin pairs it again: the Connections page says so.
-  const imported = (await api.call<{ id: number; name: string; awaitingPairing: boolean }[]>('GET', '/api/whatsapp')).find((c) => c.name === `Old phone ${suffix}`)!;
+  const imported = (await api.call<{ id: number; name: string; awaitingPairing: boolean }[]>('GET', '/api/whatsapp')).find(
+    (c) => c.name === `Old phone ${suffix}`,
+  )!;
   expect(imported.awaitingPairing).toBe(true);
   await page.getByTestId('menu-connections').click();
   const row = page.getByTestId(`connection-row-${imported.id}`);

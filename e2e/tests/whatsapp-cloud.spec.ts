@@ -42,7 +42,10 @@ async function acceptCustomerTicket(page: Page, customerName: string): Promise<v
   await accept(page, item);
 }
 
-test('a Cloud API connection: created on screen, webhook messages open tickets, replies and templates reach Meta', async ({ page, baseURL }) => {
+test('a Cloud API connection: created on screen, webhook messages open tickets, replies and templates reach Meta', async ({
+  page,
+  baseURL,
+}) => {
   const name = `Cloud ${unique()}`;
   await login(page, ADMIN.email, ADMIN.password);
   await page.getByTestId('menu-connections').click();
@@ -73,7 +76,12 @@ test('a Cloud API connection: created on screen, webhook messages open tickets, 
 
   // A customer writes: Meta's signed delivery is stored, then answered 200, and opens a ticket.
   const customer = { number: `5521${suffix}1`, name: `Ana ${unique()}` };
-  const inbound = await standin.customerSends(account.phoneNumberId, customer.number, { type: 'text', text: { body: 'Where is my order?' } }, { name: customer.name });
+  const inbound = await standin.customerSends(
+    account.phoneNumberId,
+    customer.number,
+    { type: 'text', text: { body: 'Where is my order?' } },
+    { name: customer.name },
+  );
   expect(inbound.status).toBe(200);
   await acceptCustomerTicket(page, customer.name);
   await expect(page.locator('[data-from-me="false"]').filter({ hasText: 'Where is my order?' })).toBeVisible();
@@ -84,13 +92,24 @@ test('a Cloud API connection: created on screen, webhook messages open tickets, 
   await composer.press('Enter');
   await standin.until(() => [...standin.sent.values()].some((m) => m.to === customer.number && m.type === 'text'), 'the reply at Meta');
   const reply = [...standin.sent.values()].find((m) => m.to === customer.number && m.type === 'text')!;
-  expect(reply.payload).toMatchObject({ messaging_product: 'whatsapp', to: customer.number, text: { body: expect.stringContaining('It ships today.') } });
+  expect(reply.payload).toMatchObject({
+    messaging_product: 'whatsapp',
+    to: customer.number,
+    text: { body: expect.stringContaining('It ships today.') },
+  });
   // Meta's "delivered" status comes back by webhook: the double check.
-  await expect(page.locator('[data-from-me="true"]').filter({ hasText: 'It ships today.' }).getByTestId('ack-2')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-from-me="true"]').filter({ hasText: 'It ships today.' }).getByTestId('ack-2')).toBeVisible({
+    timeout: 20_000,
+  });
 
   // A customer who last wrote 25 hours ago: the window is closed, the picker sends a template.
   const late = { number: `5521${suffix}2`, name: `Bruno ${unique()}` };
-  await standin.customerSends(account.phoneNumberId, late.number, { type: 'text', text: { body: 'Hi, any news?' } }, { name: late.name, at: new Date(Date.now() - 25 * 3600_000) });
+  await standin.customerSends(
+    account.phoneNumberId,
+    late.number,
+    { type: 'text', text: { body: 'Hi, any news?' } },
+    { name: late.name, at: new Date(Date.now() - 25 * 3600_000) },
+  );
   await acceptCustomerTicket(page, late.name);
   const bar = page.getByTestId('service-window');
   await expect(bar).toHaveAttribute('data-open', 'false');
@@ -109,6 +128,14 @@ test('a Cloud API connection: created on screen, webhook messages open tickets, 
   expect(sent.payload.template).toEqual({
     name: 'order_update',
     language: { code: 'en_US' },
-    components: [{ type: 'body', parameters: [{ type: 'text', text: 'Bruno' }, { type: 'text', text: '#4521' }] }],
+    components: [
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Bruno' },
+          { type: 'text', text: '#4521' },
+        ],
+      },
+    ],
   });
 });

@@ -40,19 +40,20 @@ declare module 'fastify' {
 }
 
 /** `mediaOrigin`: where media links point when PUBLIC_URL names another origin than the page's. */
-const contentSecurityPolicy = (mediaOrigin: string) => [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
-  `media-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+const contentSecurityPolicy = (mediaOrigin: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
+    `media-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
 
 export interface BuildAppOptions {
   config: Config;
@@ -84,7 +85,12 @@ export interface BuildAppOptions {
 export interface BuiltApp {
   app: App;
   /** Every registered route with its declared statuses and its schemas (the route-table and contract tests read them). */
-  routes: { method: string; url: string; responses: string[]; schema: { params?: unknown; querystring?: unknown; body?: unknown; response?: unknown } }[];
+  routes: {
+    method: string;
+    url: string;
+    responses: string[];
+    schema: { params?: unknown; querystring?: unknown; body?: unknown; response?: unknown };
+  }[];
   ctx: AppContext;
   services: Services;
   /** The metrics' own listener (METRICS_LISTEN), when configured: the port it bound. */
@@ -114,7 +120,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     clientErrorHandler: (_err, socket) => {
       if (!socket.writable) return socket.destroy();
       const body = JSON.stringify({ error: 'ERR_VALIDATION', message: 'Malformed request' });
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     },
   }).withTypeProvider<ZodTypeProvider>();
   const routes: BuiltApp['routes'] = [];
@@ -198,7 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerAuditTrail(app, database.db, services, services.audit);
 
   let ready = false;
-  await app.register((api) => Promise.resolve().then(() => registerApiRoutes(api as unknown as App, ctx, services, () => ready)), { prefix: '/api' });
+  await app.register((api) => Promise.resolve().then(() => registerApiRoutes(api as unknown as App, ctx, services, () => ready)), {
+    prefix: '/api',
+  });
 
   // One not-found handler (Fastify allows only one): client routes get index.html so a reload
   // works; everything else, /api and /socket.io included, a JSON 404.

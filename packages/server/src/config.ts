@@ -8,11 +8,7 @@ import { parseWebVersion, type WebVersion } from './channels/whatsapp/web-versio
 import { parseTrustProxy, type TrustProxy } from './lib/client-address.js';
 import type { WebchatLimitsConfig } from './channels/webchat/limits.js';
 
-const optionalPositiveInt = z
-  .string()
-  .regex(/^\d+$/, 'must be a whole number')
-  .transform(Number)
-  .optional();
+const optionalPositiveInt = z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,7 +24,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
@@ -86,10 +85,19 @@ const envSchema = z.object({
   /** Deliver outgoing webhooks to this machine and private networks (loopback, 10/8, 169.254/16 …). */
   WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** Web Push VAPID key pair (base64url: 65-byte public point, 32-byte private scalar); generated into DATA_DIR/vapid.json when unset. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url of a 65-byte P-256 public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url of a 32-byte P-256 private key').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the base64url of a 65-byte P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url of a 32-byte P-256 private key')
+    .optional(),
   /** Who push services contact about this server's pushes: a mailto: or https: URL (RFC 8292). */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+    .optional(),
   /** Development and tests only: push endpoints may be plain http on loopback (a local stand-in push service). */
   PUSH_ALLOW_LOOPBACK_HTTP: z.enum(['true', 'false']).default('false'),
   /** Words a customer writes alone to opt out of bulk messages, and to opt back in (comma-separated, any case). */
@@ -189,7 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.FAULT_KILL_AFTER_STORING && e.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  FAULT_KILL_AFTER_STORING: is for tests, never in production');
+  if (e.FAULT_KILL_AFTER_STORING && e.NODE_ENV === 'production')
+    throw new ConfigError('Invalid configuration:\n  FAULT_KILL_AFTER_STORING: is for tests, never in production');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -216,7 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, /^[0-9a-fA-F]{64}$/.test(e.SECRETS_KEY) ? 'hex' : 'base64') : undefined,
     cloudGraphUrl: e.WHATSAPP_CLOUD_GRAPH_URL.replace(/\/+$/, ''),
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
-    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT, allowLoopbackHttp: e.PUSH_ALLOW_LOOPBACK_HTTP === 'true' },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+      allowLoopbackHttp: e.PUSH_ALLOW_LOOPBACK_HTTP === 'true',
+    },
     optOut: { outWords: keywordList(e.OPT_OUT_WORDS), inWords: keywordList(e.OPT_IN_WORDS) },
     whatsappSends: {
       sendGap: (([min, max]) => ({ minMs: min, maxMs: max ?? min }))(e.WHATSAPP_SEND_GAP_MS.split('-').map(Number)),

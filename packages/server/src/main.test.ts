@@ -192,7 +192,10 @@ describe('server process', () => {
   const canUnshare = (() => {
     try {
       execSync('pgrep --version', { stdio: 'pipe' });
-      return process.getuid?.() === 0 && execSync('unshare --pid --fork --mount-proc sh -c "echo \\$\\$"', { stdio: 'pipe' }).toString().trim() === '1';
+      return (
+        process.getuid?.() === 0 &&
+        execSync('unshare --pid --fork --mount-proc sh -c "echo \\$\\$"', { stdio: 'pipe' }).toString().trim() === '1'
+      );
     } catch {
       return false;
     }
@@ -207,53 +210,61 @@ describe('server process', () => {
     process.kill(inner, signal);
   };
 
-  it.skipIf(!canUnshare)('holds the data-directory lock against a server in another PID namespace, and frees it when that one dies', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-proc-'));
-    try {
-      const env = { DATA_DIR: dir, PORT: '0', ...dbEnv, ADMIN_EMAIL: 'ns@example.com', ADMIN_PASSWORD: 'a-long-secret' };
-      const first = start(env, inOwnPidNamespace);
-      const url = await runningUrl(first);
-      expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toMatch(/^1$|"pid":1\b/);
+  it.skipIf(!canUnshare)(
+    'holds the data-directory lock against a server in another PID namespace, and frees it when that one dies',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-proc-'));
+      try {
+        const env = { DATA_DIR: dir, PORT: '0', ...dbEnv, ADMIN_EMAIL: 'ns@example.com', ADMIN_PASSWORD: 'a-long-secret' };
+        const first = start(env, inOwnPidNamespace);
+        const url = await runningUrl(first);
+        expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toMatch(/^1$|"pid":1\b/);
 
-      // Also PID 1, in another namespace: refused, the first one keeps serving.
-      const second = start(env, inOwnPidNamespace);
-      expect(await second.exited).toBe(75);
-      expect(second.stderr).toMatch(/in use by another Switchboard process/);
-      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+        // Also PID 1, in another namespace: refused, the first one keeps serving.
+        const second = start(env, inOwnPidNamespace);
+        expect(await second.exited).toBe(75);
+        expect(second.stderr).toMatch(/in use by another Switchboard process/);
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
 
-      // The first one dies without releasing (kill -9): a new server takes over once its heartbeat stops.
-      signalServer(first, 'SIGKILL');
-      await first.exited;
-      const third = start(env, inOwnPidNamespace);
-      const url3 = await runningUrl(third);
-      // Serving from the same data (on PostgreSQL the database is shared with earlier tests, so the
-      // check is the health of a server that opened it, not a particular account).
-      expect((await fetch(`${url3}/api/health`)).status).toBe(200);
-      signalServer(third, 'SIGTERM');
-      expect(await third.exited).toBe(0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 300_000);
+        // The first one dies without releasing (kill -9): a new server takes over once its heartbeat stops.
+        signalServer(first, 'SIGKILL');
+        await first.exited;
+        const third = start(env, inOwnPidNamespace);
+        const url3 = await runningUrl(third);
+        // Serving from the same data (on PostgreSQL the database is shared with earlier tests, so the
+        // check is the health of a server that opened it, not a particular account).
+        expect((await fetch(`${url3}/api/health`)).status).toBe(200);
+        signalServer(third, 'SIGTERM');
+        expect(await third.exited).toBe(0);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
 
   // Embedded database only: it needs an empty database of its own (the data directory gives one).
-  it.skipIf(TEST_DB_KIND === 'postgres')('creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD without printing the password', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-proc-'));
-    try {
-      const run = start({ DATA_DIR: dir, PORT: '0', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'a-long-secret' });
-      const url = await runningUrl(run);
-      expect(run.stdout).not.toContain('a-long-secret');
-      const res = await fetch(`${url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'boss@example.com', password: 'a-long-secret' }),
-      });
-      expect(res.status).toBe(200);
-      expect((await res.json()).user.profile).toBe('admin');
-      run.child.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 180_000);
+  it.skipIf(TEST_DB_KIND === 'postgres')(
+    'creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD without printing the password',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-proc-'));
+      try {
+        const run = start({ DATA_DIR: dir, PORT: '0', ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'a-long-secret' });
+        const url = await runningUrl(run);
+        expect(run.stdout).not.toContain('a-long-secret');
+        const res = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'boss@example.com', password: 'a-long-secret' }),
+        });
+        expect(res.status).toBe(200);
+        expect((await res.json()).user.profile).toBe('admin');
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
 });

@@ -45,9 +45,7 @@ async function main(): Promise<void> {
     jwtSecret: config.jwtSecret,
     jwtRefreshSecret: config.jwtRefreshSecret,
   });
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pg') },
-  );
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pg') });
   const built = await buildApp({ config, database, secrets, soleProcess: database.kind === 'pglite' });
   logUnhandledRejections(process, built.app.log);
   const firstAdmin = await ensureFirstAdmin(database.db, config);
@@ -88,11 +86,7 @@ function printAfterLogs(log: unknown, text: string): void {
 }
 
 /** The closing lines of a start: where to open the app and, on a first run, how to sign in. */
-function startBanner(
-  url: string,
-  databaseKind: string,
-  firstAdmin: Awaited<ReturnType<typeof ensureFirstAdmin>>,
-): string {
+function startBanner(url: string, databaseKind: string, firstAdmin: Awaited<ReturnType<typeof ensureFirstAdmin>>): string {
   const running = `Switchboard is running at ${url} (database: ${databaseKind})`;
   if (!firstAdmin) return running;
   const rule = '='.repeat(78);

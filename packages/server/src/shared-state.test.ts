@@ -20,8 +20,7 @@ describe('state shared by server processes on one database', () => {
     await testDb?.drop();
   });
 
-  const apiSend = (s: TestServer, token: string) =>
-    s.app.inject({ method: 'POST', url: '/api/send', headers: bearer(token), payload: {} });
+  const apiSend = (s: TestServer, token: string) => s.app.inject({ method: 'POST', url: '/api/send', headers: bearer(token), payload: {} });
   const token = async (s: TestServer) =>
     (await s.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(s.adminToken) })).json().value as string;
 

@@ -1,9 +1,7 @@
 /** Business constants of spec §9. */
 
 /** timeCreateNewTicket and sectorless-direction options, in seconds. */
-export const TIME_OPTIONS_SECONDS = [
-  10, 30, 60, 300, 1800, 3600, 7200, 21600, 43200, 86400, 604800, 1296000, 2592000,
-] as const;
+export const TIME_OPTIONS_SECONDS = [10, 30, 60, 300, 1800, 3600, 7200, 21600, 43200, 86400, 604800, 1296000, 2592000] as const;
 
 /** Connection inactivity options, in hours (0 = disabled). */
 export const TIME_INACTIVE_OPTIONS_HOURS = [0, 0.25, 1, 4, 8, 12, 24, 36, 96, 168] as const;
@@ -62,35 +60,14 @@ export const THEME_COLORS = {
   dark: { primary: '#52d869', secondary: '#ff9100', background: '#080d14', paper: '#181d22' },
 } as const;
 
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const CONNECTION_STATUSES = [
-  'qrcode',
-  'PAIRING',
-  'DISCONNECTED',
-  'TIMEOUT',
-  'OPENING',
-  'CONNECTED',
-] as const;
+export const CONNECTION_STATUSES = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING', 'CONNECTED'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 /** Statuses for which the Connections menu entry shows a warning badge (spec §2 Layout). */
-export const CONNECTION_WARNING_STATUSES: readonly string[] = [
-  'qrcode',
-  'PAIRING',
-  'DISCONNECTED',
-  'TIMEOUT',
-  'OPENING',
-];
+export const CONNECTION_WARNING_STATUSES: readonly string[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

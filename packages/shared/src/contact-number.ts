@@ -20,7 +20,11 @@ export interface ContactTicketFacts extends TicketVisibilityFacts {
  */
 export type ContactNumberLock = 'active' | 'unseen' | null;
 
-export function contactNumberLock(viewer: TicketViewer, contactTickets: ContactTicketFacts[], settings: VisibilitySettings): ContactNumberLock {
+export function contactNumberLock(
+  viewer: TicketViewer,
+  contactTickets: ContactTicketFacts[],
+  settings: VisibilitySettings,
+): ContactNumberLock {
   if (isAdmin(viewer) || contactTickets.length === 0) return null;
   if (contactTickets.some((t) => t.active)) return 'active';
   return contactTickets.some((t) => canSeeTicket(viewer, t, settings)) ? null : 'unseen';

@@ -48,13 +48,20 @@ export const REALTIME_EVENTS = {
     again: z.boolean().optional(),
   }),
   contact: z.union([z.object({ action: saved, contact: contactSchema }), z.object({ action: del, contactId: id }), deleteAll]),
-  quickAnswer: z.union([z.object({ action: saved, quickAnswer: quickAnswerSchema }), z.object({ action: del, quickAnswerId: id }), deleteAll]),
+  quickAnswer: z.union([
+    z.object({ action: saved, quickAnswer: quickAnswerSchema }),
+    z.object({ action: del, quickAnswerId: id }),
+    deleteAll,
+  ]),
   queue: z.union([z.object({ action: saved, queue: queueSchema }), z.object({ action: del, queueId: id })]),
   tags: z.union([z.object({ action: saved, tag: tagSchema }), z.object({ action: del, tagId: id }), deleteAll]),
   whatsapp: z.union([z.object({ action: saved, whatsapp: connectionSchema }), z.object({ action: del, whatsappId: id })]),
   whatsappSession: z.object({ action: z.literal('update'), session: connectionSchema }),
   /** A private note named the user (sent to that user only), or the user read those of a ticket. */
-  mention: z.union([z.object({ action: z.literal('create'), mention: mentionSchema }), z.object({ action: z.literal('read'), ticketId: id })]),
+  mention: z.union([
+    z.object({ action: z.literal('create'), mention: mentionSchema }),
+    z.object({ action: z.literal('read'), ticketId: id }),
+  ]),
   /** A new event of a ticket's story (accepted, transferred, rated…), to whoever may see the ticket. */
   ticketEvent: z.object({ event: ticketEventSchema }),
   /** A scheduled message was created, changed, sent or failed (to whoever may see its ticket). */

@@ -11,7 +11,11 @@ const users = [
 describe('findMentions', () => {
   it('finds @Name case-insensitively, the longest name first', () => {
     expect(findMentions('@ana paula please look', users).map((u) => u.id)).toEqual([2]);
-    expect(findMentions('@Ana and @BRUNO, see this', users).map((u) => u.id).sort()).toEqual([1, 3]);
+    expect(
+      findMentions('@Ana and @BRUNO, see this', users)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual([1, 3]);
     expect(findMentions('thanks @joão!', users).map((u) => u.id)).toEqual([4]);
   });
 

@@ -33,4 +33,3 @@ export interface TicketViewer extends Actor {
   /** The user's allTicket flag: may see tickets without sector. */
   allTicket: boolean;
 }
-

@@ -29,7 +29,8 @@ describe('what the bell (and Web Push) announces', () => {
   });
 
   it('a new ticket only while it waits', () => {
-    const created = (status: string) => ({ action: 'create', ticket: { id: 5, status, userId: null, queueId: 10 } }) as unknown as TicketEvent;
+    const created = (status: string) =>
+      ({ action: 'create', ticket: { id: 5, status, userId: null, queueId: 10 } }) as unknown as TicketEvent;
     expect(newTicketNotifies(created('pending'), ana, off)).toBe(true);
     expect(newTicketNotifies(created('open'), ana, off)).toBe(false);
     expect(newTicketNotifies(created('pending'), { ...ana, queueIds: [11] }, off)).toBe(false);

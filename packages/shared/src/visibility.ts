@@ -40,7 +40,11 @@ export interface VisibilitySettings {
  * What a viewer sees. `showAll: false` is the tickets list's default view, which for admins leaves
  * out tickets assigned to others; access checks (REST, realtime) use the full scope.
  */
-export function ticketScope(viewer: TicketViewer, settings: VisibilitySettings, opts: { showAll: boolean } = { showAll: true }): TicketScope {
+export function ticketScope(
+  viewer: TicketViewer,
+  settings: VisibilitySettings,
+  opts: { showAll: boolean } = { showAll: true },
+): TicketScope {
   const admin = isAdmin(viewer);
   return {
     ownerId: viewer.id,

@@ -10,7 +10,14 @@ describe('web chat allowed sites', () => {
   });
 
   it('refuses what is not an http(s) site', () => {
-    for (const bad of ['javascript:alert(1)', 'example.com', 'ftp://example.com', 'https://user@example.com', 'https://example.com:99999', '']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'example.com',
+      'ftp://example.com',
+      'https://user@example.com',
+      'https://example.com:99999',
+      '',
+    ]) {
       expect(siteOrigin(bad), bad).toBeNull();
     }
   });

@@ -21,16 +21,16 @@ const FROM_SHELL = { cacheName: CACHE, ignoreVary: true };
 
 self.addEventListener('install', (event) => {
   // `cache: 'reload'`: the HTTP cache must not hand an older index.html to a new version's cache.
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(SHELL_FILES.map((url) => new Request(url, { cache: 'reload' })))),
-  );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL_FILES.map((url) => new Request(url, { cache: 'reload' })))));
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('switchboard-shell-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key.startsWith('switchboard-shell-') && key !== CACHE).map((key) => caches.delete(key))),
+      )
       .then(() => self.clients.claim()),
   );
 });

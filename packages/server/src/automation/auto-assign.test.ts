@@ -20,20 +20,31 @@ const online = connectedClient;
 describe('round-robin choice', () => {
   const at = (ms: number) => new Date(ms);
   it('serves the least recently served first, never-served before anyone, and rotates', () => {
-    const plan = planAssignments([1, 2, 3, 4], [
-      { userId: 7, openTickets: 0, lastAssignedAt: at(200) },
-      { userId: 8, openTickets: 0, lastAssignedAt: at(100) },
-      { userId: 9, openTickets: 0, lastAssignedAt: null },
-    ], null);
+    const plan = planAssignments(
+      [1, 2, 3, 4],
+      [
+        { userId: 7, openTickets: 0, lastAssignedAt: at(200) },
+        { userId: 8, openTickets: 0, lastAssignedAt: at(100) },
+        { userId: 9, openTickets: 0, lastAssignedAt: null },
+      ],
+      null,
+    );
     expect(plan.map((p) => p.userId)).toEqual([9, 8, 7, 9]);
   });
 
   it('passes over whoever holds the limit and leaves the rest waiting', () => {
-    const plan = planAssignments([1, 2, 3, 4], [
-      { userId: 1, openTickets: 2, lastAssignedAt: null },
-      { userId: 2, openTickets: 0, lastAssignedAt: at(5) },
-    ], 2);
-    expect(plan).toEqual([{ ticketId: 1, userId: 2 }, { ticketId: 2, userId: 2 }]);
+    const plan = planAssignments(
+      [1, 2, 3, 4],
+      [
+        { userId: 1, openTickets: 2, lastAssignedAt: null },
+        { userId: 2, openTickets: 0, lastAssignedAt: at(5) },
+      ],
+      2,
+    );
+    expect(plan).toEqual([
+      { ticketId: 1, userId: 2 },
+      { ticketId: 2, userId: 2 },
+    ]);
   });
 });
 
@@ -46,7 +57,10 @@ describe('sector auto-assignment', () => {
 
   /** A connection whose only sector is `queueId`: a customer's first message lands in it. */
   async function connectionOf(queueId: number) {
-    const [c] = await s.database.db.insert(whatsapps).values({ name: `AA ${++n}`, channel: 'simulator' }).returning();
+    const [c] = await s.database.db
+      .insert(whatsapps)
+      .values({ name: `AA ${++n}`, channel: 'simulator' })
+      .returning();
     await s.database.db.insert(whatsappQueues).values({ whatsappId: c.id, queueId });
     return c.id;
   }
@@ -73,7 +87,8 @@ describe('sector auto-assignment', () => {
   }
 
   const ticket = async (id: number) => (await s.database.db.select().from(tickets).where(eq(tickets.id, id)))[0];
-  const cycles = (id: number) => s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, id)).orderBy(asc(ticketCycles.id));
+  const cycles = (id: number) =>
+    s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, id)).orderBy(asc(ticketCycles.id));
 
   beforeAll(async () => {
     s = await createTestServer();
@@ -116,7 +131,14 @@ describe('sector auto-assignment', () => {
 
     // Announced to the new owner as theirs (the web shows it in "Open" with a notice).
     await waitFor(() =>
-      anaLive.events.some((e) => e.event === 'ticket' && e.payload.action === 'update' && e.payload.ticket.id === ids[0] && e.payload.autoAssigned === true && e.payload.ticket.status === 'open'),
+      anaLive.events.some(
+        (e) =>
+          e.event === 'ticket' &&
+          e.payload.action === 'update' &&
+          e.payload.ticket.id === ids[0] &&
+          e.payload.autoAssigned === true &&
+          e.payload.ticket.status === 'open',
+      ),
     );
     expect(biaLive.events.some((e) => e.event === 'ticket' && e.payload.ticket?.id === ids[0] && e.payload.autoAssigned)).toBe(false);
 
@@ -207,7 +229,11 @@ describe('sector auto-assignment', () => {
     const createRefused = await api('POST', '/queue', agent.token, { name: 'Mine', color: '#bcbcbc', autoAssign: true });
     expect(createRefused.statusCode).toBe(403);
     for (const bad of [0, -1, 1000, 1.5, 'abc', true]) {
-      expectFieldError(await api('PUT', `/queue/${q.id}`, s.adminToken, { maxOpenPerAttendant: bad }), 'body.maxOpenPerAttendant', 'Invalid value');
+      expectFieldError(
+        await api('PUT', `/queue/${q.id}`, s.adminToken, { maxOpenPerAttendant: bad }),
+        'body.maxOpenPerAttendant',
+        'Invalid value',
+      );
     }
     expect((await api('PUT', `/queue/${q.id}`, s.adminToken, { autoAssign: 'yes' })).statusCode).toBe(400);
     const [row] = await s.database.db.select().from(queues).where(eq(queues.id, q.id));
@@ -252,7 +278,10 @@ describe('auto-assignment by two server processes at once', () => {
     let k = 0;
     for (const queueId of sectorIds) {
       for (let i = 0; i < 8; i++) {
-        const [c] = await db.insert(contacts).values({ name: `Racer ${++k}`, number: phoneNumber() }).returning();
+        const [c] = await db
+          .insert(contacts)
+          .values({ name: `Racer ${++k}`, number: phoneNumber() })
+          .returning();
         const [t] = await db.insert(tickets).values({ contactId: c.id, whatsappId: conn.id, queueId, status: 'pending' }).returning();
         await db.insert(ticketCycles).values({ ticketId: t.id, queueId });
       }
@@ -264,7 +293,10 @@ describe('auto-assignment by two server processes at once', () => {
     await a.services.automation.assigner.idle();
     await b.services.automation.assigner.idle();
 
-    const open = await db.select().from(tickets).where(and(eq(tickets.status, 'open'), inArray(tickets.queueId, sectorIds)));
+    const open = await db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.status, 'open'), inArray(tickets.queueId, sectorIds)));
     // Two attendants, three each, whatever the interleaving.
     expect(open).toHaveLength(6);
     for (const p of people) expect(open.filter((t) => t.userId === p.id)).toHaveLength(3);
@@ -273,14 +305,25 @@ describe('auto-assignment by two server processes at once', () => {
     const started = await db
       .select({ ticketId: ticketCycles.ticketId, userId: ticketCycles.userId, n: sql<number>`count(*)::int` })
       .from(ticketCycles)
-      .where(and(inArray(ticketCycles.ticketId, open.map((t) => t.id)), sql`${ticketCycles.startedAt} is not null`))
+      .where(
+        and(
+          inArray(
+            ticketCycles.ticketId,
+            open.map((t) => t.id),
+          ),
+          sql`${ticketCycles.startedAt} is not null`,
+        ),
+      )
       .groupBy(ticketCycles.ticketId, ticketCycles.userId);
     expect(started).toHaveLength(6);
     for (const row of started) {
       expect(row.n).toBe(1);
       expect(row.userId).toBe(open.find((t) => t.id === row.ticketId)!.userId);
     }
-    const pending = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.status, 'pending'), inArray(tickets.queueId, sectorIds)));
+    const pending = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.status, 'pending'), inArray(tickets.queueId, sectorIds)));
     expect(pending).toHaveLength(10);
   });
 });

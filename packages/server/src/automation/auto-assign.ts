@@ -194,7 +194,10 @@ export class AutoAssigner {
           .where(and(eq(userQueues.userId, userId), eq(userQueues.queueId, queueId)));
         moved.push({ before, after });
       }
-      const dtos = await presentTickets(tx, moved.map((m) => m.after));
+      const dtos = await presentTickets(
+        tx,
+        moved.map((m) => m.after),
+      );
       return { moved, dtos, stories, batchFull: waiting.length === BATCH && plan.length === BATCH };
     });
     if (!result) return 0;
@@ -202,7 +205,8 @@ export class AutoAssigner {
       announceTicketMoved(ctx, before, result.dtos[i], { autoAssigned: true });
       result.stories[i](after);
     });
-    if (result.moved.length) ctx.log.info({ queueId, tickets: result.moved.map((m) => [m.after.id, m.after.userId]) }, 'tickets auto-assigned');
+    if (result.moved.length)
+      ctx.log.info({ queueId, tickets: result.moved.map((m) => [m.after.id, m.after.userId]) }, 'tickets auto-assigned');
     return result.batchFull ? BATCH : result.moved.length;
   }
 }

@@ -103,8 +103,7 @@ export class AutoReplies {
     // A sectorless ticket on an always-open connection with no greeting left to send gets no reply,
     // whatever it says (menu.ts): spare it the recovery time and the decision's transaction, which
     // under an ingest burst cost more than storing the message.
-    const nothingToSay =
-      ticket.queueId == null && !connection.defineWorkHours && (ticket.chatbot || !connection.greetingMessage.trim());
+    const nothingToSay = ticket.queueId == null && !connection.defineWorkHours && (ticket.chatbot || !connection.greetingMessage.trim());
     if (nothingToSay && (await this.sectorCounts.submit(connection.id)) === 0) return;
     const { ctx } = this.deps;
     // The recovery time is written before the message is queued, so the decision that clears it
@@ -131,7 +130,11 @@ export class AutoReplies {
         this.pending.delete(ticketId);
         if (!batch.length) return;
         try {
-          await this.decide(ticketId, batch.map((m) => m.text), this.deps.ctx.clock.now());
+          await this.decide(
+            ticketId,
+            batch.map((m) => m.text),
+            this.deps.ctx.clock.now(),
+          );
         } catch (err) {
           // The recovery time stays set: the scheduler answers the ticket later.
           this.deps.ctx.log.error({ err, ticketId }, 'automatic reply failed');
@@ -166,15 +169,20 @@ export class AutoReplies {
    * customer's latest message; false when it was not due or already taken.
    */
   async runFor(ticketId: number, now: Date): Promise<boolean> {
-    return this.apply(ticketId, now, async (tx, claimed) => {
-      const [last] = await tx
-        .select({ body: messages.body })
-        .from(messages)
-        .where(and(eq(messages.ticketId, claimed.id), eq(messages.fromMe, false)))
-        .orderBy(desc(messages.createdAt))
-        .limit(1);
-      return [last?.body ?? ''];
-    }, and(isNotNull(tickets.autoReplyDueAt), lte(tickets.autoReplyDueAt, now)));
+    return this.apply(
+      ticketId,
+      now,
+      async (tx, claimed) => {
+        const [last] = await tx
+          .select({ body: messages.body })
+          .from(messages)
+          .where(and(eq(messages.ticketId, claimed.id), eq(messages.fromMe, false)))
+          .orderBy(desc(messages.createdAt))
+          .limit(1);
+        return [last?.body ?? ''];
+      },
+      and(isNotNull(tickets.autoReplyDueAt), lte(tickets.autoReplyDueAt, now)),
+    );
   }
 
   /** Decides `texts` (customer messages, in order) on the ticket as it is, and clears its recovery time. */
@@ -238,7 +246,13 @@ export class AutoReplies {
       if (sawMenu && !claimed.chatbot) steps.push({ ticketId: after.id, kind: 'bot-menu', at: now });
       if (after.queueId != null && after.queueId !== claimed.queueId) {
         // A choice in the menu the customer was shown; else the connection's only sector took it.
-        steps.push({ ticketId: after.id, kind: sawMenu ? 'bot-sector' : 'directed', at: now, fromQueueId: claimed.queueId, toQueueId: after.queueId });
+        steps.push({
+          ticketId: after.id,
+          kind: sawMenu ? 'bot-sector' : 'directed',
+          at: now,
+          fromQueueId: claimed.queueId,
+          toQueueId: after.queueId,
+        });
       }
       const story = await recordStory(ctx, tx, steps);
       return { before: claimed, after, row, story };

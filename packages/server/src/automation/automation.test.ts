@@ -26,7 +26,13 @@ describe('automation through the simulator', () => {
     s.app.inject({ method, url, headers: bearer(s.adminToken), payload: payload as never });
   const setting = async (key: string, value: string) => expect((await api('PUT', `/api/settings/${key}`, { value })).statusCode).toBe(200);
   const sector = async (name: string, color: string, extra: Record<string, unknown> = {}) => {
-    const res = await api('POST', '/api/queue', { name, color, greetingMessage: `Welcome to ${name}, {{firstName}}`, absenceMessage: `${name} is closed`, ...extra });
+    const res = await api('POST', '/api/queue', {
+      name,
+      color,
+      greetingMessage: `Welcome to ${name}, {{firstName}}`,
+      absenceMessage: `${name} is closed`,
+      ...extra,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
@@ -36,7 +42,8 @@ describe('automation through the simulator', () => {
     return rows.sort((a, b) => b.id - a.id)[0];
   };
   /** What the customer's phone shows from the connection. */
-  const received = async (from: string, to = conn.number) => (await customerChat(s, from, to)).filter((m) => m.sender === 'connection').map((m) => m.body);
+  const received = async (from: string, to = conn.number) =>
+    (await customerChat(s, from, to)).filter((m) => m.sender === 'connection').map((m) => m.body);
   const waitReceived = (from: string, count: number, to = conn.number) =>
     waitFor(async () => {
       const got = await received(from, to);
@@ -81,15 +88,26 @@ describe('automation through the simulator', () => {
     const [cycle] = await s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, t.id));
     expect(cycle.queueId).toBe(sales);
     // The sector change reached the sector's room in realtime.
-    expect(emit.mock.calls.some(([rooms, event, payload]) => event === 'ticket' && [rooms].flat().includes(`queue:${sales}`) && (payload as { ticket?: { queueId: number } }).ticket?.queueId === sales)).toBe(true);
+    expect(
+      emit.mock.calls.some(
+        ([rooms, event, payload]) =>
+          event === 'ticket' &&
+          [rooms].flat().includes(`queue:${sales}`) &&
+          (payload as { ticket?: { queueId: number } }).ticket?.queueId === sales,
+      ),
+    ).toBe(true);
     emit.mockRestore();
     // Automatic replies leave the customer's messages unread for staff.
     expect(t.unreadMessages).toBe(3);
 
     expect((await api('PUT', `/api/tickets/${t.id}`, { status: 'open' })).statusCode).toBe(200);
-    const sent = await api('POST', `/api/messages/${t.id}`, { body: '{{ms}} {{firstName}}, sou {{user.name}}. Protocolo {{protocolNumber}} de {{date}} {{hour}} em {{queue}} via {{connection}}.' });
+    const sent = await api('POST', `/api/messages/${t.id}`, {
+      body: '{{ms}} {{firstName}}, sou {{user.name}}. Protocolo {{protocolNumber}} de {{date}} {{hour}} em {{queue}} via {{connection}}.',
+    });
     expect(sent.statusCode, sent.body).toBe(201);
-    expect((await waitReceived(from, 4))[3]).toBe(`Bom dia Maria, sou Admin. Protocolo ${t.protocol} de 10/03/2025 10:00 em Sales via Sim ${conn.number}.`);
+    expect((await waitReceived(from, 4))[3]).toBe(
+      `Bom dia Maria, sou Admin. Protocolo ${t.protocol} de 10/03/2025 10:00 em Sales via Sim ${conn.number}.`,
+    );
 
     expect((await api('PUT', `/api/tickets/${t.id}`, { status: 'closed' })).statusCode).toBe(200);
     expect((await waitReceived(from, 5))[4]).toBe('De 0 a 10, como foi o atendimento de Admin?');
@@ -107,10 +125,15 @@ describe('automation through the simulator', () => {
     // The answer is kept in the rated (still closed) ticket; no new ticket was opened.
     const after = await ticketOf(from);
     expect(after).toMatchObject({ id: t.id, status: 'closed' });
-    const answer = await s.database.db.select().from(messages).where(and(eq(messages.ticketId, t.id), eq(messages.body, ' 9 ')));
+    const answer = await s.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, t.id), eq(messages.body, ' 9 ')));
     expect(answer).toHaveLength(1);
     // The chat's timeline tells the bot's steps, the attendant's actions and the rating.
-    const story = (await api('GET', `/api/tickets/${t.id}/events`)).json<{ kind: string; toQueue: { name: string } | null; rate: number | null }[]>();
+    const story = (await api('GET', `/api/tickets/${t.id}/events`)).json<
+      { kind: string; toQueue: { name: string } | null; rate: number | null }[]
+    >();
     expect(story.map((e) => e.kind)).toEqual(['bot-menu', 'bot-sector', 'accepted', 'resolved', 'rated']);
     expect(story[1].toQueue).toMatchObject({ name: 'Sales' });
     expect(story[4].rate).toBe(9);
@@ -244,7 +267,14 @@ describe('automation through the simulator', () => {
       expect(await ticketOf(from)).toMatchObject({ id: t.id, queueId: sales, chatbot: false });
       const cycles = await s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, t.id));
       expect(cycles.at(-1)!.queueId).toBe(sales);
-      expect(emit.mock.calls.some(([, event, p]) => event === 'ticket' && (p as { ticket?: { id: number; queueId: number } }).ticket?.id === t.id && (p as { ticket: { queueId: number } }).ticket.queueId === sales)).toBe(true);
+      expect(
+        emit.mock.calls.some(
+          ([, event, p]) =>
+            event === 'ticket' &&
+            (p as { ticket?: { id: number; queueId: number } }).ticket?.id === t.id &&
+            (p as { ticket: { queueId: number } }).ticket.queueId === sales,
+        ),
+      ).toBe(true);
       emit.mockRestore();
     } finally {
       await setting('timeSendQueue', '0');
@@ -323,7 +353,9 @@ describe('automation through the simulator', () => {
       const from = phoneNumber();
       const res = await api('POST', '/api/simulator/calls', { from, to: conn.number });
       expect(res.statusCode, res.body).toBe(201);
-      expect(await waitReceived(from, 1)).toEqual(['As chamadas de voz e vídeo estão desativadas. Por favor, envie uma mensagem de texto.']);
+      expect(await waitReceived(from, 1)).toEqual([
+        'As chamadas de voz e vídeo estão desativadas. Por favor, envie uma mensagem de texto.',
+      ]);
       const t = await ticketOf(from);
       const rows = await s.database.db.select().from(messages).where(eq(messages.ticketId, t.id));
       expect(rows.filter((m) => m.mediaType === 'call_log')).toHaveLength(1);
@@ -336,7 +368,9 @@ describe('automation through the simulator', () => {
     try {
       const from = phoneNumber();
       await api('POST', '/api/simulator/calls', { from, to: conn.number });
-      expect(await waitReceived(from, 1)).toEqual(['Las llamadas de voz y video están desactivadas. Por favor, envíe un mensaje de texto.']);
+      expect(await waitReceived(from, 1)).toEqual([
+        'Las llamadas de voz y video están desactivadas. Por favor, envíe un mensaje de texto.',
+      ]);
     } finally {
       await setting('call', 'enabled');
       await setting('language', 'pt');

@@ -63,7 +63,14 @@ describe('inactivity', () => {
 });
 
 describe('directing sectorless tickets', () => {
-  const waiting = (since: Date, extra = {}) => ({ status: 'pending', queueId: null, userId: null, isGroup: false, waitingSince: since, ...extra });
+  const waiting = (since: Date, extra = {}) => ({
+    status: 'pending',
+    queueId: null,
+    userId: null,
+    isGroup: false,
+    waitingSince: since,
+    ...extra,
+  });
 
   it("after timeSendQueue seconds a waiting sectorless ticket goes to the connection's default sector", () => {
     expect(directingSeconds('0')).toBe(0);
@@ -82,15 +89,30 @@ describe('directing sectorless tickets', () => {
 });
 
 describe('transfer', () => {
-  const sector = { id: 2, name: 'Billing', greetingMessage: 'Billing here', absenceMessage: 'Billing is closed', startWork: '08:00', endWork: '18:00' };
+  const sector = {
+    id: 2,
+    name: 'Billing',
+    greetingMessage: 'Billing here',
+    absenceMessage: 'Billing is closed',
+    startWork: '08:00',
+    endWork: '18:00',
+  };
   const conn = { transferTicketMessage: 'You are being transferred' };
   const TZ = 'America/Sao_Paulo';
 
   it('to another sector: the transfer message and the sector greeting (absence outside its hours)', () => {
-    expect(transferTexts({ queueId: 1 }, { queueId: 2, isGroup: false }, conn, sector, NOW, TZ)).toEqual(['You are being transferred', 'Billing here']);
+    expect(transferTexts({ queueId: 1 }, { queueId: 2, isGroup: false }, conn, sector, NOW, TZ)).toEqual([
+      'You are being transferred',
+      'Billing here',
+    ]);
     const night = new Date('2025-03-10T22:00:00-03:00');
-    expect(transferTexts({ queueId: 1 }, { queueId: 2, isGroup: false }, conn, sector, night, TZ)).toEqual(['You are being transferred', 'Billing is closed']);
-    expect(transferTexts({ queueId: null }, { queueId: 2, isGroup: false }, { transferTicketMessage: '' }, sector, NOW, TZ)).toEqual(['Billing here']);
+    expect(transferTexts({ queueId: 1 }, { queueId: 2, isGroup: false }, conn, sector, night, TZ)).toEqual([
+      'You are being transferred',
+      'Billing is closed',
+    ]);
+    expect(transferTexts({ queueId: null }, { queueId: 2, isGroup: false }, { transferTicketMessage: '' }, sector, NOW, TZ)).toEqual([
+      'Billing here',
+    ]);
   });
 
   it('same sector, no sector, or a group: nothing', () => {

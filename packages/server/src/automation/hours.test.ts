@@ -1,6 +1,13 @@
 import { defaultWeekHours, type WeekHours } from '@switchboard/shared';
 import { describe, expect, it } from 'vitest';
-import { closedPeriodStart, isConnectionOpen, isSectorOpen, localMoment, shouldSendOutOfHoursNotice, type ConnectionHours } from './hours.js';
+import {
+  closedPeriodStart,
+  isConnectionOpen,
+  isSectorOpen,
+  localMoment,
+  shouldSendOutOfHoursNotice,
+  type ConnectionHours,
+} from './hours.js';
 
 const TZ = 'America/Sao_Paulo'; // UTC−3 all year
 /** A local São Paulo moment: 2025-03-10 is a Monday. */

@@ -75,7 +75,12 @@ export function openIntervals(hours: ConnectionHours, day: string, weekday: keyo
   if (!hasLunch) return [[start, end]];
   const ls = minutesOf(d.lunchStart);
   const le = minutesOf(d.lunchEnd);
-  return ([[start, Math.min(ls, end)], [Math.max(le, start), end]] as [number, number][]).filter(([a, b]) => a < b);
+  return (
+    [
+      [start, Math.min(ls, end)],
+      [Math.max(le, start), end],
+    ] as [number, number][]
+  ).filter(([a, b]) => a < b);
 }
 
 /** Whether the connection attends at this moment (always, when it defines no work hours). */
@@ -113,12 +118,7 @@ function localMomentOfWall(wall: number): LocalMoment {
  * The out-of-hours notice goes once per ticket per closed period: when the connection is closed
  * and no notice was sent since this closed period began.
  */
-export function shouldSendOutOfHoursNotice(
-  hours: ConnectionHours,
-  now: Date,
-  lastNoticeAt: Date | null,
-  timeZone: string,
-): boolean {
+export function shouldSendOutOfHoursNotice(hours: ConnectionHours, now: Date, lastNoticeAt: Date | null, timeZone: string): boolean {
   if (isConnectionOpen(hours, now, timeZone)) return false;
   if (!lastNoticeAt) return true;
   return localMoment(lastNoticeAt, timeZone).wall < closedPeriodStart(hours, now, timeZone);

@@ -61,7 +61,11 @@ export class Automation {
     const deps: SystemMessageDeps = { ctx, outbox: services.outbox, waitingInSector: (queueId) => this.assigner.kick(queueId) };
     this.replies = new AutoReplies(deps);
     this.ratings = new RatingService(deps);
-    this.calls = new CallsService(deps, services.channels, () => this.options.callRejectedText || callRejectedText(ctx.settings.get('language')));
+    this.calls = new CallsService(
+      deps,
+      services.channels,
+      () => this.options.callRejectedText || callRejectedText(ctx.settings.get('language')),
+    );
     const inactivity = new InactivityJob(deps, services.tickets);
     const directing = new DirectingJob(deps);
     this.scheduler = new Scheduler(

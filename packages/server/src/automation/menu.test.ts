@@ -46,12 +46,16 @@ describe('the menu text', () => {
   it('lists the sectors the admin positioned first, in their order, the others after by name; the number picks the same', () => {
     const sales = sector(1, 'Sales', { orderQueue: 1 });
     const support = sector(4, 'Support', { orderQueue: 2 });
-    expect(menuText(connection(), [BILLING, support, NIGHT, sales])).toBe('{{ms}}! Choose:\n\n*1* - Sales\n*2* - Support\n*3* - Billing\n*4* - Night desk');
+    expect(menuText(connection(), [BILLING, support, NIGHT, sales])).toBe(
+      '{{ms}}! Choose:\n\n*1* - Sales\n*2* - Support\n*3* - Billing\n*4* - Night desk',
+    );
     expect(parseChoice('1', [BILLING, support, NIGHT, sales])?.name).toBe('Sales');
     expect(parseChoice('3', [BILLING, support, NIGHT, sales])?.name).toBe('Billing');
   });
   it('shows the sectors’ hours with isDisplay', () => {
-    expect(menuText(connection({ isDisplay: true }), [SALES, NIGHT])).toBe('{{ms}}! Choose:\n\n*1* - Night desk (22:00 - 06:00)\n*2* - Sales (08:00 - 18:00)');
+    expect(menuText(connection({ isDisplay: true }), [SALES, NIGHT])).toBe(
+      '{{ms}}! Choose:\n\n*1* - Night desk (22:00 - 06:00)\n*2* - Sales (08:00 - 18:00)',
+    );
   });
   it('numbers pick sectors in that order; anything else is no choice', () => {
     expect(parseChoice(' 1 ', [SALES, BILLING])?.name).toBe('Billing');
@@ -66,12 +70,19 @@ describe('automatic reply decisions', () => {
   });
 
   it('a valid choice assigns the sector with its greeting', () => {
-    expect(decideAutoReply(input({ text: '2', ticket: { chatbot: true } }))).toEqual({ texts: ['Welcome to Sales'], queueId: 1, chatbot: false });
+    expect(decideAutoReply(input({ text: '2', ticket: { chatbot: true } }))).toEqual({
+      texts: ['Welcome to Sales'],
+      queueId: 1,
+      chatbot: false,
+    });
   });
 
   it('an invalid answer repeats the menu', () => {
     for (const text of ['9', 'sales please', '0']) {
-      expect(decideAutoReply(input({ text, ticket: { chatbot: true } }))).toEqual({ texts: [menuText(connection(), [SALES, BILLING])], chatbot: true });
+      expect(decideAutoReply(input({ text, ticket: { chatbot: true } }))).toEqual({
+        texts: [menuText(connection(), [SALES, BILLING])],
+        chatbot: true,
+      });
     }
   });
 
@@ -122,6 +133,8 @@ describe('automatic reply decisions', () => {
 
   it('connection closed: a choice waits for the open hours', () => {
     const closed = connection({ defineWorkHours: true });
-    expect(decideAutoReply(input({ connection: closed, now: MON_20, text: '1', ticket: { chatbot: true, outOfHoursNoticeAt: MON_20 } }))).toEqual({ texts: [] });
+    expect(
+      decideAutoReply(input({ connection: closed, now: MON_20, text: '1', ticket: { chatbot: true, outOfHoursNoticeAt: MON_20 } })),
+    ).toEqual({ texts: [] });
   });
 });

@@ -63,7 +63,10 @@ export interface MenuDecision {
 export function menuOrder(sectors: MenuSector[]): MenuSector[] {
   const position = (s: MenuSector) => s.orderQueue ?? Number.POSITIVE_INFINITY;
   return [...sectors].sort(
-    (a, b) => (position(a) === position(b) ? 0 : position(a) < position(b) ? -1 : 1) || a.name.localeCompare(b.name, 'pt', { sensitivity: 'base' }) || a.id - b.id,
+    (a, b) =>
+      (position(a) === position(b) ? 0 : position(a) < position(b) ? -1 : 1) ||
+      a.name.localeCompare(b.name, 'pt', { sensitivity: 'base' }) ||
+      a.id - b.id,
   );
 }
 

@@ -26,15 +26,24 @@ describe('automatic replies on a connection with nothing to say', () => {
     const [ticket] = await s.database.db.select().from(tickets).where(eq(tickets.id, first!.ticket.id));
     expect(ticket.autoReplyDueAt).toBeNull();
     expect(ticket.unreadMessages).toBe(2);
-    const sent = await s.database.db.select().from(messages).where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+    const sent = await s.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
     expect(sent).toHaveLength(0);
   });
 
   it('still greets on a connection with a greeting', async () => {
-    const [{ id }] = await s.database.db.insert(whatsapps).values({ name: 'Friendly', channel: 'simulator', greetingMessage: 'Bem-vindo!' }).returning();
+    const [{ id }] = await s.database.db
+      .insert(whatsapps)
+      .values({ name: 'Friendly', channel: 'simulator', greetingMessage: 'Bem-vindo!' })
+      .returning();
     const first = await inbound(id, '5511966000002', 'Olá');
     const greeting = await waitFor(async () => {
-      const rows = await s.database.db.select().from(messages).where(and(eq(messages.ticketId, first!.ticket.id), eq(messages.fromMe, true)));
+      const rows = await s.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.ticketId, first!.ticket.id), eq(messages.fromMe, true)));
       return rows[0];
     }, 30_000);
     expect(greeting.body).toBe('Bem-vindo!');

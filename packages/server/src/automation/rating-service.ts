@@ -42,7 +42,12 @@ export class RatingService {
         where r.state = 'waiting'
           and (c.number, r.whatsapp_id) in (select * from unnest(${sql.param(lookups.map((l) => l.number))}::text[], ${sql.param(lookups.map((l) => l.whatsappId))}::int[]))`,
     );
-    const byKey = new Map(rows.map((r) => [`${String(r.number)}:${Number(r.whatsapp_id)}`, { id: Number(r.id), deadline: new Date(r.deadline as string | Date) }]));
+    const byKey = new Map(
+      rows.map((r) => [
+        `${String(r.number)}:${Number(r.whatsapp_id)}`,
+        { id: Number(r.id), deadline: new Date(r.deadline as string | Date) },
+      ]),
+    );
     return lookups.map((l) => byKey.get(`${l.number}:${l.whatsappId}`) ?? null);
   }
 
@@ -64,7 +69,13 @@ export class RatingService {
       await tx
         .update(ratingRequests)
         .set({ state: 'expired' })
-        .where(and(eq(ratingRequests.contactId, ticket.contactId), eq(ratingRequests.whatsappId, ticket.whatsappId), eq(ratingRequests.state, 'waiting')));
+        .where(
+          and(
+            eq(ratingRequests.contactId, ticket.contactId),
+            eq(ratingRequests.whatsappId, ticket.whatsappId),
+            eq(ratingRequests.state, 'waiting'),
+          ),
+        );
       await tx.insert(ratingRequests).values({
         ticketId: ticket.id,
         cycleId: event.finishedCycleId ?? null,
@@ -106,7 +117,9 @@ export class RatingService {
         .where(and(eq(ratingRequests.id, request.id), eq(ratingRequests.state, 'waiting')))
         .returning();
       if (!claimed) return null;
-      await tx.insert(ratings).values({ ticketId: claimed.ticketId, cycleId: claimed.cycleId, userId: claimed.userId, rate: answer.rate, createdAt: now });
+      await tx
+        .insert(ratings)
+        .values({ ticketId: claimed.ticketId, cycleId: claimed.cycleId, userId: claimed.userId, rate: answer.rate, createdAt: now });
       const [stored] = await tx
         .insert(messages)
         .values({
@@ -147,10 +160,16 @@ export class RatingService {
       if (ticketDto && stored) {
         await events.ticket('update', ticketDto);
         for (const dto of await presentMessages(ctx.mediaLinks, tx, [stored])) await events.message('create', dto, ticketDto);
-        await events.webhook({ event: 'rating.received', key: `ticket:${ticket.id}`, data: { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto } });
+        await events.webhook({
+          event: 'rating.received',
+          key: `ticket:${ticket.id}`,
+          data: { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto },
+        });
       }
       // The rating in the chat's timeline, after the customer's answer and before the farewell.
-      const story = await recordStory(ctx, tx, [{ ticketId: ticket.id, kind: 'rated', at: now, rate: answer.rate, toUserId: claimed.userId }]);
+      const story = await recordStory(ctx, tx, [
+        { ticketId: ticket.id, kind: 'rated', at: now, rate: answer.rate, toUserId: claimed.userId },
+      ]);
       return { ticketId: ticket.id, farewell, events, story, ticket };
     });
     if (!outcome) return false;
@@ -170,4 +189,3 @@ export class RatingService {
     return rows.length;
   }
 }
-

@@ -37,7 +37,11 @@ describe('scheduled automation across two server processes', () => {
     const clock = clockAt('2025-03-10T10:00:00-03:00');
     const a = await createTestServer({ database: testDb.database, clock });
     servers.push(a);
-    const conn = await connectSimulator(a, { timeInactiveMessage: 1, sendInactiveMessage: true, inactiveMessage: 'Encerrado por inatividade' });
+    const conn = await connectSimulator(a, {
+      timeInactiveMessage: 1,
+      sendInactiveMessage: true,
+      inactiveMessage: 'Encerrado por inatividade',
+    });
     const from = phoneNumber();
     await customerSends(a, { from, to: conn.number, body: 'Oi' });
     const t = await ticketOf(a, from);

@@ -90,7 +90,9 @@ describe('a new ticket entering a sector, in realtime', () => {
     const moved = await waitFor(() => a.find((e) => e.event === 'ticket' && e.payload.ticket?.queueId === sales));
     const ticketId = moved.payload.ticket.id as number;
     await waitFor(() => messagesOf(a, ticketId).find((e) => e.payload.message.body === 'Welcome to Sales'));
-    const bodies = messagesOf(a, ticketId).filter((e) => e.payload.action === 'create').map((e) => e.payload.message.body);
+    const bodies = messagesOf(a, ticketId)
+      .filter((e) => e.payload.action === 'create')
+      .map((e) => e.payload.message.body);
     // The customer's messages, in order, each with the ticket as it is now, before the greeting.
     expect(bodies).toEqual(['hi there', '2', 'Welcome to Sales']);
     for (const e of messagesOf(a, ticketId)) expect(e.payload.ticket.queueId).toBe(sales);
@@ -107,7 +109,8 @@ describe('a new ticket entering a sector, in realtime', () => {
 
   it('directed to the default sector after the wait, the sector gets the ticket and the waiting message', async () => {
     const conn = await connectSimulator(s);
-    const admin = (method: 'PUT', url: string, payload: unknown) => s.app.inject({ method, url, headers: bearer(s.adminToken), payload: payload as never });
+    const admin = (method: 'PUT', url: string, payload: unknown) =>
+      s.app.inject({ method, url, headers: bearer(s.adminToken), payload: payload as never });
     expect((await admin('PUT', `/api/whatsapp/${conn.id}`, { defaultQueueId: billing })).statusCode).toBe(200);
     expect((await admin('PUT', '/api/settings/timeSendQueue', { value: '60' })).statusCode).toBe(200);
     try {

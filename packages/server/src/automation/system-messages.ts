@@ -22,7 +22,12 @@ export interface SystemMessageDeps {
 }
 
 /** Writes one automatic text (skipped when empty) inside the caller's transaction; returns the row. */
-export async function enqueueSystemText(deps: SystemMessageDeps, db: DbOrTx, ticket: TicketRow, template: string): Promise<MessageRow | null> {
+export async function enqueueSystemText(
+  deps: SystemMessageDeps,
+  db: DbOrTx,
+  ticket: TicketRow,
+  template: string,
+): Promise<MessageRow | null> {
   if (!template.trim()) return null;
   const { ctx } = deps;
   const body = await renderForTicket(db, ticket, template, ctx.clock.now(), ctx.settings.textLocale());
@@ -48,7 +53,10 @@ export async function announceSystemMessages(deps: SystemMessageDeps, ticketId: 
  * paragraph each: separate rows written in the same instant would have no defined order.
  */
 export function joinTexts(templates: string[]): string {
-  return templates.map((t) => t.trim()).filter(Boolean).join('\n\n');
+  return templates
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** Sends automatic texts on a ticket as one message. */

@@ -36,13 +36,25 @@ export function cleanDriverEvent(event: DriverEvent): DriverEvent {
     case 'edit':
       return { ...event, externalId: cleanText(event.externalId), body: cleanText(event.body) };
     case 'reaction':
-      return { ...event, externalId: cleanText(event.externalId), emoji: cleanText(event.emoji), from: cleanText(event.from), chat: { ...event.chat, id: cleanText(event.chat.id) } };
+      return {
+        ...event,
+        externalId: cleanText(event.externalId),
+        emoji: cleanText(event.emoji),
+        from: cleanText(event.from),
+        chat: { ...event.chat, id: cleanText(event.chat.id) },
+      };
     case 'revoke':
       return { ...event, externalId: cleanText(event.externalId), chat: { ...event.chat, id: cleanText(event.chat.id) } };
     case 'ack':
       return { ...event, externalId: cleanText(event.externalId) };
     case 'contact':
-      return { ...event, number: cleanText(event.number), name: cleanText(event.name), lid: cleanText(event.lid), profilePicUrl: cleanText(event.profilePicUrl) };
+      return {
+        ...event,
+        number: cleanText(event.number),
+        name: cleanText(event.name),
+        lid: cleanText(event.lid),
+        profilePicUrl: cleanText(event.profilePicUrl),
+      };
     case 'call':
       return { ...event, callId: cleanText(event.callId), from: cleanText(event.from) };
     default:

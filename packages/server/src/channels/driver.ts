@@ -6,16 +6,7 @@ import type { Readable } from 'node:stream';
 import type { ChannelKind, CloudErrorCode, ConnectionStatus } from '@switchboard/shared';
 
 /** Kinds of message content, named as the web renders them (spec §2 Message rendering). */
-export type MessageKind =
-  | 'chat'
-  | 'image'
-  | 'audio'
-  | 'video'
-  | 'document'
-  | 'sticker'
-  | 'location'
-  | 'vcard'
-  | 'call_log';
+export type MessageKind = 'chat' | 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'vcard' | 'call_log';
 
 /** Where a message goes or comes from: a customer's number (digits) or a group id. */
 export interface ChatAddress {

@@ -165,7 +165,9 @@ export class ChannelEventLane {
 
   private async dispatch(connectionId: number, event: DriverEvent): Promise<void> {
     const record = () =>
-      this.health.record(connectionId, event).catch((err: unknown) => this.ctx.log.error({ err, connectionId, event: event.type }, 'channel health event not recorded'));
+      this.health
+        .record(connectionId, event)
+        .catch((err: unknown) => this.ctx.log.error({ err, connectionId, event: event.type }, 'channel health event not recorded'));
     // A close is recorded before its status is announced, so screens that refresh on the
     // announcement read it; other events once handled, so a retried one is counted once.
     if (event.type === 'status') await record();

@@ -50,7 +50,9 @@ export class ChannelHealth {
     const entry = healthEntryOf(event);
     if (!entry) return;
     const at = this.ctx.clock.now();
-    await this.ctx.db.insert(channelHealthEvents).values({ whatsappId: connectionId, kind: entry.kind, code: entry.code.slice(0, 200), at });
+    await this.ctx.db
+      .insert(channelHealthEvents)
+      .values({ whatsappId: connectionId, kind: entry.kind, code: entry.code.slice(0, 200), at });
     await this.ctx.db
       .delete(channelHealthEvents)
       .where(and(eq(channelHealthEvents.whatsappId, connectionId), lt(channelHealthEvents.at, new Date(at.getTime() - KEEP_MS))));
@@ -67,13 +69,22 @@ export class ChannelHealth {
     const now = this.ctx.clock.now().getTime();
     const hourAgo = new Date(now - HOUR_MS);
     const counts = await this.ctx.db
-      .select({ id: channelHealthEvents.whatsappId, kind: channelHealthEvents.kind, code: channelHealthEvents.code, n: sql<number>`count(*)::int` })
+      .select({
+        id: channelHealthEvents.whatsappId,
+        kind: channelHealthEvents.kind,
+        code: channelHealthEvents.code,
+        n: sql<number>`count(*)::int`,
+      })
       .from(channelHealthEvents)
       .where(and(inArray(channelHealthEvents.whatsappId, connectionIds), gte(channelHealthEvents.at, hourAgo)))
       .groupBy(channelHealthEvents.whatsappId, channelHealthEvents.kind, channelHealthEvents.code);
     // The newest close of each connection: a reconnect names the close that caused it.
     const closes = await this.ctx.db
-      .selectDistinctOn([channelHealthEvents.whatsappId], { id: channelHealthEvents.whatsappId, code: channelHealthEvents.code, at: channelHealthEvents.at })
+      .selectDistinctOn([channelHealthEvents.whatsappId], {
+        id: channelHealthEvents.whatsappId,
+        code: channelHealthEvents.code,
+        at: channelHealthEvents.at,
+      })
       .from(channelHealthEvents)
       .where(
         and(

@@ -167,7 +167,16 @@ export class InboundJournal {
 
 export function summarize(entry: JournalEntry): JournalSummary {
   const e = entry.event;
-  const chat = e.type === 'message' ? e.message.chat.id : e.type === 'revoke' || e.type === 'reaction' ? e.chat.id : e.type === 'call' ? e.from : e.type === 'contact' ? e.number : null;
+  const chat =
+    e.type === 'message'
+      ? e.message.chat.id
+      : e.type === 'revoke' || e.type === 'reaction'
+        ? e.chat.id
+        : e.type === 'call'
+          ? e.from
+          : e.type === 'contact'
+            ? e.number
+            : null;
   return {
     id: entry.id,
     state: entry.state,
@@ -252,6 +261,7 @@ function deserialize(raw: SerializedEvent): DriverEvent {
       },
     };
   }
-  if (raw.type === 'call') return { ...(raw as unknown as Extract<DriverEvent, { type: 'call' }>), timestamp: new Date(raw.timestamp as string) };
+  if (raw.type === 'call')
+    return { ...(raw as unknown as Extract<DriverEvent, { type: 'call' }>), timestamp: new Date(raw.timestamp as string) };
   return raw as unknown as DriverEvent;
 }

@@ -151,7 +151,10 @@ export class ChannelManager {
   async control(connectionId: number, action: ControlAction): Promise<void> {
     // An admin starting or pairing a connection ends its wait (an imported one starts from now on).
     if (action !== 'logout') {
-      await this.ctx.db.update(whatsapps).set({ awaitingPairing: false }).where(and(eq(whatsapps.id, connectionId), eq(whatsapps.awaitingPairing, true)));
+      await this.ctx.db
+        .update(whatsapps)
+        .set({ awaitingPairing: false })
+        .where(and(eq(whatsapps.id, connectionId), eq(whatsapps.awaitingPairing, true)));
     }
     if (this.sessions.has(connectionId) || (await this.lease(connectionId).acquire())) {
       await this.runControl(connectionId, action);
@@ -264,7 +267,11 @@ export class ChannelManager {
       if (this.sessions.get(connectionId)?.driver === driver) {
         this.sessions.delete(connectionId);
         // The reason is shown on the Connections screen: "Disconnected" alone says nothing.
-        await this.saveStatus(connectionId, { status: 'DISCONNECTED', qrcode: '', reason: err instanceof ChannelStartError ? err.reason : 'start-failed' });
+        await this.saveStatus(connectionId, {
+          status: 'DISCONNECTED',
+          qrcode: '',
+          reason: err instanceof ChannelStartError ? err.reason : 'start-failed',
+        });
         this.retryStartLater(connectionId);
       }
     }
@@ -364,7 +371,9 @@ export class ChannelManager {
     await this.events.idle();
     // Expired rather than deleted: another process sees them as orphaned and takes the sessions over.
     if (ids.length) {
-      await expireSessionLeases(this.ctx.db, this.holder).catch((err: unknown) => this.ctx.log.warn({ err }, 'channel leases not released at shutdown'));
+      await expireSessionLeases(this.ctx.db, this.holder).catch((err: unknown) =>
+        this.ctx.log.warn({ err }, 'channel leases not released at shutdown'),
+      );
     }
   }
 

@@ -14,7 +14,8 @@ export const RENEW_EVERY_MS = 10_000;
 const ADOPTION_LOOKBACK_MS = 30_000;
 const PREFIX = 'channel:';
 
-export const sessionLease = (db: Db, connectionId: number, holder: string): Lease => new Lease(db, `${PREFIX}${connectionId}`, holder, LEASE_SECONDS);
+export const sessionLease = (db: Db, connectionId: number, holder: string): Lease =>
+  new Lease(db, `${PREFIX}${connectionId}`, holder, LEASE_SECONDS);
 
 /** Whether some process holds the connection's session now (a live lease). */
 export async function sessionHeld(db: Db, connectionId: number): Promise<boolean> {

@@ -64,7 +64,8 @@ export async function readAll<T extends readonly (() => PromiseLike<unknown>)[]>
   db: DbOrTx,
   reads: T,
 ): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
-  if (!is(db, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!is(db, PgTransaction))
+    return (await Promise.all(reads.map((read) => read()))) as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
   const results: unknown[] = [];
   for (const read of reads) results.push(await read());
   return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };

@@ -31,7 +31,11 @@ describe('embedded database sizing', () => {
     try {
       expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
       // The child applied every migration: the tables are there before migrate() runs here.
-      const [row] = rowsOf(await database.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name in ('tickets', 'messages', 'contacts')`));
+      const [row] = rowsOf(
+        await database.db.execute(
+          sql`select count(*)::int as n from information_schema.tables where table_name in ('tickets', 'messages', 'contacts')`,
+        ),
+      );
       expect(row.n).toBe(3);
       await database.migrate();
     } finally {

@@ -74,7 +74,10 @@ export interface OpenPgliteOptions {
 /** Opens PGlite with our sizing (pg_trgm loaded: it backs substring search with indexes). */
 export async function openPglite(options: OpenPgliteOptions = {}): Promise<PGlite> {
   const { module, sized } = await pgliteModule();
-  if (!sized) (options.warn ?? console.warn)(`PGlite's ${STOCK_ARGUMENT} argument was not found; the embedded database keeps its default buffer pool`);
+  if (!sized)
+    (options.warn ?? console.warn)(
+      `PGlite's ${STOCK_ARGUMENT} argument was not found; the embedded database keeps its default buffer pool`,
+    );
   const settings = { extensions: { pg_trgm }, wasmModule: module, loadDataDir: options.loadDataDir };
   const client = options.dataDir ? new PGlite(options.dataDir, settings) : new PGlite(settings);
   await client.waitReady;
@@ -132,7 +135,10 @@ export async function initialiseInChildProcess(dataDir: string): Promise<void> {
   // Built: dist/db/pglite-first-start.js; from sources (tsx, tests): the .ts beside this file.
   const script = path.join(path.dirname(here), `pglite-first-start${path.extname(here)}`);
   const fromSources = script.endsWith('.ts');
-  const child = fork(script, [dataDir], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], ...(fromSources ? { execArgv: ['--import', 'tsx'] } : {}) });
+  const child = fork(script, [dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    ...(fromSources ? { execArgv: ['--import', 'tsx'] } : {}),
+  });
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));

@@ -45,10 +45,14 @@ afterAll(async () => {
 
 /** drizzle-kit generate into `out` (drizzle-kit takes the folder relative to its working directory). */
 async function generate(out: string): Promise<string> {
-  const { stdout } = await run(drizzleKit, ['generate', '--dialect', 'postgresql', '--schema', './src/db/schema.ts', '--out', path.relative(serverDir, out)], {
-    cwd: serverDir,
-    env: { ...process.env, FORCE_COLOR: '0' },
-  });
+  const { stdout } = await run(
+    drizzleKit,
+    ['generate', '--dialect', 'postgresql', '--schema', './src/db/schema.ts', '--out', path.relative(serverDir, out)],
+    {
+      cwd: serverDir,
+      env: { ...process.env, FORCE_COLOR: '0' },
+    },
+  );
   return stdout;
 }
 

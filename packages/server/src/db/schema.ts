@@ -44,10 +44,7 @@ export const queues = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('queues_name_unique').on(sql`lower(${t.name})`),
-    uniqueIndex('queues_color_unique').on(sql`lower(${t.color})`),
-  ],
+  (t) => [uniqueIndex('queues_name_unique').on(sql`lower(${t.name})`), uniqueIndex('queues_color_unique').on(sql`lower(${t.color})`)],
 );
 
 // ── Connections (spec "Connection (whatsapp)") ──────────────────────────────────────────────────
@@ -147,10 +144,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
-    index('users_name_idx').on(sql`lower(${t.name})`),
-  ],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_name_idx').on(sql`lower(${t.name})`)],
 );
 
 export const userQueues = pgTable(
@@ -556,8 +550,12 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'delivering')`),
-    index('webhook_deliveries_order_idx').on(t.webhookId, t.orderingKey, t.id).where(sql`${t.status} in ('pending', 'delivering')`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'delivering')`),
+    index('webhook_deliveries_order_idx')
+      .on(t.webhookId, t.orderingKey, t.id)
+      .where(sql`${t.status} in ('pending', 'delivering')`),
     index('webhook_deliveries_log_idx').on(t.webhookId, t.id),
   ],
 );
@@ -860,7 +858,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     address: text('address').notNull().default(''),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_actor_at_idx').on(t.actorId, t.at), index('audit_log_action_at_idx').on(t.action, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at),
+    index('audit_log_action_at_idx').on(t.action, t.at),
+  ],
 );
 
 // ── Web Push ────────────────────────────────────────────────────────────────────────────────────

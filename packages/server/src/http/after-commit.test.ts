@@ -62,7 +62,12 @@ describe('answers after the database refuses writes', () => {
 
   it('a write the database refuses answers 503 ERR_DATABASE_UNAVAILABLE, not 500', async () => {
     await refuse('queues', 'insert');
-    const res = await s.app.inject({ method: 'POST', url: '/api/queue', headers: bearer(s.adminToken), payload: { name: 'Refused', color: '#123456' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/queue',
+      headers: bearer(s.adminToken),
+      payload: { name: 'Refused', color: '#123456' },
+    });
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json()).toEqual({ error: 'ERR_DATABASE_UNAVAILABLE' });
     expect(res.headers['retry-after']).toBe('30');
@@ -73,11 +78,19 @@ describe('answers after the database refuses writes', () => {
     const login = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: agent.email, password: agent.password } });
     const cookie = refreshCookieOf(login)!;
     await refuse('auth_sessions', 'update');
-    const res = await s.app.inject({ method: 'PUT', url: `/api/users/${agent.id}`, headers: bearer(s.adminToken), payload: { password: 'changed1' } });
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: `/api/users/${agent.id}`,
+      headers: bearer(s.adminToken),
+      payload: { password: 'changed1' },
+    });
     // Before: the new password committed, then ending the sessions failed and the answer was 500.
     expect(res.statusCode, res.body).toBe(503);
     expect(await s.login(agent.email, agent.password)).toBeTruthy();
-    const [session] = await s.database.db.select().from(authSessions).where(eq(authSessions.id, cookie.split('.')[0]));
+    const [session] = await s.database.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.id, cookie.split('.')[0]));
     expect(session.revokedAt).toBeNull();
   });
 
@@ -115,10 +128,18 @@ describe('answers after the database refuses writes', () => {
       { filename: 'first.pdf', data: pdf(2_000), type: 'application/pdf' },
       { filename: 'second.pdf', data: pdf(2_000), type: 'application/pdf' },
     ]);
-    const res = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: { ...form.headers, ...bearer(s.adminToken) }, payload: form.payload });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticketId}`,
+      headers: { ...form.headers, ...bearer(s.adminToken) },
+      payload: form.payload,
+    });
     // Before: 500 while first.pdf was stored and went out to the customer.
     expect(res.statusCode, res.body).toBe(503);
-    const sent = await s.database.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+    const sent = await s.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
     expect(sent).toEqual([]);
   });
 });

@@ -54,7 +54,9 @@ describe('API contract', () => {
       METHODS.filter((m) => item[m]).map((m) => ({ key: `${m.toUpperCase()} ${path}`, op: item[m]! })),
     );
     // CORS preflights (OPTIONS) are answered for browsers, not documented as operations.
-    const documented = s.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith(DOCS_PREFIX) && r.url !== '/api/health' && r.method !== 'OPTIONS');
+    const documented = s.routes.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith(DOCS_PREFIX) && r.url !== '/api/health' && r.method !== 'OPTIONS',
+    );
     expect(operations.length).toBe(documented.length);
     for (const { key, op } of operations) {
       const statuses = Object.keys(op.responses ?? {});

@@ -33,7 +33,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (CHANGES.has(request.method) && reply.statusCode < 400) faults.wrote();
     // Request logging (Fastify's own is off in app.ts): every request at debug; failures are
     // logged where they happen (the error handler below), at warn or error.
-    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    request.log.debug(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      'request completed',
+    );
     done();
   });
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -43,7 +46,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       // Typed here: the provider's issue type does not resolve from its declarations.
       const details = err.validation.map((v: { instancePath?: string; message?: string }) => ({
-        path: [err.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        path: [
+          err.validationContext,
+          ...String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ].join('.'),
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({ error: 'ERR_VALIDATION', message: details[0]?.message, details });

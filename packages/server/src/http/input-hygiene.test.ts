@@ -22,7 +22,9 @@ describe('input hygiene', () => {
     const conn = await connectSimulator(s);
     const from = phoneNumber();
     await customerSends(s, { from, to: conn.number, body: 'hi' });
-    const rows = await s.database.db.execute(sql`select t.id as ticket, t.contact_id as contact from tickets t join contacts c on c.id = t.contact_id where c.number = ${from}`);
+    const rows = await s.database.db.execute(
+      sql`select t.id as ticket, t.contact_id as contact from tickets t join contacts c on c.id = t.contact_id where c.number = ${from}`,
+    );
     const row = (rows as { rows: { ticket: number; contact: number }[] }).rows[0];
     ticketId = Number(row.ticket);
     contactId = Number(row.contact);

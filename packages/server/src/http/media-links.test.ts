@@ -29,7 +29,13 @@ describe('signed media links', () => {
     s = await createTestServer({ env: { PUBLIC_URL: `${PUBLIC_URL}/`, ALLOWED_ORIGINS: CLIENT_ORIGIN, MEDIA_LINK_MINUTES: '30' } });
     const conn = await connectSimulator(s);
     const customer = phoneNumber();
-    await customerSends(s, { from: customer, to: conn.number, type: 'image', body: 'my receipt', media: { mimetype: 'image/png', filename: 'receipt.png', data: PNG.toString('base64') } });
+    await customerSends(s, {
+      from: customer,
+      to: conn.number,
+      type: 'image',
+      body: 'my receipt',
+      media: { mimetype: 'image/png', filename: 'receipt.png', data: PNG.toString('base64') },
+    });
     ticketId = await waitFor(async () => {
       const [row] = await s.database.db
         .select({ id: tickets.id })
@@ -40,7 +46,8 @@ describe('signed media links', () => {
     });
     image = await waitFor(async () => {
       const page = await s.app.inject({ method: 'GET', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken) });
-      return (page.json().messages as { id: string; mediaUrl: string | null }[]).find((m) => m.mediaUrl) as { id: string; mediaUrl: string } | undefined;
+      return (page.json().messages as { id: string; mediaUrl: string | null }[]).find((m) => m.mediaUrl) as
+        { id: string; mediaUrl: string } | undefined;
     });
   });
   afterAll(() => s.stop());
@@ -109,10 +116,13 @@ describe('signed media links', () => {
     expect(res.json()).toMatchObject({ error: 'ERR_NO_PERMISSION', message: expect.stringContaining('expired') });
     // The same link signed for now is served: only the expiry made the difference.
     const fresh = new MediaLinks(secretsKeyOf(s.config), { lifetimeSeconds: 30 * 60, publicUrl: '', clock: { now: () => new Date() } });
-    expect((await s.app.inject({ method: 'GET', url: fresh.linkTo({ id: image.id, mediaPath: 'x', mediaName: null, mediaMime: 'image/png' })! })).statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'GET', url: fresh.linkTo({ id: image.id, mediaPath: 'x', mediaName: null, mediaMime: 'image/png' })! }))
+        .statusCode,
+    ).toBe(200);
   });
 
-  it('is signed with this installation\'s key only', async () => {
+  it("is signed with this installation's key only", async () => {
     const other = new MediaLinks(Buffer.alloc(32, 7), { lifetimeSeconds: 30 * 60, publicUrl: '', clock: { now: () => new Date() } });
     const forged = other.linkTo({ id: image.id, mediaPath: 'x', mediaName: 'receipt.png', mediaMime: 'image/png' })!;
     expect((await s.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);

@@ -17,7 +17,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
     const found = Object.fromEntries([...(match[2] ?? '').matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
+    if (Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([k, v]) => found[k] === v))
+      return Number(match[3]);
   }
   return undefined;
 }
@@ -41,7 +42,7 @@ describe('metrics behind a token', () => {
     return res.text();
   };
 
-  it('refuses a missing or wrong token, and a user\'s session token', async () => {
+  it("refuses a missing or wrong token, and a user's session token", async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: TOKEN }, bearer(s.adminToken)]) {
       const res = await fetch(`${base}/metrics`, { headers });
       expect(res.status).toBe(401);
@@ -114,7 +115,7 @@ describe('metrics off, or on their own address', () => {
     }
   });
 
-  it('METRICS_LISTEN serves it on its own port, not on the app\'s', async () => {
+  it("METRICS_LISTEN serves it on its own port, not on the app's", async () => {
     const s = await createTestServer({ env: { METRICS_LISTEN: '127.0.0.1:0' } });
     try {
       expect((await s.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);

@@ -25,7 +25,11 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 export class Metrics {
-  readonly requests = new Histogram('switchboard_http_request_duration_seconds', 'HTTP requests by method, route pattern and status, and how long they took.', DURATION_BUCKETS);
+  readonly requests = new Histogram(
+    'switchboard_http_request_duration_seconds',
+    'HTTP requests by method, route pattern and status, and how long they took.',
+    DURATION_BUCKETS,
+  );
 
   constructor(
     private readonly ctx: AppContext,
@@ -49,7 +53,12 @@ export class Metrics {
 
     const sockets = ctx.realtime.socketCounts();
     parts.push(
-      family('switchboard_realtime_sockets', 'gauge', 'Open realtime sockets on this process, by namespace.', Object.entries(sockets).map(([namespace, value]) => ({ labels: { namespace }, value }))),
+      family(
+        'switchboard_realtime_sockets',
+        'gauge',
+        'Open realtime sockets on this process, by namespace.',
+        Object.entries(sockets).map(([namespace, value]) => ({ labels: { namespace }, value })),
+      ),
     );
 
     const [outbox] = rowsOf(
@@ -58,15 +67,28 @@ export class Metrics {
                coalesce(extract(epoch from (now() - min(created_at))), 0)::float8 as oldest
           from messages where send_state in ('pending', 'sending')`),
     );
-    parts.push(family('switchboard_outbox_depth', 'gauge', 'Outgoing messages waiting to be sent (pending or being sent).', [{ value: Number(outbox?.depth ?? 0) }]));
-    parts.push(family('switchboard_outbox_oldest_age_seconds', 'gauge', 'Age of the oldest outgoing message still waiting; 0 when none waits.', [{ value: Number(outbox?.oldest ?? 0) }]));
+    parts.push(
+      family('switchboard_outbox_depth', 'gauge', 'Outgoing messages waiting to be sent (pending or being sent).', [
+        { value: Number(outbox?.depth ?? 0) },
+      ]),
+    );
+    parts.push(
+      family('switchboard_outbox_oldest_age_seconds', 'gauge', 'Age of the oldest outgoing message still waiting; 0 when none waits.', [
+        { value: Number(outbox?.oldest ?? 0) },
+      ]),
+    );
 
     const journal = await services.channels.journal.counts();
     parts.push(
-      family('switchboard_inbound_journal_depth', 'gauge', 'Received events kept in the inbound journal: pending replay, or set aside for an admin.', [
-        { labels: { state: 'pending' }, value: journal.pending },
-        { labels: { state: 'poisoned' }, value: journal.poisoned },
-      ]),
+      family(
+        'switchboard_inbound_journal_depth',
+        'gauge',
+        'Received events kept in the inbound journal: pending replay, or set aside for an admin.',
+        [
+          { labels: { state: 'pending' }, value: journal.pending },
+          { labels: { state: 'poisoned' }, value: journal.poisoned },
+        ],
+      ),
     );
 
     const connections = rowsOf(await ctx.db.execute(sql`select id, status from whatsapps order by id`));
@@ -83,7 +105,7 @@ export class Metrics {
       family(
         'switchboard_connection_session_here',
         'gauge',
-        'Whether this process runs the connection\'s session (1) or another one does / none does (0).',
+        "Whether this process runs the connection's session (1) or another one does / none does (0).",
         connections.map((c) => ({ labels: { connection: String(c.id) }, value: running.has(Number(c.id)) ? 1 : 0 })),
       ),
     );
@@ -105,16 +127,29 @@ export class Metrics {
       ),
     );
 
-    parts.push(family('switchboard_job_leader', 'gauge', 'Whether this process holds the scheduled jobs\' leader lease.', [{ value: services.automation.scheduler.isLeader() ? 1 : 0 }]));
+    parts.push(
+      family('switchboard_job_leader', 'gauge', "Whether this process holds the scheduled jobs' leader lease.", [
+        { value: services.automation.scheduler.isLeader() ? 1 : 0 },
+      ]),
+    );
 
     const pool = ctx.database.poolStats();
     parts.push(
-      family('switchboard_database_pool_connections', 'gauge', 'Database connections of this process, by state (PGlite: one, always in use).', [
-        { labels: { state: 'total' }, value: pool.total },
-        { labels: { state: 'idle' }, value: pool.idle },
+      family(
+        'switchboard_database_pool_connections',
+        'gauge',
+        'Database connections of this process, by state (PGlite: one, always in use).',
+        [
+          { labels: { state: 'total' }, value: pool.total },
+          { labels: { state: 'idle' }, value: pool.idle },
+        ],
+      ),
+    );
+    parts.push(
+      family('switchboard_database_pool_waiting', 'gauge', 'Queries of this process waiting for a free database connection.', [
+        { value: pool.waiting },
       ]),
     );
-    parts.push(family('switchboard_database_pool_waiting', 'gauge', 'Queries of this process waiting for a free database connection.', [{ value: pool.waiting }]));
 
     const memory = process.memoryUsage();
     parts.push(family('process_resident_memory_bytes', 'gauge', 'Resident memory of this process.', [{ value: memory.rss }]));
@@ -138,7 +173,10 @@ export function registerMetricsRoute(app: App, metrics: Metrics, token: string):
     if (!presentsToken(request.headers.authorization, token)) {
       return reply.status(401).header('WWW-Authenticate', 'Bearer').send({ error: 'ERR_INVALID_TOKEN' });
     }
-    return reply.header('Content-Type', METRICS_CONTENT_TYPE).header('Cache-Control', 'no-store').send(await metrics.render());
+    return reply
+      .header('Content-Type', METRICS_CONTENT_TYPE)
+      .header('Cache-Control', 'no-store')
+      .send(await metrics.render());
   });
 }
 
@@ -146,7 +184,12 @@ export function registerMetricsRoute(app: App, metrics: Metrics, token: string):
  * GET /metrics on a separate address (METRICS_LISTEN): a bare HTTP server, so the scrape does not
  * go through the app's routes, limits or logs. Resolves to its close function.
  */
-export async function listenMetrics(metrics: Metrics, address: { host: string; port: number }, token: string | undefined, log: AppContext['log']): Promise<{ port: number; close: () => Promise<void> }> {
+export async function listenMetrics(
+  metrics: Metrics,
+  address: { host: string; port: number },
+  token: string | undefined,
+  log: AppContext['log'],
+): Promise<{ port: number; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET' || path !== '/metrics') {
@@ -154,7 +197,9 @@ export async function listenMetrics(metrics: Metrics, address: { host: string; p
       return;
     }
     if (token !== undefined && !presentsToken(req.headers.authorization, token)) {
-      res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' }).end(JSON.stringify({ error: 'ERR_INVALID_TOKEN' }));
+      res
+        .writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' })
+        .end(JSON.stringify({ error: 'ERR_INVALID_TOKEN' }));
       return;
     }
     metrics.render().then(

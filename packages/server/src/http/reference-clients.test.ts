@@ -15,8 +15,12 @@ describe('clients of the reference product', () => {
   let s: TestServer;
   let seq = 0;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS', url: string, headers: Record<string, string> = {}, payload?: object) =>
-    s.app.inject({ method, url, headers: { ...bearer(s.adminToken), ...headers }, ...(payload ? { payload } : {}) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+  ) => s.app.inject({ method, url, headers: { ...bearer(s.adminToken), ...headers }, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     s = await createTestServer({ env: { ALLOWED_ORIGINS: `${CLIENT_ORIGIN}, https://other.example` } });
@@ -24,13 +28,16 @@ describe('clients of the reference product', () => {
   afterAll(() => s.stop());
 
   describe('a trailing slash does not change the route', () => {
-    it.each(['/api/whatsapp', '/api/users', '/api/contacts', '/api/quickAnswers', '/api/tags', '/api/queue'])('GET %s/ answers as without the slash', async (path) => {
-      const plain = await call('GET', path);
-      const slashed = await call('GET', `${path}/`);
-      expect(plain.statusCode).toBe(200);
-      expect(slashed.statusCode, slashed.body).toBe(200);
-      expect(slashed.json()).toEqual(plain.json());
-    });
+    it.each(['/api/whatsapp', '/api/users', '/api/contacts', '/api/quickAnswers', '/api/tags', '/api/queue'])(
+      'GET %s/ answers as without the slash',
+      async (path) => {
+        const plain = await call('GET', path);
+        const slashed = await call('GET', `${path}/`);
+        expect(plain.statusCode).toBe(200);
+        expect(slashed.statusCode, slashed.body).toBe(200);
+        expect(slashed.json()).toEqual(plain.json());
+      },
+    );
 
     it('POST /api/tags/ creates like POST /api/tags', async () => {
       const res = await call('POST', '/api/tags/', {}, { name: `Slash ${++seq}`, color: '#123456' });
@@ -39,11 +46,15 @@ describe('clients of the reference product', () => {
   });
 
   describe('CORS for ALLOWED_ORIGINS', () => {
-    it('answers a listed origin\'s preflight and requests with credentials allowed', async () => {
+    it("answers a listed origin's preflight and requests with credentials allowed", async () => {
       const preflight = await s.app.inject({
         method: 'OPTIONS',
         url: '/api/auth/login',
-        headers: { origin: CLIENT_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+        headers: {
+          origin: CLIENT_ORIGIN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,authorization',
+        },
       });
       expect(preflight.statusCode).toBeLessThan(300);
       expect(preflight.headers['access-control-allow-origin']).toBe(CLIENT_ORIGIN);
@@ -90,7 +101,12 @@ describe('clients of the reference product', () => {
   describe('the reference clients\' spellings of "none"', () => {
     it('POST /users with whatsappId false and empty hours: no default connection, the whole day', async () => {
       const email = `none${++seq}@test.local`;
-      const res = await call('POST', '/api/users', {}, { name: 'No Hours', email, password: 'secret1', profile: 'user', whatsappId: false, startWork: '', endWork: '', queueIds: [] });
+      const res = await call(
+        'POST',
+        '/api/users',
+        {},
+        { name: 'No Hours', email, password: 'secret1', profile: 'user', whatsappId: false, startWork: '', endWork: '', queueIds: [] },
+      );
       expect(res.statusCode, res.body).toBe(201);
       const [row] = await s.database.db.select().from(users).where(eq(users.email, email));
       expect(row.whatsappId).toBeNull();
@@ -110,25 +126,36 @@ describe('clients of the reference product', () => {
       expect((await call('POST', '/api/tags', {}, { name: `Bad colour ${++seq}`, color: 'purple-ish' })).statusCode).toBe(400);
     });
 
-    it('POST /whatsapp with the reference form\'s empty defaults: no inactivity message, no work hours, default hours', async () => {
+    it("POST /whatsapp with the reference form's empty defaults: no inactivity message, no work hours, default hours", async () => {
       const blankWeekend: Record<string, string> = {};
       for (const day of ['Saturday', 'Sunday']) {
-        for (const field of [`StartDefineWorkHours${day}`, `EndDefineWorkHours${day}`, `StartDefineWorkHours${day}Lunch`, `EndDefineWorkHours${day}Lunch`]) blankWeekend[field] = '';
+        for (const field of [
+          `StartDefineWorkHours${day}`,
+          `EndDefineWorkHours${day}`,
+          `StartDefineWorkHours${day}Lunch`,
+          `EndDefineWorkHours${day}Lunch`,
+        ])
+          blankWeekend[field] = '';
       }
       const name = `Reference ${++seq}`;
-      const res = await call('POST', '/api/whatsapp', {}, {
-        name,
-        greetingMessage: '',
-        farewellMessage: '',
-        isDefault: false,
-        sendInactiveMessage: false,
-        timeInactiveMessage: '',
-        inactiveMessage: '',
-        defineWorkHours: '',
-        outOfWorkMessage: '',
-        ...blankWeekend,
-        queueIds: [],
-      });
+      const res = await call(
+        'POST',
+        '/api/whatsapp',
+        {},
+        {
+          name,
+          greetingMessage: '',
+          farewellMessage: '',
+          isDefault: false,
+          sendInactiveMessage: false,
+          timeInactiveMessage: '',
+          inactiveMessage: '',
+          defineWorkHours: '',
+          outOfWorkMessage: '',
+          ...blankWeekend,
+          queueIds: [],
+        },
+      );
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({
         name,
@@ -140,7 +167,12 @@ describe('clients of the reference product', () => {
       });
 
       // The same form sent again on edit keeps the meaning of each blank.
-      const edited = await call('PUT', `/api/whatsapp/${res.json().id}`, {}, { name, timeInactiveMessage: '', defineWorkHours: '', ...blankWeekend });
+      const edited = await call(
+        'PUT',
+        `/api/whatsapp/${res.json().id}`,
+        {},
+        { name, timeInactiveMessage: '', defineWorkHours: '', ...blankWeekend },
+      );
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json()).toMatchObject({ timeInactiveMessage: 0, defineWorkHours: false, StartDefineWorkHoursSunday: '08:00' });
       // Gone again: the connection the external API sends from below is the simulator's.
@@ -148,7 +180,12 @@ describe('clients of the reference product', () => {
     });
 
     it('POST /whatsapp still refuses hours and options that are really invalid', async () => {
-      for (const bad of [{ timeInactiveMessage: 'soon' }, { timeInactiveMessage: 3 }, { defineWorkHours: 'yes' }, { StartDefineWorkHoursSaturday: '9h' }]) {
+      for (const bad of [
+        { timeInactiveMessage: 'soon' },
+        { timeInactiveMessage: 3 },
+        { defineWorkHours: 'yes' },
+        { StartDefineWorkHoursSaturday: '9h' },
+      ]) {
         const name = `Bad connection ${++seq}`;
         const res = await call('POST', '/api/whatsapp', {}, { name, ...bad });
         expect(res.statusCode, JSON.stringify(bad)).toBe(400);
@@ -163,7 +200,7 @@ describe('clients of the reference product', () => {
     });
   });
 
-  describe('error messages in the caller\'s language', () => {
+  describe("error messages in the caller's language", () => {
     it('says a known code in the language asked for, keeping the code', async () => {
       const en = await call('GET', '/api/tickets/999999', { 'accept-language': 'en-US,en;q=0.9' });
       expect(en.json()).toMatchObject({ error: 'ERR_NO_TICKET_FOUND', message: 'No ticket found with this ID.' });
@@ -205,7 +242,8 @@ describe('clients of the reference product', () => {
           { name: 'Tagged Two', number: phoneNumber() },
         ])
         .returning();
-      for (const c of made) expect((await call('POST', '/api/tags/sync', {}, { contactId: c.id, tags: [{ id: tag.id }] })).statusCode).toBe(200);
+      for (const c of made)
+        expect((await call('POST', '/api/tags/sync', {}, { contactId: c.id, tags: [{ id: tag.id }] })).statusCode).toBe(200);
 
       const res = await call('GET', '/api/tags/?searchParam=Screen');
       expect(res.statusCode).toBe(200);
@@ -233,8 +271,16 @@ describe('clients of the reference product', () => {
         ['number', phoneNumber()],
         ['formatted', phoneNumber()],
       ] as const) {
-        const number = shape === 'number' ? Number(customer) : `+${customer.slice(0, 2)} (${customer.slice(2, 4)}) ${customer.slice(4, 9)}-${customer.slice(9)}`;
-        const res = await s.app.inject({ method: 'POST', url: '/api/send', headers: { authorization: `Bearer ${token}` }, payload: { number, body: `hello ${shape}` } });
+        const number =
+          shape === 'number'
+            ? Number(customer)
+            : `+${customer.slice(0, 2)} (${customer.slice(2, 4)}) ${customer.slice(4, 9)}-${customer.slice(9)}`;
+        const res = await s.app.inject({
+          method: 'POST',
+          url: '/api/send',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { number, body: `hello ${shape}` },
+        });
         expect(res.statusCode, res.body).toBe(201);
         await waitFor(async () => (await customerChat(s, customer, conn.number)).some((m) => m.body === `hello ${shape}`));
         expect(await s.database.db.select().from(contacts).where(eq(contacts.number, customer))).toHaveLength(1);
@@ -243,15 +289,27 @@ describe('clients of the reference product', () => {
 
     it.each([
       ['/api/messages/send', 'the reference path on the bare host'],
-      ['/api/api/messages/send', 'whaticket-community\'s path under the base URL https://<host>/api'],
-      ['/api/api/send', 'Press-Ticket\'s path under the base URL https://<host>/api'],
+      ['/api/api/messages/send', "whaticket-community's path under the base URL https://<host>/api"],
+      ['/api/api/send', "Press-Ticket's path under the base URL https://<host>/api"],
     ])('POST %s (%s) sends, answering 200 with { resp } as the reference does', async (url) => {
       const customer = phoneNumber();
       const body = `reference path ${++seq}`;
-      const res = await s.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: { number: customer, body, userId: '', queueId: '' } });
+      const res = await s.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { number: customer, body, userId: '', queueId: '' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const { resp } = res.json();
-      expect(resp).toMatchObject({ body, fromMe: true, type: 'chat', hasMedia: false, to: `${customer}@c.us`, id: { fromMe: true, remote: `${customer}@c.us` } });
+      expect(resp).toMatchObject({
+        body,
+        fromMe: true,
+        type: 'chat',
+        hasMedia: false,
+        to: `${customer}@c.us`,
+        id: { fromMe: true, remote: `${customer}@c.us` },
+      });
       expect(resp.id._serialized).toBe(`true_${customer}@c.us_${resp.id.id}`);
       expect(Number.isInteger(resp.timestamp)).toBe(true);
       await waitFor(async () => (await customerChat(s, customer, conn.number)).some((m) => m.body === body));
@@ -264,7 +322,12 @@ describe('clients of the reference product', () => {
         expect(missing.statusCode, url).toBe(401);
         expect(missing.json().error).toBe('ERR_SESSION_EXPIRED');
         // A user's session token is not the API token.
-        const wrong = await s.app.inject({ method: 'POST', url, headers: bearer(s.adminToken), payload: { number: customer, body: 'wrong token' } });
+        const wrong = await s.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(s.adminToken),
+          payload: { number: customer, body: 'wrong token' },
+        });
         expect(wrong.statusCode, url).toBe(403);
         expect(await s.database.db.select().from(contacts).where(eq(contacts.number, customer))).toEqual([]);
       }

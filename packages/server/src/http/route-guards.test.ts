@@ -93,7 +93,10 @@ describe('route guards', () => {
     expect(api.length).toBeGreaterThan(60);
     for (const { route: key } of ADMIN_ONLY) {
       const [method, url] = key.split(' ');
-      expect(api.some((r) => r.method === method && r.url === url), key).toBe(true);
+      expect(
+        api.some((r) => r.method === method && r.url === url),
+        key,
+      ).toBe(true);
     }
   });
 
@@ -102,7 +105,11 @@ describe('route guards', () => {
     for (const r of s.routes) {
       const key = `${r.method} ${r.url}`;
       if (!r.url.startsWith('/api/') || PUBLIC.has(key) || isDocs(r.url) || isVisitorApi(r.url)) continue;
-      const res = await s.app.inject({ method: r.method as never, url: concrete(r.url), payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      const res = await s.app.inject({
+        method: r.method as never,
+        url: concrete(r.url),
+        payload: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      });
       expect(res.statusCode, key).toBe(401);
       expect(res.json().error, key).toBe('ERR_SESSION_EXPIRED');
       checked.push(key);
@@ -125,7 +132,12 @@ describe('route guards', () => {
     expect(simulator.length).toBeGreaterThan(5);
     for (const { route, url, body } of [...ADMIN_ONLY, ...simulator] as { route: string; url?: string; body?: object }[]) {
       const [method, routeUrl] = route.split(' ');
-      const res = await s.app.inject({ method: method as never, url: url ?? concrete(routeUrl), headers: bearer(agent.token), payload: body as never });
+      const res = await s.app.inject({
+        method: method as never,
+        url: url ?? concrete(routeUrl),
+        headers: bearer(agent.token),
+        payload: body as never,
+      });
       expect(res.statusCode, route).toBe(403);
       expect(res.json().error, route).toBe('ERR_NO_PERMISSION');
     }

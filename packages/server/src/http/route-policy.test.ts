@@ -7,14 +7,7 @@
  * (the ticket's owner and status, one's own profile) are walked on real records: the answer must
  * be the refusal the rule gives for those facts.
  */
-import {
-  POLICIES,
-  refusalOf,
-  ticketActions,
-  type AccessAction,
-  type AccessActor,
-  type TicketFacts,
-} from '@switchboard/shared';
+import { POLICIES, refusalOf, ticketActions, type AccessAction, type AccessActor, type TicketFacts } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queues, tickets, whatsapps } from '../db/schema.js';
@@ -75,7 +68,9 @@ describe('route × role against the access table', () => {
   afterAll(() => s.stop());
 
   it('every registered API route declares its rule, and every declared route exists', () => {
-    const registered = s.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
+    const registered = s.routes
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`);
     const undeclared = registered.filter((key) => !(key in ROUTE_POLICIES));
     expect(undeclared, 'routes without an entry in http/route-policies.ts').toEqual([]);
     const gone = Object.keys(ROUTE_POLICIES).filter((key) => !registered.includes(key));
@@ -128,7 +123,11 @@ describe('route × role against the access table', () => {
   });
   const bodies = { accept: { status: 'open' }, return: { status: 'pending' }, resolve: { status: 'closed' }, reopen: { status: 'open' } };
   // One ticket per situation and action: waiting in the agent's sector, the agent's own, the admin's, sectorless, closed.
-  const situations: { name: string; mine?: boolean; set: { queueId: 'sales' | null; status: 'open' | 'pending' | 'closed'; userId: number | null } }[] = [
+  const situations: {
+    name: string;
+    mine?: boolean;
+    set: { queueId: 'sales' | null; status: 'open' | 'pending' | 'closed'; userId: number | null };
+  }[] = [
     { name: 'waiting in my sector', set: { queueId: 'sales', status: 'pending', userId: null } },
     { name: 'mine, open', mine: true, set: { queueId: 'sales', status: 'open', userId: null } },
     { name: "the admin's, open", set: { queueId: 'sales', status: 'open', userId: 1 } },
@@ -139,27 +138,37 @@ describe('route × role against the access table', () => {
   // The PUT body names return and resolve in any status; "open" is accept when pending, reopen when closed.
   const cases = situations.flatMap((situation) =>
     (['return', 'resolve', 'accept', 'reopen'] as const)
-      .filter((action) => (action === 'accept' ? situation.set.status === 'pending' : action === 'reopen' ? situation.set.status === 'closed' : true))
+      .filter((action) =>
+        action === 'accept' ? situation.set.status === 'pending' : action === 'reopen' ? situation.set.status === 'closed' : true,
+      )
       .map((action) => [action, situation.name, situation] as const),
   );
   it('walks every ticket situation', () => expect(cases).toHaveLength(16));
 
-  it.each(cases)('%s on a ticket %s answers as the rule says, and the ticket presents exactly the allowed actions', async (action, _name, situation) => {
-    const r = await customerWrites(s, connId, phoneNumber(), 'hello', 'Customer');
-    const id = r!.ticket.id;
-    const set = { ...situation.set, queueId: situation.set.queueId === 'sales' ? sales : null, userId: situation.mine ? agent.id : situation.set.userId };
-    const [row] = await s.database.db.update(tickets).set(set).where(eq(tickets.id, id)).returning();
-    const may = ticketActions(agentActor, facts(row));
-    const shown = await api(agent.token, 'GET', `/api/tickets/${id}`);
-    if (shown.statusCode === 200) expect(shown.json().allowedActions).toEqual(may);
-    else expect(may).not.toContain('read');
+  it.each(cases)(
+    '%s on a ticket %s answers as the rule says, and the ticket presents exactly the allowed actions',
+    async (action, _name, situation) => {
+      const r = await customerWrites(s, connId, phoneNumber(), 'hello', 'Customer');
+      const id = r!.ticket.id;
+      const set = {
+        ...situation.set,
+        queueId: situation.set.queueId === 'sales' ? sales : null,
+        userId: situation.mine ? agent.id : situation.set.userId,
+      };
+      const [row] = await s.database.db.update(tickets).set(set).where(eq(tickets.id, id)).returning();
+      const may = ticketActions(agentActor, facts(row));
+      const shown = await api(agent.token, 'GET', `/api/tickets/${id}`);
+      if (shown.statusCode === 200) expect(shown.json().allowedActions).toEqual(may);
+      else expect(may).not.toContain('read');
 
-    const res = await api(agent.token, 'PUT', `/api/tickets/${id}`, bodies[action]);
-    const refusal = refusalOf(agentActor, `ticket.${action}`, facts(row));
-    if (refusal) expect({ status: res.statusCode, error: res.json().error as unknown }).toEqual({ status: refusal.status, error: refusal.code });
-    else expect(res.statusCode, res.body).toBe(200);
-    expect(may.includes(action)).toBe(refusal === null);
-    // Closed again, so the contact's next message opens a new ticket.
-    await s.database.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, id));
-  });
+      const res = await api(agent.token, 'PUT', `/api/tickets/${id}`, bodies[action]);
+      const refusal = refusalOf(agentActor, `ticket.${action}`, facts(row));
+      if (refusal)
+        expect({ status: res.statusCode, error: res.json().error as unknown }).toEqual({ status: refusal.status, error: refusal.code });
+      else expect(res.statusCode, res.body).toBe(200);
+      expect(may.includes(action)).toBe(refusal === null);
+      // Closed again, so the contact's next message opens a new ticket.
+      await s.database.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, id));
+    },
+  );
 });

@@ -95,10 +95,20 @@ describe('route sweep', () => {
     expect(site.statusCode, site.body).toBe(201);
     webchatKey = site.json().webchat.publicKey;
     await waitFor(() => s.services.channels.connected(site.json().id as number));
-    const visitor = await s.app.inject({ method: 'POST', url: `/api/webchat/${webchatKey}/visitors`, headers: { origin: SITE }, payload: {} });
+    const visitor = await s.app.inject({
+      method: 'POST',
+      url: `/api/webchat/${webchatKey}/visitors`,
+      headers: { origin: SITE },
+      payload: {},
+    });
     expect(visitor.statusCode, visitor.body).toBe(201);
     visitorToken = visitor.json().token;
-    const said = await s.app.inject({ method: 'POST', url: '/api/webchat/messages', headers: { origin: SITE, ...bearer(visitorToken) }, payload: { id: 'msweep00001', body: 'hello shop' } });
+    const said = await s.app.inject({
+      method: 'POST',
+      url: '/api/webchat/messages',
+      headers: { origin: SITE, ...bearer(visitorToken) },
+      payload: { id: 'msweep00001', body: 'hello shop' },
+    });
     expect(said.statusCode, said.body).toBe(201);
     const [visitorTicket] = await s.database.db
       .select({ id: tickets.id })
@@ -115,7 +125,12 @@ describe('route sweep', () => {
     );
 
     const doc = (await s.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>)) {
+    for (const [path, ops] of Object.entries(
+      doc.paths as Record<
+        string,
+        Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+      >,
+    )) {
       for (const [method, op] of Object.entries(ops)) {
         const key = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
         if (SKIP.has(key)) continue;
@@ -143,7 +158,8 @@ describe('route sweep', () => {
     if (name === 'channel') return webchatKey;
     if (name === 'connectionId') return String(ids.connection);
     if (name === 'key') return 'userApiToken';
-    if (path.startsWith('/api/messages/') || path.startsWith('/api/webchat/media') || path.startsWith('/api/simulator/media')) return ids.message;
+    if (path.startsWith('/api/messages/') || path.startsWith('/api/webchat/media') || path.startsWith('/api/simulator/media'))
+      return ids.message;
     if (path.startsWith('/api/tickets/')) return String(ids.ticket);
     if (path.startsWith('/api/contacts/')) return String(ids.contact);
     if (path.startsWith('/api/whatsapp')) return String(ids.connection);
@@ -179,8 +195,10 @@ describe('route sweep', () => {
           });
           calls += 1;
           const secrets = [SECRET_MESSAGE, SECRET_NOTE, ...(role.outsider ? [ids.customer] : [])];
-          for (const secret of secrets) if (res.body.includes(secret)) leaks.push(`${role.name}: ${op.method} ${url} → ${res.statusCode} carries ${secret}`);
-          if (res.body.includes(VISITOR_NOTE)) leaks.push(`${role.name}: ${op.method} ${url} → ${res.statusCode} carries the visitor's note`);
+          for (const secret of secrets)
+            if (res.body.includes(secret)) leaks.push(`${role.name}: ${op.method} ${url} → ${res.statusCode} carries ${secret}`);
+          if (res.body.includes(VISITOR_NOTE))
+            leaks.push(`${role.name}: ${op.method} ${url} → ${res.statusCode} carries the visitor's note`);
         }
       }
     }
@@ -201,7 +219,8 @@ describe('route sweep', () => {
       const raw = payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload);
       const res = await s.app.inject({ method: method as never, url, headers, ...(raw === undefined ? {} : { payload: raw }) });
       calls += 1;
-      if (res.statusCode >= 500) failures.push(`${method} ${url.slice(0, 120)} ${raw?.slice(0, 80) ?? ''} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500)
+        failures.push(`${method} ${url.slice(0, 120)} ${raw?.slice(0, 80) ?? ''} → ${res.statusCode} ${res.body.slice(0, 200)}`);
     };
     // Malformed path parameters: wrong types, out of range, unicode.
     const badIds = ['abc', '-1', 'NaN', '1.5', '99999999999999999999', '💥', ' ', 'x'.repeat(2000)];
@@ -209,11 +228,25 @@ describe('route sweep', () => {
     const badQueries = ['NaN', '-1', 'x'.repeat(5000), '💥\u202e', '[object Object]', '1e309', ''];
     for (const op of operations) {
       // Destructive operations are still swept, but on ids that name nothing.
-      const safe = (name: string, path: string) => (name === 'key' ? 'darkMode' : name === 'channel' ? webchatKey : secretIds(name, path) === ids.message ? '00000000-0000-4000-8000-000000000000' : '987654');
+      const safe = (name: string, path: string) =>
+        name === 'key'
+          ? 'darkMode'
+          : name === 'channel'
+            ? webchatKey
+            : secretIds(name, path) === ids.message
+              ? '00000000-0000-4000-8000-000000000000'
+              : '987654';
       const base = concrete(op.path, safe);
-      for (const bad of badIds) if (op.path.includes('{')) await send(op.method, concrete(op.path, () => bad), op.hasBody ? {} : undefined);
+      for (const bad of badIds)
+        if (op.path.includes('{'))
+          await send(
+            op.method,
+            concrete(op.path, () => bad),
+            op.hasBody ? {} : undefined,
+          );
       for (const q of op.query) {
-        for (const bad of badQueries) await send(op.method, `${base}?${encodeURIComponent(q)}=${encodeURIComponent(bad)}`, op.hasBody ? {} : undefined);
+        for (const bad of badQueries)
+          await send(op.method, `${base}?${encodeURIComponent(q)}=${encodeURIComponent(bad)}`, op.hasBody ? {} : undefined);
         await send(op.method, `${base}?${encodeURIComponent(q)}=1&${encodeURIComponent(q)}=2`, op.hasBody ? {} : undefined);
       }
       if (!op.hasBody && op.method === 'GET') continue;
@@ -261,7 +294,18 @@ function validish(props: [string, JsonSchema][]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, p] of props) {
     const type = Array.isArray(p.type) ? p.type[0] : p.type;
-    out[name] = type === 'string' ? 'x' : type === 'number' || type === 'integer' ? 1 : type === 'boolean' ? true : type === 'array' ? [] : type === 'object' ? {} : null;
+    out[name] =
+      type === 'string'
+        ? 'x'
+        : type === 'number' || type === 'integer'
+          ? 1
+          : type === 'boolean'
+            ? true
+            : type === 'array'
+              ? []
+              : type === 'object'
+                ? {}
+                : null;
   }
   return out;
 }

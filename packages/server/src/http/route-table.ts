@@ -6,10 +6,18 @@
 import type { RouteDef } from '@switchboard/shared';
 import type { z } from 'zod';
 
-type Has<R extends RouteDef, K extends 'params' | 'query' | 'body', As extends string> = R[K] extends z.ZodType ? (K extends 'body' ? (R['bodyCheckedByHandler'] extends true ? unknown : { [P in As]: R[K] }) : { [P in As]: R[K] }) : unknown;
+type Has<R extends RouteDef, K extends 'params' | 'query' | 'body', As extends string> = R[K] extends z.ZodType
+  ? K extends 'body'
+    ? R['bodyCheckedByHandler'] extends true
+      ? unknown
+      : { [P in As]: R[K] }
+    : { [P in As]: R[K] }
+  : unknown;
 
 /** The route's params, querystring and body schemas, as Fastify's `schema` takes them. */
-export function requestSchemas<R extends RouteDef>(def: R): Has<R, 'params', 'params'> & Has<R, 'query', 'querystring'> & Has<R, 'body', 'body'> {
+export function requestSchemas<R extends RouteDef>(
+  def: R,
+): Has<R, 'params', 'params'> & Has<R, 'query', 'querystring'> & Has<R, 'body', 'body'> {
   return {
     ...(def.params ? { params: def.params } : {}),
     ...(def.query ? { querystring: def.query } : {}),

@@ -13,11 +13,51 @@ describe('router-level errors', () => {
   const cases: [string, () => InjectOptions, number, string][] = [
     ['unknown API route', () => ({ method: 'GET', url: '/api/nope' }), 404, 'ERR_NOT_FOUND'],
     ['unknown route outside the API', () => ({ method: 'POST', url: '/nope' }), 404, 'ERR_NOT_FOUND'],
-    ['method not allowed on a known path', () => ({ method: 'PATCH', url: '/api/tags', headers: bearer(s.adminToken) }), 404, 'ERR_NOT_FOUND'],
-    ['unsupported content type', () => ({ method: 'POST', url: '/api/tags', headers: { ...bearer(s.adminToken), 'content-type': 'application/xml' }, payload: '<a/>' }), 415, 'ERR_VALIDATION'],
-    ['malformed JSON', () => ({ method: 'POST', url: '/api/tags', headers: { ...bearer(s.adminToken), 'content-type': 'application/json' }, payload: '{"name":' }), 400, 'ERR_VALIDATION'],
-    ['empty JSON body', () => ({ method: 'POST', url: '/api/tags', headers: { ...bearer(s.adminToken), 'content-type': 'application/json' }, payload: '' }), 400, 'ERR_VALIDATION'],
-    ['body too large', () => ({ method: 'POST', url: '/api/tags', headers: { ...bearer(s.adminToken), 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }) }), 413, 'ERR_VALIDATION'],
+    [
+      'method not allowed on a known path',
+      () => ({ method: 'PATCH', url: '/api/tags', headers: bearer(s.adminToken) }),
+      404,
+      'ERR_NOT_FOUND',
+    ],
+    [
+      'unsupported content type',
+      () => ({
+        method: 'POST',
+        url: '/api/tags',
+        headers: { ...bearer(s.adminToken), 'content-type': 'application/xml' },
+        payload: '<a/>',
+      }),
+      415,
+      'ERR_VALIDATION',
+    ],
+    [
+      'malformed JSON',
+      () => ({
+        method: 'POST',
+        url: '/api/tags',
+        headers: { ...bearer(s.adminToken), 'content-type': 'application/json' },
+        payload: '{"name":',
+      }),
+      400,
+      'ERR_VALIDATION',
+    ],
+    [
+      'empty JSON body',
+      () => ({ method: 'POST', url: '/api/tags', headers: { ...bearer(s.adminToken), 'content-type': 'application/json' }, payload: '' }),
+      400,
+      'ERR_VALIDATION',
+    ],
+    [
+      'body too large',
+      () => ({
+        method: 'POST',
+        url: '/api/tags',
+        headers: { ...bearer(s.adminToken), 'content-type': 'application/json' },
+        payload: JSON.stringify({ name: 'x'.repeat(3 * 1024 * 1024) }),
+      }),
+      413,
+      'ERR_VALIDATION',
+    ],
     ['bad path encoding', () => ({ method: 'GET', url: '/api/contacts/%E0%A4%A', headers: bearer(s.adminToken) }), 400, 'ERR_VALIDATION'],
   ];
 
@@ -34,7 +74,9 @@ describe('router-level errors', () => {
     const { port } = new URL(url);
     const net = await import('node:net');
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n'));
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n'),
+      );
       let data = '';
       socket.on('data', (d: Buffer) => (data += d.toString()));
       socket.on('end', () => resolve(data));

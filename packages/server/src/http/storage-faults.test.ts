@@ -50,7 +50,17 @@ describe('storage faults', () => {
   }
 
   const addSector = (name: string) =>
-    s.app.inject({ method: 'POST', url: '/api/queue', headers: bearer(s.adminToken), payload: { name, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}` } });
+    s.app.inject({
+      method: 'POST',
+      url: '/api/queue',
+      headers: bearer(s.adminToken),
+      payload: {
+        name,
+        color: `#${Math.floor(Math.random() * 0xffffff)
+          .toString(16)
+          .padStart(6, '0')}`,
+      },
+    });
   const health = () => s.app.inject({ method: 'GET', url: '/api/health' });
 
   beforeAll(async () => {
@@ -68,24 +78,27 @@ describe('storage faults', () => {
     ['53200', 'out of memory'],
     ['58030', 'could not write to file: Input/output error'],
     ['57P01', 'terminating connection due to administrator command'],
-  ])('the database failing with %s answers 503, changes nothing, and health reports writes failing until a write succeeds', async (sqlstate, message) => {
-    expect((await health()).statusCode).toBe(200);
-    await failInserts(sqlstate, message);
-    const res = await addSector(`Refused ${sqlstate}`);
-    expect(res.statusCode, res.body).toBe(503);
-    expect(res.json()).toEqual({ error: 'ERR_DATABASE_UNAVAILABLE' });
-    const shown = await s.app.inject({ method: 'GET', url: '/api/queue', headers: bearer(s.adminToken) });
-    expect(shown.body).not.toContain(`Refused ${sqlstate}`);
+  ])(
+    'the database failing with %s answers 503, changes nothing, and health reports writes failing until a write succeeds',
+    async (sqlstate, message) => {
+      expect((await health()).statusCode).toBe(200);
+      await failInserts(sqlstate, message);
+      const res = await addSector(`Refused ${sqlstate}`);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ error: 'ERR_DATABASE_UNAVAILABLE' });
+      const shown = await s.app.inject({ method: 'GET', url: '/api/queue', headers: bearer(s.adminToken) });
+      expect(shown.body).not.toContain(`Refused ${sqlstate}`);
 
-    // Reads still work; health must not say "ok" while writes fail.
-    const sick = await health();
-    expect(sick.statusCode).toBe(503);
-    expect(sick.json()).toMatchObject({ status: 'unavailable', reason: 'database writes failing' });
+      // Reads still work; health must not say "ok" while writes fail.
+      const sick = await health();
+      expect(sick.statusCode).toBe(503);
+      expect(sick.json()).toMatchObject({ status: 'unavailable', reason: 'database writes failing' });
 
-    while (triggers.length) await s.database.db.execute(sql.raw(`drop trigger ${triggers.pop()} on queues`));
-    expect((await addSector(`Accepted ${sqlstate}`)).statusCode).toBe(201);
-    expect((await health()).statusCode).toBe(200);
-  });
+      while (triggers.length) await s.database.db.execute(sql.raw(`drop trigger ${triggers.pop()} on queues`));
+      expect((await addSector(`Accepted ${sqlstate}`)).statusCode).toBe(201);
+      expect((await health()).statusCode).toBe(200);
+    },
+  );
 
   it.each(['refused', 'dropped'] as const)('a %s database connection answers 503 with health reporting it', async (kind) => {
     const err = await driverErrorFrom(kind);
@@ -104,6 +117,10 @@ describe('storage faults', () => {
     vi.spyOn(s.services.queues, 'create').mockRejectedValue(new Error('a bug'));
     expect((await addSector('Bug')).statusCode).toBe(500);
     expect((await health()).statusCode).toBe(200);
-    expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }))).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }),
+      ),
+    ).toBe(false);
   });
 });

@@ -208,8 +208,7 @@ export function loadSecrets(dir: string, fromEnv: Partial<Secrets>): Secrets {
   if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Secrets>;
   const secrets: Secrets = {
     jwtSecret: fromEnv.jwtSecret ?? stored.jwtSecret ?? randomBytes(48).toString('base64url'),
-    jwtRefreshSecret:
-      fromEnv.jwtRefreshSecret ?? stored.jwtRefreshSecret ?? randomBytes(48).toString('base64url'),
+    jwtRefreshSecret: fromEnv.jwtRefreshSecret ?? stored.jwtRefreshSecret ?? randomBytes(48).toString('base64url'),
   };
   if (secrets.jwtSecret !== stored.jwtSecret || secrets.jwtRefreshSecret !== stored.jwtRefreshSecret) {
     fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });

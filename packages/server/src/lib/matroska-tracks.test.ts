@@ -21,7 +21,14 @@ const uint = (n: number) => Buffer.from([n]);
 function webm(trackTypes: number[]): Buffer {
   const header = element([0x1a, 0x45, 0xdf, 0xa3], element([0x42, 0x82], Buffer.from('webm')));
   const entries = trackTypes.map((type, i) =>
-    element([0xae], Buffer.concat([element([0xd7], uint(i + 1)), element([0x83], uint(type)), element([0x86], Buffer.from(type === 2 ? 'A_OPUS' : 'V_VP8'))])),
+    element(
+      [0xae],
+      Buffer.concat([
+        element([0xd7], uint(i + 1)),
+        element([0x83], uint(type)),
+        element([0x86], Buffer.from(type === 2 ? 'A_OPUS' : 'V_VP8')),
+      ]),
+    ),
   );
   const info = element([0x15, 0x49, 0xa9, 0x66], element([0x2a, 0xd7, 0xb1], uint(1)));
   const tracks = element([0x16, 0x54, 0xae, 0x6b], Buffer.concat(entries));

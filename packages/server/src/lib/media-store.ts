@@ -98,7 +98,10 @@ export function kindOfMime(mime: string, hint?: MediaKind): MediaKind {
  */
 export function cleanFilename(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"<>:|?*]/gu, '').trim().slice(0, 120);
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"<>:|?*]/gu, '')
+    .trim()
+    .slice(0, 120);
   return cleaned || fallback;
 }
 
@@ -147,12 +150,7 @@ export class MediaStore {
     const temp = path.join(this.dir, `${randomUUID()}.part`);
     let size = 0;
     try {
-      await pipeline([
-        source,
-        ...extraChecks,
-        byteLimit(this.maxBytes, (n) => (size += n)),
-        fs.createWriteStream(temp, { mode: 0o640 }),
-      ]);
+      await pipeline([source, ...extraChecks, byteLimit(this.maxBytes, (n) => (size += n)), fs.createWriteStream(temp, { mode: 0o640 })]);
       const detected = await fileTypeFromFile(temp);
       const mimetype = refineSniffedMime(detected?.mime ?? 'application/octet-stream', await readHead(temp, MATROSKA_HEAD_BYTES));
       const ext = detected?.ext ?? 'bin';

@@ -29,7 +29,8 @@ let cost = PASSWORD_HASH_COST;
  */
 export function lowerPasswordHashCostForTests(n: number): void {
   if (process.env.NODE_ENV !== 'test') throw new Error('The password hash cost can only be lowered in tests (NODE_ENV=test)');
-  if (!Number.isInteger(Math.log2(n)) || n < 2 || n > PASSWORD_HASH_COST) throw new Error(`Not a scrypt cost (a power of 2, at most ${PASSWORD_HASH_COST}): ${n}`);
+  if (!Number.isInteger(Math.log2(n)) || n < 2 || n > PASSWORD_HASH_COST)
+    throw new Error(`Not a scrypt cost (a power of 2, at most ${PASSWORD_HASH_COST}): ${n}`);
   cost = n;
 }
 

@@ -30,7 +30,12 @@ export interface Sample {
 }
 
 /** One metric family: its header lines and samples. */
-export function family(name: string, type: 'counter' | 'gauge' | 'histogram', help: string, samples: { suffix?: string; labels?: Labels; value: number }[]): string {
+export function family(
+  name: string,
+  type: 'counter' | 'gauge' | 'histogram',
+  help: string,
+  samples: { suffix?: string; labels?: Labels; value: number }[],
+): string {
   const lines = [`# HELP ${name} ${help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`, `# TYPE ${name} ${type}`];
   for (const s of samples) lines.push(`${name}${s.suffix ?? ''}${labelText(s.labels ?? {})} ${numberText(s.value)}`);
   return lines.join('\n');
@@ -80,7 +85,9 @@ export class Histogram {
   render(): string {
     const samples: { suffix: string; labels: Labels; value: number }[] = [];
     for (const entry of this.values.values()) {
-      this.bounds.forEach((bound, i) => samples.push({ suffix: '_bucket', labels: { ...entry.labels, le: numberText(bound) }, value: entry.buckets[i] }));
+      this.bounds.forEach((bound, i) =>
+        samples.push({ suffix: '_bucket', labels: { ...entry.labels, le: numberText(bound) }, value: entry.buckets[i] }),
+      );
       samples.push({ suffix: '_bucket', labels: { ...entry.labels, le: '+Inf' }, value: entry.count });
       samples.push({ suffix: '_sum', labels: entry.labels, value: entry.sum });
       samples.push({ suffix: '_count', labels: entry.labels, value: entry.count });

@@ -17,9 +17,19 @@ describe('an inbound message is acknowledged only once it is durably kept', () =
   afterAll(() => s.stop());
 
   const send = (payload: Record<string, unknown>) =>
-    s.app.inject({ method: 'POST', url: '/api/simulator/messages', headers: bearer(s.adminToken), payload: { to: conn.number, ...payload } });
+    s.app.inject({
+      method: 'POST',
+      url: '/api/simulator/messages',
+      headers: bearer(s.adminToken),
+      payload: { to: conn.number, ...payload },
+    });
   const storedMessage = async (externalId: string) =>
-    (await s.database.db.select().from(messages).where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, externalId))))[0];
+    (
+      await s.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, externalId)))
+    )[0];
   const failures = async (token = s.adminToken) => s.app.inject({ method: 'GET', url: '/api/inbound-failures', headers: bearer(token) });
   /** Breaks storing messages for real (the table is gone) while `run` executes. */
   const withMessagesTableGone = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -70,10 +80,18 @@ describe('an inbound message is acknowledged only once it is durably kept', () =
 
     const attendant = await s.createUser();
     expect((await failures(attendant.token)).statusCode).toBe(403);
-    const retryByAttendant = await s.app.inject({ method: 'POST', url: `/api/inbound-failures/${list.events[0].id}/retry`, headers: bearer(attendant.token) });
+    const retryByAttendant = await s.app.inject({
+      method: 'POST',
+      url: `/api/inbound-failures/${list.events[0].id}/retry`,
+      headers: bearer(attendant.token),
+    });
     expect(retryByAttendant.statusCode).toBe(403);
 
-    const retry = await s.app.inject({ method: 'POST', url: `/api/inbound-failures/${list.events[0].id}/retry`, headers: bearer(s.adminToken) });
+    const retry = await s.app.inject({
+      method: 'POST',
+      url: `/api/inbound-failures/${list.events[0].id}/retry`,
+      headers: bearer(s.adminToken),
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     expect((await storedMessage(res.json().id))?.body).toBe('poison for now');
     expect((await failures()).json()).toMatchObject({ pending: 0, poisoned: 0 });
@@ -81,11 +99,15 @@ describe('an inbound message is acknowledged only once it is durably kept', () =
 
   it('a refused send that was journalled counts in the channel health once it is replayed', async () => {
     const health = async () =>
-      (await s.app.inject({ method: 'GET', url: '/api/whatsapp-health', headers: bearer(s.adminToken) })).json().connections.find(
-        (c: { connectionId: number }) => c.connectionId === conn.id,
-      );
+      (await s.app.inject({ method: 'GET', url: '/api/whatsapp-health', headers: bearer(s.adminToken) }))
+        .json()
+        .connections.find((c: { connectionId: number }) => c.connectionId === conn.id);
     const before = await health();
-    await s.services.channels.journal.keep(conn.id, { type: 'failed', externalId: 'OUT-REFUSED-1', error: 'ERR_SENDING_WAPP_MSG', code: '463' }, new Error('database away'));
+    await s.services.channels.journal.keep(
+      conn.id,
+      { type: 'failed', externalId: 'OUT-REFUSED-1', error: 'ERR_SENDING_WAPP_MSG', code: '463' },
+      new Error('database away'),
+    );
     await s.services.channels.replayJournal();
     expect((await failures()).json()).toMatchObject({ pending: 0, poisoned: 0 });
     const after = await health();

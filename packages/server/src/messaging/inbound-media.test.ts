@@ -62,7 +62,12 @@ describe('received media streamed with a cap', () => {
   });
 
   const storedRow = async (externalId: string) =>
-    (await s.database.db.select().from(messages).where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, externalId))))[0];
+    (
+      await s.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, externalId)))
+    )[0];
 
   it('keeps a 2 GB document out, reading no more than the cap, and the chat says it was too large', async () => {
     const before = mediaFiles();

@@ -165,7 +165,14 @@ export interface Written {
 }
 
 export function readWritten(result: unknown): Written {
-  const written: Written = { messages: new Map(), tickets: new Map(), closed: new Set(), contacts: new Map(), contactTags: new Map(), other: [] };
+  const written: Written = {
+    messages: new Map(),
+    tickets: new Map(),
+    closed: new Set(),
+    contacts: new Map(),
+    contactTags: new Map(),
+    other: [],
+  };
   for (const { kind, row } of rowsOf(result) as { kind: string; row: unknown }[]) {
     if (kind === 'message') {
       const m = rowFromJson(messages, row);

@@ -130,7 +130,8 @@ export class InboundPipeline {
     if (!entry) return msg.awaitingResend ? null : this.replaced(connection, item);
     const result = (await entry.presentation).get(entry.stored.message.id)!;
     // The cluster test's fault: a process killed between storing a message and announcing it.
-    if (this.ctx.config.faultKillAfterStoring !== undefined && !msg.fromMe && msg.body === this.ctx.config.faultKillAfterStoring) process.kill(process.pid, 'SIGKILL');
+    if (this.ctx.config.faultKillAfterStoring !== undefined && !msg.fromMe && msg.body === this.ctx.config.faultKillAfterStoring)
+      process.kill(process.pid, 'SIGKILL');
     if (result.contactDto) announceContact(this.ctx, { action: 'create', contact: result.contactDto });
     // The message event carries its ticket, which is all a list needs to raise it; a separate
     // ticket event is sent only when the ticket is new.
@@ -195,13 +196,42 @@ export class InboundPipeline {
   /** Reads back what a batch stored as the DTOs realtime announces, by message id. */
   private async presentBatch(ok: BatchStored[]): Promise<Map<string, Presented>> {
     const known = {
-      contacts: uniqueBy(ok.flatMap((r) => [r.contact, ...(r.sender ? [r.sender] : [])]), (c) => c.id),
-      whatsapps: uniqueBy(ok.map((r) => ({ id: r.connection.id, name: r.connection.name })), (w) => w.id),
+      contacts: uniqueBy(
+        ok.flatMap((r) => [r.contact, ...(r.sender ? [r.sender] : [])]),
+        (c) => c.id,
+      ),
+      whatsapps: uniqueBy(
+        ok.map((r) => ({ id: r.connection.id, name: r.connection.name })),
+        (w) => w.id,
+      ),
       tags: new Map(ok.flatMap((r) => (r.contactTags ? [[r.contact.id, r.contactTags] as const] : []))),
     };
-    const ticketDtos = new Map((await presentTickets(this.ctx.db, uniqueBy(ok.map((r) => r.ticket), (t) => t.id), known)).map((t) => [t.id, t]));
-    const messageDtos = new Map((await presentMessages(this.ctx.mediaLinks, this.ctx.db, ok.map((r) => r.message), known)).map((m) => [m.id, m]));
-    const newContacts = uniqueBy(ok.filter((r) => r.contactCreated).map((r) => r.contact), (c) => c.id);
+    const ticketDtos = new Map(
+      (
+        await presentTickets(
+          this.ctx.db,
+          uniqueBy(
+            ok.map((r) => r.ticket),
+            (t) => t.id,
+          ),
+          known,
+        )
+      ).map((t) => [t.id, t]),
+    );
+    const messageDtos = new Map(
+      (
+        await presentMessages(
+          this.ctx.mediaLinks,
+          this.ctx.db,
+          ok.map((r) => r.message),
+          known,
+        )
+      ).map((m) => [m.id, m]),
+    );
+    const newContacts = uniqueBy(
+      ok.filter((r) => r.contactCreated).map((r) => r.contact),
+      (c) => c.id,
+    );
     const contactDtos = new Map((await presentContacts(this.ctx.db, newContacts)).map((c) => [c.id, c]));
     const announcedCreate = new Set<number>();
     const announcedContact = new Set<number>();
@@ -211,7 +241,13 @@ export class InboundPipeline {
       if (ticketCreated) announcedCreate.add(r.ticket.id);
       const contactDto = r.contactCreated && !announcedContact.has(r.contact.id) ? contactDtos.get(r.contact.id) : undefined;
       if (contactDto) announcedContact.add(r.contact.id);
-      presented.set(r.message.id, { ...r, ticketCreated, ticketDto: ticketDtos.get(r.ticket.id)!, messageDto: messageDtos.get(r.message.id)!, contactDto });
+      presented.set(r.message.id, {
+        ...r,
+        ticketCreated,
+        ticketDto: ticketDtos.get(r.ticket.id)!,
+        messageDto: messageDtos.get(r.message.id)!,
+        contactDto,
+      });
     }
     return presented;
   }
@@ -290,7 +326,14 @@ export class InboundPipeline {
   async failed(connectionId: number, externalId: string, error: string, code?: string): Promise<void> {
     const rows = await this.ctx.db
       .update(messages)
-      .set({ sendState: 'failed', lastError: error, failureCode: code ?? null, nextAttemptAt: null, claimedBy: null, updatedAt: this.ctx.clock.now() })
+      .set({
+        sendState: 'failed',
+        lastError: error,
+        failureCode: code ?? null,
+        nextAttemptAt: null,
+        claimedBy: null,
+        updatedAt: this.ctx.clock.now(),
+      })
       .where(
         and(
           eq(messages.whatsappId, connectionId),

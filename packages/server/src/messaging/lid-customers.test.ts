@@ -42,7 +42,9 @@ describe('customers known only by a LID', () => {
     expect(lidOnly).toMatchObject({ number: simulatedLid(customer), lid: simulatedLid(customer) });
 
     const ticket = await reply(lidOnly.id, 'olá, como posso ajudar?');
-    await waitFor(async () => (await customerChat(s, customer, conn.number)).some((m) => m.sender === 'connection' && m.body === 'olá, como posso ajudar?'));
+    await waitFor(async () =>
+      (await customerChat(s, customer, conn.number)).some((m) => m.sender === 'connection' && m.body === 'olá, como posso ajudar?'),
+    );
 
     // The customer writes again, now with the number visible: the same contact gets the number.
     await customerSends(s, { from: customer, to: conn.number, body: 'meu número apareceu' });

@@ -53,14 +53,25 @@ describe('outbox claims during a long pass', () => {
       .update(messages)
       .set({ claimedBy: 'other-process', nextAttemptAt: sql`now() + interval '60 seconds'` })
       .where(inArray(messages.id, [rows[1].id, rows[2].id]));
-    await s.database.db.update(messages).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(messages.id, rows[3].id));
+    await s.database.db
+      .update(messages)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(messages.id, rows[3].id));
     release();
     await pass;
     await stopped;
     s.services.outbox.start();
 
     expect(sent).toEqual(['one', 'four']);
-    const after = await s.database.db.select().from(messages).where(inArray(messages.id, rows.map((r) => r.id)));
+    const after = await s.database.db
+      .select()
+      .from(messages)
+      .where(
+        inArray(
+          messages.id,
+          rows.map((r) => r.id),
+        ),
+      );
     const byBody = new Map(after.map((m) => [m.body, m]));
     expect(byBody.get('one')?.sendState).toBe('sent');
     expect(byBody.get('four')?.sendState).toBe('sent');
@@ -69,7 +80,7 @@ describe('outbox claims during a long pass', () => {
     expect(byBody.get('three')).toMatchObject({ sendState: 'sending', claimedBy: 'other-process' });
   });
 
-  it("keeps the rest of a batch claimed (not due to anyone) until it reaches them", async () => {
+  it('keeps the rest of a batch claimed (not due to anyone) until it reaches them', async () => {
     const conn = await connectSimulator(s);
     const customer = phoneNumber();
     await customerWrites(s, conn.id, customer, 'hello');
@@ -88,7 +99,15 @@ describe('outbox claims during a long pass', () => {
       calls += 1;
       if (calls === 1) {
         // The first send takes longer than the claim: everything claimed has expired by now.
-        await s.database.db.update(messages).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(inArray(messages.id, rows.map((r) => r.id)));
+        await s.database.db
+          .update(messages)
+          .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+          .where(
+            inArray(
+              messages.id,
+              rows.map((r) => r.id),
+            ),
+          );
         expired = true;
       }
       if (calls === 2) {
@@ -101,11 +120,26 @@ describe('outbox claims during a long pass', () => {
     await atSecondSend;
     expect(expired).toBe(true);
     // Before the second send the pass renewed its claim on what it has left.
-    const [c] = await s.database.db.select({ due: sql<boolean>`${messages.nextAttemptAt} <= now()` }).from(messages).where(eq(messages.id, rows[2].id));
+    const [c] = await s.database.db
+      .select({ due: sql<boolean>`${messages.nextAttemptAt} <= now()` })
+      .from(messages)
+      .where(eq(messages.id, rows[2].id));
     expect(c.due).toBe(false);
     release();
     await pass;
-    await waitFor(async () => (await s.database.db.select().from(messages).where(inArray(messages.id, rows.map((r) => r.id)))).every((m) => m.sendState === 'sent'));
+    await waitFor(async () =>
+      (
+        await s.database.db
+          .select()
+          .from(messages)
+          .where(
+            inArray(
+              messages.id,
+              rows.map((r) => r.id),
+            ),
+          )
+      ).every((m) => m.sendState === 'sent'),
+    );
     expect(calls).toBe(3);
   });
 });

@@ -198,7 +198,10 @@ export class Outbox {
       returning id`);
     const ids = rowsOf(result).map((r) => String(r.id));
     if (ids.length === 0) return [];
-    const rows = await this.ctx.db.select().from(messages).where(sql`${messages.id} in ${ids}`);
+    const rows = await this.ctx.db
+      .select()
+      .from(messages)
+      .where(sql`${messages.id} in ${ids}`);
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
@@ -286,7 +289,10 @@ export class Outbox {
 
   private async externalIdOf(messageId: string): Promise<string | undefined> {
     // The quote goes to the customer's channel: a private note is never quoted there.
-    const [m] = await this.ctx.db.select({ externalId: messages.externalId }).from(messages).where(customerVisible(eq(messages.id, messageId)));
+    const [m] = await this.ctx.db
+      .select({ externalId: messages.externalId })
+      .from(messages)
+      .where(customerVisible(eq(messages.id, messageId)));
     return m?.externalId ?? undefined;
   }
 

@@ -32,7 +32,13 @@ describe('message pipeline through the simulator', () => {
     const [c] = await s.database.db.select().from(contacts).where(eq(contacts.number, from));
     expect(c.name).toBe('Maria Souza');
     const [t] = await ticketsOf(from);
-    expect(t).toMatchObject({ status: 'pending', userId: null, lastMessage: 'Olá, preciso de ajuda', unreadMessages: 1, whatsappId: conn.id });
+    expect(t).toMatchObject({
+      status: 'pending',
+      userId: null,
+      lastMessage: 'Olá, preciso de ajuda',
+      unreadMessages: 1,
+      whatsappId: conn.id,
+    });
     // A later push name never renames the contact.
     await customerSends(s, { from, to: conn.number, name: 'Someone Else', body: 'oi' });
     const [again] = await s.database.db.select().from(contacts).where(eq(contacts.number, from));
@@ -41,17 +47,38 @@ describe('message pipeline through the simulator', () => {
   });
 
   it.each([
-    ['image', { type: 'image', body: 'foto', media: { mimetype: 'image/png', filename: 'a.png', data: b64(PNG) } }, 'image', '📷 foto', 'image/png'],
+    [
+      'image',
+      { type: 'image', body: 'foto', media: { mimetype: 'image/png', filename: 'a.png', data: b64(PNG) } },
+      'image',
+      '📷 foto',
+      'image/png',
+    ],
     ['audio', { type: 'audio', media: { mimetype: 'audio/mpeg', data: b64(MP3) } }, 'audio', '🎤', 'audio/mpeg'],
     ['video', { type: 'video', media: { mimetype: 'video/mp4', data: b64(MP4) } }, 'video', '🎥', 'video/mp4'],
-    ['document', { type: 'document', media: { mimetype: 'application/pdf', filename: 'boleto.pdf', data: b64(PDF) } }, 'document', '📄 boleto.pdf', 'application/pdf'],
+    [
+      'document',
+      { type: 'document', media: { mimetype: 'application/pdf', filename: 'boleto.pdf', data: b64(PDF) } },
+      'document',
+      '📄 boleto.pdf',
+      'application/pdf',
+    ],
     ['sticker', { type: 'sticker', media: { mimetype: 'image/webp', data: b64(WEBP) } }, 'sticker', '🏷️', 'image/webp'],
     ['location', { type: 'location', body: '-23.55,-46.63' }, 'location', '📍 -23.55,-46.63', null],
-    ['vcard', { type: 'vcard', body: 'BEGIN:VCARD\nVERSION:3.0\nFN:João Lima\nTEL:+5511988887777\nEND:VCARD' }, 'vcard', '👤 João Lima', null],
+    [
+      'vcard',
+      { type: 'vcard', body: 'BEGIN:VCARD\nVERSION:3.0\nFN:João Lima\nTEL:+5511988887777\nEND:VCARD' },
+      'vcard',
+      '👤 João Lima',
+      null,
+    ],
   ])('inbound %s → message of the right type, ticket preview, media served', async (_n, payload, mediaType, preview, mime) => {
     const from = phoneNumber();
     const { id } = await customerSends(s, { from, to: conn.number, ...payload });
-    const [m] = await s.database.db.select().from(messages).where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, id)));
+    const [m] = await s.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.whatsappId, conn.id), eq(messages.externalId, id)));
     expect(m.mediaType).toBe(mediaType);
     expect(m.mediaMime).toBe(mime);
     const [t] = await ticketsOf(from);
@@ -87,9 +114,7 @@ describe('message pipeline through the simulator', () => {
 
   it('50 concurrent messages from one new customer make one contact and one ticket', async () => {
     const from = phoneNumber();
-    await Promise.all(
-      Array.from({ length: 50 }, (_, i) => customerSends(s, { from, to: conn.number, name: 'Burst', body: `msg ${i}` })),
-    );
+    await Promise.all(Array.from({ length: 50 }, (_, i) => customerSends(s, { from, to: conn.number, name: 'Burst', body: `msg ${i}` })));
     const cs = await s.database.db.select().from(contacts).where(eq(contacts.number, from));
     expect(cs).toHaveLength(1);
     const ts = await ticketsOf(from);
@@ -137,7 +162,12 @@ describe('message pipeline through the simulator', () => {
     });
     const chat = await customerChat(s, from, conn.number);
     expect(chat.filter((m) => m.sender === 'connection').map((m) => m.body)).toEqual(['Olá! Como posso ajudar?']);
-    await s.app.inject({ method: 'POST', url: '/api/simulator/read', headers: bearer(s.adminToken), payload: { customer: from, to: conn.number } });
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/simulator/read',
+      headers: bearer(s.adminToken),
+      payload: { customer: from, to: conn.number },
+    });
     const [m] = await s.database.db.select().from(messages).where(eq(messages.id, id));
     expect(m.ack).toBe(3);
   });
@@ -174,8 +204,17 @@ describe('message pipeline through the simulator', () => {
     await customerSends(s, { from, to: conn.number, body: 'are you there?' });
     const [t] = await ticketsOf(from);
     await s.app.inject({ method: 'POST', url: '/api/simulator/disconnect', headers: bearer(s.adminToken), payload: { to: conn.number } });
-    await waitFor(async () => (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(s.adminToken) })).json().status === 'DISCONNECTED');
-    const sent = await s.app.inject({ method: 'POST', url: `/api/messages/${t.id}`, headers: bearer(s.adminToken), payload: { body: 'yes, here' } });
+    await waitFor(
+      async () =>
+        (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(s.adminToken) })).json().status ===
+        'DISCONNECTED',
+    );
+    const sent = await s.app.inject({
+      method: 'POST',
+      url: `/api/messages/${t.id}`,
+      headers: bearer(s.adminToken),
+      payload: { body: 'yes, here' },
+    });
     expect(sent.statusCode).toBe(201);
     await s.services.outbox.idle();
     const [pending] = await s.database.db.select().from(messages).where(eq(messages.id, sent.json().id));
@@ -195,9 +234,18 @@ describe('message pipeline through the simulator', () => {
   it("a customer's messages while the session is away are kept, like WhatsApp's offline queue, and arrive once, in order, when it is back", async () => {
     const from = phoneNumber();
     await s.app.inject({ method: 'POST', url: '/api/simulator/disconnect', headers: bearer(s.adminToken), payload: { to: conn.number } });
-    await waitFor(async () => (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(s.adminToken) })).json().status === 'DISCONNECTED');
+    await waitFor(
+      async () =>
+        (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(s.adminToken) })).json().status ===
+        'DISCONNECTED',
+    );
     for (const body of ['first while away', 'second while away']) {
-      const kept = await s.app.inject({ method: 'POST', url: '/api/simulator/messages', headers: bearer(s.adminToken), payload: { from, to: conn.number, body } });
+      const kept = await s.app.inject({
+        method: 'POST',
+        url: '/api/simulator/messages',
+        headers: bearer(s.adminToken),
+        payload: { from, to: conn.number, body },
+      });
       expect(kept.statusCode, kept.body).toBe(202);
       expect(kept.json()).toMatchObject({ delivered: false });
     }

@@ -35,9 +35,16 @@ describe('messages waiting for the phone to send them again', () => {
     return { ...rest, body };
   };
   const rowOf = async (externalId: string) =>
-    (await s.database.db.select().from(messages).where(and(eq(messages.whatsappId, connId), eq(messages.externalId, externalId))))[0];
+    (
+      await s.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.whatsappId, connId), eq(messages.externalId, externalId)))
+    )[0];
   const pageOf = async (ticketId: number) =>
-    (await s.app.inject({ method: 'GET', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken) })).json<{ messages: Record<string, unknown>[] }>();
+    (await s.app.inject({ method: 'GET', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken) })).json<{
+      messages: Record<string, unknown>[];
+    }>();
 
   beforeAll(async () => {
     s = await createTestServer();
@@ -69,7 +76,11 @@ describe('messages waiting for the phone to send them again', () => {
     expect(ticket.lastMessage).toBe('meu pedido não chegou');
     await waitFor(() =>
       admin.events.some(
-        (e) => e.event === 'appMessage' && e.payload.action === 'update' && e.payload.message.id === stored!.message.id && e.payload.message.body === 'meu pedido não chegou',
+        (e) =>
+          e.event === 'appMessage' &&
+          e.payload.action === 'update' &&
+          e.payload.message.id === stored!.message.id &&
+          e.payload.message.body === 'meu pedido não chegou',
       ),
     );
 

@@ -35,18 +35,29 @@ describe('a message stored by a process that died before announcing it', () => {
     await group.stop(a);
     // A process stopping drops its own sockets, not those of the others (through Redis).
     expect(socket.connected).toBe(true);
-    const [lease] = await db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
+    const [lease] = await db
+      .select()
+      .from(leases)
+      .where(eq(leases.name, `channel:${conn.id}`));
     expect(lease.expiresAt.getTime()).toBeLessThan(Date.now());
 
     // B's periodic lease check finds the session orphaned and takes it over.
     await b.services.channels.maintainLeases();
-    const [taken] = await db.select().from(leases).where(eq(leases.name, `channel:${conn.id}`));
+    const [taken] = await db
+      .select()
+      .from(leases)
+      .where(eq(leases.name, `channel:${conn.id}`));
     expect(taken.holder).toBe(b.services.channels.holder);
     const got = await waitFor(() => events.find((e) => e.event === 'appMessage' && e.payload.message.id === row.id), 10_000);
-    expect(got.payload).toMatchObject({ action: 'create', again: true, message: { body: 'stored, never announced' }, ticket: { id: row.ticketId } });
+    expect(got.payload).toMatchObject({
+      action: 'create',
+      again: true,
+      message: { body: 'stored, never announced' },
+      ticket: { id: row.ticketId },
+    });
   }, 90_000);
 
-  it('the cluster test\'s fault (FAULT_KILL_AFTER_STORING) is refused in production', () => {
+  it("the cluster test's fault (FAULT_KILL_AFTER_STORING) is refused in production", () => {
     const base = { DATA_DIR: '/tmp/x', FAULT_KILL_AFTER_STORING: 'in-8' };
     expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/FAULT_KILL_AFTER_STORING/);
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).faultKillAfterStoring).toBe('in-8');

@@ -18,7 +18,13 @@ describe('realtime during an inbound burst', () => {
     s = await createTestServer();
     const base = await s.listen();
     [{ id: connId }] = await s.database.db.insert(whatsapps).values({ name: 'Burst', channel: 'simulator', isDefault: true }).returning();
-    socket = ioClient(base, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: s.adminToken } });
+    socket = ioClient(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: { token: s.adminToken },
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);

@@ -24,14 +24,30 @@ describe('a server restart mid-send loses nothing and doubles nothing', () => {
 
     // The phone drops, so the attendant's answer waits in the outbox…
     await a.app.inject({ method: 'POST', url: '/api/simulator/disconnect', headers: bearer(a.adminToken), payload: { to: conn.number } });
-    await waitFor(async () => (await a.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(a.adminToken) })).json().status === 'DISCONNECTED');
-    const queued = await a.app.inject({ method: 'POST', url: `/api/messages/${t.id}`, headers: bearer(a.adminToken), payload: { body: 'queued answer' } });
-    const halfSent = await a.app.inject({ method: 'POST', url: `/api/messages/${t.id}`, headers: bearer(a.adminToken), payload: { body: 'half sent' } });
+    await waitFor(
+      async () =>
+        (await a.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(a.adminToken) })).json().status ===
+        'DISCONNECTED',
+    );
+    const queued = await a.app.inject({
+      method: 'POST',
+      url: `/api/messages/${t.id}`,
+      headers: bearer(a.adminToken),
+      payload: { body: 'queued answer' },
+    });
+    const halfSent = await a.app.inject({
+      method: 'POST',
+      url: `/api/messages/${t.id}`,
+      headers: bearer(a.adminToken),
+      payload: { body: 'half sent' },
+    });
     await a.services.outbox.idle();
 
     // …and a second one was handed to the channel just before the crash, never recorded as sent.
     const [hs] = await a.database.db.select().from(messages).where(eq(messages.id, halfSent.json().id));
-    await a.database.db.insert(simulatorMessages).values({ id: hs.externalId!, connectionNumber: conn.number, customer: from, sender: 'connection', body: 'half sent', ack: 2 });
+    await a.database.db
+      .insert(simulatorMessages)
+      .values({ id: hs.externalId!, connectionNumber: conn.number, customer: from, sender: 'connection', body: 'half sent', ack: 2 });
     await a.database.db
       .update(messages)
       .set({ sendState: 'sending', sendAttempts: 1, nextAttemptAt: sql`now() - interval '1 second'` })
@@ -43,7 +59,11 @@ describe('a server restart mid-send loses nothing and doubles nothing', () => {
     const b = await createTestServer({ database: testDb.database });
     servers.push(b);
     // The stored pairing reconnects without a new QR; the outbox resumes.
-    await waitFor(async () => (await b.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(b.adminToken) })).json().status === 'CONNECTED');
+    await waitFor(
+      async () =>
+        (await b.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(b.adminToken) })).json().status ===
+        'CONNECTED',
+    );
     await waitFor(async () => {
       const rows = await b.database.db.select().from(messages).where(eq(messages.ticketId, t.id));
       return rows.filter((m) => m.fromMe).every((m) => m.sendState === 'sent');
@@ -65,13 +85,25 @@ describe('a server restart mid-send loses nothing and doubles nothing', () => {
       const [c] = await a.database.db.select().from(contacts).where(eq(contacts.number, from));
       const [t] = await a.database.db.select().from(tickets).where(eq(tickets.contactId, c.id));
       await a.app.inject({ method: 'POST', url: '/api/simulator/disconnect', headers: bearer(a.adminToken), payload: { to: conn.number } });
-      await waitFor(async () => (await a.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(a.adminToken) })).json().status === 'DISCONNECTED');
-      const reply = await a.app.inject({ method: 'POST', url: `/api/messages/${t.id}`, headers: bearer(a.adminToken), payload: { body: 'claimed before the crash' } });
+      await waitFor(
+        async () =>
+          (await a.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(a.adminToken) })).json().status ===
+          'DISCONNECTED',
+      );
+      const reply = await a.app.inject({
+        method: 'POST',
+        url: `/api/messages/${t.id}`,
+        headers: bearer(a.adminToken),
+        payload: { body: 'claimed before the crash' },
+      });
       await a.services.outbox.idle();
       await a.close();
       // What kill -9 leaves behind: the session's lease still live, the connection shown CONNECTED,
       // and the reply claimed by the dead process for another minute.
-      await db.database.db.update(leases).set({ holder: 'dead-process', expiresAt: sql`now() + interval '30 seconds'` }).where(eq(leases.name, `channel:${conn.id}`));
+      await db.database.db
+        .update(leases)
+        .set({ holder: 'dead-process', expiresAt: sql`now() + interval '30 seconds'` })
+        .where(eq(leases.name, `channel:${conn.id}`));
       await db.database.db.update(whatsapps).set({ status: 'CONNECTED' }).where(eq(whatsapps.id, conn.id));
       await db.database.db
         .update(messages)

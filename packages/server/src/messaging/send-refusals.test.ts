@@ -24,10 +24,19 @@ describe('sends WhatsApp refuses, and customers it addresses by LID', () => {
     s = await createTestServer({
       factories: { whatsapp: (ctx) => createWhatsappDriver(ctx, { waWebSocketUrl: wa.url, reconnectDelays: [100, 500] }) },
     });
-    const created = await s.app.inject({ method: 'POST', url: '/api/whatsapp', headers: bearer(s.adminToken), payload: { name: 'WhatsApp', channel: 'whatsapp' } });
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp',
+      headers: bearer(s.adminToken),
+      payload: { name: 'WhatsApp', channel: 'whatsapp' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     connectionId = created.json().id as number;
-    const connection = async () => (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${connectionId}`, headers: bearer(s.adminToken) })).json<{ status: string; qrcode: string }>();
+    const connection = async () =>
+      (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${connectionId}`, headers: bearer(s.adminToken) })).json<{
+        status: string;
+        qrcode: string;
+      }>();
     wa.scan(await waitFor(async () => (await connection()).qrcode, 20_000), company);
     await waitFor(async () => (await connection()).status === 'CONNECTED', 20_000);
   }, 60_000);
@@ -70,8 +79,16 @@ describe('sends WhatsApp refuses, and customers it addresses by LID', () => {
   it('addresses a contact whose LID the product kept at that LID, though this session never saw them', { timeout: 60_000 }, async () => {
     // A LID-migrated customer learnt in an earlier session (contacts.lid), written to first now.
     const customer = wa.addCustomer({ number: String(nextCustomer++), name: 'Téo', lidAddressed: true });
-    const [contact] = await s.database.db.insert(contacts).values({ name: 'Téo', number: customer.number!, lid: customer.lidJid }).returning();
-    const opened = await s.app.inject({ method: 'POST', url: '/api/tickets', headers: bearer(s.adminToken), payload: { contactId: contact.id, status: 'open', whatsappId: connectionId } });
+    const [contact] = await s.database.db
+      .insert(contacts)
+      .values({ name: 'Téo', number: customer.number!, lid: customer.lidJid })
+      .returning();
+    const opened = await s.app.inject({
+      method: 'POST',
+      url: '/api/tickets',
+      headers: bearer(s.adminToken),
+      payload: { contactId: contact.id, status: 'open', whatsappId: connectionId },
+    });
     expect(opened.statusCode, opened.body).toBe(201);
     const id = await reply(opened.json<{ id: number }>().id, 'olá, Téo');
     const delivered = await waitFor(async () => {
@@ -97,7 +114,9 @@ describe('sends WhatsApp refuses, and customers it addresses by LID', () => {
     await s.services.outbox.idle();
     expect(await row(id)).toMatchObject({ sendState: 'failed', failureCode: '479' });
     const page = await s.app.inject({ method: 'GET', url: `/api/messages/${ticket.id}`, headers: bearer(s.adminToken) });
-    const shown = page.json<{ messages: { id: string; sendState: string; sendError: string; sendErrorCode: string }[] }>().messages.find((m) => m.id === id);
+    const shown = page
+      .json<{ messages: { id: string; sendState: string; sendError: string; sendErrorCode: string }[] }>()
+      .messages.find((m) => m.id === id);
     expect(shown).toMatchObject({ sendState: 'failed', sendError: 'ERR_WAPP_SEND_REFUSED', sendErrorCode: '479' });
 
     // A user who cannot see the ticket cannot send it again; the message stays as it was.

@@ -57,15 +57,29 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   for (const { msg } of items) {
     if (!wanted.has(msg.chat.id)) {
       const name = msg.chat.isGroup ? msg.chatName?.trim() : !msg.fromMe ? msg.sender.name?.trim() : undefined;
-      wanted.set(msg.chat.id, { number: msg.chat.id, name: name || msg.chat.id, isGroup: msg.chat.isGroup, lid: msg.chat.isGroup ? null : (msg.sender.lid ?? null) });
+      wanted.set(msg.chat.id, {
+        number: msg.chat.id,
+        name: name || msg.chat.id,
+        isGroup: msg.chat.isGroup,
+        lid: msg.chat.isGroup ? null : (msg.sender.lid ?? null),
+      });
     }
     if (msg.chat.isGroup && !msg.fromMe && !wanted.has(msg.sender.number)) {
-      wanted.set(msg.sender.number, { number: msg.sender.number, name: msg.sender.name?.trim() || msg.sender.number, isGroup: false, lid: msg.sender.lid ?? null });
+      wanted.set(msg.sender.number, {
+        number: msg.sender.number,
+        name: msg.sender.name?.trim() || msg.sender.number,
+        isGroup: false,
+        lid: msg.sender.lid ?? null,
+      });
     }
   }
   // Most senders are known: read first, insert only the new ones.
   const contactByNumber = new Map<string, ContactRow>();
-  for (const c of await tx.select().from(contacts).where(inArray(contacts.number, [...wanted.keys()]))) contactByNumber.set(c.number, c);
+  for (const c of await tx
+    .select()
+    .from(contacts)
+    .where(inArray(contacts.number, [...wanted.keys()])))
+    contactByNumber.set(c.number, c);
   const newContacts = [...wanted.values()].filter((c) => !contactByNumber.has(c.number));
   const createdNumbers = new Set<string>();
   if (newContacts.length) {
@@ -75,7 +89,8 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
       createdNumbers.add(c.number);
     }
     const raced = newContacts.filter((c) => !contactByNumber.has(c.number)).map((c) => c.number);
-    if (raced.length) for (const c of await tx.select().from(contacts).where(inArray(contacts.number, raced))) contactByNumber.set(c.number, c);
+    if (raced.length)
+      for (const c of await tx.select().from(contacts).where(inArray(contacts.number, raced))) contactByNumber.set(c.number, c);
   }
 
   // 2. Tickets: the active one of each (contact, connection), else a recent one reopened, else new.
@@ -87,7 +102,10 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   const ticketByPair = new Map<string, TicketRow>();
   const created = new Set<number>();
   const pairList = (ps: { contactId: number; whatsappId: number }[]) =>
-    sql.join(ps.map((p) => sql`(${p.contactId}::int, ${p.whatsappId}::int)`), sql`, `);
+    sql.join(
+      ps.map((p) => sql`(${p.contactId}::int, ${p.whatsappId}::int)`),
+      sql`, `,
+    );
   const loadActive = async (ps: { contactId: number; whatsappId: number }[]) => {
     if (!ps.length) return;
     const rows = await tx
@@ -111,7 +129,12 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
         await tx
           .select({ whatsappId: messages.whatsappId, externalId: messages.externalId })
           .from(messages)
-          .where(sql`(${messages.whatsappId}, ${messages.externalId}) in (${sql.join(candidates.map((i) => sql`(${items[i].connection.id}::int, ${items[i].msg.externalId}::text)`), sql`, `)})`)
+          .where(
+            sql`(${messages.whatsappId}, ${messages.externalId}) in (${sql.join(
+              candidates.map((i) => sql`(${items[i].connection.id}::int, ${items[i].msg.externalId}::text)`),
+              sql`, `,
+            )})`,
+          )
       ).map((r) => keyOf(r.whatsappId, r.externalId)),
     );
     for (const i of candidates) if (stored.has(keyOf(items[i].connection.id, items[i].msg.externalId))) duplicate.add(i);
@@ -120,15 +143,16 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   }
   if (missing.length) {
     const since = new Date(now.getTime() - reopenWithinSeconds * 1000);
-    const recent = reopenWithinSeconds > 0
-      ? rowsOf(
-          await tx.execute(sql`
+    const recent =
+      reopenWithinSeconds > 0
+        ? rowsOf(
+            await tx.execute(sql`
             select distinct on (contact_id, whatsapp_id) id from ${tickets}
             where status = 'closed' and updated_at > ${since.toISOString()}::timestamptz
               and (contact_id, whatsapp_id) in (${pairList(missing)})
             order by contact_id, whatsapp_id, updated_at desc`),
-        ).map((r) => Number(r.id))
-      : [];
+          ).map((r) => Number(r.id))
+        : [];
     if (recent.length) {
       const reopened = await tx
         .update(tickets)
@@ -136,12 +160,16 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
         .where(and(inArray(tickets.id, recent), eq(tickets.status, 'closed')))
         .returning();
       for (const t of reopened) ticketByPair.set(pairKey(t.contactId, t.whatsappId), t);
-      if (reopened.length) await tx.insert(ticketCycles).values(reopened.map((t) => ({ ticketId: t.id, queueId: t.queueId, queuedAt: now })));
+      if (reopened.length)
+        await tx.insert(ticketCycles).values(reopened.map((t) => ({ ticketId: t.id, queueId: t.queueId, queuedAt: now })));
     }
     missing = missing.filter((p) => !ticketByPair.has(pairKey(p.contactId, p.whatsappId)));
     if (missing.length) {
       const values = sql.join(
-        missing.map((p) => sql`(${p.contactId}::int, ${p.whatsappId}::int, 'pending', ${p.isGroup}::boolean, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`),
+        missing.map(
+          (p) =>
+            sql`(${p.contactId}::int, ${p.whatsappId}::int, 'pending', ${p.isGroup}::boolean, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
+        ),
         sql`, `,
       );
       const inserted = rowsOf(
@@ -255,4 +283,3 @@ export async function storeInbound(
   }
   return results as (BatchStored | null | Error)[];
 }
-

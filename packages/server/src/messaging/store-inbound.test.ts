@@ -26,7 +26,16 @@ describe('storing a batch of inbound messages', () => {
   const message = (from: string, body: string, extra: Partial<InboundMessage> = {}): BatchItem => ({
     connection,
     media: null,
-    msg: { externalId: randomUUID(), chat: { id: from, isGroup: false }, sender: { number: from, name: `Name ${from}` }, fromMe: false, timestamp: new Date(), kind: 'chat', body, ...extra },
+    msg: {
+      externalId: randomUUID(),
+      chat: { id: from, isGroup: false },
+      sender: { number: from, name: `Name ${from}` },
+      fromMe: false,
+      timestamp: new Date(),
+      kind: 'chat',
+      body,
+      ...extra,
+    },
   });
   const store = (items: BatchItem[]) => storeInbound(s.database, items, new Date(), 0, () => undefined);
   const stored = (r: BatchStored | null | Error | undefined): BatchStored => {
@@ -63,13 +72,19 @@ describe('storing a batch of inbound messages', () => {
     // Already stored: nothing.
     expect(dup).toBeNull();
     // The group: its contact named after the subject, the member a contact of their own, the sender.
-    expect(stored(g)).toMatchObject({ contact: { number: group, name: 'Team', isGroup: true }, sender: { number: member, name: 'Member' } });
+    expect(stored(g)).toMatchObject({
+      contact: { number: group, name: 'Team', isGroup: true },
+      sender: { number: member, name: 'Member' },
+    });
     expect(stored(g).message.contactId).toBe(stored(g).sender!.id);
     // Ours, from the phone: no sender contact, read, acked; the ticket's last line but not unread.
     expect(stored(mine).message).toMatchObject({ fromMe: true, contactId: null, read: true, ack: 1 });
     expect(stored(mine).ticket).toMatchObject({ lastMessage: 'sent from the phone', lastMessageFromMe: true, unreadMessages: 2 });
 
-    const [t] = await s.database.db.select().from(tickets).where(eq(tickets.id, stored(firstStored).ticket.id));
+    const [t] = await s.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.id, stored(firstStored).ticket.id));
     expect(t).toMatchObject({ lastMessage: 'sent from the phone', unreadMessages: 2, lastMessageFromMe: true });
     expect(t.lastCustomerMessageAt?.getTime()).toBe(quoting.msg.timestamp.getTime());
     const rows = await s.database.db.select().from(messages).where(eq(messages.ticketId, t.id));
@@ -85,7 +100,11 @@ describe('storing a batch of inbound messages', () => {
     const results = await store([message(a, 'a2'), message(b, 'b2'), message(a, 'a3')]);
     expect(results.map((r) => stored(r).ticketCreated || stored(r).contactCreated)).toEqual([false, false, false]);
     // Read along with the contacts, so presenting the tickets needs no read of its own.
-    expect(results.map((r) => stored(r).contactTags)).toEqual([[{ id: vip.id, name: 'VIP', color: '#aa0000' }], [], [{ id: vip.id, name: 'VIP', color: '#aa0000' }]]);
+    expect(results.map((r) => stored(r).contactTags)).toEqual([
+      [{ id: vip.id, name: 'VIP', color: '#aa0000' }],
+      [],
+      [{ id: vip.id, name: 'VIP', color: '#aa0000' }],
+    ]);
     const ts = await s.database.db
       .select({ number: contacts.number, last: tickets.lastMessage, unread: tickets.unreadMessages })
       .from(tickets)

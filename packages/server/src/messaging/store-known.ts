@@ -31,7 +31,9 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
     ['chat_number', 'text', (r) => r.chatNumber],
     ['member_number', 'text', (r) => r.memberNumber],
   ]);
-  const result = await database.executeNamed('inbound_store_known', sql`
+  const result = await database.executeNamed(
+    'inbound_store_known',
+    sql`
     with v as (select * from ${values}),
     found as (
       select v.*, c.id as chat_contact_id, t.id as ticket_id, m.id as member_id
@@ -59,7 +61,8 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
         union all select 'left', json_build_array(whatsapp_id, chat_number) from unsettled
         union all select 'left', json_build_array(whatsapp_id, chat_number)
           from (select distinct whatsapp_id, chat_number from src where ticket_id not in (select id from live)) closed`,
-    )}`);
+    )}`,
+  );
   const written = readWritten(result);
 
   // Chats to settle in a transaction: a contact or ticket missing, or the ticket closed meanwhile.

@@ -15,7 +15,12 @@ describe('synced names', () => {
   beforeAll(async () => {
     s = await createTestServer();
     connectionId = (await connectSimulator(s, { isGroup: true })).id;
-    const groupsOn = await s.app.inject({ method: 'PUT', url: '/api/settings/CheckMsgIsGroup', headers: bearer(s.adminToken), payload: { value: 'disabled' } });
+    const groupsOn = await s.app.inject({
+      method: 'PUT',
+      url: '/api/settings/CheckMsgIsGroup',
+      headers: bearer(s.adminToken),
+      payload: { value: 'disabled' },
+    });
     expect(groupsOn.statusCode, groupsOn.body).toBe(200);
   });
   afterAll(async () => {
@@ -52,7 +57,10 @@ describe('synced names', () => {
   it('fills a person shown by their number, but keeps a name someone typed', async () => {
     const bare = phoneNumber();
     const named = phoneNumber();
-    for (const [number, name] of [[bare, bare], [named, 'Cliente VIP']]) {
+    for (const [number, name] of [
+      [bare, bare],
+      [named, 'Cliente VIP'],
+    ]) {
       const res = await s.app.inject({ method: 'POST', url: '/api/contacts', headers: bearer(s.adminToken), payload: { name, number } });
       expect(res.statusCode, res.body).toBe(201);
     }

@@ -25,7 +25,9 @@ export async function announceTicketArrived(
   announceTicketMoved(ctx, before, after);
   // The move is announced whatever happens next; a failure to read the messages is logged, and
   // the attendants still have the ticket (its preview and unread count) to open.
-  await afterCommit(ctx.log, 'announce the messages of a ticket entering a sector', { ticketId: after.id }, () => announceUnread(ctx, before, after));
+  await afterCommit(ctx.log, 'announce the messages of a ticket entering a sector', { ticketId: after.id }, () =>
+    announceUnread(ctx, before, after),
+  );
 }
 
 async function announceUnread(ctx: AppContext, before: Pick<TicketDTO, 'userId' | 'queueId'>, after: TicketDTO): Promise<void> {

@@ -37,7 +37,12 @@ export function announceContact(ctx: AppContext, event: ContactEvent): void {
  * it before but no longer can gets a delete marked `moved`, so it leaves their lists without being
  * announced as deleted. `autoAssigned` tells the new owner the sector gave it to them (a notice).
  */
-export function announceTicketMoved(ctx: AppContext, before: TicketPlace, after: TicketDTO, options: { autoAssigned?: boolean } = {}): void {
+export function announceTicketMoved(
+  ctx: AppContext,
+  before: TicketPlace,
+  after: TicketDTO,
+  options: { autoAssigned?: boolean } = {},
+): void {
   for (const [to, event, facts] of ticketMoved(ctx, before, after, options)) announce(ctx, to, EVENTS.ticket, event, facts);
 }
 

@@ -36,7 +36,13 @@ async function busyInstallation(database: Database, dataDir: string) {
   for (let i = 0; i < 3; i++) {
     const customer = phoneNumber();
     await customerSends(s, { from: customer, to: conn.number, body: `hello ${i}` });
-    await customerSends(s, { from: customer, to: conn.number, type: 'image', body: '', media: { mimetype: 'image/png', filename: `photo-${i}.png`, data: PNG.toString('base64') } });
+    await customerSends(s, {
+      from: customer,
+      to: conn.number,
+      type: 'image',
+      body: '',
+      media: { mimetype: 'image/png', filename: `photo-${i}.png`, data: PNG.toString('base64') },
+    });
   }
   const ticketRows = await waitFor(async () => {
     const rows = await database.db.select().from(tickets);
@@ -44,7 +50,12 @@ async function busyInstallation(database: Database, dataDir: string) {
   });
   // An attendant's reply with a document, stored through the upload route.
   const form = multipart({ body: '' }, [{ filename: 'terms.pdf', data: pdf(20_000), type: 'application/pdf' }]);
-  const sent = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketRows[0].id}`, headers: { ...form.headers, ...bearer(s.adminToken) }, payload: form.payload });
+  const sent = await s.app.inject({
+    method: 'POST',
+    url: `/api/messages/${ticketRows[0].id}`,
+    headers: { ...form.headers, ...bearer(s.adminToken) },
+    payload: form.payload,
+  });
   expect(sent.statusCode, sent.body).toBe(201);
   await waitFor(async () => (await database.db.select().from(messages)).filter((m) => m.mediaPath).length === 4);
   return s;
@@ -62,74 +73,82 @@ async function contents(database: Database) {
 }
 
 describe('backup and restore', () => {
-  it('embedded database: a backup taken while running restores into a fresh data directory with every ticket, message and file', { timeout: 180_000 }, async () => {
-    const dataDir = tempDir('live');
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'pg') });
-    // The secrets a first start generates into the data directory (the test server is given its own).
-    loadSecrets(dataDir, {});
-    const s = await busyInstallation(database, dataDir);
-    const before = await contents(database);
-    const target = path.join(tempDir('backups'), 'backup-1');
-    let manifest;
-    try {
-      // Taken while the server runs (its sessions, outbox and scheduler all live).
-      manifest = await createBackup({ database, dataDir, target });
-    } finally {
-      await s.stop();
-      await database.close();
-    }
-    expect(manifest).toMatchObject({ kind: 'pglite', tickets: 3, messages: before.messages.length });
-    expect(readManifest(target).files).toBeGreaterThanOrEqual(4);
-
-    const fresh = tempDir('restored');
-    await restoreBackup({ source: target, dataDir: fresh });
-    const restored = await openDatabase({ dataDir: path.join(fresh, 'pg') });
-    try {
-      const after = await contents(restored);
-      expect(after).toEqual(before);
-      for (const name of after.media) {
-        expect(fs.readFileSync(path.join(fresh, 'media', name))).toEqual(fs.readFileSync(path.join(dataDir, 'media', name)));
+  it(
+    'embedded database: a backup taken while running restores into a fresh data directory with every ticket, message and file',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = tempDir('live');
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pg') });
+      // The secrets a first start generates into the data directory (the test server is given its own).
+      loadSecrets(dataDir, {});
+      const s = await busyInstallation(database, dataDir);
+      const before = await contents(database);
+      const target = path.join(tempDir('backups'), 'backup-1');
+      let manifest;
+      try {
+        // Taken while the server runs (its sessions, outbox and scheduler all live).
+        manifest = await createBackup({ database, dataDir, target });
+      } finally {
+        await s.stop();
+        await database.close();
       }
-      // The generated secrets come back too: sessions signed before the backup stay valid.
-      expect(fs.readFileSync(path.join(fresh, 'secrets.json'), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-    } finally {
-      await restored.close();
-    }
-    // A data directory that already holds a database is never overwritten.
-    await expect(restoreBackup({ source: target, dataDir: fresh })).rejects.toThrow(/already holds a database/);
-    // Nor is a backup written over another.
-    await expect(createBackup({ database: restored, dataDir: fresh, target })).rejects.toThrow(/not empty/);
-  });
+      expect(manifest).toMatchObject({ kind: 'pglite', tickets: 3, messages: before.messages.length });
+      expect(readManifest(target).files).toBeGreaterThanOrEqual(4);
 
-  it.runIf(TEST_DB_KIND === 'postgres')('PostgreSQL: pg_dump while running, pg_restore into a new database, files alongside', { timeout: 180_000 }, async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL!;
-    const { database, drop } = await openTestDatabase();
-    const dataDir = tempDir('pg-live');
-    const s = await busyInstallation(database, dataDir);
-    const before = await contents(database);
-    const current = String(rowsOf(await database.db.execute(sql`select current_database() as name`))[0]?.name);
-    const target = path.join(tempDir('pg-backups'), 'backup');
-    try {
-      await createBackup({ database, dataDir, target, databaseUrl: databaseUrl(baseUrl, current) });
-    } finally {
-      await s.stop();
-      await drop();
-    }
-    const restoredName = `${testDatabaseName(inject('testDatabaseRun'))}_restore`;
-    await createDatabase(baseUrl, restoredName);
-    const fresh = tempDir('pg-restored');
-    try {
-      await restoreBackup({ source: target, dataDir: fresh, databaseUrl: databaseUrl(baseUrl, restoredName) });
-      const restored = await openDatabase({ url: databaseUrl(baseUrl, restoredName), poolSize: 2 });
+      const fresh = tempDir('restored');
+      await restoreBackup({ source: target, dataDir: fresh });
+      const restored = await openDatabase({ dataDir: path.join(fresh, 'pg') });
       try {
         const after = await contents(restored);
         expect(after).toEqual(before);
-        for (const file of after.media) expect(fs.existsSync(path.join(fresh, 'media', file))).toBe(true);
+        for (const name of after.media) {
+          expect(fs.readFileSync(path.join(fresh, 'media', name))).toEqual(fs.readFileSync(path.join(dataDir, 'media', name)));
+        }
+        // The generated secrets come back too: sessions signed before the backup stay valid.
+        expect(fs.readFileSync(path.join(fresh, 'secrets.json'), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
       } finally {
         await restored.close();
       }
-    } finally {
-      await dropDatabase(baseUrl, restoredName);
-    }
-  });
+      // A data directory that already holds a database is never overwritten.
+      await expect(restoreBackup({ source: target, dataDir: fresh })).rejects.toThrow(/already holds a database/);
+      // Nor is a backup written over another.
+      await expect(createBackup({ database: restored, dataDir: fresh, target })).rejects.toThrow(/not empty/);
+    },
+  );
+
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    'PostgreSQL: pg_dump while running, pg_restore into a new database, files alongside',
+    { timeout: 180_000 },
+    async () => {
+      const baseUrl = process.env.TEST_DATABASE_URL!;
+      const { database, drop } = await openTestDatabase();
+      const dataDir = tempDir('pg-live');
+      const s = await busyInstallation(database, dataDir);
+      const before = await contents(database);
+      const current = String(rowsOf(await database.db.execute(sql`select current_database() as name`))[0]?.name);
+      const target = path.join(tempDir('pg-backups'), 'backup');
+      try {
+        await createBackup({ database, dataDir, target, databaseUrl: databaseUrl(baseUrl, current) });
+      } finally {
+        await s.stop();
+        await drop();
+      }
+      const restoredName = `${testDatabaseName(inject('testDatabaseRun'))}_restore`;
+      await createDatabase(baseUrl, restoredName);
+      const fresh = tempDir('pg-restored');
+      try {
+        await restoreBackup({ source: target, dataDir: fresh, databaseUrl: databaseUrl(baseUrl, restoredName) });
+        const restored = await openDatabase({ url: databaseUrl(baseUrl, restoredName), poolSize: 2 });
+        try {
+          const after = await contents(restored);
+          expect(after).toEqual(before);
+          for (const file of after.media) expect(fs.existsSync(path.join(fresh, 'media', file))).toBe(true);
+        } finally {
+          await restored.close();
+        }
+      } finally {
+        await dropDatabase(baseUrl, restoredName);
+      }
+    },
+  );
 });

@@ -34,7 +34,9 @@ export interface BackupManifest {
 const NOT_FILES = new Set(['pg', 'server.lock', 'backup-request.json', 'backup-result.json']);
 
 async function counts(database: Database): Promise<{ tickets: number; messages: number }> {
-  const [row] = rowsOf(await database.db.execute(sql`select (select count(*) from tickets)::int as tickets, (select count(*) from messages)::int as messages`));
+  const [row] = rowsOf(
+    await database.db.execute(sql`select (select count(*) from tickets)::int as tickets, (select count(*) from messages)::int as messages`),
+  );
   return { tickets: Number(row?.tickets ?? 0), messages: Number(row?.messages ?? 0) };
 }
 
@@ -80,7 +82,12 @@ async function assertEmptyFolder(folder: string): Promise<void> {
  * `database` is the server's own open database; on PostgreSQL it is any connection to it and
  * `databaseUrl` is what pg_dump connects with.
  */
-export async function createBackup(options: { database: Database; dataDir: string; target: string; databaseUrl?: string }): Promise<BackupManifest> {
+export async function createBackup(options: {
+  database: Database;
+  dataDir: string;
+  target: string;
+  databaseUrl?: string;
+}): Promise<BackupManifest> {
   const { database, dataDir, target } = options;
   await assertEmptyFolder(target);
   await fsp.mkdir(target, { recursive: true });
@@ -117,7 +124,8 @@ export async function restoreBackup(options: { source: string; dataDir: string; 
   await fsp.mkdir(dataDir, { recursive: true });
   if (manifest.kind === 'pglite') {
     const pgDir = path.join(dataDir, 'pg');
-    if ((await fsp.readdir(pgDir).catch(() => [] as string[])).length > 0) throw new Error(`${pgDir} already holds a database: restore into a new data directory`);
+    if ((await fsp.readdir(pgDir).catch(() => [] as string[])).length > 0)
+      throw new Error(`${pgDir} already holds a database: restore into a new data directory`);
     const tarball = new Blob([await fsp.readFile(path.join(source, 'database.tar.gz'))]);
     // PGlite unpacks the tarball into the empty directory and starts on it (replaying its log as
     // after a crash); closing writes everything back.
@@ -126,7 +134,15 @@ export async function restoreBackup(options: { source: string; dataDir: string; 
     await client.close();
   } else {
     if (!options.databaseUrl) throw new Error('restoring a PostgreSQL backup needs DATABASE_URL');
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', options.databaseUrl, path.join(source, 'database.dump')]);
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      '--dbname',
+      options.databaseUrl,
+      path.join(source, 'database.dump'),
+    ]);
   }
   await copyTree(path.join(source, 'files'), dataDir);
   return manifest;

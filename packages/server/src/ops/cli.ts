@@ -87,10 +87,14 @@ async function main(): Promise<void> {
   if (command === 'backup') {
     const target = path.resolve(folder ?? defaultTarget());
     const manifest = await backup(target);
-    console.log(`Backup written to ${target}: ${manifest.tickets} tickets, ${manifest.messages} messages, ${manifest.files} files (${manifest.kind}).`);
+    console.log(
+      `Backup written to ${target}: ${manifest.tickets} tickets, ${manifest.messages} messages, ${manifest.files} files (${manifest.kind}).`,
+    );
   } else if (command === 'restore' && folder) {
     const manifest = await restore(path.resolve(folder));
-    console.log(`Restored ${manifest.tickets} tickets, ${manifest.messages} messages and ${manifest.files} files from the backup of ${manifest.createdAt}. Start the server to use it.`);
+    console.log(
+      `Restored ${manifest.tickets} tickets, ${manifest.messages} messages and ${manifest.files} files from the backup of ${manifest.createdAt}. Start the server to use it.`,
+    );
   } else {
     console.error('usage: npm run backup [-- <folder>]  |  npm run restore -- <backup folder>');
     process.exit(64);

@@ -20,7 +20,11 @@ export interface BackupRequest {
 export type BackupResult = { id: string; ok: true; manifest: BackupManifest } | { id: string; ok: false; error: string };
 
 /** The server's side: answers each SIGUSR2 by taking the requested backup. */
-export function answerBackupRequests(database: Database, dataDir: string, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): void {
+export function answerBackupRequests(
+  database: Database,
+  dataDir: string,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+): void {
   let running = false;
   process.on('SIGUSR2', () => {
     if (running) return;

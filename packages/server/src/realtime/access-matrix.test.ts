@@ -44,7 +44,13 @@ describe.each(modes)('realtime access matrix ($name)', ({ redis }) => {
   const sockets: Socket[] = [];
 
   async function listen(token: string): Promise<Listener> {
-    const socket = ioClient(hostUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token } });
+    const socket = ioClient(hostUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: { token },
+    });
     sockets.push(socket);
     const events: Listener['events'] = [];
     socket.onAny((event, payload) => events.push({ event, payload }));
@@ -148,7 +154,9 @@ describe.each(modes)('realtime access matrix ($name)', ({ redis }) => {
     // An admin routes it to Sales: tina loses it (a `moved` delete), alice gains it.
     await put(`/tickets/${ticketId}`, { queueId: sales, transf: true });
     await settle();
-    expect(listeners.tina.events.some((e) => e.event === 'ticket' && e.payload.action === 'delete' && e.payload.ticketId === ticketId)).toBe(true);
+    expect(
+      listeners.tina.events.some((e) => e.event === 'ticket' && e.payload.action === 'delete' && e.payload.ticketId === ticketId),
+    ).toBe(true);
     expect(await customerSays(number, 'm2 in sales')).toEqual(['admin', 'alice']);
 
     // Alice accepts it; the chat-box join is answered from what she may see.
@@ -195,20 +203,31 @@ describe.each(modes)('realtime access matrix ($name)', ({ redis }) => {
     expect(del.statusCode).toBe(200);
     await settle();
     const deletedFor = EVERYONE.filter((who) =>
-      listeners[who].events.some((e) => e.event === 'ticket' && e.payload.action === 'delete' && e.payload.ticketId === ticketId && !e.payload.moved),
+      listeners[who].events.some(
+        (e) => e.event === 'ticket' && e.payload.action === 'delete' && e.payload.ticketId === ticketId && !e.payload.moved,
+      ),
     );
     expect(deletedFor).toEqual(['admin']);
   });
 
-  it.skipIf(redis && !redisUrl)('a password change disconnects the user’s open sockets; a new socket with the old token is refused', async () => {
-    const u = await actor.createUser({ queueIds: [sales] });
-    const l = await listen(u.token);
-    const closed = new Promise<void>((resolve) => l.socket.once('disconnect', () => resolve()));
-    await put(`/users/${u.id}`, { password: 'changed-secret' });
-    await closed;
-    const again = ioClient(hostUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: u.token } });
-    sockets.push(again);
-    const error = await new Promise<Error>((resolve) => again.once('connect_error', resolve));
-    expect(error.message).toBe('ERR_SESSION_EXPIRED');
-  });
+  it.skipIf(redis && !redisUrl)(
+    'a password change disconnects the user’s open sockets; a new socket with the old token is refused',
+    async () => {
+      const u = await actor.createUser({ queueIds: [sales] });
+      const l = await listen(u.token);
+      const closed = new Promise<void>((resolve) => l.socket.once('disconnect', () => resolve()));
+      await put(`/users/${u.id}`, { password: 'changed-secret' });
+      await closed;
+      const again = ioClient(hostUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        auth: { token: u.token },
+      });
+      sockets.push(again);
+      const error = await new Promise<Error>((resolve) => again.once('connect_error', resolve));
+      expect(error.message).toBe('ERR_SESSION_EXPIRED');
+    },
+  );
 });

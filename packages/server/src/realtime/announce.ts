@@ -50,16 +50,28 @@ const WEBHOOKS: { [K in RealtimeEventName]: (payload: RealtimePayload<K>, facts:
     const key = ticketKey(p.ticket.id);
     if (!before) return [{ event: 'ticket.updated', key, data: { ticket: p.ticket } }];
     const after = p.ticket;
-    const changedHands = before.queueId !== after.queueId || (before.userId != null && after.userId != null && before.userId !== after.userId);
+    const changedHands =
+      before.queueId !== after.queueId || (before.userId != null && after.userId != null && before.userId !== after.userId);
     if (after.status === 'closed') return [{ event: 'ticket.closed', key, data: { ticket: after } }];
-    if (changedHands) return [{ event: 'ticket.transferred', key, data: { ticket: after, from: { userId: before.userId, queueId: before.queueId } } }];
+    if (changedHands)
+      return [{ event: 'ticket.transferred', key, data: { ticket: after, from: { userId: before.userId, queueId: before.queueId } } }];
     return [{ event: 'ticket.updated', key, data: { ticket: after } }];
   },
   // Private notes stay inside.
   appMessage: ({ action, message, ticket }) =>
-    message.isPrivate ? [] : [{ event: action === 'create' ? 'message.created' : 'message.updated', key: ticketKey(ticket.id), data: { message, ticket } }],
+    message.isPrivate
+      ? []
+      : [{ event: action === 'create' ? 'message.created' : 'message.updated', key: ticketKey(ticket.id), data: { message, ticket } }],
   contact: (p) =>
-    p.action === 'delete' ? [] : [{ event: p.action === 'create' ? 'contact.created' : 'contact.updated', key: `contact:${p.contact.id}`, data: { contact: p.contact } }],
+    p.action === 'delete'
+      ? []
+      : [
+          {
+            event: p.action === 'create' ? 'contact.created' : 'contact.updated',
+            key: `contact:${p.contact.id}`,
+            data: { contact: p.contact },
+          },
+        ],
   user: none,
   settings: none,
   quickAnswer: none,
@@ -87,7 +99,13 @@ function emit<K extends RealtimeEventName>(ctx: AppContext, to: Audience, name: 
 }
 
 /** Announces a change made outside a transaction (or already committed): realtime now, webhooks queued. */
-export function announce<K extends RealtimeEventName>(ctx: AppContext, to: Audience, name: K, payload: RealtimePayload<K>, facts?: FactsOf<K>): void {
+export function announce<K extends RealtimeEventName>(
+  ctx: AppContext,
+  to: Audience,
+  name: K,
+  payload: RealtimePayload<K>,
+  facts?: FactsOf<K>,
+): void {
   emit(ctx, to, name, payload);
   ctx.push?.consider(to, name, payload);
   for (const e of webhooksOf(name, payload, facts)) ctx.webhooks?.publish(e.event, e.key, e.data);

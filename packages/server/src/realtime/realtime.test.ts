@@ -186,7 +186,12 @@ describe('realtime', () => {
       await s.app.inject({ method: 'POST', url: '/api/settings/userApiToken/regenerate', headers: bearer(s.adminToken) });
       await sawFirst;
 
-      const demoted = await s.app.inject({ method: 'PUT', url: `/api/users/${second.id}`, headers: bearer(s.adminToken), payload: { profile: 'user' } });
+      const demoted = await s.app.inject({
+        method: 'PUT',
+        url: `/api/users/${second.id}`,
+        headers: bearer(s.adminToken),
+        payload: { profile: 'user' },
+      });
       expect(demoted.statusCode).toBe(200);
       const regen = await s.app.inject({ method: 'POST', url: '/api/settings/userApiToken/regenerate', headers: bearer(s.adminToken) });
       const sawDark = next(socket, 'settings', (p) => p.setting?.key === 'darkMode');

@@ -102,7 +102,8 @@ export class Realtime {
     const io = new Server(httpServer, {
       path: '/socket.io',
       serveClient: false,
-      allowRequest: (req, callback) => callback(null, opts.acceptForeignOrigins === true || isOriginAllowed(req, opts.allowedOrigins, opts.trustProxy)),
+      allowRequest: (req, callback) =>
+        callback(null, opts.acceptForeignOrigins === true || isOriginAllowed(req, opts.allowedOrigins, opts.trustProxy)),
       // ALLOWED_ORIGINS covers the socket too: a client served from a listed origin falls back to
       // long-polling, which the browser lets it read only with these headers. Others get none.
       ...(opts.allowedOrigins.length > 0 ? { cors: { origin: opts.allowedOrigins, credentials: true } } : {}),
@@ -114,10 +115,15 @@ export class Realtime {
       this.redisClients.push(pub, sub);
       io.adapter(createAdapter(pub, sub, { key: opts.redis.key }));
     }
-    for (const [nsp, dialect] of [[io.of('/'), 'own'], [io.of(REFERENCE_NAMESPACE), 'reference']] as const) {
+    for (const [nsp, dialect] of [
+      [io.of('/'), 'own'],
+      [io.of(REFERENCE_NAMESPACE), 'reference'],
+    ] as const) {
       nsp.use((socket, next) => {
         // A failure here refuses the connection (the client sees connect_error), never goes unhandled.
-        void this.authenticateSocket(socket, opts, dialect, next).catch((err: unknown) => next(err instanceof Error ? err : new Error(String(err))));
+        void this.authenticateSocket(socket, opts, dialect, next).catch((err: unknown) =>
+          next(err instanceof Error ? err : new Error(String(err))),
+        );
       });
       nsp.on('connection', (socket) => this.onConnection(socket, dialect));
     }
@@ -377,7 +383,10 @@ export class Realtime {
   /** Ids of users with at least one live socket (across processes with the Redis adapter). */
   async onlineUserIds(): Promise<Set<number>> {
     if (!this.io) return new Set();
-    const sockets = [...(await this.io.in(ROOM_ALL_USERS).fetchSockets()), ...(await this.io.of(REFERENCE_NAMESPACE).in(ROOM_ALL_USERS).fetchSockets())];
+    const sockets = [
+      ...(await this.io.in(ROOM_ALL_USERS).fetchSockets()),
+      ...(await this.io.of(REFERENCE_NAMESPACE).in(ROOM_ALL_USERS).fetchSockets()),
+    ];
     return new Set(sockets.map((s) => (s.data as SocketData).viewer.id));
   }
 

@@ -22,7 +22,12 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
 
     const { socket } = await connectedClient(baseB, a.adminToken, group.sockets);
     const got = new Promise<unknown>((resolve) => socket.on('settings', resolve));
-    const res = await a.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(a.adminToken), payload: { value: 'enabled' } });
+    const res = await a.app.inject({
+      method: 'PUT',
+      url: '/api/settings/darkMode',
+      headers: bearer(a.adminToken),
+      payload: { value: 'enabled' },
+    });
     expect(res.statusCode).toBe(200);
     expect(await got).toMatchObject({ action: 'update', setting: { key: 'darkMode', value: 'enabled' } });
     await waitFor(async () => (await a.ctx.realtime.onlineUserIds()).size > 0);
@@ -46,10 +51,20 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
       const heard = new Promise<unknown>((resolve) => otherSocket.on('settings', resolve));
 
       // A settings change here is announced to this installation's users only.
-      const res = await own.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(own.adminToken), payload: { value: 'enabled' } });
+      const res = await own.app.inject({
+        method: 'PUT',
+        url: '/api/settings/darkMode',
+        headers: bearer(own.adminToken),
+        payload: { value: 'enabled' },
+      });
       expect(res.statusCode).toBe(200);
       // The other installation still hears its own changes (so the silence above is not a dead socket).
-      const mine = await other.app.inject({ method: 'PUT', url: '/api/settings/darkMode', headers: bearer(other.adminToken), payload: { value: 'disabled' } });
+      const mine = await other.app.inject({
+        method: 'PUT',
+        url: '/api/settings/darkMode',
+        headers: bearer(other.adminToken),
+        payload: { value: 'disabled' },
+      });
       expect(mine.statusCode).toBe(200);
       expect(await heard).toMatchObject({ setting: { key: 'darkMode', value: 'disabled' } });
       expect(leaked).toEqual([{ action: 'update', setting: expect.objectContaining({ key: 'darkMode', value: 'disabled' }) }]);

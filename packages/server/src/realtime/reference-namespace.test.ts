@@ -28,7 +28,10 @@ describe('reference clients on the /api namespace', () => {
   let seq = 0;
 
   /** As whaticket-community's frontend opens it: the base URL's namespace, the token in the query. */
-  function referenceSocket(token: string | undefined, opts: { transports?: ('websocket' | 'polling')[]; namespace?: string; origin?: string } = {}): Socket {
+  function referenceSocket(
+    token: string | undefined,
+    opts: { transports?: ('websocket' | 'polling')[]; namespace?: string; origin?: string } = {},
+  ): Socket {
     const socket = ioClient(`${base}${opts.namespace ?? '/api'}`, {
       transports: opts.transports ?? ['websocket', 'polling'],
       forceNew: true,
@@ -80,7 +83,11 @@ describe('reference clients on the /api namespace', () => {
     });
 
   const ticketOf = async (number: string) => {
-    const res = await s.app.inject({ method: 'GET', url: `/api/tickets?searchParam=${number}&showAll=true&status=pending`, headers: bearer(s.adminToken) });
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/api/tickets?searchParam=${number}&showAll=true&status=pending`,
+      headers: bearer(s.adminToken),
+    });
     return (res.json().tickets as { id: number; contact: { number: string } }[]).find((t) => t.contact.number === number)!;
   };
 
@@ -108,11 +115,11 @@ describe('reference clients on the /api namespace', () => {
       expect(await outcome(referenceSocket('not-a-token'))).toEqual({ connected: false, message: 'ERR_SESSION_EXPIRED' });
     });
 
-    it('keeps the web app\'s namespace to tokens in auth (a query string ends up in logs)', async () => {
+    it("keeps the web app's namespace to tokens in auth (a query string ends up in logs)", async () => {
       expect(await outcome(referenceSocket(s.adminToken, { namespace: '' }))).toEqual({ connected: false, message: 'ERR_SESSION_EXPIRED' });
     });
 
-    it('answers a listed origin\'s long-polling handshake with CORS headers, and no other origin', async () => {
+    it("answers a listed origin's long-polling handshake with CORS headers, and no other origin", async () => {
       const listed = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: CLIENT_ORIGIN } });
       expect(listed.status).toBe(200);
       expect(listed.headers.get('access-control-allow-origin')).toBe(CLIENT_ORIGIN);
@@ -127,13 +134,16 @@ describe('reference clients on the /api namespace', () => {
       const other = await fetch(`${base}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: 'http://evil.example' } });
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
       // And such a page cannot sign in on the socket either.
-      expect(await outcome(referenceSocket(s.adminToken, { origin: 'http://evil.example' }))).toEqual({ connected: false, message: 'ERR_NO_PERMISSION' });
+      expect(await outcome(referenceSocket(s.adminToken, { origin: 'http://evil.example' }))).toEqual({
+        connected: false,
+        message: 'ERR_NO_PERMISSION',
+      });
       expect(await outcome(referenceSocket(s.adminToken, { origin: CLIENT_ORIGIN }))).toEqual({ connected: true });
     });
   });
 
   describe('what each socket receives', () => {
-    it('a list gets its status\' tickets, a chat its ticket, notifications everything — all within what the user may see', async () => {
+    it("a list gets its status' tickets, a chat its ticket, notifications everything — all within what the user may see", async () => {
       const alice = await s.createUser({ queueIds: [sales] });
       const bob = await s.createUser({ queueIds: [] });
       const customer = phoneNumber();
@@ -143,7 +153,12 @@ describe('reference clients on the /api namespace', () => {
       const ticket = await waitFor(() => ticketOf(customer));
       const other = await waitFor(() => ticketOf(neighbour));
       for (const id of [ticket.id, other.id]) {
-        const moved = await s.app.inject({ method: 'PUT', url: `/api/tickets/${id}`, headers: bearer(s.adminToken), payload: { queueId: sales } });
+        const moved = await s.app.inject({
+          method: 'PUT',
+          url: `/api/tickets/${id}`,
+          headers: bearer(s.adminToken),
+          payload: { queueId: sales },
+        });
         expect(moved.statusCode, moved.body).toBe(200);
       }
 
@@ -162,14 +177,22 @@ describe('reference clients on the /api namespace', () => {
 
       await inbound(customer, 'live words');
       await settle(all);
-      const got = (l: Listener, event: string, match: (p: Payload) => boolean) => l.events.some((e) => e.event === event && match(e.payload));
-      const liveMessage = (p: Payload) => p.action === 'create' && p.message.body === 'live words' && p.ticket.id === ticket.id && p.contact.number === customer;
+      const got = (l: Listener, event: string, match: (p: Payload) => boolean) =>
+        l.events.some((e) => e.event === event && match(e.payload));
+      const liveMessage = (p: Payload) =>
+        p.action === 'create' && p.message.body === 'live words' && p.ticket.id === ticket.id && p.contact.number === customer;
       expect(got(pending, 'appMessage', liveMessage)).toBe(true);
       expect(got(notifications, 'appMessage', liveMessage)).toBe(true);
-      for (const l of [open, otherChat, bobPending, { socket: bobChat, events: bobChatEvents }]) expect(got(l, 'appMessage', liveMessage)).toBe(false);
+      for (const l of [open, otherChat, bobPending, { socket: bobChat, events: bobChatEvents }])
+        expect(got(l, 'appMessage', liveMessage)).toBe(false);
 
       // Alice accepts: the pending list drops the ticket, the open list gets it, the notifier sees it.
-      const accepted = await s.app.inject({ method: 'PUT', url: `/api/tickets/${ticket.id}`, headers: bearer(alice.token), payload: { status: 'open', userId: alice.id } });
+      const accepted = await s.app.inject({
+        method: 'PUT',
+        url: `/api/tickets/${ticket.id}`,
+        headers: bearer(alice.token),
+        payload: { status: 'open', userId: alice.id },
+      });
       expect(accepted.statusCode, accepted.body).toBe(200);
       await settle(all);
       const openUpdate = (p: Payload) => p.action === 'update' && p.ticket.id === ticket.id && p.ticket.status === 'open';
@@ -178,7 +201,8 @@ describe('reference clients on the /api namespace', () => {
       expect(got(pending, 'ticket', openUpdate)).toBe(false);
       expect(got(pending, 'ticket', (p) => p.action === 'delete' && p.ticketId === ticket.id)).toBe(true);
       expect(got(open, 'ticket', (p) => p.action === 'delete' && p.ticketId === ticket.id)).toBe(false);
-      for (const l of [bobPending, { socket: bobChat, events: bobChatEvents }]) expect(l.events.some((e) => e.event === 'ticket' && (e.payload.ticket?.id ?? e.payload.ticketId) === ticket.id)).toBe(false);
+      for (const l of [bobPending, { socket: bobChat, events: bobChatEvents }])
+        expect(l.events.some((e) => e.event === 'ticket' && (e.payload.ticket?.id ?? e.payload.ticketId) === ticket.id)).toBe(false);
 
       // The chat of the other ticket still only hears its own ticket.
       await inbound(neighbour, 'for the other chat');
@@ -192,14 +216,28 @@ describe('reference clients on the /api namespace', () => {
       const customer = phoneNumber();
       await inbound(customer, 'hello carol');
       const ticket = await waitFor(() => ticketOf(customer));
-      expect((await s.app.inject({ method: 'PUT', url: `/api/tickets/${ticket.id}`, headers: bearer(s.adminToken), payload: { queueId: sales } })).statusCode).toBe(200);
+      expect(
+        (
+          await s.app.inject({
+            method: 'PUT',
+            url: `/api/tickets/${ticket.id}`,
+            headers: bearer(s.adminToken),
+            payload: { queueId: sales },
+          })
+        ).statusCode,
+      ).toBe(200);
       const list = await listener(carol.token, ['joinTickets', 'pending']);
 
       await inbound(customer, 'while in sales');
       await settle([list]);
       expect(list.events.some((e) => e.event === 'appMessage' && e.payload.message.body === 'while in sales')).toBe(true);
 
-      const edited = await s.app.inject({ method: 'PUT', url: `/api/users/${carol.id}`, headers: bearer(s.adminToken), payload: { queueIds: [] } });
+      const edited = await s.app.inject({
+        method: 'PUT',
+        url: `/api/users/${carol.id}`,
+        headers: bearer(s.adminToken),
+        payload: { queueIds: [] },
+      });
       expect(edited.statusCode, edited.body).toBe(200);
       await waitFor(async () => {
         const [remote] = await s.ctx.realtime.namespace('/api')!.in(`user:${carol.id}`).fetchSockets();
@@ -214,41 +252,53 @@ describe('reference clients on the /api namespace', () => {
   describe('across two server processes sharing Redis', () => {
     const redisUrl = process.env.TEST_REDIS_URL;
 
-    it.skipIf(!redisUrl)('a reference socket on one process hears a customer message stored by the other', async () => {
-      const testDb = await openTestDatabase();
-      const env = { REDIS_URL: redisUrl!, JWT_SECRET: 'r'.repeat(40), JWT_REFRESH_SECRET: 's'.repeat(40) };
-      const actor = await createTestServer({ database: testDb.database, env });
-      const host = await createTestServer({ database: testDb.database, env });
-      let socket: Socket | undefined;
-      try {
-        const hostUrl = await host.listen();
-        const [{ id }] = await actor.database.db.insert(whatsapps).values({ name: 'Across', channel: 'simulator', isDefault: true }).returning();
-        socket = ioClient(`${hostUrl}/api`, { transports: ['websocket'], forceNew: true, reconnection: false, query: { token: actor.adminToken } });
-        const heard: Payload[] = [];
-        socket.on('appMessage', (p: Payload) => heard.push(p));
-        await new Promise<void>((resolve, reject) => {
-          socket!.once('connect', () => resolve());
-          socket!.once('connect_error', reject);
-        });
-        await socket.emitWithAck('joinNotification');
-        const number = phoneNumber();
-        await actor.services.inbound.message(id, {
-          externalId: `ACROSS-${number}`,
-          chat: { id: number, isGroup: false },
-          sender: { number, name: 'Cliente' },
-          fromMe: false,
-          timestamp: new Date(),
-          kind: 'chat',
-          body: 'heard across processes',
-        });
-        await waitFor(() => heard.some((p) => p.message.body === 'heard across processes'));
-      } finally {
-        socket?.close();
-        await actor.close();
-        await host.close();
-        await testDb.drop();
-      }
-      // Two servers and a database of their own: slow to start on a busy machine.
-    }, 180_000);
+    it.skipIf(!redisUrl)(
+      'a reference socket on one process hears a customer message stored by the other',
+      async () => {
+        const testDb = await openTestDatabase();
+        const env = { REDIS_URL: redisUrl!, JWT_SECRET: 'r'.repeat(40), JWT_REFRESH_SECRET: 's'.repeat(40) };
+        const actor = await createTestServer({ database: testDb.database, env });
+        const host = await createTestServer({ database: testDb.database, env });
+        let socket: Socket | undefined;
+        try {
+          const hostUrl = await host.listen();
+          const [{ id }] = await actor.database.db
+            .insert(whatsapps)
+            .values({ name: 'Across', channel: 'simulator', isDefault: true })
+            .returning();
+          socket = ioClient(`${hostUrl}/api`, {
+            transports: ['websocket'],
+            forceNew: true,
+            reconnection: false,
+            query: { token: actor.adminToken },
+          });
+          const heard: Payload[] = [];
+          socket.on('appMessage', (p: Payload) => heard.push(p));
+          await new Promise<void>((resolve, reject) => {
+            socket!.once('connect', () => resolve());
+            socket!.once('connect_error', reject);
+          });
+          await socket.emitWithAck('joinNotification');
+          const number = phoneNumber();
+          await actor.services.inbound.message(id, {
+            externalId: `ACROSS-${number}`,
+            chat: { id: number, isGroup: false },
+            sender: { number, name: 'Cliente' },
+            fromMe: false,
+            timestamp: new Date(),
+            kind: 'chat',
+            body: 'heard across processes',
+          });
+          await waitFor(() => heard.some((p) => p.message.body === 'heard across processes'));
+        } finally {
+          socket?.close();
+          await actor.close();
+          await host.close();
+          await testDb.drop();
+        }
+        // Two servers and a database of their own: slow to start on a busy machine.
+      },
+      180_000,
+    );
   });
 });

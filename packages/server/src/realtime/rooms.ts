@@ -13,7 +13,14 @@
  * Chat rooms of single tickets are gone: events go to whoever may see the ticket *now*, so a change
  * of who sees what only has to re-derive the rooms of the users concerned (Realtime.syncUser).
  */
-import { isAdmin, ticketScope, type TicketScope, type TicketViewer, type TicketVisibilityFacts, type VisibilitySettings } from '@switchboard/shared';
+import {
+  isAdmin,
+  ticketScope,
+  type TicketScope,
+  type TicketViewer,
+  type TicketVisibilityFacts,
+  type VisibilitySettings,
+} from '@switchboard/shared';
 
 export const ROOM_ALL_USERS = 'users';
 export const ROOM_ADMINS = 'admins';

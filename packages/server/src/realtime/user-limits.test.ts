@@ -91,7 +91,9 @@ describe('realtime limits per user and per address', () => {
 
     // 10 joins on each of 20 sockets: each socket stays within its own budget (20 at once).
     const started = Date.now();
-    const answers = await Promise.all(mine.flatMap((so) => Array.from({ length: 10 }, () => so.emitWithAck('joinChatBox', r!.ticket.id) as Promise<unknown>)));
+    const answers = await Promise.all(
+      mine.flatMap((so) => Array.from({ length: 10 }, () => so.emitWithAck('joinChatBox', r!.ticket.id) as Promise<unknown>)),
+    );
     const seconds = (Date.now() - started) / 1000;
     const allowed = answers.filter((a) => a === true).length;
     const limited = answers.filter((a) => (a as { error?: string })?.error === 'ERR_RATE_LIMITED').length;

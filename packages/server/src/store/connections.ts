@@ -37,7 +37,11 @@ export async function presentConnections(db: DbOrTx, rows: ConnectionRow[]): Pro
   const cloudIds = rows.filter((r) => r.channel === 'whatsapp-cloud').map((r) => r.id);
   const clouds = cloudIds.length
     ? await db
-        .select({ id: cloudAccounts.whatsappId, phoneNumberId: cloudAccounts.phoneNumberId, businessAccountId: cloudAccounts.businessAccountId })
+        .select({
+          id: cloudAccounts.whatsappId,
+          phoneNumberId: cloudAccounts.phoneNumberId,
+          businessAccountId: cloudAccounts.businessAccountId,
+        })
         .from(cloudAccounts)
         .where(inArray(cloudAccounts.whatsappId, cloudIds))
     : [];

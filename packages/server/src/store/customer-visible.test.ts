@@ -40,11 +40,20 @@ describe('private notes never reach the customer side', () => {
       method: 'POST',
       url: '/api/webhooks',
       headers: bearer(s.adminToken),
-      payload: { url: 'https://crm.example.com/hook', events: ['message.created', 'message.updated'], secret: 'a-webhook-secret-of-some-length' },
+      payload: {
+        url: 'https://crm.example.com/hook',
+        events: ['message.created', 'message.updated'],
+        secret: 'a-webhook-secret-of-some-length',
+      },
     });
     expect(hook.statusCode, hook.body).toBe(201);
 
-    const started = await s.app.inject({ method: 'POST', url: `/api/webchat/${conn.webchat.publicKey}/visitors`, headers: { origin: SITE }, payload: {} });
+    const started = await s.app.inject({
+      method: 'POST',
+      url: `/api/webchat/${conn.webchat.publicKey}/visitors`,
+      headers: { origin: SITE },
+      payload: {},
+    });
     visitor = started.json();
     expect((await visitorApi('POST', '/api/webchat/messages', visitor.token, { id: 'hello-0001', body: 'Hello?' })).statusCode).toBe(201);
     const [row] = await s.database.db
@@ -53,13 +62,26 @@ describe('private notes never reach the customer side', () => {
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .where(eq(contacts.number, `${visitor.visitorId}@webchat`));
     ticketId = row.id;
-    const note = await s.app.inject({ method: 'POST', url: `/api/tickets/${ticketId}/notes`, headers: bearer(s.adminToken), payload: { body: SECRET } });
+    const note = await s.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/notes`,
+      headers: bearer(s.adminToken),
+      payload: { body: SECRET },
+    });
     expect(note.statusCode, note.body).toBe(201);
     noteId = note.json<{ id: string }>().id;
     // A note that carries a channel id and a file (as one brought by an import could): the reads
     // by channel id and the media read must still refuse it.
-    await s.database.db.update(messages).set({ externalId: 'NOTE-EXT-1', mediaPath: 'note-file.bin', rawPayload: SECRET }).where(eq(messages.id, noteId));
-    const reply = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken), payload: { body: 'How can we help?' } });
+    await s.database.db
+      .update(messages)
+      .set({ externalId: 'NOTE-EXT-1', mediaPath: 'note-file.bin', rawPayload: SECRET })
+      .where(eq(messages.id, noteId));
+    const reply = await s.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticketId}`,
+      headers: bearer(s.adminToken),
+      payload: { body: 'How can we help?' },
+    });
     expect(reply.statusCode, reply.body).toBe(201);
   });
   afterAll(() => s.stop());
@@ -85,8 +107,16 @@ describe('private notes never reach the customer side', () => {
   });
 
   it('the answer to a visitor message whose channel id a note carries', async () => {
-    const second = await s.app.inject({ method: 'POST', url: `/api/tickets/${ticketId}/notes`, headers: bearer(s.adminToken), payload: { body: `${SECRET} (2)` } });
-    await s.database.db.update(messages).set({ externalId: `WEB${visitor.visitorId}again-0001` }).where(eq(messages.id, second.json<{ id: string }>().id));
+    const second = await s.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticketId}/notes`,
+      headers: bearer(s.adminToken),
+      payload: { body: `${SECRET} (2)` },
+    });
+    await s.database.db
+      .update(messages)
+      .set({ externalId: `WEB${visitor.visitorId}again-0001` })
+      .where(eq(messages.id, second.json<{ id: string }>().id));
     const res = await visitorApi('POST', '/api/webchat/messages', visitor.token, { id: 'again-0001', body: 'Still there?' });
     expect(res.statusCode).toBe(201);
     expect(res.body).not.toContain(SECRET);
@@ -100,25 +130,49 @@ describe('private notes never reach the customer side', () => {
 
   it('a reply quoting the note is refused and nothing is sent', async () => {
     const before = await s.database.db.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId));
-    const res = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken), payload: { body: 'quoting', quotedMsg: noteId } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticketId}`,
+      headers: bearer(s.adminToken),
+      payload: { body: 'quoting', quotedMsg: noteId },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'ERR_QUOTED_MSG_NOT_FOUND' });
-    expect(await s.database.db.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId))).toHaveLength(before.length);
+    expect(await s.database.db.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId))).toHaveLength(
+      before.length,
+    );
   });
 
   it('a reply quotes only a message of its own ticket: another customer’s message is refused, its own is quoted', async () => {
-    const other = (await s.app.inject({ method: 'POST', url: `/api/webchat/${conn.webchat.publicKey}/visitors`, headers: { origin: SITE }, payload: {} })).json<{ token: string }>();
+    const other = (
+      await s.app.inject({ method: 'POST', url: `/api/webchat/${conn.webchat.publicKey}/visitors`, headers: { origin: SITE }, payload: {} })
+    ).json<{ token: string }>();
     const theirs = await visitorApi('POST', '/api/webchat/messages', other.token, { id: 'other-0001', body: 'my card number is 4242' });
     const [theirRow] = await s.database.db.select().from(messages).where(eq(messages.externalId, theirs.json<{ id: string }>().id));
     expect(theirRow.ticketId).not.toBe(ticketId);
     const before = await s.database.db.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId));
-    const refused = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken), payload: { body: 'see this', quotedMsg: theirRow.id } });
+    const refused = await s.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticketId}`,
+      headers: bearer(s.adminToken),
+      payload: { body: 'see this', quotedMsg: theirRow.id },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: 'ERR_QUOTED_MSG_NOT_FOUND' });
-    expect(await s.database.db.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId))).toHaveLength(before.length);
+    expect(await s.database.db.select({ id: messages.id }).from(messages).where(eq(messages.ticketId, ticketId))).toHaveLength(
+      before.length,
+    );
 
-    const [own] = await s.database.db.select().from(messages).where(eq(messages.externalId, `WEB${visitor.visitorId}hello-0001`));
-    const quoted = await s.app.inject({ method: 'POST', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken), payload: { body: 'about this', quotedMsg: own.id } });
+    const [own] = await s.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.externalId, `WEB${visitor.visitorId}hello-0001`));
+    const quoted = await s.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticketId}`,
+      headers: bearer(s.adminToken),
+      payload: { body: 'about this', quotedMsg: own.id },
+    });
     expect(quoted.statusCode, quoted.body).toBe(201);
     expect(quoted.json<{ quotedMsg: { id: string } | null }>().quotedMsg?.id).toBe(own.id);
   });

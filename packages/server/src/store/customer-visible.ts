@@ -16,5 +16,8 @@ export function customerVisible(...conditions: (SQL | undefined)[]): SQL {
 
 /** Whole message rows the customer side may see (notes excluded), filtered further by `conditions`. */
 export function customerVisibleMessages(db: DbOrTx, ...conditions: (SQL | undefined)[]) {
-  return db.select().from(messages).where(customerVisible(...conditions));
+  return db
+    .select()
+    .from(messages)
+    .where(customerVisible(...conditions));
 }

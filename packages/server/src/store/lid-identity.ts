@@ -47,7 +47,8 @@ export async function attachNumberToLid(db: Db, number: string, lid: string, now
     }
     await mergeInto(tx, lidContact, numberContact, now);
     // A name chosen by the customer beats a bare number shown as the name.
-    const name = numberContact.name === numberContact.number && lidContact.name !== lidContact.number ? lidContact.name : numberContact.name;
+    const name =
+      numberContact.name === numberContact.number && lidContact.name !== lidContact.number ? lidContact.name : numberContact.name;
     const [contact] = await tx.update(contacts).set({ lid, name, updatedAt: now }).where(eq(contacts.id, numberContact.id)).returning();
     return { contact, removedId: lidContact.id };
   });

@@ -38,8 +38,14 @@ export async function presentMessages(
     () =>
       !contactIds.length || knownContacts?.length === contactIds.length
         ? Promise.resolve(knownContacts ?? [])
-        : db.select({ id: contacts.id, name: contacts.name, number: contacts.number }).from(contacts).where(inArray(contacts.id, contactIds)),
-    () => (authorIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds)) : Promise.resolve([])),
+        : db
+            .select({ id: contacts.id, name: contacts.name, number: contacts.number })
+            .from(contacts)
+            .where(inArray(contacts.id, contactIds)),
+    () =>
+      authorIds.length
+        ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))
+        : Promise.resolve([]),
     () => reactionsAndOriginals(db, rows),
   ] as const);
   const authorMap = new Map(authors.map((u) => [u.id, u.name]));

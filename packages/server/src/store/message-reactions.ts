@@ -47,20 +47,22 @@ export async function reactionsAndOriginals(
   const ids = rows.map((r) => r.id);
   const edited = rows.filter((r) => r.isEdited).map((r) => r.id);
   const [reactionRows, editRows] = await readAll(db, [
-    () => ids.length
-      ? db
-          .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, fromMe: messageReactions.fromMe })
-          .from(messageReactions)
-          .where(inArray(messageReactions.messageId, ids))
-          .orderBy(asc(messageReactions.createdAt))
-      : Promise.resolve([]),
-    () => edited.length
-      ? db
-          .select({ messageId: messageEdits.messageId, previousBody: messageEdits.previousBody })
-          .from(messageEdits)
-          .where(inArray(messageEdits.messageId, edited))
-          .orderBy(asc(messageEdits.id))
-      : Promise.resolve([]),
+    () =>
+      ids.length
+        ? db
+            .select({ messageId: messageReactions.messageId, emoji: messageReactions.emoji, fromMe: messageReactions.fromMe })
+            .from(messageReactions)
+            .where(inArray(messageReactions.messageId, ids))
+            .orderBy(asc(messageReactions.createdAt))
+        : Promise.resolve([]),
+    () =>
+      edited.length
+        ? db
+            .select({ messageId: messageEdits.messageId, previousBody: messageEdits.previousBody })
+            .from(messageEdits)
+            .where(inArray(messageEdits.messageId, edited))
+            .orderBy(asc(messageEdits.id))
+        : Promise.resolve([]),
   ] as const);
   const reactions = new Map<string, { emoji: string; fromMe: boolean }[]>();
   for (const r of reactionRows) {

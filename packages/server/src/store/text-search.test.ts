@@ -19,7 +19,9 @@ describe('searching numbers by their six-digit pieces', () => {
   afterAll(() => t.drop());
 
   it('indexes the six-digit pieces of each run of six or more digits, and nothing else', async () => {
-    const [row] = rowsOf(await t.database.db.execute(sql`select digit_grams('pedido 1234567 ou 12345, tel 987654') as g, digit_grams('sem números') as none`));
+    const [row] = rowsOf(
+      await t.database.db.execute(sql`select digit_grams('pedido 1234567 ou 12345, tel 987654') as g, digit_grams('sem números') as none`),
+    );
     expect([...(row.g as string[])].sort()).toEqual(['123456', '234567', '987654']);
     expect(row.none).toEqual([]);
   });

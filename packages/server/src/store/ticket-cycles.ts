@@ -54,10 +54,6 @@ export async function startCycle(db: DbOrTx, ticketId: number, at: Date, userId:
 export async function finishCycle(db: DbOrTx, ticketId: number, at: Date, outcome: CycleOutcome, finishedBy: number | null) {
   const cycle = await currentCycle(db, ticketId);
   if (!cycle) return undefined;
-  const [row] = await db
-    .update(ticketCycles)
-    .set({ finishedAt: at, outcome, finishedBy })
-    .where(eq(ticketCycles.id, cycle.id))
-    .returning();
+  const [row] = await db.update(ticketCycles).set({ finishedAt: at, outcome, finishedBy }).where(eq(ticketCycles.id, cycle.id)).returning();
   return row;
 }

@@ -53,10 +53,14 @@ export async function presentTicketEvents(db: DbOrTx, rows: TicketEventRow[]): P
   const userIds = [...new Set(rows.flatMap((r) => [r.actorId, r.fromUserId, r.toUserId]).filter((id): id is number => id != null))];
   const queueIds = [...new Set(rows.flatMap((r) => [r.fromQueueId, r.toQueueId]).filter((id): id is number => id != null))];
   const userNames = new Map(
-    userIds.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, u.name]) : [],
+    userIds.length
+      ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))).map((u) => [u.id, u.name])
+      : [],
   );
   const queueNames = new Map(
-    queueIds.length ? (await db.select({ id: queues.id, name: queues.name }).from(queues).where(inArray(queues.id, queueIds))).map((q) => [q.id, q.name]) : [],
+    queueIds.length
+      ? (await db.select({ id: queues.id, name: queues.name }).from(queues).where(inArray(queues.id, queueIds))).map((q) => [q.id, q.name])
+      : [],
   );
   const named = (names: Map<number, string>, id: number | null) => {
     const name = id != null ? names.get(id) : undefined;

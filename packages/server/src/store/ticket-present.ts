@@ -46,7 +46,8 @@ export async function presentTickets(db: DbOrTx, rows: TicketRow[], known: Known
       queueIds.length
         ? db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(inArray(queues.id, queueIds))
         : Promise.resolve([]),
-    () => (userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : Promise.resolve([])),
+    () =>
+      userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : Promise.resolve([]),
     () =>
       knownWhatsapps?.length === whatsappIds.length
         ? Promise.resolve(knownWhatsapps)

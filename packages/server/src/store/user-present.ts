@@ -3,10 +3,7 @@ import type { users } from '../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 
-export function presentUser(
-  row: UserRow,
-  related: { queues: UserDTO['queues']; whatsapp: UserDTO['whatsapp'] },
-): UserDTO {
+export function presentUser(row: UserRow, related: { queues: UserDTO['queues']; whatsapp: UserDTO['whatsapp'] }): UserDTO {
   return {
     id: row.id,
     name: row.name,

@@ -80,7 +80,11 @@ export async function channelOfVisitor(db: Db, visitor: WebchatVisitorRow): Prom
   return findWebchatChannel(db, String(visitor.whatsappId));
 }
 
-export async function createVisitor(db: Db, connectionId: number, start: WebchatVisitorStart): Promise<{ visitor: WebchatVisitorRow; token: string }> {
+export async function createVisitor(
+  db: Db,
+  connectionId: number,
+  start: WebchatVisitorStart,
+): Promise<{ visitor: WebchatVisitorRow; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const [visitor] = await db
     .insert(webchatVisitors)

@@ -37,7 +37,12 @@ describe('data factories', () => {
     const chat = await s.app.inject({ method: 'GET', url: `/api/messages/${ticket.id}`, headers: bearer(agent.token) });
     expect(chat.statusCode, chat.body).toBe(200);
     const ids = chat.json<{ messages: { id: string; fromMe: boolean }[] }>().messages.map((m) => [m.id, m.fromMe]);
-    expect(ids).toEqual(expect.arrayContaining([[hello.id, false], [reply.id, true]]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        [hello.id, false],
+        [reply.id, true],
+      ]),
+    );
   });
 
   it('give every contact a number of its own and every ticket a contact of its own', async () => {

@@ -48,7 +48,10 @@ export function factories(s: Pick<TestServer, 'database' | 'clock' | 'login'>) {
     /** A sector (queue). */
     async sector(fields: Insert<typeof queues> = {}) {
       const n = next();
-      const [row] = await db.insert(queues).values({ name: `Sector ${n}`, color: '#3366cc', createdAt: now(), updatedAt: now(), ...fields }).returning();
+      const [row] = await db
+        .insert(queues)
+        .values({ name: `Sector ${n}`, color: '#3366cc', createdAt: now(), updatedAt: now(), ...fields })
+        .returning();
       return row;
     },
 
@@ -58,7 +61,14 @@ export function factories(s: Pick<TestServer, 'database' | 'clock' | 'login'>) {
       const { password = `password-${n}`, ...values } = fields;
       const [row] = await db
         .insert(users)
-        .values({ name: `Attendant ${n}`, email: `attendant${n}-${randomUUID().slice(0, 8)}@test.local`, passwordHash: await hashPassword(password), createdAt: now(), updatedAt: now(), ...values })
+        .values({
+          name: `Attendant ${n}`,
+          email: `attendant${n}-${randomUUID().slice(0, 8)}@test.local`,
+          passwordHash: await hashPassword(password),
+          createdAt: now(),
+          updatedAt: now(),
+          ...values,
+        })
         .returning();
       return { ...row, password, token: await s.login(row.email, password) };
     },
@@ -68,7 +78,13 @@ export function factories(s: Pick<TestServer, 'database' | 'clock' | 'login'>) {
       const n = next();
       const [row] = await db
         .insert(contacts)
-        .values({ name: `Customer ${n}`, number: `5531${randomInt(100_000_000, 1_000_000_000)}`, createdAt: now(), updatedAt: now(), ...fields })
+        .values({
+          name: `Customer ${n}`,
+          number: `5531${randomInt(100_000_000, 1_000_000_000)}`,
+          createdAt: now(),
+          updatedAt: now(),
+          ...fields,
+        })
         .returning();
       return row;
     },
@@ -79,7 +95,10 @@ export function factories(s: Pick<TestServer, 'database' | 'clock' | 'login'>) {
       let connection = defaultConnections.get(s.database);
       if (!connection && fields.whatsappId === undefined) defaultConnections.set(s.database, (connection = make.connection()));
       const whatsappId = fields.whatsappId ?? (await connection!).id;
-      const [row] = await db.insert(tickets).values({ status: 'pending', createdAt: now(), updatedAt: now(), ...fields, contactId, whatsappId }).returning();
+      const [row] = await db
+        .insert(tickets)
+        .values({ status: 'pending', createdAt: now(), updatedAt: now(), ...fields, contactId, whatsappId })
+        .returning();
       return row;
     },
 

@@ -5,11 +5,13 @@ export const PNG = Buffer.concat([
 ]);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 export const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]);
-export const MP4 = Buffer.concat([
-  Buffer.from('00000018667479706d703432000000006d7034316d703432', 'hex'),
-  Buffer.alloc(32),
+export const MP4 = Buffer.concat([Buffer.from('00000018667479706d703432000000006d7034316d703432', 'hex'), Buffer.alloc(32)]);
+export const MP3 = Buffer.concat([
+  Buffer.from('ID3'),
+  Buffer.from([3, 0, 0, 0, 0, 0, 0]),
+  Buffer.from([0xff, 0xfb, 0x90, 0x64]),
+  Buffer.alloc(400),
 ]);
-export const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.from([3, 0, 0, 0, 0, 0, 0]), Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(400)]);
 
 export const b64 = (b: Buffer) => b.toString('base64');
 

@@ -9,7 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.js';
-import { dropRunDatabases, dropStaleDatabases, holdRun, migrationsHash, newRunTag, preparePostgresTemplate, UNUSED_TEMPLATE_AFTER_MS } from './test-databases.js';
+import {
+  dropRunDatabases,
+  dropStaleDatabases,
+  holdRun,
+  migrationsHash,
+  newRunTag,
+  preparePostgresTemplate,
+  UNUSED_TEMPLATE_AFTER_MS,
+} from './test-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,14 +40,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const release = await holdRun(baseUrl, run);
     try {
       await dropStaleDatabases(baseUrl);
-      const template = await preparePostgresTemplate(baseUrl, async (url) => {
-        const database = await openDatabase({ url, poolSize: 1 });
-        try {
-          await database.migrate();
-        } finally {
-          await database.close();
-        }
-      }, run, hash);
+      const template = await preparePostgresTemplate(
+        baseUrl,
+        async (url) => {
+          const database = await openDatabase({ url, poolSize: 1 });
+          try {
+            await database.migrate();
+          } finally {
+            await database.close();
+          }
+        },
+        run,
+        hash,
+      );
       project.provide('testDatabaseRun', run);
       project.provide('testDatabaseTemplate', template);
     } catch (error) {
@@ -61,7 +74,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // (a run's test processes may read it until the run ends, hours on a busy machine).
   for (const entry of fs.readdirSync(os.tmpdir())) {
     const old = path.join(os.tmpdir(), entry);
-    if (entry.startsWith('sb-test-pglite-') && Date.now() - fs.statSync(old).mtimeMs > UNUSED_TEMPLATE_AFTER_MS) fs.rmSync(old, { recursive: true, force: true });
+    if (entry.startsWith('sb-test-pglite-') && Date.now() - fs.statSync(old).mtimeMs > UNUSED_TEMPLATE_AFTER_MS)
+      fs.rmSync(old, { recursive: true, force: true });
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-test-pglite-${hash}-`));
   const snapshot = path.join(dir, 'migrated.tar');

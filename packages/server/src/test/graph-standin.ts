@@ -216,7 +216,11 @@ export class GraphStandin {
     let status: number;
     if (typeof n.webhook === 'function') status = await n.webhook(body, sig);
     else {
-      const res = await fetch(n.webhook, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': sig }, body });
+      const res = await fetch(n.webhook, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': sig },
+        body,
+      });
       await res.arrayBuffer();
       status = res.status;
     }
@@ -315,17 +319,27 @@ export class GraphStandin {
     const n = this.numbers.get(first);
     if (!n || n.accessToken !== token) return graphError({ httpStatus: 400, code: 100, message: 'Unsupported post request' });
     if (req.method === 'POST' && second === 'media') {
-      const form = await new Request('http://standin/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
+      const form = await new Request('http://standin/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: raw,
+      }).formData();
       const file = form.get('file');
       if (form.get('messaging_product') !== 'whatsapp' || !(file instanceof Blob)) {
         return graphError({ httpStatus: 400, code: 100, message: 'Invalid parameter', details: 'messaging_product and file are required' });
       }
       const id = String(2_000_000_000_000 + this.media.size);
       const filename = file instanceof File ? file.name : 'file';
-      this.media.set(id, { data: Buffer.from(await file.arrayBuffer()), mimetype: typeof form.get('type') === 'string' ? (form.get('type') as string) : file.type, filename, phoneNumberId: first });
+      this.media.set(id, {
+        data: Buffer.from(await file.arrayBuffer()),
+        mimetype: typeof form.get('type') === 'string' ? (form.get('type') as string) : file.type,
+        filename,
+        phoneNumberId: first,
+      });
       return send(200, { id });
     }
-    if (req.method === 'POST' && second === 'messages') return this.messages(n, JSON.parse(raw.toString('utf8')) as Record<string, unknown>, send, graphError);
+    if (req.method === 'POST' && second === 'messages')
+      return this.messages(n, JSON.parse(raw.toString('utf8')) as Record<string, unknown>, send, graphError);
     return graphError({ httpStatus: 400, code: 100, message: 'Unknown path' });
   }
 
@@ -344,7 +358,8 @@ export class GraphStandin {
     }
     const to = typeof body.to === 'string' ? body.to : '';
     const type = typeof body.type === 'string' ? body.type : '';
-    if (!/^\d{8,15}$/.test(to)) return graphError({ httpStatus: 400, code: 131009, message: 'Parameter value is not valid', details: 'to' });
+    if (!/^\d{8,15}$/.test(to))
+      return graphError({ httpStatus: 400, code: 131009, message: 'Parameter value is not valid', details: 'to' });
     const object = body[type] as Record<string, unknown> | undefined;
     if (!object) return graphError({ httpStatus: 400, code: 100, message: 'Invalid parameter', details: `${type} object missing` });
     if (type === 'template') {
@@ -355,7 +370,8 @@ export class GraphStandin {
       if (!known) return graphError({ httpStatus: 404, code: 132001, message: 'Template name does not exist in the translation' });
       const given = tpl.components?.flatMap((c) => c.parameters ?? []).length ?? 0;
       const wanted = new Set([...known.body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
-      if (given !== wanted) return graphError({ httpStatus: 400, code: 132000, message: 'Number of parameters does not match the expected number of params' });
+      if (given !== wanted)
+        return graphError({ httpStatus: 400, code: 132000, message: 'Number of parameters does not match the expected number of params' });
     }
     let media: SentToCustomer['media'];
     if (['image', 'audio', 'video', 'document', 'sticker'].includes(type)) {
@@ -377,7 +393,9 @@ export class GraphStandin {
               code: 131047,
               title: 'Re-engagement message',
               message: 'Re-engagement message',
-              error_data: { details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.' },
+              error_data: {
+                details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+              },
             },
           ]);
           return;

@@ -41,7 +41,11 @@ export function routeCaller(server: () => TestServer) {
 }
 
 /** A 400 validation answer that names `path` with the spec's `message`. */
-export function expectFieldError(res: { statusCode: number; json(): { error?: unknown; details?: unknown } }, path: string, message: string): void {
+export function expectFieldError(
+  res: { statusCode: number; json(): { error?: unknown; details?: unknown } },
+  path: string,
+  message: string,
+): void {
   expect(res.statusCode).toBe(400);
   expect(res.json().error).toBe('ERR_VALIDATION');
   expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path, message })]));

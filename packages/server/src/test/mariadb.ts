@@ -24,9 +24,13 @@ export async function startMariaDb(database = 'whaticket'): Promise<TestMariaDb>
   if (!SERVER || !INSTALL_DB) throw new Error('MariaDB is not installed (apt-get install mariadb-server)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-mariadb-'));
   const dataDir = path.join(dir, 'data');
-  const install = spawnSync(INSTALL_DB, ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', '--user=root'], {
-    encoding: 'utf8',
-  });
+  const install = spawnSync(
+    INSTALL_DB,
+    ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', '--user=root'],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (install.status !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr}`);
   const port = await freePort();
   const child: ChildProcess = spawn(

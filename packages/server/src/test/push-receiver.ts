@@ -55,14 +55,21 @@ export function decryptPush(body: Buffer, uaPrivateKey: Buffer, auth: Buffer): B
 }
 
 /** Verifies `Authorization: vapid t=…, k=…` as a push service does; returns the claims. */
-export function verifyVapid(header: string | undefined, origin: string, nowSeconds: number): { aud: string; exp: number; sub: string; k: string } {
+export function verifyVapid(
+  header: string | undefined,
+  origin: string,
+  nowSeconds: number,
+): { aud: string; exp: number; sub: string; k: string } {
   const m = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
   if (!m) throw new Error(`not a vapid authorization: ${header}`);
   const [headerPart, claimsPart, signature] = m[1].split('.');
   const jwtHeader = JSON.parse(fromB64u(headerPart).toString()) as { alg: string; typ: string };
   if (jwtHeader.alg !== 'ES256') throw new Error(`alg ${jwtHeader.alg}`);
   const point = fromB64u(m[2]);
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33)) }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33)) },
+    format: 'jwk',
+  });
   const ok = verify('sha256', Buffer.from(`${headerPart}.${claimsPart}`), { key, dsaEncoding: 'ieee-p1363' }, fromB64u(signature));
   if (!ok) throw new Error('bad VAPID signature');
   const claims = JSON.parse(fromB64u(claimsPart).toString()) as { aud: string; exp: number; sub: string };
@@ -108,7 +115,12 @@ export class PushReceiver {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const auth = randomBytes(16);
-    const device = { endpoint: `${this.origin}/push/${name}`, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) }, privateKey: ecdh.getPrivateKey(), auth };
+    const device = {
+      endpoint: `${this.origin}/push/${name}`,
+      keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) },
+      privateKey: ecdh.getPrivateKey(),
+      auth,
+    };
     this.devices.set(`/push/${name}`, device);
     return device;
   }
@@ -144,7 +156,8 @@ export class PushReceiver {
       const jwt = verifyVapid(req.headers.authorization, this.origin, Math.floor(Date.now() / 1000));
       if (!device) throw new Error(`unknown subscription ${path}`);
       const plaintext = decryptPush(body, device.privateKey, device.auth).toString('utf8');
-      if (status >= 200 && status < 300) this.received.push({ path, headers: req.headers, payload: JSON.parse(plaintext) as Record<string, unknown>, plaintext, jwt });
+      if (status >= 200 && status < 300)
+        this.received.push({ path, headers: req.headers, payload: JSON.parse(plaintext) as Record<string, unknown>, plaintext, jwt });
     } catch (err) {
       this.errors.push(`${path}: ${(err as Error).message}`);
       return 400;

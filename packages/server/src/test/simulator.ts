@@ -28,7 +28,10 @@ export function customerWrites(s: TestServer, connectionId: number, number: stri
   });
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 5000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = await probe();

@@ -37,7 +37,10 @@ describe('migrationsHash', () => {
     expect(migrationsHash(copy)).toBe(original);
     expect(migrationsHash(copy)).toBe(migrationsHash(drizzleFolder));
 
-    const first = fs.readdirSync(copy).filter((f) => f.endsWith('.sql')).sort()[0];
+    const first = fs
+      .readdirSync(copy)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()[0];
     fs.appendFileSync(path.join(copy, first), '\n-- edited\n');
     const edited = migrationsHash(copy);
     expect(edited).not.toBe(original);
@@ -128,7 +131,9 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('PostgreSQL test databases', () => 
     expect(await exists(`sb_template_${hash}_${Math.floor(buildTime / 1000)}_${failing}`)).toBe(false);
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
-    const builds = await admin.query(`select datname from pg_database where datname like 'sb\\_build\\_${Math.floor(buildTime / 1000)}\\_%'`);
+    const builds = await admin.query(
+      `select datname from pg_database where datname like 'sb\\_build\\_${Math.floor(buildTime / 1000)}\\_%'`,
+    );
     await admin.end();
     expect(builds.rows).toEqual([]);
   }, 120_000);

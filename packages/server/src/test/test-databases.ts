@@ -205,7 +205,13 @@ export async function dropStaleDatabases(baseUrl: string, now = Date.now()): Pro
       const lastUsed = Number(LAST_USED.exec(comment ?? '')?.[1] ?? 0);
       return now - lastUsed > UNUSED_TEMPLATE_AFTER_MS ? [datname] : [];
     });
-    stale.push(...(await undatedStale(admin, rows.map((r) => r.datname).filter((name) => UNDATED_TEST_NAME.test(name)), now)));
+    stale.push(
+      ...(await undatedStale(
+        admin,
+        rows.map((r) => r.datname).filter((name) => UNDATED_TEST_NAME.test(name)),
+        now,
+      )),
+    );
     for (const name of stale) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     return stale;
   });

@@ -19,7 +19,8 @@ export const OLD_PASSWORD = 'old-secret-1';
 export const LONG_QUEUE_NAME = 'Customer Success and Retention — Southeast Region Team';
 /** Over the 200 characters a contact name may have here. */
 export const LONG_CONTACT_NAME = `Dona ${'Maria '.repeat(40)}da Silva`;
-export const LOCATION_BODY = 'data:image/png;base64,iVBORw0KGgo=|https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17&hl=pt-BR|Praça da Sé, São Paulo';
+export const LOCATION_BODY =
+  'data:image/png;base64,iVBORw0KGgo=|https://maps.google.com/maps?q=-23.5505%2C-46.6333&z=17&hl=pt-BR|Praça da Sé, São Paulo';
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const PERMISSIONS = ['allHistoric', 'isRemoveTags', 'viewConection', 'viewSector', 'viewName', 'viewTags', 'allTicket'];
 
@@ -36,12 +37,18 @@ export async function createWhaticketDatabase(exec: Exec, dialect: Dialect, vari
     }, ${ts})`,
     `CREATE TABLE ${q('Whatsapps')} (${q('id')} ${serial}, ${q('session')} TEXT, ${q('qrcode')} TEXT, ${q('status')} VARCHAR(255), ${q('battery')} VARCHAR(255), ${q('plugged')} BOOLEAN, ${q('retries')} INTEGER, ${q('name')} VARCHAR(255) NOT NULL, ${q('isDefault')} BOOLEAN NOT NULL, ${q('greetingMessage')} TEXT, ${q('farewellMessage')} TEXT${
       press
-        ? `, ${q('isDisplay')} BOOLEAN DEFAULT false, ${q('isGroup')} BOOLEAN DEFAULT false, ${q('sendInactiveMessage')} BOOLEAN DEFAULT false, ${q('inactiveMessage')} TEXT, ${q('timeInactiveMessage')} TEXT, ${q('defineWorkHours')} BOOLEAN, ${q('outOfWorkMessage')} TEXT, ${DAYS.map((d) => `${q(d.toLowerCase())} BOOLEAN`).join(', ')}, ${DAYS.flatMap((d) => [`StartDefineWorkHours${d}`, `EndDefineWorkHours${d}`, `StartDefineWorkHours${d}Lunch`, `EndDefineWorkHours${d}Lunch`]).map((c) => `${q(c)} TEXT`).join(', ')}`
+        ? `, ${q('isDisplay')} BOOLEAN DEFAULT false, ${q('isGroup')} BOOLEAN DEFAULT false, ${q('sendInactiveMessage')} BOOLEAN DEFAULT false, ${q('inactiveMessage')} TEXT, ${q('timeInactiveMessage')} TEXT, ${q('defineWorkHours')} BOOLEAN, ${q('outOfWorkMessage')} TEXT, ${DAYS.map((d) => `${q(d.toLowerCase())} BOOLEAN`).join(', ')}, ${DAYS.flatMap(
+            (d) => [`StartDefineWorkHours${d}`, `EndDefineWorkHours${d}`, `StartDefineWorkHours${d}Lunch`, `EndDefineWorkHours${d}Lunch`],
+          )
+            .map((c) => `${q(c)} TEXT`)
+            .join(', ')}`
         : ''
     }, ${ts})`,
     `CREATE TABLE ${q('WhatsappQueues')} (${q('whatsappId')} INTEGER NOT NULL, ${q('queueId')} INTEGER NOT NULL, ${ts}, PRIMARY KEY (${q('whatsappId')}, ${q('queueId')}))`,
     `CREATE TABLE ${q('Users')} (${q('id')} ${serial}, ${q('name')} VARCHAR(255) NOT NULL, ${q('email')} VARCHAR(255) NOT NULL, ${q('passwordHash')} VARCHAR(255) NOT NULL, ${q('tokenVersion')} INTEGER NOT NULL DEFAULT 0, ${q('profile')} VARCHAR(255) NOT NULL, ${q('whatsappId')} INTEGER${
-      press ? `, ${q('startWork')} VARCHAR(255), ${q('endWork')} VARCHAR(255), ${PERMISSIONS.map((p) => `${q(p)} VARCHAR(255) DEFAULT 'enabled'`).join(', ')}` : ''
+      press
+        ? `, ${q('startWork')} VARCHAR(255), ${q('endWork')} VARCHAR(255), ${PERMISSIONS.map((p) => `${q(p)} VARCHAR(255) DEFAULT 'enabled'`).join(', ')}`
+        : ''
     }, ${ts})`,
     `CREATE TABLE ${q('UserQueues')} (${q('userId')} INTEGER NOT NULL, ${q('queueId')} INTEGER NOT NULL, ${ts}, PRIMARY KEY (${q('userId')}, ${q('queueId')}))`,
     `CREATE TABLE ${q('Contacts')} (${q('id')} ${serial}, ${q('name')} VARCHAR(255) NOT NULL, ${q('number')} VARCHAR(255) NOT NULL, ${q('profilePicUrl')} VARCHAR(255), ${q('email')} VARCHAR(255) NOT NULL DEFAULT '', ${q('isGroup')} BOOLEAN NOT NULL DEFAULT false, ${q('favoriteColour')} VARCHAR(255), ${ts})`,

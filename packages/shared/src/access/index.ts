@@ -22,7 +22,19 @@ export function allowed<A extends AccessAction>(actor: AccessActor, action: A, .
 }
 
 /** The ticket actions presented with each ticket (TicketDTO.allowedActions). */
-export const TICKET_ACTIONS = ['read', 'note', 'reply', 'accept', 'return', 'transfer', 'resolve', 'finish', 'reopen', 'delete', 'changeConnection'] as const;
+export const TICKET_ACTIONS = [
+  'read',
+  'note',
+  'reply',
+  'accept',
+  'return',
+  'transfer',
+  'resolve',
+  'finish',
+  'reopen',
+  'delete',
+  'changeConnection',
+] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
 /** The contact actions presented with each contact (ContactDTO.allowedActions). */
@@ -30,7 +42,9 @@ export const CONTACT_ACTIONS = ['update', 'changeNumber', 'delete'] as const;
 export type ContactAction = (typeof CONTACT_ACTIONS)[number];
 
 export function contactActions(actor: AccessActor, contact: AccessRecord<'contact.changeNumber'>): ContactAction[] {
-  return CONTACT_ACTIONS.filter((action) => (action === 'changeNumber' ? allowed(actor, 'contact.changeNumber', contact) : allowed(actor, `contact.${action}`)));
+  return CONTACT_ACTIONS.filter((action) =>
+    action === 'changeNumber' ? allowed(actor, 'contact.changeNumber', contact) : allowed(actor, `contact.${action}`),
+  );
 }
 
 /** What the actor may do to this ticket now, by the same rules the server refuses with. */

@@ -3,7 +3,13 @@ import { POLICIES, refusalOf, ticketActions, type AccessAction, type AccessActor
 
 const admin: AccessActor = { id: 1, profile: 'ADMIN', queueIds: [], allTicket: false };
 const ana: AccessActor = { id: 2, profile: 'user', queueIds: [10], allTicket: false };
-const ticket = (over: Partial<TicketFacts>): TicketFacts => ({ userId: null, queueId: 10, status: 'pending', sectorlessForAll: false, ...over });
+const ticket = (over: Partial<TicketFacts>): TicketFacts => ({
+  userId: null,
+  queueId: 10,
+  status: 'pending',
+  sectorlessForAll: false,
+  ...over,
+});
 
 describe('access policy', () => {
   it('every admin-only rule refuses any other user with ERR_NO_PERMISSION and allows admins (any case)', () => {
@@ -36,11 +42,27 @@ describe('access policy', () => {
     // Pending: accept, not resolve (spec §4: resolve is open → closed); finish still closes it.
     expect(ticketActions(ana, ticket({}))).toEqual(['read', 'note', 'reply', 'accept', 'transfer', 'finish']);
     expect(refusalOf(ana, 'ticket.resolve', ticket({}))).toMatchObject({ code: 'ERR_VALIDATION', status: 409 });
-    expect(ticketActions(ana, ticket({ status: 'open', userId: 2 }))).toEqual(['read', 'note', 'reply', 'return', 'transfer', 'resolve', 'finish']);
+    expect(ticketActions(ana, ticket({ status: 'open', userId: 2 }))).toEqual([
+      'read',
+      'note',
+      'reply',
+      'return',
+      'transfer',
+      'resolve',
+      'finish',
+    ]);
     expect(ticketActions(ana, ticket({ status: 'closed', userId: 2 }))).toEqual(['read', 'note', 'reply', 'reopen']);
     // An admin returns anyone's ticket, deletes and moves it to another connection.
     expect(ticketActions(admin, ticket({ status: 'open', userId: 2 }))).toEqual([
-      'read', 'note', 'reply', 'return', 'transfer', 'resolve', 'finish', 'delete', 'changeConnection',
+      'read',
+      'note',
+      'reply',
+      'return',
+      'transfer',
+      'resolve',
+      'finish',
+      'delete',
+      'changeConnection',
     ]);
   });
 

@@ -58,7 +58,10 @@ function signedIn<R>(check: (actor: AccessActor, record: R) => Refusal | null): 
 
 const sees = (actor: AccessActor, t: TicketFacts) => canSeeTicket(actor, t, { allTicket: t.sectorlessForAll });
 /** A ticket action: the ticket must be visible, then in the right status, then the actor's to act on. */
-function onTicket(state: (t: TicketFacts) => string | null, right: (actor: AccessActor, t: TicketFacts) => boolean = () => true): Policy<TicketFacts> {
+function onTicket(
+  state: (t: TicketFacts) => string | null,
+  right: (actor: AccessActor, t: TicketFacts) => boolean = () => true,
+): Policy<TicketFacts> {
   return signedIn((actor, t) => {
     if (!sees(actor, t)) return NO_TICKET;
     const wrong = state(t);
@@ -95,9 +98,14 @@ export const POLICIES = {
   /** The contact's earlier tickets in the chat: all of them for admins and users with allHistoric (else the visible ones). */
   'ticket.allHistory': signedIn<{ allHistoric: boolean }>((actor, me) => (isAdmin(actor) || me.allHistoric ? null : NO_PERMISSION)),
   /** Give the ticket to a user other than oneself (accepting on their behalf): admins. */
-  'ticket.assignOther': signedIn<{ userId: number }>((actor, target) => (target.userId === actor.id || isAdmin(actor) ? null : NO_PERMISSION)),
+  'ticket.assignOther': signedIn<{ userId: number }>((actor, target) =>
+    target.userId === actor.id || isAdmin(actor) ? null : NO_PERMISSION,
+  ),
   /** Back to the sector's queue: its attendant, or an admin. */
-  'ticket.return': onTicket((t) => (t.status === 'open' ? null : `Only an open ticket can go back to the queue (the ticket is ${t.status})`), ownerOrAdmin),
+  'ticket.return': onTicket(
+    (t) => (t.status === 'open' ? null : `Only an open ticket can go back to the queue (the ticket is ${t.status})`),
+    ownerOrAdmin,
+  ),
   'ticket.transfer': onTicket((t) => (t.status === 'closed' ? 'A closed ticket cannot be transferred' : null)),
   /** Move the conversation to another connection (named permission ticket-options:transferWhatsapp). */
   'ticket.changeConnection': admins,
@@ -105,7 +113,13 @@ export const POLICIES = {
    * Resolve is open → closed (spec §4, docs/spec.md): a waiting ticket is accepted first, or closed
    * with Finish. So a pending ticket is never offered Resolve, and the web needs no rule of its own.
    */
-  'ticket.resolve': onTicket((t) => (t.status === 'open' ? null : t.status === 'closed' ? 'The ticket is already closed' : 'Only an open ticket can be resolved; accept it first or finish it')),
+  'ticket.resolve': onTicket((t) =>
+    t.status === 'open'
+      ? null
+      : t.status === 'closed'
+        ? 'The ticket is already closed'
+        : 'Only an open ticket can be resolved; accept it first or finish it',
+  ),
   'ticket.finish': onTicket((t) => (t.status === 'closed' ? 'The ticket is already closed' : null)),
   'ticket.reopen': onTicket((t) => (t.status === 'closed' ? null : `Only a closed ticket can be reopened (the ticket is ${t.status})`)),
   /** Named permission ticket-options:deleteTicket. */
@@ -211,7 +225,9 @@ export const POLICIES = {
   'campaign.manage': granted('campaigns'),
 
   // Dashboard: admins see anyone's numbers; others their own.
-  'dashboard.read': signedIn<{ userId?: number }>((actor, q) => (isAdmin(actor) || q.userId === undefined || q.userId === actor.id ? null : NO_PERMISSION)),
+  'dashboard.read': signedIn<{ userId?: number }>((actor, q) =>
+    isAdmin(actor) || q.userId === undefined || q.userId === actor.id ? null : NO_PERMISSION,
+  ),
   /** Everyone's numbers rather than one's own. */
   'dashboard.everyone': admins,
 } satisfies Record<string, Policy<never>>;

@@ -4,7 +4,9 @@ import { isoDateTime, queueRefSchema } from './common.js';
 
 type Day = Capitalize<Weekday>;
 type WorkHourShape = { [D in Weekday]: z.ZodBoolean } & {
-  [K in `StartDefineWorkHours${Day}` | `EndDefineWorkHours${Day}` | `StartDefineWorkHours${Day}Lunch` | `EndDefineWorkHours${Day}Lunch`]: z.ZodString;
+  [
+    K in `StartDefineWorkHours${Day}` | `EndDefineWorkHours${Day}` | `StartDefineWorkHours${Day}Lunch` | `EndDefineWorkHours${Day}Lunch`
+  ]: z.ZodString;
 };
 
 /** The flat work-hour fields of spec §3: monday…, StartDefineWorkHoursMonday, …Lunch. */
@@ -13,7 +15,12 @@ function workHourShape(): WorkHourShape {
   for (const d of WEEKDAYS) {
     const L = d.charAt(0).toUpperCase() + d.slice(1);
     shape[d] = z.boolean();
-    for (const k of [`StartDefineWorkHours${L}`, `EndDefineWorkHours${L}`, `StartDefineWorkHours${L}Lunch`, `EndDefineWorkHours${L}Lunch`]) {
+    for (const k of [
+      `StartDefineWorkHours${L}`,
+      `EndDefineWorkHours${L}`,
+      `StartDefineWorkHours${L}Lunch`,
+      `EndDefineWorkHours${L}Lunch`,
+    ]) {
       shape[k] = z.string();
     }
   }
@@ -69,7 +76,15 @@ export const connectionSchema = z
       })
       .optional(),
     /** Website widget settings, on webchat connections. */
-    webchat: z.object({ publicKey: z.string(), allowedSites: z.array(z.string()), color: z.string(), askContact: z.boolean(), floodedAt: z.string().optional() }).optional(),
+    webchat: z
+      .object({
+        publicKey: z.string(),
+        allowedSites: z.array(z.string()),
+        color: z.string(),
+        askContact: z.boolean(),
+        floodedAt: z.string().optional(),
+      })
+      .optional(),
     /** The connection can link with a pairing code typed on the phone, besides the QR code. */
     canPairByCode: z.boolean().optional(),
     createdAt: isoDateTime,

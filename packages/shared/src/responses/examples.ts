@@ -38,11 +38,26 @@ export const TICKET_EXAMPLE = {
   protocol: '20260301-000042',
   createdAt: at,
   updatedAt: at,
-  contact: { id: 12, name: 'Ana Souza', number: '5511988887777', profilePicUrl: '', isGroup: false, tags: [{ id: 2, name: 'VIP', color: '#d81b60' }] },
+  contact: {
+    id: 12,
+    name: 'Ana Souza',
+    number: '5511988887777',
+    profilePicUrl: '',
+    isGroup: false,
+    tags: [{ id: 2, name: 'VIP', color: '#d81b60' }],
+  },
   queue: { id: 3, name: 'Sales', color: '#00aa00' },
   whatsapp: { id: 1, name: 'Main number' },
   user: { id: 5, name: 'Bruno' },
-  allowedActions: ['read' as const, 'note' as const, 'reply' as const, 'return' as const, 'transfer' as const, 'resolve' as const, 'finish' as const],
+  allowedActions: [
+    'read' as const,
+    'note' as const,
+    'reply' as const,
+    'return' as const,
+    'transfer' as const,
+    'resolve' as const,
+    'finish' as const,
+  ],
 };
 
 export const TICKETS_PAGE_EXAMPLE = { tickets: [TICKET_EXAMPLE], count: 1, hasMore: false, countCapped: false, nextCursor: null };

@@ -12,7 +12,24 @@ import { WEBCHAT_ROUTES, webchatChannelParamsSchema } from './webchat.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 
 export * from './route.js';
-export { CONNECTION_ROUTES, MESSAGE_ROUTES, messageIdParamSchema, NOTE_ROUTES, PUSH_ROUTES, ticketIdParamSchema, QUICK_ANSWER_ROUTES, SECTOR_ROUTES, SETTING_ROUTES, settingKeyParamSchema, USER_ROUTES, TAG_ROUTES, TICKET_ROUTES, WEBCHAT_ROUTES, webchatChannelParamsSchema, WEBHOOK_ROUTES };
+export {
+  CONNECTION_ROUTES,
+  MESSAGE_ROUTES,
+  messageIdParamSchema,
+  NOTE_ROUTES,
+  PUSH_ROUTES,
+  ticketIdParamSchema,
+  QUICK_ANSWER_ROUTES,
+  SECTOR_ROUTES,
+  SETTING_ROUTES,
+  settingKeyParamSchema,
+  USER_ROUTES,
+  TAG_ROUTES,
+  TICKET_ROUTES,
+  WEBCHAT_ROUTES,
+  webchatChannelParamsSchema,
+  WEBHOOK_ROUTES,
+};
 
 /** Every route of the table, by feature (the server's route-table test walks them all). */
 export const ROUTES = {

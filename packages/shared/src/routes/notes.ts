@@ -11,5 +11,12 @@ export const NOTE_ROUTES = {
   // First the mentions: the route-table test reads a feature's path prefix from its first entry.
   unreadMentions: route({ method: 'GET', path: '/mentions', answer: mentionsResponseSchema }),
   /** A note for staff on the ticket: stored with its messages, never sent to the customer. */
-  add: route({ method: 'POST', path: '/tickets/:ticketId/notes', params: ticketIdParamSchema, body: addNoteSchema, answer: messageSchema, status: 201 }),
+  add: route({
+    method: 'POST',
+    path: '/tickets/:ticketId/notes',
+    params: ticketIdParamSchema,
+    body: addNoteSchema,
+    answer: messageSchema,
+    status: 201,
+  }),
 };

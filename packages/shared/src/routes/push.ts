@@ -9,6 +9,12 @@ export const PUSH_ROUTES = {
   list: route({ method: 'GET', path: '/push/subscriptions', answer: pushDevicesSchema }),
   /** Subscribes this device (or refreshes it: the endpoint is the device). */
   subscribe: route({ method: 'POST', path: '/push/subscriptions', body: pushSubscribeSchema, answer: pushDeviceSchema, status: 201 }),
-  update: route({ method: 'PUT', path: '/push/subscriptions/:id', params: dbIdParamSchema, body: pushDeviceUpdateSchema, answer: pushDeviceSchema }),
+  update: route({
+    method: 'PUT',
+    path: '/push/subscriptions/:id',
+    params: dbIdParamSchema,
+    body: pushDeviceUpdateSchema,
+    answer: pushDeviceSchema,
+  }),
   remove: route({ method: 'DELETE', path: '/push/subscriptions/:id', params: dbIdParamSchema, answer: messageResultSchema }),
 };

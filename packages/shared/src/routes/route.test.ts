@@ -10,8 +10,15 @@ import { WEBHOOK_ROUTES } from './webhooks.js';
 
 describe('requests from the route table', () => {
   it('fills in the path parameters and passes the query and the body', () => {
-    expect(requestOf(WEBHOOK_ROUTES.retry, { params: { id: 3, deliveryId: 'a/b' } })).toEqual({ method: 'POST', path: '/webhooks/3/deliveries/a%2Fb/retry' });
-    expect(requestOf(TAG_ROUTES.list, { query: { searchParam: 'vip', pageNumber: 2 } })).toEqual({ method: 'GET', path: '/tags', query: { searchParam: 'vip', pageNumber: 2 } });
+    expect(requestOf(WEBHOOK_ROUTES.retry, { params: { id: 3, deliveryId: 'a/b' } })).toEqual({
+      method: 'POST',
+      path: '/webhooks/3/deliveries/a%2Fb/retry',
+    });
+    expect(requestOf(TAG_ROUTES.list, { query: { searchParam: 'vip', pageNumber: 2 } })).toEqual({
+      method: 'GET',
+      path: '/tags',
+      query: { searchParam: 'vip', pageNumber: 2 },
+    });
     expect(requestOf(TAG_ROUTES.update, { params: { id: 1 }, body: { name: 'VIP', color: '#fff000' } })).toEqual({
       method: 'PUT',
       path: '/tags/1',

@@ -27,10 +27,34 @@ export const TICKET_ROUTES = {
   /** The ticket's story: what happened to it, in order. */
   events: route({ method: 'GET', path: '/tickets/:id/events', params: idParamSchema, answer: ticketEventsSchema }),
   contactPanel: route({ method: 'GET', path: '/tickets/:id/contact-panel', params: idParamSchema, answer: contactPanelSchema }),
-  scheduledMessages: route({ method: 'GET', path: '/tickets/:ticketId/scheduledMessages', params: scheduledTicketParamSchema, answer: z.array(scheduledMessageSchema) }),
-  schedule: route({ method: 'POST', path: '/tickets/:ticketId/scheduledMessages', params: scheduledTicketParamSchema, body: scheduledMessageSaveSchema, answer: scheduledMessageSchema, status: 201 }),
+  scheduledMessages: route({
+    method: 'GET',
+    path: '/tickets/:ticketId/scheduledMessages',
+    params: scheduledTicketParamSchema,
+    answer: z.array(scheduledMessageSchema),
+  }),
+  schedule: route({
+    method: 'POST',
+    path: '/tickets/:ticketId/scheduledMessages',
+    params: scheduledTicketParamSchema,
+    body: scheduledMessageSaveSchema,
+    answer: scheduledMessageSchema,
+    status: 201,
+  }),
   /** WhatsApp Cloud: whether free-form messages may go now (the 24-hour window). */
-  serviceWindow: route({ method: 'GET', path: '/tickets/:ticketId/service-window', params: ticketIdParamSchema, answer: serviceWindowSchema }),
+  serviceWindow: route({
+    method: 'GET',
+    path: '/tickets/:ticketId/service-window',
+    params: ticketIdParamSchema,
+    answer: serviceWindowSchema,
+  }),
   templates: route({ method: 'GET', path: '/tickets/:ticketId/templates', params: ticketIdParamSchema, answer: cloudTemplatesSchema }),
-  sendTemplate: route({ method: 'POST', path: '/tickets/:ticketId/templates', params: ticketIdParamSchema, body: sendTemplateSchema, answer: messageSchema, status: 201 }),
+  sendTemplate: route({
+    method: 'POST',
+    path: '/tickets/:ticketId/templates',
+    params: ticketIdParamSchema,
+    body: sendTemplateSchema,
+    answer: messageSchema,
+    status: 201,
+  }),
 };

@@ -3,7 +3,14 @@
  * this table as types only and `route.ts` (free of zod at run time), so it stays small.
  */
 import { z } from 'zod';
-import { webchatConfigSchema, webchatMessageSchema, webchatMessagesSchema, webchatSendSchema, webchatVisitorSchema, webchatVisitorStartSchema } from '../schemas/webchat.js';
+import {
+  webchatConfigSchema,
+  webchatMessageSchema,
+  webchatMessagesSchema,
+  webchatSendSchema,
+  webchatVisitorSchema,
+  webchatVisitorStartSchema,
+} from '../schemas/webchat.js';
 import { route } from './route.js';
 
 /** A connection's public chat id (`wc_…`), or its number for older embeds. */
@@ -11,8 +18,22 @@ export const webchatChannelParamsSchema = z.object({ channel: z.string().regex(/
 
 export const WEBCHAT_ROUTES = {
   config: route({ method: 'GET', path: '/webchat/:channel/config', params: webchatChannelParamsSchema, answer: webchatConfigSchema }),
-  startVisitor: route({ method: 'POST', path: '/webchat/:channel/visitors', params: webchatChannelParamsSchema, body: webchatVisitorStartSchema, answer: webchatVisitorSchema, status: 201 }),
+  startVisitor: route({
+    method: 'POST',
+    path: '/webchat/:channel/visitors',
+    params: webchatChannelParamsSchema,
+    body: webchatVisitorStartSchema,
+    answer: webchatVisitorSchema,
+    status: 201,
+  }),
   history: route({ method: 'GET', path: '/webchat/messages', answer: webchatMessagesSchema }),
   /** The body is checked by the handler, after the visitor's token (a stranger learns nothing of the rules). */
-  send: route({ method: 'POST', path: '/webchat/messages', body: webchatSendSchema, bodyCheckedByHandler: true, answer: webchatMessageSchema, status: 201 }),
+  send: route({
+    method: 'POST',
+    path: '/webchat/messages',
+    body: webchatSendSchema,
+    bodyCheckedByHandler: true,
+    answer: webchatMessageSchema,
+    status: 201,
+  }),
 };

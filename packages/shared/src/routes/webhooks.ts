@@ -18,8 +18,19 @@ export const WEBHOOK_ROUTES = {
   create: route({ method: 'POST', path: '/webhooks', body: webhookCreateSchema, answer: webhookSchema, status: 201 }),
   update: route({ method: 'PUT', path: '/webhooks/:id', params: idParamSchema, body: webhookUpdateSchema, answer: webhookSchema }),
   remove: route({ method: 'DELETE', path: '/webhooks/:id', params: idParamSchema, answer: messageResultSchema }),
-  deliveries: route({ method: 'GET', path: '/webhooks/:id/deliveries', params: idParamSchema, query: webhookDeliveriesQuerySchema, answer: webhookDeliveriesResponseSchema }),
-  retry: route({ method: 'POST', path: '/webhooks/:id/deliveries/:deliveryId/retry', params: webhookDeliveryParamsSchema, answer: webhookDeliverySchema }),
+  deliveries: route({
+    method: 'GET',
+    path: '/webhooks/:id/deliveries',
+    params: idParamSchema,
+    query: webhookDeliveriesQuerySchema,
+    answer: webhookDeliveriesResponseSchema,
+  }),
+  retry: route({
+    method: 'POST',
+    path: '/webhooks/:id/deliveries/:deliveryId/retry',
+    params: webhookDeliveryParamsSchema,
+    answer: webhookDeliverySchema,
+  }),
   /** Queues a test delivery (whatever the webhook's events). */
   test: route({ method: 'POST', path: '/webhooks/:id/test', params: idParamSchema, answer: webhookDeliverySchema, status: 201 }),
 };

@@ -52,7 +52,8 @@ export const auditQuerySchema = z
     dateTo: calendarDate.optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo) ctx.addIssue({ code: 'custom', message: 'dateFrom is after dateTo', path: ['dateFrom'] });
+    if (q.dateFrom && q.dateTo && q.dateFrom > q.dateTo)
+      ctx.addIssue({ code: 'custom', message: 'dateFrom is after dateTo', path: ['dateFrom'] });
   });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

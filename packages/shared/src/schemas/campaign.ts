@@ -73,7 +73,14 @@ export const campaignAudienceSchema = z.object({
   recentDays: z.number().int().min(1).max(365).default(30),
   /** Rows of an uploaded CSV (phone,name): unknown numbers become contacts. */
   csv: z
-    .array(z.object({ number: text().transform((v) => v.replace(/\D/g, '')).pipe(z.string().min(8, 'Invalid number').max(20, 'Invalid number')), name: text().trim().max(100).default('') }))
+    .array(
+      z.object({
+        number: text()
+          .transform((v) => v.replace(/\D/g, ''))
+          .pipe(z.string().min(8, 'Invalid number').max(20, 'Invalid number')),
+        name: text().trim().max(100).default(''),
+      }),
+    )
     .max(50_000)
     .default([]),
 });
@@ -119,7 +126,9 @@ export const campaignRecipientsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export const campaignCountsSchema = z.object(Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, z.number().int()])) as Record<RecipientStatus, z.ZodNumber>);
+export const campaignCountsSchema = z.object(
+  Object.fromEntries(RECIPIENT_STATUSES.map((s) => [s, z.number().int()])) as Record<RecipientStatus, z.ZodNumber>,
+);
 export type CampaignCounts = z.infer<typeof campaignCountsSchema>;
 
 export const campaignSchema = z

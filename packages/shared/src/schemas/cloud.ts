@@ -34,7 +34,9 @@ export const CLOUD_ERROR_CODES = [
 ] as const;
 export type CloudErrorCode = (typeof CLOUD_ERROR_CODES)[number];
 
-const graphId = text().trim().regex(/^\d{5,30}$/, 'Invalid id');
+const graphId = text()
+  .trim()
+  .regex(/^\d{5,30}$/, 'Invalid id');
 const secret = text().trim().min(8, 'Too Short!').max(1000, 'Too Long!');
 
 /** The account as typed when creating a connection: every field required. */

@@ -12,11 +12,7 @@ export const MSG = {
 
 /** A required text field with the spec's messages: 'Required' when empty, then length limits. */
 export function requiredText(min: number, max: number) {
-  return text({ error: MSG.required })
-    .trim()
-    .min(1, MSG.required)
-    .min(min, MSG.tooShort)
-    .max(max, MSG.tooLong);
+  return text({ error: MSG.required }).trim().min(1, MSG.required).min(min, MSG.tooShort).max(max, MSG.tooLong);
 }
 
 export const emailSchema = text({ error: MSG.required })
@@ -27,8 +23,7 @@ export const emailSchema = text({ error: MSG.required })
   .transform((v) => v.toLowerCase());
 
 /** 'HH:mm', 00:00–23:59. */
-export const timeOfDaySchema = text({ error: MSG.required })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.invalidTime);
+export const timeOfDaySchema = text({ error: MSG.required }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.invalidTime);
 
 /** Path parameter `:id` — a positive integer. */
 export const idParamSchema = z.object({
@@ -48,7 +43,10 @@ export type PagedSearchQuery = z.infer<typeof pagedSearchQuerySchema>;
  * pageNumber, which existing clients keep using.
  */
 export const contactsQuerySchema = pagedSearchQuerySchema.extend({
-  cursor: text().max(2000).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
+  cursor: text()
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor')
+    .optional(),
 });
 export type ContactsQuery = z.infer<typeof contactsQuerySchema>;
 

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { text, numeric } from './primitives.js';
-import {
-  CHANNEL_KINDS,
-  DEFAULT_CONNECTION_HOURS,
-  TIME_INACTIVE_OPTIONS_HOURS,
-  WEEKDAYS,
-  type Weekday,
-} from '../constants.js';
+import { CHANNEL_KINDS, DEFAULT_CONNECTION_HOURS, TIME_INACTIVE_OPTIONS_HOURS, WEEKDAYS, type Weekday } from '../constants.js';
 import { requiredText, timeOfDaySchema } from './common.js';
 import { cloudAccountSchema, cloudAccountUpdateSchema } from './cloud.js';
 import { webchatSettingsInputSchema } from './webchat.js';
@@ -133,4 +127,3 @@ export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema> & Rec
 /** What a client sends to POST /whatsapp (create) or PUT /whatsapp/:id (update). */
 export type ConnectionCreateBody = z.input<typeof connectionCreateSchema>;
 export type ConnectionUpdateBody = z.input<typeof connectionUpdateSchema>;
-

@@ -40,13 +40,15 @@ export const extraInfoItemSchema = z.object({
 const extraInfoSchema = z.array(extraInfoItemSchema).max(100, MSG.tooLong);
 
 /** POST /contacts. `tags`: ids or objects with `id`. */
-export const contactCreateSchema = z.object({
-  name: requiredText(2, 50),
-  number: contactNumberSchema,
-  email: optionalEmailSchema,
-  extraInfo: extraInfoSchema.optional().default([]),
-  tags: z.array(tagRefSchema).max(500).optional(),
-}).meta({ example: { name: 'Ana Souza', number: '5511988887777', email: 'ana@example.com' } });
+export const contactCreateSchema = z
+  .object({
+    name: requiredText(2, 50),
+    number: contactNumberSchema,
+    email: optionalEmailSchema,
+    extraInfo: extraInfoSchema.optional().default([]),
+    tags: z.array(tagRefSchema).max(500).optional(),
+  })
+  .meta({ example: { name: 'Ana Souza', number: '5511988887777', email: 'ana@example.com' } });
 export type ContactCreateInput = z.infer<typeof contactCreateSchema>;
 
 /** PUT /contacts/:id. Absent fields are kept; `extraInfo` and `tags`, when sent, replace the lists. */
@@ -76,7 +78,6 @@ export const contactFormSchema = z.object({
   tags: z.array(tagRefSchema).optional(),
 });
 
-
 /**
  * One row of a contacts CSV import (the export's columns: name, number, email), validated with the
  * rules of a new contact.
@@ -98,7 +99,9 @@ export const CONTACT_IMPORT_MAX_ROWS = 5000;
  */
 export const contactCsvImportSchema = z.object({
   rows: z
-    .array(z.object({ name: z.string().max(1000).optional(), number: z.string().max(1000).optional(), email: z.string().max(1000).optional() }))
+    .array(
+      z.object({ name: z.string().max(1000).optional(), number: z.string().max(1000).optional(), email: z.string().max(1000).optional() }),
+    )
     .min(1, MSG.required)
     .max(CONTACT_IMPORT_MAX_ROWS, MSG.tooLong),
 });
@@ -118,7 +121,10 @@ export const DUPLICATED_IN_FILE = 'Duplicated in file';
  * Checks the rows as the server will (the web's preview uses it too): the valid ones, and an
  * error per bad row (a number repeated in the file counts once, the later rows are errors).
  */
-export function checkContactImportRows(rows: ContactCsvImportInput['rows']): { valid: (ContactImportRow & { row: number })[]; errors: ContactImportRowError[] } {
+export function checkContactImportRows(rows: ContactCsvImportInput['rows']): {
+  valid: (ContactImportRow & { row: number })[];
+  errors: ContactImportRowError[];
+} {
   const valid: (ContactImportRow & { row: number })[] = [];
   const errors: ContactImportRowError[] = [];
   const seen = new Set<string>();
@@ -152,5 +158,8 @@ export function contactRowsFromCsv(table: string[][]): { rows: ContactCsvImportI
   const missingColumns = (['name', 'number'] as const).filter((c) => index[c] < 0);
   if (missingColumns.length) return { rows: [], missingColumns };
   const cell = (line: string[], column: string) => (index[column] >= 0 ? (line[index[column]] ?? '') : '');
-  return { rows: body.map((line) => ({ name: cell(line, 'name'), number: cell(line, 'number'), email: cell(line, 'email') })), missingColumns };
+  return {
+    rows: body.map((line) => ({ name: cell(line, 'name'), number: cell(line, 'number'), email: cell(line, 'email') })),
+    missingColumns,
+  };
 }

@@ -27,7 +27,7 @@ export const dashboardQuerySchema = z
     date_to: calendarDate.optional().describe('Last day, included (yyyy-MM-dd)'),
     userId: id.optional().describe('Only this attendant (attendants always see only themselves)'),
     queueId: id.optional().describe('Only this sector'),
-    tag: id.optional().describe("Only tickets whose contact has this tag (tag id)"),
+    tag: id.optional().describe('Only tickets whose contact has this tag (tag id)'),
   })
   .superRefine((q, ctx) => {
     if (q.days !== undefined && (q.date_from !== undefined || q.date_to !== undefined)) {

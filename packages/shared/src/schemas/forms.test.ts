@@ -7,7 +7,11 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
 
 describe('contact, tag and sector schemas (shared by forms and routes)', () => {
   it('contact: number separators removed, email optional but valid', () => {
-    expect(contactCreateSchema.parse({ name: 'Ana', number: '+55 (11) 9999-0000' })).toMatchObject({ number: '551199990000', email: '', extraInfo: [] });
+    expect(contactCreateSchema.parse({ name: 'Ana', number: '+55 (11) 9999-0000' })).toMatchObject({
+      number: '551199990000',
+      email: '',
+      extraInfo: [],
+    });
     expect(firstMessage(contactCreateSchema.safeParse({ name: 'Ana', number: '551199990000', email: 'x' }))).toBe('Invalid email');
     expect(contactQuickCreateSchema.parse({ name: 'Ana', number: 'a55b11c99990000' }).number).toBe('551199990000');
   });

@@ -2,45 +2,37 @@ import { z } from 'zod';
 import { SEARCH_MIN_CHARS } from '../constants.js';
 import { text, numeric } from './primitives.js';
 
-export const MESSAGE_MEDIA_TYPES = [
-  'chat',
-  'image',
-  'audio',
-  'video',
-  'document',
-  'sticker',
-  'location',
-  'vcard',
-  'call_log',
-] as const;
+export const MESSAGE_MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'document', 'sticker', 'location', 'vcard', 'call_log'] as const;
 export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 
-export const sendMessageSchema = z.object({
-  body: text().max(65536).optional().default(''),
-  /** The quoted message (its id, or the object the reference client sends). */
-  quotedMsg: z
-    .union([text(), z.object({ id: text() }).loose(), z.null()])
-    .optional()
-    .transform((v) => (v == null ? null : typeof v === 'string' ? v : v.id)),
-  read: z.unknown().optional(),
-  fromMe: z.unknown().optional(),
-  mediaUrl: z.unknown().optional(),
-  /** A client-generated key: the same key sends once (double clicks, retried requests). */
-  idempotencyKey: text().min(8).max(100).optional(),
-  /** The files are a recording to send as a voice note (multipart sends it as "true"). */
-  voiceNote: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .optional()
-    .transform((v) => v === true || v === 'true'),
-  /**
-   * Refused when true: private notes have their own route (POST /tickets/:ticketId/notes). Kept in
-   * the schema so a client still sending notes here is told so rather than the note reaching the customer.
-   */
-  isPrivate: z
-    .union([z.boolean(), z.enum(['true', 'false'])])
-    .optional()
-    .transform((v) => v === true || v === 'true'),
-}).meta({ example: { body: 'Your order left the warehouse this morning.', idempotencyKey: 'reply-5c1f9e7a' } });
+export const sendMessageSchema = z
+  .object({
+    body: text().max(65536).optional().default(''),
+    /** The quoted message (its id, or the object the reference client sends). */
+    quotedMsg: z
+      .union([text(), z.object({ id: text() }).loose(), z.null()])
+      .optional()
+      .transform((v) => (v == null ? null : typeof v === 'string' ? v : v.id)),
+    read: z.unknown().optional(),
+    fromMe: z.unknown().optional(),
+    mediaUrl: z.unknown().optional(),
+    /** A client-generated key: the same key sends once (double clicks, retried requests). */
+    idempotencyKey: text().min(8).max(100).optional(),
+    /** The files are a recording to send as a voice note (multipart sends it as "true"). */
+    voiceNote: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .optional()
+      .transform((v) => v === true || v === 'true'),
+    /**
+     * Refused when true: private notes have their own route (POST /tickets/:ticketId/notes). Kept in
+     * the schema so a client still sending notes here is told so rather than the note reaching the customer.
+     */
+    isPrivate: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .optional()
+      .transform((v) => v === true || v === 'true'),
+  })
+  .meta({ example: { body: 'Your order left the warehouse this morning.', idempotencyKey: 'reply-5c1f9e7a' } });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 /** A private note (POST /tickets/:ticketId/notes): text only, with a client-generated idempotency key. */
@@ -58,18 +50,22 @@ export type SendMessageBody = z.input<typeof sendMessageSchema>;
  * PUT /messages/:id/reaction: the emoji the company puts on a message; an empty emoji takes the
  * reaction away (as WhatsApp's reactionMessage with empty text does).
  */
-export const reactMessageSchema = z.object({
-  emoji: z
-    .string()
-    .max(32)
-    .refine((v) => v === '' || /^\p{Extended_Pictographic}/u.test(v) || /\p{Regional_Indicator}/u.test(v), 'Not an emoji'),
-}).meta({ example: { emoji: '👍' } });
+export const reactMessageSchema = z
+  .object({
+    emoji: z
+      .string()
+      .max(32)
+      .refine((v) => v === '' || /^\p{Extended_Pictographic}/u.test(v) || /\p{Regional_Indicator}/u.test(v), 'Not an emoji'),
+  })
+  .meta({ example: { emoji: '👍' } });
 export type ReactMessageInput = z.infer<typeof reactMessageSchema>;
 
 /** PUT /messages/:id: the new text of one of our sent texts, within the channel's edit window. */
-export const editMessageSchema = z.object({
-  body: text().trim().min(1).max(65536),
-}).meta({ example: { body: 'Your order left the warehouse this afternoon.' } });
+export const editMessageSchema = z
+  .object({
+    body: text().trim().min(1).max(65536),
+  })
+  .meta({ example: { body: 'Your order left the warehouse this afternoon.' } });
 export type EditMessageInput = z.infer<typeof editMessageSchema>;
 
 /**
@@ -139,4 +135,3 @@ export function findMentions<U extends { id: number; name: string }>(body: strin
   }
   return found;
 }
-

@@ -11,7 +11,9 @@ const optionalMessage = text({ error: MSG.required }).max(10000, MSG.tooLong).op
 export const MAX_OPEN_PER_ATTENDANT = 999;
 const INVALID_LIMIT = 'Invalid value';
 /** Open tickets per attendant: a whole number 1–999, also written as text (the form's input). */
-const openLimit = numeric(z.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).min(1, INVALID_LIMIT).max(MAX_OPEN_PER_ATTENDANT, INVALID_LIMIT));
+const openLimit = numeric(
+  z.number({ error: INVALID_LIMIT }).int(INVALID_LIMIT).min(1, INVALID_LIMIT).max(MAX_OPEN_PER_ATTENDANT, INVALID_LIMIT),
+);
 /** The form's empty field and the API's null both mean "no limit". */
 const optionalOpenLimit = z.preprocess((v) => (v === '' ? null : v), openLimit.nullable());
 
@@ -73,4 +75,3 @@ export const queueFormSchema = z.object({
 });
 /** A sector's editable fields: what the modal holds and what it sends. */
 export type QueueFormValues = z.infer<typeof queueFormSchema>;
-

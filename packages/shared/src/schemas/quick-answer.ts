@@ -10,4 +10,3 @@ export type QuickAnswerSaveInput = z.infer<typeof quickAnswerSaveSchema>;
 
 /** The quick-answer modal uses the route's rules as they are. */
 export const quickAnswerFormSchema = quickAnswerSaveSchema;
-

@@ -31,7 +31,9 @@ export const scheduledMessageSaveSchema = z
       ctx.addIssue({ code: 'custom', path: ['until'], message: SCHEDULE_MESSAGES.endBeforeStart });
     }
   })
-  .meta({ example: { body: 'Hello {{firstName}}, your order is ready for pickup.', sendAt: '2026-12-01T09:30', recurrence: 'none', until: null } });
+  .meta({
+    example: { body: 'Hello {{firstName}}, your order is ready for pickup.', sendAt: '2026-12-01T09:30', recurrence: 'none', until: null },
+  });
 export type ScheduledMessageSaveInput = z.infer<typeof scheduledMessageSaveSchema>;
 
 /** GET /scheduledMessages: what is scheduled between two days of the company's calendar (both included, at most 62 days). */

@@ -7,8 +7,7 @@ export const COMPANY_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type CompanyLanguage = (typeof COMPANY_LANGUAGES)[number];
 
 const onOff = z.enum(['enabled', 'disabled']);
-const secondsOption = text()
-  .refine((v) => (TIME_OPTIONS_SECONDS as readonly number[]).includes(Number(v)), 'Invalid option');
+const secondsOption = text().refine((v) => (TIME_OPTIONS_SECONDS as readonly number[]).includes(Number(v)), 'Invalid option');
 
 function isTimeZone(v: string): boolean {
   try {
@@ -48,8 +47,7 @@ export const SETTING_SCHEMAS = {
   /** Seconds after which a ticket without sector goes to the connection's default sector; 0 = never. */
   timeSendQueue: z.union([z.literal('0'), secondsOption]),
   /** Minutes a rating request waits for the customer's answer. */
-  ratingWindow: text()
-    .refine((v) => (RATING_WINDOW_OPTIONS_MINUTES as readonly number[]).includes(Number(v)), 'Invalid option'),
+  ratingWindow: text().refine((v) => (RATING_WINDOW_OPTIONS_MINUTES as readonly number[]).includes(Number(v)), 'Invalid option'),
   /** IANA time zone for work hours, greetings and the dashboard. */
   timezone: text().min(1).max(64).refine(isTimeZone, 'Invalid time zone'),
   /** The company's language: texts the server writes to customers and into chats (pt, en, es). */
@@ -96,4 +94,3 @@ export const SETTING_DEFAULTS: Record<Exclude<SettingKey, 'userApiToken' | 'time
 };
 
 export const settingUpdateSchema = z.object({ value: text().max(200) });
-

@@ -10,7 +10,11 @@ export const SIMULATOR_TYPES = ['text', 'image', 'audio', 'video', 'document', '
 export type SimulatorType = (typeof SIMULATOR_TYPES)[number];
 
 /** A phone number as people write it (+55 (11) 9…); only its digits are kept. */
-const phoneDigits = z.string().trim().regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid number').transform((v) => v.replace(/\D/g, ''));
+const phoneDigits = z
+  .string()
+  .trim()
+  .regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid number')
+  .transform((v) => v.replace(/\D/g, ''));
 /** A chat on the customer's side: a number or a group id. */
 const customerChatId = z.string().regex(/^[\d-]{6,40}$/, 'Invalid customer');
 
@@ -27,7 +31,10 @@ export type SimulatorMedia = z.input<typeof simulatorMediaSchema>;
 export const simulatorSendBodySchema = z
   .object({
     /** The sender's own id for the message: sending the same id again (a retry) is one message. */
-    id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid id').optional(),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid id')
+      .optional(),
     from: phoneDigits,
     to: phoneDigits,
     name: z.string().max(100).optional(),
@@ -36,7 +43,10 @@ export const simulatorSendBodySchema = z
     media: simulatorMediaSchema.optional(),
     quotedId: z.string().max(100).optional(),
     /** Group id: the customer writes as a member of this group. */
-    group: z.string().regex(/^\d{6,40}(-\d+)?$/, 'Invalid group id').optional(),
+    group: z
+      .string()
+      .regex(/^\d{6,40}(-\d+)?$/, 'Invalid group id')
+      .optional(),
     /** The customer's number is hidden behind their LID (WhatsApp's privacy since the LID migration). */
     hideNumber: z.boolean().optional(),
   })

@@ -58,4 +58,3 @@ export interface TagExportRow {
   contactName: string;
   contactNumber: string;
 }
-

@@ -28,10 +28,7 @@ export const DEFAULT_USER_FLAGS: Record<UserFlag, boolean> = {
 };
 
 /** An empty password is missing ("Required"); a short one is "Too Short!". Never trimmed. */
-export const passwordSchema = text({ error: MSG.required })
-  .min(1, MSG.required)
-  .min(5, MSG.tooShort)
-  .max(50, MSG.tooLong);
+export const passwordSchema = text({ error: MSG.required }).min(1, MSG.required).min(5, MSG.tooShort).max(50, MSG.tooLong);
 
 const flagFields = {
   allHistoric: flagInputSchema.optional(),
@@ -94,13 +91,7 @@ export type UserCreateBody = z.input<typeof userCreateSchema>;
 export type UserUpdateBody = z.input<typeof userUpdateSchema>;
 
 /** Fields only an admin may set, on anyone (spec §6: profile, sectors, hours and permission flags). */
-export const ADMIN_ONLY_USER_FIELDS = [
-  'profile',
-  'queueIds',
-  'startWork',
-  'endWork',
-  ...USER_FLAGS,
-] as const;
+export const ADMIN_ONLY_USER_FIELDS = ['profile', 'queueIds', 'startWork', 'endWork', ...USER_FLAGS] as const;
 
 /** The form's schema: the same rules, with a password required only when creating. */
 export const userFormSchema = (mode: 'create' | 'edit') =>
@@ -122,4 +113,3 @@ export const userFormSchema = (mode: 'create' | 'edit') =>
     allTicket: z.enum(['enabled', 'desabled']),
     campaigns: z.enum(['enabled', 'desabled']),
   });
-

@@ -50,7 +50,9 @@ export const webchatSettingsInputSchema = z.object({
     .max(WEBCHAT_MAX_SITES)
     .transform((sites) => [...new Set(sites)])
     .optional(),
-  color: text().regex(/^#[0-9a-fA-F]{6}$/, WEBCHAT_MSG.invalidColor).optional(),
+  color: text()
+    .regex(/^#[0-9a-fA-F]{6}$/, WEBCHAT_MSG.invalidColor)
+    .optional(),
   /** The widget asks the visitor's name and e-mail (both optional) before the first message. */
   askContact: z.boolean().optional(),
 });
@@ -83,12 +85,15 @@ export const webchatSendSchema = z.object({
 });
 export type WebchatSend = z.infer<typeof webchatSendSchema>;
 
-
 /*
  * What the visitor API answers (the widget itself stays free of zod: it reads the plain types of
  * webchat-protocol.ts, which these schemas are checked against).
  */
-export const webchatConfigSchema = z.object({ name: z.string(), color: z.string(), askContact: z.boolean() }) satisfies z.ZodType<WebchatConfigDTO>;
+export const webchatConfigSchema = z.object({
+  name: z.string(),
+  color: z.string(),
+  askContact: z.boolean(),
+}) satisfies z.ZodType<WebchatConfigDTO>;
 export const webchatVisitorSchema = z.object({ token: z.string(), visitorId: z.string() }) satisfies z.ZodType<WebchatVisitorDTO>;
 export const webchatMessageSchema = z.object({
   id: z.string(),

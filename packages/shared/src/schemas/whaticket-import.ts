@@ -35,7 +35,12 @@ export type WhaticketImportStartInput = z.infer<typeof whaticketImportStartSchem
 
 const tableCount = z.object({ table: z.string(), imported: z.number().int(), already: z.number().int(), skipped: z.number().int() });
 
-export const settingChoiceSchema = z.object({ key: z.enum(SECURITY_SETTING_KEYS), current: z.string(), incoming: z.string(), taken: z.boolean() });
+export const settingChoiceSchema = z.object({
+  key: z.enum(SECURITY_SETTING_KEYS),
+  current: z.string(),
+  incoming: z.string(),
+  taken: z.boolean(),
+});
 export type SettingChoiceDTO = z.infer<typeof settingChoiceSchema>;
 
 export const importJobSchema = z.object({
@@ -55,7 +60,9 @@ export const importJobSchema = z.object({
   skippedTotal: z.number().int(),
   notes: z.array(z.string()),
   /** The first values cut or replaced (all of them are in the job's report), with the source's value. */
-  changed: z.array(z.object({ table: z.string(), id: z.string(), field: z.string(), source: z.string(), imported: z.string(), reason: z.string() })),
+  changed: z.array(
+    z.object({ table: z.string(), id: z.string(), field: z.string(), source: z.string(), imported: z.string(), reason: z.string() }),
+  ),
   changedTotal: z.number().int(),
   /**
    * Security settings whose source value differs from the current one: the values (the API token

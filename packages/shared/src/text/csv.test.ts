@@ -29,10 +29,19 @@ describe('parseCsv', () => {
       { a: 'two\nlines', b: '=1+1' },
       { a: '+5511', b: '' },
     ];
-    expect(parseCsv(toCsv(['a', 'b'] as const, rows))).toEqual([['a', 'b'], ['x;y', 'say "hi"'], ['two\nlines', '=1+1'], ['+5511', '']]);
+    expect(parseCsv(toCsv(['a', 'b'] as const, rows))).toEqual([
+      ['a', 'b'],
+      ['x;y', 'say "hi"'],
+      ['two\nlines', '=1+1'],
+      ['+5511', ''],
+    ]);
   });
 
   it('accepts commas, LF line ends and skips blank lines', () => {
-    expect(parseCsv('name,number\nAna,5511\n\n"Bo, B",5522\n')).toEqual([['name', 'number'], ['Ana', '5511'], ['Bo, B', '5522']]);
+    expect(parseCsv('name,number\nAna,5511\n\n"Bo, B",5522\n')).toEqual([
+      ['name', 'number'],
+      ['Ana', '5511'],
+      ['Bo, B', '5522'],
+    ]);
   });
 });

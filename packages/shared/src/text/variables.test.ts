@@ -4,8 +4,21 @@ import { MESSAGE_VARIABLE_BY_SPELLING, MESSAGE_VARIABLES, insertAtCursor, variab
 describe('message variables', () => {
   it('covers both spellings of spec §3', () => {
     const spellings = [
-      'contactFirstName', 'firstName', 'contactName', 'name', 'user', 'user.name', 'greeting', 'ms',
-      'protocolNumber', 'protocol', 'date', 'hour', 'ticket_id', 'queue', 'connection',
+      'contactFirstName',
+      'firstName',
+      'contactName',
+      'name',
+      'user',
+      'user.name',
+      'greeting',
+      'ms',
+      'protocolNumber',
+      'protocol',
+      'date',
+      'hour',
+      'ticket_id',
+      'queue',
+      'connection',
     ];
     for (const s of spellings) expect(MESSAGE_VARIABLE_BY_SPELLING.has(s), s).toBe(true);
     expect(MESSAGE_VARIABLE_BY_SPELLING.get('contactFirstName')).toBe('firstName');

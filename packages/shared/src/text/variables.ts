@@ -39,12 +39,7 @@ export function variablePlaceholder(name: string): string {
  * Inserts `insertion` in place of the selection [start, end) of `text` (the picker inserts at the
  * cursor) and returns the new text with the cursor placed after the insertion.
  */
-export function insertAtCursor(
-  text: string,
-  start: number,
-  end: number,
-  insertion: string,
-): { text: string; cursor: number } {
+export function insertAtCursor(text: string, start: number, end: number, insertion: string): { text: string; cursor: number } {
   const a = Math.max(0, Math.min(start, text.length));
   const b = Math.max(a, Math.min(end, text.length));
   return { text: text.slice(0, a) + insertion + text.slice(b), cursor: a + insertion.length };

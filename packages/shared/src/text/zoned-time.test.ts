@@ -19,7 +19,7 @@ describe('wall times in a time zone', () => {
     expect(toLocalDateTime(fromLocalDateTime('2025-03-30T01:30', 'Europe/Lisbon'), 'Europe/Lisbon')).toBe('2025-03-30T02:30');
   });
 
-  it('repeats weekly and monthly, a month\'s last day standing for a day it lacks', () => {
+  it("repeats weekly and monthly, a month's last day standing for a day it lacks", () => {
     expect(nthLocalOccurrence('2025-12-29T08:00', 'weekly', 1)).toBe('2026-01-05T08:00');
     expect(nthLocalOccurrence('2025-01-31T08:00', 'monthly', 1)).toBe('2025-02-28T08:00');
     expect(nthLocalOccurrence('2024-01-31T08:00', 'monthly', 1)).toBe('2024-02-29T08:00');

@@ -18,7 +18,11 @@ export function useAuditLog(filter: AuditFilter) {
 }
 
 export function exportAuditLog(filter: AuditFilter): Promise<void> {
-  const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(
+    Object.entries(filter)
+      .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
   const qs = query.toString();
   return downloadCsv(`/audit-log/export${qs ? `?${qs}` : ''}`, 'audit-log.csv');
 }

@@ -7,10 +7,8 @@ import { queryKeys } from './queryKeys';
 export type AuthSession = Session;
 
 export const authApi = {
-  login: (input: LoginInput) =>
-    apiRequest('/auth/login', sessionSchema, { method: 'POST', body: input, sessionCall: true }),
-  signup: (input: SignupInput) =>
-    apiRequest('/auth/signup', userSchema, { method: 'POST', body: input, sessionCall: true }),
+  login: (input: LoginInput) => apiRequest('/auth/login', sessionSchema, { method: 'POST', body: input, sessionCall: true }),
+  signup: (input: SignupInput) => apiRequest('/auth/signup', userSchema, { method: 'POST', body: input, sessionCall: true }),
   logout: () => apiRequest('/auth/logout', z.undefined(), { method: 'DELETE', sessionCall: true }),
   config: () => apiRequest('/auth/config', authConfigSchema, { sessionCall: true }),
 };

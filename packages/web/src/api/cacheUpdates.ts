@@ -14,10 +14,7 @@ export function upsertSetting(list: SettingDTO[] | undefined, setting: SettingDT
 }
 
 /** Replace the user where it appears; a user not yet listed goes first on the first page. */
-export function upsertUserInPages(
-  data: InfiniteData<UsersPage> | undefined,
-  user: UserDTO,
-): InfiniteData<UsersPage> | undefined {
+export function upsertUserInPages(data: InfiniteData<UsersPage> | undefined, user: UserDTO): InfiniteData<UsersPage> | undefined {
   if (!data) return data;
   const present = data.pages.some((p) => p.users.some((u) => u.id === user.id));
   const pages = data.pages.map((page, index) => {
@@ -27,10 +24,7 @@ export function upsertUserInPages(
   return { ...data, pages };
 }
 
-export function removeUserFromPages(
-  data: InfiniteData<UsersPage> | undefined,
-  userId: number,
-): InfiniteData<UsersPage> | undefined {
+export function removeUserFromPages(data: InfiniteData<UsersPage> | undefined, userId: number): InfiniteData<UsersPage> | undefined {
   if (!data) return data;
   return {
     ...data,

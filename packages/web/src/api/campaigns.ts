@@ -36,7 +36,8 @@ export function useCampaign(id: number | null) {
 export function useCampaignRecipients(id: number | null, status: RecipientStatus | undefined) {
   return useQuery({
     queryKey: [KEY, 'recipients', id, status ?? 'all'],
-    queryFn: ({ signal }) => api.get(`/campaigns/${id}/recipients`, campaignRecipientsPageSchema, { limit: 500, ...(status ? { status } : {}) }, signal),
+    queryFn: ({ signal }) =>
+      api.get(`/campaigns/${id}/recipients`, campaignRecipientsPageSchema, { limit: 500, ...(status ? { status } : {}) }, signal),
     enabled: id != null,
   });
 }
@@ -62,7 +63,8 @@ export function useCampaignsLive(): void {
 export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: CampaignSaveBody }) => (id ? api.put(`/campaigns/${id}`, campaignSchema, input) : api.post('/campaigns', campaignSchema, input)),
+    mutationFn: ({ id, input }: { id?: number; input: CampaignSaveBody }) =>
+      id ? api.put(`/campaigns/${id}`, campaignSchema, input) : api.post('/campaigns', campaignSchema, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }
@@ -70,7 +72,8 @@ export function useSaveCampaign() {
 export function useCampaignStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, step }: { id: number; step: 'start' | 'pause' | 'resume' | 'cancel' }) => api.post(`/campaigns/${id}/${step}`, campaignSchema),
+    mutationFn: ({ id, step }: { id: number; step: 'start' | 'pause' | 'resume' | 'cancel' }) =>
+      api.post(`/campaigns/${id}/${step}`, campaignSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }

@@ -39,11 +39,7 @@ describe('API client session handling (spec §4 Session)', () => {
     });
     await expect(apiRequest('/users', usersPageSchema)).resolves.toEqual(page);
     expect(callsTo('POST /api/auth/refresh_token')).toHaveLength(1);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /api/users',
-      'POST /api/auth/refresh_token',
-      'GET /api/users',
-    ]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/users', 'POST /api/auth/refresh_token', 'GET /api/users']);
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(onSessionEnded).not.toHaveBeenCalled();
   });

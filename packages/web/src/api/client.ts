@@ -210,9 +210,14 @@ export type CallInput<R extends RouteDef> = RouteInput<R> & { signal?: AbortSign
  * A call of a route of the shared table (@switchboard/shared ROUTES): its path, parameters, query
  * and body are typed by the table, its answer is read through the table's answer schema.
  */
-export function call<R extends RouteDef>(def: R, ...[input]: object extends RouteInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]): Promise<RouteAnswer<R>> {
+export function call<R extends RouteDef>(
+  def: R,
+  ...[input]: object extends RouteInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
+): Promise<RouteAnswer<R>> {
   const req = requestOf<RouteDef>(def, input as RouteInput<RouteDef>);
-  return apiRequest(req.path, def.answer, { method: req.method, body: req.body, query: req.query, signal: input?.signal }) as Promise<RouteAnswer<R>>;
+  return apiRequest(req.path, def.answer, { method: req.method, body: req.body, query: req.query, signal: input?.signal }) as Promise<
+    RouteAnswer<R>
+  >;
 }
 
 /** A file behind the API (message media), as a Blob. */

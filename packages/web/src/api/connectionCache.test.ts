@@ -13,7 +13,10 @@ describe('connection list cache (whatsapp / whatsappSession events)', () => {
   });
 
   it('a session update changes status, updatedAt, qrcode and retries only', () => {
-    const [updated] = applySessionUpdate([c(1, { name: 'Kept' })], c(1, { name: 'Ignored', status: 'qrcode', qrcode: 'q', retries: 2, updatedAt: 'b' }))!;
+    const [updated] = applySessionUpdate(
+      [c(1, { name: 'Kept' })],
+      c(1, { name: 'Ignored', status: 'qrcode', qrcode: 'q', retries: 2, updatedAt: 'b' }),
+    )!;
     expect(updated).toMatchObject({ name: 'Kept', status: 'qrcode', qrcode: 'q', retries: 2, updatedAt: 'b' });
   });
 

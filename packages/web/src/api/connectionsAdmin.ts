@@ -2,7 +2,13 @@
  * The Connections screen's calls (spec §7 whatsapp / whatsappsession). The list shares its cache
  * entry with `useConnections` (the shell's summary), so the drawer badge sees every change made here.
  */
-import { CONNECTION_ROUTES as R, type ConnectionCreateBody, type ConnectionDTO, type ConnectionUpdateBody, connectionSchema } from '@switchboard/shared';
+import {
+  CONNECTION_ROUTES as R,
+  type ConnectionCreateBody,
+  type ConnectionDTO,
+  type ConnectionUpdateBody,
+  connectionSchema,
+} from '@switchboard/shared';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, call } from './client';

@@ -15,8 +15,20 @@ afterEach(() => {
 describe('useContactsInfinite', () => {
   it('asks for the next page with the previous page’s cursor and keeps a capped count as a lower bound', async () => {
     const pages: Record<string, unknown> = {
-      first: { contacts: [contactFixture({ id: 1, name: 'Ana' })], hasMore: true, count: 10_000, countCapped: true, nextCursor: 'after-ana' },
-      'after-ana': { contacts: [contactFixture({ id: 2, name: 'Bia' })], hasMore: false, count: 10_000, countCapped: true, nextCursor: null },
+      first: {
+        contacts: [contactFixture({ id: 1, name: 'Ana' })],
+        hasMore: true,
+        count: 10_000,
+        countCapped: true,
+        nextCursor: 'after-ana',
+      },
+      'after-ana': {
+        contacts: [contactFixture({ id: 2, name: 'Bia' })],
+        hasMore: false,
+        count: 10_000,
+        countCapped: true,
+        nextCursor: null,
+      },
     };
     const urlOf = (input: unknown) => new URL(input instanceof Request ? input.url : (input as string | URL), 'http://localhost');
     const { fetchMock } = installFetchMock({

@@ -67,8 +67,7 @@ export function useSaveContact() {
     // Tags travel in the same body: one request, so a refused contact never leaves tags half-saved.
     mutationFn: ({ id, data }: { id?: number; data: ContactPayload }) =>
       id == null ? api.post('/contacts', contactSchema, data) : api.put(`/contacts/${id}`, contactSchema, data),
-    onSuccess: (contact, { id }) =>
-      applyContactEvent(queryClient, { action: id == null ? 'create' : 'update', contact }),
+    onSuccess: (contact, { id }) => applyContactEvent(queryClient, { action: id == null ? 'create' : 'update', contact }),
   });
 }
 

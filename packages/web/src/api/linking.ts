@@ -49,5 +49,7 @@ export function useEnterPairingCode() {
 
 /** The simulated phone's connection drops and comes back (a reconnect on the health record). */
 export function useLoseConnection() {
-  return useMutation({ mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/connection-lost', simulatorOkSchema, input) });
+  return useMutation({
+    mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/connection-lost', simulatorOkSchema, input),
+  });
 }

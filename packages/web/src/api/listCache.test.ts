@@ -1,14 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import {
-  clearPages,
-  pagesCount,
-  removeFromList,
-  removeFromPages,
-  upsertInList,
-  upsertInPages,
-  type ListPage,
-} from './listCache';
+import { clearPages, pagesCount, removeFromList, removeFromPages, upsertInList, upsertInPages, type ListPage } from './listCache';
 
 interface Item {
   id: number;

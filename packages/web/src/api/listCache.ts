@@ -23,7 +23,11 @@ function withCount<K extends string, T, P extends ListPage<K, T>>(page: P, count
 }
 
 /** Replace the item where it appears; an item not yet listed goes first on the first page. */
-export function upsertInPages<K extends string, T extends Identified, P extends ListPage<K, T> = ListPage<K, T>>(data: Pages<K, T, P>, key: K, item: T): Pages<K, T, P> {
+export function upsertInPages<K extends string, T extends Identified, P extends ListPage<K, T> = ListPage<K, T>>(
+  data: Pages<K, T, P>,
+  key: K,
+  item: T,
+): Pages<K, T, P> {
   if (!data) return data;
   const present = data.pages.some((p) => p[key].some((x) => x.id === item.id));
   if (present) {
@@ -35,13 +39,15 @@ export function upsertInPages<K extends string, T extends Identified, P extends 
   const count = (data.pages[0]?.count ?? 0) + 1;
   return {
     ...data,
-    pages: data.pages.map((page, index) =>
-      withCount<K, T, P>(index === 0 ? ({ ...page, [key]: [item, ...page[key]] }) : page, count),
-    ),
+    pages: data.pages.map((page, index) => withCount<K, T, P>(index === 0 ? { ...page, [key]: [item, ...page[key]] } : page, count)),
   };
 }
 
-export function removeFromPages<K extends string, T extends Identified, P extends ListPage<K, T> = ListPage<K, T>>(data: Pages<K, T, P>, key: K, id: number): Pages<K, T, P> {
+export function removeFromPages<K extends string, T extends Identified, P extends ListPage<K, T> = ListPage<K, T>>(
+  data: Pages<K, T, P>,
+  key: K,
+  id: number,
+): Pages<K, T, P> {
   if (!data) return data;
   const present = data.pages.some((p) => p[key].some((x) => x.id === id));
   if (!present) return data;
@@ -57,7 +63,14 @@ export function clearPages<K extends string, T, P extends ListPage<K, T> = ListP
   if (!data) return data;
   const first = data.pages[0];
   if (!first) return data;
-  const cleared = { ...first, [key]: [], hasMore: false, count: 0, ...(first.countCapped ? { countCapped: false } : {}), ...('nextCursor' in first ? { nextCursor: null } : {}) } as P;
+  const cleared = {
+    ...first,
+    [key]: [],
+    hasMore: false,
+    count: 0,
+    ...(first.countCapped ? { countCapped: false } : {}),
+    ...('nextCursor' in first ? { nextCursor: null } : {}),
+  } as P;
   return { pages: [cleared], pageParams: data.pageParams.slice(0, 1) };
 }
 

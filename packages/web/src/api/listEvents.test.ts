@@ -18,7 +18,15 @@ const contact = (id: number, name = `C${id}`): ContactDTO => ({
   createdAt: '',
   updatedAt: '',
 });
-const tag = (id: number, name = `T${id}`): TagDTO => ({ id, name, color: '#abcdef', userId: 1, contactsCount: 0, createdAt: '', updatedAt: '' });
+const tag = (id: number, name = `T${id}`): TagDTO => ({
+  id,
+  name,
+  color: '#abcdef',
+  userId: 1,
+  contactsCount: 0,
+  createdAt: '',
+  updatedAt: '',
+});
 const sector = (id: number, name = `S${id}`): QueueDTO => ({
   id,
   name,
@@ -36,7 +44,10 @@ const sector = (id: number, name = `S${id}`): QueueDTO => ({
 
 function paged<K extends string, T>(key: K, ...pages: T[][]) {
   const count = pages.flat().length;
-  return { pageParams: pages.map((_, i) => i + 1), pages: pages.map((items, i) => ({ [key]: items, hasMore: i < pages.length - 1, count })) };
+  return {
+    pageParams: pages.map((_, i) => i + 1),
+    pages: pages.map((items, i) => ({ [key]: items, hasMore: i < pages.length - 1, count })),
+  };
 }
 
 describe('realtime contact events', () => {

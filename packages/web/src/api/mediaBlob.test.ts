@@ -59,7 +59,8 @@ describe('message media blobs', () => {
 
   it('refreshes an expired token once and retries with the new one', async () => {
     const { callsTo } = installFetchMock({
-      [`GET ${MEDIA}`]: (call) => (call.authorization === 'Bearer new-token' ? json(200, 'bytes') : json(403, { error: 'ERR_INVALID_TOKEN' })),
+      [`GET ${MEDIA}`]: (call) =>
+        call.authorization === 'Bearer new-token' ? json(200, 'bytes') : json(403, { error: 'ERR_INVALID_TOKEN' }),
       'POST /api/auth/refresh_token': () => json(200, { token: 'new-token', user: userFixture() }),
     });
     expect(await (await fetchMediaBlob(MEDIA)).text()).toBe('"bytes"');

@@ -50,7 +50,10 @@ describe('chat messages', () => {
     expect(chatMessages(live.applyTo(7, fetched)).messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
     // A later fetch that already has it shows it once.
     live.fetchBegins(7);
-    const again: MessagesData = { pageParams: [1], pages: [{ messages: [inChat('a'), inChat('b'), inChat('c')], hasMore: false, count: 3 }] };
+    const again: MessagesData = {
+      pageParams: [1],
+      pages: [{ messages: [inChat('a'), inChat('b'), inChat('c')], hasMore: false, count: 3 }],
+    };
     expect(chatMessages(live.applyTo(7, again)).messages.map((m) => m.id)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -53,7 +53,8 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: (input: SendInput) => {
       const params = { ticketId: input.ticketId };
-      if (!input.files?.length) return call(R.send, { params, body: { body: input.body, quotedMsg: input.quotedMsg, idempotencyKey: input.idempotencyKey } });
+      if (!input.files?.length)
+        return call(R.send, { params, body: { body: input.body, quotedMsg: input.quotedMsg, idempotencyKey: input.idempotencyKey } });
       // Files go as multipart beside the same fields: the table's path, a form for a body.
       return apiRequest(requestOf(R.send, { params, body: {} }).path, R.send.answer, { method: 'POST', body: toFormData(input) });
     },

@@ -7,8 +7,7 @@ import { queryKeys } from './queryKeys';
 export function useQuickAnswerLookup(search: string | null) {
   return useQuery({
     queryKey: queryKeys.quickAnswerLookup(search ?? ''),
-    queryFn: ({ signal }) =>
-      api.get('/quickAnswers', quickAnswersPageSchema, { searchParam: search ?? '' }, signal),
+    queryFn: ({ signal }) => api.get('/quickAnswers', quickAnswersPageSchema, { searchParam: search ?? '' }, signal),
     enabled: search != null,
     retry: false,
     select: (d) => d.quickAnswers,

@@ -11,8 +11,7 @@ export function useQuickAnswersInfinite(search: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.quickAnswersList(search),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      call(R.list, { query: { searchParam: search, pageNumber: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => call(R.list, { query: { searchParam: search, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
@@ -47,8 +46,7 @@ export function useSaveQuickAnswer() {
   return useMutation({
     mutationFn: ({ id, data }: { id?: number; data: QuickAnswerSaveInput }) =>
       id == null ? call(R.create, { body: data }) : call(R.update, { params: { id }, body: data }),
-    onSuccess: (quickAnswer, { id }) =>
-      applyQuickAnswerEvent(queryClient, { action: id == null ? 'create' : 'update', quickAnswer }),
+    onSuccess: (quickAnswer, { id }) => applyQuickAnswerEvent(queryClient, { action: id == null ? 'create' : 'update', quickAnswer }),
   });
 }
 

@@ -38,7 +38,9 @@ export function useSaveScheduledMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ticketId, input }: { id?: number; ticketId: number; input: ScheduledMessageInput }) =>
-      id ? api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input) : call(TICKET_ROUTES.schedule, { params: { ticketId }, body: input }),
+      id
+        ? api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input)
+        : call(TICKET_ROUTES.schedule, { params: { ticketId }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }

@@ -26,7 +26,13 @@ import { api } from './client';
 import { queryKeys } from './queryKeys';
 
 export type { SimulatorSendInput };
-export type { SimulatorCustomer, SimulatorMedia, SimulatorMessage, SimulatorPendingQr as PendingQr, SimulatorType } from '@switchboard/shared';
+export type {
+  SimulatorCustomer,
+  SimulatorMedia,
+  SimulatorMessage,
+  SimulatorPendingQr as PendingQr,
+  SimulatorType,
+} from '@switchboard/shared';
 
 /** While a chat is open it is re-read this often: the server's messages to a customer raise no event we receive. */
 export const CHAT_POLL_MS = 2000;
@@ -49,8 +55,7 @@ export function useSimulatorAvailable(enabled: boolean): boolean {
 export function useScanQr() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<typeof simulatorScanBodySchema>) =>
-      api.post('/simulator/scan', simulatorScanSchema, input),
+    mutationFn: (input: z.input<typeof simulatorScanBodySchema>) => api.post('/simulator/scan', simulatorScanSchema, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorPending }),
   });
 }
@@ -103,7 +108,8 @@ export function useRevokeMessage() {
 export function useCustomerReact() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: ({ id, emoji }: { id: string } & ReactMessageInput) => api.post(`/simulator/messages/${encodeURIComponent(id)}/react`, simulatorOkSchema, { emoji }),
+    mutationFn: ({ id, emoji }: { id: string } & ReactMessageInput) =>
+      api.post(`/simulator/messages/${encodeURIComponent(id)}/react`, simulatorOkSchema, { emoji }),
     onSuccess,
   });
 }
@@ -112,24 +118,33 @@ export function useCustomerReact() {
 export function useCustomerEdit() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string } & SimulatorEditBody) => api.post(`/simulator/messages/${encodeURIComponent(id)}/edit`, simulatorOkSchema, { body }),
+    mutationFn: ({ id, body }: { id: string } & SimulatorEditBody) =>
+      api.post(`/simulator/messages/${encodeURIComponent(id)}/edit`, simulatorOkSchema, { body }),
     onSuccess,
   });
 }
 
 export function useReadChat() {
   const onSuccess = useRefreshChats();
-  return useMutation({ mutationFn: (input: z.input<typeof simulatorReadBodySchema>) => api.post('/simulator/read', simulatorOkSchema, input), onSuccess });
+  return useMutation({
+    mutationFn: (input: z.input<typeof simulatorReadBodySchema>) => api.post('/simulator/read', simulatorOkSchema, input),
+    onSuccess,
+  });
 }
 
 export function usePlaceCall() {
   const onSuccess = useRefreshChats();
-  return useMutation({ mutationFn: (input: z.input<typeof simulatorCallBodySchema>) => api.post('/simulator/calls', simulatorCallSchema, input), onSuccess });
+  return useMutation({
+    mutationFn: (input: z.input<typeof simulatorCallBodySchema>) => api.post('/simulator/calls', simulatorCallSchema, input),
+    onSuccess,
+  });
 }
 
 /** The phone drops the session: the connection goes DISCONNECTED (its event updates the table). */
 export function useDropSession() {
-  return useMutation({ mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/disconnect', simulatorOkSchema, input) });
+  return useMutation({
+    mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/disconnect', simulatorOkSchema, input),
+  });
 }
 
 const behaviourKey = (customer: string) => ['simulator', 'behaviour', customer] as const;

@@ -69,7 +69,10 @@ describe('tickets lists under realtime ticket events', () => {
   });
 
   it('create adds a matching ticket first and counts it; other tabs ignore it', () => {
-    const qc = client([[PENDING, [[ticket(1), ticket(2)]]], [OPEN, [[]]]]);
+    const qc = client([
+      [PENDING, [[ticket(1), ticket(2)]]],
+      [OPEN, [[]]],
+    ]);
     applyTicketEvent(qc, { action: 'create', ticket: ticket(9) }, ME);
     expect(ids(qc, PENDING)).toEqual([[9, 1, 2]]);
     expect(count(qc, PENDING)).toBe(3);
@@ -96,7 +99,10 @@ describe('tickets lists under realtime ticket events', () => {
   });
 
   it('update that changes the status moves the ticket between tabs (accept: pending → open)', () => {
-    const qc = client([[PENDING, [[ticket(1), ticket(2)]]], [OPEN, [[ticket(5, { status: 'open', userId: 7 })]]]]);
+    const qc = client([
+      [PENDING, [[ticket(1), ticket(2)]]],
+      [OPEN, [[ticket(5, { status: 'open', userId: 7 })]]],
+    ]);
     applyTicketEvent(qc, { action: 'update', ticket: ticket(2, { status: 'open', userId: 7 }) }, ME);
     expect(ids(qc, PENDING)).toEqual([[1]]);
     expect(count(qc, PENDING)).toBe(1);
@@ -113,7 +119,10 @@ describe('tickets lists under realtime ticket events', () => {
   it("without show-all an open ticket of another attendant leaves an admin's list; with show-all it stays", () => {
     const admin = { ...ME, profile: 'admin' };
     const showAll = { ...OPEN, showAll: true };
-    const qc = client([[OPEN, [[ticket(1, { status: 'open', userId: 7 })]]], [showAll, [[ticket(1, { status: 'open', userId: 7 })]]]]);
+    const qc = client([
+      [OPEN, [[ticket(1, { status: 'open', userId: 7 })]]],
+      [showAll, [[ticket(1, { status: 'open', userId: 7 })]]],
+    ]);
     applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { status: 'open', userId: 8 }) }, admin);
     expect(ids(qc, OPEN)).toEqual([[]]);
     expect(ids(qc, showAll)).toEqual([[1]]);
@@ -146,7 +155,10 @@ describe('tickets lists under realtime ticket events', () => {
 
   it('group tickets stay out of the people tabs and go to the groups list', () => {
     const groups: TicketListFilter = { isGroup: 'true', queueIds: [1, 2] };
-    const qc = client([[PENDING, [[]]], [groups, [[]]]]);
+    const qc = client([
+      [PENDING, [[]]],
+      [groups, [[]]],
+    ]);
     applyTicketEvent(qc, { action: 'create', ticket: ticket(4, { isGroup: true }) }, ME);
     expect(ids(qc, PENDING)).toEqual([[]]);
     expect(ids(qc, groups)).toEqual([[4]]);
@@ -154,7 +166,10 @@ describe('tickets lists under realtime ticket events', () => {
 
   it('updateUnread zeroes the count, and drops the ticket from unread-only lists', () => {
     const unread: TicketListFilter = { status: 'pending', withUnreadMessages: true };
-    const qc = client([[PENDING, [[ticket(1, { unreadMessages: 3 })]]], [unread, [[ticket(1, { unreadMessages: 3 })]]]]);
+    const qc = client([
+      [PENDING, [[ticket(1, { unreadMessages: 3 })]]],
+      [unread, [[ticket(1, { unreadMessages: 3 })]]],
+    ]);
     qc.setQueryData(queryKeys.ticket(1), ticket(1, { unreadMessages: 3 }));
     applyTicketEvent(qc, { action: 'updateUnread', ticketId: 1 }, ME);
     expect(list(qc, PENDING).pages[0].tickets[0].unreadMessages).toBe(0);
@@ -170,7 +185,11 @@ describe('tickets lists under realtime ticket events', () => {
     expect(qc.getQueryData<TicketDTO>(queryKeys.ticket(1))).toMatchObject({ lastMessage: 'new', allowedActions: ['read', 'note'] });
     expect(qc.getQueryState(queryKeys.ticket(1))!.isInvalidated).toBe(false);
 
-    applyTicketEvent(qc, { action: 'update', ticket: ticket(1, { status: 'closed', userId: 9, updatedAt: '2024-05-01T10:06:00.000Z' }) }, ME);
+    applyTicketEvent(
+      qc,
+      { action: 'update', ticket: ticket(1, { status: 'closed', userId: 9, updatedAt: '2024-05-01T10:06:00.000Z' }) },
+      ME,
+    );
     expect(qc.getQueryData<TicketDTO>(queryKeys.ticket(1))!.allowedActions).toBeUndefined();
     expect(qc.getQueryState(queryKeys.ticket(1))!.isInvalidated).toBe(true);
   });

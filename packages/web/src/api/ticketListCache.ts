@@ -4,7 +4,14 @@
  * cached list still decides whether the ticket belongs to *it* (tab/status, show-all, selected
  * sectors, groups, unread-only), because one socket feeds every list at once.
  */
-import { ticketInScope, ticketScope, type TicketContactDTO, type TicketDTO, type TicketsPage, type TicketStatus } from '@switchboard/shared';
+import {
+  ticketInScope,
+  ticketScope,
+  type TicketContactDTO,
+  type TicketDTO,
+  type TicketsPage,
+  type TicketStatus,
+} from '@switchboard/shared';
 import type { InfiniteData } from '@tanstack/react-query';
 
 export type { TicketsPage };

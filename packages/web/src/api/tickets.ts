@@ -77,7 +77,8 @@ function showTicket(queryClient: QueryClient, ticket: TicketDTO): void {
   queryClient.setQueryData<TicketDTO>(queryKeys.ticket(ticket.id), (shown) => {
     const next = newerTicket(shown, ticket);
     if (next.allowedActions || !shown?.allowedActions) return next;
-    if (next.status === shown.status && next.userId === shown.userId && next.queueId === shown.queueId) return { ...next, allowedActions: shown.allowedActions };
+    if (next.status === shown.status && next.userId === shown.userId && next.queueId === shown.queueId)
+      return { ...next, allowedActions: shown.allowedActions };
     stale = true;
     return next;
   });

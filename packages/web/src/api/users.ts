@@ -48,7 +48,9 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: (input: UserSaveInput) =>
       // Creating, the form has required name, e-mail and password (formToPayload builds either body).
-      input.id == null ? call(R.create, { body: input.data as UserCreateBody }) : call(R.update, { params: { id: input.id }, body: input.data }),
+      input.id == null
+        ? call(R.create, { body: input.data as UserCreateBody })
+        : call(R.update, { params: { id: input.id }, body: input.data }),
     onSuccess: (user) => applyUserToCache(queryClient, user),
   });
 }

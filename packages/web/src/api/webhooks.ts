@@ -38,8 +38,7 @@ export function useWebhookDeliveries(id: number) {
   return useInfiniteQuery({
     queryKey: webhookKeys.deliveries(id),
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      call(R.deliveries, { params: { id }, query: { pageNumber: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => call(R.deliveries, { params: { id }, query: { pageNumber: pageParam }, signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
     refetchInterval: 3000,
   });

@@ -96,10 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser((current) => (current && current.id === next.id ? next : current));
   }, []);
 
-  const value = useMemo<AuthState>(
-    () => ({ user, loading, login, logout, updateUser }),
-    [user, loading, login, logout, updateUser],
-  );
+  const value = useMemo<AuthState>(() => ({ user, loading, login, logout, updateUser }), [user, loading, login, logout, updateUser]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -40,7 +40,10 @@ export function DateField({ value, onChange, label, testId, ariaLabel, size = 's
         setText(e.target.value);
         onChange(parseDateText(e.target.value, order) ?? '');
       }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId, 'aria-label': ariaLabel ?? label, inputMode: 'numeric' } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': testId, 'aria-label': ariaLabel ?? label, inputMode: 'numeric' },
+      }}
     />
   );
 }

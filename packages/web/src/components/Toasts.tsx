@@ -50,9 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (severity: AlertColor, text: string) => {
       const id = nextId.current++;
       // The same message again (a repeated click, a burst of identical errors) replaces its older copy.
-      setToasts((list) =>
-        [...list.filter((x) => x.severity !== severity || x.text !== text), { id, severity, text }].slice(-MAX_VISIBLE),
-      );
+      setToasts((list) => [...list.filter((x) => x.severity !== severity || x.text !== text), { id, severity, text }].slice(-MAX_VISIBLE));
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dismiss(id);

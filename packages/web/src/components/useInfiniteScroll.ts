@@ -5,15 +5,7 @@ import { useCallback, type UIEvent } from 'react';
  * onScroll handler for a paged list (spec §9): asks for the next page when the bottom is within
  * INFINITE_SCROLL_THRESHOLD_PX, only if there is more and nothing is loading.
  */
-export function useInfiniteScroll({
-  hasMore,
-  loading,
-  loadMore,
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  loadMore: () => void;
-}) {
+export function useInfiniteScroll({ hasMore, loading, loadMore }: { hasMore: boolean; loading: boolean; loadMore: () => void }) {
   return useCallback(
     (event: UIEvent<HTMLElement>) => {
       if (!hasMore || loading) return;

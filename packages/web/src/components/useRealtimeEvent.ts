@@ -13,7 +13,10 @@ interface Listeners<K extends RealtimeEventName> {
  * updates). Screens reload their lists when opened again, so nothing is lost while they are closed.
  * The payload's type is the event's, from the shared event map (REALTIME_EVENTS).
  */
-export function useRealtimeEvent<K extends RealtimeEventName>(event: K, apply: (queryClient: QueryClient, payload: RealtimePayload<K>) => void): void {
+export function useRealtimeEvent<K extends RealtimeEventName>(
+  event: K,
+  apply: (queryClient: QueryClient, payload: RealtimePayload<K>) => void,
+): void {
   const socket = useSocket();
   const queryClient = useQueryClient();
   // Through a ref, so a new function identity on every render does not resubscribe.

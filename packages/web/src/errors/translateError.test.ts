@@ -17,9 +17,7 @@ describe('error texts (spec §8)', () => {
   it('translates a known code, shows an unknown code raw, and falls back to the generic text', async () => {
     await i18n.changeLanguage('en');
     const t = i18n.t.bind(i18n);
-    expect(translateError(t, new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' }))).toBe(
-      'Authentication error. Please try again.',
-    );
+    expect(translateError(t, new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' }))).toBe('Authentication error. Please try again.');
     expect(translateError(t, new ApiError(500, { error: 'ERR_SOMETHING_NEW' }))).toBe('ERR_SOMETHING_NEW');
     expect(translateError(t, undefined)).toBe('An error occurred!');
 
@@ -42,4 +40,3 @@ describe('error texts (spec §8)', () => {
     );
   });
 });
-

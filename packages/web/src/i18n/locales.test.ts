@@ -76,7 +76,10 @@ describe('i18n files', () => {
 
   it('the English and Spanish files carry no Portuguese texts of the reference product', () => {
     const portuguese = /Parametrize|Mensagem|Chamad[oa]|apagad[oa]|Selecione|Obrigatório|perdida às/;
-    for (const [name, locale] of [['en', en], ['es', es]] as const) {
+    for (const [name, locale] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
       const hits = flatKeys(locale).filter((key) => portuguese.test(String(valueAt(locale, key))));
       expect(hits, name).toEqual([]);
     }

@@ -103,7 +103,11 @@ function MenuLink({ entry, open, badge, onNavigate }: { entry: MenuEntry; open: 
       >
         <ListItemIcon sx={{ minWidth: 0, mr: open ? 2 : 'auto', justifyContent: 'center' }}>{icon}</ListItemIcon>
         {/* A long label (es "Documentación de la API") wraps in the open drawer rather than being cut. */}
-        <ListItemText primary={label} sx={{ opacity: open ? 1 : 0 }} slotProps={{ primary: { sx: { whiteSpace: open ? 'normal' : 'nowrap', lineHeight: 1.25 } } }} />
+        <ListItemText
+          primary={label}
+          sx={{ opacity: open ? 1 : 0 }}
+          slotProps={{ primary: { sx: { whiteSpace: open ? 'normal' : 'nowrap', lineHeight: 1.25 } } }}
+        />
       </ListItemButton>
     </Tooltip>
   );

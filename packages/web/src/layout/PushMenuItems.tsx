@@ -31,7 +31,8 @@ export function PushMenuItems() {
     else toast.info(Notification.permission === 'denied' ? t('push.blocked') : t('push.failed'));
   };
   const toggle = useMutation({
-    mutationFn: async () => (on ? (await disablePush(), null) : enablePush({ hidePreviews: false, language: normalizeLanguage(i18n.language) })),
+    mutationFn: async () =>
+      on ? (await disablePush(), null) : enablePush({ hidePreviews: false, language: normalizeLanguage(i18n.language) }),
     onSuccess: (next) => queryClient.setQueryData(KEY, next),
     onError: failed,
   });
@@ -44,21 +45,43 @@ export function PushMenuItems() {
   const reason = support === 'unsupported' ? t('push.unsupported') : support === 'denied' ? t('push.blocked') : undefined;
   return (
     <>
-      <MenuItem data-testid="push-toggle" role="menuitemcheckbox" aria-checked={on} disabled={support !== 'supported' || busy} onClick={() => toggle.mutate()}>
+      <MenuItem
+        data-testid="push-toggle"
+        role="menuitemcheckbox"
+        aria-checked={on}
+        disabled={support !== 'supported' || busy}
+        onClick={() => toggle.mutate()}
+      >
         <ListItemIcon>
           <NotificationsActiveOutlinedIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText primary={t('push.thisDevice')} secondary={reason} slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 220 } } }} />
+        <ListItemText
+          primary={t('push.thisDevice')}
+          secondary={reason}
+          slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 220 } } }}
+        />
         {/* The item is the checkbox (menuitemcheckbox); the switch only draws its state. */}
         <Switch edge="end" size="small" checked={on} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
       </MenuItem>
       {on && (
-        <MenuItem data-testid="push-hide-previews" role="menuitemcheckbox" aria-checked={device.data!.hidePreviews} disabled={busy} onClick={() => previews.mutate(!device.data!.hidePreviews)}>
+        <MenuItem
+          data-testid="push-hide-previews"
+          role="menuitemcheckbox"
+          aria-checked={device.data!.hidePreviews}
+          disabled={busy}
+          onClick={() => previews.mutate(!device.data!.hidePreviews)}
+        >
           <ListItemIcon>
             <VisibilityOffOutlinedIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText primary={t('push.hidePreviews')} />
-          <Switch edge="end" size="small" checked={device.data!.hidePreviews} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
+          <Switch
+            edge="end"
+            size="small"
+            checked={device.data!.hidePreviews}
+            tabIndex={-1}
+            slotProps={{ input: { 'aria-hidden': true } }}
+          />
         </MenuItem>
       )}
     </>

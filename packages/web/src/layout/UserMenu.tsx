@@ -21,12 +21,7 @@ export function UserMenu() {
   const [profileOpen, setProfileOpen] = useState(false);
   return (
     <>
-      <IconButton
-        color="inherit"
-        aria-label={t('topbar.account')}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        data-testid="user-menu"
-      >
+      <IconButton color="inherit" aria-label={t('topbar.account')} onClick={(e) => setAnchor(e.currentTarget)} data-testid="user-menu">
         <AccountCircle />
       </IconButton>
       <Menu

@@ -10,7 +10,12 @@ import { call } from '../api/client';
 export type PushSupport = 'supported' | 'unsupported' | 'denied';
 
 export function pushSupport(): PushSupport {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || typeof Notification === 'undefined') {
+  if (
+    typeof window === 'undefined' ||
+    !('serviceWorker' in navigator) ||
+    !('PushManager' in window) ||
+    typeof Notification === 'undefined'
+  ) {
     return 'unsupported';
   }
   return Notification.permission === 'denied' ? 'denied' : 'supported';
@@ -42,8 +47,26 @@ export async function thisDevice(): Promise<PushDeviceDTO | null> {
 /** A name the user recognises in a list of devices ("Chrome on Android"). */
 function deviceLabel(): string {
   const ua = navigator.userAgent;
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const system = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Windows/.test(ua) ? 'Windows' : /Mac OS/.test(ua) ? 'macOS' : /Linux/.test(ua) ? 'Linux' : '';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
   return system ? `${browser} · ${system}` : browser;
 }
 
@@ -56,14 +79,23 @@ export async function enablePush(options: { hidePreviews: boolean; language: 'pt
   let subscription = await reg.pushManager.getSubscription();
   // A subscription made with another server key cannot receive our pushes: replace it.
   const current = subscription?.options.applicationServerKey;
-  if (subscription && current && btoa(String.fromCharCode(...new Uint8Array(current))) !== btoa(String.fromCharCode(...keyBytes(publicKey)))) {
+  if (
+    subscription &&
+    current &&
+    btoa(String.fromCharCode(...new Uint8Array(current))) !== btoa(String.fromCharCode(...keyBytes(publicKey)))
+  ) {
     await subscription.unsubscribe();
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
   const json = subscription.toJSON();
   return call(R.subscribe, {
-    body: { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' }, label: deviceLabel(), ...options },
+    body: {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+      label: deviceLabel(),
+      ...options,
+    },
   });
 }
 

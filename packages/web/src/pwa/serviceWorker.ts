@@ -21,7 +21,8 @@ export async function registerServiceWorker(onUpdate: (waiting: ServiceWorker) =
   });
   // An app left open for days still learns of a release: look again whenever it is shown.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') registration.update().catch((err: unknown) => console.warn('service worker update check failed', err));
+    if (document.visibilityState === 'visible')
+      registration.update().catch((err: unknown) => console.warn('service worker update check failed', err));
   });
 }
 

@@ -11,7 +11,11 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the browser has a network (navigator.onLine), following its online/offline events. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /** Resolves when the browser next reports a network (at once when it has one). */

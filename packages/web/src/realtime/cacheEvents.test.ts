@@ -61,6 +61,11 @@ describe('realtime settings events', () => {
 
 describe('paged lists', () => {
   it('merge pages by id, keeping the first occurrence', () => {
-    expect(mergePagesById([[{ id: 1 }, { id: 2 }], [{ id: 2 }, { id: 3 }]]).map((x) => x.id)).toEqual([1, 2, 3]);
+    expect(
+      mergePagesById([
+        [{ id: 1 }, { id: 2 }],
+        [{ id: 2 }, { id: 3 }],
+      ]).map((x) => x.id),
+    ).toEqual([1, 2, 3]);
   });
 });

@@ -2,14 +2,7 @@
  * Realtime events → react-query cache (spec §4 Live updates). Kept apart from the socket so the
  * rules are plain functions of (cache, payload).
  */
-import type {
-  ConnectionDTO,
-  ConnectionEvent,
-  ConnectionSessionEvent,
-  SettingDTO,
-  SettingsEvent,
-  UserEvent,
-} from '@switchboard/shared';
+import type { ConnectionDTO, ConnectionEvent, ConnectionSessionEvent, SettingDTO, SettingsEvent, UserEvent } from '@switchboard/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { upsertSetting } from '../api/cacheUpdates';
 import { applySessionUpdate } from '../api/connectionCache';

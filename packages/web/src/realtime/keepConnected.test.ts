@@ -149,4 +149,3 @@ describe('keepConnected', () => {
     expect(socket.connectCalls).toBe(0);
   });
 });
-

@@ -22,8 +22,12 @@ describe('widget text formatting', () => {
   });
 
   it('never parses text as HTML; only safe links become links', () => {
-    expect(html('<img src=x onerror=alert(1)> *<b>x</b>*')).toBe('&lt;img src=x onerror=alert(1)&gt; <strong>&lt;b&gt;x&lt;/b&gt;</strong>');
-    expect(html('see https://example.com/a_b_c.')).toBe('see <a href="https://example.com/a_b_c" target="_blank" rel="noopener noreferrer">https://example.com/a_b_c</a>.');
+    expect(html('<img src=x onerror=alert(1)> *<b>x</b>*')).toBe(
+      '&lt;img src=x onerror=alert(1)&gt; <strong>&lt;b&gt;x&lt;/b&gt;</strong>',
+    );
+    expect(html('see https://example.com/a_b_c.')).toBe(
+      'see <a href="https://example.com/a_b_c" target="_blank" rel="noopener noreferrer">https://example.com/a_b_c</a>.',
+    );
     expect(html('javascript:alert(1)')).toBe('javascript:alert(1)');
   });
 });

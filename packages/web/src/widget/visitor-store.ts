@@ -7,7 +7,9 @@ export function loadVisitor(channel: string): WebchatVisitorDTO | null {
   try {
     const raw = localStorage.getItem(keyOf(channel));
     const value = raw ? (JSON.parse(raw) as Partial<WebchatVisitorDTO>) : null;
-    return value && typeof value.token === 'string' && typeof value.visitorId === 'string' ? { token: value.token, visitorId: value.visitorId } : null;
+    return value && typeof value.token === 'string' && typeof value.visitorId === 'string'
+      ? { token: value.token, visitorId: value.visitorId }
+      : null;
   } catch {
     // Storage blocked (privacy mode): the conversation lasts as long as the page.
     return null;

@@ -94,9 +94,12 @@ export class ChatWidget {
       if (err.message === 'ERR_INVALID_TOKEN') this.forgetVisitor();
       // Too many handshakes at the moment (the server bounds them): try again a little later.
       else if (err.message === 'ERR_TOO_MANY_REQUESTS') {
-        setTimeout(() => {
-          if (this.socket === socket && !socket.connected) socket.connect();
-        }, 5_000 + Math.random() * 25_000);
+        setTimeout(
+          () => {
+            if (this.socket === socket && !socket.connected) socket.connect();
+          },
+          5_000 + Math.random() * 25_000,
+        );
       }
     });
     socket.on(WEBCHAT_EVENTS.message, (message: WebchatMessageDTO, confirm?: (shown: boolean) => void) => {
@@ -146,8 +149,20 @@ export class ChatWidget {
   }
 
   private contactForm(): HTMLElement {
-    const name = h('input', { type: 'text', placeholder: this.t.name, 'aria-label': this.t.name, maxlength: '100', 'data-testid': 'webchat-name' });
-    const email = h('input', { type: 'email', placeholder: this.t.email, 'aria-label': this.t.email, maxlength: '254', 'data-testid': 'webchat-email' });
+    const name = h('input', {
+      type: 'text',
+      placeholder: this.t.name,
+      'aria-label': this.t.name,
+      maxlength: '100',
+      'data-testid': 'webchat-name',
+    });
+    const email = h('input', {
+      type: 'email',
+      placeholder: this.t.email,
+      'aria-label': this.t.email,
+      maxlength: '254',
+      'data-testid': 'webchat-email',
+    });
     const error = h('p', { class: 'error', hidden: '' });
     const start = h('button', { class: 'start', type: 'submit', 'data-testid': 'webchat-start' }, [this.t.start]);
     const form = h('form', { class: 'form' }, [h('p', {}, [this.t.intro]), name, email, error, start]);
@@ -172,7 +187,12 @@ export class ChatWidget {
   }
 
   private composer(): HTMLElement {
-    const text = h('textarea', { placeholder: this.t.placeholder, 'aria-label': this.t.placeholder, maxlength: '4096', 'data-testid': 'webchat-input' });
+    const text = h('textarea', {
+      placeholder: this.t.placeholder,
+      'aria-label': this.t.placeholder,
+      maxlength: '4096',
+      'data-testid': 'webchat-input',
+    });
     const file = h('input', { type: 'file', hidden: '', 'data-testid': 'webchat-file' });
     const attach = h('button', { class: 'attach', type: 'button', 'aria-label': this.t.attach, title: this.t.attach }, ['📎']);
     const send = h('button', { class: 'send', type: 'submit', 'data-testid': 'webchat-send' }, [this.t.send]);

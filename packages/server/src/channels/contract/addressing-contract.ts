@@ -12,9 +12,15 @@ import { MemoryAuthStore, RecordingContext } from './recording-context.js';
 type FailedEvent = Extract<DriverEvent, { type: 'failed' }>;
 
 const isConnected = (e: DriverEvent) => e.type === 'status' && e.status === 'CONNECTED';
-const isMessage = (id: string) => (e: DriverEvent): e is Extract<DriverEvent, { type: 'message' }> => e.type === 'message' && e.message.externalId === id;
+const isMessage =
+  (id: string) =>
+  (e: DriverEvent): e is Extract<DriverEvent, { type: 'message' }> =>
+    e.type === 'message' && e.message.externalId === id;
 const isAck = (id: string, ack: number) => (e: DriverEvent) => e.type === 'ack' && e.externalId === id && e.ack >= ack;
-const isFailed = (id: string) => (e: DriverEvent): e is FailedEvent => e.type === 'failed' && e.externalId === id;
+const isFailed =
+  (id: string) =>
+  (e: DriverEvent): e is FailedEvent =>
+    e.type === 'failed' && e.externalId === id;
 
 let nextCompany = 5511_9350_0000;
 let nextConnection = 5_000;
@@ -79,45 +85,55 @@ export function describeAddressingContract(makeHarness: () => Promise<ChannelHar
       expect(ctx.events.some((e) => e.type === 'failed')).toBe(false);
     });
 
-    applies('lidAddressed')(`a reply addressed by number alone goes to the LID the session learnt from the chat${why('lidAddressed')}`, async () => {
-      await pair();
-      const customer = await harness.addCustomer({ lidAddressed: true });
-      await inbound(customer, 'escrevi primeiro');
-      const sent = await driver.sendText({ id: customer.number!, isGroup: false }, 'resposta pelo número');
-      await ctx.waitFor(isAck(sent.externalId, 2), 'delivery');
-      expect((await customer.received()).get(sent.externalId)?.text).toBe('resposta pelo número');
-    });
+    applies('lidAddressed')(
+      `a reply addressed by number alone goes to the LID the session learnt from the chat${why('lidAddressed')}`,
+      async () => {
+        await pair();
+        const customer = await harness.addCustomer({ lidAddressed: true });
+        await inbound(customer, 'escrevi primeiro');
+        const sent = await driver.sendText({ id: customer.number!, isGroup: false }, 'resposta pelo número');
+        await ctx.waitFor(isAck(sent.externalId, 2), 'delivery');
+        expect((await customer.received()).get(sent.externalId)?.text).toBe('resposta pelo número');
+      },
+    );
 
-    applies('lidAddressed')(`a send by number to a LID-migrated customer who never wrote is refused (463), reported as failed${why('lidAddressed')}`, async () => {
-      await pair();
-      // Someone else writes first. After a first link baileys holds its events until the history
-      // sync arrives (Socket/chats.js:1076-1110; the test server sends none), and any inbound
-      // message releases them: without one the refusal would wait out baileys' 20 s.
-      await inbound(await harness.addCustomer(), 'bom dia');
-      const customer = await harness.addCustomer({ lidAddressed: true });
-      const sent = await driver.sendText({ id: customer.number!, isGroup: false }, 'primeiro contato').catch((err: unknown) => err);
-      // Refused either when sending (the driver knows at once) or after, by the channel's answer.
-      const externalId = (sent as { externalId?: string }).externalId;
-      expect(externalId, String(sent)).toBeTruthy();
-      const failed = await ctx.waitFor(isFailed(externalId!), 'the refusal');
-      expect(failed).toMatchObject({ error: 'ERR_WAPP_SEND_REFUSED', code: '463' });
-      expect((await customer.received()).has(externalId!)).toBe(false);
-      expect(ctx.events.some(isAck(externalId!, 2))).toBe(false);
-    });
+    applies('lidAddressed')(
+      `a send by number to a LID-migrated customer who never wrote is refused (463), reported as failed${why('lidAddressed')}`,
+      async () => {
+        await pair();
+        // Someone else writes first. After a first link baileys holds its events until the history
+        // sync arrives (Socket/chats.js:1076-1110; the test server sends none), and any inbound
+        // message releases them: without one the refusal would wait out baileys' 20 s.
+        await inbound(await harness.addCustomer(), 'bom dia');
+        const customer = await harness.addCustomer({ lidAddressed: true });
+        const sent = await driver.sendText({ id: customer.number!, isGroup: false }, 'primeiro contato').catch((err: unknown) => err);
+        // Refused either when sending (the driver knows at once) or after, by the channel's answer.
+        const externalId = (sent as { externalId?: string }).externalId;
+        expect(externalId, String(sent)).toBeTruthy();
+        const failed = await ctx.waitFor(isFailed(externalId!), 'the refusal');
+        expect(failed).toMatchObject({ error: 'ERR_WAPP_SEND_REFUSED', code: '463' });
+        expect((await customer.received()).has(externalId!)).toBe(false);
+        expect(ctx.events.some(isAck(externalId!, 2))).toBe(false);
+      },
+    );
 
-    applies('lidMapping')(`the number WhatsApp later announces for a LID-only customer reaches the product with the LID${why('lidMapping')}`, async () => {
-      await pair();
-      const customer = await harness.addCustomer({ hiddenNumber: true });
-      const message = await inbound(customer, 'número oculto');
-      expect(message.sender.number).toMatch(/@lid$/);
-      await customer.revealNumber!();
-      const contact = await ctx.waitFor(
-        // Not the contact event of the message itself (the LID standing in for the number).
-        (e): e is Extract<DriverEvent, { type: 'contact' }> => e.type === 'contact' && e.lid === message.sender.lid && !e.number.endsWith('@lid'),
-        'the LID mapping',
-      );
-      expect(contact.number).toBe(customer.number);
-    });
+    applies('lidMapping')(
+      `the number WhatsApp later announces for a LID-only customer reaches the product with the LID${why('lidMapping')}`,
+      async () => {
+        await pair();
+        const customer = await harness.addCustomer({ hiddenNumber: true });
+        const message = await inbound(customer, 'número oculto');
+        expect(message.sender.number).toMatch(/@lid$/);
+        await customer.revealNumber!();
+        const contact = await ctx.waitFor(
+          // Not the contact event of the message itself (the LID standing in for the number).
+          (e): e is Extract<DriverEvent, { type: 'contact' }> =>
+            e.type === 'contact' && e.lid === message.sender.lid && !e.number.endsWith('@lid'),
+          'the LID mapping',
+        );
+        expect(contact.number).toBe(customer.number);
+      },
+    );
 
     applies('refusals')(`a send the channel refuses is reported as failed with the refusal's code${why('refusals')}`, async () => {
       await pair();

@@ -14,8 +14,14 @@ import { MemoryAuthStore, RecordingContext } from './recording-context.js';
 type MessageEvent = Extract<DriverEvent, { type: 'message' }>;
 type StatusEvent = Extract<DriverEvent, { type: 'status' }>;
 
-const isStatus = (status: string) => (e: DriverEvent): e is StatusEvent => e.type === 'status' && e.status === status;
-const isMessage = (id: string) => (e: DriverEvent): e is MessageEvent => e.type === 'message' && e.message.externalId === id;
+const isStatus =
+  (status: string) =>
+  (e: DriverEvent): e is StatusEvent =>
+    e.type === 'status' && e.status === status;
+const isMessage =
+  (id: string) =>
+  (e: DriverEvent): e is MessageEvent =>
+    e.type === 'message' && e.message.externalId === id;
 const isAck = (id: string, ack: number) => (e: DriverEvent) => e.type === 'ack' && e.externalId === id && e.ack >= ack;
 
 let nextCompany = 5511_9300_0000;
@@ -118,10 +124,13 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
   });
 
   describe(`channel contract`, () => {
-    it(options.pairing === 'none' ? 'connects at start, once' : 'pairs (by QR code, or with its account) and reports the phone number', async () => {
-      await pair();
-      expect(ctx.events.filter(isStatus('CONNECTED'))).toHaveLength(1);
-    });
+    it(
+      options.pairing === 'none' ? 'connects at start, once' : 'pairs (by QR code, or with its account) and reports the phone number',
+      async () => {
+        await pair();
+        expect(ctx.events.filter(isStatus('CONNECTED'))).toHaveLength(1);
+      },
+    );
 
     it('delivers an inbound text with the customer as sender and chat', async () => {
       await pair();
@@ -152,7 +161,9 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
     it('delivers an inbound document with its file name', async () => {
       await pair();
       const customer = await harness.addCustomer();
-      const message = await inbound(customer.sendMedia({ kind: 'document', data: PDF, mimetype: 'application/pdf', filename: 'boleto.pdf' }));
+      const message = await inbound(
+        customer.sendMedia({ kind: 'document', data: PDF, mimetype: 'application/pdf', filename: 'boleto.pdf' }),
+      );
       expect(message.kind).toBe('document');
       expect(message.media?.filename).toBe('boleto.pdf');
       expect(await buffer(await message.media!.open())).toEqual(PDF);
@@ -201,7 +212,13 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
       await pair();
       const customer = await harness.addCustomer();
       const to = await addressOf(customer);
-      const sent = await driver.sendMedia(to, { kind: 'image', mimetype: 'image/png', filename: 'foto.png', data: PNG, caption: 'segue a foto' });
+      const sent = await driver.sendMedia(to, {
+        kind: 'image',
+        mimetype: 'image/png',
+        filename: 'foto.png',
+        data: PNG,
+        caption: 'segue a foto',
+      });
       await ctx.waitFor(isAck(sent.externalId, 2), 'delivery receipt');
       const onPhone = (await customer.received()).get(sent.externalId);
       expect(onPhone).toMatchObject({ kind: 'image', text: 'segue a foto' });
@@ -212,37 +229,49 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
     });
 
     const voiceNote = options.pending?.voiceNote ?? na('voiceNote');
-    (voiceNote ? it.skip : it)(`sends a recording as a voice note (Ogg/Opus, push-to-talk), with delivery and read receipts${voiceNote ? ` — ${voiceNote}` : ''}`, async () => {
-      await pair();
-      const customer = await harness.addCustomer();
-      const to = await addressOf(customer);
-      const sent = await driver.sendMedia(to, { kind: 'audio', mimetype: 'audio/wav', filename: 'gravacao.wav', data: sineWav(), voiceNote: true });
-      await ctx.waitFor(isAck(sent.externalId, 2), 'delivery receipt');
-      const onPhone = (await customer.received()).get(sent.externalId);
-      expect(onPhone).toMatchObject({ kind: 'audio', voiceNote: true });
-      expect((await onPhone!.data!()).subarray(0, 4).toString()).toBe('OggS');
-      await customer.read([sent.externalId]);
-      await ctx.waitFor(isAck(sent.externalId, 3), 'read receipt');
-    });
+    (voiceNote ? it.skip : it)(
+      `sends a recording as a voice note (Ogg/Opus, push-to-talk), with delivery and read receipts${voiceNote ? ` — ${voiceNote}` : ''}`,
+      async () => {
+        await pair();
+        const customer = await harness.addCustomer();
+        const to = await addressOf(customer);
+        const sent = await driver.sendMedia(to, {
+          kind: 'audio',
+          mimetype: 'audio/wav',
+          filename: 'gravacao.wav',
+          data: sineWav(),
+          voiceNote: true,
+        });
+        await ctx.waitFor(isAck(sent.externalId, 2), 'delivery receipt');
+        const onPhone = (await customer.received()).get(sent.externalId);
+        expect(onPhone).toMatchObject({ kind: 'audio', voiceNote: true });
+        expect((await onPhone!.data!()).subarray(0, 4).toString()).toBe('OggS');
+        await customer.read([sent.externalId]);
+        await ctx.waitFor(isAck(sent.externalId, 3), 'read receipt');
+      },
+    );
 
-    (options.notApplicable?.chosenIds ? it.skip : it)(`uses the id chosen by the outbox, so a resend after a crash reaches the customer once${why('chosenIds')}`, async () => {
-      await pair();
-      const customer = await harness.addCustomer();
-      const to = await addressOf(customer);
-      const messageId = 'SB0123456789ABCDEF01';
-      const first = await driver.sendText(to, 'once only', { messageId });
-      expect(first.externalId).toBe(messageId);
-      await ctx.waitFor(isAck(messageId, 2), 'delivery of the first attempt');
-      // The process dies before recording the send; on restart the outbox sends again, same id.
-      await driver.stop();
-      await startDriver();
-      await ctx.waitFor(isStatus('CONNECTED'), 'CONNECTED after restart');
-      const again = await driver.sendText(to, 'once only', { messageId });
-      expect(again.externalId).toBe(messageId);
-      await ctx.waitFor(isAck(messageId, 2), 'delivery of the resend');
-      const received = [...(await customer.received()).values()].filter((m) => m.text === 'once only');
-      expect(received).toHaveLength(1);
-    });
+    (options.notApplicable?.chosenIds ? it.skip : it)(
+      `uses the id chosen by the outbox, so a resend after a crash reaches the customer once${why('chosenIds')}`,
+      async () => {
+        await pair();
+        const customer = await harness.addCustomer();
+        const to = await addressOf(customer);
+        const messageId = 'SB0123456789ABCDEF01';
+        const first = await driver.sendText(to, 'once only', { messageId });
+        expect(first.externalId).toBe(messageId);
+        await ctx.waitFor(isAck(messageId, 2), 'delivery of the first attempt');
+        // The process dies before recording the send; on restart the outbox sends again, same id.
+        await driver.stop();
+        await startDriver();
+        await ctx.waitFor(isStatus('CONNECTED'), 'CONNECTED after restart');
+        const again = await driver.sendText(to, 'once only', { messageId });
+        expect(again.externalId).toBe(messageId);
+        await ctx.waitFor(isAck(messageId, 2), 'delivery of the resend');
+        const received = [...(await customer.received()).values()].filter((m) => m.text === 'once only');
+        expect(received).toHaveLength(1);
+      },
+    );
 
     applies('readReceipts')(`marks the customer messages read on the phone by their ids${why('readReceipts')}`, async () => {
       await pair();

@@ -74,7 +74,13 @@ export interface ChannelHarness {
    * to the number (463). `refuses`: the channel refuses every message to this customer with this code.
    * `hiddenNumber`: the customer has a number the channel shows only later (revealNumber).
    */
-  addCustomer(opts?: { lidOnly?: boolean; name?: string; lidAddressed?: boolean; refuses?: string; hiddenNumber?: boolean }): Promise<ContractCustomer>;
+  addCustomer(opts?: {
+    lidOnly?: boolean;
+    name?: string;
+    lidAddressed?: boolean;
+    refuses?: string;
+    hiddenNumber?: boolean;
+  }): Promise<ContractCustomer>;
   /** The channel ends the session with a reason (only channels that have such reasons). */
   disconnect?(number: string, reason: DisconnectReasonName): Promise<void>;
   /** Sessions the channel currently holds open for this number (0 after a final disconnect). */

@@ -9,7 +9,10 @@ import type { ChannelHarness } from './harness.js';
 import { MemoryAuthStore, RecordingContext } from './recording-context.js';
 
 type StatusEvent = Extract<DriverEvent, { type: 'status' }>;
-const isStatus = (status: string) => (e: DriverEvent): e is StatusEvent => e.type === 'status' && e.status === status;
+const isStatus =
+  (status: string) =>
+  (e: DriverEvent): e is StatusEvent =>
+    e.type === 'status' && e.status === status;
 const isQr = (e: DriverEvent): e is Extract<DriverEvent, { type: 'qr' }> => e.type === 'qr';
 
 let nextCompany = 5511_9400_0000;

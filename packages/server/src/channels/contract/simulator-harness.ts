@@ -60,7 +60,13 @@ export async function simulatorHarness(): Promise<ChannelHarness> {
         read: () => network.read(from, requireCompany()),
         async received() {
           const rows = await network.chat(from, requireCompany());
-          const kinds: Record<string, ReceivedOnPhone['kind']> = { text: 'text', image: 'image', audio: 'audio', video: 'video', document: 'document' };
+          const kinds: Record<string, ReceivedOnPhone['kind']> = {
+            text: 'text',
+            image: 'image',
+            audio: 'audio',
+            video: 'video',
+            document: 'document',
+          };
           return new Map(
             rows
               .filter((r) => r.sender === 'connection')

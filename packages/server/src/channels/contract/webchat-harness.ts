@@ -23,7 +23,13 @@ import { createVisitor, saveWebchatSettings, visitorAddress } from '../../store/
 import type { ChannelHarness, ContractCustomer, ReceivedOnPhone } from './harness.js';
 
 const SITE = 'https://shop.example.com';
-const KINDS: Record<string, ReceivedOnPhone['kind']> = { chat: 'text', image: 'image', audio: 'audio', video: 'video', document: 'document' };
+const KINDS: Record<string, ReceivedOnPhone['kind']> = {
+  chat: 'text',
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  document: 'document',
+};
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };
 
 export async function webchatHarness(): Promise<ChannelHarness> {
@@ -58,11 +64,20 @@ export async function webchatHarness(): Promise<ChannelHarness> {
     async addCustomer(opts = {}) {
       if (connectionId === undefined) throw new Error('no driver started');
       const id = connectionId;
-      await db.insert(whatsapps).values({ id, name: `Site ${id}`, channel: 'webchat' }).onConflictDoNothing();
+      await db
+        .insert(whatsapps)
+        .values({ id, name: `Site ${id}`, channel: 'webchat' })
+        .onConflictDoNothing();
       await saveWebchatSettings(db, id, { allowedSites: [SITE] });
       const { visitor, token } = await createVisitor(db, id, { name: opts.name });
       const received = new Map<string, ReceivedOnPhone>();
-      const socket = ioClient(`${base}/webchat`, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token }, extraHeaders: { origin: SITE } });
+      const socket = ioClient(`${base}/webchat`, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token },
+        extraHeaders: { origin: SITE },
+      });
       sockets.push(socket);
       socket.on(WEBCHAT_EVENTS.message, (m: WebchatMessageDTO, confirm?: (ok: boolean) => void) => {
         received.set(m.id, { kind: KINDS[m.mediaType] ?? 'other', text: m.body });

@@ -19,7 +19,8 @@ describe('webchat driver', () => {
       editOut: 'the widget shows no edits (CHANNEL_MESSAGE_ACTIONS)',
       readReceipts: 'the widget shows replies live (delivered) and sends no read receipts',
       voiceNote: "the visitor's browser plays recordings as stored; nothing is converted to a push-to-talk note",
-      outboundMediaBytes: "the visitor downloads an attachment from the product's stored message, which this contract has no product to keep",
+      outboundMediaBytes:
+        "the visitor downloads an attachment from the product's stored message, which this contract has no product to keep",
     },
   });
 });

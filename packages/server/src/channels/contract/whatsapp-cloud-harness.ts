@@ -93,7 +93,13 @@ export async function whatsappCloudHarness(): Promise<ChannelHarness> {
         edit: unsupported('edit webhook'),
         read: async (ids) => standin.customerReads(pnid(), ids),
         received() {
-          const kinds: Record<string, ReceivedOnPhone['kind']> = { text: 'text', image: 'image', audio: 'audio', video: 'video', document: 'document' };
+          const kinds: Record<string, ReceivedOnPhone['kind']> = {
+            text: 'text',
+            image: 'image',
+            audio: 'audio',
+            video: 'video',
+            document: 'document',
+          };
           return Promise.resolve(
             new Map(
               [...standin.sent.values()]

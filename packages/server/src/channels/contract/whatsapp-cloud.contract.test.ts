@@ -24,7 +24,8 @@ describe('WhatsApp Cloud API driver: addressing and refusals', () => {
     notApplicable: {
       lidMapping: 'the Cloud API addresses customers by number (wa_id)',
       lidAddressed: 'the Cloud API addresses customers by number (wa_id)',
-      refusals: "Meta reports a refused send as a webhook status (whatsapp-cloud/webhook.test.ts); the Graph stand-in has no refusing customer",
+      refusals:
+        'Meta reports a refused send as a webhook status (whatsapp-cloud/webhook.test.ts); the Graph stand-in has no refusing customer',
     },
   });
 });

@@ -22,7 +22,11 @@ export async function whatsappHarness(): Promise<ChannelHarness & { server: What
     server,
     // The WhatsApp Web version comes from the test server's /sw.js, as in production from WhatsApp Web.
     createDriver: (ctx) =>
-      createWhatsappDriver(ctx, { waWebSocketUrl: server.url, reconnectDelays: [50, 100, 200], versions: new WebVersionSource({ url: server.versionUrl }) }),
+      createWhatsappDriver(ctx, {
+        waWebSocketUrl: server.url,
+        reconnectDelays: [50, 100, 200],
+        versions: new WebVersionSource({ url: server.versionUrl }),
+      }),
     scan(qr, number) {
       company = number;
       server.scan(qr, number);
@@ -30,9 +34,17 @@ export async function whatsappHarness(): Promise<ChannelHarness & { server: What
     },
     addCustomer(opts = {}) {
       const number = opts.lidOnly ? undefined : String(nextNumber++);
-      const customer = server.addCustomer({ number, name: opts.name, lidAddressed: opts.lidAddressed, refuses: opts.refuses, hidesNumber: opts.hiddenNumber });
+      const customer = server.addCustomer({
+        number,
+        name: opts.name,
+        lidAddressed: opts.lidAddressed,
+        refuses: opts.refuses,
+        hidesNumber: opts.hiddenNumber,
+      });
       const wrapped = wrapCustomer(server, customer, requireCompany);
-      return Promise.resolve(opts.hiddenNumber ? { ...wrapped, revealNumber: () => server.announceLidMapping(customer, requireCompany()) } : wrapped);
+      return Promise.resolve(
+        opts.hiddenNumber ? { ...wrapped, revealNumber: () => server.announceLidMapping(customer, requireCompany()) } : wrapped,
+      );
     },
     disconnect(number, reason) {
       server.disconnect(number, reason);
@@ -66,7 +78,8 @@ function wrapCustomer(server: WhatsAppTestServer, customer: SimulatedCustomer, c
   return {
     number: customer.number,
     sendText: (body) => send({ conversation: body }),
-    sendLocation: (latitude, longitude, name) => send({ locationMessage: { degreesLatitude: latitude, degreesLongitude: longitude, name } }),
+    sendLocation: (latitude, longitude, name) =>
+      send({ locationMessage: { degreesLatitude: latitude, degreesLongitude: longitude, name } }),
     sendContactCard: (displayName, vcard) => send({ contactMessage: { displayName, vcard } }),
     sendToGroup: (groupId, body) => server.customerSendsToGroup(customer, company(), groupId, { conversation: body }),
     async sendMedia(media) {
@@ -87,13 +100,26 @@ function wrapCustomer(server: WhatsAppTestServer, customer: SimulatedCustomer, c
     },
     async edit(id, body) {
       await send(
-        { protocolMessage: { key: chatKey(id), type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT, editedMessage: { conversation: body }, timestampMs: Date.now() } },
+        {
+          protocolMessage: {
+            key: chatKey(id),
+            type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+            editedMessage: { conversation: body },
+            timestampMs: Date.now(),
+          },
+        },
         { edit: '1' },
       );
     },
     // A reaction is a message of its own naming the message it is on (reactionMessage.key).
     async react(id, emoji) {
-      await send({ reactionMessage: { key: { remoteJid: `${company()}@s.whatsapp.net`, fromMe: false, id }, text: emoji, senderTimestampMs: Date.now() } });
+      await send({
+        reactionMessage: {
+          key: { remoteJid: `${company()}@s.whatsapp.net`, fromMe: false, id },
+          text: emoji,
+          senderTimestampMs: Date.now(),
+        },
+      });
     },
     reactionsFromCompany() {
       const out = new Map<string, string>();
@@ -115,10 +141,24 @@ function wrapCustomer(server: WhatsAppTestServer, customer: SimulatedCustomer, c
       for (const [id, { message }] of customer.inbox) {
         const m = message.deviceSentMessage?.message ?? message;
         const media = m.imageMessage ?? m.audioMessage ?? m.videoMessage ?? m.documentMessage;
-        const type: MediaType | undefined = m.imageMessage ? 'image' : m.audioMessage ? 'audio' : m.videoMessage ? 'video' : m.documentMessage ? 'document' : undefined;
+        const type: MediaType | undefined = m.imageMessage
+          ? 'image'
+          : m.audioMessage
+            ? 'audio'
+            : m.videoMessage
+              ? 'video'
+              : m.documentMessage
+                ? 'document'
+                : undefined;
         out.set(id, {
           kind: type ?? (m.conversation != null || m.extendedTextMessage ? 'text' : 'other'),
-          text: m.conversation ?? m.extendedTextMessage?.text ?? m.imageMessage?.caption ?? m.videoMessage?.caption ?? m.documentMessage?.caption ?? '',
+          text:
+            m.conversation ??
+            m.extendedTextMessage?.text ??
+            m.imageMessage?.caption ??
+            m.videoMessage?.caption ??
+            m.documentMessage?.caption ??
+            '',
           voiceNote: m.audioMessage ? !!m.audioMessage.ptt : undefined,
           data: media && type ? () => server.downloadSentMedia(media, type) : undefined,
         });

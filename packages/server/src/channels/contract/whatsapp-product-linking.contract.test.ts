@@ -80,8 +80,9 @@ describe('linking a WhatsApp connection through the product', () => {
     expect(stopped.statusReason).toBe('passkey-required');
     // The close is recorded just after the status is saved.
     const lastClose = async () =>
-      (await api('GET', '/api/whatsapp-health')).json<{ connections: { connectionId: number; lastCloseReason: string }[] }>().connections.find((c) => c.connectionId === id)
-        ?.lastCloseReason;
+      (await api('GET', '/api/whatsapp-health'))
+        .json<{ connections: { connectionId: number; lastCloseReason: string }[] }>()
+        .connections.find((c) => c.connectionId === id)?.lastCloseReason;
     await waitFor(async () => (await lastClose()) === 'passkey-required', 20_000);
   });
 });

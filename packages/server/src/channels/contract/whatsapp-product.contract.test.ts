@@ -25,7 +25,10 @@ describe('the product on WhatsApp (baileys over the protocol test server)', () =
     return s;
   };
   const connectionOf = async (s: TestServer, id: number) =>
-    (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) })).json<{ status: string; qrcode: string }>();
+    (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) })).json<{
+      status: string;
+      qrcode: string;
+    }>();
 
   beforeAll(async () => {
     wa = await WhatsAppTestServer.start();
@@ -40,7 +43,12 @@ describe('the product on WhatsApp (baileys over the protocol test server)', () =
   it('pairs, sends read receipts, and survives a restart mid-send with the reply delivered once', { timeout: 120_000 }, async () => {
     const a = await start();
     const company = '5511960000001';
-    const created = await a.app.inject({ method: 'POST', url: '/api/whatsapp', headers: bearer(a.adminToken), payload: { name: 'WhatsApp', channel: 'whatsapp' } });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp',
+      headers: bearer(a.adminToken),
+      payload: { name: 'WhatsApp', channel: 'whatsapp' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const connectionId = created.json().id as number;
     const qr = await waitFor(async () => (await connectionOf(a, connectionId)).qrcode, 20_000);
@@ -60,11 +68,19 @@ describe('the product on WhatsApp (baileys over the protocol test server)', () =
     await waitFor(() => customer.readByCompany.has(inboundId), 20_000);
 
     // The reply reaches the phone…
-    const sent = await a.app.inject({ method: 'POST', url: `/api/messages/${ticket.id}`, headers: bearer(a.adminToken), payload: { body: 'tudo, e você?' } });
+    const sent = await a.app.inject({
+      method: 'POST',
+      url: `/api/messages/${ticket.id}`,
+      headers: bearer(a.adminToken),
+      payload: { body: 'tudo, e você?' },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const replyId = sent.json().id as string;
     const [reply] = await waitFor(async () => {
-      const rows = await a.database.db.select().from(messages).where(and(eq(messages.id, replyId), eq(messages.sendState, 'sent')));
+      const rows = await a.database.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.id, replyId), eq(messages.sendState, 'sent')));
       return rows.length ? rows : undefined;
     }, 20_000);
     await waitFor(() => customer.inbox.has(reply.externalId!), 20_000);
@@ -83,7 +99,9 @@ describe('the product on WhatsApp (baileys over the protocol test server)', () =
       const [row] = await b.database.db.select().from(messages).where(eq(messages.id, replyId));
       return row?.sendState === 'sent';
     }, 20_000);
-    const replies = [...customer.inbox.values()].filter((m) => m.message.conversation === 'tudo, e você?' || m.message.extendedTextMessage?.text === 'tudo, e você?');
+    const replies = [...customer.inbox.values()].filter(
+      (m) => m.message.conversation === 'tudo, e você?' || m.message.extendedTextMessage?.text === 'tudo, e você?',
+    );
     expect(replies).toHaveLength(1);
     expect((await connectionOf(b, connectionId)).qrcode).toBe('');
   });

@@ -24,14 +24,21 @@ describe('WhatsApp sessions in the product (baileys over the protocol test serve
       database: testDb.database,
       factories: {
         whatsapp: (ctx) =>
-          createWhatsappDriver(ctx, { waWebSocketUrl: wa.url, reconnectDelays: [100, 500], versions: new WebVersionSource({ url: wa.versionUrl }) }),
+          createWhatsappDriver(ctx, {
+            waWebSocketUrl: wa.url,
+            reconnectDelays: [100, 500],
+            versions: new WebVersionSource({ url: wa.versionUrl }),
+          }),
       },
     });
     servers.push(s);
     return s;
   };
   const connectionOf = async (s: TestServer, id: number) =>
-    (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) })).json<{ status: string; qrcode: string }>();
+    (await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) })).json<{
+      status: string;
+      qrcode: string;
+    }>();
   const messagesOf = async (s: TestServer, ticketId: number) =>
     (await s.app.inject({ method: 'GET', url: `/api/messages/${ticketId}`, headers: bearer(s.adminToken) })).json<{
       messages: { id: string; body: string; awaitingResend?: true }[];
@@ -57,7 +64,12 @@ describe('WhatsApp sessions in the product (baileys over the protocol test serve
   it('placeholder then resend, an unnamed stream error survived, and the offline queue after a restart', { timeout: 180_000 }, async () => {
     const a = await start();
     const company = '5511960000101';
-    const created = await a.app.inject({ method: 'POST', url: '/api/whatsapp', headers: bearer(a.adminToken), payload: { name: 'WhatsApp', channel: 'whatsapp' } });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/whatsapp',
+      headers: bearer(a.adminToken),
+      payload: { name: 'WhatsApp', channel: 'whatsapp' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const connectionId = created.json().id as number;
     const qr = await waitFor(async () => (await connectionOf(a, connectionId)).qrcode, 20_000);
@@ -76,7 +88,10 @@ describe('WhatsApp sessions in the product (baileys over the protocol test serve
 
     // The phone sends it again: the same message now has its text.
     await wa.phoneResends(customer, company, lostId, { conversation: 'quero trocar o tamanho' });
-    await waitFor(async () => (await messagesOf(a, ticket.id)).some((m) => m.id === placeholder.id && m.body === 'quero trocar o tamanho'), 20_000);
+    await waitFor(
+      async () => (await messagesOf(a, ticket.id)).some((m) => m.id === placeholder.id && m.body === 'quero trocar o tamanho'),
+      20_000,
+    );
     const afterResend = await messagesOf(a, ticket.id);
     expect(afterResend).toHaveLength(1);
     expect(afterResend[0].awaitingResend).toBeUndefined();
@@ -105,7 +120,11 @@ describe('WhatsApp sessions in the product (baileys over the protocol test serve
     const b = await start();
     await waitFor(async () => (await connectionOf(b, connectionId)).status === 'CONNECTED', 20_000);
     await waitFor(async () => (await messagesOf(b, ticket.id)).length === 4, 20_000);
-    const stored = await b.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id)).orderBy(asc(messages.createdAt), asc(messages.id));
+    const stored = await b.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, ticket.id))
+      .orderBy(asc(messages.createdAt), asc(messages.id));
     expect(stored.map((m) => m.body).slice(1)).toEqual(['primeira', 'segunda', 'terceira']);
     expect(wa.offlineQueueOf(company)).toHaveLength(0);
   });

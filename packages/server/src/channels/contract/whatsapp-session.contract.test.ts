@@ -16,8 +16,14 @@ import { deserialize, serialize } from '../whatsapp/serialization.js';
 
 type StatusEvent = Extract<DriverEvent, { type: 'status' }>;
 type MessageEvent = Extract<DriverEvent, { type: 'message' }>;
-const isStatus = (status: string) => (e: DriverEvent): e is StatusEvent => e.type === 'status' && e.status === status;
-const isMessage = (id: string) => (e: DriverEvent): e is MessageEvent => e.type === 'message' && e.message.externalId === id;
+const isStatus =
+  (status: string) =>
+  (e: DriverEvent): e is StatusEvent =>
+    e.type === 'status' && e.status === status;
+const isMessage =
+  (id: string) =>
+  (e: DriverEvent): e is MessageEvent =>
+    e.type === 'message' && e.message.externalId === id;
 
 let nextCompany = 5511_9400_0000;
 let nextCustomer = 5511_9410_0000;
@@ -38,7 +44,10 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
   });
 
   /** A driver of one company number; `versions` as the production factory builds it. */
-  const session = (versions: WebVersionSource | undefined = new WebVersionSource({ url: server.versionUrl }), auth = new MemoryAuthStore()) => {
+  const session = (
+    versions: WebVersionSource | undefined = new WebVersionSource({ url: server.versionUrl }),
+    auth = new MemoryAuthStore(),
+  ) => {
     const ctx = new RecordingContext(nextConnection++, auth);
     const deps: WhatsappDriverDeps = { waWebSocketUrl: server.url, reconnectDelays: [50, 100, 200], versions };
     const driver = createWhatsappDriver(ctx, deps);
@@ -80,7 +89,9 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
       server.disconnect(company, 'outdated');
       await s.ctx.waitFor(isStatus('CONNECTED'), 'CONNECTED with the current version');
       expect(announced(company)).toEqual(current);
-      expect(s.ctx.events.filter((e) => e.type === 'health')).toEqual([{ type: 'health', kind: 'reconnect', reason: expect.stringContaining('405') }]);
+      expect(s.ctx.events.filter((e) => e.type === 'health')).toEqual([
+        { type: 'health', kind: 'reconnect', reason: expect.stringContaining('405') },
+      ]);
       expect(s.ctx.events.some((e) => e.type === 'qr' || isStatus('DISCONNECTED')(e))).toBe(false);
     });
 
@@ -114,7 +125,12 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
       const customer = server.addCustomer({ number: String(nextCustomer++), name: 'Rita' });
       const id = await server.customerSendsUndecryptable(customer, company);
       const placeholder = await s.ctx.waitFor(isMessage(id), 'the placeholder');
-      expect(placeholder.message).toMatchObject({ kind: 'chat', body: '', awaitingResend: true, chat: { id: customer.number, isGroup: false } });
+      expect(placeholder.message).toMatchObject({
+        kind: 'chat',
+        body: '',
+        awaitingResend: true,
+        chat: { id: customer.number, isGroup: false },
+      });
       await s.ctx.waitFor((e) => e.type === 'health' && e.kind === 'undecryptable', 'an undecryptable health event');
       expect(server.retryRequests.get(id)).toBeGreaterThanOrEqual(1);
 
@@ -152,9 +168,9 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
       await s.ctx.waitFor(isAck(sent.externalId, 2), 'delivery after the resend');
       expect(server.phoneRetries.get(sent.externalId)).toBe(1);
       expect(customer.copies.get(sent.externalId)).toBe(1);
-      expect(customer.inbox.get(sent.externalId)?.message.extendedTextMessage?.text ?? customer.inbox.get(sent.externalId)?.message.conversation).toBe(
-        'seu pedido saiu para entrega',
-      );
+      expect(
+        customer.inbox.get(sent.externalId)?.message.extendedTextMessage?.text ?? customer.inbox.get(sent.externalId)?.message.conversation,
+      ).toBe('seu pedido saiu para entrega');
     });
 
     it('after a restart, the message is served from what the product stored (getMessage)', async () => {

@@ -160,13 +160,15 @@ export class SimulatorDriver implements ChannelDriver {
   /** The reaction shows on the customer's phone; a message the phone does not have is refused. */
   async react(_to: ChatAddress, target: { externalId: string }, emoji: string): Promise<void> {
     this.assertConnected();
-    if (!(await this.network.reactByConnection(target.externalId, emoji))) throw new ChannelError('ERR_REACT_WAPP_MSG', 'No such message on the phone');
+    if (!(await this.network.reactByConnection(target.externalId, emoji)))
+      throw new ChannelError('ERR_REACT_WAPP_MSG', 'No such message on the phone');
   }
 
   /** Only a text the connection sent can be edited, as on WhatsApp. */
   async editText(_to: ChatAddress, externalId: string, body: string): Promise<void> {
     this.assertConnected();
-    if (!(await this.network.editByConnection(externalId, body))) throw new ChannelError('ERR_EDIT_WAPP_MSG', 'No such text of ours on the phone');
+    if (!(await this.network.editByConnection(externalId, body)))
+      throw new ChannelError('ERR_EDIT_WAPP_MSG', 'No such text of ours on the phone');
   }
 
   /** Read receipts for the named messages only, as WhatsApp sends them (one per message key). */

@@ -23,7 +23,6 @@ import type { SimulatorType } from '@switchboard/shared';
 
 export type SimulatorMessageRow = typeof simulatorMessages.$inferSelect;
 
-
 export interface CustomerMessageInput {
   /** Chosen by the sender so a retry is recognised; generated when absent. */
   id?: string;
@@ -160,7 +159,14 @@ export class SimulatorNetwork {
     const [row] = await this.db
       .select({ id: whatsapps.id })
       .from(whatsapps)
-      .where(and(eq(whatsapps.channel, 'simulator'), eq(whatsapps.number, number), ne(whatsapps.status, 'CONNECTED'), ne(whatsapps.status, 'qrcode')));
+      .where(
+        and(
+          eq(whatsapps.channel, 'simulator'),
+          eq(whatsapps.number, number),
+          ne(whatsapps.status, 'CONNECTED'),
+          ne(whatsapps.status, 'qrcode'),
+        ),
+      );
     return !!row;
   }
 
@@ -291,19 +297,19 @@ export class SimulatorNetwork {
     const [inserted] = await this.db
       .insert(simulatorMessages)
       .values({
-      id,
-      connectionNumber: to,
-      customer,
-      sender: 'customer',
-      type,
-      // The phone's own copy, cleaned of what the database cannot hold.
-      body: cleanText(input.body ?? ''),
-      mediaPath: stored?.name ?? null,
-      mediaMime: stored?.mimetype ?? cleanText(input.media?.mimetype) ?? null,
-      mediaName: stored?.filename ?? cleanText(input.media?.filename) ?? null,
-      quotedId: cleanText(input.quotedId) ?? null,
-      ack: 2,
-    })
+        id,
+        connectionNumber: to,
+        customer,
+        sender: 'customer',
+        type,
+        // The phone's own copy, cleaned of what the database cannot hold.
+        body: cleanText(input.body ?? ''),
+        mediaPath: stored?.name ?? null,
+        mediaMime: stored?.mimetype ?? cleanText(input.media?.mimetype) ?? null,
+        mediaName: stored?.filename ?? cleanText(input.media?.filename) ?? null,
+        quotedId: cleanText(input.quotedId) ?? null,
+        ack: 2,
+      })
       .onConflictDoNothing()
       .returning({ id: simulatorMessages.id });
     if (!inserted) {
@@ -372,7 +378,11 @@ export class SimulatorNetwork {
     const lidAddressed = !delivery.group && !delivery.hideNumber && (await this.behaviours.of(delivery.from)).lidAddressed;
     const message: InboundMessage = {
       externalId: row.id,
-      chat: delivery.group ? { id: delivery.group, isGroup: true } : lidAddressed ? { id: address, isGroup: false, lid } : { id: address, isGroup: false },
+      chat: delivery.group
+        ? { id: delivery.group, isGroup: true }
+        : lidAddressed
+          ? { id: address, isGroup: false, lid }
+          : { id: address, isGroup: false },
       sender: { number: address, lid, name: delivery.name },
       fromMe: false,
       timestamp: row.createdAt,
@@ -468,7 +478,14 @@ export class SimulatorNetwork {
       .returning();
     if (!row) throw new AppError('ERR_NOT_FOUND', 404, 'No message with this id');
     const isGroup = !/^\d+$/.test(row.customer) || row.customer.length > 15;
-    await driver.deliver({ type: 'reaction', externalId: id, emoji, fromMe: false, from: row.customer, chat: { id: row.customer, isGroup } });
+    await driver.deliver({
+      type: 'reaction',
+      externalId: id,
+      emoji,
+      fromMe: false,
+      from: row.customer,
+      chat: { id: row.customer, isGroup },
+    });
   }
 
   /** The customer opens the chat: every message of the connection reaches ack 3 (read). */
@@ -520,7 +537,11 @@ export class SimulatorNetwork {
 
   /** The connection reacted to a message of the chat (empty: took its reaction away). */
   async reactByConnection(id: string, emoji: string): Promise<boolean> {
-    const rows = await this.db.update(simulatorMessages).set({ connectionReaction: emoji || null }).where(eq(simulatorMessages.id, id)).returning({ id: simulatorMessages.id });
+    const rows = await this.db
+      .update(simulatorMessages)
+      .set({ connectionReaction: emoji || null })
+      .where(eq(simulatorMessages.id, id))
+      .returning({ id: simulatorMessages.id });
     return rows.length > 0;
   }
 
@@ -529,7 +550,14 @@ export class SimulatorNetwork {
     const rows = await this.db
       .update(simulatorMessages)
       .set({ body, isEdited: true })
-      .where(and(eq(simulatorMessages.id, id), eq(simulatorMessages.sender, 'connection'), eq(simulatorMessages.type, 'text'), eq(simulatorMessages.isDeleted, false)))
+      .where(
+        and(
+          eq(simulatorMessages.id, id),
+          eq(simulatorMessages.sender, 'connection'),
+          eq(simulatorMessages.type, 'text'),
+          eq(simulatorMessages.isDeleted, false),
+        ),
+      )
       .returning({ id: simulatorMessages.id });
     return rows.length > 0;
   }

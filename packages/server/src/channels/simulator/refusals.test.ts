@@ -21,7 +21,12 @@ describe('simulator: LID-addressed customers and refused sends', () => {
   afterAll(() => s.stop());
 
   const setBehaviour = (customer: string, payload: unknown, token = s.adminToken) =>
-    s.app.inject({ method: 'PUT', url: `/api/simulator/customers/${customer}/behaviour`, headers: bearer(token), payload: payload as object });
+    s.app.inject({
+      method: 'PUT',
+      url: `/api/simulator/customers/${customer}/behaviour`,
+      headers: bearer(token),
+      payload: payload as object,
+    });
 
   /** The customer writes; resolves with the ticket, once stored. */
   const writes = async (customer: string, body: string) => {
@@ -48,7 +53,11 @@ describe('simulator: LID-addressed customers and refused sends', () => {
     expect(refused.json()).toHaveProperty('error');
     const bad = await setBehaviour(customer, { lidAddressed: true, refuses: '999' });
     expect(bad.statusCode).toBe(400);
-    const read = await s.app.inject({ method: 'GET', url: `/api/simulator/customers/${customer}/behaviour`, headers: bearer(s.adminToken) });
+    const read = await s.app.inject({
+      method: 'GET',
+      url: `/api/simulator/customers/${customer}/behaviour`,
+      headers: bearer(s.adminToken),
+    });
     expect(read.json()).toEqual({ customer, lidAddressed: false, refuses: null });
     const set = await setBehaviour(customer, { lidAddressed: true, refuses: '479' });
     expect(set.statusCode, set.body).toBe(200);

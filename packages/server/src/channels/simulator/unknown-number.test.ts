@@ -20,7 +20,10 @@ describe('simulator: a message to a number with no connected session', () => {
     const res = await send({ from: phoneNumber(), to: phoneNumber(), body: 'alguém?' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'ERR_WAPP_NOT_INITIALIZED' });
-    const none = await s.database.db.select().from(messages).where(and(eq(messages.body, 'alguém?')));
+    const none = await s.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.body, 'alguém?')));
     expect(none).toHaveLength(0);
   });
 });

@@ -112,7 +112,11 @@ export class WebchatHub {
       throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
     }
     const externalId = externalIdOf(visitor.id, input.id);
-    const [row] = await customerVisibleMessages(this.ctx.db, eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, externalId));
+    const [row] = await customerVisibleMessages(
+      this.ctx.db,
+      eq(messages.whatsappId, visitor.whatsappId),
+      eq(messages.externalId, externalId),
+    );
     if (row) {
       // The e-mail the visitor gave goes on their contact (the pipeline names it; it knows no e-mail).
       if (visitor.email) {
@@ -161,7 +165,10 @@ export class WebchatHub {
 
   /** The visitor's conversation: the messages of their own tickets on this connection. */
   async history(visitor: WebchatVisitorRow): Promise<WebchatMessageDTO[]> {
-    const [contact] = await this.ctx.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.number, visitorAddress(visitor.id)));
+    const [contact] = await this.ctx.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.number, visitorAddress(visitor.id)));
     if (!contact) return [];
     const ticketIds = (
       await this.ctx.db
@@ -189,7 +196,14 @@ export class WebchatHub {
       .from(messages)
       .innerJoin(tickets, eq(tickets.id, messages.ticketId))
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(customerVisible(eq(messages.whatsappId, visitor.whatsappId), eq(messages.externalId, messageId), eq(tickets.whatsappId, visitor.whatsappId), eq(contacts.number, visitorAddress(visitor.id))));
+      .where(
+        customerVisible(
+          eq(messages.whatsappId, visitor.whatsappId),
+          eq(messages.externalId, messageId),
+          eq(tickets.whatsappId, visitor.whatsappId),
+          eq(contacts.number, visitorAddress(visitor.id)),
+        ),
+      );
     if (!row?.message.mediaPath || (row.message.fromMe && row.message.isDeleted)) throw new AppError('ERR_NOT_FOUND', 404);
     return row.message;
   }

@@ -33,7 +33,13 @@ describe('web chat limits', () => {
   };
   // Each visitor from its own address: the per-address limit of the route is not what is tested.
   const start = (key: string) =>
-    s.app.inject({ method: 'POST', url: `/api/webchat/${key}/visitors`, headers: { origin: SITE }, payload: {}, remoteAddress: `198.51.100.${++seq % 250}` });
+    s.app.inject({
+      method: 'POST',
+      url: `/api/webchat/${key}/visitors`,
+      headers: { origin: SITE },
+      payload: {},
+      remoteAddress: `198.51.100.${++seq % 250}`,
+    });
   const newVisitor = async (key: string) => {
     const res = await start(key);
     expect(res.statusCode, res.body).toBe(201);
@@ -110,7 +116,13 @@ describe('web chat limits', () => {
     const conn = await newConnection('Flood site');
     const calm = await newConnection('Calm site');
     const base = await s.listen();
-    const admin = ioClient(base, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: s.adminToken } });
+    const admin = ioClient(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      auth: { token: s.adminToken },
+    });
     const updates: { action: string; whatsapp?: { id: number; webchat?: { floodedAt?: string } } }[] = [];
     admin.on('whatsapp', (e: (typeof updates)[number]) => updates.push(e));
     await new Promise<void>((resolve, reject) => {
@@ -153,14 +165,18 @@ describe('web chat limits', () => {
     const job = s.services.automation.scheduler.jobs.find((j) => j.name === 'webchatVisitorExpiry')!;
     expect(job).toBeDefined();
     const day = 24 * 60 * 60 * 1000;
-    const history = (token: string) => s.app.inject({ method: 'GET', url: '/api/webchat/messages', headers: { origin: SITE, ...bearer(token) } });
+    const history = (token: string) =>
+      s.app.inject({ method: 'GET', url: '/api/webchat/messages', headers: { origin: SITE, ...bearer(token) } });
 
     // 10 days on: nobody expires.
     await s.services.webchat.limits.expireVisitors(new Date(Date.now() + 10 * day), true);
     expect((await history(idle.token)).statusCode).toBe(200);
 
     // The active visitor wrote again 60 days on; at 91 days only the idle one is past 90 days.
-    const [activeContact] = await s.database.db.select().from(contacts).where(eq(contacts.number, visitorAddress(active.visitorId)));
+    const [activeContact] = await s.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.number, visitorAddress(active.visitorId)));
     const [activeTicket] = await s.database.db.select().from(tickets).where(eq(tickets.contactId, activeContact.id));
     await s.database.db
       .update(messages)
@@ -175,7 +191,10 @@ describe('web chat limits', () => {
     expect((await history(active.token)).statusCode).toBe(200);
 
     // The idle visitor's conversation stays for the staff.
-    const [idleContact] = await s.database.db.select().from(contacts).where(eq(contacts.number, visitorAddress(idle.visitorId)));
+    const [idleContact] = await s.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.number, visitorAddress(idle.visitorId)));
     const [idleTicket] = await s.database.db.select().from(tickets).where(eq(tickets.contactId, idleContact.id));
     const ticket = await s.app.inject({ method: 'GET', url: `/api/messages/${idleTicket.id}`, headers: bearer(s.adminToken) });
     expect(ticket.statusCode).toBe(200);

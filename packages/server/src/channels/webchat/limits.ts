@@ -83,7 +83,10 @@ export class WebchatLimits {
     const overVisitor = visitorTotal * 1024 > this.config.visitorDailyBytes;
     const overConnection = connectionTotal * 1024 > this.config.connectionDailyBytes;
     if (!overVisitor && !overConnection) return;
-    await Promise.all([this.add(visitorBytesKey(visitor.id), -amount, DAY_SECONDS), this.add(connectionBytesKey(visitor.whatsappId), -amount, DAY_SECONDS)]);
+    await Promise.all([
+      this.add(visitorBytesKey(visitor.id), -amount, DAY_SECONDS),
+      this.add(connectionBytesKey(visitor.whatsappId), -amount, DAY_SECONDS),
+    ]);
     throw quotaExceeded(overVisitor ? 'this visitor' : 'this chat');
   }
 

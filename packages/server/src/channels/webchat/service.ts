@@ -9,7 +9,15 @@ import { AppError } from '../../lib/app-error.js';
 import type { StoredMedia } from '../../lib/media-store.js';
 import type { WebchatHub } from './hub.js';
 import type { WebchatLimits } from './limits.js';
-import { channelOfVisitor, createVisitor, findWebchatChannel, isSiteAllowed, visitorByToken, type WebchatChannel, type WebchatVisitorRow } from '../../store/webchat.js';
+import {
+  channelOfVisitor,
+  createVisitor,
+  findWebchatChannel,
+  isSiteAllowed,
+  visitorByToken,
+  type WebchatChannel,
+  type WebchatVisitorRow,
+} from '../../store/webchat.js';
 
 const wrongOrigin = () => new AppError('ERR_NO_PERMISSION', 403, 'This site may not use this chat');
 

@@ -17,7 +17,11 @@ describe('web chat channel', () => {
   let conn: { id: number; webchat: { publicKey: string; allowedSites: string[]; color: string; askContact: boolean } };
   const sockets: Socket[] = [];
 
-  const visitorApi = (method: 'GET' | 'POST', url: string, opts: { token?: string; origin?: string | null; payload?: unknown; headers?: Record<string, string> } = {}) =>
+  const visitorApi = (
+    method: 'GET' | 'POST',
+    url: string,
+    opts: { token?: string; origin?: string | null; payload?: unknown; headers?: Record<string, string> } = {},
+  ) =>
     s.app.inject({
       method,
       url,
@@ -111,7 +115,12 @@ describe('web chat channel', () => {
 
     it('refuses a site that is no web address and a colour that is no hex colour, changing nothing', async () => {
       for (const webchat of [{ allowedSites: ['javascript:alert(1)'] }, { color: 'red' }]) {
-        const res = await s.app.inject({ method: 'PUT', url: `/api/whatsapp/${conn.id}`, headers: bearer(s.adminToken), payload: { webchat } });
+        const res = await s.app.inject({
+          method: 'PUT',
+          url: `/api/whatsapp/${conn.id}`,
+          headers: bearer(s.adminToken),
+          payload: { webchat },
+        });
         expect(res.statusCode).toBe(400);
       }
       const shown = await s.app.inject({ method: 'GET', url: `/api/whatsapp/${conn.id}`, headers: bearer(s.adminToken) });
@@ -151,10 +160,14 @@ describe('web chat channel', () => {
     it('refuses another site, a request without origin and an unknown channel', async () => {
       expect((await visitorApi('GET', `/api/webchat/${conn.webchat.publicKey}/config`, { origin: OTHER_SITE })).statusCode).toBe(403);
       expect((await visitorApi('GET', `/api/webchat/${conn.webchat.publicKey}/config`, { origin: null })).statusCode).toBe(403);
-      expect((await visitorApi('POST', `/api/webchat/${conn.webchat.publicKey}/visitors`, { origin: OTHER_SITE, payload: {} })).statusCode).toBe(403);
+      expect(
+        (await visitorApi('POST', `/api/webchat/${conn.webchat.publicKey}/visitors`, { origin: OTHER_SITE, payload: {} })).statusCode,
+      ).toBe(403);
       expect((await visitorApi('GET', '/api/webchat/wc_000000000000000000000000/config')).statusCode).toBe(404);
       const before = await s.database.db.select().from(webchatVisitors);
-      expect((await visitorApi('POST', `/api/webchat/${conn.webchat.publicKey}/visitors`, { payload: { email: 'not-an-email' } })).statusCode).toBe(400);
+      expect(
+        (await visitorApi('POST', `/api/webchat/${conn.webchat.publicKey}/visitors`, { payload: { email: 'not-an-email' } })).statusCode,
+      ).toBe(400);
       expect(await s.database.db.select().from(webchatVisitors)).toHaveLength(before.length);
     });
 
@@ -203,7 +216,7 @@ describe('web chat channel', () => {
       expect((await anaLive.outcome).connected).toBe(true);
       expect((await bobLive.outcome).connected).toBe(true);
       await say(ana.token, 'I need help with my order');
-      const t = (await ticketOf(ana.visitorId));
+      const t = await ticketOf(ana.visitorId);
 
       const reply = await s.app.inject({
         method: 'POST',
@@ -232,7 +245,9 @@ describe('web chat channel', () => {
       const body = Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\nattach-0001\r\n`),
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nmy receipt\r\n`),
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="receipt.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         PNG,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -265,8 +280,12 @@ describe('web chat channel', () => {
       expect((await visitorApi('POST', '/api/webchat/messages', { token: 'x'.repeat(43), payload })).statusCode).toBe(401);
       expect((await visitorApi('GET', '/api/webchat/messages', { token: ana.token, origin: OTHER_SITE })).statusCode).toBe(403);
       expect((await visitorApi('POST', '/api/webchat/messages', { token: ana.token, origin: OTHER_SITE, payload })).statusCode).toBe(403);
-      expect((await visitorApi('POST', '/api/webchat/attachments', { token: ana.token, origin: OTHER_SITE, payload })).statusCode).toBe(403);
-      expect((await visitorApi('POST', '/api/webchat/messages', { token: ana.token, payload: { id: 'x', body: '' } })).statusCode).toBe(400);
+      expect((await visitorApi('POST', '/api/webchat/attachments', { token: ana.token, origin: OTHER_SITE, payload })).statusCode).toBe(
+        403,
+      );
+      expect((await visitorApi('POST', '/api/webchat/messages', { token: ana.token, payload: { id: 'x', body: '' } })).statusCode).toBe(
+        400,
+      );
       expect(await count()).toBe(0);
     });
 
@@ -280,7 +299,13 @@ describe('web chat channel', () => {
       expect(await visitorSocket('y'.repeat(43)).outcome).toEqual({ connected: false, message: 'ERR_INVALID_TOKEN' });
       expect(await visitorSocket(ana.token, OTHER_SITE).outcome).toEqual({ connected: false, message: 'ERR_NO_PERMISSION' });
       // Nor does another site reach the staff namespace now that foreign pages may open sockets.
-      const staff = ioClient(base, { transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: s.adminToken }, extraHeaders: { origin: OTHER_SITE } });
+      const staff = ioClient(base, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token: s.adminToken },
+        extraHeaders: { origin: OTHER_SITE },
+      });
       sockets.push(staff);
       const refused = await new Promise<string>((resolve) => staff.once('connect_error', (err) => resolve(err.message)));
       expect(refused).toBe('ERR_NO_PERMISSION');
@@ -296,9 +321,16 @@ describe('web chat channel', () => {
       const temp = created.json<typeof conn>();
       const res = await visitorApi('POST', `/api/webchat/${temp.webchat.publicKey}/visitors`, { payload: {} });
       const { token } = res.json<{ token: string }>();
-      expect((await s.app.inject({ method: 'DELETE', url: `/api/whatsapp/${temp.id}`, headers: bearer(s.adminToken) })).statusCode).toBe(200);
+      expect((await s.app.inject({ method: 'DELETE', url: `/api/whatsapp/${temp.id}`, headers: bearer(s.adminToken) })).statusCode).toBe(
+        200,
+      );
       expect((await visitorApi('GET', '/api/webchat/messages', { token })).statusCode).toBe(401);
-      expect(await s.database.db.select().from(webchatVisitors).where(and(eq(webchatVisitors.whatsappId, temp.id)))).toHaveLength(0);
+      expect(
+        await s.database.db
+          .select()
+          .from(webchatVisitors)
+          .where(and(eq(webchatVisitors.whatsappId, temp.id))),
+      ).toHaveLength(0);
     });
   });
 });

@@ -97,10 +97,14 @@ export class CloudDriver implements ChannelDriver {
       ? [{ type: 'body', parameters: template.variables.map((text) => ({ type: 'text', text })) }]
       : [];
     // A template starts a conversation: it never quotes.
-    return this.send(to, { type: 'template', template: { name: template.name, language: { code: template.language }, components } }, {
-      ...options,
-      quotedExternalId: undefined,
-    });
+    return this.send(
+      to,
+      { type: 'template', template: { name: template.name, language: { code: template.language }, components } },
+      {
+        ...options,
+        quotedExternalId: undefined,
+      },
+    );
   }
 
   async sendMedia(to: ChatAddress, media: OutboundMedia, options?: SendOptions): Promise<SentMessage> {

@@ -10,7 +10,12 @@ import { eventsOf, signatureOf, validSignature, type CloudWebhookPayload } from 
 
 const payload = (value: Record<string, unknown>, phoneNumberId = '111'): CloudWebhookPayload => ({
   object: 'whatsapp_business_account',
-  entry: [{ id: '999', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, ...value } }] }],
+  entry: [
+    {
+      id: '999',
+      changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: phoneNumberId }, ...value } }],
+    },
+  ],
 });
 const noMedia = () => Promise.resolve(Readable.from([]));
 
@@ -43,21 +48,32 @@ describe('WhatsApp Cloud API webhook', () => {
       { type: 'ack', externalId: 'a', ack: 3 },
       { type: 'failed', externalId: 'b', error: 'ERR_CLOUD_WINDOW_CLOSED' },
     ]);
-    expect(eventsOf(payload({ statuses: [{ id: 'a', status: 'sent', timestamp: '1', recipient_id: '1' }] }, '222'), '111', noMedia)).toEqual([]);
+    expect(
+      eventsOf(payload({ statuses: [{ id: 'a', status: 'sent', timestamp: '1', recipient_id: '1' }] }, '222'), '111', noMedia),
+    ).toEqual([]);
   });
 
   it('maps a message with its sender name, time and quote; a removed reaction is a reaction without emoji; unknown kinds are skipped', () => {
     const [event] = eventsOf(
       payload({
         contacts: [{ profile: { name: 'Ana' }, wa_id: '5511999' }],
-        messages: [{ from: '5511999', id: 'wamid.1', timestamp: '1700000000', type: 'text', text: { body: 'oi' }, context: { id: 'wamid.0' } }],
+        messages: [
+          { from: '5511999', id: 'wamid.1', timestamp: '1700000000', type: 'text', text: { body: 'oi' }, context: { id: 'wamid.0' } },
+        ],
       }),
       '111',
       noMedia,
     );
     expect(event).toMatchObject({
       type: 'message',
-      message: { externalId: 'wamid.1', kind: 'chat', body: 'oi', quotedExternalId: 'wamid.0', sender: { number: '5511999', name: 'Ana' }, chat: { id: '5511999', isGroup: false } },
+      message: {
+        externalId: 'wamid.1',
+        kind: 'chat',
+        body: 'oi',
+        quotedExternalId: 'wamid.0',
+        sender: { number: '5511999', name: 'Ana' },
+        chat: { id: '5511999', isGroup: false },
+      },
     });
     expect(event.type === 'message' && event.message.timestamp.toISOString()).toBe('2023-11-14T22:13:20.000Z');
     const skipped = eventsOf(
@@ -70,7 +86,9 @@ describe('WhatsApp Cloud API webhook', () => {
       '111',
       noMedia,
     );
-    expect(skipped).toEqual([{ type: 'reaction', externalId: 'x', emoji: '', fromMe: false, from: '1', chat: { id: '1', isGroup: false } }]);
+    expect(skipped).toEqual([
+      { type: 'reaction', externalId: 'x', emoji: '', fromMe: false, from: '1', chat: { id: '1', isGroup: false } },
+    ]);
   });
 
   it('retries only the errors Meta documents as temporary', () => {

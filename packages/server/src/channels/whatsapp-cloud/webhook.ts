@@ -88,7 +88,13 @@ export interface CloudWebhookPayload {
 export type MediaOpener = (mediaId: string) => Promise<Readable>;
 
 const ACKS: Record<string, Ack> = { sent: 1, delivered: 2, read: 3 };
-const MEDIA_KINDS: Record<string, MessageKind> = { image: 'image', video: 'video', audio: 'audio', document: 'document', sticker: 'sticker' };
+const MEDIA_KINDS: Record<string, MessageKind> = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+  document: 'document',
+  sticker: 'sticker',
+};
 
 /** A part of a delivery that could not be read: why, and the part itself (JSON). */
 export interface UnreadablePart {
@@ -125,7 +131,11 @@ const rawOf = (part: unknown) => {
  * have Meta send it again and again. Reactions (and their removal) are reaction events; statuses
  * we do not track are no events, and not unreadable either.
  */
-export function readDelivery(payload: unknown, phoneNumberId: string, openMedia: MediaOpener): { events: DriverEvent[]; unreadable: UnreadablePart[] } {
+export function readDelivery(
+  payload: unknown,
+  phoneNumberId: string,
+  openMedia: MediaOpener,
+): { events: DriverEvent[]; unreadable: UnreadablePart[] } {
   const events: DriverEvent[] = [];
   const unreadable: UnreadablePart[] = [];
   const setAside = (reason: string, part: unknown) => unreadable.push({ reason, raw: rawOf(part) });
@@ -158,7 +168,8 @@ export function readDelivery(payload: unknown, phoneNumberId: string, openMedia:
       const names = new Map<string, string | undefined>();
       if (Array.isArray(value.contacts)) {
         for (const c of value.contacts as unknown[]) {
-          if (isObject(c) && typeof c.wa_id === 'string') names.set(c.wa_id, isObject(c.profile) && isText(c.profile.name, 256) ? c.profile.name : undefined);
+          if (isObject(c) && typeof c.wa_id === 'string')
+            names.set(c.wa_id, isObject(c.profile) && isText(c.profile.name, 256) ? c.profile.name : undefined);
         }
       }
       for (const [list, what] of [
@@ -177,7 +188,14 @@ export function readDelivery(payload: unknown, phoneNumberId: string, openMedia:
         if (cm.type === 'reaction' && cm.reaction) {
           // A reaction is on a message of the chat; a removed one comes without an emoji.
           const from = cm.from.replace(/\D/g, '');
-          events.push({ type: 'reaction', externalId: cm.reaction.message_id, emoji: cm.reaction.emoji ?? '', fromMe: false, from, chat: { id: from, isGroup: false } });
+          events.push({
+            type: 'reaction',
+            externalId: cm.reaction.message_id,
+            emoji: cm.reaction.emoji ?? '',
+            fromMe: false,
+            from,
+            chat: { id: from, isGroup: false },
+          });
           continue;
         }
         const message = messageOf(cm, names.get(cm.from), openMedia);
@@ -214,15 +232,23 @@ function messageProblem(m: unknown): string | null {
   if (!isObject(m)) return 'a message is not an object';
   if (!isText(m.from, MAX_NUMBER_LENGTH) || !/\d/.test(m.from)) return 'a message without a valid sender (from)';
   if (!isId(m.id)) return 'a message without an id';
-  const seconds = typeof m.timestamp === 'string' && /^\d{1,12}$/.test(m.timestamp) ? Number(m.timestamp) : typeof m.timestamp === 'number' ? m.timestamp : NaN;
-  if (!Number.isInteger(seconds) || seconds <= 0 || seconds > Date.now() / 1000 + LATEST_TIMESTAMP_AHEAD_S) return 'a message with an invalid timestamp';
+  const seconds =
+    typeof m.timestamp === 'string' && /^\d{1,12}$/.test(m.timestamp)
+      ? Number(m.timestamp)
+      : typeof m.timestamp === 'number'
+        ? m.timestamp
+        : NaN;
+  if (!Number.isInteger(seconds) || seconds <= 0 || seconds > Date.now() / 1000 + LATEST_TIMESTAMP_AHEAD_S)
+    return 'a message with an invalid timestamp';
   if (typeof m.type !== 'string') return 'a message without a type';
   if (!KNOWN_TYPES.has(m.type)) return `a message of a type this version does not read (${m.type.slice(0, 64)})`;
-  if (m.context !== undefined && m.context !== null && (!isObject(m.context) || !optionalId(m.context.id))) return 'a message with an invalid context';
+  if (m.context !== undefined && m.context !== null && (!isObject(m.context) || !optionalId(m.context.id)))
+    return 'a message with an invalid context';
   const part = m[m.type];
   if (MEDIA_KINDS[m.type]) {
     if (!isObject(part) || !isId(part.id)) return `a ${m.type} message without a media id`;
-    if (!optionalText(part.mime_type, 256) || !optionalText(part.caption) || !optionalText(part.filename, 1024)) return `a ${m.type} message with invalid fields`;
+    if (!optionalText(part.mime_type, 256) || !optionalText(part.caption) || !optionalText(part.filename, 1024))
+      return `a ${m.type} message with invalid fields`;
     return null;
   }
   switch (m.type) {
@@ -232,10 +258,14 @@ function messageProblem(m: unknown): string | null {
       if (!isObject(part)) return 'a location message without a location';
       const { latitude, longitude } = part;
       const valid = typeof latitude === 'number' && typeof longitude === 'number' && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
-      return valid && optionalText(part.name, 1024) && optionalText(part.address, 1024) ? null : 'a location message with invalid coordinates';
+      return valid && optionalText(part.name, 1024) && optionalText(part.address, 1024)
+        ? null
+        : 'a location message with invalid coordinates';
     }
     case 'contacts':
-      return Array.isArray(m.contacts) && m.contacts.length <= 257 && (m.contacts as unknown[]).every(isReadableCard) ? null : 'a contacts message with invalid cards';
+      return Array.isArray(m.contacts) && m.contacts.length <= 257 && (m.contacts as unknown[]).every(isReadableCard)
+        ? null
+        : 'a contacts message with invalid cards';
     case 'interactive': {
       if (!isObject(part)) return 'an interactive message without its reply';
       const reply = part.button_reply ?? part.list_reply;
@@ -253,10 +283,20 @@ function messageProblem(m: unknown): string | null {
 function isReadableCard(c: unknown): boolean {
   if (!isObject(c)) return false;
   if (c.name !== undefined && !isObject(c.name)) return false;
-  if (isObject(c.name) && !['formatted_name', 'first_name', 'last_name'].every((k) => optionalText((c.name as Record<string, unknown>)[k], 1024))) return false;
+  if (
+    isObject(c.name) &&
+    !['formatted_name', 'first_name', 'last_name'].every((k) => optionalText((c.name as Record<string, unknown>)[k], 1024))
+  )
+    return false;
   for (const key of ['phones', 'emails'] as const) {
     const list = c[key];
-    if (list !== undefined && (!Array.isArray(list) || list.length > 100 || !(list as unknown[]).every((x) => isObject(x) && Object.values(x).every((v) => v === undefined || isText(v, 1024))))) return false;
+    if (
+      list !== undefined &&
+      (!Array.isArray(list) ||
+        list.length > 100 ||
+        !(list as unknown[]).every((x) => isObject(x) && Object.values(x).every((v) => v === undefined || isText(v, 1024))))
+    )
+      return false;
   }
   return c.org === undefined || (isObject(c.org) && optionalText(c.org.company, 1024));
 }

@@ -60,7 +60,9 @@ class FakeSocket {
   onWhatsApp = vi.fn((..._jids: string[]): Promise<{ jid: string; exists: boolean }[] | undefined> => Promise.resolve([]));
   readMessages = vi.fn((_keys: object[]) => Promise.resolve());
   rejectCall = vi.fn((_id: string, _from: string) => Promise.resolve());
-  profilePictureUrl = vi.fn((_jid: string, _type?: string): Promise<string | undefined> => Promise.resolve('https://pps.whatsapp.net/new.jpg'));
+  profilePictureUrl = vi.fn((_jid: string, _type?: string): Promise<string | undefined> =>
+    Promise.resolve('https://pps.whatsapp.net/new.jpg'),
+  );
   updateMediaMessage = vi.fn((m: WAMessage) => Promise.resolve(m));
   groupMetadata = vi.fn((jid: string) => Promise.resolve({ id: jid, subject: 'Equipe de vendas', participants: [] }));
   logout = vi.fn(async () => {
@@ -472,8 +474,7 @@ describe('logout', () => {
 });
 
 describe('inbound events', () => {
-  const messagesOf = (events: DriverEvent[]) =>
-    events.flatMap((e) => (e.type === 'message' ? [e.message] : []));
+  const messagesOf = (events: DriverEvent[]) => events.flatMap((e) => (e.type === 'message' ? [e.message] : []));
   const textFrom = (key: WAMessage['key'], text = 'oi'): WAMessage => ({
     key,
     messageTimestamp: 1718000000,
@@ -483,13 +484,17 @@ describe('inbound events', () => {
 
   it('emits message events for upserts, both live (notify) and received while offline (append)', async () => {
     const t = await connected();
-    await t.current().emit({ 'messages.upsert': { type: 'notify', messages: [textFrom({ remoteJid: CUSTOMER_JID, id: 'A1', fromMe: false }, 'um')] } });
-    await t.current().emit({ 'messages.upsert': { type: 'append', messages: [textFrom({ remoteJid: CUSTOMER_JID, id: 'A2', fromMe: false }, 'dois')] } });
+    await t
+      .current()
+      .emit({ 'messages.upsert': { type: 'notify', messages: [textFrom({ remoteJid: CUSTOMER_JID, id: 'A1', fromMe: false }, 'um')] } });
+    await t
+      .current()
+      .emit({ 'messages.upsert': { type: 'append', messages: [textFrom({ remoteJid: CUSTOMER_JID, id: 'A2', fromMe: false }, 'dois')] } });
     const bodies = t.events.filter((e) => e.type === 'message').map((e) => e.message.body);
     expect(bodies).toEqual(['um', 'dois']);
   });
 
-  it('resolves a LID sender through baileys\' LID mapping store and remembers it', async () => {
+  it("resolves a LID sender through baileys' LID mapping store and remembers it", async () => {
     const t = await connected();
     t.current().signalRepository.lidMapping.getPNForLID.mockResolvedValueOnce('5521912345678:0@s.whatsapp.net');
     const lidKey = { remoteJid: '99887766554433@lid', id: 'L1', fromMe: false };
@@ -515,7 +520,10 @@ describe('inbound events', () => {
     await t.current().emit({
       'messages.upsert': {
         type: 'notify',
-        messages: [textFrom({ remoteJid: '111@lid', id: 'M1', fromMe: false }), textFrom({ remoteJid: '222@lid', id: 'M2', fromMe: false })],
+        messages: [
+          textFrom({ remoteJid: '111@lid', id: 'M1', fromMe: false }),
+          textFrom({ remoteJid: '222@lid', id: 'M2', fromMe: false }),
+        ],
       },
     });
     const chats = messagesOf(t.events).map((m) => m.chat.id);
@@ -533,7 +541,10 @@ describe('inbound events', () => {
       'messages.upsert': {
         type: 'notify',
         messages: [
-          { key: { remoteJid: CUSTOMER_JID, id: 'P1', fromMe: false }, message: { protocolMessage: { type: 0, key: { remoteJid: CUSTOMER_JID, id: 'A1' } } } },
+          {
+            key: { remoteJid: CUSTOMER_JID, id: 'P1', fromMe: false },
+            message: { protocolMessage: { type: 0, key: { remoteJid: CUSTOMER_JID, id: 'A1' } } },
+          },
           {
             key: { remoteJid: CUSTOMER_JID, id: 'P2', fromMe: false },
             message: { protocolMessage: { type: 14, key: { remoteJid: CUSTOMER_JID, id: 'A2' }, editedMessage: { conversation: 'novo' } } },
@@ -550,9 +561,14 @@ describe('inbound events', () => {
   it('emits acks from messages.update and message-receipt.update', async () => {
     const t = await connected();
     await t.current().emit({
-      'messages.update': [{ key: { remoteJid: CUSTOMER_JID, id: 'OUT1', fromMe: true }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } }],
+      'messages.update': [
+        { key: { remoteJid: CUSTOMER_JID, id: 'OUT1', fromMe: true }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } },
+      ],
       'message-receipt.update': [
-        { key: { remoteJid: '120363041234567890@g.us', id: 'GOUT1', fromMe: true }, receipt: { userJid: CUSTOMER_JID, readTimestamp: 1718000400 } },
+        {
+          key: { remoteJid: '120363041234567890@g.us', id: 'GOUT1', fromMe: true },
+          receipt: { userJid: CUSTOMER_JID, readTimestamp: 1718000400 },
+        },
       ],
     });
     expect(t.events).toEqual([
@@ -590,7 +606,11 @@ describe('inbound events', () => {
     expect(t.current().profilePictureUrl).toHaveBeenCalledWith(CUSTOMER_JID, 'image');
 
     await t.current().emit({
-      'messaging-history.set': { chats: [], messages: [], contacts: [{ id: '5511955554444@s.whatsapp.net', notify: 'João' }, { id: '5511966665555@s.whatsapp.net' }] },
+      'messaging-history.set': {
+        chats: [],
+        messages: [],
+        contacts: [{ id: '5511955554444@s.whatsapp.net', notify: 'João' }, { id: '5511966665555@s.whatsapp.net' }],
+      },
     });
     expect(t.events).toHaveLength(3); // history contacts are imported, not announced one by one
     expect(await t.driver.importContacts()).toEqual([
@@ -639,7 +659,9 @@ describe('synced names', () => {
       ['120363041234567890', 'Equipe de vendas'],
       ['120363041234567890', 'Equipe de vendas'],
     ]);
-    expect(t.events.filter((e) => e.type === 'contact')).toEqual([{ type: 'contact', number: '120363041234567890', name: 'Equipe de vendas' }]);
+    expect(t.events.filter((e) => e.type === 'contact')).toEqual([
+      { type: 'contact', number: '120363041234567890', name: 'Equipe de vendas' },
+    ]);
 
     await t.current().emit({ 'groups.update': [{ id: GROUP_JID, subject: 'Vendas 2026' }] });
     expect(t.events.at(-1)).toEqual({ type: 'contact', number: '120363041234567890', name: 'Vendas 2026' });
@@ -668,7 +690,9 @@ describe('customers known only by a LID', () => {
     await t.current().emit({
       'messages.upsert': {
         type: 'notify',
-        messages: [{ key: { remoteJid: CUSTOMER_LID, id: 'LO1', fromMe: false }, messageTimestamp: 1718000000, message: { conversation: 'oi' } }],
+        messages: [
+          { key: { remoteJid: CUSTOMER_LID, id: 'LO1', fromMe: false }, messageTimestamp: 1718000000, message: { conversation: 'oi' } },
+        ],
       },
     });
     const [message] = t.events.flatMap((e) => (e.type === 'message' ? [e.message] : []));
@@ -820,4 +844,3 @@ describe('outbound', () => {
     await expect(t.driver.checkNumber('5511000000002')).rejects.toMatchObject({ code: 'ERR_WAPP_CHECK_CONTACT' });
   });
 });
-

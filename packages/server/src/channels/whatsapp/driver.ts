@@ -266,7 +266,8 @@ class WhatsappDriver implements ChannelDriver {
   async requestPairingCode(number: string): Promise<string> {
     const sock = this.sock;
     const digits = digitsOnly(number);
-    if (!sock || this.connected || this.paired) throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not waiting to be linked');
+    if (!sock || this.connected || this.paired)
+      throw new ChannelError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not waiting to be linked');
     if (!digits) throw new ChannelError('ERR_WAPP_INVALID_CONTACT');
     try {
       return await sock.requestPairingCode(digits);
@@ -311,12 +312,15 @@ class WhatsappDriver implements ChannelDriver {
     } catch (error) {
       this.ctx.log.error({ err: error, attempt }, 'whatsapp creds could not be saved; trying again');
       if (this.credsRetry.has(sock)) return; // a retry is already pending and will save these too
-      const timer = setTimeout(() => {
-        this.credsRetry.delete(sock);
-        // A newer socket loaded the creds afresh and owns them now: an old object must not overwrite them.
-        if (this.stopped || sock !== this.sock) return;
-        this.inBackground(() => this.persistCreds(sock, saveCreds, attempt + 1), 'whatsapp creds retry failed');
-      }, backoffDelay(this.reconnectDelays, attempt));
+      const timer = setTimeout(
+        () => {
+          this.credsRetry.delete(sock);
+          // A newer socket loaded the creds afresh and owns them now: an old object must not overwrite them.
+          if (this.stopped || sock !== this.sock) return;
+          this.inBackground(() => this.persistCreds(sock, saveCreds, attempt + 1), 'whatsapp creds retry failed');
+        },
+        backoffDelay(this.reconnectDelays, attempt),
+      );
       this.credsRetry.set(sock, timer);
     }
   }
@@ -401,7 +405,8 @@ class WhatsappDriver implements ChannelDriver {
       return subject || undefined;
     } catch (error) {
       this.ctx.log.warn({ err: error, group: id }, 'whatsapp group subject could not be fetched');
-      if (isRateLimited(error)) this.emit({ type: 'health', kind: 'rate-limited', reason: `${(error as Error).message} (429) reading a group's details` });
+      if (isRateLimited(error))
+        this.emit({ type: 'health', kind: 'rate-limited', reason: `${(error as Error).message} (429) reading a group's details` });
       return undefined;
     }
   }
@@ -462,7 +467,10 @@ class WhatsappDriver implements ChannelDriver {
       this.ctx.log.error({ version: refused && formatWebVersion(refused) }, 'whatsapp refuses this client version');
       return this.stopForGood(sock, 'outdated-client', false);
     }
-    this.ctx.log.warn({ refused: refused && formatWebVersion(refused), version: formatWebVersion(fresh) }, 'whatsapp refused the client version; reconnecting with the current one');
+    this.ctx.log.warn(
+      { refused: refused && formatWebVersion(refused), version: formatWebVersion(fresh) },
+      'whatsapp refused the client version; reconnecting with the current one',
+    );
     this.version = fresh;
     this.emit({ type: 'status', status: this.paired ? 'TIMEOUT' : 'OPENING', reason: 'closed (405)' });
     this.emit({ type: 'health', kind: 'reconnect', reason: describeClose(error) });
@@ -633,8 +641,14 @@ class WhatsappDriver implements ChannelDriver {
   async react(to: ChatAddress, target: { externalId: string; fromMe: boolean; participant?: string }, emoji: string): Promise<void> {
     const sock = this.connectedSocket();
     const jid = toJid(to);
-    const participant = to.isGroup && !target.fromMe && target.participant ? { participant: toJid({ id: target.participant, isGroup: false }) } : {};
-    const key = (await this.storedKey(target.externalId)) ?? { remoteJid: jid, id: target.externalId, fromMe: target.fromMe, ...participant };
+    const participant =
+      to.isGroup && !target.fromMe && target.participant ? { participant: toJid({ id: target.participant, isGroup: false }) } : {};
+    const key = (await this.storedKey(target.externalId)) ?? {
+      remoteJid: jid,
+      id: target.externalId,
+      fromMe: target.fromMe,
+      ...participant,
+    };
     try {
       await sock.sendMessage(jid, { react: { text: emoji, key } });
     } catch (error) {
@@ -658,9 +672,7 @@ class WhatsappDriver implements ChannelDriver {
     const sock = this.connectedSocket();
     const jid = toJid(to);
     // Group read receipts name the author, which only the stored key knows.
-    const keys = await Promise.all(
-      externalIds.map(async (id) => (await this.storedKey(id)) ?? { remoteJid: jid, id, fromMe: false }),
-    );
+    const keys = await Promise.all(externalIds.map(async (id) => (await this.storedKey(id)) ?? { remoteJid: jid, id, fromMe: false }));
     try {
       await sock.readMessages(keys);
     } catch (error) {
@@ -725,7 +737,12 @@ class WhatsappDriver implements ChannelDriver {
           ...(options?.messageId ? { messageId: options.messageId } : {}),
         });
       } catch (error) {
-        if (isRateLimited(error)) this.emit({ type: 'health', kind: 'rate-limited', reason: `${(error as Error).message} (429) sending to ${to.isGroup ? 'a group' : 'a chat'}` });
+        if (isRateLimited(error))
+          this.emit({
+            type: 'health',
+            kind: 'rate-limited',
+            reason: `${(error as Error).message} (429) sending to ${to.isGroup ? 'a group' : 'a chat'}`,
+          });
         throw new ChannelError('ERR_SENDING_WAPP_MSG', (error as Error).message);
       }
     });

@@ -11,8 +11,15 @@ describe('WhatsApp sending settings', () => {
   });
 
   it('take a gap as "min-max" or 0 (off), and the check lifetimes in hours and minutes', () => {
-    const config = loadConfig({ WHATSAPP_SEND_GAP_MS: '500-2500', WHATSAPP_NUMBER_CHECK_HOURS: '6', WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES: '15' });
-    expect(config.whatsappSends).toEqual({ sendGap: { minMs: 500, maxMs: 2_500 }, numberCheckTtl: { existsMs: 6 * 3_600_000, absentMs: 15 * 60_000 } });
+    const config = loadConfig({
+      WHATSAPP_SEND_GAP_MS: '500-2500',
+      WHATSAPP_NUMBER_CHECK_HOURS: '6',
+      WHATSAPP_NUMBER_CHECK_ABSENT_MINUTES: '15',
+    });
+    expect(config.whatsappSends).toEqual({
+      sendGap: { minMs: 500, maxMs: 2_500 },
+      numberCheckTtl: { existsMs: 6 * 3_600_000, absentMs: 15 * 60_000 },
+    });
     expect(loadConfig({ WHATSAPP_SEND_GAP_MS: '0' }).whatsappSends.sendGap).toEqual({ minMs: 0, maxMs: 0 });
   });
 

@@ -22,11 +22,11 @@ import type { ChatAddress } from '../driver.js';
 
 export const isGroupJid = (jid: string | null | undefined): boolean => !!jid && !!isJidGroup(jid);
 export const isLidJid = (jid: string | null | undefined): boolean => !!jid && !!(isLidUser(jid) || isHostedLidUser(jid));
-export const isPhoneJid = (jid: string | null | undefined): boolean => !!jid && !!(isPnUser(jid) || isHostedPnUser(jid) || jid.endsWith('@c.us'));
+export const isPhoneJid = (jid: string | null | undefined): boolean =>
+  !!jid && !!(isPnUser(jid) || isHostedPnUser(jid) || jid.endsWith('@c.us'));
 
 /** Status stories, broadcast lists and channels are not customer conversations. */
-export const isIgnoredChat = (jid: string | null | undefined): boolean =>
-  !jid || !!isJidBroadcast(jid) || !!isJidNewsletter(jid);
+export const isIgnoredChat = (jid: string | null | undefined): boolean => !jid || !!isJidBroadcast(jid) || !!isJidNewsletter(jid);
 
 /** The user part without device/agent suffixes: "5511…:12@s.whatsapp.net" → "5511…". */
 export function jidUser(jid: string | null | undefined): string {
@@ -71,11 +71,7 @@ export interface Person {
  * before. A LID whose number nobody told us stays the person's address ("1234…@lid"), so the
  * message is kept and replies reach them; the number is attached when WhatsApp reveals it.
  */
-export function resolvePerson(
-  jid: string,
-  alt: string | null | undefined,
-  pnForLid: (lidJid: string) => string | undefined,
-): Person {
+export function resolvePerson(jid: string, alt: string | null | undefined, pnForLid: (lidJid: string) => string | undefined): Person {
   if (!isLidJid(jid)) return { number: jidUser(jid) };
   const lid = bareJid(jid);
   const pn = isPhoneJid(alt) ? alt! : pnForLid(lid);

@@ -256,7 +256,9 @@ describe('location and contact cards', () => {
   });
 
   it('maps a live location like a location', () => {
-    const message = expectMessage(fromCustomer({ liveLocationMessage: { degreesLatitude: 1.5, degreesLongitude: 2.25, sequenceNumber: 3 } }));
+    const message = expectMessage(
+      fromCustomer({ liveLocationMessage: { degreesLatitude: 1.5, degreesLongitude: 2.25, sequenceNumber: 3 } }),
+    );
     expect(message).toMatchObject({ kind: 'location', body: '1.5,2.25', location: { latitude: 1.5, longitude: 2.25 } });
   });
 
@@ -274,7 +276,13 @@ describe('location and contact cards', () => {
     const b = vcard('Bruno', '5511933334444');
     const message = expectMessage(
       fromCustomer({
-        contactsArrayMessage: { displayName: '2 contatos', contacts: [{ displayName: 'Ana', vcard: a }, { displayName: 'Bruno', vcard: b }] },
+        contactsArrayMessage: {
+          displayName: '2 contatos',
+          contacts: [
+            { displayName: 'Ana', vcard: a },
+            { displayName: 'Bruno', vcard: b },
+          ],
+        },
       }),
     );
     expect(message).toMatchObject({ kind: 'vcard', body: `${a}\n${b}` });
@@ -284,7 +292,9 @@ describe('location and contact cards', () => {
 describe('wrappers', () => {
   it('unwraps disappearing (ephemeral) messages', () => {
     const message = expectMessage(
-      fromCustomer({ ephemeralMessage: { message: { extendedTextMessage: { text: 'some em 7 dias', contextInfo: { expiration: 604800 } } } } }),
+      fromCustomer({
+        ephemeralMessage: { message: { extendedTextMessage: { text: 'some em 7 dias', contextInfo: { expiration: 604800 } } } },
+      }),
     );
     expect(message).toMatchObject({ kind: 'chat', body: 'some em 7 dias' });
   });
@@ -323,18 +333,26 @@ describe('what is not a conversation message', () => {
   it("maps a customer's reaction, and its removal (empty text), to the message it is on", () => {
     expect(
       mapUpsertedMessage(
-        fromCustomer({ reactionMessage: { key: { remoteJid: CUSTOMER_JID, id: 'X', fromMe: true }, text: '👍', senderTimestampMs: 1718000000000 } }),
+        fromCustomer({
+          reactionMessage: { key: { remoteJid: CUSTOMER_JID, id: 'X', fromMe: true }, text: '👍', senderTimestampMs: 1718000000000 },
+        }),
         context(),
       ),
     ).toMatchObject({ type: 'reaction', externalId: 'X', emoji: '👍', fromMe: false, chat: { isGroup: false } });
     expect(
-      mapUpsertedMessage(fromCustomer({ reactionMessage: { key: { remoteJid: CUSTOMER_JID, id: 'X', fromMe: true }, text: '' } }), context()),
+      mapUpsertedMessage(
+        fromCustomer({ reactionMessage: { key: { remoteJid: CUSTOMER_JID, id: 'X', fromMe: true }, text: '' } }),
+        context(),
+      ),
     ).toMatchObject({ type: 'reaction', externalId: 'X', emoji: '' });
   });
 
   it('ignores stubs without content and empty messages', () => {
     expect(
-      mapUpsertedMessage({ key: { remoteJid: GROUP_JID, id: 'STUB1', fromMe: false }, messageStubType: 27, messageStubParameters: [CUSTOMER_JID] }, context()),
+      mapUpsertedMessage(
+        { key: { remoteJid: GROUP_JID, id: 'STUB1', fromMe: false }, messageStubType: 27, messageStubParameters: [CUSTOMER_JID] },
+        context(),
+      ),
     ).toBeUndefined();
     expect(mapInboundMessage({ ...fromCustomer({}), message: null }, context())).toBeUndefined();
   });
@@ -378,8 +396,18 @@ describe('groups and LID addresses', () => {
     });
     expect(refused).toEqual({ type: 'failed', externalId: 'OUT463', error: 'ERR_WAPP_SEND_REFUSED', code: '463' });
     // Someone else's message, or a status of ours that is no refusal, is no failure.
-    expect(mapMessageUpdate({ key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'IN1' }, update: { status: proto.WebMessageInfo.Status.ERROR } })).toBeUndefined();
-    expect(mapMessageUpdate({ key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'OUT1' }, update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK } })?.type).toBe('ack');
+    expect(
+      mapMessageUpdate({
+        key: { remoteJid: CUSTOMER_JID, fromMe: false, id: 'IN1' },
+        update: { status: proto.WebMessageInfo.Status.ERROR },
+      }),
+    ).toBeUndefined();
+    expect(
+      mapMessageUpdate({
+        key: { remoteJid: CUSTOMER_JID, fromMe: true, id: 'OUT1' },
+        update: { status: proto.WebMessageInfo.Status.DELIVERY_ACK },
+      })?.type,
+    ).toBe('ack');
   });
 
   it('resolves a LID through the mapping store when the key has no alternate', () => {
@@ -521,9 +549,21 @@ describe('acks', () => {
 
   it('maps group receipts (message-receipt.update) to delivered / read / played', () => {
     const key = { remoteJid: GROUP_JID, fromMe: true, id: 'GOUT1' };
-    expect(mapReceipt({ key, receipt: { userJid: CUSTOMER_JID, receiptTimestamp: 1718000300 } })).toEqual({ type: 'ack', externalId: 'GOUT1', ack: 2 });
-    expect(mapReceipt({ key, receipt: { userJid: CUSTOMER_JID, readTimestamp: 1718000400 } })).toEqual({ type: 'ack', externalId: 'GOUT1', ack: 3 });
-    expect(mapReceipt({ key, receipt: { userJid: CUSTOMER_JID, playedTimestamp: 1718000500 } })).toEqual({ type: 'ack', externalId: 'GOUT1', ack: 4 });
+    expect(mapReceipt({ key, receipt: { userJid: CUSTOMER_JID, receiptTimestamp: 1718000300 } })).toEqual({
+      type: 'ack',
+      externalId: 'GOUT1',
+      ack: 2,
+    });
+    expect(mapReceipt({ key, receipt: { userJid: CUSTOMER_JID, readTimestamp: 1718000400 } })).toEqual({
+      type: 'ack',
+      externalId: 'GOUT1',
+      ack: 3,
+    });
+    expect(mapReceipt({ key, receipt: { userJid: CUSTOMER_JID, playedTimestamp: 1718000500 } })).toEqual({
+      type: 'ack',
+      externalId: 'GOUT1',
+      ack: 4,
+    });
     expect(mapReceipt({ key: { ...key, fromMe: false }, receipt: { userJid: CUSTOMER_JID, readTimestamp: 1 } })).toBeUndefined();
   });
 });
@@ -549,7 +589,10 @@ describe('calls', () => {
       isVideo: false,
       timestamp: new Date('2024-06-10T12:00:00Z'),
     });
-    expect(mapCall({ ...offer, from: CUSTOMER_JID, callerPn: undefined, isVideo: true }, context())).toMatchObject({ from: CUSTOMER, isVideo: true });
+    expect(mapCall({ ...offer, from: CUSTOMER_JID, callerPn: undefined, isVideo: true }, context())).toMatchObject({
+      from: CUSTOMER,
+      isVideo: true,
+    });
   });
 
   it('ignores the later states of a call and group calls', () => {
@@ -563,8 +606,17 @@ describe('calls', () => {
 describe('contacts', () => {
   it('maps a contact with saved name, picture and LID', () => {
     expect(
-      mapContact({ id: CUSTOMER_JID, lid: CUSTOMER_LID, name: 'Maria (cliente)', notify: 'Maria', imgUrl: 'https://pps.whatsapp.net/v/t61/abc.jpg' }, context()),
-    ).toEqual({ type: 'contact', number: CUSTOMER, name: 'Maria (cliente)', profilePicUrl: 'https://pps.whatsapp.net/v/t61/abc.jpg', lid: CUSTOMER_LID });
+      mapContact(
+        { id: CUSTOMER_JID, lid: CUSTOMER_LID, name: 'Maria (cliente)', notify: 'Maria', imgUrl: 'https://pps.whatsapp.net/v/t61/abc.jpg' },
+        context(),
+      ),
+    ).toEqual({
+      type: 'contact',
+      number: CUSTOMER,
+      name: 'Maria (cliente)',
+      profilePicUrl: 'https://pps.whatsapp.net/v/t61/abc.jpg',
+      lid: CUSTOMER_LID,
+    });
   });
 
   it('maps a LID-addressed contact through phoneNumber, with push name as the name', () => {
@@ -609,7 +661,10 @@ describe('messages baileys could not decrypt', () => {
   });
 
   it('the resend with content is an ordinary message; a peer stub of our own devices is not shown', () => {
-    const resent = mapUpsertedMessage(stub({ messageStubType: undefined, messageStubParameters: undefined, message: { conversation: 'oi' } }), context());
+    const resent = mapUpsertedMessage(
+      stub({ messageStubType: undefined, messageStubParameters: undefined, message: { conversation: 'oi' } }),
+      context(),
+    );
     expect(resent).toMatchObject({ type: 'message', message: { body: 'oi' } });
     expect((resent as { message: object }).message).not.toHaveProperty('awaitingResend');
     expect(mapUpsertedMessage(stub({ category: 'peer' }), context())).toBeUndefined();

@@ -44,7 +44,9 @@ export function chatOf(message: WAMessage, ctx: MappingContext): ChatAddress {
   if (isGroupJid(remoteJid)) return { id: jidUser(remoteJid), isGroup: true };
   const person = resolvePerson(remoteJid!, remoteJidAlt, ctx.pnForLid);
   // A chat WhatsApp addresses by LID (remoteJid "…@lid") is answered at that LID, not the number.
-  return person.lid && person.lid !== person.number ? { id: person.number, isGroup: false, lid: person.lid } : { id: person.number, isGroup: false };
+  return person.lid && person.lid !== person.number
+    ? { id: person.number, isGroup: false, lid: person.lid }
+    : { id: person.number, isGroup: false };
 }
 
 /** Who wrote it: us (fromMe), the group member, or the customer. */
@@ -94,8 +96,7 @@ function mediaFieldsOf(content: Content): MediaFields | undefined {
   if (content.imageMessage) return { kind: 'image', media: content.imageMessage, defaultMimetype: 'image/jpeg' };
   if (content.videoMessage) return { kind: 'video', media: content.videoMessage, defaultMimetype: 'video/mp4' };
   if (content.audioMessage) return { kind: 'audio', media: content.audioMessage, defaultMimetype: 'audio/ogg; codecs=opus' };
-  if (content.documentMessage)
-    return { kind: 'document', media: content.documentMessage, defaultMimetype: 'application/octet-stream' };
+  if (content.documentMessage) return { kind: 'document', media: content.documentMessage, defaultMimetype: 'application/octet-stream' };
   if (content.stickerMessage) return { kind: 'sticker', media: content.stickerMessage, defaultMimetype: 'image/webp' };
   return undefined;
 }
@@ -110,9 +111,7 @@ function contactCardsOf(content: Content): string | undefined {
 function locationOf(content: Content): InboundMessage['location'] | undefined {
   const loc = content.locationMessage ?? content.liveLocationMessage;
   if (!loc) return undefined;
-  const name = (content.locationMessage ? [content.locationMessage.name, content.locationMessage.address] : [])
-    .filter(Boolean)
-    .join(', ');
+  const name = (content.locationMessage ? [content.locationMessage.name, content.locationMessage.address] : []).filter(Boolean).join(', ');
   return { latitude: loc.degreesLatitude ?? 0, longitude: loc.degreesLongitude ?? 0, ...(name ? { name } : {}) };
 }
 
@@ -294,13 +293,7 @@ export function mapMessageUpdate({ key, update }: WAMessageUpdate): DriverEvent 
 /** Per-member receipts of our group messages → the furthest ack that member reached. */
 export function mapReceipt({ key, receipt }: MessageUserReceiptUpdate): DriverEvent | undefined {
   if (!key.fromMe || !key.id || isIgnoredChat(key.remoteJid)) return undefined;
-  const ack: Ack | undefined = receipt.playedTimestamp
-    ? 4
-    : receipt.readTimestamp
-      ? 3
-      : receipt.receiptTimestamp
-        ? 2
-        : undefined;
+  const ack: Ack | undefined = receipt.playedTimestamp ? 4 : receipt.readTimestamp ? 3 : receipt.receiptTimestamp ? 2 : undefined;
   return ack === undefined ? undefined : { type: 'ack', externalId: key.id, ack };
 }
 

@@ -13,7 +13,10 @@ import { createWhatsappDriver, type WhatsappDriverDeps } from './driver.js';
 import { WhatsAppTestServer } from './test-server/server.js';
 
 type MessageEvent = Extract<DriverEvent, { type: 'message' }>;
-const isMessage = (id: string) => (e: DriverEvent): e is MessageEvent => e.type === 'message' && e.message.externalId === id;
+const isMessage =
+  (id: string) =>
+  (e: DriverEvent): e is MessageEvent =>
+    e.type === 'message' && e.message.externalId === id;
 
 let nextCompany = 5511_9400_0000;
 let nextCustomer = 5511_9410_0000;
@@ -161,7 +164,8 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       const sent = await Promise.all(sends.map(([c, text]) => driver.sendText(person(c), text)));
       await Promise.all(sent.map((m, i) => arrival(sends[i][0], m.externalId)));
       expect(pauses).toEqual([1_000, 2_998, 2_000]);
-      const texts = (c: SimulatedCustomer) => [...c.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text);
+      const texts = (c: SimulatedCustomer) =>
+        [...c.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text);
       expect(texts(ana)).toEqual(['one', 'two', 'four']);
       expect(texts(bia)).toEqual(['three', 'five']);
 
@@ -183,7 +187,9 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       const paused = slow.driver.sendText(person(bia), 'waits for its gap');
       const other = await fast.driver.sendText(person(bia), 'from another number');
       await arrival(bia, other.externalId);
-      expect([...bia.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text)).toEqual(['from another number']);
+      expect([...bia.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text)).toEqual([
+        'from another number',
+      ]);
 
       release();
       const late = await paused;
@@ -193,7 +199,8 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
   });
 
   describe('group sends', () => {
-    const textsOf = (c: SimulatedCustomer) => [...c.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text);
+    const textsOf = (c: SimulatedCustomer) =>
+      [...c.inbox.values()].map((m) => m.message.conversation ?? m.message.extendedTextMessage?.text);
     const delivered = (c: SimulatedCustomer, id: string) =>
       new Promise<void>((resolve) => {
         if (c.inbox.has(id)) return resolve();
@@ -206,20 +213,23 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
       });
     const newMember = () => server.addCustomer({ number: String(nextCustomer++) });
 
-    it.each(['pn', 'lid'] as const)("reaches every member's phone (sender key by pairwise message, content as skmsg); N sends ask for the metadata once (%s-addressed group)", async (addressing) => {
-      const { driver } = await connect();
-      const members = [newMember(), newMember(), newMember()];
-      const groupId = server.addGroup({ subject: 'Equipe de vendas', members, addressing });
-      const group = { id: groupId, isGroup: true };
+    it.each(['pn', 'lid'] as const)(
+      "reaches every member's phone (sender key by pairwise message, content as skmsg); N sends ask for the metadata once (%s-addressed group)",
+      async (addressing) => {
+        const { driver } = await connect();
+        const members = [newMember(), newMember(), newMember()];
+        const groupId = server.addGroup({ subject: 'Equipe de vendas', members, addressing });
+        const group = { id: groupId, isGroup: true };
 
-      const ids: string[] = [];
-      for (const text of ['um', 'dois', 'três', 'quatro']) ids.push((await driver.sendText(group, text)).externalId);
-      await Promise.all(members.flatMap((m) => ids.map((id) => delivered(m, id))));
+        const ids: string[] = [];
+        for (const text of ['um', 'dois', 'três', 'quatro']) ids.push((await driver.sendText(group, text)).externalId);
+        await Promise.all(members.flatMap((m) => ids.map((id) => delivered(m, id))));
 
-      for (const m of members) expect(textsOf(m)).toEqual(['um', 'dois', 'três', 'quatro']);
-      expect(server.undecryptableGroupCopies.filter((c) => ids.includes(c.id))).toEqual([]);
-      expect(server.groupMetadataQueries(groupId)).toBe(1);
-    });
+        for (const m of members) expect(textsOf(m)).toEqual(['um', 'dois', 'três', 'quatro']);
+        expect(server.undecryptableGroupCopies.filter((c) => ids.includes(c.id))).toEqual([]);
+        expect(server.groupMetadataQueries(groupId)).toBe(1);
+      },
+    );
 
     it('a participant added invalidates the kept metadata: the next send asks again and the new member reads it', async () => {
       const { company, ctx, driver } = await connect();

@@ -4,7 +4,6 @@ import { mediaContent } from './outbound.js';
 import { packagedFfmpegPath, toVoiceNote, voiceNoteAudio } from './voice-note.js';
 import { sineWav } from '../../test/fixtures.js';
 
-
 describe('toVoiceNote', () => {
   it('uses the ffmpeg binary shipped inside the npm package', () => {
     const ffmpeg = packagedFfmpegPath();
@@ -31,7 +30,13 @@ describe('voice notes that are already Ogg/Opus', () => {
   it('are sent as they are (a recording converted at upload is not encoded twice)', async () => {
     const ogg = await toVoiceNote(sineWav());
     expect(await voiceNoteAudio(ogg, 'audio/ogg; codecs=opus')).toBe(ogg);
-    const content = await mediaContent({ kind: 'audio', mimetype: 'audio/ogg; codecs=opus', filename: 'a.ogg', data: ogg, voiceNote: true });
+    const content = await mediaContent({
+      kind: 'audio',
+      mimetype: 'audio/ogg; codecs=opus',
+      filename: 'a.ogg',
+      data: ogg,
+      voiceNote: true,
+    });
     expect(content).toMatchObject({ audio: ogg, mimetype: 'audio/ogg; codecs=opus', ptt: true });
   });
 

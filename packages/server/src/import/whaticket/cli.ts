@@ -98,7 +98,10 @@ async function main(): Promise<number> {
       verification = await verifyImport({ source, db: database.db, result, media });
       console.log(verifyText(verification));
     }
-    fs.writeFileSync(values.report, JSON.stringify({ ...result, survey: { ...result.survey, tables: Object.fromEntries(result.survey.tables) }, verification }, null, 2));
+    fs.writeFileSync(
+      values.report,
+      JSON.stringify({ ...result, survey: { ...result.survey, tables: Object.fromEntries(result.survey.tables) }, verification }, null, 2),
+    );
     console.log(`Report with every skipped row and changed value: ${path.resolve(values.report)}`);
     return verification && verification.unexplained > 0 ? 1 : 0;
   } catch (err) {

@@ -7,17 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { importMap } from '../../db/schema.js';
 
-export type Entity =
-  | 'setting'
-  | 'queue'
-  | 'whatsapp'
-  | 'user'
-  | 'contact'
-  | 'contactField'
-  | 'tag'
-  | 'quickAnswer'
-  | 'ticket'
-  | 'message';
+export type Entity = 'setting' | 'queue' | 'whatsapp' | 'user' | 'contact' | 'contactField' | 'tag' | 'quickAnswer' | 'ticket' | 'message';
 
 export class IdMap {
   private readonly cache = new Map<Entity, Map<string, string>>();

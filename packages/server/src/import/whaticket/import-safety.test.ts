@@ -41,7 +41,9 @@ async function bigSource(maria: TestMariaDb): Promise<void> {
       for (let i = start; i < Math.min(GENERATED, start + 1000); i++) {
         // The first quotes the last (a later page), the second a message the source does not have.
         const quote = i === 0 ? `'GEN${String(GENERATED - 1).padStart(7, '0')}'` : i === 1 ? "'GONE'" : 'NULL';
-        rows.push(`('GEN${String(i).padStart(7, '0')}', 'generated message ${i}', 3, 1, ${i % 2}, NULL, 'chat', 0, 1, 1, ${quote}, '2024-05-03 10:00:00', '2024-05-03 10:00:00')`);
+        rows.push(
+          `('GEN${String(i).padStart(7, '0')}', 'generated message ${i}', 3, 1, ${i % 2}, NULL, 'chat', 0, 1, 1, ${quote}, '2024-05-03 10:00:00', '2024-05-03 10:00:00')`,
+        );
       }
       await conn.query(`INSERT INTO \`Messages\` VALUES ${rows.join(', ')}`);
     }
@@ -56,7 +58,8 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
 
   const post = (token: string | null, url: string, payload?: object) =>
     s.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-  const job = async (): Promise<ImportJobDTO> => (await s.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: bearer(s.adminToken) })).json();
+  const job = async (): Promise<ImportJobDTO> =>
+    (await s.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: bearer(s.adminToken) })).json();
   const storedMessages = async () => (await s.database.db.select({ n: count() }).from(messages))[0].n;
   const setting = async (key: string) => (await s.database.db.select().from(settings).where(eq(settings.key, key)))[0].value;
 
@@ -87,7 +90,12 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
     await imports.settled();
     const finished = imports.current(admin);
     expect(finished.status, finished.error ?? '').toBe('done');
-    expect(finished.summary.find((t) => t.table === 'Messages')).toEqual({ table: 'Messages', imported: GENERATED + FIXTURE_MESSAGES, already: 0, skipped: 1 });
+    expect(finished.summary.find((t) => t.table === 'Messages')).toEqual({
+      table: 'Messages',
+      imported: GENERATED + FIXTURE_MESSAGES,
+      already: 0,
+      skipped: 1,
+    });
     // Answers came at many points of the run: pages were read (and planned) between them.
     expect(seen.length).toBeGreaterThanOrEqual(10);
     expect(new Set(seen).size).toBeGreaterThanOrEqual(5);
@@ -95,7 +103,11 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
   }, 300_000);
 
   it('lists the security settings the source would change, old → new, and a dry run writes none', async () => {
-    const before = { token: await setting('userApiToken'), userCreation: await setting('userCreation'), allTicket: await setting('allTicket') };
+    const before = {
+      token: await setting('userApiToken'),
+      userCreation: await setting('userCreation'),
+      allTicket: await setting('allTicket'),
+    };
     expect((await post(s.adminToken, '/api/imports/whaticket', { from: maria.url, dryRun: true })).statusCode).toBe(202);
     await s.services.whaticketImport.settled();
     const dry = await job();
@@ -133,7 +145,9 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
     const seen: number[] = [];
     while ((await job()).status === 'running') {
       expect((await s.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      expect((await s.app.inject({ method: 'GET', url: '/api/tickets?status=closed', headers: bearer(s.adminToken) })).statusCode).toBe(200);
+      expect((await s.app.inject({ method: 'GET', url: '/api/tickets?status=closed', headers: bearer(s.adminToken) })).statusCode).toBe(
+        200,
+      );
       const committed = await storedMessages();
       if ((await job()).status === 'running') seen.push(committed);
     }
@@ -158,7 +172,15 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
       ['userCreation', false],
     ]);
 
-    expect((await post(s.adminToken, '/api/imports/whaticket', { from: maria.url, dryRun: false, takeSettings: ['userApiToken', 'userCreation'] })).statusCode).toBe(202);
+    expect(
+      (
+        await post(s.adminToken, '/api/imports/whaticket', {
+          from: maria.url,
+          dryRun: false,
+          takeSettings: ['userApiToken', 'userCreation'],
+        })
+      ).statusCode,
+    ).toBe(202);
     await s.services.whaticketImport.settled();
     const chosen = await job();
     expect(chosen.status, chosen.error ?? '').toBe('done');
@@ -192,15 +214,21 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
       for (const dryRun of [true, false]) {
         const result = await importWhaticket({ source, db: target.database.db, media: { from: folder, store: s.services.media }, dryRun });
         expect(result.tables.Messages).toEqual({ imported: GENERATED + FIXTURE_MESSAGES, already: 0, skipped: 1 });
-        expect(result.notes).toContain('Message 3EB0A3: media file invoice.pdf is not a regular file (skipped); imported without its file.');
-        if (!dryRun) expect(result.notes).toContain('Message GEN0000001: the message it quotes (GONE) was not imported; imported without the quote.');
+        expect(result.notes).toContain(
+          'Message 3EB0A3: media file invoice.pdf is not a regular file (skipped); imported without its file.',
+        );
+        if (!dryRun)
+          expect(result.notes).toContain('Message GEN0000001: the message it quotes (GONE) was not imported; imported without the quote.');
       }
       const db = target.database.db;
       const [invoice] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A3'));
       expect(invoice.mediaPath).toBeNull();
       // Messages come in pages by their (random) WhatsApp id: the quoted one was written 5 pages later.
       const [quoting] = await db.select().from(messages).where(eq(messages.externalId, 'GEN0000000'));
-      const [quotedOne] = await db.select().from(messages).where(eq(messages.externalId, `GEN${String(GENERATED - 1).padStart(7, '0')}`));
+      const [quotedOne] = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.externalId, `GEN${String(GENERATED - 1).padStart(7, '0')}`));
       expect(quoting.quotedMsgId).toBe(quotedOne.id);
       const [lost] = await db.select().from(messages).where(eq(messages.externalId, 'GEN0000001'));
       expect(lost.quotedMsgId).toBeNull();
@@ -215,7 +243,9 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
     const source = await openSource(maria.url, { connectMs: 5_000, statementMs: 1_000 });
     try {
       await locker.query('LOCK TABLES `Messages` WRITE');
-      await expect(importWhaticket({ source: { ...source, identity: `${source.identity}#locked` }, db: s.database.db, dryRun: true })).rejects.toThrow(/timeout|timed out/i);
+      await expect(
+        importWhaticket({ source: { ...source, identity: `${source.identity}#locked` }, db: s.database.db, dryRun: true }),
+      ).rejects.toThrow(/timeout|timed out/i);
       expect((await s.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await locker.query('UNLOCK TABLES');
@@ -245,7 +275,12 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
 
   it('closing the server (as SIGTERM does) cancels a running import', async () => {
     const other = await createTestServer({ database: s.database });
-    other.services.whaticketImport.start({ id: 1, profile: 'admin' } as never, { from: maria.url, media: '', dryRun: true, takeSettings: [] });
+    other.services.whaticketImport.start({ id: 1, profile: 'admin' } as never, {
+      from: maria.url,
+      media: '',
+      dryRun: true,
+      takeSettings: [],
+    });
     await other.stop();
     expect(other.services.whaticketImport.current({ id: 1, profile: 'admin' } as never).status).toBe('cancelled');
   }, 120_000);

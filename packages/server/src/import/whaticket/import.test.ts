@@ -12,7 +12,21 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactExtraInfo, contactTags, contacts, importMap, messages, queues, settings, tags, tickets, userQueues, users, whatsappQueues, whatsapps } from '../../db/schema.js';
+import {
+  contactExtraInfo,
+  contactTags,
+  contacts,
+  importMap,
+  messages,
+  queues,
+  settings,
+  tags,
+  tickets,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+} from '../../db/schema.js';
 import type { ChannelDriver, DriverContext } from '../../channels/driver.js';
 import { MediaStore } from '../../lib/media-store.js';
 import { PDF } from '../../test/fixtures.js';
@@ -49,7 +63,9 @@ async function importInto(
         if (extra.stopAfter !== undefined && ++pages >= extra.stopAfter) throw new Error('interrupted');
       },
     });
-    const verification = extra.verify ? await verifyImport({ source, db: target.database.db, result, media: { from: publicDir, store }, pageSize: extra.pageSize }) : undefined;
+    const verification = extra.verify
+      ? await verifyImport({ source, db: target.database.db, result, media: { from: publicDir, store }, pageSize: extra.pageSize })
+      : undefined;
     return { result, store, verification };
   } finally {
     await source.close();
@@ -121,15 +137,24 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       ]),
     );
     const [connection] = await db.select().from(whatsapps);
-    expect(connection).toMatchObject({ name: 'Main phone', status: 'DISCONNECTED', isDefault: true, greetingMessage: 'Hello!', farewellMessage: 'Bye!' });
+    expect(connection).toMatchObject({
+      name: 'Main phone',
+      status: 'DISCONNECTED',
+      isDefault: true,
+      greetingMessage: 'Hello!',
+      farewellMessage: 'Bye!',
+    });
     const ana = (await db.select().from(users).where(eq(users.email, 'ana@example.com')))[0];
     expect(ana).toMatchObject({ name: 'Agent Ana', profile: 'user', startWork: '09:00', endWork: '17:00' });
     expect(await db.select().from(userQueues).where(eq(userQueues.userId, ana.id))).toHaveLength(1);
     expect((await db.select().from(contacts)).map((c) => c.number).sort()).toEqual(['5511988880001', '5511988880002', '5511988880004']);
     const [maria] = await db.select().from(contacts).where(eq(contacts.number, '5511988880001'));
-    expect(await db.select({ name: contactExtraInfo.name, value: contactExtraInfo.value }).from(contactExtraInfo).where(eq(contactExtraInfo.contactId, maria.id))).toEqual([
-      { name: 'CPF', value: '123.456.789-00' },
-    ]);
+    expect(
+      await db
+        .select({ name: contactExtraInfo.name, value: contactExtraInfo.value })
+        .from(contactExtraInfo)
+        .where(eq(contactExtraInfo.contactId, maria.id)),
+    ).toEqual([{ name: 'CPF', value: '123.456.789-00' }]);
     const [vip] = await db.select().from(tags);
     expect(vip).toMatchObject({ name: 'VIP customer', color: '#abcdef' });
     expect(await db.select().from(contactTags)).toEqual([{ contactId: maria.id, tagId: vip.id }]);
@@ -140,7 +165,17 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     // Written at 12:00 in the source's -03:00.
     expect(imported.find((t) => t.status === 'closed')!.createdAt.toISOString()).toBe('2024-05-01T15:00:00.000Z');
     const msgs = await db.select().from(messages);
-    expect(msgs.map((m) => m.externalId).sort()).toEqual(['3EA001', '3EA002', '3EA003', '3EB0A1', '3EB0A2', '3EB0A3', '3EB0A4', '3EB0A5', '3EB0A6']);
+    expect(msgs.map((m) => m.externalId).sort()).toEqual([
+      '3EA001',
+      '3EA002',
+      '3EA003',
+      '3EB0A1',
+      '3EB0A2',
+      '3EB0A3',
+      '3EB0A4',
+      '3EB0A5',
+      '3EB0A6',
+    ]);
     // Sent by the old install: never picked up by the outbox again.
     for (const m of msgs.filter((x) => x.fromMe)) expect(m.sendState).toBe('sent');
     const reply = msgs.find((m) => m.externalId === '3EB0A2')!;
@@ -189,7 +224,12 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     const [long] = await db.select().from(queues).where(eq(queues.color, '#0000ff'));
     expect(long.name).toBe(LONG_QUEUE_NAME.slice(0, 50));
     const cuts = first.changed.map((c) => [c.table, c.field, c.source]);
-    expect(cuts).toEqual(expect.arrayContaining([['Queues', 'name', LONG_QUEUE_NAME], ['Contacts', 'name', LONG_CONTACT_NAME.trim()]]));
+    expect(cuts).toEqual(
+      expect.arrayContaining([
+        ['Queues', 'name', LONG_QUEUE_NAME],
+        ['Contacts', 'name', LONG_CONTACT_NAME.trim()],
+      ]),
+    );
     expect(summaryText(first)).toContain('changed Queues 3 name: longer than 50 characters');
     const msgs = await db.select().from(messages);
     expect(msgs.find((m) => m.externalId === '3EA002')!.body).toBe('2024-05-01 12:00:00');
@@ -215,9 +255,25 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     expect(phone.workHours!.saturday).toMatchObject({ enabled: true, start: '08:00', end: '12:00' });
     expect(phone.workHours!.sunday.enabled).toBe(false);
     const [ana] = await db.select().from(users).where(eq(users.email, 'ana@example.com'));
-    expect(ana).toMatchObject({ allHistoric: false, isRemoveTags: false, viewConection: false, viewSector: true, viewName: false, viewTags: false, allTicket: false });
+    expect(ana).toMatchObject({
+      allHistoric: false,
+      isRemoveTags: false,
+      viewConection: false,
+      viewSector: true,
+      viewName: false,
+      viewTags: false,
+      allTicket: false,
+    });
     const [admin] = await db.select().from(users).where(eq(users.email, 'old.admin@example.com'));
-    expect(admin).toMatchObject({ allHistoric: true, isRemoveTags: true, viewConection: true, viewSector: true, viewName: true, viewTags: true, allTicket: true });
+    expect(admin).toMatchObject({
+      allHistoric: true,
+      isRemoveTags: true,
+      viewConection: true,
+      viewSector: true,
+      viewName: true,
+      viewTags: true,
+      allTicket: true,
+    });
   });
 
   it('keeps a ticket whose connection was deleted in the source, with its messages, on a visible placeholder connection', async () => {
@@ -261,7 +317,11 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     }
     // Once paired, it starts with the server like any other connection.
     const again: number[] = [];
-    const restarted = await createTestServer({ database: target.database, factories: { whatsapp: recordingDriver(again) }, soleProcess: true });
+    const restarted = await createTestServer({
+      database: target.database,
+      factories: { whatsapp: recordingDriver(again) },
+      soleProcess: true,
+    });
     await restarted.app.close();
     expect(again).toHaveLength(1);
   });
@@ -282,10 +342,20 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     const [msg] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A5'));
     const [ticket] = await db.select().from(tickets).where(eq(tickets.id, msg.ticketId));
     await db.update(messages).set({ body: 'changed here' }).where(eq(messages.id, msg.id));
-    await db.update(tickets).set({ createdAt: new Date('2024-05-01T12:00:00Z') }).where(eq(tickets.id, msg.ticketId));
+    await db
+      .update(tickets)
+      .set({ createdAt: new Date('2024-05-01T12:00:00Z') })
+      .where(eq(tickets.id, msg.ticketId));
     const changed = (await importInto(target, maria.url, { store, verify: true })).verification!;
-    expect(changed.differences.filter((d) => !d.explained).map((d) => `${d.table} ${d.id} ${d.field}`).sort()).toEqual(['Messages 3EB0A5 body', 'Tickets 2 createdAt']);
-    expect(changed.tables.find((t) => t.table === 'Tickets')!.times.source).not.toBe(changed.tables.find((t) => t.table === 'Tickets')!.times.imported);
+    expect(
+      changed.differences
+        .filter((d) => !d.explained)
+        .map((d) => `${d.table} ${d.id} ${d.field}`)
+        .sort(),
+    ).toEqual(['Messages 3EB0A5 body', 'Tickets 2 createdAt']);
+    expect(changed.tables.find((t) => t.table === 'Tickets')!.times.source).not.toBe(
+      changed.tables.find((t) => t.table === 'Tickets')!.times.imported,
+    );
     await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
     await db.update(tickets).set({ createdAt: ticket.createdAt }).where(eq(tickets.id, ticket.id));
   });
@@ -298,7 +368,8 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     expect(byTable.WhatsappQueues).toMatchObject({ sourceRows: 2, imported: 2, notImported: 0 });
     expect(byTable.UserQueues).toMatchObject({ sourceRows: 1, imported: 1, notImported: 0 });
     expect(byTable.ContactTags).toMatchObject({ sourceRows: 2, imported: 1, notImported: 1 });
-    for (const t of ['Settings', 'WhatsappQueues', 'UserQueues', 'ContactTags']) expect(byTable[t].texts.source, t).toBe(byTable[t].texts.imported);
+    for (const t of ['Settings', 'WhatsappQueues', 'UserQueues', 'ContactTags'])
+      expect(byTable[t].texts.source, t).toBe(byTable[t].texts.imported);
     expect(verification!.unexplained, verifyText(verification!)).toBe(0);
 
     // An admin changes a setting, a sector is unlinked from the connection, a tag is added to a
@@ -312,16 +383,20 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     await db.update(settings).set({ value: 'enabled' }).where(eq(settings.key, 'userCreation'));
     await db.delete(whatsappQueues).where(and(eq(whatsappQueues.whatsappId, phone.id), eq(whatsappQueues.queueId, sales.id)));
     await db.insert(contactTags).values({ contactId: joao.id, tagId: vip.id });
-    await db.update(messages).set({ ack: msg.ack === 3 ? 1 : 3 }).where(eq(messages.id, msg.id));
+    await db
+      .update(messages)
+      .set({ ack: msg.ack === 3 ? 1 : 3 })
+      .where(eq(messages.id, msg.id));
     // Verified without importing again (a run would re-add the link): against the first run's report.
     const source = await openSource(maria.url);
     try {
       const changed = await verifyImport({ source, db, result: first, media: { from: publicDir, store } });
-      expect(changed.differences.filter((d) => !d.explained).map((d) => `${d.table} ${d.id} ${d.field}`).sort()).toEqual([
-        'Messages 3EB0A2 ack',
-        'Settings userCreation value',
-        'WhatsappQueues 1/1 (row)',
-      ]);
+      expect(
+        changed.differences
+          .filter((d) => !d.explained)
+          .map((d) => `${d.table} ${d.id} ${d.field}`)
+          .sort(),
+      ).toEqual(['Messages 3EB0A2 ack', 'Settings userCreation value', 'WhatsappQueues 1/1 (row)']);
       const contactTagsCheck = changed.tables.find((t) => t.table === 'ContactTags')!;
       expect(contactTagsCheck.texts.source).not.toBe(contactTagsCheck.texts.imported);
     } finally {
@@ -337,13 +412,25 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     const server = await createTestServer({ database: target.database });
     try {
       // The admin works all day (Ana's hours would refuse a sign-in outside 09:00–17:00).
-      const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'old.admin@example.com', password: OLD_PASSWORD } });
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'old.admin@example.com', password: OLD_PASSWORD },
+      });
       expect(login.statusCode, login.body).toBe(200);
-      const wrong = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'old.admin@example.com', password: 'not-it' } });
+      const wrong = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'old.admin@example.com', password: 'not-it' },
+      });
       expect(wrong.statusCode).toBe(401);
       const [admin] = await target.database.db.select().from(users).where(eq(users.email, 'old.admin@example.com'));
       expect(admin.passwordHash.startsWith('scrypt$')).toBe(true);
-      const again = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'old.admin@example.com', password: OLD_PASSWORD } });
+      const again = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'old.admin@example.com', password: OLD_PASSWORD },
+      });
       expect(again.statusCode).toBe(200);
       const [ana] = await target.database.db.select().from(users).where(eq(users.email, 'ana@example.com'));
       expect(ana.passwordHash.startsWith('$2')).toBe(true);
@@ -435,7 +522,10 @@ describe.skipIf(!PG_URL)('Whaticket import from PostgreSQL (whaticket-community 
     const [closed] = await db.select().from(tickets).where(eq(tickets.status, 'closed'));
     expect(closed.createdAt.toISOString()).toBe('2024-05-01T15:00:00.000Z');
     const msgs = await db.select().from(messages);
-    expect(msgs.find((m) => m.externalId === '3EA003')).toMatchObject({ mediaType: 'location', body: '-23.5505,-46.6333 Praça da Sé, São Paulo' });
+    expect(msgs.find((m) => m.externalId === '3EA003')).toMatchObject({
+      mediaType: 'location',
+      body: '-23.5505,-46.6333 Praça da Sé, São Paulo',
+    });
     // No company language set here: the server's default, Portuguese.
     const [placeholder] = await db.select().from(whatsapps).where(eq(whatsapps.name, PLACEHOLDER_CONNECTION_NAMES.pt));
     expect(msgs.find((m) => m.externalId === '3EB0A6')!.whatsappId).toBe(placeholder.id);

@@ -126,7 +126,16 @@ export interface ImportResult {
 
 export async function importWhaticket(options: ImportOptions): Promise<ImportResult> {
   const survey = surveySource(await options.source.columns());
-  const result: ImportResult = { survey, tables: {}, skipped: [], changed: [], notes: [], settingChoices: [], sourceTimeZone: options.source.timeZone, dryRun: options.dryRun === true };
+  const result: ImportResult = {
+    survey,
+    tables: {},
+    skipped: [],
+    changed: [],
+    notes: [],
+    settingChoices: [],
+    sourceTimeZone: options.source.timeZone,
+    dryRun: options.dryRun === true,
+  };
   await new Run(options, survey, result, options.dryRun ? readOnly(options.db) : options.db).all();
   return result;
 }
@@ -193,7 +202,16 @@ export const PLACEHOLDER_CONNECTION_NAMES: Readonly<Record<CompanyLanguage, stri
 export const PLACEHOLDER_SOURCE_ID = 'none';
 
 /** Limits of this side's forms (packages/shared): longer source values are cut, and reported. */
-export const LIMITS = { queueName: 50, connectionName: 50, userName: 50, contactName: 200, fieldName: 200, tagName: 100, shortcut: 50, profilePicUrl: 2000 } as const;
+export const LIMITS = {
+  queueName: 50,
+  connectionName: 50,
+  userName: 50,
+  contactName: 200,
+  fieldName: 200,
+  tagName: 100,
+  shortcut: 50,
+  profilePicUrl: 2000,
+} as const;
 
 /**
  * A Whaticket location body, "data:image/png;base64,<thumbnail>|<maps URL with q=lat%2Clng>|<description>",
@@ -212,7 +230,10 @@ export function locationBody(body: string): string | null {
   }
   const m = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(q ?? '');
   if (!m) return null;
-  const description = parts.slice(parts.indexOf(url) + 1).join('|').trim();
+  const description = parts
+    .slice(parts.indexOf(url) + 1)
+    .join('|')
+    .trim();
   const onlyNumbers = /^-?[\d.]+\s*,\s*-?[\d.]+$/.test(description);
   return `${m[1]},${m[2]}${description && !onlyNumbers ? ` ${description}` : ''}`;
 }
@@ -296,7 +317,14 @@ class Run {
   private fit(table: SourceTable, id: unknown, field: string, value: string, max: number): string {
     if (value.length <= max) return value;
     const cut = value.slice(0, max);
-    this.result.changed.push({ table, id: str(id), field, source: value, imported: cut, reason: `longer than ${max} characters (the limit here)` });
+    this.result.changed.push({
+      table,
+      id: str(id),
+      field,
+      source: value,
+      imported: cut,
+      reason: `longer than ${max} characters (the limit here)`,
+    });
     return cut;
   }
 
@@ -326,23 +354,24 @@ class Run {
       this.checkCancelled();
       const rows = await this.options.source.page(table, this.columns(table), key, after, this.pageSize);
       if (rows.length === 0) break;
-      for (const part of inParts(rows, WRITE_BATCH)) await this.inPage(async (tx) => {
-        for (const row of part) {
-          this.checkCancelled();
-          if (this.map.get(entity, row[key]) !== undefined) {
-            this.summary(table).already += 1;
-            continue;
+      for (const part of inParts(rows, WRITE_BATCH))
+        await this.inPage(async (tx) => {
+          for (const row of part) {
+            this.checkCancelled();
+            if (this.map.get(entity, row[key]) !== undefined) {
+              this.summary(table).already += 1;
+              continue;
+            }
+            const outcome = await each(tx, row);
+            if (typeof outcome === 'string') {
+              this.skip(table, row[key], outcome);
+              continue;
+            }
+            await this.mapped(tx, entity, row[key], outcome.id);
+            if (outcome.already) this.summary(table).already += 1;
+            else this.summary(table).imported += 1;
           }
-          const outcome = await each(tx, row);
-          if (typeof outcome === 'string') {
-            this.skip(table, row[key], outcome);
-            continue;
-          }
-          await this.mapped(tx, entity, row[key], outcome.id);
-          if (outcome.already) this.summary(table).already += 1;
-          else this.summary(table).imported += 1;
-        }
-      });
+        });
       await nextTurn();
       after = rows[rows.length - 1][key] as string | number;
       done += rows.length;
@@ -380,7 +409,7 @@ class Run {
           const taken = this.options.takeSettings?.includes(key) === true;
           this.result.settingChoices.push({ key, current: shown(key, current.value), incoming: shown(key, parsed.data), taken });
           // Not mapped: a later run told to take it still can.
-          if (!taken) return 'security setting: kept the current value (the source\'s is taken only when chosen)';
+          if (!taken) return "security setting: kept the current value (the source's is taken only when chosen)";
         }
       }
       if (this.dry) return { id: key };
@@ -399,7 +428,10 @@ class Run {
     await this.eachPage('Queues', 'queue', 'id', async (tx, row) => {
       const name = this.fit('Queues', row.id, 'name', str(row.name).trim(), LIMITS.queueName);
       if (name.length < 2) return 'name shorter than 2 characters';
-      const [same] = await tx.select({ id: queues.id }).from(queues).where(sql`lower(${queues.name}) = lower(${name})`);
+      const [same] = await tx
+        .select({ id: queues.id })
+        .from(queues)
+        .where(sql`lower(${queues.name}) = lower(${name})`);
       if (same) return { id: same.id, already: true };
       const color = await this.freeQueueColor(tx, hexColor(row.color) ?? '#7c7c7c', name);
       if (this.dry) return { id: this.planned() };
@@ -426,7 +458,10 @@ class Run {
     let value = parseInt(full.slice(1), 16);
     for (let i = 0; i < 4096; i++) {
       const candidate = `#${value.toString(16).padStart(6, '0')}`;
-      const [taken] = await tx.select({ id: queues.id }).from(queues).where(sql`lower(${queues.color}) = ${candidate}`);
+      const [taken] = await tx
+        .select({ id: queues.id })
+        .from(queues)
+        .where(sql`lower(${queues.color}) = ${candidate}`);
       if (!taken) {
         if (i > 0) this.result.notes.push(`Sector "${name}": colour ${full} was taken, imported as ${candidate}.`);
         return candidate;
@@ -442,7 +477,10 @@ class Run {
       const wanted = this.fit('Whatsapps', row.id, 'name', str(row.name).trim(), LIMITS.connectionName) || `Connection ${str(row.id)}`;
       let name = wanted;
       for (let n = 2; ; n++) {
-        const [taken] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(sql`lower(${whatsapps.name}) = lower(${name})`);
+        const [taken] = await tx
+          .select({ id: whatsapps.id })
+          .from(whatsapps)
+          .where(sql`lower(${whatsapps.name}) = lower(${name})`);
         if (!taken) break;
         name = `${wanted} (${n})`;
       }
@@ -481,7 +519,10 @@ class Run {
       const queueId = this.map.get('queue', row.queueId);
       if (!whatsappId || !queueId) return 'connection or sector not imported';
       if (this.dry) return;
-      await tx.insert(whatsappQueues).values({ whatsappId: Number(whatsappId), queueId: Number(queueId) }).onConflictDoNothing();
+      await tx
+        .insert(whatsappQueues)
+        .values({ whatsappId: Number(whatsappId), queueId: Number(queueId) })
+        .onConflictDoNothing();
     });
   }
 
@@ -518,7 +559,14 @@ class Run {
         if (row[field] === undefined || row[field] === null || str(row[field]) === '') continue;
         flat[field] = time(row[field], fallback);
         if (flat[field] !== str(row[field]).slice(0, 5)) {
-          this.result.changed.push({ table: 'Whatsapps', id: str(row.id), field, source: str(row[field]), imported: fallback, reason: 'not a time of day (HH:mm)' });
+          this.result.changed.push({
+            table: 'Whatsapps',
+            id: str(row.id),
+            field,
+            source: str(row[field]),
+            imported: fallback,
+            reason: 'not a time of day (HH:mm)',
+          });
         }
       }
     }
@@ -566,7 +614,10 @@ class Run {
       const queueId = this.map.get('queue', row.queueId);
       if (!userId || !queueId) return 'attendant or sector not imported';
       if (this.dry) return;
-      await tx.insert(userQueues).values({ userId: Number(userId), queueId: Number(queueId) }).onConflictDoNothing();
+      await tx
+        .insert(userQueues)
+        .values({ userId: Number(userId), queueId: Number(queueId) })
+        .onConflictDoNothing();
     });
   }
 
@@ -604,7 +655,11 @@ class Run {
       if (this.dry) return { id: this.planned() };
       const [created] = await tx
         .insert(contactExtraInfo)
-        .values({ contactId: Number(contactId), name: this.fit('ContactCustomFields', row.id, 'name', str(row.name), LIMITS.fieldName), value: str(row.value) })
+        .values({
+          contactId: Number(contactId),
+          name: this.fit('ContactCustomFields', row.id, 'name', str(row.name), LIMITS.fieldName),
+          value: str(row.value),
+        })
         .returning({ id: contactExtraInfo.id });
       return { id: created.id };
     });
@@ -615,7 +670,10 @@ class Run {
     await this.eachPage('Tags', 'tag', 'id', async (tx, row) => {
       const name = this.fit('Tags', row.id, 'name', str(row.name).trim(), LIMITS.tagName);
       if (name.length < 3) return 'name shorter than 3 characters';
-      const [same] = await tx.select({ id: tags.id }).from(tags).where(sql`lower(${tags.name}) = lower(${name})`);
+      const [same] = await tx
+        .select({ id: tags.id })
+        .from(tags)
+        .where(sql`lower(${tags.name}) = lower(${name})`);
       if (same) return { id: same.id, already: true };
       if (this.dry) return { id: this.planned() };
       const [created] = await tx
@@ -629,7 +687,10 @@ class Run {
       const tagId = this.map.get('tag', row.tagId);
       if (!contactId || !tagId) return 'contact or tag not imported';
       if (this.dry) return;
-      await tx.insert(contactTags).values({ contactId: Number(contactId), tagId: Number(tagId) }).onConflictDoNothing();
+      await tx
+        .insert(contactTags)
+        .values({ contactId: Number(contactId), tagId: Number(tagId) })
+        .onConflictDoNothing();
     });
   }
 
@@ -663,7 +724,13 @@ class Run {
         const [active] = await tx
           .select({ id: tickets.id })
           .from(tickets)
-          .where(and(eq(tickets.contactId, Number(contactId)), eq(tickets.whatsappId, Number(whatsappId)), inArray(tickets.status, ['open', 'pending'])));
+          .where(
+            and(
+              eq(tickets.contactId, Number(contactId)),
+              eq(tickets.whatsappId, Number(whatsappId)),
+              inArray(tickets.status, ['open', 'pending']),
+            ),
+          );
         const pair = `${contactId}/${whatsappId}`;
         if (active || this.plannedActive.has(pair)) {
           this.result.notes.push(`Ticket ${str(row.id)}: its contact already has an active ticket here; imported closed.`);
@@ -694,7 +761,10 @@ class Run {
           updatedAt,
         })
         .returning({ id: tickets.id });
-      await tx.update(tickets).set({ protocol: protocolOf(createdAt, created.id) }).where(eq(tickets.id, created.id));
+      await tx
+        .update(tickets)
+        .set({ protocol: protocolOf(createdAt, created.id) })
+        .where(eq(tickets.id, created.id));
       // Its service cycle, so the dashboard counts it: queued at creation, started if someone had it.
       await tx.insert(ticketCycles).values({
         ticketId: created.id,
@@ -721,7 +791,10 @@ class Run {
     this.result.notes.push(`Ticket ${str(ticketId)}: its connection is gone from the source; kept on "${name}".`);
     // One made by an earlier import from another source, in any of the languages, is reused.
     const names = Object.values(PLACEHOLDER_CONNECTION_NAMES).map((n) => n.toLowerCase());
-    const [same] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(inArray(sql`lower(${whatsapps.name})`, names));
+    const [same] = await tx
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(inArray(sql`lower(${whatsapps.name})`, names));
     let id: number;
     if (same) id = same.id;
     else if (this.dry) id = this.planned();
@@ -771,25 +844,26 @@ class Run {
         files.set(str(row.id), await this.mediaOf(row));
       }
       const quotedMap = await this.map.lookup(this.db, 'message', quoted);
-      for (const part of inParts(rows, WRITE_BATCH)) await this.inPage(async (tx) => {
-        for (const row of part) {
-          this.checkCancelled();
-          const sourceId = str(row.id);
-          if (taken.has(sourceId)) {
-            this.summary(table).already += 1;
-            continue;
+      for (const part of inParts(rows, WRITE_BATCH))
+        await this.inPage(async (tx) => {
+          for (const row of part) {
+            this.checkCancelled();
+            const sourceId = str(row.id);
+            if (taken.has(sourceId)) {
+              this.summary(table).already += 1;
+              continue;
+            }
+            const outcome = await this.message(tx, row, quotedMap, files.get(sourceId) ?? null);
+            if (typeof outcome === 'string') {
+              this.skip(table, sourceId, outcome);
+              continue;
+            }
+            // A dry run keeps no map of planned messages (a quote changes no outcome of the plan).
+            if (!this.dry) await this.map.put(tx, 'message', sourceId, outcome.id);
+            quotedMap.set(sourceId, outcome.id);
+            this.summary(table).imported += 1;
           }
-          const outcome = await this.message(tx, row, quotedMap, files.get(sourceId) ?? null);
-          if (typeof outcome === 'string') {
-            this.skip(table, sourceId, outcome);
-            continue;
-          }
-          // A dry run keeps no map of planned messages (a quote changes no outcome of the plan).
-          if (!this.dry) await this.map.put(tx, 'message', sourceId, outcome.id);
-          quotedMap.set(sourceId, outcome.id);
-          this.summary(table).imported += 1;
-        }
-      });
+        });
       await nextTurn();
       after = str(rows[rows.length - 1].id);
       done += rows.length;
@@ -814,18 +888,31 @@ class Run {
       after = str(rows[rows.length - 1].id);
       const quoting = rows.filter((r) => str(r.quotedMsgId) !== '');
       if (quoting.length === 0) continue;
-      const ours = await this.map.lookup(this.db, 'message', quoting.map((r) => str(r.id)));
-      const quoted = await this.map.lookup(this.db, 'message', quoting.map((r) => str(r.quotedMsgId)));
+      const ours = await this.map.lookup(
+        this.db,
+        'message',
+        quoting.map((r) => str(r.id)),
+      );
+      const quoted = await this.map.lookup(
+        this.db,
+        'message',
+        quoting.map((r) => str(r.quotedMsgId)),
+      );
       await this.inPage(async (tx) => {
         for (const row of quoting) {
           const id = ours.get(str(row.id));
           if (!id) continue; // the quoting message itself was skipped, and reported
           const target = quoted.get(str(row.quotedMsgId));
           if (!target) {
-            this.result.notes.push(`Message ${str(row.id)}: the message it quotes (${str(row.quotedMsgId)}) was not imported; imported without the quote.`);
+            this.result.notes.push(
+              `Message ${str(row.id)}: the message it quotes (${str(row.quotedMsgId)}) was not imported; imported without the quote.`,
+            );
             continue;
           }
-          await tx.update(messages).set({ quotedMsgId: target }).where(and(eq(messages.id, id), isNull(messages.quotedMsgId)));
+          await tx
+            .update(messages)
+            .set({ quotedMsgId: target })
+            .where(and(eq(messages.id, id), isNull(messages.quotedMsgId)));
         }
       });
       await nextTurn();
@@ -836,7 +923,10 @@ class Run {
   private async message(tx: DbOrTx, row: SourceRow, quotedMap: Map<string, string>, file: MediaOutcome): Promise<{ id: string } | string> {
     const ticketId = this.map.get('ticket', row.ticketId);
     if (!ticketId) return 'ticket not imported';
-    const [stored] = await tx.select({ whatsappId: tickets.whatsappId }).from(tickets).where(eq(tickets.id, Number(ticketId)));
+    const [stored] = await tx
+      .select({ whatsappId: tickets.whatsappId })
+      .from(tickets)
+      .where(eq(tickets.id, Number(ticketId)));
     const whatsappId = stored?.whatsappId ?? this.plannedTicketConnection.get(Number(ticketId));
     if (whatsappId === undefined) throw new Error(`Ticket ${ticketId} of message ${str(row.id)} is mapped but not here`);
     const [duplicate] = await tx
@@ -908,7 +998,8 @@ class Run {
       this.checkCancelled();
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return `media file ${file} not found in the media folder`;
-      if ((err as Error).name === 'AbortError' || (err as Error).name === 'TimeoutError') return `media file ${file} could not be read in time`;
+      if ((err as Error).name === 'AbortError' || (err as Error).name === 'TimeoutError')
+        return `media file ${file} could not be read in time`;
       return `media file ${file} could not be read (${code ?? (err as Error).message})`;
     } finally {
       await handle?.close();

@@ -31,7 +31,13 @@ export const TABLES = {
   Queues: {
     read: ['id', 'name', 'color', 'greetingMessage', 'startWork', 'endWork', 'absenceMessage', ...timestamps],
     required: ['id', 'name', 'color'],
-    left: { companyId: 'single company', orderQueue: 'no queue options here', integrationId: 'no integrations', promptId: 'no prompts', schedules: 'per-day schedules become one start/end' },
+    left: {
+      companyId: 'single company',
+      orderQueue: 'no queue options here',
+      integrationId: 'no integrations',
+      promptId: 'no prompts',
+      schedules: 'per-day schedules become one start/end',
+    },
   },
   Whatsapps: {
     read: [
@@ -87,7 +93,13 @@ export const TABLES = {
       ...timestamps,
     ],
     required: ['id', 'name', 'email', 'passwordHash'],
-    left: { tokenVersion: 'sessions are not carried over; everyone signs in again', isTricked: 'no equivalent', online: 'presence is live state', super: 'single company', companyId: 'single company' },
+    left: {
+      tokenVersion: 'sessions are not carried over; everyone signs in again',
+      isTricked: 'no equivalent',
+      online: 'presence is live state',
+      super: 'single company',
+      companyId: 'single company',
+    },
   },
   UserQueues: { read: ['userId', 'queueId'], required: ['userId', 'queueId'], left: ts() },
   Contacts: {
@@ -96,18 +108,51 @@ export const TABLES = {
     left: { companyId: 'single company', useQueues: 'no per-contact queue switch', useDialogflow: 'no Dialogflow' },
   },
   ContactCustomFields: { read: ['id', 'name', 'value', 'contactId'], required: ['id', 'name', 'contactId'], left: ts() },
-  Tags: { read: ['id', 'name', 'color', ...timestamps], required: ['id', 'name'], left: { userId: 'a tag belongs to everyone here', companyId: 'single company', kanban: 'no kanban' } },
+  Tags: {
+    read: ['id', 'name', 'color', ...timestamps],
+    required: ['id', 'name'],
+    left: { userId: 'a tag belongs to everyone here', companyId: 'single company', kanban: 'no kanban' },
+  },
   ContactTags: { read: ['contactId', 'tagId'], required: ['contactId', 'tagId'], left: ts() },
-  QuickAnswers: { read: ['id', 'shortcut', 'message', ...timestamps], required: ['id', 'shortcut', 'message'], left: { companyId: 'single company', userId: 'quick answers are shared here' } },
+  QuickAnswers: {
+    read: ['id', 'shortcut', 'message', ...timestamps],
+    required: ['id', 'shortcut', 'message'],
+    left: { companyId: 'single company', userId: 'quick answers are shared here' },
+  },
   Tickets: {
     read: ['id', 'status', 'lastMessage', 'contactId', 'userId', 'whatsappId', 'queueId', 'isGroup', 'unreadMessages', ...timestamps],
     required: ['id', 'status', 'contactId'],
-    left: { uuid: 'tickets are addressed by id here', chatbot: 'automation state restarts', companyId: 'single company', queueOptionId: 'no queue options here', markedAsDeleted: 'not carried' },
+    left: {
+      uuid: 'tickets are addressed by id here',
+      chatbot: 'automation state restarts',
+      companyId: 'single company',
+      queueOptionId: 'no queue options here',
+      markedAsDeleted: 'not carried',
+    },
   },
   Messages: {
-    read: ['id', 'body', 'ack', 'read', 'fromMe', 'mediaUrl', 'mediaType', 'isDeleted', 'ticketId', 'contactId', 'quotedMsgId', ...timestamps],
+    read: [
+      'id',
+      'body',
+      'ack',
+      'read',
+      'fromMe',
+      'mediaUrl',
+      'mediaType',
+      'isDeleted',
+      'ticketId',
+      'contactId',
+      'quotedMsgId',
+      ...timestamps,
+    ],
     required: ['id', 'body', 'ticketId'],
-    left: { remoteJid: 'the contact carries the address', participant: 'the sender contact carries it', dataJson: 'raw WhatsApp payloads are not re-served', companyId: 'single company', queueId: 'the ticket carries the sector' },
+    left: {
+      remoteJid: 'the contact carries the address',
+      participant: 'the sender contact carries it',
+      dataJson: 'raw WhatsApp payloads are not re-served',
+      companyId: 'single company',
+      queueId: 'the ticket carries the sector',
+    },
   },
 } as const satisfies Record<string, TableSpec>;
 
@@ -152,10 +197,20 @@ export function surveySource(columns: Map<string, Set<string>>): SourceSurvey {
     if (absent.length) {
       throw new NotWhaticketError(`${name} lacks ${absent.join(', ')}: not a Whaticket-family schema this import knows.`);
     }
-    tables.set(name, spec.read.filter((c) => has.has(c)));
+    tables.set(
+      name,
+      spec.read.filter((c) => has.has(c)),
+    );
     for (const c of has) if (!spec.read.includes(c) && !(c in spec.left)) unknownColumns.push(`${name}.${c}`);
   }
   const otherTables = [...columns.keys()].filter((t) => !(t in TABLES) && t !== 'SequelizeMeta').sort();
-  const pressTicket = columns.has('Tags') || columns.get('Queues')?.has('startWork') === true || columns.get('Users')?.has('startWork') === true;
-  return { variant: pressTicket ? 'press-ticket' : 'whaticket-community', tables, missingTables, unknownColumns: unknownColumns.sort(), otherTables };
+  const pressTicket =
+    columns.has('Tags') || columns.get('Queues')?.has('startWork') === true || columns.get('Users')?.has('startWork') === true;
+  return {
+    variant: pressTicket ? 'press-ticket' : 'whaticket-community',
+    tables,
+    missingTables,
+    unknownColumns: unknownColumns.sort(),
+    otherTables,
+  };
 }

@@ -47,11 +47,17 @@ export const DEFAULT_SOURCE_TIMEOUTS: SourceTimeouts = { connectMs: 10_000, stat
 export const DEFAULT_MYSQL_TIMEZONE = DEFAULT_SOURCE_TIMEZONE;
 export const TIMEZONE_OFFSET_PATTERN = SOURCE_TIMEZONE_PATTERN;
 
-export function openSource(url: string, timeouts: SourceTimeouts = DEFAULT_SOURCE_TIMEOUTS, options: { timeZone?: string } = {}): Promise<SourceDb> {
+export function openSource(
+  url: string,
+  timeouts: SourceTimeouts = DEFAULT_SOURCE_TIMEOUTS,
+  options: { timeZone?: string } = {},
+): Promise<SourceDb> {
   const protocol = new URL(url).protocol;
   const timeZone = options.timeZone ?? DEFAULT_MYSQL_TIMEZONE;
-  if (!TIMEZONE_OFFSET_PATTERN.test(timeZone)) return Promise.reject(new Error(`The source time zone must be an offset such as -03:00 (got ${timeZone})`));
-  if (protocol === 'mysql:' || protocol === 'mariadb:') return Promise.resolve(openMysql(url.replace(/^mariadb:/, 'mysql:'), timeouts, timeZone));
+  if (!TIMEZONE_OFFSET_PATTERN.test(timeZone))
+    return Promise.reject(new Error(`The source time zone must be an offset such as -03:00 (got ${timeZone})`));
+  if (protocol === 'mysql:' || protocol === 'mariadb:')
+    return Promise.resolve(openMysql(url.replace(/^mariadb:/, 'mysql:'), timeouts, timeZone));
   if (protocol === 'postgres:' || protocol === 'postgresql:') return Promise.resolve(openPostgres(url, timeouts));
   return Promise.reject(new Error(`--from must be a mysql://, mariadb:// or postgres:// URL (got ${protocol})`));
 }
@@ -74,7 +80,8 @@ function openMysql(url: string, timeouts: SourceTimeouts, timeZone: string): Sou
   });
   // mysql2's per-query timeout is kept by the client (the connection is dropped when it passes), so
   // it holds on MySQL and MariaDB alike and also bounds a wait for a table lock.
-  const query = <T extends mysql.RowDataPacket[]>(text: string, values: unknown[] = []) => pool.query<T>({ sql: text, values, timeout: timeouts.statementMs });
+  const query = <T extends mysql.RowDataPacket[]>(text: string, values: unknown[] = []) =>
+    pool.query<T>({ sql: text, values, timeout: timeouts.statementMs });
   const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
   const list = (cols: readonly string[]) => cols.map(q).join(', ');
   return {

@@ -12,7 +12,21 @@ import path from 'node:path';
 import { SETTING_SCHEMAS, flattenWeekHours, defaultWeekHours, isSettingKey } from '@switchboard/shared';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { contactExtraInfo, contactTags, contacts, messages, queues, quickAnswers, settings, tags, tickets, userQueues, users, whatsappQueues, whatsapps } from '../../db/schema.js';
+import {
+  contactExtraInfo,
+  contactTags,
+  contacts,
+  messages,
+  queues,
+  quickAnswers,
+  settings,
+  tags,
+  tickets,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+} from '../../db/schema.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import { IdMap, type Entity } from './id-map.js';
 import { LIMITS, PERMISSION_FLAGS, PLACEHOLDER_SOURCE_ID, inactivityHours, locationBody, type ImportResult } from './importer.js';
@@ -62,7 +76,8 @@ type Ours = Record<string, unknown>;
 /** Field → [source value, our value] as text, with what would explain a difference. */
 type Pair = [field: string, source: string, ours: string, explain?: (source: string, ours: string) => string | undefined];
 
-const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : new Date(str(v)).toISOString());
+const iso = (v: unknown): string =>
+  v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : new Date(str(v)).toISOString();
 const cutTo = (max: number) => (source: string, ours: string) =>
   source.trim().length > max && ours === source.trim().slice(0, max) ? `cut to ${max} characters (the limit here)` : undefined;
 const trimmed = (source: string, ours: string) => (source.trim() === ours ? 'spaces around it removed' : undefined);
@@ -88,7 +103,14 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
   for (const [table, check] of Object.entries(checks) as [SourceTable, Check][]) {
     const columns = result.survey.tables.get(table);
     if (!columns) continue;
-    const summary: VerifyTable = { table, sourceRows: 0, imported: 0, notImported: 0, times: { source: '', imported: '' }, texts: { source: '', imported: '' } };
+    const summary: VerifyTable = {
+      table,
+      sourceRows: 0,
+      imported: 0,
+      notImported: 0,
+      times: { source: '', imported: '' },
+      texts: { source: '', imported: '' },
+    };
     const hashes = { ts: createHash('sha256'), ti: createHash('sha256'), xs: createHash('sha256'), xi: createHash('sha256') };
     let after: string | number | null = null;
     for (;;) {
@@ -96,7 +118,11 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id as string | number;
       summary.sourceRows += rows.length;
-      const ids = await map.lookup(db, check.entity, rows.map((r) => str(r.id)));
+      const ids = await map.lookup(
+        db,
+        check.entity,
+        rows.map((r) => str(r.id)),
+      );
       const targets = [...new Set(ids.values())];
       const ours = new Map(
         (await check.read(db, check.entity === 'message' ? targets : targets.map(Number))).map((r) => [String(r.id), r]),
@@ -108,7 +134,14 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
         if (!mine) {
           summary.notImported += 1;
           const reason = skipped.get(`${table}/${id}`);
-          out.differences.push({ table, id, field: '(row)', source: 'present', imported: 'absent', ...(reason ? { explained: `skipped: ${reason}` } : {}) });
+          out.differences.push({
+            table,
+            id,
+            field: '(row)',
+            source: 'present',
+            imported: 'absent',
+            ...(reason ? { explained: `skipped: ${reason}` } : {}),
+          });
           continue;
         }
         summary.imported += 1;
@@ -122,7 +155,10 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
         const matched = iso(row.createdAt) !== iso(mine.createdAt) && ['queue', 'user', 'contact', 'tag'].includes(check.entity);
         for (const [field, s, o, explain] of pairs) {
           if (s === o) continue;
-          const why = changed.get(`${table}/${id}/${field}`) ?? explain?.(s, o) ?? (matched ? 'matched a row already here, which was kept as it was' : undefined);
+          const why =
+            changed.get(`${table}/${id}/${field}`) ??
+            explain?.(s, o) ??
+            (matched ? 'matched a row already here, which was kept as it was' : undefined);
           out.differences.push({ table, id, field, source: s, imported: o, ...(why ? { explained: why } : {}) });
         }
       }
@@ -139,32 +175,43 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
 }
 
 function checksFor(): Partial<Record<SourceTable, Check>> {
-  const text = (field: string, max?: number): ((src: SourceRow, ours: Ours) => Pair) => (src, ours) => [
-    field,
-    str(src[field]),
-    str(ours[field]),
-    (s, o) => (max ? cutTo(max)(s, o) : undefined) ?? trimmed(s, o),
-  ];
-  const flag = (field: string) => (src: SourceRow, ours: Ours): Pair[] => (src[field] === undefined || src[field] === null ? [] : [[field, String(bool(src[field])), String(ours[field])]]);
-  const link = (field: string, entity: Entity, oursField: string) => (src: SourceRow, ours: Ours, map: IdMap): Pair => [
-    field,
-    map.get(entity, src[field]) ?? '',
-    str(ours[oursField]),
-  ];
+  const text =
+    (field: string, max?: number): ((src: SourceRow, ours: Ours) => Pair) =>
+    (src, ours) => [field, str(src[field]), str(ours[field]), (s, o) => (max ? cutTo(max)(s, o) : undefined) ?? trimmed(s, o)];
+  const flag =
+    (field: string) =>
+    (src: SourceRow, ours: Ours): Pair[] =>
+      src[field] === undefined || src[field] === null ? [] : [[field, String(bool(src[field])), String(ours[field])]];
+  const link =
+    (field: string, entity: Entity, oursField: string) =>
+    (src: SourceRow, ours: Ours, map: IdMap): Pair => [field, map.get(entity, src[field]) ?? '', str(ours[oursField])];
   return {
     Queues: {
       entity: 'queue',
-      read: (db, ids) => db.select().from(queues).where(inArray(queues.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(queues)
+          .where(inArray(queues.id, ids as number[])),
       texts: (r) => [r.name, r.greetingMessage],
       pairs: (src, ours) => [
         text('name', LIMITS.queueName)(src, ours),
-        ['color', hexColor(src.color) ?? '', str(ours.color), () => 'the colour was taken here by another sector, or not a colour (nudged to a free one)'],
+        [
+          'color',
+          hexColor(src.color) ?? '',
+          str(ours.color),
+          () => 'the colour was taken here by another sector, or not a colour (nudged to a free one)',
+        ],
         ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
       ],
     },
     Whatsapps: {
       entity: 'whatsapp',
-      read: (db, ids) => db.select().from(whatsapps).where(inArray(whatsapps.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(whatsapps)
+          .where(inArray(whatsapps.id, ids as number[])),
       texts: (r) => [r.name, r.greetingMessage, r.farewellMessage, r.outOfWorkMessage, r.inactiveMessage],
       pairs: (src, ours) => {
         const pairs: Pair[] = [
@@ -172,7 +219,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
             'name',
             str(src.name),
             str(ours.name),
-            (s, o) => cutTo(LIMITS.connectionName)(s, o) ?? (o.startsWith(s.trim().slice(0, LIMITS.connectionName)) && / \(\d+\)$/.test(o) ? 'the name was taken here: numbered' : undefined),
+            (s, o) =>
+              cutTo(LIMITS.connectionName)(s, o) ??
+              (o.startsWith(s.trim().slice(0, LIMITS.connectionName)) && / \(\d+\)$/.test(o)
+                ? 'the name was taken here: numbered'
+                : undefined),
           ],
           ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
           ['farewellMessage', str(src.farewellMessage), str(ours.farewellMessage)],
@@ -181,7 +232,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
         for (const f of ['isGroup', 'isDisplay', 'defineWorkHours', 'sendInactiveMessage']) pairs.push(...flag(f)(src, ours));
         if (src.timeInactiveMessage !== undefined) {
           const hours = inactivityHours(src.timeInactiveMessage);
-          pairs.push(['timeInactiveMessage', hours === null ? str(src.timeInactiveMessage) : String(hours), String(ours.timeInactiveMessage)]);
+          pairs.push([
+            'timeInactiveMessage',
+            hours === null ? str(src.timeInactiveMessage) : String(hours),
+            String(ours.timeInactiveMessage),
+          ]);
         }
         const week = flattenWeekHours((ours.workHours as Parameters<typeof flattenWeekHours>[0] | null) ?? defaultWeekHours());
         for (const [field, value] of Object.entries(week)) {
@@ -194,48 +249,83 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
     },
     Users: {
       entity: 'user',
-      read: (db, ids) => db.select().from(users).where(inArray(users.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(users)
+          .where(inArray(users.id, ids as number[])),
       texts: (r) => [r.name, r.email],
       pairs: (src, ours) => [
         text('name', LIMITS.userName)(src, ours),
         ['email', str(src.email), str(ours.email), (s, o) => (s.trim().toLowerCase() === o ? 'e-mail kept in lower case' : undefined)],
         ['profile', str(src.profile) === 'admin' ? 'admin' : 'user', str(ours.profile)],
-        ...(['startWork', 'endWork'] as const).filter((f) => src[f] !== undefined && src[f] !== null).map((f): Pair => [f, time(src[f], ''), str(ours[f]), () => 'not a time of day: the default kept']),
+        ...(['startWork', 'endWork'] as const)
+          .filter((f) => src[f] !== undefined && src[f] !== null)
+          .map((f): Pair => [f, time(src[f], ''), str(ours[f]), () => 'not a time of day: the default kept']),
         ...PERMISSION_FLAGS.flatMap((f) => flag(f)(src, ours)),
         ...flag('allTicket')(src, ours),
       ],
     },
     Contacts: {
       entity: 'contact',
-      read: (db, ids) => db.select().from(contacts).where(inArray(contacts.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(contacts)
+          .where(inArray(contacts.id, ids as number[])),
       texts: (r) => [r.name, r.number],
       pairs: (src, ours) => [
         text('name', LIMITS.contactName)(src, ours),
-        ['number', str(src.number), str(ours.number), (s, o) => (s.split('@')[0].replace(bool(src.isGroup) ? /[^\d-]/g : /\D/g, '') === o ? 'kept as digits' : undefined)],
+        [
+          'number',
+          str(src.number),
+          str(ours.number),
+          (s, o) => (s.split('@')[0].replace(bool(src.isGroup) ? /[^\d-]/g : /\D/g, '') === o ? 'kept as digits' : undefined),
+        ],
         ...flag('isGroup')(src, ours),
       ],
     },
     ContactCustomFields: {
       entity: 'contactField',
-      read: (db, ids) => db.select().from(contactExtraInfo).where(inArray(contactExtraInfo.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(contactExtraInfo)
+          .where(inArray(contactExtraInfo.id, ids as number[])),
       texts: (r) => [r.name, r.value],
-      pairs: (src, ours, map) => [text('name', LIMITS.fieldName)(src, ours), ['value', str(src.value), str(ours.value)], link('contactId', 'contact', 'contactId')(src, ours, map)],
+      pairs: (src, ours, map) => [
+        text('name', LIMITS.fieldName)(src, ours),
+        ['value', str(src.value), str(ours.value)],
+        link('contactId', 'contact', 'contactId')(src, ours, map),
+      ],
     },
     Tags: {
       entity: 'tag',
-      read: (db, ids) => db.select().from(tags).where(inArray(tags.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(tags)
+          .where(inArray(tags.id, ids as number[])),
       texts: (r) => [r.name],
       pairs: (src, ours) => [text('name', LIMITS.tagName)(src, ours)],
     },
     QuickAnswers: {
       entity: 'quickAnswer',
-      read: (db, ids) => db.select().from(quickAnswers).where(inArray(quickAnswers.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(quickAnswers)
+          .where(inArray(quickAnswers.id, ids as number[])),
       texts: (r) => [r.shortcut, r.message],
       pairs: (src, ours) => [text('shortcut', LIMITS.shortcut)(src, ours), ['message', str(src.message), str(ours.message)]],
     },
     Tickets: {
       entity: 'ticket',
-      read: (db, ids) => db.select().from(tickets).where(inArray(tickets.id, ids as number[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(tickets)
+          .where(inArray(tickets.id, ids as number[])),
       texts: (r) => [r.status, r.lastMessage],
       pairs: (src, ours, map) => {
         const connection = map.get('whatsapp', src.whatsappId);
@@ -255,14 +345,21 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
             'whatsappId',
             connection ?? '',
             String(ours.whatsappId),
-            (_s, o) => (connection === undefined && o === map.get('whatsapp', PLACEHOLDER_SOURCE_ID) ? 'its connection is gone from the source: kept on the placeholder connection' : undefined),
+            (_s, o) =>
+              connection === undefined && o === map.get('whatsapp', PLACEHOLDER_SOURCE_ID)
+                ? 'its connection is gone from the source: kept on the placeholder connection'
+                : undefined,
           ],
         ];
       },
     },
     Messages: {
       entity: 'message',
-      read: (db, ids) => db.select().from(messages).where(inArray(messages.id, ids as string[])),
+      read: (db, ids) =>
+        db
+          .select()
+          .from(messages)
+          .where(inArray(messages.id, ids as string[])),
       texts: (r) => [r.body, r.mediaType],
       pairs: (src, ours, map) => [
         ['updatedAt', iso(src.updatedAt ?? src.createdAt), iso(ours.updatedAt)],
@@ -270,16 +367,34 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           'body',
           str(src.body),
           str(ours.body),
-          (s, o) => (str(src.mediaType) === 'location' && locationBody(s) === o ? 'a location, kept as coordinates and description' : undefined),
+          (s, o) =>
+            str(src.mediaType) === 'location' && locationBody(s) === o ? 'a location, kept as coordinates and description' : undefined,
         ],
         ['fromMe', String(bool(src.fromMe)), String(ours.fromMe)],
         // The delivery state (0 pending … 5 played): what the old install last knew.
         ...(src.ack === undefined
           ? []
-          : [['ack', str(src.ack), String(ours.ack), (s: string, o: string) => (String(Math.min(5, Math.max(0, Number(s) || 0))) === o ? 'not a delivery state here (0–5): kept as the nearest' : undefined)] as Pair]),
+          : [
+              [
+                'ack',
+                str(src.ack),
+                String(ours.ack),
+                (s: string, o: string) =>
+                  String(Math.min(5, Math.max(0, Number(s) || 0))) === o
+                    ? 'not a delivery state here (0–5): kept as the nearest'
+                    : undefined,
+              ] as Pair,
+            ]),
         ...(src.read === undefined
           ? []
-          : [['read', String(bool(src.read)), String(ours.read), (_s: string, o: string) => (bool(src.fromMe) && o === 'true' ? 'sent by the company: read by it' : undefined)] as Pair]),
+          : [
+              [
+                'read',
+                String(bool(src.read)),
+                String(ours.read),
+                (_s: string, o: string) => (bool(src.fromMe) && o === 'true' ? 'sent by the company: read by it' : undefined),
+              ] as Pair,
+            ]),
         ['mediaType', str(src.mediaType) || 'chat', str(ours.mediaType)],
         ['isDeleted', String(bool(src.isDeleted)), String(ours.isDeleted)],
         link('ticketId', 'ticket', 'ticketId')(src, ours, map),
@@ -299,7 +414,14 @@ async function verifySettings(options: VerifyOptions, out: VerifyResult, skipped
   if (!columns) return;
   const rows = await source.all('Settings', columns);
   const ours = new Map((await db.select({ key: settings.key, value: settings.value }).from(settings)).map((r) => [r.key, r.value]));
-  const summary: VerifyTable = { table: 'Settings', sourceRows: rows.length, imported: 0, notImported: 0, times: { source: '', imported: '' }, texts: { source: '', imported: '' } };
+  const summary: VerifyTable = {
+    table: 'Settings',
+    sourceRows: rows.length,
+    imported: 0,
+    notImported: 0,
+    times: { source: '', imported: '' },
+    texts: { source: '', imported: '' },
+  };
   const xs = createHash('sha256');
   const xi = createHash('sha256');
   for (const row of [...rows].sort((a, b) => str(a.key).localeCompare(str(b.key)))) {
@@ -310,7 +432,14 @@ async function verifySettings(options: VerifyOptions, out: VerifyResult, skipped
     const mine = ours.get(key);
     if (reason || mine === undefined) {
       summary.notImported += 1;
-      out.differences.push({ table: 'Settings', id: key, field: 'value', source: expected, imported: mine ?? '', ...(reason ? { explained: `skipped: ${reason}` } : {}) });
+      out.differences.push({
+        table: 'Settings',
+        id: key,
+        field: 'value',
+        source: expected,
+        imported: mine ?? '',
+        ...(reason ? { explained: `skipped: ${reason}` } : {}),
+      });
       continue;
     }
     summary.imported += 1;
@@ -335,18 +464,29 @@ interface LinkTable {
 const LINK_TABLES: readonly LinkTable[] = [
   {
     table: 'WhatsappQueues',
-    ends: [['whatsappId', 'whatsapp'], ['queueId', 'queue']],
-    pairs: async (db, ids) => (await db.select().from(whatsappQueues).where(inArray(whatsappQueues.whatsappId, ids))).map((r) => [r.whatsappId, r.queueId]),
+    ends: [
+      ['whatsappId', 'whatsapp'],
+      ['queueId', 'queue'],
+    ],
+    pairs: async (db, ids) =>
+      (await db.select().from(whatsappQueues).where(inArray(whatsappQueues.whatsappId, ids))).map((r) => [r.whatsappId, r.queueId]),
   },
   {
     table: 'UserQueues',
-    ends: [['userId', 'user'], ['queueId', 'queue']],
+    ends: [
+      ['userId', 'user'],
+      ['queueId', 'queue'],
+    ],
     pairs: async (db, ids) => (await db.select().from(userQueues).where(inArray(userQueues.userId, ids))).map((r) => [r.userId, r.queueId]),
   },
   {
     table: 'ContactTags',
-    ends: [['contactId', 'contact'], ['tagId', 'tag']],
-    pairs: async (db, ids) => (await db.select().from(contactTags).where(inArray(contactTags.contactId, ids))).map((r) => [r.contactId, r.tagId]),
+    ends: [
+      ['contactId', 'contact'],
+      ['tagId', 'tag'],
+    ],
+    pairs: async (db, ids) =>
+      (await db.select().from(contactTags).where(inArray(contactTags.contactId, ids))).map((r) => [r.contactId, r.tagId]),
   },
 ];
 
@@ -355,18 +495,35 @@ const LINK_TABLES: readonly LinkTable[] = [
  * The checksums cover the pairs on both sides among the imported rows: a link here the source
  * lacks (added after the import, or kept from before it on a matched row) makes them differ.
  */
-async function verifyLinkTable(options: VerifyOptions, out: VerifyResult, map: IdMap, skipped: Map<string, string>, link: LinkTable): Promise<void> {
+async function verifyLinkTable(
+  options: VerifyOptions,
+  out: VerifyResult,
+  map: IdMap,
+  skipped: Map<string, string>,
+  link: LinkTable,
+): Promise<void> {
   const { source, db, result } = options;
   const columns = result.survey.tables.get(link.table);
   if (!columns) return;
   const rows = await source.all(link.table, columns);
   const [[firstColumn, firstEntity], [secondColumn, secondEntity]] = link.ends;
-  const wanted = rows.map((row) => ({ row, first: map.get(firstEntity, row[firstColumn]), second: map.get(secondEntity, row[secondColumn]) }));
+  const wanted = rows.map((row) => ({
+    row,
+    first: map.get(firstEntity, row[firstColumn]),
+    second: map.get(secondEntity, row[secondColumn]),
+  }));
   const firsts = [...new Set(wanted.flatMap((w) => (w.first ? [Number(w.first)] : [])))];
   const seconds = new Set(wanted.flatMap((w) => (w.second ? [Number(w.second)] : [])));
   const ours = firsts.length ? (await link.pairs(db, firsts)).filter(([, b]) => seconds.has(b)).map(([a, b]) => `${a}/${b}`) : [];
   const here = new Set(ours);
-  const summary: VerifyTable = { table: link.table, sourceRows: rows.length, imported: 0, notImported: 0, times: { source: '', imported: '' }, texts: { source: '', imported: '' } };
+  const summary: VerifyTable = {
+    table: link.table,
+    sourceRows: rows.length,
+    imported: 0,
+    notImported: 0,
+    times: { source: '', imported: '' },
+    texts: { source: '', imported: '' },
+  };
   const expected: string[] = [];
   for (const { row, first, second } of wanted) {
     const id = columns.map((c) => str(row[c])).join('/');
@@ -378,9 +535,19 @@ async function verifyLinkTable(options: VerifyOptions, out: VerifyResult, map: I
     }
     summary.notImported += 1;
     const reason = skipped.get(`${link.table}/${id}`);
-    out.differences.push({ table: link.table, id, field: '(row)', source: 'present', imported: 'absent', ...(reason ? { explained: `skipped: ${reason}` } : {}) });
+    out.differences.push({
+      table: link.table,
+      id,
+      field: '(row)',
+      source: 'present',
+      imported: 'absent',
+      ...(reason ? { explained: `skipped: ${reason}` } : {}),
+    });
   }
-  const digest = (pairs: string[]) => createHash('sha256').update([...new Set(pairs)].sort().join('\n')).digest('hex');
+  const digest = (pairs: string[]) =>
+    createHash('sha256')
+      .update([...new Set(pairs)].sort().join('\n'))
+      .digest('hex');
   const none = createHash('sha256').digest('hex');
   summary.times = { source: none, imported: none };
   summary.texts = { source: digest(expected), imported: digest(ours) };
@@ -401,10 +568,19 @@ async function verifyMessageLinks(options: VerifyOptions, out: VerifyResult): Pr
     const rows = await source.page('Messages', columns, 'id', after, options.pageSize ?? 500);
     if (rows.length === 0) break;
     after = str(rows[rows.length - 1].id);
-    const ids = await map.lookup(db, 'message', rows.map((r) => str(r.id)));
+    const ids = await map.lookup(
+      db,
+      'message',
+      rows.map((r) => str(r.id)),
+    );
     const quoted = await map.lookup(db, 'message', rows.map((r) => str(r.quotedMsgId)).filter(Boolean));
     const ours = new Map(
-      (await db.select({ id: messages.id, quotedMsgId: messages.quotedMsgId, mediaPath: messages.mediaPath }).from(messages).where(inArray(messages.id, [...ids.values()]))).map((m) => [m.id, m]),
+      (
+        await db
+          .select({ id: messages.id, quotedMsgId: messages.quotedMsgId, mediaPath: messages.mediaPath })
+          .from(messages)
+          .where(inArray(messages.id, [...ids.values()]))
+      ).map((m) => [m.id, m]),
     );
     for (const row of rows) {
       const id = str(row.id);
@@ -414,7 +590,14 @@ async function verifyMessageLinks(options: VerifyOptions, out: VerifyResult): Pr
       const got = mine.quotedMsgId ?? '';
       if (wanted !== got) out.differences.push({ table: 'Messages', id, field: 'quotedMsgId', source: wanted, imported: got });
       else if (str(row.quotedMsgId) && !wanted) {
-        out.differences.push({ table: 'Messages', id, field: 'quotedMsgId', source: str(row.quotedMsgId), imported: '', explained: 'the quoted message is not in the source, or was not imported' });
+        out.differences.push({
+          table: 'Messages',
+          id,
+          field: 'quotedMsgId',
+          source: str(row.quotedMsgId),
+          imported: '',
+          explained: 'the quoted message is not in the source, or was not imported',
+        });
       }
       await compareMedia(options, out, row, mine.mediaPath);
     }
@@ -450,14 +633,18 @@ export function verifyText(v: VerifyResult): string {
   const lines = ['Verification (source → here):'];
   for (const t of v.tables) {
     const same = (p: { source: string; imported: string }) => (p.source === p.imported ? 'same' : 'differ');
-    lines.push(`  ${t.table.padEnd(20)} source ${t.sourceRows}, imported ${t.imported}, not imported ${t.notImported}; times ${same(t.times)}, texts ${same(t.texts)}`);
+    lines.push(
+      `  ${t.table.padEnd(20)} source ${t.sourceRows}, imported ${t.imported}, not imported ${t.notImported}; times ${same(t.times)}, texts ${same(t.texts)}`,
+    );
   }
   lines.push(`  media files: ${v.media.identical} of ${v.media.compared} byte-identical`);
   const explained = v.differences.filter((d) => d.explained);
   lines.push(`Differences: ${v.differences.length} (${explained.length} explained, ${v.unexplained} unexplained)`);
   for (const d of v.differences) {
     const short = (x: string) => (x.length > 60 ? `${x.slice(0, 57)}…` : x);
-    lines.push(`  ${d.explained ? 'explained' : 'UNEXPLAINED'} ${d.table} ${d.id} ${d.field}: ${short(d.source)} → ${short(d.imported)}${d.explained ? ` (${d.explained})` : ''}`);
+    lines.push(
+      `  ${d.explained ? 'explained' : 'UNEXPLAINED'} ${d.table} ${d.id} ${d.field}: ${short(d.source)} → ${short(d.imported)}${d.explained ? ` (${d.explained})` : ''}`,
+    );
   }
   return lines.join('\n');
 }

@@ -34,18 +34,30 @@ describe('audit log', () => {
   afterAll(() => s?.stop());
 
   const call = (method: string, url: string, payload?: object, token = s.adminToken) =>
-    s.app.inject({ method: method as never, url, headers: { ...bearer(token), 'x-forwarded-for': '203.0.113.9' }, payload: payload as never, remoteAddress: '198.51.100.7' });
+    s.app.inject({
+      method: method as never,
+      url,
+      headers: { ...bearer(token), 'x-forwarded-for': '203.0.113.9' },
+      payload: payload as never,
+      remoteAddress: '198.51.100.7',
+    });
   const log = async (query = '') => {
     const res = await call('GET', `/api/audit-log${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ records: Rec[]; hasMore: boolean }>();
   };
 
-  it('records a user\'s permissions changing: who, before and after, from which address, no password hash', async () => {
+  it("records a user's permissions changing: who, before and after, from which address, no password hash", async () => {
     const res = await call('PUT', `/api/users/${agent.id}`, { profile: 'admin', password: 'new-secret-1' });
     expect(res.statusCode, res.body).toBe(200);
     const [rec] = (await log('?action=user.update')).records;
-    expect(rec).toMatchObject({ actorName: 'Admin', action: 'user.update', targetType: 'user', targetId: String(agent.id), address: '198.51.100.7' });
+    expect(rec).toMatchObject({
+      actorName: 'Admin',
+      action: 'user.update',
+      targetType: 'user',
+      targetId: String(agent.id),
+      address: '198.51.100.7',
+    });
     expect(rec.actorId).toBeGreaterThan(0);
     expect(rec.before).toMatchObject({ profile: 'user', name: 'Ana', queues: [] });
     // The password's change is named, its value never kept.
@@ -59,7 +71,11 @@ describe('audit log', () => {
   it('records settings and webhooks without their secrets', async () => {
     expect((await call('PUT', '/api/settings/userCreation', { value: 'enabled' })).statusCode).toBe(200);
     expect((await call('PUT', '/api/settings/userApiToken', { value: API_TOKEN })).statusCode).toBe(200);
-    const hook = await call('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['ticket.created'], secret: WEBHOOK_SECRET });
+    const hook = await call('POST', '/api/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['ticket.created'],
+      secret: WEBHOOK_SECRET,
+    });
     expect(hook.statusCode, hook.body).toBe(201);
     const hookId = hook.json<{ id: number }>().id;
     expect((await call('DELETE', `/api/webhooks/${hookId}`)).statusCode).toBe(200);
@@ -120,7 +136,13 @@ describe('audit log', () => {
     expect((await log('?dateFrom=2000-01-01&dateTo=2000-01-02')).records).toEqual([]);
     expect((await log(`?dateFrom=${tomorrow}`)).records).toEqual([]);
 
-    for (const query of ['?action=user.explode', '?dateFrom=2024-02-30', '?dateFrom=2024-03-02&dateTo=2024-03-01', '?actorId=abc', '?pageNumber=0']) {
+    for (const query of [
+      '?action=user.explode',
+      '?dateFrom=2024-02-30',
+      '?dateFrom=2024-03-02&dateTo=2024-03-01',
+      '?actorId=abc',
+      '?pageNumber=0',
+    ]) {
       const res = await call('GET', `/api/audit-log${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().error).toBe('ERR_VALIDATION');

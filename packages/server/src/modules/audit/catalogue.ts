@@ -71,7 +71,15 @@ function settingBefore({ services, actor }: BeforeReader, params: Record<string,
 
 async function messageBefore({ db }: BeforeReader, params: Record<string, unknown>) {
   const [row] = await db
-    .select({ id: messages.id, ticketId: messages.ticketId, body: messages.body, fromMe: messages.fromMe, mediaType: messages.mediaType, mediaName: messages.mediaName, createdAt: messages.createdAt })
+    .select({
+      id: messages.id,
+      ticketId: messages.ticketId,
+      body: messages.body,
+      fromMe: messages.fromMe,
+      mediaType: messages.mediaType,
+      mediaName: messages.mediaName,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(eq(messages.id, param(params, 'id')));
   return row ?? null;
@@ -81,7 +89,11 @@ const connection = { targetType: 'connection', targetId: byId, before: connectio
 
 export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'PUT /api/settings/:key': { action: 'setting.update', targetType: 'setting', targetId: (p) => param(p, 'key'), before: settingBefore },
-  'POST /api/settings/userApiToken/regenerate': { action: 'setting.regenerate_api_token', targetType: 'setting', targetId: () => 'userApiToken' },
+  'POST /api/settings/userApiToken/regenerate': {
+    action: 'setting.regenerate_api_token',
+    targetType: 'setting',
+    targetId: () => 'userApiToken',
+  },
   'POST /api/users': { action: 'user.create', targetType: 'user' },
   'PUT /api/users/:id': { action: 'user.update', targetType: 'user', targetId: byId, before: userBefore },
   'DELETE /api/users/:id': { action: 'user.delete', targetType: 'user', targetId: byId, before: userBefore },

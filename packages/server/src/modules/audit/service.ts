@@ -10,7 +10,17 @@ import { summarize } from './summary.js';
 const PAGE = 50;
 /** The export's bound: a year of a busy installation's changes, and never an unbounded read. */
 export const AUDIT_EXPORT_MAX = 50_000;
-export const AUDIT_EXPORT_COLUMNS = ['at', 'actorId', 'actorName', 'action', 'targetType', 'targetId', 'address', 'before', 'after'] as const;
+export const AUDIT_EXPORT_COLUMNS = [
+  'at',
+  'actorId',
+  'actorName',
+  'action',
+  'targetType',
+  'targetId',
+  'address',
+  'before',
+  'after',
+] as const;
 
 export interface AuditEntry {
   actor: Pick<CurrentUser, 'id' | 'name'>;

@@ -38,7 +38,8 @@ export function summarize(value: unknown, depth = 0): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(source)) {
       if (NOISE_KEY.test(key)) continue;
-      out[key] = SECRET_KEY.test(key) || (secretSetting && key === 'value') ? (v === null || v === '' ? v : HIDDEN) : summarize(v, depth + 1);
+      out[key] =
+        SECRET_KEY.test(key) || (secretSetting && key === 'value') ? (v === null || v === '' ? v : HIDDEN) : summarize(v, depth + 1);
     }
     return out;
   }

@@ -41,11 +41,16 @@ export function registerAuditTrail(app: FastifyInstance, db: Db, services: Servi
     const deleted = route.action.endsWith('delete') || route.action.endsWith('delete_all');
     // A secret the request set (a password, a webhook's secret) is named, never its value: the
     // answer does not show it, yet that it changed is what an audit asks.
-    const body = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+    const body =
+      request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
     const confidentialFieldsSet = Object.keys(body).filter((k) => isSecretKey(k) && body[k] !== undefined);
-    const kept = deleted ? null : after && typeof after === 'object' && confidentialFieldsSet.length > 0 ? { ...after, confidentialFieldsSet } : after;
+    const kept = deleted
+      ? null
+      : after && typeof after === 'object' && confidentialFieldsSet.length > 0
+        ? { ...after, confidentialFieldsSet }
+        : after;
     const params = request.params as Record<string, unknown>;
-    const answeredId = after && typeof after === 'object' && 'id' in after ? String((after).id) : '';
+    const answeredId = after && typeof after === 'object' && 'id' in after ? String(after.id) : '';
     try {
       await audit.record({
         actor: request.actor,

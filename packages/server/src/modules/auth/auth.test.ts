@@ -180,7 +180,7 @@ describe('auth', () => {
       expect(e.json()).toEqual({ error: 'ERR_INVALID_TOKEN' });
     });
 
-    it("refuses a valid token of a user that no longer exists", async () => {
+    it('refuses a valid token of a user that no longer exists', async () => {
       const u = await s.createUser();
       const del = await s.app.inject({ method: 'DELETE', url: `/api/users/${u.id}`, headers: bearer(s.adminToken) });
       expect(del.statusCode).toBe(200);
@@ -201,7 +201,12 @@ describe('auth', () => {
       expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(oldToken) })).statusCode).toBe(200);
 
       const by = who === 'self' ? oldToken : s.adminToken;
-      const change = await s.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: bearer(by), payload: { password: 'a-brand-new-pass' } });
+      const change = await s.app.inject({
+        method: 'PUT',
+        url: `/api/users/${u.id}`,
+        headers: bearer(by),
+        payload: { password: 'a-brand-new-pass' },
+      });
       expect(change.statusCode).toBe(200);
 
       for (const token of [oldToken, u.token]) {
@@ -218,7 +223,12 @@ describe('auth', () => {
 
     it('other edits keep the session (only a password change ends it)', async () => {
       const u = await s.createUser();
-      const res = await s.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: bearer(s.adminToken), payload: { name: 'Renamed Person' } });
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: `/api/users/${u.id}`,
+        headers: bearer(s.adminToken),
+        payload: { name: 'Renamed Person' },
+      });
       expect(res.statusCode).toBe(200);
       expect((await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(u.token) })).statusCode).toBe(200);
     });
@@ -299,7 +309,12 @@ describe('auth', () => {
     it('an update without a password keeps refresh sessions', async () => {
       const u = await s.createUser();
       const c = refreshCookieOf(await login(u.email, u.password));
-      const put = await s.app.inject({ method: 'PUT', url: `/api/users/${u.id}`, headers: bearer(u.token), payload: { name: 'Renamed', password: '' } });
+      const put = await s.app.inject({
+        method: 'PUT',
+        url: `/api/users/${u.id}`,
+        headers: bearer(u.token),
+        payload: { name: 'Renamed', password: '' },
+      });
       expect(put.statusCode).toBe(200);
       expect((await refresh(c)).statusCode).toBe(200);
     });

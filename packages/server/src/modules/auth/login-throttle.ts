@@ -49,7 +49,9 @@ export class LoginThrottle {
     const rows = await this.db
       .select({ key: loginFailures.key, failures: loginFailures.failures })
       .from(loginFailures)
-      .where(and(inArray(loginFailures.key, [accountKey(ip, email), addressKey(ip), anywhereKey(email)]), gt(loginFailures.since, windowStart)));
+      .where(
+        and(inArray(loginFailures.key, [accountKey(ip, email), addressKey(ip), anywhereKey(email)]), gt(loginFailures.since, windowStart)),
+      );
     const count = (key: string) => rows.find((r) => r.key === key)?.failures ?? 0;
     if (count(anywhereKey(email)) >= MAX_FAILURES_PER_ACCOUNT_ANYWHERE) throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
     const hot = count(addressKey(ip)) >= HOT_ADDRESS_FAILURES;

@@ -37,7 +37,10 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
         body: loginSchema,
         tags: ['auth'],
         security: [],
-        response: answers({ 200: sessionSchema }, BODY, { 401: ['ERR_INVALID_CREDENTIALS', 'ERR_OUT_OF_HOURS'], 429: ['ERR_TOO_MANY_REQUESTS'] }),
+        response: answers({ 200: sessionSchema }, BODY, {
+          401: ['ERR_INVALID_CREDENTIALS', 'ERR_OUT_OF_HOURS'],
+          429: ['ERR_TOO_MANY_REQUESTS'],
+        }),
       },
     },
     async (request, reply) => {
@@ -51,7 +54,10 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
     tags: ['auth'],
     security: [],
     description: 'Uses the httpOnly refresh cookie; rotates it.',
-    response: answers({ 200: sessionSchema }, { 401: ['ERR_SESSION_EXPIRED', 'ERR_OUT_OF_HOURS'], 403: ['ERR_INVALID_TOKEN'], 404: ['ERR_NO_USER_FOUND'] }),
+    response: answers(
+      { 200: sessionSchema },
+      { 401: ['ERR_SESSION_EXPIRED', 'ERR_OUT_OF_HOURS'], 403: ['ERR_INVALID_TOKEN'], 404: ['ERR_NO_USER_FOUND'] },
+    ),
   };
   app.post('/auth/refresh_token', { schema: refreshDoc }, async (request, reply) => {
     try {
@@ -64,15 +70,21 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
     }
   });
 
-  app.delete('/auth/logout', { schema: { tags: ['auth'], security: [], response: answers({ 204: noContent }) } }, async (request, reply) => {
-    await auth.logout(request.cookies[REFRESH_COOKIE]);
-    clearRefreshCookie(reply);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/auth/logout',
+    { schema: { tags: ['auth'], security: [], response: answers({ 204: noContent }) } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[REFRESH_COOKIE]);
+      clearRefreshCookie(reply);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/auth/config', { schema: { tags: ['auth'], security: [], response: answers({ 200: authConfigSchema }) } }, () => Promise.resolve({
-    signupAllowed: auth.signupAllowed(),
-  }));
+  app.get('/auth/config', { schema: { tags: ['auth'], security: [], response: answers({ 200: authConfigSchema }) } }, () =>
+    Promise.resolve({
+      signupAllowed: auth.signupAllowed(),
+    }),
+  );
 
   app.post(
     '/auth/signup',
@@ -81,18 +93,23 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
         body: signupSchema,
         tags: ['auth'],
         security: [],
-        response: answers(
-          { 201: userSchema },
-          BODY,
-          { 403: ['ERR_USER_CREATION_DISABLED', 'ERR_USER_CREATION_COUNT'], 409: ['ERR_DUPLICATED_EMAIL'], 429: ['ERR_TOO_MANY_REQUESTS'] },
-        ),
+        response: answers({ 201: userSchema }, BODY, {
+          403: ['ERR_USER_CREATION_DISABLED', 'ERR_USER_CREATION_COUNT'],
+          409: ['ERR_DUPLICATED_EMAIL'],
+          429: ['ERR_TOO_MANY_REQUESTS'],
+        }),
       },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request, reply) => reply.status(201).send(await auth.signup(request.body)),
   );
 
-  app.get('/auth/me', { onRequest: app.authenticate, schema: { tags: ['auth'], response: answers({ 200: userSchema }, SIGNED_IN, { 404: ['ERR_NO_USER_FOUND'] }) } }, async (request) =>
-    auth.me(request.actor),
+  app.get(
+    '/auth/me',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], response: answers({ 200: userSchema }, SIGNED_IN, { 404: ['ERR_NO_USER_FOUND'] }) },
+    },
+    async (request) => auth.me(request.actor),
   );
 }

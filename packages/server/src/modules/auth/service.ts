@@ -65,7 +65,10 @@ export class AuthService {
     await this.throttle.succeeded(ip, input.email);
     if (isLegacyHash(row.passwordHash)) {
       // An imported bcrypt hash: the password is known right now, so store it the current way.
-      await this.ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, row.id));
+      await this.ctx.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(users.id, row.id));
     }
     const current = await loadCurrentUser(this.ctx.db, row.id);
     this.assertWithinWorkTime(current!);
@@ -133,10 +136,7 @@ export class AuthService {
   async logout(cookie: string | undefined): Promise<void> {
     const [sessionId] = (cookie ?? '').split('.');
     if (!sessionId) return;
-    await this.ctx.db
-      .update(authSessions)
-      .set({ revokedAt: this.ctx.clock.now() })
-      .where(eq(authSessions.id, sessionId));
+    await this.ctx.db.update(authSessions).set({ revokedAt: this.ctx.clock.now() }).where(eq(authSessions.id, sessionId));
   }
 
   /** Ends every refresh session of a user (password change, deletion). */

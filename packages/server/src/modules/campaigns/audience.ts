@@ -21,7 +21,12 @@ export async function audienceContacts(tx: Tx, audience: CampaignAudience, now: 
     add(await tx.selectDistinct({ id: tickets.contactId }).from(tickets).where(inArray(tickets.queueId, audience.queueIds)));
   }
   if (audience.tickets === 'open') {
-    add(await tx.selectDistinct({ id: tickets.contactId }).from(tickets).where(inArray(tickets.status, ['open', 'pending'])));
+    add(
+      await tx
+        .selectDistinct({ id: tickets.contactId })
+        .from(tickets)
+        .where(inArray(tickets.status, ['open', 'pending'])),
+    );
   } else if (audience.tickets === 'recent') {
     const since = new Date(now.getTime() - audience.recentDays * 86_400_000);
     add(await tx.selectDistinct({ id: tickets.contactId }).from(tickets).where(gte(tickets.updatedAt, since)));
@@ -43,7 +48,10 @@ export async function audienceContacts(tx: Tx, audience: CampaignAudience, now: 
   // Groups are left out whatever picked them.
   const ids = [...chosen.keys()];
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const groups = await tx.select({ id: contacts.id }).from(contacts).where(and(inArray(contacts.id, ids.slice(i, i + CHUNK)), eq(contacts.isGroup, true)));
+    const groups = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(inArray(contacts.id, ids.slice(i, i + CHUNK)), eq(contacts.isGroup, true)));
     for (const g of groups) chosen.delete(g.id);
   }
   return chosen;

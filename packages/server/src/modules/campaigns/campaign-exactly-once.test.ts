@@ -15,7 +15,15 @@ import { bearer, createTestServer, openTestDatabase, type TestDatabase, type Tes
 import { connectSimulator, waitFor } from '../../test/simulator.js';
 
 const COUNT = 1000;
-const FAST = { ...DEFAULT_CAMPAIGN_PACING, minGapSeconds: 0, maxGapSeconds: 0, hourlyCap: 100_000, dailyCap: 100_000, warmup: false, respectWorkHours: false };
+const FAST = {
+  ...DEFAULT_CAMPAIGN_PACING,
+  minGapSeconds: 0,
+  maxGapSeconds: 0,
+  hourlyCap: 100_000,
+  dailyCap: 100_000,
+  warmup: false,
+  respectWorkHours: false,
+};
 
 describe('a campaign across two processes and a process dying mid-run', () => {
   let testDb: TestDatabase;
@@ -39,12 +47,20 @@ describe('a campaign across two processes and a process dying mid-run', () => {
       method: 'POST',
       url: '/api/campaigns',
       headers: bearer(a.adminToken),
-      payload: { name: 'Mil', whatsappId: conn.id, body: 'Oferta para {{name}}', audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) }, pacing: FAST },
+      payload: {
+        name: 'Mil',
+        whatsappId: conn.id,
+        body: 'Oferta para {{name}}',
+        audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) },
+        pacing: FAST,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const campaign = created.json<CampaignDTO>();
     expect(campaign.total).toBe(COUNT);
-    expect((await b.app.inject({ method: 'POST', url: `/api/campaigns/${campaign.id}/start`, headers: bearer(b.adminToken) })).statusCode).toBe(200);
+    expect(
+      (await b.app.inject({ method: 'POST', url: `/api/campaigns/${campaign.id}/start`, headers: bearer(b.adminToken) })).statusCode,
+    ).toBe(200);
 
     // The fault: A's 130th message is never written — the process dies inside that claim's
     // transaction (a batch holds 50), so the batch's earlier messages roll back with it.
@@ -59,7 +75,15 @@ describe('a campaign across two processes and a process dying mid-run', () => {
       }
       return enqueue(req, db);
     };
-    const handed = async () => Number((await testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(campaignRecipients).where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'handed'))))[0].n);
+    const handed = async () =>
+      Number(
+        (
+          await testDb.database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(campaignRecipients)
+            .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'handed')))
+        )[0].n,
+      );
 
     // Both processes run the job at the same moments (as two lease holders would during a takeover).
     while (!dead) await Promise.all([a.services.campaignSender.runDue(new Date()), b.services.campaignSender.runDue(new Date())]);
@@ -67,7 +91,10 @@ describe('a campaign across two processes and a process dying mid-run', () => {
     expect(beforeDeath).toBeGreaterThan(0);
     expect(beforeDeath).toBeLessThan(COUNT);
     // The half-written batch left nothing behind: every handed recipient has its message, and no message is without its recipient.
-    const written = await testDb.database.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`));
+    const written = await testDb.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`));
     expect(Number(written[0].n)).toBe(beforeDeath);
     await a.close();
     servers.splice(servers.indexOf(a), 1);
@@ -100,11 +127,20 @@ describe('a campaign across two processes and a process dying mid-run', () => {
     const phones = await testDb.database.db
       .select({ customer: simulatorMessages.customer, n: sql<number>`count(*)::int` })
       .from(simulatorMessages)
-      .where(and(eq(simulatorMessages.connectionNumber, conn.number), eq(simulatorMessages.sender, 'connection'), like(simulatorMessages.customer, `${prefix}%`)))
+      .where(
+        and(
+          eq(simulatorMessages.connectionNumber, conn.number),
+          eq(simulatorMessages.sender, 'connection'),
+          like(simulatorMessages.customer, `${prefix}%`),
+        ),
+      )
       .groupBy(simulatorMessages.customer);
     expect(phones).toHaveLength(COUNT);
     expect(phones.filter((p) => Number(p.n) !== 1)).toEqual([]);
-    const sample = await testDb.database.db.select({ body: simulatorMessages.body }).from(simulatorMessages).where(eq(simulatorMessages.customer, numbers[7]));
+    const sample = await testDb.database.db
+      .select({ body: simulatorMessages.body })
+      .from(simulatorMessages)
+      .where(eq(simulatorMessages.customer, numbers[7]));
     expect(sample.map((m) => m.body)).toEqual(['Oferta para Cliente 7']);
   }, 900_000);
 });

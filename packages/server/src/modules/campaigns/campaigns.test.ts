@@ -13,18 +13,31 @@ import { bearer, createTestServer, type TestServer } from '../../test/harness.js
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
 
 /** Gapless pacing without caps: the tests drive the job tick by tick. */
-const FAST = { ...DEFAULT_CAMPAIGN_PACING, minGapSeconds: 0, maxGapSeconds: 0, hourlyCap: 100_000, dailyCap: 100_000, warmup: false, respectWorkHours: false };
+const FAST = {
+  ...DEFAULT_CAMPAIGN_PACING,
+  minGapSeconds: 0,
+  maxGapSeconds: 0,
+  hourlyCap: 100_000,
+  dailyCap: 100_000,
+  warmup: false,
+  respectWorkHours: false,
+};
 
 describe('campaigns', () => {
   let s: TestServer;
   let conn: { id: number; number: string };
   let tagId: number;
-  const api = (token: string, method: string, url: string, payload?: unknown) => s.app.inject({ method: method as never, url, headers: bearer(token), payload: payload as never });
+  const api = (token: string, method: string, url: string, payload?: unknown) =>
+    s.app.inject({ method: method as never, url, headers: bearer(token), payload: payload as never });
   const admin = (method: string, url: string, payload?: unknown) => api(s.adminToken, method, url, payload);
-  const recipients = async (id: number) => (await admin('GET', `/api/campaigns/${id}/recipients?limit=500`)).json<{ recipients: CampaignRecipientDTO[] }>().recipients;
+  const recipients = async (id: number) =>
+    (await admin('GET', `/api/campaigns/${id}/recipients?limit=500`)).json<{ recipients: CampaignRecipientDTO[] }>().recipients;
   const statusOf = async (id: number, number: string) => (await recipients(id)).find((r) => r.number === number)?.status;
   const received = async (customer: string) =>
-    s.database.db.select().from(simulatorMessages).where(and(eq(simulatorMessages.customer, customer), eq(simulatorMessages.sender, 'connection')));
+    s.database.db
+      .select()
+      .from(simulatorMessages)
+      .where(and(eq(simulatorMessages.customer, customer), eq(simulatorMessages.sender, 'connection')));
 
   async function tagged(name: string): Promise<string> {
     const number = phoneNumber();
@@ -33,7 +46,14 @@ describe('campaigns', () => {
     return number;
   }
   async function create(body: Partial<CampaignSaveBody>): Promise<CampaignDTO> {
-    const res = await admin('POST', '/api/campaigns', { name: 'Promo', whatsappId: conn.id, body: 'Olá {{firstName}}!', audience: { tagIds: [tagId] }, pacing: FAST, ...body });
+    const res = await admin('POST', '/api/campaigns', {
+      name: 'Promo',
+      whatsappId: conn.id,
+      body: 'Olá {{firstName}}!',
+      audience: { tagIds: [tagId] },
+      pacing: FAST,
+      ...body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<CampaignDTO>();
   }
@@ -42,7 +62,10 @@ describe('campaigns', () => {
   beforeAll(async () => {
     s = await createTestServer();
     conn = await connectSimulator(s);
-    [{ id: tagId }] = await s.database.db.insert(tags).values({ name: `VIP ${Date.now()}`, color: '#aa0000' }).returning();
+    [{ id: tagId }] = await s.database.db
+      .insert(tags)
+      .values({ name: `VIP ${Date.now()}`, color: '#aa0000' })
+      .returning();
   }, 120_000);
   afterAll(() => s.stop());
 
@@ -51,7 +74,12 @@ describe('campaigns', () => {
     const granted = await s.createUser({ campaigns: 'enabled' });
     expect((await api(granted.token, 'GET', `/api/users/${granted.id}`)).json().campaigns).toBe('enabled');
     await tagged('Alguém');
-    const made = await api(granted.token, 'POST', '/api/campaigns', { name: 'Mine', whatsappId: conn.id, body: 'Oi', audience: { tagIds: [tagId] } });
+    const made = await api(granted.token, 'POST', '/api/campaigns', {
+      name: 'Mine',
+      whatsappId: conn.id,
+      body: 'Oi',
+      audience: { tagIds: [tagId] },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json<CampaignDTO>().id;
     expect(made.json<CampaignDTO>()).toMatchObject({ status: 'draft', pacing: DEFAULT_CAMPAIGN_PACING, user: { id: granted.id } });
@@ -69,7 +97,11 @@ describe('campaigns', () => {
     ];
     for (const [method, url, body] of routes) {
       const res = await api(plain.token, method, url, body);
-      expect({ route: `${method} ${url}`, status: res.statusCode, error: res.json().error as unknown }).toEqual({ route: `${method} ${url}`, status: 403, error: 'ERR_NO_PERMISSION' });
+      expect({ route: `${method} ${url}`, status: res.statusCode, error: res.json().error as unknown }).toEqual({
+        route: `${method} ${url}`,
+        status: 403,
+        error: 'ERR_NO_PERMISSION',
+      });
     }
     // Nothing changed by the refused calls.
     expect((await api(granted.token, 'GET', `/api/campaigns/${id}`)).json()).toMatchObject({ name: 'Mine', status: 'draft' });
@@ -83,10 +115,19 @@ describe('campaigns', () => {
     const before = (await admin('GET', '/api/campaigns')).json<CampaignDTO[]>().length;
     const bad = await admin('POST', '/api/campaigns', { name: '', whatsappId: conn.id, body: '', audience: {} });
     expect(bad.statusCode).toBe(400);
-    const gaps = await admin('POST', '/api/campaigns', { name: 'x', whatsappId: conn.id, body: 'x', audience: { tagIds: [tagId] }, pacing: { ...FAST, minGapSeconds: 30, maxGapSeconds: 10 } });
+    const gaps = await admin('POST', '/api/campaigns', {
+      name: 'x',
+      whatsappId: conn.id,
+      body: 'x',
+      audience: { tagIds: [tagId] },
+      pacing: { ...FAST, minGapSeconds: 30, maxGapSeconds: 10 },
+    });
     expect(gaps.statusCode).toBe(400);
     const empty = await admin('POST', '/api/campaigns', { name: 'x', whatsappId: conn.id, body: 'x', audience: { tagIds: [999_999] } });
-    expect({ status: empty.statusCode, error: empty.json().error as unknown }).toEqual({ status: 400, error: 'ERR_CAMPAIGN_NO_RECIPIENTS' });
+    expect({ status: empty.statusCode, error: empty.json().error as unknown }).toEqual({
+      status: 400,
+      error: 'ERR_CAMPAIGN_NO_RECIPIENTS',
+    });
     expect((await admin('GET', '/api/campaigns')).json<CampaignDTO[]>()).toHaveLength(before);
   });
 
@@ -96,7 +137,15 @@ describe('campaigns', () => {
     const carla = await tagged('Carla Dias');
     await s.database.db.update(contacts).set({ optedOutAt: new Date() }).where(eq(contacts.number, carla));
     const diana = phoneNumber();
-    const campaign = await create({ audience: { tagIds: [tagId], csv: [{ number: diana, name: 'Diana Prince' }, { number: ana, name: '' }] } });
+    const campaign = await create({
+      audience: {
+        tagIds: [tagId],
+        csv: [
+          { number: diana, name: 'Diana Prince' },
+          { number: ana, name: '' },
+        ],
+      },
+    });
     expect(campaign.status).toBe('draft');
     expect(await statusOf(campaign.id, carla)).toBe('skipped');
     expect((await recipients(campaign.id)).find((r) => r.number === carla)?.reason).toBe('optedOut');
@@ -107,7 +156,13 @@ describe('campaigns', () => {
 
     expect((await admin('POST', `/api/campaigns/${campaign.id}/start`)).json()).toMatchObject({ status: 'scheduled' });
     await tick();
-    await waitFor(async () => (await statusOf(campaign.id, diana)) !== 'sending' && (await statusOf(campaign.id, ana)) !== 'sending' && (await statusOf(campaign.id, diana)), 15_000);
+    await waitFor(
+      async () =>
+        (await statusOf(campaign.id, diana)) !== 'sending' &&
+        (await statusOf(campaign.id, ana)) !== 'sending' &&
+        (await statusOf(campaign.id, diana)),
+      15_000,
+    );
     for (const n of [ana, diana]) expect(['sent', 'delivered', 'read']).toContain(await statusOf(campaign.id, n));
     expect(await statusOf(campaign.id, bruno)).toBe('skipped');
     expect(await statusOf(campaign.id, carla)).toBe('skipped');
@@ -161,7 +216,12 @@ describe('campaigns', () => {
     // A number of its own: the caps count every campaign of a connection, and the others sent on theirs.
     const own = await connectSimulator(s);
     // Three an hour, stopping after three refusals: the first hour's sends are all refused.
-    const campaign = await create({ name: 'Recusada', whatsappId: own.id, audience: { csv: people.map((number) => ({ number, name: '' })) }, pacing: { ...FAST, hourlyCap: 3, stopAfterRefusals: 3 } });
+    const campaign = await create({
+      name: 'Recusada',
+      whatsappId: own.id,
+      audience: { csv: people.map((number) => ({ number, name: '' })) },
+      pacing: { ...FAST, hourlyCap: 3, stopAfterRefusals: 3 },
+    });
     await admin('POST', `/api/campaigns/${campaign.id}/start`);
     const t0 = Date.now();
     await s.services.campaignSender.runDue(new Date(t0));
@@ -180,7 +240,12 @@ describe('campaigns', () => {
   it('keeps the random gap between two sends: ticks within it hand nothing over', async () => {
     const own = await connectSimulator(s);
     const people = [phoneNumber(), phoneNumber(), phoneNumber()];
-    const campaign = await create({ name: 'Espaçada', whatsappId: own.id, audience: { csv: people.map((number) => ({ number, name: '' })) }, pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 900 } });
+    const campaign = await create({
+      name: 'Espaçada',
+      whatsappId: own.id,
+      audience: { csv: people.map((number) => ({ number, name: '' })) },
+      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 900 },
+    });
     await admin('POST', `/api/campaigns/${campaign.id}/start`);
     const t0 = Date.now();
     expect(await s.services.campaignSender.runDue(new Date(t0))).toBe(1);
@@ -194,7 +259,10 @@ describe('campaigns', () => {
     const writer = phoneNumber();
     await customerWrites(s, conn.id, writer, 'Oi, tenho um ticket aberto');
     const campaign = await create({ name: 'Abertos', audience: { tickets: 'open' } });
-    const [c] = await s.database.db.select().from(contacts).where(inArray(contacts.number, [writer]));
+    const [c] = await s.database.db
+      .select()
+      .from(contacts)
+      .where(inArray(contacts.number, [writer]));
     expect((await recipients(campaign.id)).map((r) => r.contactId)).toContain(c.id);
   });
 });

@@ -5,7 +5,14 @@ import { decidePacing, PACING_BATCH, warmupCap, type PacingFacts } from './pacin
 
 const now = new Date('2026-06-01T12:00:00Z');
 const DAY = 86_400_000;
-const old: PacingFacts = { channel: 'whatsapp', connectionCreatedAt: new Date(now.getTime() - 90 * DAY), sentLastHour: 0, sentLastDay: 0, nextSendAt: null, open: true };
+const old: PacingFacts = {
+  channel: 'whatsapp',
+  connectionCreatedAt: new Date(now.getTime() - 90 * DAY),
+  sentLastHour: 0,
+  sentLastDay: 0,
+  nextSendAt: null,
+  open: true,
+};
 const p = DEFAULT_CAMPAIGN_PACING;
 
 describe('campaign pacing', () => {

@@ -29,10 +29,16 @@ export const recipientStatusSql = sql<RecipientStatus>`case
   when ${messages.sendState} = 'sent' or ${messages.ack} >= 1 then 'sent'
   else 'sending' end`;
 
-const reasonSql = sql<string | null>`coalesce(${campaignRecipients.reason}, case when ${messages.sendState} = 'failed' then coalesce(${messages.failureCode}, ${messages.lastError}) end, case when ${campaignRecipients.status} = 'handed' and ${messages.id} is null then 'messageDeleted' end)`;
+const reasonSql = sql<
+  string | null
+>`coalesce(${campaignRecipients.reason}, case when ${messages.sendState} = 'failed' then coalesce(${messages.failureCode}, ${messages.lastError}) end, case when ${campaignRecipients.status} = 'handed' and ${messages.id} is null then 'messageDeleted' end)`;
 
 /** Recipients as presented, filtered by `where` (their own columns or their shown status). */
-export async function presentRecipients(db: DbOrTx, where: SQL | undefined, page?: { offset: number; limit: number }): Promise<CampaignRecipientDTO[]> {
+export async function presentRecipients(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page?: { offset: number; limit: number },
+): Promise<CampaignRecipientDTO[]> {
   const query = db
     .select({
       id: campaignRecipients.id,
@@ -89,7 +95,10 @@ export async function presentCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise
   const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is number => id != null))];
   const [counts, conns, authors] = await Promise.all([
     countsOf(db, ids),
-    db.select({ id: whatsapps.id, name: whatsapps.name, channel: whatsapps.channel }).from(whatsapps).where(inArray(whatsapps.id, connectionIds)),
+    db
+      .select({ id: whatsapps.id, name: whatsapps.name, channel: whatsapps.channel })
+      .from(whatsapps)
+      .where(inArray(whatsapps.id, connectionIds)),
     userIds.length ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : Promise.resolve([]),
   ]);
   const connOf = new Map(conns.map((c) => [c.id, c]));

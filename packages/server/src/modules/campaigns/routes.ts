@@ -21,19 +21,36 @@ export function registerCampaignRoutes(app: App, campaigns: CampaignsService): v
 
   app.get(
     '/campaigns',
-    { ...opts, schema: { tags, summary: 'Campaigns, newest first', response: answers({ 200: z.array(campaignSchema) }, SIGNED_IN, REFUSED) } },
+    {
+      ...opts,
+      schema: { tags, summary: 'Campaigns, newest first', response: answers({ 200: z.array(campaignSchema) }, SIGNED_IN, REFUSED) },
+    },
     (req) => campaigns.list(req.actor),
   );
   app.get(
     '/campaigns/:id',
-    { ...opts, schema: { tags, summary: 'A campaign with its counts per recipient status', params: dbIdParamSchema, response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'A campaign with its counts per recipient status',
+        params: dbIdParamSchema,
+        response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND),
+      },
+    },
     (req) => campaigns.get(req.actor, req.params.id),
   );
   app.get(
     '/campaigns/:id/recipients',
     {
       ...opts,
-      schema: { tags, summary: "A campaign's recipients and their status", params: dbIdParamSchema, querystring: campaignRecipientsQuerySchema, response: answers({ 200: campaignRecipientsPageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) },
+      schema: {
+        tags,
+        summary: "A campaign's recipients and their status",
+        params: dbIdParamSchema,
+        querystring: campaignRecipientsQuerySchema,
+        response: answers({ 200: campaignRecipientsPageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND),
+      },
     },
     (req) => campaigns.recipients(req.actor, req.params.id, req.query),
   );
@@ -51,23 +68,51 @@ export function registerCampaignRoutes(app: App, campaigns: CampaignsService): v
     },
     async (req, reply) => {
       const { csv } = await campaigns.exportCsv(req.actor, req.params.id);
-      return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="campaign-${req.params.id}.csv"`).send(csv);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="campaign-${req.params.id}.csv"`)
+        .send(csv);
     },
   );
   app.post(
     '/campaigns',
-    { ...opts, schema: { tags, summary: 'Create a campaign (a draft, or scheduled when it has a start time)', body: campaignSaveSchema, response: answers({ 201: campaignSchema }, SIGNED_IN, BODY, REFUSED, SAVE) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Create a campaign (a draft, or scheduled when it has a start time)',
+        body: campaignSaveSchema,
+        response: answers({ 201: campaignSchema }, SIGNED_IN, BODY, REFUSED, SAVE),
+      },
+    },
     async (req, reply) => reply.status(201).send(await campaigns.create(req.actor, req.body)),
   );
   app.put(
     '/campaigns/:id',
-    { ...opts, schema: { tags, summary: 'Change a campaign that has not started', params: dbIdParamSchema, body: campaignSaveSchema, response: answers({ 200: campaignSchema }, SIGNED_IN, BODY, REFUSED, NOT_FOUND, STATE, SAVE) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Change a campaign that has not started',
+        params: dbIdParamSchema,
+        body: campaignSaveSchema,
+        response: answers({ 200: campaignSchema }, SIGNED_IN, BODY, REFUSED, NOT_FOUND, STATE, SAVE),
+      },
+    },
     (req) => campaigns.update(req.actor, req.params.id, req.body),
   );
   for (const step of ['start', 'pause', 'resume', 'cancel'] as const) {
     app.post(
       `/campaigns/:id/${step}`,
-      { ...opts, schema: { tags, summary: `${step[0].toUpperCase()}${step.slice(1)} a campaign`, params: dbIdParamSchema, response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE) } },
+      {
+        ...opts,
+        schema: {
+          tags,
+          summary: `${step[0].toUpperCase()}${step.slice(1)} a campaign`,
+          params: dbIdParamSchema,
+          response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE),
+        },
+      },
       (req) => campaigns[step](req.actor, req.params.id),
     );
   }

@@ -144,7 +144,11 @@ export class CampaignSender {
       sentLastHour: await sentSince(HOUR_MS),
       sentLastDay: await sentSince(24 * HOUR_MS),
       nextSendAt: next?.at != null ? new Date(Number(next.at)) : null,
-      open: isConnectionOpen({ defineWorkHours: conn.defineWorkHours, workHours: conn.workHours ?? null, holidays: conn.holidays }, now, this.ctx.settings.timeZone()),
+      open: isConnectionOpen(
+        { defineWorkHours: conn.defineWorkHours, workHours: conn.workHours ?? null, holidays: conn.holidays },
+        now,
+        this.ctx.settings.timeZone(),
+      ),
     };
   }
 
@@ -155,11 +159,19 @@ export class CampaignSender {
    * campaign's row lock makes a pause or cancel wait for it and stop the next one. Returns the
    * recipients handed over and the messages written.
    */
-  private async claim(campaignId: number, conn: ConnectionRow, now: Date): Promise<{ handed: number[]; written: { ticketId: number; row: MessageRow }[] }> {
+  private async claim(
+    campaignId: number,
+    conn: ConnectionRow,
+    now: Date,
+  ): Promise<{ handed: number[]; written: { ticketId: number; row: MessageRow }[] }> {
     const written: { ticketId: number; row: MessageRow }[] = [];
     const handed = await this.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CONNECTION_LOCK}, ${conn.id})`);
-      const [campaign] = await tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running'))).for('update');
+      const [campaign] = await tx
+        .select()
+        .from(campaigns)
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
+        .for('update');
       if (!campaign) return [];
       const decision = decidePacing(campaign.pacing, await this.factsOf(tx, conn, now), now, this.random);
       if (!('send' in decision)) return [];
@@ -179,7 +191,10 @@ export class CampaignSender {
         const [contact] = await tx.select().from(contacts).where(eq(contacts.id, recipient.contactId));
         // Opted out after the campaign was written: honoured at the moment of sending.
         if (!contact || contact.optedOutAt) {
-          await tx.update(campaignRecipients).set({ status: 'skipped', reason: 'optedOut', claimedAt: null }).where(eq(campaignRecipients.id, recipient.id));
+          await tx
+            .update(campaignRecipients)
+            .set({ status: 'skipped', reason: 'optedOut', claimedAt: null })
+            .where(eq(campaignRecipients.id, recipient.id));
           ids.push(recipient.id);
           continue;
         }
@@ -188,17 +203,31 @@ export class CampaignSender {
         if (recipient.name) Object.assign(vars, { name: recipient.name, firstName: recipient.name.split(/\s+/)[0] ?? '' });
         const body = renderTemplate(campaign.body, vars);
         const template = campaign.template
-          ? { name: campaign.template.name, language: campaign.template.language, variables: campaign.template.variables.map((v) => renderTemplate(v, vars)) }
+          ? {
+              name: campaign.template.name,
+              language: campaign.template.language,
+              variables: campaign.template.variables.map((v) => renderTemplate(v, vars)),
+            }
           : undefined;
         const { row } = await this.outbox.enqueue(
-          { ticket, body: body || campaign.template?.name || '', userId: campaign.userId, idempotencyKey: `campaign:${campaign.id}:${recipient.id}`, template },
+          {
+            ticket,
+            body: body || campaign.template?.name || '',
+            userId: campaign.userId,
+            idempotencyKey: `campaign:${campaign.id}:${recipient.id}`,
+            template,
+          },
           tx,
         );
         await tx.update(campaignRecipients).set({ messageId: row.id, ticketId: ticket.id }).where(eq(campaignRecipients.id, recipient.id));
         written.push({ ticketId: ticket.id, row });
         ids.push(recipient.id);
       }
-      if (claimed.length) await tx.update(campaigns).set({ nextSendAt: new Date(now.getTime() + decision.gapMs) }).where(eq(campaigns.id, campaign.id));
+      if (claimed.length)
+        await tx
+          .update(campaigns)
+          .set({ nextSendAt: new Date(now.getTime() + decision.gapMs) })
+          .where(eq(campaigns.id, campaign.id));
       return ids;
     });
     return { handed, written };
@@ -299,7 +328,10 @@ export class CampaignSender {
           eq(campaignRecipients.status, 'handed'),
           isNull(campaignRecipients.repliedAt),
           sql`${campaignRecipients.claimedAt} > ${new Date(now.getTime() - REPLY_WINDOW_MS).toISOString()}::timestamptz`,
-          inArray(campaignRecipients.campaignId, this.ctx.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.whatsappId, ticket.whatsappId))),
+          inArray(
+            campaignRecipients.campaignId,
+            this.ctx.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.whatsappId, ticket.whatsappId)),
+          ),
         ),
       )
       .returning({ id: campaignRecipients.id, campaignId: campaignRecipients.campaignId });

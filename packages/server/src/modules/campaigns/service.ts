@@ -60,7 +60,11 @@ export class CampaignsService {
     return dto;
   }
 
-  async recipients(actor: CurrentUser, id: number, query: { status?: RecipientStatus; offset: number; limit: number }): Promise<{ recipients: CampaignRecipientDTO[]; total: number }> {
+  async recipients(
+    actor: CurrentUser,
+    id: number,
+    query: { status?: RecipientStatus; offset: number; limit: number },
+  ): Promise<{ recipients: CampaignRecipientDTO[]; total: number }> {
     const campaign = await this.get(actor, id);
     const recipients = await presentRecipients(this.ctx.db, recipientsWhere(id, query.status), query);
     return { recipients, total: query.status ? campaign.counts[query.status] : campaign.total };
@@ -82,7 +86,13 @@ export class CampaignsService {
       if (chosen.size === 0) throw new AppError('ERR_CAMPAIGN_NO_RECIPIENTS', 400);
       const [row] = await tx
         .insert(campaigns)
-        .values({ ...this.fieldsOf(input), userId: actor.id, status: input.startAt ? 'scheduled' : 'draft', createdAt: now, updatedAt: now })
+        .values({
+          ...this.fieldsOf(input),
+          userId: actor.id,
+          status: input.startAt ? 'scheduled' : 'draft',
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: campaigns.id });
       await writeRecipients(tx, row.id, chosen);
       return row.id;
@@ -140,14 +150,22 @@ export class CampaignsService {
    * A conditional status change: the claim of recipients holds the campaign's row lock, so once
    * this commits no further recipient is handed to the outbox.
    */
-  private async step(actor: CurrentUser, id: number, step: keyof typeof FROM, set: (now: Date, row: CampaignRow) => Partial<typeof campaigns.$inferInsert>): Promise<CampaignDTO> {
+  private async step(
+    actor: CurrentUser,
+    id: number,
+    step: keyof typeof FROM,
+    set: (now: Date, row: CampaignRow) => Partial<typeof campaigns.$inferInsert>,
+  ): Promise<CampaignDTO> {
     await this.assertAllowed(actor);
     const now = this.ctx.clock.now();
     await this.ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
       if (!row) throw notFound();
       if (!FROM[step].includes(row.status as CampaignStatus)) throw wrongState(row.status);
-      await tx.update(campaigns).set({ ...set(now, row), updatedAt: now }).where(eq(campaigns.id, id));
+      await tx
+        .update(campaigns)
+        .set({ ...set(now, row), updatedAt: now })
+        .where(eq(campaigns.id, id));
       // Who opted out (or back in) since the campaign was written is shown so before it (re)starts.
       if (step === 'start' || step === 'resume') await markOptedOut(tx, id);
     });

@@ -42,7 +42,17 @@ describe('Cloud API deliveries: replays and unreadable parts', () => {
       number,
       JSON.stringify({
         object: 'whatsapp_business_account',
-        entry: [{ id: WABA_ID, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: PHONE_ID }, ...(value as object) } }] }],
+        entry: [
+          {
+            id: WABA_ID,
+            changes: [
+              {
+                field: 'messages',
+                value: { messaging_product: 'whatsapp', metadata: { phone_number_id: PHONE_ID }, ...(value as object) },
+              },
+            ],
+          },
+        ],
       }),
     );
   const failures = async () => (await api('GET', '/inbound-failures', s.adminToken)).json<Failures>();
@@ -63,7 +73,10 @@ describe('Cloud API deliveries: replays and unreadable parts', () => {
     connectionId = res.json<{ id: number }>().id;
     number = { ...account, displayPhoneNumber: '', webhook: `${base}/api/channels/whatsapp-cloud/${connectionId}/webhook` };
     standin.setWebhook(PHONE_ID, number.webhook);
-    await waitFor(async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED', 15_000);
+    await waitFor(
+      async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED',
+      15_000,
+    );
   }, 60_000);
   afterAll(async () => {
     await s.stop();
@@ -94,7 +107,12 @@ describe('Cloud API deliveries: replays and unreadable parts', () => {
 
   // Ten shapes seen from correctly signed deliveries that used to answer 500.
   const customer = '5511988887777';
-  const ok = (extra: Record<string, unknown>) => ({ from: customer, id: `wamid.bad${++seq}`, timestamp: String(Math.floor(Date.now() / 1000)), ...extra });
+  const ok = (extra: Record<string, unknown>) => ({
+    from: customer,
+    id: `wamid.bad${++seq}`,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    ...extra,
+  });
   const shapes: [string, unknown][] = [
     ['a message without a sender', { messages: [{ id: 'wamid.nofrom', timestamp: '1700000000', type: 'text', text: { body: 'x' } }] }],
     ['a sender that is a number', { messages: [ok({ from: 5511988887777, type: 'text', text: { body: 'x' } })] }],
@@ -116,7 +134,9 @@ describe('Cloud API deliveries: replays and unreadable parts', () => {
     expect(await deliverValue(value)).toBe(200);
     const after = await failures();
     expect(after.poisoned).toBeGreaterThan(before);
-    expect(after.events.filter((e) => e.type === 'unreadable').every((e) => e.state === 'poisoned' && e.connectionId === connectionId)).toBe(true);
+    expect(
+      after.events.filter((e) => e.type === 'unreadable').every((e) => e.state === 'poisoned' && e.connectionId === connectionId),
+    ).toBe(true);
     expect((await s.database.db.select({ id: messages.id }).from(messages)).length).toBe(storedBefore);
   });
 
@@ -130,11 +150,22 @@ describe('Cloud API deliveries: replays and unreadable parts', () => {
 
   it('the readable parts of a delivery are stored, the unreadable ones set aside', async () => {
     const c = newCustomer();
-    const good = { from: c, id: `wamid.good${c}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'readable' } };
+    const good = {
+      from: c,
+      id: `wamid.good${c}`,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      type: 'text',
+      text: { body: 'readable' },
+    };
     const bad = { from: c, id: `wamid.badpart${c}`, timestamp: 'yesterday', type: 'text', text: { body: 'unreadable' } };
     const before = (await failures()).poisoned;
     expect(await deliverValue({ contacts: [{ profile: { name: 'Ana' }, wa_id: c }], messages: [bad, good] })).toBe(200);
-    expect(await s.database.db.select({ body: messages.body }).from(messages).where(inArray(messages.externalId, [good.id, bad.id]))).toEqual([{ body: 'readable' }]);
+    expect(
+      await s.database.db
+        .select({ body: messages.body })
+        .from(messages)
+        .where(inArray(messages.externalId, [good.id, bad.id])),
+    ).toEqual([{ body: 'readable' }]);
     const after = await failures();
     expect(after.poisoned).toBe(before + 1);
     expect(after.events.some((e) => e.type === 'unreadable' && e.error.includes('timestamp'))).toBe(true);
@@ -154,7 +185,21 @@ describe('Cloud API deliveries: replays and unreadable parts', () => {
     };
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
     const oddValues = [null, 0, -1, 1e308, true, '', 'x'.repeat(70_000), [], {}, [null], { '': null }, '0x10', 'NaN', '1e999', '\u0000'];
-    const paths = ['from', 'id', 'timestamp', 'type', 'text', 'text.body', 'context', 'context.id', 'image', 'image.id', 'location.latitude', 'reaction.message_id', 'interactive.button_reply'];
+    const paths = [
+      'from',
+      'id',
+      'timestamp',
+      'type',
+      'text',
+      'text.body',
+      'context',
+      'context.id',
+      'image',
+      'image.id',
+      'location.latitude',
+      'reaction.message_id',
+      'interactive.button_reply',
+    ];
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) {
       const c = newCustomer();
@@ -171,10 +216,16 @@ describe('Cloud API deliveries: replays and unreadable parts', () => {
       };
       for (let k = 0; k < 1 + Math.floor(random() * 3); k++) {
         const [head, tail] = pick(paths).split('.');
-        if (tail && typeof message[head] === 'object' && message[head] !== null) (message[head] as Record<string, unknown>)[tail] = pick(oddValues);
+        if (tail && typeof message[head] === 'object' && message[head] !== null)
+          (message[head] as Record<string, unknown>)[tail] = pick(oddValues);
         else message[head] = pick(oddValues);
       }
-      statuses.push(await deliverValue({ messages: [message], statuses: random() < 0.3 ? [{ id: pick(oddValues), status: pick(['read', 'failed', 7]) }] : [] }));
+      statuses.push(
+        await deliverValue({
+          messages: [message],
+          statuses: random() < 0.3 ? [{ id: pick(oddValues), status: pick(['read', 'failed', 7]) }] : [],
+        }),
+      );
     }
     expect(statuses.filter((st) => st !== 200)).toEqual([]);
     // Whatever was stored is a readable message: a sender with digits and a real time.

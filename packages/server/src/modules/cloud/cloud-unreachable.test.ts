@@ -30,7 +30,13 @@ describe('Cloud API connection that cannot reach Meta', () => {
     const res = await api('POST', '/whatsapp', s.adminToken, {
       name: 'Cloud',
       channel: 'whatsapp-cloud',
-      cloud: { phoneNumberId: '106540352242922', businessAccountId: '102290129340398', accessToken: 'EAAGtoken', appSecret: 'app-secret-0123456789', verifyToken: 'verify-token-x' },
+      cloud: {
+        phoneNumberId: '106540352242922',
+        businessAccountId: '102290129340398',
+        accessToken: 'EAAGtoken',
+        appSecret: 'app-secret-0123456789',
+        verifyToken: 'verify-token-x',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ id: number }>().id;

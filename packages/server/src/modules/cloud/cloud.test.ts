@@ -38,7 +38,13 @@ describe('WhatsApp Cloud API channel', () => {
     s = await createTestServer({ env: { WHATSAPP_CLOUD_GRAPH_URL: graphUrl } });
     base = await s.listen();
     agent = await s.createUser();
-    standin.addTemplate(WABA_ID, { name: 'order_update', language: 'pt_BR', category: 'UTILITY', status: 'APPROVED', body: 'Olá {{1}}, seu pedido {{2}} saiu.' });
+    standin.addTemplate(WABA_ID, {
+      name: 'order_update',
+      language: 'pt_BR',
+      category: 'UTILITY',
+      status: 'APPROVED',
+      body: 'Olá {{1}}, seu pedido {{2}} saiu.',
+    });
     standin.addTemplate(WABA_ID, { name: 'draft', language: 'pt_BR', category: 'MARKETING', status: 'PENDING', body: 'Rascunho' });
   });
   afterAll(async () => {
@@ -76,7 +82,12 @@ describe('WhatsApp Cloud API channel', () => {
     for (const secret of [account.accessToken, account.appSecret, account.verifyToken]) expect(res.body).not.toContain(secret);
     expect(res.json()).toMatchObject({
       channel: 'whatsapp-cloud',
-      cloud: { phoneNumberId: PHONE_ID, businessAccountId: WABA_ID, hasAccessToken: true, webhookPath: `/api/channels/whatsapp-cloud/${connectionId}/webhook` },
+      cloud: {
+        phoneNumberId: PHONE_ID,
+        businessAccountId: WABA_ID,
+        hasAccessToken: true,
+        webhookPath: `/api/channels/whatsapp-cloud/${connectionId}/webhook`,
+      },
     });
     const [stored] = await s.database.db.select().from(cloudAccounts).where(eq(cloudAccounts.whatsappId, connectionId));
     for (const secret of [account.accessToken, account.appSecret, account.verifyToken]) expect(stored.secrets).not.toContain(secret);
@@ -93,12 +104,18 @@ describe('WhatsApp Cloud API channel', () => {
   it('edits the account without retyping secrets; only admins may', async () => {
     const refused = await api('PUT', `/whatsapp/${connectionId}`, agent.token, { cloud: { businessAccountId: WABA_ID } });
     expect(refused.statusCode).toBe(403);
-    const res = await api('PUT', `/whatsapp/${connectionId}`, s.adminToken, { name: 'Cloud API', cloud: { businessAccountId: WABA_ID, accessToken: '' } });
+    const res = await api('PUT', `/whatsapp/${connectionId}`, s.adminToken, {
+      name: 'Cloud API',
+      cloud: { businessAccountId: WABA_ID, accessToken: '' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await s.database.db.select().from(whatsapps).where(eq(whatsapps.id, connectionId));
     expect(row.name).toBe('Cloud API');
     // The session restarted with the stored token, which still works.
-    await waitFor(async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED', 15_000);
+    await waitFor(
+      async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED',
+      15_000,
+    );
     const [stored] = await s.database.db.select().from(cloudAccounts).where(eq(cloudAccounts.whatsappId, connectionId));
     expect(stored.businessAccountId).toBe(WABA_ID);
   });
@@ -111,7 +128,9 @@ describe('WhatsApp Cloud API channel', () => {
     const wrong = await api('GET', `${url}?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1`, null);
     expect(wrong.statusCode).toBe(403);
     expect(wrong.body).not.toContain('1158201444');
-    expect((await api('GET', `/channels/whatsapp-cloud/987654/webhook?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1`, null)).statusCode).toBe(404);
+    expect(
+      (await api('GET', `/channels/whatsapp-cloud/987654/webhook?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1`, null)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses deliveries without a valid signature and stores nothing', async () => {
@@ -119,10 +138,28 @@ describe('WhatsApp Cloud API channel', () => {
     const n = { ...account, displayPhoneNumber: '', webhook: `${base}/api/channels/whatsapp-cloud/${connectionId}/webhook` };
     const body = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: WABA_ID, changes: [{ field: 'messages', value: { metadata: { phone_number_id: PHONE_ID }, messages: [{ from: customer, id: 'wamid.forged', timestamp: '1700000000', type: 'text', text: { body: 'forged' } }] } }] }],
+      entry: [
+        {
+          id: WABA_ID,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: PHONE_ID },
+                messages: [{ from: customer, id: 'wamid.forged', timestamp: '1700000000', type: 'text', text: { body: 'forged' } }],
+              },
+            },
+          ],
+        },
+      ],
     });
     expect(await standin.post(n, body, 'sha256=' + '0'.repeat(64))).toBe(401);
-    const res = await s.app.inject({ method: 'POST', url: `/api/channels/whatsapp-cloud/${connectionId}/webhook`, headers: { 'content-type': 'application/json' }, payload: body });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: `/api/channels/whatsapp-cloud/${connectionId}/webhook`,
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(res.statusCode).toBe(401);
     const rows = await s.database.db.select().from(messages).where(eq(messages.externalId, 'wamid.forged'));
     expect(rows).toHaveLength(0);
@@ -130,14 +167,32 @@ describe('WhatsApp Cloud API channel', () => {
 
   it('stores a customer message before answering 200; a duplicate delivery is a no-op', async () => {
     const customer = newCustomer();
-    const first = await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } }, { id: `wamid.dup${customer}`, name: 'Ana' });
+    const first = await standin.customerSends(
+      PHONE_ID,
+      customer,
+      { type: 'text', text: { body: `hi from ${customer}` } },
+      { id: `wamid.dup${customer}`, name: 'Ana' },
+    );
     expect(first.status).toBe(200);
     // Answered 200 only once stored: the row is there now, without waiting.
-    const rows = await s.database.db.select().from(messages).where(eq(messages.externalId, `wamid.dup${customer}`));
+    const rows = await s.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.externalId, `wamid.dup${customer}`));
     expect(rows).toHaveLength(1);
-    const again = await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } }, { id: `wamid.dup${customer}`, name: 'Ana' });
+    const again = await standin.customerSends(
+      PHONE_ID,
+      customer,
+      { type: 'text', text: { body: `hi from ${customer}` } },
+      { id: `wamid.dup${customer}`, name: 'Ana' },
+    );
     expect(again.status).toBe(200);
-    expect(await s.database.db.select().from(messages).where(eq(messages.externalId, `wamid.dup${customer}`))).toHaveLength(1);
+    expect(
+      await s.database.db
+        .select()
+        .from(messages)
+        .where(eq(messages.externalId, `wamid.dup${customer}`)),
+    ).toHaveLength(1);
     const ticketId = await ticketOf(customer);
     const [t] = await s.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
     expect(t.status).toBe('pending');
@@ -148,13 +203,27 @@ describe('WhatsApp Cloud API channel', () => {
     await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } });
     const ticketId = await ticketOf(customer);
     const mediaId = standin.customerMedia(PHONE_ID, PNG, 'image/png', 'photo.png');
-    await standin.customerSends(PHONE_ID, customer, { type: 'image', image: { id: mediaId, mime_type: 'image/png', sha256: 'x', caption: 'the product' } });
-    await standin.customerSends(PHONE_ID, customer, { type: 'location', location: { latitude: -23.55, longitude: -46.63, name: 'Loja', address: 'Av. Paulista' } });
+    await standin.customerSends(PHONE_ID, customer, {
+      type: 'image',
+      image: { id: mediaId, mime_type: 'image/png', sha256: 'x', caption: 'the product' },
+    });
+    await standin.customerSends(PHONE_ID, customer, {
+      type: 'location',
+      location: { latitude: -23.55, longitude: -46.63, name: 'Loja', address: 'Av. Paulista' },
+    });
     await standin.customerSends(PHONE_ID, customer, {
       type: 'contacts',
-      contacts: [{ name: { formatted_name: 'Bruno Lima', first_name: 'Bruno' }, phones: [{ phone: '+55 11 91234-5678', wa_id: '5511912345678', type: 'CELL' }] }],
+      contacts: [
+        {
+          name: { formatted_name: 'Bruno Lima', first_name: 'Bruno' },
+          phones: [{ phone: '+55 11 91234-5678', wa_id: '5511912345678', type: 'CELL' }],
+        },
+      ],
     });
-    const tapped = await standin.customerSends(PHONE_ID, customer, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sim, confirmo' } } });
+    const tapped = await standin.customerSends(PHONE_ID, customer, {
+      type: 'interactive',
+      interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sim, confirmo' } },
+    });
     await standin.customerSends(PHONE_ID, customer, { type: 'reaction', reaction: { message_id: tapped.id, emoji: '👍' } });
     // The reaction is not a message of its own: it shows on the message it is on.
     const list = await waitFor(async () => {
@@ -163,7 +232,11 @@ describe('WhatsApp Cloud API channel', () => {
     }, 15_000);
     const image = list.find((m) => m.mediaType === 'image')!;
     expect(image).toMatchObject({ body: 'the product', mediaMime: 'image/png' });
-    const media = await s.app.inject({ method: 'GET', url: image.mediaUrl as string, headers: { authorization: `Bearer ${s.adminToken}` } });
+    const media = await s.app.inject({
+      method: 'GET',
+      url: image.mediaUrl as string,
+      headers: { authorization: `Bearer ${s.adminToken}` },
+    });
     expect(media.rawPayload).toEqual(PNG);
     expect(list.find((m) => m.mediaType === 'location')?.body).toContain('-23.55,-46.63');
     expect(list.find((m) => m.mediaType === 'vcard')?.body).toContain('FN:Bruno Lima');
@@ -193,11 +266,14 @@ describe('WhatsApp Cloud API channel', () => {
     await standin.customerReads(PHONE_ID, [sent.id]);
     await waitFor(async () => (await s.database.db.select().from(messages).where(eq(messages.id, messageId)))[0].ack === 3, 15_000);
 
-
     const form = new FormData();
     form.append('body', 'segue a foto');
     form.append('medias', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'foto.png');
-    const upload = await fetch(`${base}/api/messages/${ticketId}`, { method: 'POST', headers: { authorization: `Bearer ${s.adminToken}` }, body: form });
+    const upload = await fetch(`${base}/api/messages/${ticketId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.adminToken}` },
+      body: form,
+    });
     expect(upload.status).toBe(201);
     await standin.until(() => [...standin.sent.values()].some((m) => m.to === customer && m.type === 'image'), 'the image');
     const image = [...standin.sent.values()].find((m) => m.to === customer && m.type === 'image')!;
@@ -209,7 +285,10 @@ describe('WhatsApp Cloud API channel', () => {
     const customer = newCustomer();
     const inbound = await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } });
     const ticketId = await ticketOf(customer);
-    const page = (await api('GET', `/messages/${ticketId}`, s.adminToken)).json<{ messages: { id: string; fromMe: boolean }[]; messageActions: { react: boolean; edit: boolean } }>();
+    const page = (await api('GET', `/messages/${ticketId}`, s.adminToken)).json<{
+      messages: { id: string; fromMe: boolean }[];
+      messageActions: { react: boolean; edit: boolean };
+    }>();
     expect(page.messageActions).toMatchObject({ react: true, edit: false });
     const theirs = page.messages.find((m) => !m.fromMe)!;
     const reacted = await api('PUT', `/messages/${theirs.id}/reaction`, s.adminToken, { emoji: '🙏' });
@@ -255,7 +334,15 @@ describe('WhatsApp Cloud API channel', () => {
       return r.sendState === 'sent' && r;
     }, 15_000);
     await standin.deliver(PHONE_ID, {
-      statuses: [{ id: accepted.externalId, status: 'failed', timestamp: '1700000000', recipient_id: customer, errors: [{ code: 131049, title: 'This message was not delivered to maintain healthy ecosystem engagement.' }] }],
+      statuses: [
+        {
+          id: accepted.externalId,
+          status: 'failed',
+          timestamp: '1700000000',
+          recipient_id: customer,
+          errors: [{ code: 131049, title: 'This message was not delivered to maintain healthy ecosystem engagement.' }],
+        },
+      ],
     });
     const [after] = await s.database.db.select().from(messages).where(eq(messages.id, accepted.id));
     expect(after).toMatchObject({ sendState: 'failed', lastError: 'ERR_CLOUD_UNDELIVERABLE' });
@@ -263,7 +350,12 @@ describe('WhatsApp Cloud API channel', () => {
 
   it('outside the 24-hour window refuses free text and sends an approved template with its variables', async () => {
     const customer = newCustomer();
-    await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } }, { at: new Date(Date.now() - 25 * 3600_000) });
+    await standin.customerSends(
+      PHONE_ID,
+      customer,
+      { type: 'text', text: { body: `hi from ${customer}` } },
+      { at: new Date(Date.now() - 25 * 3600_000) },
+    );
     const ticketId = await ticketOf(customer);
     const window = await api('GET', `/tickets/${ticketId}/service-window`, s.adminToken);
     expect(window.json()).toEqual({ applies: true, open: false, closesAt: null });
@@ -273,11 +365,21 @@ describe('WhatsApp Cloud API channel', () => {
 
     const templates = await api('GET', `/tickets/${ticketId}/templates`, s.adminToken);
     expect(templates.statusCode, templates.body).toBe(200);
-    expect(templates.json()).toEqual([{ name: 'order_update', language: 'pt_BR', category: 'UTILITY', body: 'Olá {{1}}, seu pedido {{2}} saiu.', variables: 2 }]);
-    const missing = await api('POST', `/tickets/${ticketId}/templates`, s.adminToken, { name: 'order_update', language: 'pt_BR', variables: ['Ana'] });
+    expect(templates.json()).toEqual([
+      { name: 'order_update', language: 'pt_BR', category: 'UTILITY', body: 'Olá {{1}}, seu pedido {{2}} saiu.', variables: 2 },
+    ]);
+    const missing = await api('POST', `/tickets/${ticketId}/templates`, s.adminToken, {
+      name: 'order_update',
+      language: 'pt_BR',
+      variables: ['Ana'],
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('ERR_CLOUD_TEMPLATE');
-    const sent = await api('POST', `/tickets/${ticketId}/templates`, s.adminToken, { name: 'order_update', language: 'pt_BR', variables: ['Ana', '#123'] });
+    const sent = await api('POST', `/tickets/${ticketId}/templates`, s.adminToken, {
+      name: 'order_update',
+      language: 'pt_BR',
+      variables: ['Ana', '#123'],
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json()).toMatchObject({ body: 'Olá Ana, seu pedido #123 saiu.', fromMe: true });
     await standin.until(() => [...standin.sent.values()].some((m) => m.to === customer && m.type === 'template'), 'the template');
@@ -285,7 +387,15 @@ describe('WhatsApp Cloud API channel', () => {
     expect(tpl.payload.template).toEqual({
       name: 'order_update',
       language: { code: 'pt_BR' },
-      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: '#123' }] }],
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Ana' },
+            { type: 'text', text: '#123' },
+          ],
+        },
+      ],
     });
 
     // The customer answers: the window opens for 24 hours.
@@ -299,7 +409,10 @@ describe('WhatsApp Cloud API channel', () => {
     const customer = newCustomer();
     await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } });
     const ticketId = await ticketOf(customer);
-    const [q] = await s.database.db.insert(queues).values({ name: `Private ${customer}`, color: `#${customer.slice(-6)}` }).returning();
+    const [q] = await s.database.db
+      .insert(queues)
+      .values({ name: `Private ${customer}`, color: `#${customer.slice(-6)}` })
+      .returning();
     const admin = (await api('GET', '/auth/me', s.adminToken)).json<{ id: number }>();
     await s.database.db.update(tickets).set({ queueId: q.id, userId: admin.id, status: 'open' }).where(eq(tickets.id, ticketId));
     for (const [method, url, body] of [

@@ -40,7 +40,14 @@ export function registerCloudRoutes(app: App, { cloud }: Services): void {
 
     webhook.get(
       '/channels/whatsapp-cloud/:connectionId/webhook',
-      { schema: { params: connectionParams, querystring: verifyQuery, tags, response: answers({ 200: fileBody('The hub.challenge, as text') }, INPUT, REFUSED, NO_CONNECTION) } },
+      {
+        schema: {
+          params: connectionParams,
+          querystring: verifyQuery,
+          tags,
+          response: answers({ 200: fileBody('The hub.challenge, as text') }, INPUT, REFUSED, NO_CONNECTION),
+        },
+      },
       async (req, reply) => {
         const challenge = await cloud.verify(req.params.connectionId, {
           mode: req.query['hub.mode'],
@@ -53,20 +60,54 @@ export function registerCloudRoutes(app: App, { cloud }: Services): void {
 
     webhook.post(
       '/channels/whatsapp-cloud/:connectionId/webhook',
-      { schema: { params: connectionParams, tags, response: answers({ 200: z.object({ received: z.boolean() }) }, BODY, NO_CONNECTION, { 401: ['ERR_NO_PERMISSION'] }) } }, async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const signature = req.headers['x-hub-signature-256'];
-      await cloud.receive(req.params.connectionId, raw, typeof signature === 'string' ? signature : undefined);
-      return reply.status(200).send({ received: true });
-    });
+      {
+        schema: {
+          params: connectionParams,
+          tags,
+          response: answers({ 200: z.object({ received: z.boolean() }) }, BODY, NO_CONNECTION, { 401: ['ERR_NO_PERMISSION'] }),
+        },
+      },
+      async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers['x-hub-signature-256'];
+        await cloud.receive(req.params.connectionId, raw, typeof signature === 'string' ? signature : undefined);
+        return reply.status(200).send({ received: true });
+      },
+    );
     return Promise.resolve();
   });
 
-  app.get(TICKET_ROUTES.serviceWindow.path, { ...opts, schema: { ...requestSchemas(TICKET_ROUTES.serviceWindow), tags, response: answers(ok(TICKET_ROUTES.serviceWindow), SIGNED_IN, INPUT, NO_TICKET) } }, (req) =>
-    cloud.window(req.actor, req.params.ticketId),
+  app.get(
+    TICKET_ROUTES.serviceWindow.path,
+    {
+      ...opts,
+      schema: {
+        ...requestSchemas(TICKET_ROUTES.serviceWindow),
+        tags,
+        response: answers(ok(TICKET_ROUTES.serviceWindow), SIGNED_IN, INPUT, NO_TICKET),
+      },
+    },
+    (req) => cloud.window(req.actor, req.params.ticketId),
   );
-  app.get(TICKET_ROUTES.templates.path, { ...opts, schema: { ...requestSchemas(TICKET_ROUTES.templates), tags, response: answers(ok(TICKET_ROUTES.templates), SIGNED_IN, INPUT, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH) } }, (req) =>
-    cloud.templates(req.actor, req.params.ticketId),
+  app.get(
+    TICKET_ROUTES.templates.path,
+    {
+      ...opts,
+      schema: {
+        ...requestSchemas(TICKET_ROUTES.templates),
+        tags,
+        response: answers(
+          ok(TICKET_ROUTES.templates),
+          SIGNED_IN,
+          INPUT,
+          NO_TICKET,
+          NO_CONNECTION,
+          { 400: ['ERR_CLOUD_NOT_CONFIGURED'] },
+          GRAPH,
+        ),
+      },
+    },
+    (req) => cloud.templates(req.actor, req.params.ticketId),
   );
   app.post(
     TICKET_ROUTES.sendTemplate.path,
@@ -75,10 +116,18 @@ export function registerCloudRoutes(app: App, { cloud }: Services): void {
       schema: {
         ...requestSchemas(TICKET_ROUTES.sendTemplate),
         tags,
-        response: answers(ok(TICKET_ROUTES.sendTemplate), SIGNED_IN, BODY, REFUSED, NO_TICKET, NO_CONNECTION, { 400: ['ERR_CREATING_MESSAGE', 'ERR_CLOUD_TEMPLATE', 'ERR_CLOUD_NOT_CONFIGURED'] }, GRAPH),
+        response: answers(
+          ok(TICKET_ROUTES.sendTemplate),
+          SIGNED_IN,
+          BODY,
+          REFUSED,
+          NO_TICKET,
+          NO_CONNECTION,
+          { 400: ['ERR_CREATING_MESSAGE', 'ERR_CLOUD_TEMPLATE', 'ERR_CLOUD_NOT_CONFIGURED'] },
+          GRAPH,
+        ),
       },
     },
-    async (req, reply) =>
-    reply.status(201).send(await cloud.sendTemplate(req.actor, req.params.ticketId, req.body)),
+    async (req, reply) => reply.status(201).send(await cloud.sendTemplate(req.actor, req.params.ticketId, req.body)),
   );
 }

@@ -94,7 +94,8 @@ describe('connections API', () => {
 
   it('refuses more connections than CONNECTIONS_LIMIT', async () => {
     const existing = (await s.database.db.select().from(whatsapps)).length;
-    for (let i = existing; i < 4; i++) expect((await api('POST', '/api/whatsapp', { name: `Fill ${i}`, channel: 'simulator' })).statusCode).toBe(201);
+    for (let i = existing; i < 4; i++)
+      expect((await api('POST', '/api/whatsapp', { name: `Fill ${i}`, channel: 'simulator' })).statusCode).toBe(201);
     const res = await api('POST', '/api/whatsapp', { name: 'Too many', channel: 'simulator' });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('ERR_CONNECTION_CREATION_COUNT');
@@ -110,7 +111,10 @@ describe('connections API', () => {
     const spy = vi.spyOn(s.ctx.realtime, 'emitToAdmins');
     const [row] = await s.database.db.select().from(whatsapps).limit(1);
     await api('PUT', `/api/whatsapp/${row.id}`, { farewellMessage: 'See you' });
-    expect(spy).toHaveBeenCalledWith('whatsapp', expect.objectContaining({ action: 'update', whatsapp: expect.objectContaining({ farewellMessage: 'See you' }) }));
+    expect(spy).toHaveBeenCalledWith(
+      'whatsapp',
+      expect.objectContaining({ action: 'update', whatsapp: expect.objectContaining({ farewellMessage: 'See you' }) }),
+    );
     spy.mockRestore();
   });
 
@@ -132,7 +136,16 @@ describe('connections API', () => {
       ['DELETE', '/api/whatsappsession/1'],
     ] as const)('is refused on %s %s', async (method, url) => {
       const [row] = await s.database.db.select().from(whatsapps).limit(1);
-      const res = await api(method, url.replace('/1', `/${row.id}`), method === 'POST' && url === '/api/whatsapp' ? { name: 'Nope' } : method === 'PUT' && url.startsWith('/api/whatsapp/') ? { name: 'Nope' } : undefined, agent.token);
+      const res = await api(
+        method,
+        url.replace('/1', `/${row.id}`),
+        method === 'POST' && url === '/api/whatsapp'
+          ? { name: 'Nope' }
+          : method === 'PUT' && url.startsWith('/api/whatsapp/')
+            ? { name: 'Nope' }
+            : undefined,
+        agent.token,
+      );
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('ERR_NO_PERMISSION');
       const [still] = await s.database.db.select().from(whatsapps).where(eq(whatsapps.id, row.id));

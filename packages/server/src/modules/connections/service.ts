@@ -148,7 +148,9 @@ export class ConnectionsService {
     this.announce({ action: 'update', whatsapp: dto });
     // A changed account (a new token) is tried at once; a failure shows as the connection's status.
     if (accountChanged) {
-      this.channels.control(id, 'restart').catch((err) => this.ctx.log.error({ err, connectionId: id }, 'channel session failed to restart'));
+      this.channels
+        .control(id, 'restart')
+        .catch((err) => this.ctx.log.error({ err, connectionId: id }, 'channel session failed to restart'));
     }
     return dto;
   }
@@ -212,7 +214,10 @@ async function linkedQueueIds(db: DbOrTx, whatsappId: number): Promise<number[]>
 async function assertQueuesExist(db: DbOrTx, queueIds: number[], defaultQueueId: number | null): Promise<void> {
   const ids = [...new Set([...queueIds, ...(defaultQueueId ? [defaultQueueId] : [])])];
   if (!ids.length) return;
-  const [{ n }] = await db.select({ n: count() }).from(queues).where(sql`${queues.id} in ${ids}`);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(queues)
+    .where(sql`${queues.id} in ${ids}`);
   if (n !== ids.length) throw new AppError('ERR_VALIDATION', 400, 'Unknown sector');
 }
 
@@ -237,4 +242,3 @@ function columnsOf(input: ConnectionUpdateInput) {
   for (const k of keys) if (input[k] !== undefined) (out as Record<string, unknown>)[k] = input[k];
   return out;
 }
-

@@ -52,7 +52,9 @@ describe('contacts through the default connection', () => {
 
     it('imports the phone contacts (admins only), keeping existing names', async () => {
       const fresh = phoneNumber();
-      await s.database.db.insert(simulatorMessages).values({ id: `IMP${fresh}`, connectionNumber: conn.number, customer: fresh, sender: 'customer', body: 'hi' });
+      await s.database.db
+        .insert(simulatorMessages)
+        .values({ id: `IMP${fresh}`, connectionNumber: conn.number, customer: fresh, sender: 'customer', body: 'hi' });
       const refused = await s.app.inject({ method: 'POST', url: '/api/contacts/import', headers: bearer(agent.token) });
       expect(refused.statusCode).toBe(403);
       expect(await s.database.db.select().from(contacts).where(eq(contacts.number, fresh))).toHaveLength(0);

@@ -8,7 +8,6 @@ import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 import { passThroughNumberChecker } from '../../channels/number-checker.js';
 
-
 describe('contacts', () => {
   let s: TestServer;
   let agent: { id: number; token: string };
@@ -115,7 +114,10 @@ describe('contacts', () => {
         tags: [{ id: tag.id, name: 'VIP customer', color: '#ff0000' }],
       });
       // Read back with what the attendant may do to it (deleting is for admins).
-      expect(await api('GET', `/contacts/${c.id}`, agent.token).then((r) => r.json())).toEqual({ ...c, allowedActions: ['update', 'changeNumber'] });
+      expect(await api('GET', `/contacts/${c.id}`, agent.token).then((r) => r.json())).toEqual({
+        ...c,
+        allowedActions: ['update', 'changeNumber'],
+      });
       expect(spy).toHaveBeenCalledWith(EVENTS.contact, { action: 'create', contact: c });
       expect(spy).toHaveBeenCalledWith(EVENTS.tags, { action: 'update', tag: expect.objectContaining({ id: tag.id, contactsCount: 1 }) });
     });
@@ -193,7 +195,12 @@ describe('contacts', () => {
       ['long number', { name: 'Valid', number: '1'.repeat(51) }, 'body.number', 'Too Long!'],
       ['letters in number', { name: 'Valid', number: '55119999abcd' }, 'body.number', 'Invalid number'],
       ['bad e-mail', { name: 'Valid', number: '5511999990001', email: 'not-an-email' }, 'body.email', 'Invalid email'],
-      ['extra info without name', { name: 'Valid', number: '5511999990001', extraInfo: [{ value: 'x' }] }, 'body.extraInfo.0.name', 'Required'],
+      [
+        'extra info without name',
+        { name: 'Valid', number: '5511999990001', extraInfo: [{ value: 'x' }] },
+        'body.extraInfo.0.name',
+        'Required',
+      ],
     ];
     it.each(cases)('POST /contacts with %s → 400 with the message', async (_label, payload, path, message) => {
       fieldError(await api('POST', '/contacts', agent.token, payload), path, message);
@@ -202,7 +209,11 @@ describe('contacts', () => {
     it('POST /contact counts digits only: a formatted short number is too short', async () => {
       fieldError(await api('POST', '/contact', agent.token, { name: 'Valid', number: '(11) 123-45' }), 'body.number', 'Too Short!');
       fieldError(await api('POST', '/contact', agent.token, { name: 'Valid', number: 'no digits' }), 'body.number', 'Required');
-      fieldError(await api('POST', '/contact', agent.token, { name: 'Valid', number: '5511999990001', email: 'x@' }), 'body.email', 'Invalid email');
+      fieldError(
+        await api('POST', '/contact', agent.token, { name: 'Valid', number: '5511999990001', email: 'x@' }),
+        'body.email',
+        'Invalid email',
+      );
     });
 
     it('PUT /contacts/:id validates with the same messages', async () => {
@@ -230,7 +241,12 @@ describe('contacts', () => {
     });
 
     it('wrong body types → 400', async () => {
-      for (const payload of [{ name: 123, number: '5511999990001' }, { name: 'Valid', number: 5511999990001 }, { name: 'Valid', number: '5511999990001', extraInfo: 'x' }, { name: 'Valid', number: '5511999990001', tags: 'x' }]) {
+      for (const payload of [
+        { name: 123, number: '5511999990001' },
+        { name: 'Valid', number: 5511999990001 },
+        { name: 'Valid', number: '5511999990001', extraInfo: 'x' },
+        { name: 'Valid', number: '5511999990001', tags: 'x' },
+      ]) {
         const res = await api('POST', '/contacts', agent.token, payload);
         expect(res.statusCode).toBe(400);
       }
@@ -248,7 +264,10 @@ describe('contacts', () => {
 
     it('pages by PAGE_SIZE in name order with a correct hasMore and count, without overlap', async () => {
       const marker = `Pager${Date.now()}`;
-      const names = Array.from({ length: PAGE_SIZE + 5 }, (_, i) => `${marker} ${String.fromCharCode(97 + (i % 26))}${String(i).padStart(2, '0')}`);
+      const names = Array.from(
+        { length: PAGE_SIZE + 5 },
+        (_, i) => `${marker} ${String.fromCharCode(97 + (i % 26))}${String(i).padStart(2, '0')}`,
+      );
       for (const name of [...names].reverse()) await createContact({ name: name.slice(0, 50) });
       const p1 = (await api('GET', `/contacts?searchParam=${marker}&pageNumber=1`, agent.token)).json();
       const p2 = (await api('GET', `/contacts?searchParam=${marker}&pageNumber=2`, agent.token)).json();
@@ -277,7 +296,13 @@ describe('contacts', () => {
       let cursor: string | null = null;
       for (let page = 0; page < 10; page++) {
         const q: string = `/contacts?searchParam=${marker}${cursor ? `&cursor=${cursor}` : ''}`;
-        const body = (await api('GET', q, agent.token)).json<{ contacts: ContactDTO[]; hasMore: boolean; count: number; countCapped: boolean; nextCursor: string | null }>();
+        const body = (await api('GET', q, agent.token)).json<{
+          contacts: ContactDTO[];
+          hasMore: boolean;
+          count: number;
+          countCapped: boolean;
+          nextCursor: string | null;
+        }>();
         expect(body).toMatchObject({ count: page === 0 ? 47 : 48, countCapped: false, hasMore: body.nextCursor !== null });
         seen.push(...body.contacts.map((c) => c.id));
         // A contact that arrives before the cursor (in name order) does not shift the pages after it.
@@ -287,7 +312,9 @@ describe('contacts', () => {
       }
       expect(seen).toEqual(expected);
       // pageNumber paging stays for existing clients, in the same order.
-      const now = rowsOf(await s.database.db.execute(sql`select id from contacts where name ilike ${`%${marker}%`} order by lower(name), id`)).map((r) => Number(r.id));
+      const now = rowsOf(
+        await s.database.db.execute(sql`select id from contacts where name ilike ${`%${marker}%`} order by lower(name), id`),
+      ).map((r) => Number(r.id));
       const p2 = (await api('GET', `/contacts?searchParam=${marker}&pageNumber=2`, agent.token)).json<{ contacts: ContactDTO[] }>();
       expect(p2.contacts.map((c) => c.id)).toEqual(now.slice(PAGE_SIZE, 2 * PAGE_SIZE));
     });
@@ -304,7 +331,12 @@ describe('contacts', () => {
       await s.database.db.execute(sql`
         insert into contacts (name, number)
         select ${marker} || ' ' || i, '4470' || lpad(i::text, 8, '0') from generate_series(1, ${CONTACTS_COUNT_CAP + 5}) i`);
-      const body = (await api('GET', `/contacts?searchParam=${marker}`, agent.token)).json<{ count: number; countCapped: boolean; hasMore: boolean; contacts: unknown[] }>();
+      const body = (await api('GET', `/contacts?searchParam=${marker}`, agent.token)).json<{
+        count: number;
+        countCapped: boolean;
+        hasMore: boolean;
+        contacts: unknown[];
+      }>();
       expect(body).toMatchObject({ count: CONTACTS_COUNT_CAP, countCapped: true, hasMore: true });
       expect(body.contacts).toHaveLength(PAGE_SIZE);
       await s.database.db.execute(sql`delete from contacts where name like ${`${marker} %`}`);
@@ -417,13 +449,21 @@ describe('contacts', () => {
       expect(after.tags.map((t: { id: number }) => t.id)).toEqual([t1.id]);
       const added = await api('PUT', `/contacts/${c.id}`, limited.token, { tags: [t1.id, t2.id] });
       expect(added.statusCode).toBe(200);
-      expect(added.json().tags.map((t: { id: number }) => t.id).sort()).toEqual([t1.id, t2.id].sort());
+      expect(
+        added
+          .json()
+          .tags.map((t: { id: number }) => t.id)
+          .sort(),
+      ).toEqual([t1.id, t2.id].sort());
     });
   });
 
   describe('delete', () => {
     it('deletes the contact with its tickets and their messages, announcing contact and tickets', async () => {
-      const [w] = await s.database.db.insert(whatsapps).values({ name: `Line ${Date.now()}` }).returning();
+      const [w] = await s.database.db
+        .insert(whatsapps)
+        .values({ name: `Line ${Date.now()}` })
+        .returning();
       const victim = await createContact();
       const other = await createContact();
       const [t1, t2, keep] = await s.database.db
@@ -447,8 +487,18 @@ describe('contacts', () => {
       expect(res.statusCode).toBe(200);
 
       expect(await s.database.db.select().from(contacts).where(eq(contacts.id, victim.id))).toEqual([]);
-      expect(await s.database.db.select().from(tickets).where(inArray(tickets.id, [t1.id, t2.id]))).toEqual([]);
-      expect(await s.database.db.select().from(messages).where(inArray(messages.ticketId, [t1.id, t2.id]))).toEqual([]);
+      expect(
+        await s.database.db
+          .select()
+          .from(tickets)
+          .where(inArray(tickets.id, [t1.id, t2.id])),
+      ).toEqual([]);
+      expect(
+        await s.database.db
+          .select()
+          .from(messages)
+          .where(inArray(messages.ticketId, [t1.id, t2.id])),
+      ).toEqual([]);
       expect(await s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, t1.id))).toEqual([]);
       // The other contact's ticket stays; a message there that named the deleted contact loses the link only.
       expect(await s.database.db.select().from(tickets).where(eq(tickets.id, keep.id))).toHaveLength(1);
@@ -456,7 +506,10 @@ describe('contacts', () => {
       expect(kept.contactId).toBeNull();
 
       expect(all).toHaveBeenCalledWith(EVENTS.contact, { action: 'delete', contactId: victim.id });
-      expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['assigned', `user:${agent.id}`]), EVENTS.ticket, { action: 'delete', ticketId: t1.id });
+      expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['assigned', `user:${agent.id}`]), EVENTS.ticket, {
+        action: 'delete',
+        ticketId: t1.id,
+      });
       expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['sectorless']), EVENTS.ticket, { action: 'delete', ticketId: t2.id });
       expect((await api('GET', `/contacts/${victim.id}`, s.adminToken)).statusCode).toBe(404);
     });
@@ -475,7 +528,10 @@ describe('contacts', () => {
     });
 
     it('DELETE /contacts removes every contact and their tickets, announcing it once', async () => {
-      const [w] = await s.database.db.insert(whatsapps).values({ name: `Wipe ${Date.now()}` }).returning();
+      const [w] = await s.database.db
+        .insert(whatsapps)
+        .values({ name: `Wipe ${Date.now()}` })
+        .returning();
       const c = await createContact();
       await s.database.db.insert(tickets).values({ contactId: c.id, whatsappId: w.id, status: 'pending' });
       const before = (await api('GET', '/contacts', s.adminToken)).json().count;
@@ -483,7 +539,13 @@ describe('contacts', () => {
       const res = await api('DELETE', '/contacts', s.adminToken);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Contacts deleted', count: before });
-      expect((await api('GET', '/contacts', s.adminToken)).json()).toEqual({ contacts: [], hasMore: false, count: 0, countCapped: false, nextCursor: null });
+      expect((await api('GET', '/contacts', s.adminToken)).json()).toEqual({
+        contacts: [],
+        hasMore: false,
+        count: 0,
+        countCapped: false,
+        nextCursor: null,
+      });
       expect(await s.database.db.select().from(tickets)).toEqual([]);
       expect(spy.mock.calls.filter(([e]) => e === EVENTS.contact)).toEqual([[EVENTS.contact, { action: 'delete', all: true }]]);
     });

@@ -58,7 +58,11 @@ describe('contacts CSV import', () => {
     expect(all.find((c) => c.number === good)).toMatchObject({ name: 'Bruna Lima', email: 'bruna@example.com' });
     expect(all.find((c) => c.number === existing)?.name).toBe('Already here');
     expect(all.some((c) => c.name === 'Bad Mail' || c.name === 'X')).toBe(false);
-    expect(emit.mock.calls.some(([event, payload]) => event === EVENTS.contact && (payload as { contact: { number: string } }).contact.number === good)).toBe(true);
+    expect(
+      emit.mock.calls.some(
+        ([event, payload]) => event === EVENTS.contact && (payload as { contact: { number: string } }).contact.number === good,
+      ),
+    ).toBe(true);
     emit.mockRestore();
   });
 

@@ -30,7 +30,11 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
 }
 
 export function registerContactImportRoute(app: App, ctx: AppContext, channels: ChannelManager): void {
-  app.post('/contacts/import', { onRequest: app.authenticate, schema: {
+  app.post(
+    '/contacts/import',
+    {
+      onRequest: app.authenticate,
+      schema: {
         tags: ['contacts'],
         response: answers({ 200: phoneContactsImportSchema }, SIGNED_IN, BODY, REFUSED, {
           400: ['ERR_WAPP_CHECK_CONTACT', 'ERR_SENDING_WAPP_MSG'],
@@ -38,7 +42,7 @@ export function registerContactImportRoute(app: App, ctx: AppContext, channels: 
           409: ['ERR_WAPP_NOT_INITIALIZED'],
         }),
       },
-    }, (req) =>
-    importPhoneContacts(ctx, channels, req.actor),
+    },
+    (req) => importPhoneContacts(ctx, channels, req.actor),
   );
 }

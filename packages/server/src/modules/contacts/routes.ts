@@ -27,42 +27,97 @@ export function registerContactRoutes(app: App, { contacts, optOut }: Services):
   const opts = { onRequest: app.authenticate };
   const doc = { tags: ['contacts'] };
 
-  app.get('/contacts', { ...opts, schema: { ...doc, querystring: contactsQuerySchema, response: answers({ 200: contactsPageSchema }, SIGNED_IN, INPUT) } }, (req) =>
-    contacts.list(req.actor, req.query),
+  app.get(
+    '/contacts',
+    { ...opts, schema: { ...doc, querystring: contactsQuerySchema, response: answers({ 200: contactsPageSchema }, SIGNED_IN, INPUT) } },
+    (req) => contacts.list(req.actor, req.query),
   );
-  app.get('/contacts/export', { ...opts, schema: { ...doc, produces: ['text/csv'], response: answers({ 200: fileBody('CSV: name;number;email') }, SIGNED_IN, REFUSED) } }, async (req, reply) => {
-    const csv = await contacts.exportCsv(req.actor);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="contacts.csv"')
-      .send(csv);
-  });
-  app.post('/contacts/import/csv', { ...opts, schema: { ...doc, body: contactCsvImportSchema, response: answers({ 200: contactCsvImportResultSchema }, SIGNED_IN, BODY, REFUSED) } }, (req) =>
-    contacts.importCsv(req.actor, req.body),
+  app.get(
+    '/contacts/export',
+    {
+      ...opts,
+      schema: { ...doc, produces: ['text/csv'], response: answers({ 200: fileBody('CSV: name;number;email') }, SIGNED_IN, REFUSED) },
+    },
+    async (req, reply) => {
+      const csv = await contacts.exportCsv(req.actor);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="contacts.csv"')
+        .send(csv);
+    },
   );
-  app.get('/contacts/:id', { ...opts, schema: { ...doc, params: dbIdParamSchema, response: answers({ 200: contactSchema }, SIGNED_IN, INPUT, NO_CONTACT) } }, (req) =>
-    contacts.show(req.actor, req.params.id),
+  app.post(
+    '/contacts/import/csv',
+    {
+      ...opts,
+      schema: { ...doc, body: contactCsvImportSchema, response: answers({ 200: contactCsvImportResultSchema }, SIGNED_IN, BODY, REFUSED) },
+    },
+    (req) => contacts.importCsv(req.actor, req.body),
   );
-  app.post('/contacts', { ...opts, schema: { ...doc, body: contactCreateSchema, response: answers({ 201: contactSchema }, SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) } }, async (req, reply) =>
-    reply.status(201).send(await contacts.create(req.actor, req.body)),
+  app.get(
+    '/contacts/:id',
+    { ...opts, schema: { ...doc, params: dbIdParamSchema, response: answers({ 200: contactSchema }, SIGNED_IN, INPUT, NO_CONTACT) } },
+    (req) => contacts.show(req.actor, req.params.id),
   );
-  app.post('/contact', { ...opts, schema: { ...doc, body: contactQuickCreateSchema, response: answers({ 201: contactSchema }, SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) } }, async (req, reply) =>
-    reply.status(201).send(await contacts.quickCreate(req.actor, req.body)),
+  app.post(
+    '/contacts',
+    {
+      ...opts,
+      schema: { ...doc, body: contactCreateSchema, response: answers({ 201: contactSchema }, SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) },
+    },
+    async (req, reply) => reply.status(201).send(await contacts.create(req.actor, req.body)),
+  );
+  app.post(
+    '/contact',
+    {
+      ...opts,
+      schema: { ...doc, body: contactQuickCreateSchema, response: answers({ 201: contactSchema }, SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) },
+    },
+    async (req, reply) => reply.status(201).send(await contacts.quickCreate(req.actor, req.body)),
   );
   app.post(
     '/contacts/:id/opt-in',
-    { ...opts, schema: { ...doc, summary: 'Opt a contact back in to bulk messages (admins)', params: dbIdParamSchema, response: answers({ 200: contactSchema }, SIGNED_IN, INPUT, REFUSED, NO_CONTACT) } },
+    {
+      ...opts,
+      schema: {
+        ...doc,
+        summary: 'Opt a contact back in to bulk messages (admins)',
+        params: dbIdParamSchema,
+        response: answers({ 200: contactSchema }, SIGNED_IN, INPUT, REFUSED, NO_CONTACT),
+      },
+    },
     (req) => optOut.optIn(req.actor, req.params.id),
   );
-  app.put('/contacts/:id', { ...opts, schema: { ...doc, params: dbIdParamSchema, body: contactUpdateSchema, response: answers({ 200: contactSchema }, SIGNED_IN, BODY, REFUSED, NO_CONTACT, NUMBER_CHECK) } }, (req) =>
-    contacts.update(req.actor, req.params.id, req.body),
+  app.put(
+    '/contacts/:id',
+    {
+      ...opts,
+      schema: {
+        ...doc,
+        params: dbIdParamSchema,
+        body: contactUpdateSchema,
+        response: answers({ 200: contactSchema }, SIGNED_IN, BODY, REFUSED, NO_CONTACT, NUMBER_CHECK),
+      },
+    },
+    (req) => contacts.update(req.actor, req.params.id, req.body),
   );
-  app.delete('/contacts/:id', { ...opts, schema: { ...doc, params: dbIdParamSchema, response: answers({ 200: messageResultSchema }, SIGNED_IN, INPUT, REFUSED, NO_CONTACT) } }, async (req) => {
-    await contacts.remove(req.actor, req.params.id);
-    return { message: 'Contact deleted' };
-  });
-  app.delete('/contacts', { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, BODY, REFUSED) } }, async (req) => ({
-    message: 'Contacts deleted',
-    count: await contacts.removeAll(req.actor),
-  }));
+  app.delete(
+    '/contacts/:id',
+    {
+      ...opts,
+      schema: { ...doc, params: dbIdParamSchema, response: answers({ 200: messageResultSchema }, SIGNED_IN, INPUT, REFUSED, NO_CONTACT) },
+    },
+    async (req) => {
+      await contacts.remove(req.actor, req.params.id);
+      return { message: 'Contact deleted' };
+    },
+  );
+  app.delete(
+    '/contacts',
+    { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, BODY, REFUSED) } },
+    async (req) => ({
+      message: 'Contacts deleted',
+      count: await contacts.removeAll(req.actor),
+    }),
+  );
 }

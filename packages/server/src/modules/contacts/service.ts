@@ -73,15 +73,25 @@ export class ContactsService {
         .orderBy(asc(nameKey), asc(contacts.id))
         .limit(PAGE_SIZE + 1)
         .offset(offset),
-      this.ctx.db
-        .select({ total: count() })
-        .from(this.ctx.db.select({ one: sql`1` }).from(contacts).where(where).limit(CONTACTS_COUNT_CAP + 1).as('matching')),
+      this.ctx.db.select({ total: count() }).from(
+        this.ctx.db
+          .select({ one: sql`1` })
+          .from(contacts)
+          .where(where)
+          .limit(CONTACTS_COUNT_CAP + 1)
+          .as('matching'),
+      ),
     ]);
     const page = rows.slice(0, PAGE_SIZE);
     const hasMore = rows.length > PAGE_SIZE;
     const last = page.at(-1);
     return {
-      contacts: (await presentContacts(this.ctx.db, page.map((r) => r.row))).map((c) => this.withActions(actor, c)),
+      contacts: (
+        await presentContacts(
+          this.ctx.db,
+          page.map((r) => r.row),
+        )
+      ).map((c) => this.withActions(actor, c)),
       count: Math.min(total, CONTACTS_COUNT_CAP),
       countCapped: total > CONTACTS_COUNT_CAP,
       hasMore,
@@ -97,7 +107,10 @@ export class ContactsService {
 
   /** The contact as its caller sees it: with the actions they may take on it. */
   private withActions(actor: CurrentUser, dto: ContactDTO): ContactDTO {
-    return { ...dto, allowedActions: contactActions(actor, { tickets: dto.tickets, sectorlessForAll: this.ctx.settings.isEnabled('allTicket') }) };
+    return {
+      ...dto,
+      allowedActions: contactActions(actor, { tickets: dto.tickets, sectorlessForAll: this.ctx.settings.isEnabled('allTicket') }),
+    };
   }
 
   /** POST /contacts: with extra info and tags. */
@@ -312,4 +325,3 @@ async function insertExtraInfo(tx: DbOrTx, contactId: number, items: { name: str
     await tx.insert(contactExtraInfo).values(items.map((e) => ({ contactId, name: e.name, value: e.value ?? '' })));
   }
 }
-

@@ -14,7 +14,15 @@ import { rowsOf } from '../../lib/sql.js';
 const sp = (local: string) => new Date(`${local}-03:00`);
 
 type Counters = Record<string, number>;
-type Attendant = { id: number; name: string; rating: number | null; countRating: number; avgSupportTime: number; tickets: number; online: boolean };
+type Attendant = {
+  id: number;
+  name: string;
+  rating: number | null;
+  countRating: number;
+  avgSupportTime: number;
+  tickets: number;
+  online: boolean;
+};
 
 describe('dashboard', () => {
   let s: TestServer;
@@ -45,12 +53,23 @@ describe('dashboard', () => {
 
   beforeAll(async () => {
     s = await createTestServer({ clock });
-    const tz = await s.app.inject({ method: 'PUT', url: '/api/settings/timezone', headers: bearer(s.adminToken), payload: { value: 'America/Sao_Paulo' } });
+    const tz = await s.app.inject({
+      method: 'PUT',
+      url: '/api/settings/timezone',
+      headers: bearer(s.adminToken),
+      payload: { value: 'America/Sao_Paulo' },
+    });
     expect(tz.statusCode).toBe(200);
     ana = await s.createUser({ name: 'Ana' });
     bruno = await s.createUser({ name: 'Bruno' });
     const db = s.database.db;
-    [{ id: q1 }, { id: q2 }] = await db.insert(queues).values([{ name: 'Sales', color: '#111111' }, { name: 'Support', color: '#222222' }]).returning();
+    [{ id: q1 }, { id: q2 }] = await db
+      .insert(queues)
+      .values([
+        { name: 'Sales', color: '#111111' },
+        { name: 'Support', color: '#222222' },
+      ])
+      .returning();
     [{ id: tag }] = await db.insert(tags).values({ name: 'VIP', color: '#333333' }).returning();
     const [{ id: conn }] = await db.insert(whatsapps).values({ name: 'Line', channel: 'simulator', status: 'DISCONNECTED' }).returning();
 
@@ -66,12 +85,18 @@ describe('dashboard', () => {
     };
     const k: Record<string, number> = {};
     for (const [name, at] of Object.entries(contactAt)) {
-      const [row] = await db.insert(contacts).values({ name, number: `55110000000${Object.keys(k).length}`, createdAt: sp(at) }).returning();
+      const [row] = await db
+        .insert(contacts)
+        .values({ name, number: `55110000000${Object.keys(k).length}`, createdAt: sp(at) })
+        .returning();
       k[name] = row.id;
     }
     // A group first seen in range is not a lead.
     await db.insert(contacts).values({ name: 'group', number: '120363000000', isGroup: true, createdAt: sp('2025-03-11T10:00:00') });
-    await db.insert(contactTags).values([{ contactId: k.k1, tagId: tag }, { contactId: k.k3, tagId: tag }]);
+    await db.insert(contactTags).values([
+      { contactId: k.k1, tagId: tag },
+      { contactId: k.k3, tagId: tag },
+    ]);
 
     const t: Record<string, number> = {};
     const ticket = async (name: string, contact: string, status: string, queueId: number | null, userId: number | null) => {
@@ -87,7 +112,10 @@ describe('dashboard', () => {
     await ticket('t7', 'k7', 'closed', q1, ana.id);
     await ticket('t8', 'k8', 'closed', q1, bruno.id);
 
-    const cycle = async (ticketName: string, f: { queueId: number | null; userId: number | null; queued: string; started?: string; finished?: string; outcome?: string }) => {
+    const cycle = async (
+      ticketName: string,
+      f: { queueId: number | null; userId: number | null; queued: string; started?: string; finished?: string; outcome?: string },
+    ) => {
       const [row] = await db
         .insert(ticketCycles)
         .values({
@@ -103,13 +131,41 @@ describe('dashboard', () => {
       return row.id;
     };
     // wait 10, support 30, resolved
-    const c1 = await cycle('t1', { queueId: q1, userId: ana.id, queued: '2025-03-10T09:00:00', started: '2025-03-10T09:10:00', finished: '2025-03-10T09:40:00', outcome: 'resolved' });
+    const c1 = await cycle('t1', {
+      queueId: q1,
+      userId: ana.id,
+      queued: '2025-03-10T09:00:00',
+      started: '2025-03-10T09:10:00',
+      finished: '2025-03-10T09:40:00',
+      outcome: 'resolved',
+    });
     // wait 5.5, support 59.5, resolved
-    const c2 = await cycle('t2', { queueId: q1, userId: ana.id, queued: '2025-03-10T10:00:00', started: '2025-03-10T10:05:30', finished: '2025-03-10T11:05:00', outcome: 'resolved' });
+    const c2 = await cycle('t2', {
+      queueId: q1,
+      userId: ana.id,
+      queued: '2025-03-10T10:00:00',
+      started: '2025-03-10T10:05:30',
+      finished: '2025-03-10T11:05:00',
+      outcome: 'resolved',
+    });
     // wait 20, support 30, finished from the options menu
-    const c3 = await cycle('t3', { queueId: q2, userId: bruno.id, queued: '2025-03-11T14:00:00', started: '2025-03-11T14:20:00', finished: '2025-03-11T14:50:00', outcome: 'finished' });
+    const c3 = await cycle('t3', {
+      queueId: q2,
+      userId: bruno.id,
+      queued: '2025-03-11T14:00:00',
+      started: '2025-03-11T14:20:00',
+      finished: '2025-03-11T14:50:00',
+      outcome: 'finished',
+    });
     // never waited (started by Bruno himself), support 45, handed on by a transfer: not an end
-    const c4 = await cycle('t4', { queueId: q2, userId: bruno.id, queued: '2025-03-11T15:00:00', started: '2025-03-11T15:00:00', finished: '2025-03-11T15:45:00', outcome: 'transferred' });
+    const c4 = await cycle('t4', {
+      queueId: q2,
+      userId: bruno.id,
+      queued: '2025-03-11T15:00:00',
+      started: '2025-03-11T15:00:00',
+      finished: '2025-03-11T15:45:00',
+      outcome: 'transferred',
+    });
     // ... and waits in Sales
     await cycle('t4', { queueId: q1, userId: null, queued: '2025-03-11T15:45:00' });
     // in service, waited 30
@@ -117,9 +173,23 @@ describe('dashboard', () => {
     // waiting since late on the 12th (the 13th in UTC)
     await cycle('t6', { queueId: q1, userId: null, queued: '2025-03-12T23:30:00' });
     // all on the 9th locally (the 10th in UTC): out of range
-    const c8 = await cycle('t7', { queueId: q1, userId: ana.id, queued: '2025-03-09T23:50:00', started: '2025-03-09T23:55:00', finished: '2025-03-09T23:59:00', outcome: 'resolved' });
+    const c8 = await cycle('t7', {
+      queueId: q1,
+      userId: ana.id,
+      queued: '2025-03-09T23:50:00',
+      started: '2025-03-09T23:55:00',
+      finished: '2025-03-09T23:59:00',
+      outcome: 'resolved',
+    });
     // queued in range (wait 10), finished after it: neither resolved nor in the support average
-    const c9 = await cycle('t8', { queueId: q1, userId: bruno.id, queued: '2025-03-12T20:00:00', started: '2025-03-12T20:10:00', finished: '2025-03-13T00:30:00', outcome: 'resolved' });
+    const c9 = await cycle('t8', {
+      queueId: q1,
+      userId: bruno.id,
+      queued: '2025-03-12T20:00:00',
+      started: '2025-03-12T20:10:00',
+      finished: '2025-03-13T00:30:00',
+      outcome: 'resolved',
+    });
 
     const rate = (ticketName: string, cycleId: number, userId: number, value: number, at: string) =>
       db.insert(ratings).values({ ticketId: t[ticketName], cycleId, userId, rate: value, createdAt: sp(at) });
@@ -156,7 +226,13 @@ describe('dashboard', () => {
   });
 
   it('per attendant: ratings, count, average support time, tickets, live presence', async () => {
-    socket = ioClient(base, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: ana.token } });
+    socket = ioClient(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: ana.token },
+    });
     await new Promise<void>((resolve, reject) => {
       socket!.once('connect', () => resolve());
       socket!.once('connect_error', reject);
@@ -165,7 +241,15 @@ describe('dashboard', () => {
     const byName = Object.fromEntries(attendants.map((a) => [a.name, a]));
     expect(attendants.map((a) => a.name)).toEqual(['Admin', 'Ana', 'Bruno']);
     expect(byName.Ana).toEqual({ id: ana.id, name: 'Ana', rating: 8, countRating: 2, avgSupportTime: 44.75, tickets: 3, online: true });
-    expect(byName.Bruno).toEqual({ id: bruno.id, name: 'Bruno', rating: 8, countRating: 3, avgSupportTime: 37.5, tickets: 3, online: false });
+    expect(byName.Bruno).toEqual({
+      id: bruno.id,
+      name: 'Bruno',
+      rating: 8,
+      countRating: 3,
+      avgSupportTime: 37.5,
+      tickets: 3,
+      online: false,
+    });
     expect(byName.Admin).toMatchObject({ rating: null, countRating: 0, avgSupportTime: 0, tickets: 0, online: false });
 
     socket.close();
@@ -189,14 +273,35 @@ describe('dashboard', () => {
 
   it('filters by attendant, sector and tag', async () => {
     const byAna = await read(`date_from=2025-03-10&date_to=2025-03-12&userId=${ana.id}`);
-    expect(byAna.counters).toMatchObject({ supportPending: 0, supportHappening: 1, supportFinished: 2, leads: 3, avgSupportTime: 44.75, avgWaitTime: 15.17 });
+    expect(byAna.counters).toMatchObject({
+      supportPending: 0,
+      supportHappening: 1,
+      supportFinished: 2,
+      leads: 3,
+      avgSupportTime: 44.75,
+      avgWaitTime: 15.17,
+    });
     expect(byAna.attendants.map((a) => a.name)).toEqual(['Ana']);
 
     const support = await read(`date_from=2025-03-10&date_to=2025-03-12&queueId=${q2}`);
-    expect(support.counters).toMatchObject({ supportPending: 0, supportHappening: 0, supportFinished: 1, avgSupportTime: 37.5, avgWaitTime: 20, leads: 2 });
+    expect(support.counters).toMatchObject({
+      supportPending: 0,
+      supportHappening: 0,
+      supportFinished: 1,
+      avgSupportTime: 37.5,
+      avgWaitTime: 20,
+      leads: 2,
+    });
 
     const vip = await read(`date_from=2025-03-10&date_to=2025-03-12&tag=${tag}`);
-    expect(vip.counters).toMatchObject({ supportFinished: 2, avgSupportTime: 30, avgWaitTime: 15, leads: 2, npsPromotersPerc: 100, npsScore: 100 });
+    expect(vip.counters).toMatchObject({
+      supportFinished: 2,
+      avgSupportTime: 30,
+      avgWaitTime: 15,
+      leads: 2,
+      npsPromotersPerc: 100,
+      npsScore: 100,
+    });
     expect(vip.ticketsPerDay).toEqual([
       { date: '2025-03-10', count: 1 },
       { date: '2025-03-11', count: 1 },
@@ -257,10 +362,10 @@ describe('dashboard', () => {
 
   it('injection attempts in every parameter answer 400, never a database error', async () => {
     const attacks = [
-      "1 OR 1=1",
-      "1; DROP TABLE users; --",
+      '1 OR 1=1',
+      '1; DROP TABLE users; --',
       "1' OR '1'='1",
-      "1) OR (1=1",
+      '1) OR (1=1',
       "'; select pg_sleep(2); --",
       '1 UNION SELECT password_hash FROM users',
       '99999999999',

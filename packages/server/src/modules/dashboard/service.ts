@@ -76,7 +76,12 @@ export class DashboardService {
     const cycles = await this.cycleStats(scope);
     const rated = await this.ratingStats(scope);
     const leads = await this.leads(scope);
-    const attendants = await this.attendants(scope, allowed(actor, 'dashboard.everyone') ? undefined : actor.id, cycles.byUser, rated.byUser);
+    const attendants = await this.attendants(
+      scope,
+      allowed(actor, 'dashboard.everyone') ? undefined : actor.id,
+      cycles.byUser,
+      rated.byUser,
+    );
     const ticketsPerDay = await this.ticketsPerDay(scope);
     const total = rated.all.n;
     const share = (n: number) => (total ? (n / total) * 100 : 0);
@@ -229,7 +234,9 @@ export class DashboardService {
       const served: SQL[] = [sql`c.queued_at >= ${lo}`];
       if (s.userId !== undefined) served.push(sql`c.user_id = ${s.userId}`);
       if (s.queueId !== undefined) served.push(sql`c.queue_id = ${s.queueId}`);
-      parts.push(sql`ct.id in (select t.contact_id from ticket_cycles c join tickets t on t.id = c.ticket_id where ${sql.join(served, sql` and `)})`);
+      parts.push(
+        sql`ct.id in (select t.contact_id from ticket_cycles c join tickets t on t.id = c.ticket_id where ${sql.join(served, sql` and `)})`,
+      );
     }
     if (s.tag !== undefined) parts.push(sql`ct.id in (select ctg.contact_id from contact_tags ctg where ctg.tag_id = ${s.tag})`);
     const [row] = rowsOf(await this.ctx.db.execute(sql`select count(*)::int as n from contacts ct where ${sql.join(parts, sql` and `)}`));

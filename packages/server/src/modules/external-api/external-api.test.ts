@@ -15,7 +15,11 @@ function multipart(fields: Record<string, string>, files: { name: string; filena
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -50,7 +54,9 @@ describe('external API: POST /api/send', () => {
     expect(missing.json().error).toBe('ERR_SESSION_EXPIRED');
     const empty = await s.app.inject({ method: 'POST', url: '/api/send', headers: { authorization: 'Bearer ' }, payload: body });
     expect(empty.statusCode).toBe(401);
-    const settings = (await s.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(s.adminToken) })).json<{ key: string; value: string }[]>();
+    const settings = (await s.app.inject({ method: 'GET', url: '/api/settings', headers: bearer(s.adminToken) })).json<
+      { key: string; value: string }[]
+    >();
     const others = settings.filter((x) => x.key !== 'userApiToken').map((x) => x.value);
     for (const wrong of ['wrong', token.slice(0, -1), `${token}x`, token.toUpperCase(), s.adminToken, ...others]) {
       if (wrong === token) continue;
@@ -72,11 +78,15 @@ describe('external API: POST /api/send', () => {
     expect(res.statusCode, res.body).toBe(201);
     const out = res.json();
     expect(out).toMatchObject({ ticketStatus: 'open', messages: [{ body: 'Your order shipped', fromMe: true }] });
-    await waitFor(async () => (await customerChat(s, customer, conn.number)).some((m) => m.sender === 'connection' && m.body === 'Your order shipped'));
+    await waitFor(async () =>
+      (await customerChat(s, customer, conn.number)).some((m) => m.sender === 'connection' && m.body === 'Your order shipped'),
+    );
 
     const [contact] = await s.database.db.select().from(contacts).where(eq(contacts.number, customer));
     expect(contact.id).toBe(out.contactId);
-    expect(await s.database.db.select().from(contactTags).where(eq(contactTags.contactId, contact.id))).toEqual([{ contactId: contact.id, tagId }]);
+    expect(await s.database.db.select().from(contactTags).where(eq(contactTags.contactId, contact.id))).toEqual([
+      { contactId: contact.id, tagId },
+    ]);
     const [ticket] = await s.database.db.select().from(tickets).where(eq(tickets.id, out.ticketId));
     expect(ticket).toMatchObject({ contactId: contact.id, whatsappId: conn.id, queueId, userId: agent.id, status: 'open' });
     const cycles = await s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, ticket.id));
@@ -88,7 +98,10 @@ describe('external API: POST /api/send', () => {
     const again = await send({ number: customer, body: 'Second', tagsId: `${tagId}` });
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toMatchObject({ ticketId: out.ticketId, contactId: contact.id });
-    const active = await s.database.db.select().from(tickets).where(and(eq(tickets.contactId, contact.id)));
+    const active = await s.database.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.contactId, contact.id)));
     expect(active).toHaveLength(1);
   });
 
@@ -98,7 +111,12 @@ describe('external API: POST /api/send', () => {
       { name: 'medias', filename: 'photo.png', data: PNG, type: 'image/png' },
       { name: 'medias', filename: 'invoice.pdf', data: PDF, type: 'application/pdf' },
     ]);
-    const res = await s.app.inject({ method: 'POST', url: '/api/send', headers: { ...form.headers, authorization: `Bearer ${token}` }, payload: form.payload });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/send',
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().messages.map((m: { mediaType: string }) => m.mediaType)).toEqual(['image', 'document']);
     expect(res.json().ticketStatus).toBe('pending');
@@ -112,7 +130,12 @@ describe('external API: POST /api/send', () => {
 
   it('multipart is refused before reading it when the token is wrong', async () => {
     const form = multipart({ number: phoneNumber(), body: 'x' }, [{ name: 'medias', filename: 'a.png', data: PNG, type: 'image/png' }]);
-    const res = await s.app.inject({ method: 'POST', url: '/api/send', headers: { ...form.headers, authorization: 'Bearer nope' }, payload: form.payload });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/send',
+      headers: { ...form.headers, authorization: 'Bearer nope' },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -141,7 +164,13 @@ describe('external API: POST /api/send', () => {
     expect((await send({ number: phoneNumber(), body: 'x', tagsId: [99999] })).json().error).toBe('ERR_NO_TAG_FOUND');
     expect((await send({ number: phoneNumber(), body: 'x', userId: 99999 })).json().error).toBe('ERR_NO_USER_FOUND');
     expect((await send({ number: phoneNumber(), body: 'x', queueId: 99999 })).statusCode).toBe(400);
-    for (const bad of [{}, { number: 'abc', body: 'x' }, { number: phoneNumber(), body: '' }, { number: phoneNumber(), body: 'x', userId: "1 OR 1=1" }, { number: phoneNumber(), body: 'x', tagsId: ['1;drop table tags'] }]) {
+    for (const bad of [
+      {},
+      { number: 'abc', body: 'x' },
+      { number: phoneNumber(), body: '' },
+      { number: phoneNumber(), body: 'x', userId: '1 OR 1=1' },
+      { number: phoneNumber(), body: 'x', tagsId: ['1;drop table tags'] },
+    ]) {
       const res = await send(bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().error).toMatch(/^ERR_/);
@@ -151,14 +180,30 @@ describe('external API: POST /api/send', () => {
   it('without a default connection: ERR_NO_DEF_WAPP_FOUND; a connection not running: ERR_WAPP_NOT_INITIALIZED', async () => {
     const other = await createTestServer();
     try {
-      const t = (await other.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(other.adminToken) })).json().value;
-      const none = await other.app.inject({ method: 'POST', url: '/api/send', headers: bearer(t), payload: { number: phoneNumber(), body: 'x' } });
+      const t = (await other.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(other.adminToken) })).json()
+        .value;
+      const none = await other.app.inject({
+        method: 'POST',
+        url: '/api/send',
+        headers: bearer(t),
+        payload: { number: phoneNumber(), body: 'x' },
+      });
       expect(none.statusCode).toBe(404);
       expect(none.json().error).toBe('ERR_NO_DEF_WAPP_FOUND');
       // A WhatsApp connection whose session is not running (tests do not start Baileys).
-      const created = await other.app.inject({ method: 'POST', url: '/api/whatsapp', headers: bearer(other.adminToken), payload: { name: 'Phone' } });
+      const created = await other.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp',
+        headers: bearer(other.adminToken),
+        payload: { name: 'Phone' },
+      });
       expect(created.statusCode, created.body).toBe(201);
-      const down = await other.app.inject({ method: 'POST', url: '/api/send', headers: bearer(t), payload: { number: phoneNumber(), body: 'x' } });
+      const down = await other.app.inject({
+        method: 'POST',
+        url: '/api/send',
+        headers: bearer(t),
+        payload: { number: phoneNumber(), body: 'x' },
+      });
       expect(down.statusCode).toBe(409);
       expect(down.json().error).toBe('ERR_WAPP_NOT_INITIALIZED');
     } finally {
@@ -169,7 +214,8 @@ describe('external API: POST /api/send', () => {
   it('is rate-limited per token', async () => {
     const limited = await createTestServer();
     try {
-      const t = (await limited.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(limited.adminToken) })).json().value;
+      const t = (await limited.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(limited.adminToken) })).json()
+        .value;
       const codes: number[] = [];
       // Invalid bodies still count: the limit applies before validation.
       for (let i = 0; i < 125; i++) {
@@ -185,10 +231,13 @@ describe('external API: POST /api/send', () => {
   it('limits wrong tokens per client address, without locking out the valid token', async () => {
     const limited = await createTestServer();
     try {
-      const t = (await limited.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(limited.adminToken) })).json().value;
+      const t = (await limited.app.inject({ method: 'GET', url: '/api/settings/userApiToken', headers: bearer(limited.adminToken) })).json()
+        .value;
       const codes: number[] = [];
       for (let i = 0; i < 125; i++) {
-        codes.push((await limited.app.inject({ method: 'POST', url: '/api/send', headers: bearer(`wrong-token-${i}`), payload: {} })).statusCode);
+        codes.push(
+          (await limited.app.inject({ method: 'POST', url: '/api/send', headers: bearer(`wrong-token-${i}`), payload: {} })).statusCode,
+        );
       }
       expect(codes.slice(0, 120).every((c) => c === 403)).toBe(true);
       expect(codes.slice(120)).toEqual([429, 429, 429, 429, 429]);
@@ -212,7 +261,13 @@ describe('external API: POST /api/send', () => {
     const sockets: Socket[] = [];
     const connect = (tok: string, into: string[]) =>
       new Promise<void>((resolve, reject) => {
-        const sock = ioClient(base, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: tok } });
+        const sock = ioClient(base, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          auth: { token: tok },
+        });
         sockets.push(sock);
         sock.onAny((_event, payload) => into.push(JSON.stringify(payload)));
         sock.once('connect', () => resolve());
@@ -244,7 +299,14 @@ describe('external API: POST /api/send', () => {
     expect(doc.statusCode, doc.body).toBe(200);
     const spec = doc.json();
     expect(spec.openapi).toMatch(/^3\./);
-    for (const path of ['/api/send', '/api/dashboard', '/api/tickets', '/api/auth/login', '/api/settings/{key}', '/api/messages/{ticketId}']) {
+    for (const path of [
+      '/api/send',
+      '/api/dashboard',
+      '/api/tickets',
+      '/api/auth/login',
+      '/api/settings/{key}',
+      '/api/messages/{ticketId}',
+    ]) {
       expect(Object.keys(spec.paths), path).toContain(path);
     }
     expect(spec.paths['/api/send'].post.security).toEqual([{ apiToken: [] }]);

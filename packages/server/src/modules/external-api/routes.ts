@@ -114,10 +114,14 @@ export function registerExternalApiRoutes(
     503: ['ERR_WAPP_NOT_INITIALIZED'],
   } as const;
 
-  app.post('/send', { ...routeOptions, schema: { ...doc, response: answers({ 201: apiSendResponseSchema }, BODY, refusals) } }, async (req, reply) => {
-    const result = await api.send(req.body, req.apiFiles ?? []);
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/send',
+    { ...routeOptions, schema: { ...doc, response: answers({ 201: apiSendResponseSchema }, BODY, refusals) } },
+    async (req, reply) => {
+      const result = await api.send(req.body, req.apiFiles ?? []);
+      return reply.status(201).send(result);
+    },
+  );
 
   for (const path of REFERENCE_SEND_PATHS) {
     app.post(

@@ -30,18 +30,23 @@ const tagIds = z.preprocess((v) => {
   return v;
 }, z.array(id).max(50).optional());
 
-export const apiSendSchema = z.object({
-  // Integrations written for the reference product may send the number as a JSON number.
-  number: z.preprocess((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v), text()
-    .trim()
-    .min(8, 'Too Short!')
-    .max(50, 'Too Long!')
-    .refine((s) => /^\+?[\d\s().-]+$/.test(s) && s.replace(/\D/g, '').length >= 8, 'Digits only: country code, area code and number')
-    .describe('Country code + area code + number, digits only (e.g. 5511999999999)')),
-  body: text().max(65_536).default('').describe('Text; with files, the caption of the first one'),
-  whatsappId: optionalId.describe('Connection to send from (default: the default connection)'),
-  queueId: optionalId.describe('Sector of a ticket created or still without one'),
-  tagsId: tagIds.describe('Tag ids added to the contact'),
-  userId: optionalId.describe('Attendant the ticket is assigned to'),
-}).meta({ example: { number: '5511988887777', body: 'Your order left the warehouse this morning.' } });
+export const apiSendSchema = z
+  .object({
+    // Integrations written for the reference product may send the number as a JSON number.
+    number: z.preprocess(
+      (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v),
+      text()
+        .trim()
+        .min(8, 'Too Short!')
+        .max(50, 'Too Long!')
+        .refine((s) => /^\+?[\d\s().-]+$/.test(s) && s.replace(/\D/g, '').length >= 8, 'Digits only: country code, area code and number')
+        .describe('Country code + area code + number, digits only (e.g. 5511999999999)'),
+    ),
+    body: text().max(65_536).default('').describe('Text; with files, the caption of the first one'),
+    whatsappId: optionalId.describe('Connection to send from (default: the default connection)'),
+    queueId: optionalId.describe('Sector of a ticket created or still without one'),
+    tagsId: tagIds.describe('Tag ids added to the contact'),
+    userId: optionalId.describe('Attendant the ticket is assigned to'),
+  })
+  .meta({ example: { number: '5511988887777', body: 'Your order left the warehouse this morning.' } });
 export type ApiSendInput = z.infer<typeof apiSendSchema>;

@@ -60,7 +60,8 @@ export class ExternalApiService {
       return channelErrorToApp(err);
     }
 
-    if (input.queueId !== undefined) await this.assertExists(queues, input.queueId, () => new AppError('ERR_VALIDATION', 400, 'Unknown sector'));
+    if (input.queueId !== undefined)
+      await this.assertExists(queues, input.queueId, () => new AppError('ERR_VALIDATION', 400, 'Unknown sector'));
     if (input.userId !== undefined) await this.assertExists(users, input.userId, () => new AppError('ERR_NO_USER_FOUND', 404));
     const tagIds = [...new Set(input.tagsId ?? [])];
     if (tagIds.length) {
@@ -72,12 +73,16 @@ export class ExternalApiService {
     const result = await this.inTransaction(async (tx) => {
       const contact = await this.contactFor(tx, number);
       const addedTags = tagIds.length
-        ? (await tx.insert(contactTags).values(tagIds.map((tagId) => ({ contactId: contact.id, tagId }))).onConflictDoNothing().returning()).map((r) => r.tagId)
+        ? (
+            await tx
+              .insert(contactTags)
+              .values(tagIds.map((tagId) => ({ contactId: contact.id, tagId })))
+              .onConflictDoNothing()
+              .returning()
+          ).map((r) => r.tagId)
         : [];
       const { ticket, before, created } = await this.ticketFor(tx, contact.id, whatsappId, input, now);
-      const parts = stored.length
-        ? stored.map((m, i) => ({ media: m, body: i === 0 ? body : '' }))
-        : [{ media: undefined, body }];
+      const parts = stored.length ? stored.map((m, i) => ({ media: m, body: i === 0 ? body : '' })) : [{ media: undefined, body }];
       const rows: MessageRow[] = [];
       for (const part of parts) {
         const { row } = await this.outbox.enqueue({ ticket, body: part.body, media: part.media, userId: input.userId ?? null }, tx);
@@ -168,13 +173,21 @@ export class ExternalApiService {
       if (input.queueId !== undefined && active.queueId == null) patch.queueId = input.queueId;
       if (input.userId !== undefined && active.userId == null) Object.assign(patch, { userId: input.userId, status: 'open' });
       if (Object.keys(patch).length === 0) return { ticket: active, before: null, created: false };
-      const [after] = await tx.update(tickets).set({ ...patch, updatedAt: now }).where(eq(tickets.id, active.id)).returning();
+      const [after] = await tx
+        .update(tickets)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(tickets.id, active.id))
+        .returning();
       if (patch.userId != null) await startCycle(tx, active.id, now, patch.userId, after.queueId);
       return { ticket: after, before: active, created: false };
     }
     const userId = input.userId ?? null;
     const queueId = input.queueId ?? null;
-    const ticket = await insertTicketWithCycle(tx, { contactId, whatsappId, queueId, userId, status: userId != null ? 'open' : 'pending' }, now);
+    const ticket = await insertTicketWithCycle(
+      tx,
+      { contactId, whatsappId, queueId, userId, status: userId != null ? 'open' : 'pending' },
+      now,
+    );
     return { ticket, before: null, created: true };
   }
 }

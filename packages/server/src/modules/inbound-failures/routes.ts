@@ -12,14 +12,22 @@ export function registerInboundFailureRoutes(app: App, { channels }: Services): 
   const opts = { onRequest: [app.authenticate, requireAccess('inboundFailure.manage')] };
   const tags = ['connections'];
 
-  app.get('/inbound-failures', { ...opts, schema: { tags, response: answers({ 200: inboundFailuresSchema }, SIGNED_IN, REFUSED) } }, () => channels.journalled());
-  app.post('/inbound-failures/:id/retry', { ...opts, schema: {
+  app.get('/inbound-failures', { ...opts, schema: { tags, response: answers({ 200: inboundFailuresSchema }, SIGNED_IN, REFUSED) } }, () =>
+    channels.journalled(),
+  );
+  app.post(
+    '/inbound-failures/:id/retry',
+    {
+      ...opts,
+      schema: {
         params: idParams,
         tags,
         response: answers({ 200: z.object({ stored: z.literal(true) }) }, SIGNED_IN, INPUT, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
       },
-    }, async (req) => {
-    await channels.retryJournalled(req.params.id);
-    return { stored: true as const };
-  });
+    },
+    async (req) => {
+      await channels.retryJournalled(req.params.id);
+      return { stored: true as const };
+    },
+  );
 }

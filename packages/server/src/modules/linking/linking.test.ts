@@ -85,7 +85,9 @@ describe('linking by pairing code and channel health', () => {
     const { id } = await connectSimulator(s);
     const manager = s.services.channels;
     // An hour-old refusal no longer counts.
-    await s.database.db.insert(channelHealthEvents).values({ whatsappId: id, kind: 'refused', code: '463', at: new Date(Date.now() - 2 * 60 * 60 * 1000) });
+    await s.database.db
+      .insert(channelHealthEvents)
+      .values({ whatsappId: id, kind: 'refused', code: '463', at: new Date(Date.now() - 2 * 60 * 60 * 1000) });
     await manager.deliver(id, { type: 'failed', externalId: 'gone-1', error: 'ERR_SENDING_WAPP_MSG', code: '463' });
     await manager.deliver(id, { type: 'failed', externalId: 'gone-2', error: 'ERR_SENDING_WAPP_MSG', code: '463' });
     await manager.deliver(id, { type: 'failed', externalId: 'gone-3', error: 'ERR_SENDING_WAPP_MSG', code: '479' });
@@ -119,7 +121,7 @@ describe('linking by pairing code and channel health', () => {
     expect(open.body).not.toContain('closed (500)');
   });
 
-  it('takes a stopped session\'s reason as the last close, and alerts on reconnects alone', async () => {
+  it("takes a stopped session's reason as the last close, and alerts on reconnects alone", async () => {
     const { id } = await connectSimulator(s);
     const manager = s.services.channels;
     await manager.deliver(id, { type: 'health', kind: 'reconnect', reason: 'closed (428)' });
@@ -141,7 +143,9 @@ describe('linking by pairing code and channel health', () => {
       expect(lost.statusCode, lost.body).toBe(200);
     }
     expect((await api('POST', '/api/simulator/connection-lost', { to: number }, agent.token)).statusCode).toBe(403);
-    const health = (await api('GET', '/api/whatsapp-health')).json().connections.find((c: { connectionId: number }) => c.connectionId === id);
+    const health = (await api('GET', '/api/whatsapp-health'))
+      .json()
+      .connections.find((c: { connectionId: number }) => c.connectionId === id);
     expect(health).toMatchObject({ reconnects: 2, lastCloseReason: 'connection lost', alert: true });
     expect((await api('GET', `/api/whatsapp/${id}`)).json().status).toBe('CONNECTED');
   });

@@ -10,16 +10,35 @@ export function registerLinkingRoutes(app: App, ctx: AppContext, channels: Chann
   const opts = { onRequest: app.authenticate };
   const tags = ['connections'];
 
-  app.post('/whatsappsession/:id/pairing-code', { ...opts, schema: {
+  app.post(
+    '/whatsappsession/:id/pairing-code',
+    {
+      ...opts,
+      schema: {
         params: idParamSchema,
         body: pairingCodeRequestSchema,
         tags,
         description: 'Links the connection without a QR code: the answer is the code to type on the phone with this number.',
-        response: answers({ 200: pairingCodeSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NO_WAPP_FOUND'], 409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_INVALID_CONTACT', 'ERR_SENDING_WAPP_MSG'], 503: ['ERR_WAPP_NOT_INITIALIZED'] }),
+        response: answers({ 200: pairingCodeSchema }, SIGNED_IN, BODY, REFUSED, {
+          404: ['ERR_NO_WAPP_FOUND'],
+          409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_INVALID_CONTACT', 'ERR_SENDING_WAPP_MSG'],
+          503: ['ERR_WAPP_NOT_INITIALIZED'],
+        }),
       },
-    }, (req) => linking.requestPairingCode(req.actor, req.params.id, req.body.number),
+    },
+    (req) => linking.requestPairingCode(req.actor, req.params.id, req.body.number),
   );
-  app.get('/whatsapp-health', { ...opts, schema: { tags, description: "Each connection's refused sends, undecryptable messages, reconnects and rate limits in the last hour, and its last close reason.", response: answers({ 200: connectionHealthListSchema }, SIGNED_IN, REFUSED) } }, (req) =>
-    linking.health(req.actor),
+  app.get(
+    '/whatsapp-health',
+    {
+      ...opts,
+      schema: {
+        tags,
+        description:
+          "Each connection's refused sends, undecryptable messages, reconnects and rate limits in the last hour, and its last close reason.",
+        response: answers({ 200: connectionHealthListSchema }, SIGNED_IN, REFUSED),
+      },
+    },
+    (req) => linking.health(req.actor),
   );
 }

@@ -13,7 +13,14 @@ interface Page {
   hasMore: boolean;
   count: number;
   nextCursor: string | null;
-  tickets: { id: number; protocol: string; status: string; openedAt: string; closedAt: string | null; user: { id: number; name: string } | null }[];
+  tickets: {
+    id: number;
+    protocol: string;
+    status: string;
+    openedAt: string;
+    closedAt: string | null;
+    user: { id: number; name: string } | null;
+  }[];
 }
 
 describe('conversation across tickets', () => {
@@ -80,13 +87,38 @@ describe('conversation across tickets', () => {
     dave = await s.createUser({ queueIds: [support], name: 'Dave Support' });
     const [contact] = await s.database.db.insert(contacts).values({ name: 'Returning customer', number: phoneNumber() }).returning();
     // A first conversation in Support, attended by Carol and closed; the customer comes back to Sales.
-    earlier = await ticketWith(contact.id, { status: 'closed', queueId: support, userId: carol.id, protocol: '20260110-0001' }, 'old', 25, new Date('2026-01-10T10:00:00.000Z'));
-    await s.database.db.insert(ticketCycles).values({ ticketId: earlier, queueId: support, userId: carol.id, queuedAt: new Date('2026-01-10T10:00:00.000Z'), finishedAt, outcome: 'resolved' });
+    earlier = await ticketWith(
+      contact.id,
+      { status: 'closed', queueId: support, userId: carol.id, protocol: '20260110-0001' },
+      'old',
+      25,
+      new Date('2026-01-10T10:00:00.000Z'),
+    );
+    await s.database.db.insert(ticketCycles).values({
+      ticketId: earlier,
+      queueId: support,
+      userId: carol.id,
+      queuedAt: new Date('2026-01-10T10:00:00.000Z'),
+      finishedAt,
+      outcome: 'resolved',
+    });
     // A ticket with no messages between them is skipped, not shown empty.
     await ticketWith(contact.id, { status: 'closed', queueId: sales }, 'empty', 0, new Date('2026-01-11T10:00:00.000Z'));
-    current = await ticketWith(contact.id, { status: 'pending', queueId: sales, protocol: '20260201-0002' }, 'new', 25, new Date('2026-02-01T10:00:00.000Z'));
+    current = await ticketWith(
+      contact.id,
+      { status: 'pending', queueId: sales, protocol: '20260201-0002' },
+      'new',
+      25,
+      new Date('2026-02-01T10:00:00.000Z'),
+    );
     const [stranger] = await s.database.db.insert(contacts).values({ name: 'Someone else', number: phoneNumber() }).returning();
-    otherContactTicket = await ticketWith(stranger.id, { status: 'pending', queueId: sales }, 'stranger', 3, new Date('2026-01-05T10:00:00.000Z'));
+    otherContactTicket = await ticketWith(
+      stranger.id,
+      { status: 'pending', queueId: sales },
+      'stranger',
+      3,
+      new Date('2026-01-05T10:00:00.000Z'),
+    );
   });
   afterAll(() => s.stop());
 
@@ -97,7 +129,10 @@ describe('conversation across tickets', () => {
     expect(pages[2].nextCursor).toBeNull();
     // Oldest first, each message once, the earlier ticket entirely above the current one.
     const all = bodies(pages);
-    expect(all).toEqual([...Array.from({ length: 25 }, (_, i) => `old message ${i + 1}`), ...Array.from({ length: 25 }, (_, i) => `new message ${i + 1}`)]);
+    expect(all).toEqual([
+      ...Array.from({ length: 25 }, (_, i) => `old message ${i + 1}`),
+      ...Array.from({ length: 25 }, (_, i) => `new message ${i + 1}`),
+    ]);
     expect(pages[0].count).toBe(25);
 
     expect(pages[0].tickets.map((t) => t.id)).toEqual([current]);
@@ -168,7 +203,11 @@ describe('conversation across tickets', () => {
   });
 
   it("an earlier ticket's media opens for the readers its chat shows it to, and no one else", async () => {
-    const file = await s.services.media.save(Buffer.from('%PDF-1.4 invoice'), { filename: 'invoice.pdf', kindHint: 'document', purpose: 'received' });
+    const file = await s.services.media.save(Buffer.from('%PDF-1.4 invoice'), {
+      filename: 'invoice.pdf',
+      kindHint: 'document',
+      purpose: 'received',
+    });
     const id = `old-media-${earlier}`;
     await s.database.db.insert(messages).values({
       id,
@@ -224,7 +263,7 @@ describe('conversation across tickets', () => {
     expect(pages.flatMap((p) => p.messages.map((m) => m.id))).toContain(target.id);
   });
 
-  it('a user mentioned on the ticket reads that ticket only, not the contact\'s history', async () => {
+  it("a user mentioned on the ticket reads that ticket only, not the contact's history", async () => {
     const note = await s.app.inject({
       method: 'POST',
       url: `/api/tickets/${current}/notes`,

@@ -207,10 +207,24 @@ export async function searchConversation(
 ): Promise<{ rows: Pick<MessageRow, 'id' | 'ticketId' | 'body' | 'fromMe' | 'isPrivate' | 'createdAt'>[]; hasMore: boolean }> {
   // The tickets first (by contact, indexed), then their messages by ticket id: a `ticket_id = … or
   // ticket_id in (subquery)` condition could use no index on messages.
-  const earlier = history ? await db.select({ id: tickets.id }).from(tickets).where(earlierThan(ticket, ticket.id, history)) : [];
-  const conversation = earlier.length ? inArray(messages.ticketId, [ticket.id, ...earlier.map((t) => t.id)]) : eq(messages.ticketId, ticket.id);
+  const earlier = history
+    ? await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(earlierThan(ticket, ticket.id, history))
+    : [];
+  const conversation = earlier.length
+    ? inArray(messages.ticketId, [ticket.id, ...earlier.map((t) => t.id)])
+    : eq(messages.ticketId, ticket.id);
   const rows = await db
-    .select({ id: messages.id, ticketId: messages.ticketId, body: messages.body, fromMe: messages.fromMe, isPrivate: messages.isPrivate, createdAt: messages.createdAt })
+    .select({
+      id: messages.id,
+      ticketId: messages.ticketId,
+      body: messages.body,
+      fromMe: messages.fromMe,
+      isPrivate: messages.isPrivate,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(and(conversation, ilike(messages.body, `%${escapeLike(term)}%`)))
     .orderBy(desc(messages.createdAt), desc(messages.id))

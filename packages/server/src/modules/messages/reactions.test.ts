@@ -42,14 +42,26 @@ describe('reactions and edits on the simulator, both ways', () => {
   const api = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     s.app.inject({ method, url, headers: bearer(token), payload: payload as never });
   const page = async (token: string, ticketId: number) =>
-    (await api(token, 'GET', `/api/messages/${ticketId}`)).json<{ messages: Msg[]; messageActions: { react: boolean; edit: boolean; editWindowMinutes: number } }>();
+    (await api(token, 'GET', `/api/messages/${ticketId}`)).json<{
+      messages: Msg[];
+      messageActions: { react: boolean; edit: boolean; editWindowMinutes: number };
+    }>();
   const phone = async (from: string) => (await customerChat(s, from, conn.number)) as SimMsg[];
 
   /** A customer writes to Sales; Ana accepts and answers. */
   async function conversation() {
     const from = phoneNumber();
-    const { id: customerMsgId } = await customerSends(s, { from, to: conn.number, name: `Customer ${from}`, body: 'quero saber do pedido' });
-    const ticket = await waitFor(async () => (await s.database.db.select().from(tickets).where(eq(tickets.whatsappId, conn.id))).find((t) => t.lastMessage === 'quero saber do pedido' && t.status === 'pending'));
+    const { id: customerMsgId } = await customerSends(s, {
+      from,
+      to: conn.number,
+      name: `Customer ${from}`,
+      body: 'quero saber do pedido',
+    });
+    const ticket = await waitFor(async () =>
+      (await s.database.db.select().from(tickets).where(eq(tickets.whatsappId, conn.id))).find(
+        (t) => t.lastMessage === 'quero saber do pedido' && t.status === 'pending',
+      ),
+    );
     await s.database.db.update(tickets).set({ queueId: sales }).where(eq(tickets.id, ticket.id));
     expect((await api(ana.token, 'PUT', `/api/tickets/${ticket.id}`, { status: 'open' })).statusCode).toBe(200);
     const sent = await api(ana.token, 'POST', `/api/messages/${ticket.id}`, { body: 'Seu pedido sai amanha' });
@@ -82,7 +94,13 @@ describe('reactions and edits on the simulator, both ways', () => {
 
   it("the customer's reaction shows on our message, live, and its removal takes it away", async () => {
     const c = await conversation();
-    const socket = ioClient(base, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: ana.token } });
+    const socket = ioClient(base, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: ana.token },
+    });
     sockets.push(socket);
     const updates: Msg[] = [];
     socket.on('appMessage', (p: { action: string; message: Msg }) => {
@@ -93,26 +111,50 @@ describe('reactions and edits on the simulator, both ways', () => {
       socket.once('connect_error', reject);
     });
     const ours = (await phone(c.from)).find((m) => m.sender === 'connection')!;
-    const react = await s.app.inject({ method: 'POST', url: `/api/simulator/messages/${ours.id}/react`, headers: bearer(s.adminToken), payload: { emoji: '👍' } });
+    const react = await s.app.inject({
+      method: 'POST',
+      url: `/api/simulator/messages/${ours.id}/react`,
+      headers: bearer(s.adminToken),
+      payload: { emoji: '👍' },
+    });
     expect(react.statusCode, react.body).toBe(200);
     const reacted = await waitFor(() => updates.find((m) => m.reactions?.length));
     expect(reacted.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
-    expect((await page(ana.token, c.ticketId)).messages.find((m) => m.id === c.replyId)?.reactions).toEqual([{ emoji: '👍', fromMe: false }]);
+    expect((await page(ana.token, c.ticketId)).messages.find((m) => m.id === c.replyId)?.reactions).toEqual([
+      { emoji: '👍', fromMe: false },
+    ]);
 
-    expect((await s.app.inject({ method: 'POST', url: `/api/simulator/messages/${ours.id}/react`, headers: bearer(s.adminToken), payload: { emoji: '' } })).statusCode).toBe(200);
+    expect(
+      (
+        await s.app.inject({
+          method: 'POST',
+          url: `/api/simulator/messages/${ours.id}/react`,
+          headers: bearer(s.adminToken),
+          payload: { emoji: '' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await waitFor(() => updates.find((m) => m.reactions?.length === 0));
     expect((await page(ana.token, c.ticketId)).messages.find((m) => m.id === c.replyId)?.reactions).toEqual([]);
   });
 
   it("the customer's edit replaces the text, marked edited, and the original stays in the history", async () => {
     const c = await conversation();
-    const edit = await s.app.inject({ method: 'POST', url: `/api/simulator/messages/${c.customerMsgId}/edit`, headers: bearer(s.adminToken), payload: { body: 'quero saber do pedido 4471' } });
+    const edit = await s.app.inject({
+      method: 'POST',
+      url: `/api/simulator/messages/${c.customerMsgId}/edit`,
+      headers: bearer(s.adminToken),
+      payload: { body: 'quero saber do pedido 4471' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const edited = await waitFor(async () => (await page(ana.token, c.ticketId)).messages.find((m) => m.id === c.inbound.id && m.isEdited));
     expect(edited).toMatchObject({ body: 'quero saber do pedido 4471', isEdited: true, originalBody: 'quero saber do pedido' });
-    expect(await s.database.db.select({ previous: messageEdits.previousBody, userId: messageEdits.userId }).from(messageEdits).where(eq(messageEdits.messageId, c.inbound.id))).toEqual([
-      { previous: 'quero saber do pedido', userId: null },
-    ]);
+    expect(
+      await s.database.db
+        .select({ previous: messageEdits.previousBody, userId: messageEdits.userId })
+        .from(messageEdits)
+        .where(eq(messageEdits.messageId, c.inbound.id)),
+    ).toEqual([{ previous: 'quero saber do pedido', userId: null }]);
   });
 
   it("an attendant's reaction reaches the customer's phone; an empty one takes it away", async () => {
@@ -141,8 +183,12 @@ describe('reactions and edits on the simulator, both ways', () => {
     const c = await conversation();
     // Carla (another sector) and Bruno (the ticket is Ana's) do not see it: not found.
     for (const who of [carla, bruno]) {
-      expect((await api(who.token, 'PUT', `/api/messages/${c.inbound.id}/reaction`, { emoji: '👍' })).json()).toMatchObject({ error: 'ERR_NO_TICKET_FOUND' });
-      expect((await api(who.token, 'PUT', `/api/messages/${c.replyId}`, { body: 'hack' })).json()).toMatchObject({ error: 'ERR_NO_TICKET_FOUND' });
+      expect((await api(who.token, 'PUT', `/api/messages/${c.inbound.id}/reaction`, { emoji: '👍' })).json()).toMatchObject({
+        error: 'ERR_NO_TICKET_FOUND',
+      });
+      expect((await api(who.token, 'PUT', `/api/messages/${c.replyId}`, { body: 'hack' })).json()).toMatchObject({
+        error: 'ERR_NO_TICKET_FOUND',
+      });
     }
     // Given to Bruno, he answers now, but Ana's text stays hers to edit.
     await s.database.db.update(tickets).set({ userId: bruno.id }).where(eq(tickets.id, c.ticketId));
@@ -159,7 +205,10 @@ describe('reactions and edits on the simulator, both ways', () => {
 
   it('refuses an edit after the 15-minute window and any reaction once the ticket is closed', async () => {
     const c = await conversation();
-    await s.database.db.update(messages).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(messages.id, c.replyId));
+    await s.database.db
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(messages.id, c.replyId));
     const late = await api(ana.token, 'PUT', `/api/messages/${c.replyId}`, { body: 'tarde demais' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ error: 'ERR_EDIT_WINDOW_CLOSED' });

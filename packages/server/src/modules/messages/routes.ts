@@ -28,7 +28,9 @@ const NOT_FOUND = { 404: ['ERR_NOT_FOUND', 'ERR_NO_TICKET_FOUND'] } as const;
  */
 function bodyCheckedByHandler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
   // Each part's schema is one of this route's zod schemas.
-  return route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+  return route.httpPart === 'body'
+    ? (data: unknown) => ({ value: data })
+    : validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
 }
 
 /** The JSON body as it came (bodyCheckedByHandler left it unparsed): the handler checks it. */
@@ -39,12 +41,24 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
   const uploadLimits = { maxRequestBytes, maxFiles: MAX_FILES_PER_REQUEST };
   const tags = ['messages'];
 
-  app.get(R.list.path, { ...opts, schema: { ...requestSchemas(R.list), tags, response: answers(ok(R.list), SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
-    messages.list(req.actor, req.params.ticketId, req.query),
+  app.get(
+    R.list.path,
+    { ...opts, schema: { ...requestSchemas(R.list), tags, response: answers(ok(R.list), SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } },
+    (req) => messages.list(req.actor, req.params.ticketId, req.query),
   );
 
-  app.get(R.search.path, { ...opts, schema: { ...requestSchemas(R.search), tags, summary: "Find messages by text in the ticket and the earlier tickets its chat shows", response: answers(ok(R.search), SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, (req) =>
-    messages.search(req.actor, req.params.ticketId, req.query.q),
+  app.get(
+    R.search.path,
+    {
+      ...opts,
+      schema: {
+        ...requestSchemas(R.search),
+        tags,
+        summary: 'Find messages by text in the ticket and the earlier tickets its chat shows',
+        response: answers(ok(R.search), SIGNED_IN, INPUT, REFUSED, NOT_FOUND),
+      },
+    },
+    (req) => messages.search(req.actor, req.params.ticketId, req.query.q),
   );
 
   // JSON {body, quotedMsg} or multipart with `medias` files and `body` / `voiceNote` fields. Access
@@ -55,18 +69,11 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
     tags,
     summary: 'Send a text (JSON {body, quotedMsg}) or files (multipart: medias[], body, voiceNote)',
     consumes: ['application/json', 'multipart/form-data'],
-    response: answers(
-      ok(R.send),
-      SIGNED_IN,
-      BODY,
-      REFUSED,
-      NOT_FOUND,
-      {
-        400: ['ERR_CREATING_MESSAGE', 'ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT', 'ERR_QUOTED_MSG_NOT_FOUND'],
-        409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_CLOUD_WINDOW_CLOSED'],
-        413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'],
-      },
-    ),
+    response: answers(ok(R.send), SIGNED_IN, BODY, REFUSED, NOT_FOUND, {
+      400: ['ERR_CREATING_MESSAGE', 'ERR_SENDING_WAPP_MSG', 'ERR_WAPP_INVALID_CONTACT', 'ERR_QUOTED_MSG_NOT_FOUND'],
+      409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_CLOUD_WINDOW_CLOSED'],
+      413: ['ERR_MEDIA_TOO_LARGE', 'ERR_UPLOAD_TOO_LARGE'],
+    }),
   };
   app.post(R.send.path, { ...opts, schema: sendDoc, validatorCompiler: bodyCheckedByHandler }, async (req, reply) => {
     const idempotencyHeader = req.headers['idempotency-key'];
@@ -85,7 +92,8 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
       const parsed = sendMessageSchema.safeParse(fields);
       if (!parsed.success) throw new AppError('ERR_VALIDATION', 400, parsed.error.issues[0]?.message);
       // A note sent here by an older client is refused, never sent to the customer as a message.
-      if (parsed.data.isPrivate) throw new AppError('ERR_VALIDATION', 400, 'Private notes are added through POST /api/tickets/:ticketId/notes');
+      if (parsed.data.isPrivate)
+        throw new AppError('ERR_VALIDATION', 400, 'Private notes are added through POST /api/tickets/:ticketId/notes');
       const sent = await messages.send(req.actor, req.params.ticketId, parsed.data, files);
       return reply.status(201).send(sent.length === 1 ? sent[0] : sent);
     } catch (err) {
@@ -95,22 +103,73 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
     }
   });
 
-  app.delete(R.remove.path, { ...opts, schema: { ...requestSchemas(R.remove), tags, response: answers(ok(R.remove), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_DELETE_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED'] }) } }, (req) =>
-    messages.deleteForEveryone(req.actor, req.params.id),
+  app.delete(
+    R.remove.path,
+    {
+      ...opts,
+      schema: {
+        ...requestSchemas(R.remove),
+        tags,
+        response: answers(ok(R.remove), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, {
+          400: ['ERR_DELETE_WAPP_MSG'],
+          409: ['ERR_WAPP_NOT_INITIALIZED'],
+        }),
+      },
+    },
+    (req) => messages.deleteForEveryone(req.actor, req.params.id),
   );
 
   // Reactions and edits travel to the customer: only on channels that have them (the page's
   // messageActions say which), by who may answer on the ticket.
-  app.put(R.react.path, { ...opts, schema: { ...requestSchemas(R.react), tags, summary: "Put the company's reaction on a message (an empty emoji takes it away)", response: answers(ok(R.react), SIGNED_IN, BODY, REFUSED, NOT_FOUND, { 400: ['ERR_REACT_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_VALIDATION'] }) } }, (req) =>
-    messages.react(req.actor, req.params.id, req.body.emoji),
+  app.put(
+    R.react.path,
+    {
+      ...opts,
+      schema: {
+        ...requestSchemas(R.react),
+        tags,
+        summary: "Put the company's reaction on a message (an empty emoji takes it away)",
+        response: answers(ok(R.react), SIGNED_IN, BODY, REFUSED, NOT_FOUND, {
+          400: ['ERR_REACT_WAPP_MSG'],
+          409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_VALIDATION'],
+        }),
+      },
+    },
+    (req) => messages.react(req.actor, req.params.id, req.body.emoji),
   );
 
-  app.put(R.edit.path, { ...opts, schema: { ...requestSchemas(R.edit), tags, summary: 'Edit the text of one of our sent texts, within the edit window (WhatsApp: 15 minutes)', response: answers(ok(R.edit), SIGNED_IN, BODY, REFUSED, NOT_FOUND, { 400: ['ERR_EDIT_WAPP_MSG'], 409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_EDIT_WINDOW_CLOSED'] }) } }, (req) =>
-    messages.edit(req.actor, req.params.id, req.body.body),
+  app.put(
+    R.edit.path,
+    {
+      ...opts,
+      schema: {
+        ...requestSchemas(R.edit),
+        tags,
+        summary: 'Edit the text of one of our sent texts, within the edit window (WhatsApp: 15 minutes)',
+        response: answers(ok(R.edit), SIGNED_IN, BODY, REFUSED, NOT_FOUND, {
+          400: ['ERR_EDIT_WAPP_MSG'],
+          409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_EDIT_WINDOW_CLOSED'],
+        }),
+      },
+    },
+    (req) => messages.edit(req.actor, req.params.id, req.body.body),
   );
 
-  app.post(R.retry.path, { ...opts, schema: { ...requestSchemas(R.retry), tags, summary: 'Send a failed message of ours again', response: answers(ok(R.retry), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, { 400: ['ERR_VALIDATION', 'ERR_CREATING_MESSAGE'], 409: ['ERR_CLOUD_WINDOW_CLOSED'] }) } }, (req) =>
-    messages.retry(req.actor, req.params.id),
+  app.post(
+    R.retry.path,
+    {
+      ...opts,
+      schema: {
+        ...requestSchemas(R.retry),
+        tags,
+        summary: 'Send a failed message of ours again',
+        response: answers(ok(R.retry), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, {
+          400: ['ERR_VALIDATION', 'ERR_CREATING_MESSAGE'],
+          409: ['ERR_CLOUD_WINDOW_CLOSED'],
+        }),
+      },
+    },
+    (req) => messages.retry(req.actor, req.params.id),
   );
 
   /**
@@ -118,7 +177,12 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
    * read the end of the file (its duration) and seek by ranges. A range that cannot be served is
    * ignored and the whole file sent, as HTTP allows.
    */
-  const sendFile = async (req: FastifyRequest, reply: FastifyReply, file: { path: string; mime: string; name: string; inline: boolean }, maxAge: number) => {
+  const sendFile = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    file: { path: string; mime: string; name: string; inline: boolean },
+    maxAge: number,
+  ) => {
     const size = await media.size(file.path);
     reply.header('Content-Type', file.mime);
     reply.header('Content-Disposition', `${file.inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`);
@@ -135,8 +199,24 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
     return reply.send(media.stream(file.path, range));
   };
 
-  app.get('/messages/:id/media', { ...opts, schema: { params: messageIdParamSchema, tags, produces: ['application/octet-stream'], response: answers({ 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req, reply) =>
-    sendFile(req, reply, await messages.mediaOf(req.actor, req.params.id), 3600),
+  app.get(
+    '/messages/:id/media',
+    {
+      ...opts,
+      schema: {
+        params: messageIdParamSchema,
+        tags,
+        produces: ['application/octet-stream'],
+        response: answers(
+          { 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') },
+          SIGNED_IN,
+          INPUT,
+          REFUSED,
+          NOT_FOUND,
+        ),
+      },
+    },
+    async (req, reply) => sendFile(req, reply, await messages.mediaOf(req.actor, req.params.id), 3600),
   );
 
   // The message's mediaUrl: a signed link, no token (lib/media-links.ts), so `<img src>` works.
@@ -148,7 +228,11 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
         tags,
         summary: "A message's media through the signed link its mediaUrl gives (no token; valid for MEDIA_LINK_MINUTES)",
         produces: ['application/octet-stream'],
-        response: answers({ 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') }, INPUT, { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NOT_FOUND'] }),
+        response: answers(
+          { 200: fileBody('The file, with its own Content-Type'), 206: fileBody('The bytes of the Range asked for') },
+          INPUT,
+          { 403: ['ERR_NO_PERMISSION'], 404: ['ERR_NOT_FOUND'] },
+        ),
       },
     },
     async (req, reply) => {

@@ -9,7 +9,10 @@ import {
   MESSAGES_PAGE_SIZE,
   refusalOf,
   type ChannelKind,
-  type MessageDTO, type MessageSearchDTO, type MessagesPage, type SendMessageInput,
+  type MessageDTO,
+  type MessageSearchDTO,
+  type MessagesPage,
+  type SendMessageInput,
 } from '@switchboard/shared';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -32,7 +35,14 @@ import { customerVisible } from '../../store/customer-visible.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import type { TicketRow } from '../../messaging/store-batch.js';
 import type { NotesService } from '../notes/service.js';
-import { conversationPage, historyFilter, isInVisibleHistory, searchConversation, ticketBoundaries, type ConversationPage } from './conversation.js';
+import {
+  conversationPage,
+  historyFilter,
+  isInVisibleHistory,
+  searchConversation,
+  ticketBoundaries,
+  type ConversationPage,
+} from './conversation.js';
 
 export class MessagesService {
   constructor(
@@ -56,7 +66,10 @@ export class MessagesService {
    */
   async list(actor: CurrentUser, ticketId: number, query: { pageNumber: number; before?: string }): Promise<MessagesPage> {
     // Users mentioned in a note on the ticket may read it too (docs/decisions.md, "Mentions").
-    const [{ ticket, visible }, rule] = await Promise.all([loadReadableTicket(this.ctx, actor, ticketId), historyFilter(this.ctx, actor, true)]);
+    const [{ ticket, visible }, rule] = await Promise.all([
+      loadReadableTicket(this.ctx, actor, ticketId),
+      historyFilter(this.ctx, actor, true),
+    ]);
     // A mentioned reader reads this ticket only: the mention opens it, not the contact's history.
     const history = visible ? rule : null;
     const first = !query.before && query.pageNumber === 1;
@@ -120,9 +133,18 @@ export class MessagesService {
     if (!channel || !CHANNEL_MESSAGE_ACTIONS[channel].react) throw new AppError('ERR_REACT_WAPP_MSG', 400, 'This channel has no reactions');
     const { address, participant } = await this.addressOf(ticket, row);
     await this.onChannel(row.whatsappId!, 'ERR_REACT_WAPP_MSG', (driver) =>
-      driver.react ? driver.react(address, { externalId: row.externalId!, fromMe: row.fromMe, participant }, emoji) : Promise.reject(new ChannelError('ERR_REACT_WAPP_MSG')),
+      driver.react
+        ? driver.react(address, { externalId: row.externalId!, fromMe: row.fromMe, participant }, emoji)
+        : Promise.reject(new ChannelError('ERR_REACT_WAPP_MSG')),
     );
-    await setReaction(this.ctx.db, { messageId: row.id, reactor: COMPANY_REACTOR, emoji, fromMe: true, userId: actor.id, at: this.ctx.clock.now() });
+    await setReaction(this.ctx.db, {
+      messageId: row.id,
+      reactor: COMPANY_REACTOR,
+      emoji,
+      fromMe: true,
+      userId: actor.id,
+      at: this.ctx.clock.now(),
+    });
     return this.presentAndAnnounce(row);
   }
 
@@ -141,7 +163,8 @@ export class MessagesService {
     const now = this.ctx.clock.now();
     if (now.getTime() - row.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MINUTES * 60_000) throw new AppError('ERR_EDIT_WINDOW_CLOSED', 409);
     const channel = await this.channelOf(row.whatsappId);
-    if (!channel || !CHANNEL_MESSAGE_ACTIONS[channel].edit) throw new AppError('ERR_EDIT_WAPP_MSG', 400, 'This channel cannot edit a sent message');
+    if (!channel || !CHANNEL_MESSAGE_ACTIONS[channel].edit)
+      throw new AppError('ERR_EDIT_WAPP_MSG', 400, 'This channel cannot edit a sent message');
     if (body === row.body) return (await presentMessages(this.ctx.mediaLinks, this.ctx.db, [row]))[0];
     const { address } = await this.addressOf(ticket, row);
     await this.onChannel(row.whatsappId!, 'ERR_EDIT_WAPP_MSG', (driver) =>
@@ -152,23 +175,40 @@ export class MessagesService {
   }
 
   private async messageOnTicket(messageId: string): Promise<{ row: MessageRow; ticket: TicketRow }> {
-    const [found] = await this.ctx.db.select({ row: messages, ticket: tickets }).from(messages).innerJoin(tickets, eq(tickets.id, messages.ticketId)).where(eq(messages.id, messageId));
+    const [found] = await this.ctx.db
+      .select({ row: messages, ticket: tickets })
+      .from(messages)
+      .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+      .where(eq(messages.id, messageId));
     if (!found) throw new AppError('ERR_NOT_FOUND', 404);
     return found;
   }
 
   /** The chat of the ticket; in a group, the member who wrote a message is named beside it. */
-  private async addressOf(ticket: TicketRow, row: MessageRow): Promise<{ address: { id: string; isGroup: boolean; lid?: string }; participant?: string }> {
+  private async addressOf(
+    ticket: TicketRow,
+    row: MessageRow,
+  ): Promise<{ address: { id: string; isGroup: boolean; lid?: string }; participant?: string }> {
     const ids = [ticket.contactId, ...(row.contactId != null && row.contactId !== ticket.contactId ? [row.contactId] : [])];
-    const found = await this.ctx.db.select({ id: contacts.id, number: contacts.number, isGroup: contacts.isGroup, lid: contacts.lid }).from(contacts).where(inArray(contacts.id, ids));
+    const found = await this.ctx.db
+      .select({ id: contacts.id, number: contacts.number, isGroup: contacts.isGroup, lid: contacts.lid })
+      .from(contacts)
+      .where(inArray(contacts.id, ids));
     const chat = found.find((c) => c.id === ticket.contactId);
     if (!chat) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     const member = found.find((c) => c.id === row.contactId && c.id !== chat.id);
-    return { address: { id: chat.number, isGroup: chat.isGroup, ...(chat.lid ? { lid: chat.lid } : {}) }, participant: chat.isGroup && !row.fromMe ? member?.number : undefined };
+    return {
+      address: { id: chat.number, isGroup: chat.isGroup, ...(chat.lid ? { lid: chat.lid } : {}) },
+      participant: chat.isGroup && !row.fromMe ? member?.number : undefined,
+    };
   }
 
   /** Runs an action on the connected channel; its refusal answers with `code` (400), no session with 409. */
-  private async onChannel(connectionId: number, code: 'ERR_REACT_WAPP_MSG' | 'ERR_EDIT_WAPP_MSG', act: (driver: ChannelDriver) => Promise<void>): Promise<void> {
+  private async onChannel(
+    connectionId: number,
+    code: 'ERR_REACT_WAPP_MSG' | 'ERR_EDIT_WAPP_MSG',
+    act: (driver: ChannelDriver) => Promise<void>,
+  ): Promise<void> {
     const driver = this.channels.connected(connectionId);
     if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
     try {
@@ -200,7 +240,10 @@ export class MessagesService {
 
   /** Messages of the conversation containing `term`, newest first (only what the chat would show). */
   async search(actor: CurrentUser, ticketId: number, term: string): Promise<MessageSearchDTO> {
-    const [{ ticket, visible }, rule] = await Promise.all([loadReadableTicket(this.ctx, actor, ticketId), historyFilter(this.ctx, actor, true)]);
+    const [{ ticket, visible }, rule] = await Promise.all([
+      loadReadableTicket(this.ctx, actor, ticketId),
+      historyFilter(this.ctx, actor, true),
+    ]);
     const { rows, hasMore } = await searchConversation(this.ctx.db, ticket, visible ? rule : null, term);
     return { matches: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), hasMore };
   }
@@ -317,7 +360,10 @@ export class MessagesService {
         await driver.deleteForEveryone({ id: c.number, isGroup: c.isGroup }, row.externalId, true);
       } catch (err) {
         await afterCommit(this.ctx.log, 'undo delete mark', { messageId: row.id }, () =>
-          this.ctx.db.update(messages).set({ isDeleted: row.isDeleted, sendState: row.sendState, updatedAt: row.updatedAt }).where(eq(messages.id, row.id)),
+          this.ctx.db
+            .update(messages)
+            .set({ isDeleted: row.isDeleted, sendState: row.sendState, updatedAt: row.updatedAt })
+            .where(eq(messages.id, row.id)),
         );
         if (err instanceof ChannelError || err instanceof Error) throw new AppError('ERR_DELETE_WAPP_MSG', 400);
         throw err;
@@ -379,9 +425,14 @@ export class MessagesService {
    * who could see the message, and holds until it expires. A bad or expired link is refused
    * before anything is read.
    */
-  async mediaByLink(messageId: string, expires: number, signature: string): Promise<{ path: string; mime: string; name: string; inline: boolean; expires: number }> {
+  async mediaByLink(
+    messageId: string,
+    expires: number,
+    signature: string,
+  ): Promise<{ path: string; mime: string; name: string; inline: boolean; expires: number }> {
     const verdict = this.ctx.mediaLinks.check(messageId, expires, signature);
-    if (verdict !== 'ok') throw new AppError('ERR_NO_PERMISSION', 403, verdict === 'expired' ? 'This media link has expired' : 'This media link is not valid');
+    if (verdict !== 'ok')
+      throw new AppError('ERR_NO_PERMISSION', 403, verdict === 'expired' ? 'This media link has expired' : 'This media link is not valid');
     const [row] = await this.ctx.db.select().from(messages).where(eq(messages.id, messageId));
     if (!row?.mediaPath) throw new AppError('ERR_NOT_FOUND', 404);
     return { ...fileOf(row), expires };

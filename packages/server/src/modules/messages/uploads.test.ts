@@ -138,7 +138,10 @@ describe('message uploads', () => {
   });
 
   it('stores a file within the limits and removes bidi controls from its name', async () => {
-    const res = await upload(ticketId, multipart({ body: '' }, [{ filename: 'invoice\u202Efdp.exe', data: pdf(50_000), type: 'application/pdf' }]));
+    const res = await upload(
+      ticketId,
+      multipart({ body: '' }, [{ filename: 'invoice\u202Efdp.exe', data: pdf(50_000), type: 'application/pdf' }]),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await s.database.db.select().from(messages).where(eq(messages.id, res.json().id));
     expect(row.mediaName).toBe('invoicefdp.exe');
@@ -165,7 +168,10 @@ describe('message uploads', () => {
 
   it('refuses a voice note that is not audio, keeping nothing', async () => {
     const before = mediaFiles();
-    const res = await upload(ticketId, multipart({ body: '', voiceNote: 'true' }, [{ filename: 'a.pdf', data: pdf(20_000), type: 'application/pdf' }]));
+    const res = await upload(
+      ticketId,
+      multipart({ body: '', voiceNote: 'true' }, [{ filename: 'a.pdf', data: pdf(20_000), type: 'application/pdf' }]),
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(mediaFiles()).toEqual(before);
   });

@@ -102,7 +102,9 @@ describe('private notes and mentions', () => {
   it('the database refuses a private message in any state the outbox could send', async () => {
     const t = await ticketFor(sales, ana);
     await expect(
-      s.database.db.insert(messages).values({ id: `bad-${t.id}`, ticketId: t.id, whatsappId: conn.id, body: 'x', fromMe: true, sendState: 'pending', isPrivate: true }),
+      s.database.db
+        .insert(messages)
+        .values({ id: `bad-${t.id}`, ticketId: t.id, whatsappId: conn.id, body: 'x', fromMe: true, sendState: 'pending', isPrivate: true }),
     ).rejects.toThrow();
   });
 
@@ -146,7 +148,9 @@ describe('private notes and mentions', () => {
     expect((await api(carla.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(200);
     const chat = await api(carla.token, 'GET', `/api/messages/${t.id}`);
     expect(chat.statusCode).toBe(200);
-    expect((await api(carla.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
+    expect((await api(carla.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(
+      t.id,
+    );
     await waitFor(() => carlaLive.log.find((e) => e.event === 'mention' && e.payload.action === 'read' && e.payload.ticketId === t.id));
     expect((await api(carla.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 'done, @Ana Paula' })).statusCode).toBe(201);
     await waitFor(() => anaLive.log.find((e) => e.event === 'mention' && e.payload.mention.body === 'done, @Ana Paula'));
@@ -194,7 +198,9 @@ describe('private notes and mentions', () => {
     expect((await api(carla.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(404);
     expect((await api(carla.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(404);
     expect((await api(carla.token, 'POST', `/api/tickets/${t.id}/notes`, { body: 'still here?' })).statusCode).toBe(404);
-    expect((await api(carla.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
+    expect((await api(carla.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(
+      t.id,
+    );
   });
 
   it('a user who was only mentioned cannot mention others into the ticket', async () => {
@@ -205,7 +211,9 @@ describe('private notes and mentions', () => {
     expect((await api(carla.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@Dora you too' })).statusCode).toBe(201);
     expect((await api(dora.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(404);
     expect((await api(dora.token, 'GET', `/api/messages/${t.id}`)).statusCode).toBe(404);
-    expect((await api(dora.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(t.id);
+    expect((await api(dora.token, 'GET', '/api/mentions')).json().mentions.map((m: { ticketId: number }) => m.ticketId)).not.toContain(
+      t.id,
+    );
     // Ana (own access) can.
     expect((await api(ana.token, 'POST', `/api/tickets/${t.id}/notes`, { body: '@Dora please join' })).statusCode).toBe(201);
     expect((await api(dora.token, 'GET', `/api/tickets/${t.id}`)).statusCode).toBe(200);

@@ -27,5 +27,7 @@ export function registerNoteRoutes(app: App, { notes }: Services): void {
     },
   );
 
-  app.get(R.unreadMentions.path, { ...opts, schema: { tags, response: answers(ok(R.unreadMentions), SIGNED_IN) } }, (req) => notes.unread(req.actor));
+  app.get(R.unreadMentions.path, { ...opts, schema: { tags, response: answers(ok(R.unreadMentions), SIGNED_IN) } }, (req) =>
+    notes.unread(req.actor),
+  );
 }

@@ -68,7 +68,9 @@ export class NotesService {
       const rows = mentioned.length
         ? await tx
             .insert(ticketMentions)
-            .values(mentioned.map((u) => ({ ticketId: ticket.id, messageId: inserted.id, userId: u.id, byUserId: actor.id, createdAt: now })))
+            .values(
+              mentioned.map((u) => ({ ticketId: ticket.id, messageId: inserted.id, userId: u.id, byUserId: actor.id, createdAt: now })),
+            )
             .onConflictDoNothing()
             .returning({ id: ticketMentions.id, userId: ticketMentions.userId, createdAt: ticketMentions.createdAt })
         : [];

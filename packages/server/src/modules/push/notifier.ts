@@ -97,7 +97,14 @@ export class PushNotifier {
       const e = payload as RealtimePayload<'mention'>;
       if (e.action === 'create') {
         const m = e.mention;
-        notice = { kind: 'mention', ticketId: m.ticketId, contactName: m.contactName, byName: m.byUserName ?? '', preview: m.body, wants: () => mentionNotifies(e) };
+        notice = {
+          kind: 'mention',
+          ticketId: m.ticketId,
+          contactName: m.contactName,
+          byName: m.byUserName ?? '',
+          preview: m.body,
+          wants: () => mentionNotifies(e),
+        };
       }
     } else if (name === 'ticketEvent') {
       const { event } = payload as RealtimePayload<'ticketEvent'>;
@@ -138,7 +145,10 @@ export class PushNotifier {
     const notice = found.contactNameLater ? { ...found, contactName: await found.contactNameLater() } : found;
     for (const { devices } of receivers) {
       for (const device of devices) {
-        this.sender.send({ subscriptionId: device.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth }, this.write(notice, device));
+        this.sender.send(
+          { subscriptionId: device.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth },
+          this.write(notice, device),
+        );
       }
     }
   }
@@ -185,7 +195,14 @@ export class PushNotifier {
         s = { viewer: { id: r.userId, profile: r.profile, allTicket: r.allTicket, queueIds }, devices: [] };
         byUser.set(r.userId, s);
       }
-      s.devices.push({ id: r.id, endpoint: r.endpoint, p256dh: r.p256dh, auth: r.auth, hidePreviews: r.hidePreviews, language: r.language });
+      s.devices.push({
+        id: r.id,
+        endpoint: r.endpoint,
+        p256dh: r.p256dh,
+        auth: r.auth,
+        hidePreviews: r.hidePreviews,
+        language: r.language,
+      });
     }
     return [...byUser.values()];
   }

@@ -54,11 +54,14 @@ describe('RFC 8291 message encryption', () => {
 describe('VAPID keys', () => {
   it('signs with a private key whose scalar starts with a zero byte (one key in 256)', () => {
     // Node's ECDH drops leading zero bytes from the private scalar; such a key must still sign.
-    let ecdh = createECDH('prime256v1');
-    do {
-      ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-    } while (ecdh.getPrivateKey().length === 32);
+    const shortScalar = () => {
+      for (;;) {
+        const candidate = createECDH('prime256v1');
+        candidate.generateKeys();
+        if (candidate.getPrivateKey().length < 32) return candidate;
+      }
+    };
+    const ecdh = shortScalar();
     const keys = { publicKey: b64u(ecdh.getPublicKey()), privateKey: b64u(ecdh.getPrivateKey()) };
     expect(vapidSigningKey(keys).asymmetricKeyType).toBe('ec');
     // A key of another curve's size is refused with a reason, not an exception from deep inside.
@@ -150,7 +153,12 @@ describe('Web Push', () => {
     await subscribe(bob.token, bobDevice);
     const number = phoneNumber();
     const first = await customerWrites(number, 'hello');
-    await s.app.inject({ method: 'PUT', url: `/api/tickets/${first!.ticket.id}`, headers: { authorization: `Bearer ${s.adminToken}` }, payload: { queueId: sales, transf: true } });
+    await s.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${first!.ticket.id}`,
+      headers: { authorization: `Bearer ${s.adminToken}` },
+      payload: { queueId: sales, transf: true },
+    });
     await settled();
     const before = pushService.to('alice-1').length;
     await customerWrites(number, 'Do you deliver on Sundays?');
@@ -180,7 +188,11 @@ describe('Web Push', () => {
   it('pushes a new waiting ticket to every device of the users who may take it', async () => {
     const adminDevice = pushService.device('admin-1');
     await subscribe(s.adminToken, adminDevice, { language: 'es' });
-    const before = { admin: pushService.to('admin-1').length, alice: pushService.to('alice-1').length, bob: pushService.to('bob-1').length };
+    const before = {
+      admin: pushService.to('admin-1').length,
+      alice: pushService.to('alice-1').length,
+      bob: pushService.to('bob-1').length,
+    };
     const number = phoneNumber();
     const created = await customerWrites(number, 'first words');
     await settled();
@@ -200,7 +212,12 @@ describe('Web Push', () => {
     const number = phoneNumber();
     const first = await customerWrites(number, 'start');
     const ticketId = first!.ticket.id;
-    await s.app.inject({ method: 'PUT', url: `/api/tickets/${ticketId}`, headers: { authorization: `Bearer ${s.adminToken}` }, payload: { queueId: sales, transf: true } });
+    await s.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${ticketId}`,
+      headers: { authorization: `Bearer ${s.adminToken}` },
+      payload: { queueId: sales, transf: true },
+    });
     await customerWrites(number, 'my card number is 4111 1111');
     // Bob is mentioned in a private note on a ticket he cannot otherwise see.
     const bobHidden = pushService.device('bob-hidden');
@@ -222,7 +239,13 @@ describe('Web Push', () => {
       expect(p.plaintext).not.toContain('4111');
     }
     const mention = pushService.to('bob-hidden').find((p) => p.payload.kind === 'mention');
-    expect(mention?.payload).toEqual({ kind: 'mention', ticketId, title: expect.stringContaining('Admin') as string, url: `/tickets/${ticketId}`, tag: `ticket-${ticketId}` });
+    expect(mention?.payload).toEqual({
+      kind: 'mention',
+      ticketId,
+      title: expect.stringContaining('Admin') as string,
+      url: `/tickets/${ticketId}`,
+      tag: `ticket-${ticketId}`,
+    });
     expect(mention!.plaintext).not.toContain('discount');
     // The same mention on Bob's other device, previews shown, carries the note.
     const shown = pushService.to('bob-1').find((p) => p.payload.kind === 'mention' && p.payload.ticketId === ticketId);
@@ -256,7 +279,12 @@ describe('Web Push', () => {
     const b = await subscribe(alice.token, missing);
     const number = phoneNumber();
     const first = await customerWrites(number, 'x');
-    await s.app.inject({ method: 'PUT', url: `/api/tickets/${first!.ticket.id}`, headers: { authorization: `Bearer ${s.adminToken}` }, payload: { queueId: sales, transf: true } });
+    await s.app.inject({
+      method: 'PUT',
+      url: `/api/tickets/${first!.ticket.id}`,
+      headers: { authorization: `Bearer ${s.adminToken}` },
+      payload: { queueId: sales, transf: true },
+    });
     await customerWrites(number, 'are you there?');
     await settled();
     const ids = (await call(R.list, alice.token)).answer().devices.map((d) => d.id);

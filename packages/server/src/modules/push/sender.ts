@@ -120,7 +120,10 @@ export class PushSender {
     const outcome = await this.deliver(job);
     if (outcome !== 'retry') return;
     if (job.attempt >= this.options.maxAttempts) {
-      this.ctx.log.error({ endpoint: endpointFingerprint(job.target.endpoint), attempts: job.attempt }, 'push: gave up after repeated failures');
+      this.ctx.log.error(
+        { endpoint: endpointFingerprint(job.target.endpoint), attempts: job.attempt },
+        'push: gave up after repeated failures',
+      );
       return;
     }
     const wait = this.options.backoffMs[Math.min(job.attempt - 1, this.options.backoffMs.length - 1)] ?? 60_000;
@@ -152,7 +155,10 @@ export class PushSender {
       return 'retry';
     }
     if (status >= 200 && status < 300) {
-      await this.ctx.db.update(pushSubscriptions).set({ lastSuccessAt: this.ctx.clock.now() }).where(eq(pushSubscriptions.id, target.subscriptionId));
+      await this.ctx.db
+        .update(pushSubscriptions)
+        .set({ lastSuccessAt: this.ctx.clock.now() })
+        .where(eq(pushSubscriptions.id, target.subscriptionId));
       return 'delivered';
     }
     if (status === 404 || status === 410) {
@@ -166,7 +172,9 @@ export class PushSender {
     }
     this.ctx.log.error(
       { endpoint: where, status },
-      status === 403 ? 'push: refused (403) — the VAPID key may have changed since the device subscribed' : 'push: refused by the push service',
+      status === 403
+        ? 'push: refused (403) — the VAPID key may have changed since the device subscribed'
+        : 'push: refused by the push service',
     );
     return 'failed';
   }

@@ -60,7 +60,11 @@ export class PushService {
 
   async list(actor: CurrentUser): Promise<{ devices: PushDeviceDTO[] }> {
     authorize(actor, 'push.subscribe');
-    const rows = await this.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, actor.id)).orderBy(asc(pushSubscriptions.id));
+    const rows = await this.ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, actor.id))
+      .orderBy(asc(pushSubscriptions.id));
     return { devices: rows.map(presentDevice) };
   }
 
@@ -86,7 +90,11 @@ export class PushService {
 
   async update(actor: CurrentUser, id: number, input: { hidePreviews: boolean }): Promise<PushDeviceDTO> {
     await this.own(actor, id);
-    const [row] = await this.ctx.db.update(pushSubscriptions).set({ hidePreviews: input.hidePreviews }).where(eq(pushSubscriptions.id, id)).returning();
+    const [row] = await this.ctx.db
+      .update(pushSubscriptions)
+      .set({ hidePreviews: input.hidePreviews })
+      .where(eq(pushSubscriptions.id, id))
+      .returning();
     if (!row) throw notFound();
     return presentDevice(row);
   }

@@ -23,7 +23,8 @@ export function loadVapidKeys(dataDir: string, env: { publicKey?: string; privat
   const file = path.join(dataDir, 'vapid.json');
   if (fs.existsSync(file)) {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-    if (typeof stored.publicKey !== 'string' || typeof stored.privateKey !== 'string') throw new Error(`${file} does not hold a VAPID key pair`);
+    if (typeof stored.publicKey !== 'string' || typeof stored.privateKey !== 'string')
+      throw new Error(`${file} does not hold a VAPID key pair`);
     const keys = { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
     vapidSigningKey(keys);
     return keys;

@@ -89,7 +89,10 @@ export function vapidSigningKey(keys: Pick<VapidKeys, 'publicKey' | 'privateKey'
   const raw = fromB64u(keys.privateKey);
   if (raw.length === 0 || raw.length > 32) throw new Error('VAPID private key is not a P-256 private key (32 bytes)');
   const priv = scalar32(raw);
-  const key = createPrivateKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(pub.subarray(1, 33)), y: b64u(pub.subarray(33)), d: b64u(priv) }, format: 'jwk' });
+  const key = createPrivateKey({
+    key: { kty: 'EC', crv: 'P-256', x: b64u(pub.subarray(1, 33)), y: b64u(pub.subarray(33)), d: b64u(priv) },
+    format: 'jwk',
+  });
   // A private key that does not match the public one would sign pushes every service refuses.
   const check = createECDH('prime256v1');
   check.setPrivateKey(priv);
@@ -98,7 +101,13 @@ export function vapidSigningKey(keys: Pick<VapidKeys, 'publicKey' | 'privateKey'
 }
 
 /** RFC 8292 §2–3: `Authorization: vapid t=<JWT>, k=<public key>` for the endpoint's origin. */
-export function vapidAuthorization(endpoint: string, keys: VapidKeys, signingKey: KeyObject, nowSeconds: number, ttlSeconds = 12 * 3600): string {
+export function vapidAuthorization(
+  endpoint: string,
+  keys: VapidKeys,
+  signingKey: KeyObject,
+  nowSeconds: number,
+  ttlSeconds = 12 * 3600,
+): string {
   const header = b64u(Buffer.from(JSON.stringify({ typ: 'JWT', alg: 'ES256' })));
   const claims = b64u(Buffer.from(JSON.stringify({ aud: new URL(endpoint).origin, exp: nowSeconds + ttlSeconds, sub: keys.subject })));
   const signature = sign('sha256', Buffer.from(`${header}.${claims}`), { key: signingKey, dsaEncoding: 'ieee-p1363' });

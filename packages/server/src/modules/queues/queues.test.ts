@@ -5,7 +5,6 @@ import { contacts, ticketCycles, tickets, userQueues, whatsappQueues, whatsapps 
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 
-
 describe('sectors (queues)', () => {
   let s: TestServer;
   let agent: { id: number; token: string };
@@ -75,13 +74,30 @@ describe('sectors (queues)', () => {
       const res = await api('POST', '/queue', s.adminToken, { name: ' Support ', color: 'blue', startWork: '' });
       expect(res.statusCode).toBe(201);
       const q = res.json();
-      expect(q).toMatchObject({ name: 'Support', color: 'blue', greetingMessage: '', absenceMessage: '', startWork: '08:00', endWork: '18:00' });
+      expect(q).toMatchObject({
+        name: 'Support',
+        color: 'blue',
+        greetingMessage: '',
+        absenceMessage: '',
+        startWork: '08:00',
+        endWork: '18:00',
+      });
       expect(spy).toHaveBeenCalledWith(EVENTS.queue, { action: 'create', queue: q });
     });
 
     it('stores every field and updates a part of them', async () => {
-      const q = await create({ greetingMessage: 'Welcome to billing', absenceMessage: 'We are closed', startWork: '09:00', endWork: '17:30' });
-      expect(q).toMatchObject({ greetingMessage: 'Welcome to billing', absenceMessage: 'We are closed', startWork: '09:00', endWork: '17:30' });
+      const q = await create({
+        greetingMessage: 'Welcome to billing',
+        absenceMessage: 'We are closed',
+        startWork: '09:00',
+        endWork: '17:30',
+      });
+      expect(q).toMatchObject({
+        greetingMessage: 'Welcome to billing',
+        absenceMessage: 'We are closed',
+        startWork: '09:00',
+        endWork: '17:30',
+      });
       const spy = vi.spyOn(s.ctx.realtime, 'emitToAll');
       const res = await api('PUT', `/queue/${q.id}`, s.adminToken, { name: 'Billing renamed', endWork: '' });
       expect(res.statusCode).toBe(200);
@@ -161,7 +177,9 @@ describe('sectors (queues)', () => {
     await create({ name: 'beta sector' });
     const list = (await api('GET', '/queue', agent.token)).json<QueueDTO[]>();
     const position = (q: QueueDTO) => q.orderQueue ?? Number.MAX_SAFE_INTEGER;
-    const sorted = [...list].sort((a, b) => position(a) - position(b) || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
+    const sorted = [...list].sort(
+      (a, b) => position(a) - position(b) || a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id,
+    );
     expect(list.map((q) => q.id)).toEqual(sorted.map((q) => q.id));
     expect(list.length).toBeGreaterThanOrEqual(3);
   });
@@ -170,13 +188,19 @@ describe('sectors (queues)', () => {
     const q = await create();
     const other = await create();
     const member = await s.createUser({ queueIds: [q.id, other.id] });
-    const [w] = await s.database.db.insert(whatsapps).values({ name: `Line ${Date.now()}`, defaultQueueId: q.id }).returning();
+    const [w] = await s.database.db
+      .insert(whatsapps)
+      .values({ name: `Line ${Date.now()}`, defaultQueueId: q.id })
+      .returning();
     await s.database.db.insert(whatsappQueues).values([
       { whatsappId: w.id, queueId: q.id },
       { whatsappId: w.id, queueId: other.id },
     ]);
     const [c] = await s.database.db.insert(contacts).values({ name: 'Ticket owner', number: '5541999998888' }).returning();
-    const [t] = await s.database.db.insert(tickets).values({ contactId: c.id, whatsappId: w.id, queueId: q.id, status: 'pending' }).returning();
+    const [t] = await s.database.db
+      .insert(tickets)
+      .values({ contactId: c.id, whatsappId: w.id, queueId: q.id, status: 'pending' })
+      .returning();
     await s.database.db.insert(ticketCycles).values({ ticketId: t.id, queueId: q.id });
     const emitAll = vi.spyOn(s.ctx.realtime, 'emitToAll');
     const sync = vi.spyOn(s.ctx.realtime, 'syncUser');
@@ -188,8 +212,12 @@ describe('sectors (queues)', () => {
     expect(ticket).toMatchObject({ id: t.id, queueId: null, status: 'pending' });
     const [cycle] = await s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, t.id));
     expect(cycle.queueId).toBeNull();
-    expect((await s.database.db.select().from(userQueues).where(eq(userQueues.userId, member.id))).map((r) => r.queueId)).toEqual([other.id]);
-    expect((await s.database.db.select().from(whatsappQueues).where(eq(whatsappQueues.whatsappId, w.id))).map((r) => r.queueId)).toEqual([other.id]);
+    expect((await s.database.db.select().from(userQueues).where(eq(userQueues.userId, member.id))).map((r) => r.queueId)).toEqual([
+      other.id,
+    ]);
+    expect((await s.database.db.select().from(whatsappQueues).where(eq(whatsappQueues.whatsappId, w.id))).map((r) => r.queueId)).toEqual([
+      other.id,
+    ]);
     const [line] = await s.database.db.select().from(whatsapps).where(eq(whatsapps.id, w.id));
     expect(line.defaultQueueId).toBeNull();
     expect((await api('GET', `/users/${member.id}`, s.adminToken)).json().queues.map((x: { id: number }) => x.id)).toEqual([other.id]);

@@ -14,15 +14,30 @@ export function registerQueueRoutes(app: App, { queues }: Services): void {
   const doc = { tags: ['queues'] };
 
   app.get(R.list.path, { ...opts, schema: { ...doc, response: answers(ok(R.list), SIGNED_IN) } }, (req) => queues.list(req.actor));
-  app.get(R.show.path, { ...opts, schema: { ...doc, ...requestSchemas(R.show), response: answers(ok(R.show), SIGNED_IN, INPUT, NOT_FOUND) } }, (req) => queues.show(req.actor, req.params.id));
-  app.post(R.create.path, { ...opts, schema: { ...doc, ...requestSchemas(R.create), response: answers(ok(R.create), SIGNED_IN, BODY, REFUSED, TAKEN) } }, async (req, reply) =>
-    reply.status(201).send(await queues.create(req.actor, req.body)),
+  app.get(
+    R.show.path,
+    { ...opts, schema: { ...doc, ...requestSchemas(R.show), response: answers(ok(R.show), SIGNED_IN, INPUT, NOT_FOUND) } },
+    (req) => queues.show(req.actor, req.params.id),
   );
-  app.put(R.update.path, { ...opts, schema: { ...doc, ...requestSchemas(R.update), response: answers(ok(R.update), SIGNED_IN, BODY, REFUSED, NOT_FOUND, TAKEN) } }, (req) =>
-    queues.update(req.actor, req.params.id, req.body),
+  app.post(
+    R.create.path,
+    { ...opts, schema: { ...doc, ...requestSchemas(R.create), response: answers(ok(R.create), SIGNED_IN, BODY, REFUSED, TAKEN) } },
+    async (req, reply) => reply.status(201).send(await queues.create(req.actor, req.body)),
   );
-  app.delete(R.remove.path, { ...opts, schema: { ...doc, ...requestSchemas(R.remove), response: answers(ok(R.remove), SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } }, async (req) => {
-    await queues.remove(req.actor, req.params.id);
-    return { message: 'Sector deleted' };
-  });
+  app.put(
+    R.update.path,
+    {
+      ...opts,
+      schema: { ...doc, ...requestSchemas(R.update), response: answers(ok(R.update), SIGNED_IN, BODY, REFUSED, NOT_FOUND, TAKEN) },
+    },
+    (req) => queues.update(req.actor, req.params.id, req.body),
+  );
+  app.delete(
+    R.remove.path,
+    { ...opts, schema: { ...doc, ...requestSchemas(R.remove), response: answers(ok(R.remove), SIGNED_IN, INPUT, REFUSED, NOT_FOUND) } },
+    async (req) => {
+      await queues.remove(req.actor, req.params.id);
+      return { message: 'Sector deleted' };
+    },
+  );
 }

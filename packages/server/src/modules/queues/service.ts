@@ -63,7 +63,10 @@ export class QueuesService {
 
   async list(_actor: CurrentUser): Promise<QueueDTO[]> {
     // As the bot's menu lists them: by position, then by name.
-    const rows = await this.ctx.db.select().from(queues).orderBy(sql`${queues.orderQueue} asc nulls last`, asc(sql`lower(${queues.name})`), asc(queues.id));
+    const rows = await this.ctx.db
+      .select()
+      .from(queues)
+      .orderBy(sql`${queues.orderQueue} asc nulls last`, asc(sql`lower(${queues.name})`), asc(queues.id));
     return rows.map(presentQueue);
   }
 

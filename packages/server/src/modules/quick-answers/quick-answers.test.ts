@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller, expectFieldError, routeCaller, type Method } from '../../test/http.js';
 
-
 describe('quick answers', () => {
   let s: TestServer;
   let agent: { id: number; token: string };
@@ -63,7 +62,10 @@ describe('quick answers', () => {
       expect(q).toMatchObject({ shortcut: 'greet', message: 'Hello {{firstName}}, how can I help?' });
       expect(spy).toHaveBeenCalledWith(EVENTS.quickAnswer, { action: 'create', quickAnswer: q });
       expect((await call(R.show, agent.token, { params: { id: q.id } })).answer()).toEqual(q);
-      const upd = await call(R.update, agent.token, { params: { id: q.id }, body: { shortcut: 'greet2', message: 'Good {{ms}}, {{name}}!' } });
+      const upd = await call(R.update, agent.token, {
+        params: { id: q.id },
+        body: { shortcut: 'greet2', message: 'Good {{ms}}, {{name}}!' },
+      });
       expect(upd.statusCode).toBe(200);
       expect(upd.json()).toMatchObject({ id: q.id, shortcut: 'greet2', message: 'Good {{ms}}, {{name}}!' });
       expect(spy).toHaveBeenCalledWith(EVENTS.quickAnswer, { action: 'update', quickAnswer: upd.json() });
@@ -88,7 +90,11 @@ describe('quick answers', () => {
       expect((await api('POST', '/quickAnswers', agent.token, { shortcut: 'ab', message: '12345678' })).statusCode).toBe(201);
       const q = await api('POST', '/quickAnswers', agent.token, { shortcut: 's'.repeat(50), message: 'm'.repeat(30000) });
       expect(q.statusCode).toBe(201);
-      fieldError(await api('PUT', `/quickAnswers/${q.json().id}`, agent.token, { shortcut: 'x', message: '12345678' }), 'body.shortcut', 'Too Short!');
+      fieldError(
+        await api('PUT', `/quickAnswers/${q.json().id}`, agent.token, { shortcut: 'x', message: '12345678' }),
+        'body.shortcut',
+        'Too Short!',
+      );
     });
 
     it('GET/PUT/DELETE of a missing quick answer → 404', async () => {

@@ -21,12 +21,28 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages }: 
 
   app.get(
     '/scheduledMessages',
-    { ...opts, schema: { tags, summary: 'Every send scheduled between two days, on the tickets the caller may see', querystring: scheduledCalendarQuerySchema, response: answers({ 200: scheduledCalendarSchema }, SIGNED_IN, INPUT) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Every send scheduled between two days, on the tickets the caller may see',
+        querystring: scheduledCalendarQuerySchema,
+        response: answers({ 200: scheduledCalendarSchema }, SIGNED_IN, INPUT),
+      },
+    },
     (req) => scheduledMessages.calendar(req.actor, req.query),
   );
   app.get(
     TICKET_ROUTES.scheduledMessages.path,
-    { ...opts, schema: { tags, summary: "A chat's scheduled messages", ...requestSchemas(TICKET_ROUTES.scheduledMessages), response: answers(ok(TICKET_ROUTES.scheduledMessages), SIGNED_IN, INPUT, NO_TICKET) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: "A chat's scheduled messages",
+        ...requestSchemas(TICKET_ROUTES.scheduledMessages),
+        response: answers(ok(TICKET_ROUTES.scheduledMessages), SIGNED_IN, INPUT, NO_TICKET),
+      },
+    },
     (req) => scheduledMessages.listForTicket(req.actor, req.params.ticketId),
   );
   app.post(
@@ -44,12 +60,29 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages }: 
   );
   app.put(
     '/scheduledMessages/:id',
-    { ...opts, schema: { tags, summary: 'Change a scheduled message', params: dbIdParamSchema, body: scheduledMessageSaveSchema, response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, BODY, NOT_FOUND, NOT_PENDING) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Change a scheduled message',
+        params: dbIdParamSchema,
+        body: scheduledMessageSaveSchema,
+        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, BODY, NOT_FOUND, NOT_PENDING),
+      },
+    },
     (req) => scheduledMessages.update(req.actor, req.params.id, req.body),
   );
   app.delete(
     '/scheduledMessages/:id',
-    { ...opts, schema: { tags, summary: 'Cancel a scheduled message', params: dbIdParamSchema, response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Cancel a scheduled message',
+        params: dbIdParamSchema,
+        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING),
+      },
+    },
     (req) => scheduledMessages.cancel(req.actor, req.params.id),
   );
 }

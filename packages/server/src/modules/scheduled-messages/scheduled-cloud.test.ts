@@ -41,7 +41,10 @@ describe('scheduled messages on the Cloud API', () => {
     expect(res.statusCode, res.body).toBe(201);
     connectionId = res.json<{ id: number }>().id;
     standin.setWebhook(PHONE_ID, `${base}/api/channels/whatsapp-cloud/${connectionId}/webhook`);
-    await waitFor(async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED', 15_000);
+    await waitFor(
+      async () => (await api('GET', `/whatsapp/${connectionId}`, s.adminToken)).json<{ status: string }>().status === 'CONNECTED',
+      15_000,
+    );
   });
   afterAll(async () => {
     ahead = 0;
@@ -67,20 +70,29 @@ describe('scheduled messages on the Cloud API', () => {
 
   it('fails visibly when the window has shut by the time the message is due', async () => {
     const ticketId = await chat('5511987001001');
-    const created = await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'Seu pedido chegou?', sendAt: localIn(26 * HOUR) });
+    const created = await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, {
+      body: 'Seu pedido chegou?',
+      sendAt: localIn(26 * HOUR),
+    });
     expect(created.statusCode, created.body).toBe(201);
     ahead += 27 * HOUR;
     await s.services.automation.runDueJobs(clock.now());
     const [shown] = (await api('GET', `/tickets/${ticketId}/scheduledMessages`, s.adminToken)).json<ScheduledMessageDTO[]>();
     expect(shown).toMatchObject({ status: 'failed', lastError: 'ERR_CLOUD_WINDOW_CLOSED', sentCount: 0 });
-    const rows = await s.database.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.body, 'Seu pedido chegou?')));
+    const rows = await s.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.body, 'Seu pedido chegou?')));
     expect(rows).toHaveLength(0);
   });
 
   it('goes to the Graph API when the window is open at its time', async () => {
     const customer = '5511987001002';
     const ticketId = await chat(customer);
-    const created = await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'Chega hoje à tarde', sendAt: localIn(2 * HOUR) });
+    const created = await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, {
+      body: 'Chega hoje à tarde',
+      sendAt: localIn(2 * HOUR),
+    });
     expect(created.statusCode, created.body).toBe(201);
     ahead += 3 * HOUR;
     await s.services.automation.runDueJobs(clock.now());

@@ -16,7 +16,6 @@ import { connectSimulator, customerChat, customerSends, phoneNumber, waitFor } f
 const HOUR = 3600_000;
 const ZONE = 'America/Sao_Paulo';
 
-
 describe('scheduled messages', () => {
   let s: TestServer;
   // Moved by the test; it starts at 10:00 of 10 March 2025 in São Paulo (13:00 UTC).
@@ -55,7 +54,10 @@ describe('scheduled messages', () => {
     return res.json<ScheduledMessageDTO>();
   };
   const rowsWith = async (ticketId: number, body: string) =>
-    s.database.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.body, body)));
+    s.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.body, body)));
   const run = () => s.services.automation.runDueJobs(clock.now());
 
   it('sends a one-off message at its time in the company time zone, once, through the outbox', async () => {
@@ -63,7 +65,14 @@ describe('scheduled messages', () => {
     const { from, ticketId } = await chatWithCustomer();
     const created = await schedule(ticketId, { body: 'Bom dia {{name}}, seu pedido chegou', sendAt: '2025-03-10T14:30' });
     // 14:30 in São Paulo (UTC−3) is 17:30 UTC.
-    expect(created).toMatchObject({ status: 'scheduled', nextAt: '2025-03-10T17:30:00.000Z', nextLocalAt: '2025-03-10T14:30', timeZone: ZONE, sentCount: 0, recurrence: 'none' });
+    expect(created).toMatchObject({
+      status: 'scheduled',
+      nextAt: '2025-03-10T17:30:00.000Z',
+      nextLocalAt: '2025-03-10T14:30',
+      timeZone: ZONE,
+      sentCount: 0,
+      recurrence: 'none',
+    });
 
     clock.set('2025-03-10T17:29:00Z');
     await run();
@@ -76,7 +85,12 @@ describe('scheduled messages', () => {
     // The variables are filled when it goes, and it is announced in the chat like any reply.
     const [sent] = await rowsWith(ticketId, 'Bom dia Ana, seu pedido chegou');
     expect(sent).toMatchObject({ fromMe: true, userId: 1 });
-    expect(emitted.mock.calls.some(([, event, payload]) => event === EVENTS.scheduledMessage && (payload as { scheduledMessage: ScheduledMessageDTO }).scheduledMessage.status === 'done')).toBe(true);
+    expect(
+      emitted.mock.calls.some(
+        ([, event, payload]) =>
+          event === EVENTS.scheduledMessage && (payload as { scheduledMessage: ScheduledMessageDTO }).scheduledMessage.status === 'done',
+      ),
+    ).toBe(true);
     emitted.mockRestore();
 
     // Running again (a second tick, a second process) queues nothing more.
@@ -84,7 +98,9 @@ describe('scheduled messages', () => {
     clock.advance(HOUR);
     await run();
     expect(await rowsWith(ticketId, 'Bom dia Ana, seu pedido chegou')).toHaveLength(1);
-    await waitFor(async () => (await customerChat(s, from, conn.number)).some((m: { body: string }) => m.body === 'Bom dia Ana, seu pedido chegou'));
+    await waitFor(async () =>
+      (await customerChat(s, from, conn.number)).some((m: { body: string }) => m.body === 'Bom dia Ana, seu pedido chegou'),
+    );
     const list = (await api('GET', `/tickets/${ticketId}/scheduledMessages`, s.adminToken)).json<ScheduledMessageDTO[]>();
     expect(list).toEqual([expect.objectContaining({ id: created.id, status: 'done', sentCount: 1, lastError: null })]);
   });
@@ -92,7 +108,12 @@ describe('scheduled messages', () => {
   it('repeats daily at the same wall time until its last day, skipping sends missed while down', async () => {
     clock.set('2025-03-10T13:00:00Z');
     const { ticketId } = await chatWithCustomer();
-    const created = await schedule(ticketId, { body: 'Lembrete diário', sendAt: '2025-03-10T18:00', recurrence: 'daily', until: '2025-03-14' });
+    const created = await schedule(ticketId, {
+      body: 'Lembrete diário',
+      sendAt: '2025-03-10T18:00',
+      recurrence: 'daily',
+      until: '2025-03-14',
+    });
 
     clock.set('2025-03-10T21:00:00Z');
     await run();
@@ -142,7 +163,12 @@ describe('scheduled messages', () => {
   it('fails visibly when the ticket was closed by the time the message came due', async () => {
     clock.set('2025-03-10T13:00:00Z');
     const { ticketId } = await chatWithCustomer();
-    const created = await schedule(ticketId, { body: 'Depois do fechamento', sendAt: '2025-03-10T12:00', recurrence: 'weekly', until: '2025-04-30' });
+    const created = await schedule(ticketId, {
+      body: 'Depois do fechamento',
+      sendAt: '2025-03-10T12:00',
+      recurrence: 'weekly',
+      until: '2025-04-30',
+    });
     expect((await api('PUT', `/tickets/${ticketId}`, s.adminToken, { status: 'closed' })).statusCode).toBe(200);
     clock.set('2025-03-10T15:30:00Z');
     await run();
@@ -158,20 +184,50 @@ describe('scheduled messages', () => {
   it('refuses bad input with a validation message and stores nothing', async () => {
     clock.set('2025-03-10T13:00:00Z');
     const { ticketId } = await chatWithCustomer();
-    expectFieldError(await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: '2025-02-30T10:00' }), 'body.sendAt', 'Invalid date and time');
-    expectFieldError(await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: 'tomorrow' }), 'body.sendAt', 'Invalid date and time');
-    expectFieldError(await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: '  ', sendAt: '2025-03-11T10:00' }), 'body.body', 'Required');
     expectFieldError(
-      await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: '2025-03-11T10:00', recurrence: 'daily' }),
+      await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: '2025-02-30T10:00' }),
+      'body.sendAt',
+      'Invalid date and time',
+    );
+    expectFieldError(
+      await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: 'tomorrow' }),
+      'body.sendAt',
+      'Invalid date and time',
+    );
+    expectFieldError(
+      await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: '  ', sendAt: '2025-03-11T10:00' }),
+      'body.body',
+      'Required',
+    );
+    expectFieldError(
+      await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, {
+        body: 'x',
+        sendAt: '2025-03-11T10:00',
+        recurrence: 'daily',
+      }),
       'body.until',
       'A repeating message needs an end date',
     );
     expectFieldError(
-      await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: '2025-03-11T10:00', recurrence: 'weekly', until: '2025-03-01' }),
+      await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, {
+        body: 'x',
+        sendAt: '2025-03-11T10:00',
+        recurrence: 'weekly',
+        until: '2025-03-01',
+      }),
       'body.until',
       'The end is before the first send',
     );
-    expect((await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: '2025-03-11T10:00', recurrence: 'hourly', until: '2025-03-12' })).statusCode).toBe(400);
+    expect(
+      (
+        await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, {
+          body: 'x',
+          sendAt: '2025-03-11T10:00',
+          recurrence: 'hourly',
+          until: '2025-03-12',
+        })
+      ).statusCode,
+    ).toBe(400);
     // 09:59 in São Paulo is a minute ago.
     const past = await api('POST', `/tickets/${ticketId}/scheduledMessages`, s.adminToken, { body: 'x', sendAt: '2025-03-10T09:59' });
     expect(past.statusCode).toBe(400);
@@ -184,11 +240,22 @@ describe('scheduled messages', () => {
   it('shows every send of the asked days on the calendar, including the repeats to come', async () => {
     clock.set('2025-03-10T13:00:00Z');
     const { ticketId } = await chatWithCustomer();
-    const weekly = await schedule(ticketId, { body: 'Toda segunda', sendAt: '2025-03-17T09:00', recurrence: 'weekly', until: '2025-04-30' });
-    const monthly = await schedule(ticketId, { body: 'Todo dia 31', sendAt: '2025-03-31T08:00', recurrence: 'monthly', until: '2025-12-31' });
+    const weekly = await schedule(ticketId, {
+      body: 'Toda segunda',
+      sendAt: '2025-03-17T09:00',
+      recurrence: 'weekly',
+      until: '2025-04-30',
+    });
+    const monthly = await schedule(ticketId, {
+      body: 'Todo dia 31',
+      sendAt: '2025-03-31T08:00',
+      recurrence: 'monthly',
+      until: '2025-12-31',
+    });
     const march = (await api('GET', '/scheduledMessages?from=2025-03-01&to=2025-03-31', s.adminToken)).json<ScheduledCalendarDTO>();
     expect(march.timeZone).toBe(ZONE);
-    const localOf = (id: number, cal: ScheduledCalendarDTO) => cal.occurrences.filter((o) => o.scheduledMessageId === id).map((o) => o.localAt);
+    const localOf = (id: number, cal: ScheduledCalendarDTO) =>
+      cal.occurrences.filter((o) => o.scheduledMessageId === id).map((o) => o.localAt);
     expect(localOf(weekly.id, march)).toEqual(['2025-03-17T09:00', '2025-03-24T09:00', '2025-03-31T09:00']);
     expect(localOf(monthly.id, march)).toEqual(['2025-03-31T08:00']);
     const april = (await api('GET', '/scheduledMessages?from=2025-04-01&to=2025-04-30', s.adminToken)).json<ScheduledCalendarDTO>();
@@ -212,7 +279,7 @@ describe('scheduled messages', () => {
       expect((await api(method, url, null, payload)).statusCode).toBe(401);
     });
 
-    it("refuses an attendant on a ticket they may not see, changing nothing; once it is theirs they manage it", async () => {
+    it('refuses an attendant on a ticket they may not see, changing nothing; once it is theirs they manage it', async () => {
       clock.set('2025-03-10T13:00:00Z');
       const { ticketId } = await chatWithCustomer();
       const adminsOwn = await schedule(ticketId, { body: 'Do admin', sendAt: '2025-03-12T10:00' });
@@ -232,7 +299,9 @@ describe('scheduled messages', () => {
       expect((await api('PUT', `/tickets/${ticketId}`, s.adminToken, { userId: agent.id })).statusCode).toBe(200);
       const mine = await schedule(ticketId, body, agent.token);
       expect(mine.user).toMatchObject({ id: agent.id });
-      expect((await api('PUT', `/scheduledMessages/${adminsOwn.id}`, agent.token, { body: 'Ajustada', sendAt: '2025-03-12T10:30' })).statusCode).toBe(200);
+      expect(
+        (await api('PUT', `/scheduledMessages/${adminsOwn.id}`, agent.token, { body: 'Ajustada', sendAt: '2025-03-12T10:30' })).statusCode,
+      ).toBe(200);
       expect((await api('DELETE', `/scheduledMessages/${mine.id}`, agent.token)).json()).toMatchObject({ status: 'cancelled' });
     });
   });

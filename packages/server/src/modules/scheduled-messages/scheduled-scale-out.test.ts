@@ -32,7 +32,11 @@ describe('scheduled messages across two server processes', () => {
     const from = phoneNumber();
     await customerSends(a, { from, to: conn.number, body: 'Oi' });
     const ticket = await waitFor(async () => {
-      const [row] = await a.database.db.select({ id: tickets.id }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(eq(contacts.number, from));
+      const [row] = await a.database.db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+        .where(eq(contacts.number, from));
       return row;
     });
     await a.app.inject({ method: 'PUT', url: `/api/tickets/${ticket.id}`, headers: bearer(a.adminToken), payload: { status: 'open' } });
@@ -41,7 +45,11 @@ describe('scheduled messages across two server processes', () => {
         method: 'POST',
         url: `/api/tickets/${ticket.id}/scheduledMessages`,
         headers: bearer(a.adminToken),
-        payload: { body: `agendada ${i}`, sendAt: '2025-06-02T12:30', ...(i % 3 === 0 ? { recurrence: 'daily', until: '2025-06-03' } : {}) },
+        payload: {
+          body: `agendada ${i}`,
+          sendAt: '2025-06-02T12:30',
+          ...(i % 3 === 0 ? { recurrence: 'daily', until: '2025-06-03' } : {}),
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -54,13 +62,21 @@ describe('scheduled messages across two server processes', () => {
     await Promise.all([a, b, a, b].map((s) => s.services.scheduledMessages.runDue(now)));
 
     const rows = await a.database.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ticket.id));
-    for (let i = 0; i < COUNT; i++) expect(rows.filter((r) => r.body === `agendada ${i}`), `agendada ${i}`).toHaveLength(1);
+    for (let i = 0; i < COUNT; i++)
+      expect(
+        rows.filter((r) => r.body === `agendada ${i}`),
+        `agendada ${i}`,
+      ).toHaveLength(1);
     const states = await a.database.db.select().from(scheduledMessages).where(eq(scheduledMessages.ticketId, ticket.id));
     expect(states.every((r) => r.sentCount === 1)).toBe(true);
     expect(states.filter((r) => r.status === 'scheduled')).toHaveLength(COUNT / 3);
 
     // The first process stops once its sends are out; a new one on the same database sends nothing again.
-    await waitFor(async () => (await customerChat(a, from, conn.number)).filter((m: { body: string }) => m.body.startsWith('agendada ')).length === COUNT, 20_000);
+    await waitFor(
+      async () =>
+        (await customerChat(a, from, conn.number)).filter((m: { body: string }) => m.body.startsWith('agendada ')).length === COUNT,
+      20_000,
+    );
     await a.close();
     const c = await createTestServer({ database: testDb.database, clock });
     servers.push(c);
@@ -72,7 +88,11 @@ describe('scheduled messages across two server processes', () => {
     const later = clock.now();
     await Promise.all([b, c, b, c].map((s) => s.services.scheduledMessages.runDue(later)));
     const repeated = await c.database.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ticket.id));
-    for (let i = 0; i < COUNT; i++) expect(repeated.filter((r) => r.body === `agendada ${i}`), `agendada ${i}`).toHaveLength(i % 3 === 0 ? 2 : 1);
+    for (let i = 0; i < COUNT; i++)
+      expect(
+        repeated.filter((r) => r.body === `agendada ${i}`),
+        `agendada ${i}`,
+      ).toHaveLength(i % 3 === 0 ? 2 : 1);
     const after = await c.database.db.select().from(scheduledMessages).where(eq(scheduledMessages.ticketId, ticket.id));
     expect(after.every((r) => r.status === 'done')).toBe(true);
   }, 180_000);

@@ -108,7 +108,11 @@ export class ScheduledMessagesService {
             // Still to go: from its next send on, some may fall within the days.
             and(eq(scheduledMessages.status, 'scheduled'), lte(scheduledMessages.nextAt, end)),
             // Sent or failed: shown on the day of its last (or failed) send.
-            and(inArray(scheduledMessages.status, ['done', 'failed']), gte(scheduledMessages.nextAt, start), lte(scheduledMessages.nextAt, end)),
+            and(
+              inArray(scheduledMessages.status, ['done', 'failed']),
+              gte(scheduledMessages.nextAt, start),
+              lte(scheduledMessages.nextAt, end),
+            ),
           ),
         ),
       )
@@ -129,7 +133,14 @@ export class ScheduledMessagesService {
       }
     }
     occurrences.sort((a, b) => a.at.localeCompare(b.at));
-    return { timeZone, scheduledMessages: await this.present(this.ctx.db, rows.map((r) => r.row)), occurrences };
+    return {
+      timeZone,
+      scheduledMessages: await this.present(
+        this.ctx.db,
+        rows.map((r) => r.row),
+      ),
+      occurrences,
+    };
   }
 
   // ── Changing ───────────────────────────────────────────────────────────────────────────────
@@ -141,7 +152,16 @@ export class ScheduledMessagesService {
     const now = this.ctx.clock.now();
     const [row] = await this.ctx.db
       .insert(scheduledMessages)
-      .values({ ticketId, userId: actor.id, body: input.body, ...timing, occurrence: 0, status: 'scheduled', createdAt: now, updatedAt: now })
+      .values({
+        ticketId,
+        userId: actor.id,
+        body: input.body,
+        ...timing,
+        occurrence: 0,
+        status: 'scheduled',
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return this.announce('create', row, ticket);
   }
@@ -191,7 +211,13 @@ export class ScheduledMessagesService {
       const [candidate] = await this.ctx.db
         .select({ id: scheduledMessages.id, ticketId: scheduledMessages.ticketId })
         .from(scheduledMessages)
-        .where(and(eq(scheduledMessages.status, 'scheduled'), lte(scheduledMessages.nextAt, now), held.size ? notInArray(scheduledMessages.id, [...held]) : undefined))
+        .where(
+          and(
+            eq(scheduledMessages.status, 'scheduled'),
+            lte(scheduledMessages.nextAt, now),
+            held.size ? notInArray(scheduledMessages.id, [...held]) : undefined,
+          ),
+        )
         .orderBy(asc(scheduledMessages.nextAt), asc(scheduledMessages.id))
         .limit(1);
       if (!candidate) break;
@@ -211,7 +237,11 @@ export class ScheduledMessagesService {
   }
 
   /** Claims one due row and queues its send, in one transaction; null when it is not (or no longer) due here. */
-  private async sendDue(id: number, refusal: ErrorCode | null, now: Date): Promise<{ row: ScheduledRow; ticket: TicketRow; message: MessageRow | null } | null> {
+  private async sendDue(
+    id: number,
+    refusal: ErrorCode | null,
+    now: Date,
+  ): Promise<{ row: ScheduledRow; ticket: TicketRow; message: MessageRow | null } | null> {
     return this.ctx.db.transaction(async (tx) => {
       const [due] = await tx
         .select()
@@ -225,13 +255,21 @@ export class ScheduledMessagesService {
       let message: MessageRow | null = null;
       if (!reason) {
         // The wall time the message was scheduled in, in the company's language.
-        const body = await renderForTicket(tx, ticket, due.body, now, { ...this.ctx.settings.textLocale(), timeZone: due.timeZone }, due.userId ?? undefined);
+        const body = await renderForTicket(
+          tx,
+          ticket,
+          due.body,
+          now,
+          { ...this.ctx.settings.textLocale(), timeZone: due.timeZone },
+          due.userId ?? undefined,
+        );
         ({ row: message } = await this.outbox.enqueue(
           { ticket, body, userId: due.userId, idempotencyKey: `scheduled:${due.id}:${due.occurrence}` },
           tx,
         ));
         // Sent in the user's absence: the customer's unread messages stay unread for the team.
-        if (ticket.unreadMessages > 0) await tx.update(tickets).set({ unreadMessages: ticket.unreadMessages }).where(eq(tickets.id, ticket.id));
+        if (ticket.unreadMessages > 0)
+          await tx.update(tickets).set({ unreadMessages: ticket.unreadMessages }).where(eq(tickets.id, ticket.id));
       }
       const next = reason ? null : nextOccurrence(due, now);
       const status: ScheduledStatus = reason ? 'failed' : next ? 'scheduled' : 'done';
@@ -245,7 +283,13 @@ export class ScheduledMessagesService {
           sentCount: reason ? due.sentCount : due.sentCount + 1,
           updatedAt: now,
         })
-        .where(and(eq(scheduledMessages.id, due.id), eq(scheduledMessages.occurrence, due.occurrence), eq(scheduledMessages.status, 'scheduled')))
+        .where(
+          and(
+            eq(scheduledMessages.id, due.id),
+            eq(scheduledMessages.occurrence, due.occurrence),
+            eq(scheduledMessages.status, 'scheduled'),
+          ),
+        )
         .returning();
       // The row is locked by this transaction: the guard above cannot miss, and if it ever did the
       // message must not commit without the claim.
@@ -280,7 +324,11 @@ export class ScheduledMessagesService {
 
   // ── Presenting ─────────────────────────────────────────────────────────────────────────────
 
-  private async announce(action: 'create' | 'update', row: ScheduledRow, ticket: Pick<TicketRow, 'userId' | 'queueId'>): Promise<ScheduledMessageDTO> {
+  private async announce(
+    action: 'create' | 'update',
+    row: ScheduledRow,
+    ticket: Pick<TicketRow, 'userId' | 'queueId'>,
+  ): Promise<ScheduledMessageDTO> {
     const [dto] = await this.present(this.ctx.db, [row]);
     announce(this.ctx, audience(this.ctx, ticket), EVENTS.scheduledMessage, { action, scheduledMessage: dto });
     return dto;
@@ -326,7 +374,10 @@ export class ScheduledMessagesService {
  * has ended. Occurrences missed while no server ran are skipped, not sent in a burst: the one
  * just sent stands for them.
  */
-export function nextOccurrence(row: Pick<ScheduledRow, 'startAt' | 'recurrence' | 'until' | 'occurrence' | 'timeZone'>, now: Date): { n: number; at: Date } | null {
+export function nextOccurrence(
+  row: Pick<ScheduledRow, 'startAt' | 'recurrence' | 'until' | 'occurrence' | 'timeZone'>,
+  now: Date,
+): { n: number; at: Date } | null {
   const recurrence = row.recurrence as Recurrence;
   for (let n = row.occurrence + 1; ; n++) {
     const local = nthLocalOccurrence(row.startAt, recurrence, n);

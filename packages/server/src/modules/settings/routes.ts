@@ -11,13 +11,19 @@ export function registerSettingsRoutes(app: App, { settings }: Services): void {
   const doc = { tags: ['settings'] };
 
   app.get(R.list.path, { ...opts, schema: { ...doc, response: answers(ok(R.list), SIGNED_IN) } }, (req) => settings.listFor(req.actor));
-  app.get(R.show.path, { ...opts, schema: { ...doc, ...requestSchemas(R.show), response: answers(ok(R.show), SIGNED_IN, INPUT, REFUSED, NO_SETTING) } }, (req) =>
-    settings.showFor(req.actor, req.params.key),
+  app.get(
+    R.show.path,
+    { ...opts, schema: { ...doc, ...requestSchemas(R.show), response: answers(ok(R.show), SIGNED_IN, INPUT, REFUSED, NO_SETTING) } },
+    (req) => settings.showFor(req.actor, req.params.key),
   );
-  app.put(R.update.path, { ...opts, schema: { ...doc, ...requestSchemas(R.update), response: answers(ok(R.update), SIGNED_IN, BODY, REFUSED, NO_SETTING) } }, (req) =>
-    settings.update(req.actor, req.params.key, req.body.value),
+  app.put(
+    R.update.path,
+    { ...opts, schema: { ...doc, ...requestSchemas(R.update), response: answers(ok(R.update), SIGNED_IN, BODY, REFUSED, NO_SETTING) } },
+    (req) => settings.update(req.actor, req.params.key, req.body.value),
   );
-  app.post(R.regenerateApiToken.path, { ...opts, schema: { ...doc, response: answers(ok(R.regenerateApiToken), SIGNED_IN, BODY, REFUSED, NO_SETTING) } }, (req) =>
-    settings.regenerateApiToken(req.actor),
+  app.post(
+    R.regenerateApiToken.path,
+    { ...opts, schema: { ...doc, response: answers(ok(R.regenerateApiToken), SIGNED_IN, BODY, REFUSED, NO_SETTING) } },
+    (req) => settings.regenerateApiToken(req.actor),
   );
 }

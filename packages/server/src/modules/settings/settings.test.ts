@@ -28,8 +28,7 @@ describe('settings', () => {
   const get = (url: string, token: string) => s.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
   const put = (key: string, value: unknown, token: string) =>
     s.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: bearer(token), payload: { value } as object });
-  const valueOf = async (key: string) =>
-    (await get('/settings', s.adminToken)).json<Setting[]>().find((x) => x.key === key)?.value;
+  const valueOf = async (key: string) => (await get('/settings', s.adminToken)).json<Setting[]>().find((x) => x.key === key)?.value;
 
   beforeAll(async () => {
     s = await createTestServer();

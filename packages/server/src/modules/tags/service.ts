@@ -39,7 +39,12 @@ async function withContacts(db: DbOrTx, page: TagDTO[]): Promise<ListedTagDTO[]>
     ? await db
         .select({ tagId: contactTags.tagId, contactId: contactTags.contactId })
         .from(contactTags)
-        .where(inArray(contactTags.tagId, page.map((t) => t.id)))
+        .where(
+          inArray(
+            contactTags.tagId,
+            page.map((t) => t.id),
+          ),
+        )
         .orderBy(asc(contactTags.contactId))
     : [];
   return page.map((tag) => {
@@ -127,9 +132,7 @@ export class TagsService {
 
   /** Replaces a contact's tags with `input.tags` (its complete list). */
   async sync(actor: CurrentUser, input: TagSyncInput): Promise<TagSyncResult> {
-    const { added, removed } = await this.ctx.db.transaction((tx) =>
-      replaceContactTags(tx, actor, input.contactId, input.tags),
-    );
+    const { added, removed } = await this.ctx.db.transaction((tx) => replaceContactTags(tx, actor, input.contactId, input.tags));
     const contact = await presentContactById(this.ctx.db, input.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     if (added.length || removed.length) {

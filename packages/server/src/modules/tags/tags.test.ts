@@ -6,7 +6,6 @@ import { factories } from '../../test/factories.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller, expectFieldError, type Method } from '../../test/http.js';
 
-
 describe('tags', () => {
   let s: TestServer;
   let agent: { id: number; token: string };
@@ -54,7 +53,11 @@ describe('tags', () => {
 
     it('refuses tag delete, delete-all and the export to a non-admin, changing nothing', async () => {
       const t = await createTag();
-      for (const [method, url] of [['DELETE', `/tags/${t.id}`], ['DELETE', '/tags'], ['GET', '/tags/export']] as [Method, string][]) {
+      for (const [method, url] of [
+        ['DELETE', `/tags/${t.id}`],
+        ['DELETE', '/tags'],
+        ['GET', '/tags/export'],
+      ] as [Method, string][]) {
         const res = await api(method, url, agent.token);
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json().error).toBe('ERR_NO_PERMISSION');
@@ -193,7 +196,10 @@ describe('tags', () => {
       const second = await api('POST', '/tags/sync', agent.token, { contactId: contact.id, tags: [{ id: b.id }, { id: c.id }] });
       expect(second.statusCode).toBe(200);
       expect(await contactTagIds(contact.id)).toEqual([b.id, c.id].sort((x, y) => x - y));
-      expect(spy).toHaveBeenCalledWith(EVENTS.contact, { action: 'update', contact: expect.objectContaining({ id: contact.id, tags: second.json().tags }) });
+      expect(spy).toHaveBeenCalledWith(EVENTS.contact, {
+        action: 'update',
+        contact: expect.objectContaining({ id: contact.id, tags: second.json().tags }),
+      });
       expect(spy).toHaveBeenCalledWith(EVENTS.tags, { action: 'update', tag: expect.objectContaining({ id: a.id, contactsCount: 0 }) });
       expect(spy).toHaveBeenCalledWith(EVENTS.tags, { action: 'update', tag: expect.objectContaining({ id: c.id, contactsCount: 1 }) });
       const cleared = await api('POST', '/tags/sync', agent.token, { contactId: contact.id, tags: [] });
@@ -208,7 +214,9 @@ describe('tags', () => {
       // Disabled after sign-in: must take effect at once.
       expect((await api('PUT', `/users/${limited.id}`, s.adminToken, { isRemoveTags: 'desabled' })).statusCode).toBe(200);
       expect((await api('POST', '/tags/sync', limited.token, { contactId: contact.id, tags: [{ id: a.id }] })).statusCode).toBe(200);
-      expect((await api('POST', '/tags/sync', limited.token, { contactId: contact.id, tags: [{ id: a.id }, { id: b.id }] })).statusCode).toBe(200);
+      expect(
+        (await api('POST', '/tags/sync', limited.token, { contactId: contact.id, tags: [{ id: a.id }, { id: b.id }] })).statusCode,
+      ).toBe(200);
       const removal = await api('POST', '/tags/sync', limited.token, { contactId: contact.id, tags: [{ id: b.id }] });
       expect(removal.statusCode).toBe(403);
       expect(removal.json().error).toBe('ERR_NO_PERMISSION');
@@ -230,7 +238,13 @@ describe('tags', () => {
       expect(noTag.statusCode).toBe(404);
       expect(noTag.json().error).toBe('ERR_NO_TAG_FOUND');
       expect(await contactTagIds(contact.id)).toEqual([]);
-      for (const payload of [{ contactId: 'abc', tags: [] }, { contactId: contact.id }, { contactId: contact.id, tags: 'x' }, { contactId: contact.id, tags: [{ name: 'no id' }] }, { contactId: 99999999999, tags: [] }]) {
+      for (const payload of [
+        { contactId: 'abc', tags: [] },
+        { contactId: contact.id },
+        { contactId: contact.id, tags: 'x' },
+        { contactId: contact.id, tags: [{ name: 'no id' }] },
+        { contactId: 99999999999, tags: [] },
+      ]) {
         expect((await api('POST', '/tags/sync', agent.token, payload)).statusCode).toBe(400);
       }
     });

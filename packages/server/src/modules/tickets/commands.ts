@@ -53,7 +53,8 @@ export function commandFromUpdate(before: Pick<TicketRow, 'status' | 'queueId' |
       return { action: 'return' };
     case 'open':
       if (before.status === 'pending') {
-        if (changesSector && before.queueId != null) throw conflicting('Accepting a ticket cannot also change its sector; transfer it instead');
+        if (changesSector && before.queueId != null)
+          throw conflicting('Accepting a ticket cannot also change its sector; transfer it instead');
         return { action: 'accept', userId: input.userId, queueId: input.queueId };
       }
       if (before.status === 'closed') {

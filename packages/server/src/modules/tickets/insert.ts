@@ -15,7 +15,10 @@ export async function insertTicketWithCycle(
   values: Omit<typeof tickets.$inferInsert, 'createdAt' | 'updatedAt' | 'protocol'>,
   now: Date,
 ): Promise<TicketRow> {
-  const [created] = await tx.insert(tickets).values({ ...values, createdAt: now, updatedAt: now }).returning();
+  const [created] = await tx
+    .insert(tickets)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning();
   const [withProtocol] = await tx
     .update(tickets)
     .set({ protocol: protocolOf(now, created.id) })

@@ -33,7 +33,16 @@ describe('tickets list: search, cursor and count', () => {
   const ids = (p: Page) => p.tickets.map((t) => t.id);
 
   /** A contact with one ticket (and its messages), written directly: the list reads only rows. */
-  async function ticket(opts: { name?: string; queueId?: number | null; userId?: number | null; status?: string; bodies?: string[]; updatedAt?: Date | ReturnType<typeof sql> } = {}) {
+  async function ticket(
+    opts: {
+      name?: string;
+      queueId?: number | null;
+      userId?: number | null;
+      status?: string;
+      bodies?: string[];
+      updatedAt?: Date | ReturnType<typeof sql>;
+    } = {},
+  ) {
     const make = factories(s);
     const contact = await make.contact(opts.name ? { name: opts.name } : {});
     const t = await make.ticket({
@@ -163,8 +172,17 @@ describe('tickets list: search, cursor and count', () => {
     });
 
     it('refuses a cursor that is not one it gave, changing nothing', async () => {
-      for (const cursor of ['nope', Buffer.from('{"order":"updated","ascending":false,"at":"x","id":1}').toString('base64url'), 'a'.repeat(300), 'ab$c']) {
-        const res = await s.app.inject({ method: 'GET', url: `/api/tickets?cursor=${encodeURIComponent(cursor)}`, headers: bearer(s.adminToken) });
+      for (const cursor of [
+        'nope',
+        Buffer.from('{"order":"updated","ascending":false,"at":"x","id":1}').toString('base64url'),
+        'a'.repeat(300),
+        'ab$c',
+      ]) {
+        const res = await s.app.inject({
+          method: 'GET',
+          url: `/api/tickets?cursor=${encodeURIComponent(cursor)}`,
+          headers: bearer(s.adminToken),
+        });
         expect(res.statusCode, cursor).toBe(400);
         expect(res.json().error).toBe('ERR_VALIDATION');
       }

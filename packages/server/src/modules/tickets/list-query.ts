@@ -69,7 +69,9 @@ function ticketsFilters(q: TicketsQuery, c: ListContext, match?: SQL): SQL[] {
   if (q.isGroup) filters.push(eq(tickets.isGroup, q.isGroup === 'true'));
   if (q.date) filters.push(sql`(timezone(${c.timeZone}, ${tickets.createdAt}))::date = ${q.date}::date`);
   if (q.tags?.length) {
-    filters.push(inArray(tickets.contactId, sql`(select ${contactTags.contactId} from ${contactTags} where ${inArray(contactTags.tagId, q.tags)})`));
+    filters.push(
+      inArray(tickets.contactId, sql`(select ${contactTags.contactId} from ${contactTags} where ${inArray(contactTags.tagId, q.tags)})`),
+    );
   }
   const term = q.searchParam.trim();
   if (term) filters.push(match ?? inArray(tickets.id, matchingTicketIds(term)));
@@ -94,7 +96,9 @@ export function matchingTicketIds(term: string): SQL {
 /** The contact-side condition of a search: name contains the term, or number contains its digits (3+). */
 function contactMatches(term: string): SQL {
   const digits = term.replace(/\D/g, '');
-  return digits.length >= 3 ? sql`(${textContains(contacts.name, term)} or ${digitsContain(contacts.number, digits)})` : textContains(contacts.name, term);
+  return digits.length >= 3
+    ? sql`(${textContains(contacts.name, term)} or ${digitsContain(contacts.number, digits)})`
+    : textContains(contacts.name, term);
 }
 
 /**

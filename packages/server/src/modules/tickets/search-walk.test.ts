@@ -50,7 +50,7 @@ describe('tickets search: narrow and broad terms list what a plain query lists',
     );
 
     const rnd = random(31);
-    const pick = <T,>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
     const first = ['Ana', 'Bruno', 'Olivia', 'Carla', 'Diego'];
     const last = ['Oliveira', 'Silva', 'Souza', 'Costa'];
     const words = ['hello', 'refund please', 'order late', 'thanks', 'where is my refund', 'ok'];
@@ -74,7 +74,8 @@ describe('tickets search: narrow and broad terms list what a plain query lists',
         })
         .returning();
       const n = Math.floor(rnd() * 4);
-      for (let j = 0; j < n; j++) await db.insert(messages).values({ id: `sw-${t.id}-${j}`, ticketId: t.id, contactId: c.id, body: pick(words) });
+      for (let j = 0; j < n; j++)
+        await db.insert(messages).values({ id: `sw-${t.id}-${j}`, ticketId: t.id, contactId: c.id, body: pick(words) });
     }
   }, 180_000);
   afterAll(() => s.stop());
@@ -91,9 +92,18 @@ describe('tickets search: narrow and broad terms list what a plain query lists',
           ${status ? sql`and t.status = ${status}` : sql``}
         order by t.updated_at desc, t.id desc`),
     );
-    const scope = ticketScope({ id: v.id, profile: v.admin ? 'admin' : 'user', queueIds: v.queueIds, allTicket: false }, { allTicket: false }, { showAll: v.showAll });
+    const scope = ticketScope(
+      { id: v.id, profile: v.admin ? 'admin' : 'user', queueIds: v.queueIds, allTicket: false },
+      { allTicket: false },
+      { showAll: v.showAll },
+    );
     return rows
-      .filter((r) => ticketInScope(scope, { userId: r.user_id == null ? null : Number(r.user_id), queueId: r.queue_id == null ? null : Number(r.queue_id) }))
+      .filter((r) =>
+        ticketInScope(scope, {
+          userId: r.user_id == null ? null : Number(r.user_id),
+          queueId: r.queue_id == null ? null : Number(r.queue_id),
+        }),
+      )
       .map((r) => Number(r.id));
   }
 
@@ -137,11 +147,18 @@ describe('tickets search: narrow and broad terms list what a plain query lists',
       for (const [term, status] of terms) {
         for (const v of viewers) {
           const want = await expected(term, v, status);
-          const query: Record<string, string> = { searchParam: term, ...(v.showAll ? { showAll: 'true' } : {}), ...(status ? { status } : {}) };
+          const query: Record<string, string> = {
+            searchParam: term,
+            ...(v.showAll ? { showAll: 'true' } : {}),
+            ...(status ? { status } : {}),
+          };
           const { ids, first } = await byCursor(v.token, query);
           expect(ids, `${term} / ${v.name}`).toEqual(want);
           const page2 = await get(v.token, { ...query, pageNumber: '2' });
-          expect(page2.tickets.map((t) => t.id), `${term} / ${v.name}, page 2`).toEqual(want.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+          expect(
+            page2.tickets.map((t) => t.id),
+            `${term} / ${v.name}, page 2`,
+          ).toEqual(want.slice(PAGE_SIZE, 2 * PAGE_SIZE));
           if (mode === 'narrow') {
             expect(first).toMatchObject({ count: want.length, countCapped: false });
           } else if (first.countCapped) {

@@ -115,7 +115,11 @@ export class TicketsService {
       Promise.all(
         parts.map((where) =>
           this.ctx.db
-            .select({ row: tickets, key: sortKeyText(listContext), total: countInPage ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number) })
+            .select({
+              row: tickets,
+              key: sortKeyText(listContext),
+              total: countInPage ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+            })
             .from(tickets)
             .where(and(where, after))
             .orderBy(...ticketsOrder(listContext))
@@ -126,9 +130,14 @@ export class TicketsService {
         ? Promise.resolve(null)
         : Promise.all(
             countParts.map(async (where) => {
-              const [c] = await this.ctx.db
-                .select({ total: count() })
-                .from(this.ctx.db.select({ one: sql`1` }).from(tickets).where(where).limit(TICKETS_COUNT_CAP + 1).as('matching'));
+              const [c] = await this.ctx.db.select({ total: count() }).from(
+                this.ctx.db
+                  .select({ one: sql`1` })
+                  .from(tickets)
+                  .where(where)
+                  .limit(TICKETS_COUNT_CAP + 1)
+                  .as('matching'),
+              );
               return c.total;
             }),
           ),
@@ -143,7 +152,12 @@ export class TicketsService {
     const broad = !!probe && !probe.complete;
     if (broad) total = Math.max(total, offset + merged.length);
     return {
-      tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, actor, t)),
+      tickets: (
+        await presentTickets(
+          this.ctx.db,
+          page.map((f) => f.row),
+        )
+      ).map((t) => withActions(this.ctx, actor, t)),
       count: Math.min(total, TICKETS_COUNT_CAP),
       countCapped: broad || total > TICKETS_COUNT_CAP,
       hasMore,
@@ -156,7 +170,13 @@ export class TicketsService {
    * for the term; null when they do not fill the page (the caller then asks the text indexes).
    * The count is a lower bound: what this page and the ones before it showed.
    */
-  private async walkWindow(query: TicketsQuery, listContext: ListContext, after: SQL | undefined, offset: number, term: string): Promise<TicketsPage | null> {
+  private async walkWindow(
+    query: TicketsQuery,
+    listContext: ListContext,
+    after: SQL | undefined,
+    offset: number,
+    term: string,
+  ): Promise<TicketsPage | null> {
     if (this.searchWindow <= 0) return null;
     const want = offset + PAGE_SIZE + 1;
     // The window is a sub-query named like the table, so the term's per-ticket check and the sort
@@ -178,7 +198,12 @@ export class TicketsService {
     const page = found.slice(offset, offset + PAGE_SIZE);
     const last = page.at(-1)!;
     return {
-      tickets: (await presentTickets(this.ctx.db, page.map((f) => f.row))).map((t) => withActions(this.ctx, listContext.actor, t)),
+      tickets: (
+        await presentTickets(
+          this.ctx.db,
+          page.map((f) => f.row),
+        )
+      ).map((t) => withActions(this.ctx, listContext.actor, t)),
       count: Math.min(found.length, TICKETS_COUNT_CAP),
       countCapped: true,
       hasMore: true,
@@ -191,7 +216,9 @@ export class TicketsService {
    * when the indexes had no more (the ids are then every ticket the term matches).
    */
   private async searchCandidates(term: string): Promise<{ ids: number[]; complete: boolean }> {
-    const rows = rowsOf(await this.ctx.db.execute(sql`select m.ticket_id from (${matchingTicketIdsUnordered(term)}) m limit ${this.searchProbe + 1}`));
+    const rows = rowsOf(
+      await this.ctx.db.execute(sql`select m.ticket_id from (${matchingTicketIdsUnordered(term)}) m limit ${this.searchProbe + 1}`),
+    );
     return { ids: [...new Set(rows.map((r) => Number(r.ticket_id)))], complete: rows.length <= this.searchProbe };
   }
 
@@ -216,7 +243,10 @@ export class TicketsService {
   async create(actor: CurrentUser, input: TicketCreateInput): Promise<TicketDTO> {
     const queueId = input.queueId ?? null;
     authorize(actor, 'ticket.create', { queueId, userId: input.userId });
-    const [contact] = await this.ctx.db.select({ id: contacts.id, isGroup: contacts.isGroup }).from(contacts).where(eq(contacts.id, input.contactId));
+    const [contact] = await this.ctx.db
+      .select({ id: contacts.id, isGroup: contacts.isGroup })
+      .from(contacts)
+      .where(eq(contacts.id, input.contactId));
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     const whatsappId = input.whatsappId ?? (await this.connectionFor(actor));
     if (queueId != null) await this.assertExists(queues, queueId, 'ERR_VALIDATION');
@@ -262,7 +292,11 @@ export class TicketsService {
     return this.act(actor, id, () => ({ action: 'return' }));
   }
 
-  transfer(actor: CurrentUser, id: number, to: { userId?: number | null; queueId?: number | null; whatsappId?: number }): Promise<TicketDTO> {
+  transfer(
+    actor: CurrentUser,
+    id: number,
+    to: { userId?: number | null; queueId?: number | null; whatsappId?: number },
+  ): Promise<TicketDTO> {
     return this.act(actor, id, () => ({ action: 'transfer', ...to }));
   }
 
@@ -299,7 +333,14 @@ export class TicketsService {
         // The webhook event and the timeline's event are written with the change: they commit, or roll back, together.
         const announcements = new Announcements(this.ctx, tx);
         await announcements.ticketMoved(result.before ?? presented, presented);
-        const told = storyOfAction(result.action, before, result.ticket, actor.id, now, command.action === 'transfer' ? command.reason : '');
+        const told = storyOfAction(
+          result.action,
+          before,
+          result.ticket,
+          actor.id,
+          now,
+          command.action === 'transfer' ? command.reason : '',
+        );
         const story = await recordStory(this.ctx, tx, told ? [told] : []);
         return { event: result, dto: presented, announcements, story };
       })
@@ -331,7 +372,9 @@ export class TicketsService {
       const dto = (await presentTickets(tx, [after]))[0];
       const announcements = new Announcements(this.ctx, tx);
       await announcements.ticketMoved(before, dto);
-      const story = await recordStory(this.ctx, tx, [{ ticketId: id, kind: outcome === 'inactive' ? 'closed-inactive' : 'closed-api', at: now }]);
+      const story = await recordStory(this.ctx, tx, [
+        { ticketId: id, kind: outcome === 'inactive' ? 'closed-inactive' : 'closed-api', at: now },
+      ]);
       return { before, after, announcements, story, dto };
     });
     if (!result) return null;
@@ -349,7 +392,11 @@ export class TicketsService {
     now: Date,
   ): Promise<Omit<TicketLifecycleEvent, 'actorId'>> {
     const set = async (patch: Partial<typeof tickets.$inferInsert>) => {
-      const [after] = await tx.update(tickets).set({ ...patch, updatedAt: now }).where(eq(tickets.id, before.id)).returning();
+      const [after] = await tx
+        .update(tickets)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(tickets.id, before.id))
+        .returning();
       return after;
     };
 
@@ -358,7 +405,9 @@ export class TicketsService {
       case 'finish': {
         if (before.status === 'pending' && before.userId == null) await startCycle(tx, before.id, now, actor.id, before.queueId);
         const finished = command.action === 'finish';
-        const after = await set(finished ? { status: 'closed', isFinished: true } : { status: 'closed', isFinished: false, userId: before.userId ?? actor.id });
+        const after = await set(
+          finished ? { status: 'closed', isFinished: true } : { status: 'closed', isFinished: false, userId: before.userId ?? actor.id },
+        );
         const cycle = await finishCycle(tx, before.id, now, finished ? 'finished' : 'resolved', actor.id);
         return { action: finished ? 'finished' : 'resolved', ticket: after, before, finishedCycleId: cycle?.id };
       }

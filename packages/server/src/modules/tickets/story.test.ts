@@ -29,7 +29,17 @@ describe('ticket story', () => {
   const story = async (token: string, id: number) => {
     const res = await api(token, 'GET', `/api/tickets/${id}/events`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ kind: string; actor: { name: string } | null; fromUser: { name: string } | null; toUser: { name: string } | null; fromQueue: { name: string } | null; toQueue: { name: string } | null; reason: string }[]>();
+    return res.json<
+      {
+        kind: string;
+        actor: { name: string } | null;
+        fromUser: { name: string } | null;
+        toUser: { name: string } | null;
+        fromQueue: { name: string } | null;
+        toQueue: { name: string } | null;
+        reason: string;
+      }[]
+    >();
   };
 
   beforeAll(async () => {
@@ -48,7 +58,12 @@ describe('ticket story', () => {
     const emit = vi.spyOn(s.ctx.realtime, 'emit');
 
     expect((await api(alice.token, 'PUT', `/api/tickets/${id}`, { status: 'open' })).statusCode).toBe(200);
-    const moved = await api(alice.token, 'PUT', `/api/tickets/${id}`, { transf: true, userId: bob.id, queueId: support, reason: 'Billing question' });
+    const moved = await api(alice.token, 'PUT', `/api/tickets/${id}`, {
+      transf: true,
+      userId: bob.id,
+      queueId: support,
+      reason: 'Billing question',
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await api(bob.token, 'PUT', `/api/tickets/${id}`, { status: 'pending' })).statusCode).toBe(200);
     expect((await api(bob.token, 'PUT', `/api/tickets/${id}`, { status: 'open' })).statusCode).toBe(200);
@@ -70,7 +85,9 @@ describe('ticket story', () => {
     expect(told[4]).toMatchObject({ kind: 'resolved', actor: { name: 'Bob' } });
 
     // Each event went out live, once, to the rooms of those who may see the ticket.
-    const live = emit.mock.calls.filter(([, event]) => event === EVENTS.ticketEvent).map(([, , payload]) => (payload as { event: { kind: string } }).event.kind);
+    const live = emit.mock.calls
+      .filter(([, event]) => event === EVENTS.ticketEvent)
+      .map(([, , payload]) => (payload as { event: { kind: string } }).event.kind);
     expect(live).toEqual(['accepted', 'transferred', 'returned', 'accepted', 'resolved', 'reopened']);
     emit.mockRestore();
   });
@@ -104,12 +121,20 @@ describe('ticket story', () => {
     expect((await api(alice.token, 'PUT', `/api/tickets/${first!.ticket.id}`, { status: 'closed' })).statusCode).toBe(200);
     await s.database.db.insert(ratings).values({ ticketId: first!.ticket.id, userId: alice.id, rate: 8 });
     // Long ago, so the customer's return opens a new ticket.
-    await s.database.db.update(tickets).set({ updatedAt: new Date(Date.now() - 90 * 86_400_000) }).where(eq(tickets.id, first!.ticket.id));
+    await s.database.db
+      .update(tickets)
+      .set({ updatedAt: new Date(Date.now() - 90 * 86_400_000) })
+      .where(eq(tickets.id, first!.ticket.id));
     const again = await customerWrites(s, connId, number, 'back again', 'Fabi');
     expect(again!.ticket.id).not.toBe(first!.ticket.id);
     await s.database.db.update(tickets).set({ queueId: sales }).where(eq(tickets.id, again!.ticket.id));
     expect((await api(bob.token, 'PUT', `/api/tickets/${again!.ticket.id}`, { status: 'open' })).statusCode).toBe(200);
-    const note = await s.app.inject({ method: 'POST', url: `/api/tickets/${again!.ticket.id}/notes`, headers: bearer(bob.token), payload: { body: 'VIP customer' } });
+    const note = await s.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${again!.ticket.id}/notes`,
+      headers: bearer(bob.token),
+      payload: { body: 'VIP customer' },
+    });
     expect(note.statusCode, note.body).toBe(201);
 
     const res = await api(bob.token, 'GET', `/api/tickets/${again!.ticket.id}/contact-panel`);
@@ -118,7 +143,9 @@ describe('ticket story', () => {
     expect(panel.tickets.map((t: { id: number }) => t.id)).toEqual([again!.ticket.id, first!.ticket.id]);
     expect(panel.tickets[0]).toMatchObject({ status: 'open', outcome: null, user: { name: 'Bob' }, queue: { name: 'Sales' } });
     expect(panel.tickets[1]).toMatchObject({ status: 'closed', outcome: 'resolved', user: { name: 'Alice' }, rate: 8 });
-    expect(panel.ratings).toEqual([expect.objectContaining({ ticketId: first!.ticket.id, rate: 8, user: { id: alice.id, name: 'Alice' } })]);
+    expect(panel.ratings).toEqual([
+      expect.objectContaining({ ticketId: first!.ticket.id, rate: 8, user: { id: alice.id, name: 'Alice' } }),
+    ]);
     expect(panel.notesCount).toBe(1);
     expect(panel.channels).toEqual([expect.objectContaining({ id: connId, name: 'Main', channel: 'simulator' })]);
 

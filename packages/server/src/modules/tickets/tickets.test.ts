@@ -54,7 +54,10 @@ describe('tickets API', () => {
       // Single reads and messages follow the same rule.
       expect((await api(alice.token, 'GET', `/api/tickets/${b.ticketId}`)).statusCode).toBe(404);
       expect((await api(alice.token, 'GET', `/api/messages/${b.ticketId}`)).statusCode).toBe(404);
-      expect((await api(alice.token, 'GET', `/api/tickets/${a.ticketId}`)).json()).toMatchObject({ id: a.ticketId, queue: { name: 'Sales' } });
+      expect((await api(alice.token, 'GET', `/api/tickets/${a.ticketId}`)).json()).toMatchObject({
+        id: a.ticketId,
+        queue: { name: 'Sales' },
+      });
     });
 
     it("an admin without sectors sees every sector's unassigned tickets without show-all; others' tickets only with it", async () => {
@@ -76,7 +79,10 @@ describe('tickets API', () => {
       expect((await api(carol.token, 'PUT', `/api/tickets/${first.ticketId}`, { status: 'open' })).statusCode).toBe(200);
       expect((await api(carol.token, 'PUT', `/api/tickets/${first.ticketId}`, { status: 'closed' })).statusCode).toBe(200);
       // Long ago, so the customer's return opens a new ticket instead of reopening this one.
-      await s.database.db.update(tickets).set({ updatedAt: new Date(Date.now() - 90 * 86_400_000) }).where(eq(tickets.id, first.ticketId));
+      await s.database.db
+        .update(tickets)
+        .set({ updatedAt: new Date(Date.now() - 90 * 86_400_000) })
+        .where(eq(tickets.id, first.ticketId));
       const again = await inbound('back again', 'Customer', first.number);
       expect(again.ticketId).not.toBe(first.ticketId);
       await setQueue(again.ticketId, sales);
@@ -108,7 +114,11 @@ describe('tickets API', () => {
       const spy = vi.spyOn(s.ctx.realtime, 'emitExcept');
       expect((await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'open', userId: alice.id })).statusCode).toBe(200);
       expect(await listIds(bob.token)).not.toContain(t.ticketId);
-      expect(spy).toHaveBeenCalledWith(expect.arrayContaining([`queue:${sales}`]), expect.arrayContaining([`user:${alice.id}`]), 'ticket', { action: 'delete', ticketId: t.ticketId, moved: true });
+      expect(spy).toHaveBeenCalledWith(expect.arrayContaining([`queue:${sales}`]), expect.arrayContaining([`user:${alice.id}`]), 'ticket', {
+        action: 'delete',
+        ticketId: t.ticketId,
+        moved: true,
+      });
       spy.mockRestore();
     });
   });
@@ -135,7 +145,11 @@ describe('tickets API', () => {
       await setQueue(t.ticketId, support);
       const [tag] = await s.database.db.insert(tags).values({ name: 'VIP', color: '#ff0000' }).returning();
       await s.database.db.insert(contactTags).values({ contactId: t.contactId, tagId: tag.id });
-      const res = await api(s.adminToken, 'GET', `/api/tickets?showAll=true&status=pending&queueIds=${encodeURIComponent(JSON.stringify([support]))}&tags=${encodeURIComponent(JSON.stringify([tag.id]))}&withUnreadMessages=true`);
+      const res = await api(
+        s.adminToken,
+        'GET',
+        `/api/tickets?showAll=true&status=pending&queueIds=${encodeURIComponent(JSON.stringify([support]))}&tags=${encodeURIComponent(JSON.stringify([tag.id]))}&withUnreadMessages=true`,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ count: 1, hasMore: false });
       expect(res.json().tickets[0]).toMatchObject({ id: t.ticketId, contact: { tags: [{ name: 'VIP' }] } });
@@ -145,7 +159,14 @@ describe('tickets API', () => {
     });
 
     it('answers 400 for malformed filters, never a database error', async () => {
-      for (const q of ['?queueIds=notjson', '?queueIds=[1,%22x%22]', '?status=weird', '?date=2020-13-45x', '?pageNumber=0', "?userId=1'or'1'='1"]) {
+      for (const q of [
+        '?queueIds=notjson',
+        '?queueIds=[1,%22x%22]',
+        '?status=weird',
+        '?date=2020-13-45x',
+        '?pageNumber=0',
+        "?userId=1'or'1'='1",
+      ]) {
         expect((await api(s.adminToken, 'GET', `/api/tickets${q}`)).statusCode, q).toBe(400);
       }
     });
@@ -282,7 +303,10 @@ describe('tickets API', () => {
       expect(row).toMatchObject({ status: 'open', userId: alice.id, queueId: sales });
       expect(await cycles()).toBe(before);
       // Each half alone is an action: back to the queue, and a transfer to the other sector.
-      expect((await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'pending' })).json()).toMatchObject({ status: 'pending', queueId: sales });
+      expect((await api(alice.token, 'PUT', `/api/tickets/${t.ticketId}`, { status: 'pending' })).json()).toMatchObject({
+        status: 'pending',
+        queueId: sales,
+      });
       expect((await api(s.adminToken, 'PUT', `/api/tickets/${t.ticketId}`, { transf: true, queueId: support })).json()).toMatchObject({
         status: 'pending',
         queueId: support,
@@ -302,13 +326,20 @@ describe('tickets API', () => {
     it('the service names each action: accept, return, transfer, resolve, reopen, finish', async () => {
       const t = await inbound();
       await setQueue(t.ticketId, sales);
-      const actor = (await s.services.auth.authenticate(alice.token)) as { status: 'ok'; user: Parameters<typeof s.services.tickets.accept>[0] };
+      const actor = (await s.services.auth.authenticate(alice.token)) as {
+        status: 'ok';
+        user: Parameters<typeof s.services.tickets.accept>[0];
+      };
       const admin = (await s.services.auth.authenticate(s.adminToken)) as typeof actor;
       const tk = s.services.tickets;
       expect(await tk.accept(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
       expect(await tk.returnToQueue(actor.user, t.ticketId)).toMatchObject({ status: 'pending', userId: null });
       expect(await tk.transfer(admin.user, t.ticketId, { userId: bob.id })).toMatchObject({ userId: bob.id, isTransfer: true });
-      expect(await tk.transfer(admin.user, t.ticketId, { userId: alice.id })).toMatchObject({ userId: alice.id, isTransfer: true, status: 'pending' });
+      expect(await tk.transfer(admin.user, t.ticketId, { userId: alice.id })).toMatchObject({
+        userId: alice.id,
+        isTransfer: true,
+        status: 'pending',
+      });
       // Transferred while waiting, it still waits: the one it was given accepts it before resolving.
       expect(await tk.accept(actor.user, t.ticketId)).toMatchObject({ status: 'open', userId: alice.id });
       expect(await tk.resolve(admin.user, t.ticketId)).toMatchObject({ status: 'closed', userId: alice.id });
@@ -328,12 +359,19 @@ describe('tickets API', () => {
       const noQueue = await api(alice.token, 'POST', '/api/tickets', { contactId: t.contactId, status: 'open' });
       expect(noQueue.statusCode).toBe(400);
       expect(noQueue.json().message).toBe('Selecione uma fila');
-      const r = await api(alice.token, 'POST', '/api/tickets', { contactId: t.contactId, queueId: sales, userId: alice.id, status: 'open' });
+      const r = await api(alice.token, 'POST', '/api/tickets', {
+        contactId: t.contactId,
+        queueId: sales,
+        userId: alice.id,
+        status: 'open',
+      });
       expect(r.statusCode, r.body).toBe(201);
       expect(r.json()).toMatchObject({ status: 'open', userId: alice.id, queueId: sales, contactId: t.contactId });
       const again = await api(alice.token, 'POST', '/api/tickets', { contactId: t.contactId, queueId: sales, status: 'open' });
       expect(again.json().error).toBe('ERR_OTHER_OPEN_TICKET');
-      expect((await api(alice.token, 'POST', '/api/tickets', { contactId: 999999, queueId: sales })).json().error).toBe('ERR_NO_CONTACT_FOUND');
+      expect((await api(alice.token, 'POST', '/api/tickets', { contactId: 999999, queueId: sales })).json().error).toBe(
+        'ERR_NO_CONTACT_FOUND',
+      );
     });
 
     it('deleting is for admins only', async () => {

@@ -21,8 +21,8 @@ function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  const subset = <T,>(list: readonly T[]): T[] => list.filter(() => next() < 0.5);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+  const subset = <T>(list: readonly T[]): T[] => list.filter(() => next() < 0.5);
   return { next, pick, subset, bool: () => next() < 0.5 };
 }
 
@@ -36,7 +36,12 @@ describe('ticket visibility: SQL, in-memory and realtime agree', () => {
     s = await createTestServer();
     const db = s.database.db;
     const rnd = prng(20261123);
-    queueIds = (await db.insert(queues).values([1, 2, 3].map((i) => ({ name: `Q${i}`, color: `#12345${i}` }))).returning()).map((q) => q.id);
+    queueIds = (
+      await db
+        .insert(queues)
+        .values([1, 2, 3].map((i) => ({ name: `Q${i}`, color: `#12345${i}` })))
+        .returning()
+    ).map((q) => q.id);
     userIds = (
       await db
         .insert(users)
@@ -73,7 +78,10 @@ describe('ticket visibility: SQL, in-memory and realtime agree', () => {
       const settings = { allTicket: rnd.bool() };
       const showAll = rnd.bool();
       const scope = ticketScope(viewer, settings, { showAll });
-      const inMemory = ticketRows.filter((t) => ticketInScope(scope, t)).map((t) => t.id).sort((a, b) => a - b);
+      const inMemory = ticketRows
+        .filter((t) => ticketInScope(scope, t))
+        .map((t) => t.id)
+        .sort((a, b) => a - b);
       const rows = await s.database.db
         .select({ id: tickets.id })
         .from(tickets)

@@ -14,7 +14,13 @@ export function userCanSeeTicket(ctx: AppContext, actor: CurrentUser, ticket: Pi
 
 /** What the access rules (shared access/policy.ts) read of a ticket. */
 export function ticketFacts(ctx: AppContext, row: Pick<TicketRow, 'userId' | 'queueId' | 'status'>, mentioned = false): TicketFacts {
-  return { userId: row.userId, queueId: row.queueId, status: row.status as TicketFacts['status'], sectorlessForAll: ctx.settings.isEnabled('allTicket'), mentioned };
+  return {
+    userId: row.userId,
+    queueId: row.queueId,
+    status: row.status as TicketFacts['status'],
+    sectorlessForAll: ctx.settings.isEnabled('allTicket'),
+    mentioned,
+  };
 }
 
 /** The ticket as its caller sees it: with the actions they may take on it now. */

@@ -48,9 +48,7 @@ export class UsersService {
 
   async list(_actor: CurrentUser, query: PagedSearchQuery): Promise<UsersPage> {
     const term = query.searchParam.trim().toLowerCase();
-    const where = term
-      ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
-      : undefined;
+    const where = term ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`)) : undefined;
     const offset = (query.pageNumber - 1) * PAGE_SIZE;
     const [rows, [{ total }]] = await Promise.all([
       this.ctx.db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(PAGE_SIZE).offset(offset),
@@ -150,8 +148,14 @@ export class UsersService {
       if (queueIds) {
         // Memberships kept are left as they are (they carry the sector's round-robin turn).
         const wanted = [...new Set(queueIds)];
-        await tx.delete(userQueues).where(and(eq(userQueues.userId, id), wanted.length ? notInArray(userQueues.queueId, wanted) : undefined));
-        if (wanted.length) await tx.insert(userQueues).values(wanted.map((queueId) => ({ userId: id, queueId }))).onConflictDoNothing();
+        await tx
+          .delete(userQueues)
+          .where(and(eq(userQueues.userId, id), wanted.length ? notInArray(userQueues.queueId, wanted) : undefined));
+        if (wanted.length)
+          await tx
+            .insert(userQueues)
+            .values(wanted.map((queueId) => ({ userId: id, queueId })))
+            .onConflictDoNothing();
       }
       // The new password and the end of the old sessions commit together, or neither does.
       if (passwordHash) await this.deps.onCredentialsChanged(id, tx);

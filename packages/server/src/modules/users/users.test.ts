@@ -54,7 +54,10 @@ describe('users', () => {
       expect(a.statusCode).toBe(201);
       const b = await api('POST', '/users', s.adminToken, { name: 'Fifty', email: 'fifty@test.local', password: 'p'.repeat(50) });
       expect(b.statusCode).toBe(201);
-      expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'fifty@test.local', password: 'p'.repeat(50) } })).statusCode).toBe(200);
+      expect(
+        (await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'fifty@test.local', password: 'p'.repeat(50) } }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('validates updates with the same messages', async () => {
@@ -132,10 +135,20 @@ describe('users', () => {
     });
 
     it('refuses unknown sectors and connections without creating anything', async () => {
-      const badQueue = await api('POST', '/users', s.adminToken, { name: 'Ghost', email: 'ghost@test.local', password: 'secret1', queueIds: [999999] });
+      const badQueue = await api('POST', '/users', s.adminToken, {
+        name: 'Ghost',
+        email: 'ghost@test.local',
+        password: 'secret1',
+        queueIds: [999999],
+      });
       expect(badQueue.statusCode).toBeGreaterThanOrEqual(400);
       expect(badQueue.statusCode).toBeLessThan(500);
-      const badConn = await api('POST', '/users', s.adminToken, { name: 'Ghost', email: 'ghost@test.local', password: 'secret1', whatsappId: 999999 });
+      const badConn = await api('POST', '/users', s.adminToken, {
+        name: 'Ghost',
+        email: 'ghost@test.local',
+        password: 'secret1',
+        whatsappId: 999999,
+      });
       expect(badConn.statusCode).toBe(404);
       expect(badConn.json().error).toBe('ERR_NO_WAPP_FOUND');
       const list = await api('GET', '/users?searchParam=ghost', s.adminToken);
@@ -266,7 +279,9 @@ describe('users', () => {
       const res = await api('PUT', `/users/${u.id}`, u.token, { name: 'Myself', email, password: 'newpass', whatsappId: w1 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ name: 'Myself', email, whatsappId: w1 });
-      expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'newpass' } })).statusCode).toBe(200);
+      expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'newpass' } })).statusCode).toBe(
+        200,
+      );
     });
 
     it('an admin may change their own profile fields while another admin exists', async () => {

@@ -284,7 +284,11 @@ export class WebhookDispatcher {
       error = err instanceof Error ? (err.name === 'TimeoutError' || err.name === 'AbortError' ? 'Timeout' : err.message) : String(err);
     }
     // Guarded by the attempt number: a stale worker whose lease ran out changes nothing.
-    const mine = and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.status, 'delivering'), eq(webhookDeliveries.attempts, d.attempts));
+    const mine = and(
+      eq(webhookDeliveries.id, d.id),
+      eq(webhookDeliveries.status, 'delivering'),
+      eq(webhookDeliveries.attempts, d.attempts),
+    );
     if (!error) {
       await this.ctx.db
         .update(webhookDeliveries)

@@ -1,10 +1,5 @@
 /** Admins' outgoing webhooks: registration, the delivery log, manual retries and test deliveries. */
-import {
-  type WebhookCreateInput,
-  type WebhookDeliveryDTO,
-  type WebhookDTO,
-  type WebhookUpdateInput,
-} from '@switchboard/shared';
+import { type WebhookCreateInput, type WebhookDeliveryDTO, type WebhookDTO, type WebhookUpdateInput } from '@switchboard/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { webhookDeliveries, webhooks } from '../../db/schema.js';

@@ -44,7 +44,16 @@ describe('which addresses are private', () => {
   });
 
   it('URLs plainly aimed at this machine or a private network', () => {
-    for (const url of ['http://127.0.0.1:8080/x', 'http://localhost/hook', 'https://api.localhost/', 'http://[::1]:9000/', 'http://169.254.169.254/latest/meta-data', 'http://[::ffff:10.0.0.1]/', 'http://2130706433/', 'http://0x7f.1/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/x',
+      'http://localhost/hook',
+      'https://api.localhost/',
+      'http://[::1]:9000/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::ffff:10.0.0.1]/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+    ]) {
       expect(isObviouslyPrivateUrl(url), url).toBe(true);
     }
     for (const url of ['https://hooks.example.com/in', 'http://8.8.8.8/x', 'https://crm.example.org:8443/hook']) {
@@ -81,14 +90,24 @@ describe('webhook targets', () => {
   });
 
   it('refuses to save a loopback, private, link-local or metadata address, storing nothing', async () => {
-    for (const url of [`http://127.0.0.1:${port}/hook`, 'http://localhost/hook', 'http://[::1]/hook', 'http://10.1.2.3/hook', 'http://169.254.169.254/latest/meta-data']) {
+    for (const url of [
+      `http://127.0.0.1:${port}/hook`,
+      'http://localhost/hook',
+      'http://[::1]/hook',
+      'http://10.1.2.3/hook',
+      'http://169.254.169.254/latest/meta-data',
+    ]) {
       const res = await api(s.adminToken, 'POST', '/api/webhooks', { url, events: ['ticket.created'], secret: SECRET });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: 'ERR_WEBHOOK_PRIVATE_TARGET' });
     }
     expect(await s.database.db.select().from(webhooks)).toHaveLength(0);
 
-    const ok = await api(s.adminToken, 'POST', '/api/webhooks', { url: 'https://hooks.example.com/in', events: ['ticket.created'], secret: SECRET });
+    const ok = await api(s.adminToken, 'POST', '/api/webhooks', {
+      url: 'https://hooks.example.com/in',
+      events: ['ticket.created'],
+      secret: SECRET,
+    });
     expect(ok.statusCode).toBe(201);
     const moved = await api(s.adminToken, 'PUT', `/api/webhooks/${ok.json<{ id: number }>().id}`, { url: 'http://192.168.0.10/hook' });
     expect(moved.statusCode).toBe(400);
@@ -99,7 +118,11 @@ describe('webhook targets', () => {
 
   it('an attendant cannot register a webhook at all', async () => {
     const agent = await s.createUser();
-    const res = await api(agent.token, 'POST', '/api/webhooks', { url: 'https://hooks.example.com/in', events: ['ticket.created'], secret: SECRET });
+    const res = await api(agent.token, 'POST', '/api/webhooks', {
+      url: 'https://hooks.example.com/in',
+      events: ['ticket.created'],
+      secret: SECRET,
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -107,25 +130,36 @@ describe('webhook targets', () => {
   it.each([
     ['an address', () => `http://127.0.0.1:${port}/hook`, 'ERR_WEBHOOK_PRIVATE_TARGET: 127.0.0.1'],
     ['a name resolving to loopback', () => `http://localhost:${port}/hook`, 'ERR_WEBHOOK_PRIVATE_TARGET: '],
-  ])('a delivery to %s on this machine is refused at connect time, shown with its reason, never retried', async (_label, target, reason) => {
-    const [hook] = await s.database.db.insert(webhooks).values({ url: target(), events: ['ticket.created'], secret: SECRET, enabled: true }).returning();
-    expect((await api(s.adminToken, 'POST', `/api/webhooks/${hook.id}/test`)).statusCode).toBe(201);
-    await s.services.webhookDispatcher.idle();
-    expect(hits).toBe(0);
-    const log = await api(s.adminToken, 'GET', `/api/webhooks/${hook.id}/deliveries`);
-    const [delivery] = log.json<{ deliveries: { status: string; lastError: string | null; attempts: number }[] }>().deliveries;
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(delivery.lastError).toContain(reason);
-    expect(delivery.lastError).toContain('WEBHOOKS_ALLOW_PRIVATE');
-    const [row] = await s.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id));
-    expect(row.status).toBe('failed');
-  });
+  ])(
+    'a delivery to %s on this machine is refused at connect time, shown with its reason, never retried',
+    async (_label, target, reason) => {
+      const [hook] = await s.database.db
+        .insert(webhooks)
+        .values({ url: target(), events: ['ticket.created'], secret: SECRET, enabled: true })
+        .returning();
+      expect((await api(s.adminToken, 'POST', `/api/webhooks/${hook.id}/test`)).statusCode).toBe(201);
+      await s.services.webhookDispatcher.idle();
+      expect(hits).toBe(0);
+      const log = await api(s.adminToken, 'GET', `/api/webhooks/${hook.id}/deliveries`);
+      const [delivery] = log.json<{ deliveries: { status: string; lastError: string | null; attempts: number }[] }>().deliveries;
+      expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(delivery.lastError).toContain(reason);
+      expect(delivery.lastError).toContain('WEBHOOKS_ALLOW_PRIVATE');
+      const [row] = await s.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id));
+      expect(row.status).toBe('failed');
+    },
+  );
 
   it('with WEBHOOKS_ALLOW_PRIVATE=true the same targets are saved and delivered', async () => {
     const allowed = await createTestServer({ env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
     try {
       for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`]) {
-        const res = await allowed.app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(allowed.adminToken), payload: { url, events: ['ticket.created'], secret: SECRET } });
+        const res = await allowed.app.inject({
+          method: 'POST',
+          url: '/api/webhooks',
+          headers: bearer(allowed.adminToken),
+          payload: { url, events: ['ticket.created'], secret: SECRET },
+        });
         expect(res.statusCode, res.body).toBe(201);
         const id = res.json<{ id: number }>().id;
         await allowed.app.inject({ method: 'POST', url: `/api/webhooks/${id}/test`, headers: bearer(allowed.adminToken) });

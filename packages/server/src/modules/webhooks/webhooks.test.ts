@@ -117,12 +117,18 @@ describe('outgoing webhooks', () => {
     const number = phoneNumber();
     const ticketId = await customerWrites(number, 'about my order');
     const eventsOf = async (key: string) =>
-      (await s.database.db.select({ event: webhookDeliveries.event }).from(webhookDeliveries).where(eq(webhookDeliveries.orderingKey, key))).map((d) => d.event);
+      (
+        await s.database.db.select({ event: webhookDeliveries.event }).from(webhookDeliveries).where(eq(webhookDeliveries.orderingKey, key))
+      ).map((d) => d.event);
     await waitFor(async () => (await eventsOf(`ticket:${ticketId}`)).includes('message.created'), 15_000);
 
     // The database refuses every delivery: the changes that would report one do not happen.
-    await s.database.db.execute(sql`create function refuse_delivery() returns trigger language plpgsql as $$ begin raise exception 'deliveries refused'; end $$`);
-    await s.database.db.execute(sql`create trigger refuse_delivery before insert on webhook_deliveries for each row execute function refuse_delivery()`);
+    await s.database.db.execute(
+      sql`create function refuse_delivery() returns trigger language plpgsql as $$ begin raise exception 'deliveries refused'; end $$`,
+    );
+    await s.database.db.execute(
+      sql`create trigger refuse_delivery before insert on webhook_deliveries for each row execute function refuse_delivery()`,
+    );
     try {
       expect((await api(s.adminToken, 'PUT', `/api/tickets/${ticketId}`, { status: 'open' })).statusCode).toBe(500);
       const [still] = await s.database.db.select().from(tickets).where(eq(tickets.id, ticketId));
@@ -144,7 +150,11 @@ describe('outgoing webhooks', () => {
     expect((await eventsOf(`ticket:${ticketId}`)).filter((e) => e === 'message.created')).toHaveLength(2);
     // Delivered: the customer's message, the acceptance and the reply (none left for the next test).
     await waitFor(() => received.filter((r) => r.status === 200 && r.body.data.ticket?.id === ticketId).length === 3, 15_000);
-    expect(received.filter((r) => r.body.data.ticket?.id === ticketId).map((r) => r.body.event)).toEqual(['message.created', 'ticket.updated', 'message.created']);
+    expect(received.filter((r) => r.body.data.ticket?.id === ticketId).map((r) => r.body.event)).toEqual([
+      'message.created',
+      'ticket.updated',
+      'message.created',
+    ]);
   });
 
   it('signs each delivery so the receiver can verify it, with the event id and timestamp', async () => {
@@ -165,7 +175,9 @@ describe('outgoing webhooks', () => {
     expect(message.body.data.message?.body).toBe('hello there');
     expect(message.body.data.ticket?.id).toBe(ticketId);
     // A wrong secret does not verify.
-    const forged = `sha256=${createHmac('sha256', 'another-secret-entirely').update(`${message.headers['x-switchboard-timestamp'] as string}.${message.raw}`).digest('hex')}`;
+    const forged = `sha256=${createHmac('sha256', 'another-secret-entirely')
+      .update(`${message.headers['x-switchboard-timestamp'] as string}.${message.raw}`)
+      .digest('hex')}`;
     expect(message.headers['x-switchboard-signature']).not.toBe(forged);
   });
 
@@ -256,7 +268,11 @@ describe('outgoing webhooks', () => {
       answer = () => 503;
       await customerWrites(phoneNumber(), 'doomed');
       const failed = await waitFor(async () => {
-        const log = (await api(s.adminToken, 'GET', `/api/webhooks/${id}/deliveries`)).json().deliveries as { id: number; status: string; responseCode: number }[];
+        const log = (await api(s.adminToken, 'GET', `/api/webhooks/${id}/deliveries`)).json().deliveries as {
+          id: number;
+          status: string;
+          responseCode: number;
+        }[];
         return log.find((d) => d.status === 'failed');
       }, 15_000);
       expect(failed.responseCode).toBe(503);

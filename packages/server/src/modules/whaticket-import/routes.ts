@@ -9,7 +9,15 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
   const tags = ['import'];
   app.post(
     '/imports/whaticket',
-    { ...opts, schema: { tags, summary: 'Start importing a Whaticket-family database', body: whaticketImportStartSchema, response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 409: ['ERR_IMPORT_RUNNING'] }) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Start importing a Whaticket-family database',
+        body: whaticketImportStartSchema,
+        response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 409: ['ERR_IMPORT_RUNNING'] }),
+      },
+    },
     (req, reply) => {
       reply.status(202);
       return imports.start(req.actor, req.body);
@@ -17,7 +25,14 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
   );
   app.post(
     '/imports/whaticket/cancel',
-    { ...opts, schema: { tags, summary: 'Cancel the running import (what was committed stays)', response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Cancel the running import (what was committed stays)',
+        response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
+      },
+    },
     (req, reply) => {
       reply.status(202);
       return imports.cancel(req.actor);
@@ -25,7 +40,14 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
   );
   app.get(
     '/imports/whaticket',
-    { ...opts, schema: { tags, summary: 'The running or last import', response: answers({ 200: importJobSchema }, SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }) } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'The running or last import',
+        response: answers({ 200: importJobSchema }, SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
+      },
+    },
     (req) => imports.current(req.actor),
   );
 }

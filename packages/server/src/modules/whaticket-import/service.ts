@@ -16,7 +16,8 @@ import type { MediaStore } from '../../lib/media-store.js';
 import type { CurrentUser } from '../../store/users.js';
 
 /** The route's input; security settings are kept unless named. */
-type StartInput = Omit<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZone'> & Partial<Pick<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZone'>>;
+type StartInput = Omit<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZone'> &
+  Partial<Pick<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZone'>>;
 
 const SHOWN_SKIPPED = 200;
 const SHOWN_NOTES = 100;

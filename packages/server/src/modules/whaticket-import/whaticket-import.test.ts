@@ -64,14 +64,22 @@ describe('Whaticket import from the admin page', () => {
     expect(refused.json().error).toBe('ERR_NO_PERMISSION');
     expect((await get(agent.token)).statusCode).toBe(403);
     expect((await get(s.adminToken)).statusCode).toBe(404);
-    const cancel = (token: string | null) => s.app.inject({ method: 'POST', url: '/api/imports/whaticket/cancel', headers: token ? bearer(token) : {} });
+    const cancel = (token: string | null) =>
+      s.app.inject({ method: 'POST', url: '/api/imports/whaticket/cancel', headers: token ? bearer(token) : {} });
     expect((await cancel(null)).statusCode).toBe(401);
     expect((await cancel(agent.token)).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
     expect((await cancel(s.adminToken)).statusCode).toBe(404);
   });
 
   it('refuses a source that is not a database URL and a media folder outside the import folder', async () => {
-    for (const payload of [{ from: 'http://example.com/db' }, { from: '' }, { from: 'postgres://h/db', media: '../../etc' }, { from: 'postgres://h/db', media: '/etc' }, { from: 'mysql://h/db', sourceTimeZone: 'America/Sao_Paulo' }, { from: 'mysql://h/db', sourceTimeZone: '-3' }]) {
+    for (const payload of [
+      { from: 'http://example.com/db' },
+      { from: '' },
+      { from: 'postgres://h/db', media: '../../etc' },
+      { from: 'postgres://h/db', media: '/etc' },
+      { from: 'mysql://h/db', sourceTimeZone: 'America/Sao_Paulo' },
+      { from: 'mysql://h/db', sourceTimeZone: '-3' },
+    ]) {
       const res = await post(s.adminToken, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }

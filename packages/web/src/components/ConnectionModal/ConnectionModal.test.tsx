@@ -34,7 +34,8 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...signIn(admin),
-      'POST /api/whatsapp': (call) => json(201, connectionFixture({ id: 5, name: (call.body as { name: string }).name, status: 'OPENING' })),
+      'POST /api/whatsapp': (call) =>
+        json(201, connectionFixture({ id: 5, name: (call.body as { name: string }).name, status: 'OPENING' })),
     });
     const { onClose } = renderModal();
     await user.type(await screen.findByTestId('connection-name'), 'Front desk');
@@ -117,7 +118,14 @@ describe('ConnectionModal (spec §3 Connection, §5)', () => {
             id: 4,
             name: 'Official',
             channel: 'whatsapp-cloud',
-            cloud: { phoneNumberId: '106540352242922', businessAccountId: '102290129340398', hasAccessToken: true, hasAppSecret: true, hasVerifyToken: true, webhookPath: '/api/channels/whatsapp-cloud/4/webhook' },
+            cloud: {
+              phoneNumberId: '106540352242922',
+              businessAccountId: '102290129340398',
+              hasAccessToken: true,
+              hasAppSecret: true,
+              hasVerifyToken: true,
+              webhookPath: '/api/channels/whatsapp-cloud/4/webhook',
+            },
           }),
         ),
       'PUT /api/whatsapp/4': () => json(200, connectionFixture({ id: 4, name: 'Official', channel: 'whatsapp-cloud' })),

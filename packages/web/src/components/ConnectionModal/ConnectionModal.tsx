@@ -16,13 +16,18 @@ import { serverErrorsForValues } from '../serverFieldErrors';
 import { useToast } from '../Toasts';
 import { useCloseOnLoadError } from '../useLoadError';
 import { CloudSection } from './CloudSection';
-import { connectionFormResolver, connectionToForm, emptyConnectionForm, formToPayload, type ConnectionFormValues } from './connectionFormValues';
+import {
+  connectionFormResolver,
+  connectionToForm,
+  emptyConnectionForm,
+  formToPayload,
+  type ConnectionFormValues,
+} from './connectionFormValues';
 import { channelHasGroups, GeneralSection } from './GeneralSection';
 import { MessagesSection } from './MessagesSection';
 import { SectorsSection } from './SectorsSection';
 import { WebchatSection } from './WebchatSection';
 import { WorkHoursSection } from './WorkHoursSection';
-
 
 export interface ConnectionModalProps {
   open: boolean;

@@ -30,13 +30,29 @@ function SitesField({ control }: { control: ConnectionControl }) {
     <Controller
       control={control}
       name="webchat.allowedSites"
-      render={({ field }) => <SitesText value={field.value} onChange={field.onChange} onBlur={field.onBlur} label={t('connections.webchat.allowedSites')} helper={message(first) ?? t('connections.webchat.allowedSitesHint')} error={!!first} />}
+      render={({ field }) => (
+        <SitesText
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          label={t('connections.webchat.allowedSites')}
+          helper={message(first) ?? t('connections.webchat.allowedSitesHint')}
+          error={!!first}
+        />
+      )}
     />
   );
 }
 
 /** A text area over a list: the lines as typed stay on screen, the list holds the non-empty ones. */
-function SitesText(props: { value: string[]; onChange: (sites: string[]) => void; onBlur: () => void; label: string; helper: string; error: boolean }) {
+function SitesText(props: {
+  value: string[];
+  onChange: (sites: string[]) => void;
+  onBlur: () => void;
+  label: string;
+  helper: string;
+  error: boolean;
+}) {
   const [text, setText] = useState(props.value.join('\n'));
   const [shown, setShown] = useState(props.value);
   // A reset of the form (the connection loaded) replaces what is typed.

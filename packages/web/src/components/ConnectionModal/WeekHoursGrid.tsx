@@ -37,7 +37,10 @@ function DayRow({ control, day }: { control: ConnectionControl; day: Weekday }) 
           time
           disabled={!open}
           slotProps={{
-            htmlInput: { step: TIME_INPUT_STEP_SECONDS, 'aria-label': `${t(`connections.weekdays.${day}`)} ${t(`connections.hours.${COLUMNS[i]}`)}` },
+            htmlInput: {
+              step: TIME_INPUT_STEP_SECONDS,
+              'aria-label': `${t(`connections.weekdays.${day}`)} ${t(`connections.hours.${COLUMNS[i]}`)}`,
+            },
           }}
         />
       ))}

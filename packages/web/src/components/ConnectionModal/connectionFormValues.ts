@@ -20,10 +20,7 @@ import type { ConnectionPayload } from '../../api/connectionsAdmin';
 
 type Day = Capitalize<Weekday>;
 type TimeField =
-  | `StartDefineWorkHours${Day}`
-  | `EndDefineWorkHours${Day}`
-  | `StartDefineWorkHours${Day}Lunch`
-  | `EndDefineWorkHours${Day}Lunch`;
+  `StartDefineWorkHours${Day}` | `EndDefineWorkHours${Day}` | `StartDefineWorkHours${Day}Lunch` | `EndDefineWorkHours${Day}Lunch`;
 
 export const MESSAGE_FIELDS = [
   'greetingMessage',
@@ -142,7 +139,11 @@ export function connectionFormResolver(mode: 'create' | 'edit'): Resolver<Connec
     const checked =
       mode === 'create'
         ? { ...rest, channel, ...widget, ...(isCloud ? { cloud } : {}) }
-        : { ...rest, ...widget, ...(isCloud ? { cloud: Object.fromEntries(Object.entries(cloud).filter(([, v]) => v.trim() !== '')) } : {}) };
+        : {
+            ...rest,
+            ...widget,
+            ...(isCloud ? { cloud: Object.fromEntries(Object.entries(cloud).filter(([, v]) => v.trim() !== '')) } : {}),
+          };
     const schema = mode === 'create' ? connectionCreateSchema : connectionUpdateSchema;
     const result = await zodResolver(schema as never)(checked, context, options as unknown as ResolverOptions<FieldValues>);
     return Object.keys(result.errors).length ? { values: {}, errors: result.errors as never } : { values, errors: {} };

@@ -118,12 +118,7 @@ describe('UserModal validation (spec §5 User)', () => {
     await user.type(field('password'), 'newpass');
     await user.click(screen.getByTestId('user-modal-submit'));
     await waitFor(() => expect(callsTo('PUT /api/users/7')).toHaveLength(1));
-    expect(Object.keys(callsTo('PUT /api/users/7')[0].body as object).sort()).toEqual([
-      'email',
-      'name',
-      'password',
-      'whatsappId',
-    ]);
+    expect(Object.keys(callsTo('PUT /api/users/7')[0].body as object).sort()).toEqual(['email', 'name', 'password', 'whatsappId']);
   });
 
   it('shows the translated server error', async () => {

@@ -19,13 +19,7 @@ import { serverErrorsForValues } from '../serverFieldErrors';
 import { useToast } from '../Toasts';
 import { useCloseOnLoadError } from '../useLoadError';
 import { FlagSelect, QueuesSelect, SelectField, TextInput } from './UserFormFields';
-import {
-  emptyUserForm,
-  formToPayload,
-  userToForm,
-  type UserFormInput,
-  type UserFormOutput,
-} from './userFormValues';
+import { emptyUserForm, formToPayload, userToForm, type UserFormInput, type UserFormOutput } from './userFormValues';
 
 const timeSlots = { inputLabel: { shrink: true }, htmlInput: { step: TIME_INPUT_STEP_SECONDS } };
 
@@ -128,10 +122,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
             control={control}
             name="whatsappId"
             label={t('userModal.whatsapp')}
-            options={[
-              { value: '', label: t('userModal.none') },
-              ...(connections.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
+            options={[{ value: '', label: t('userModal.none') }, ...(connections.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
           />
         </Grid>
         {editorIsAdmin && (
@@ -140,22 +131,10 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
               <QueuesSelect control={control} label={t('userModal.queues')} queues={queues.data ?? []} />
             </Grid>
             <Grid size={{ xs: 6 }}>
-              <TextInput
-                control={control}
-                name="startWork"
-                time
-                label={t('userModal.startWork')}
-                slotProps={timeSlots}
-              />
+              <TextInput control={control} name="startWork" time label={t('userModal.startWork')} slotProps={timeSlots} />
             </Grid>
             <Grid size={{ xs: 6 }}>
-              <TextInput
-                control={control}
-                name="endWork"
-                time
-                label={t('userModal.endWork')}
-                slotProps={timeSlots}
-              />
+              <TextInput control={control} name="endWork" time label={t('userModal.endWork')} slotProps={timeSlots} />
             </Grid>
             <Grid size={12}>
               <Typography variant="subtitle2" color="text.secondary">

@@ -21,10 +21,7 @@ export type UserFormInput = z.input<ReturnType<typeof userFormSchema>>;
 export type UserFormOutput = z.output<ReturnType<typeof userFormSchema>>;
 
 export function emptyUserForm(): UserFormInput {
-  const flags = Object.fromEntries(USER_FLAGS.map((f) => [f, flagOf(DEFAULT_USER_FLAGS[f])])) as Record<
-    UserFlag,
-    Flag
-  >;
+  const flags = Object.fromEntries(USER_FLAGS.map((f) => [f, flagOf(DEFAULT_USER_FLAGS[f])])) as Record<UserFlag, Flag>;
   return {
     name: '',
     email: '',

@@ -28,7 +28,9 @@ export default function ApiInstructionsPage() {
       <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography>{t('apiPage.intro')}</Typography>
         <section>
-          <Typography variant="h6" color="primary">{t('apiPage.tokenTitle')}</Typography>
+          <Typography variant="h6" color="primary">
+            {t('apiPage.tokenTitle')}
+          </Typography>
           <Typography>{t('apiPage.tokenText')}</Typography>
           {admin && (
             <Link component={RouterLink} to="/apikey" data-testid="api-page-apikey-link">
@@ -37,16 +39,22 @@ export default function ApiInstructionsPage() {
           )}
         </section>
         <section>
-          <Typography variant="h6" color="primary">{t('apiPage.numberTitle')}</Typography>
+          <Typography variant="h6" color="primary">
+            {t('apiPage.numberTitle')}
+          </Typography>
           <Typography>{t('apiPage.numberText')}</Typography>
           <Typography color="text.secondary">{t('apiPage.optionalText')}</Typography>
         </section>
         <section>
-          <Typography variant="h6" color="primary">{t('apiPage.textTitle')}</Typography>
+          <Typography variant="h6" color="primary">
+            {t('apiPage.textTitle')}
+          </Typography>
           <CopyableCode code={jsonExample(origin, token)} testId="api-example-json" />
         </section>
         <section>
-          <Typography variant="h6" color="primary">{t('apiPage.mediaTitle')}</Typography>
+          <Typography variant="h6" color="primary">
+            {t('apiPage.mediaTitle')}
+          </Typography>
           <Typography>{t('apiPage.mediaText')}</Typography>
           <CopyableCode code={multipartExample(origin, token)} testId="api-example-multipart" />
         </section>

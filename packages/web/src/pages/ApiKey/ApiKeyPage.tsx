@@ -42,11 +42,22 @@ export default function ApiKeyPage() {
             startIcon={<ContentCopyIcon />}
             disabled={!value}
             data-testid="apikey-copy"
-            onClick={() => void copyText(value).then(() => toast.success(t('apiKey.copied')), (err) => toast.error(err))}
+            onClick={() =>
+              void copyText(value).then(
+                () => toast.success(t('apiKey.copied')),
+                (err) => toast.error(err),
+              )
+            }
           >
             {t('apiKey.copy')}
           </Button>
-          <Button variant="outlined" color="secondary" startIcon={<RefreshIcon />} data-testid="apikey-regenerate" onClick={() => setConfirming(true)}>
+          <Button
+            variant="outlined"
+            color="secondary"
+            startIcon={<RefreshIcon />}
+            data-testid="apikey-regenerate"
+            onClick={() => setConfirming(true)}
+          >
             {t('apiKey.regenerate')}
           </Button>
         </Box>

@@ -98,8 +98,20 @@ export default function AuditLogPage() {
             </MenuItem>
           ))}
         </TextField>
-        <DateField sx={field.sx} label={t('audit.dateFrom')} value={draft.dateFrom ?? ''} onChange={(v) => set({ dateFrom: v || undefined })} testId="audit-date-from" />
-        <DateField sx={field.sx} label={t('audit.dateTo')} value={draft.dateTo ?? ''} onChange={(v) => set({ dateTo: v || undefined })} testId="audit-date-to" />
+        <DateField
+          sx={field.sx}
+          label={t('audit.dateFrom')}
+          value={draft.dateFrom ?? ''}
+          onChange={(v) => set({ dateFrom: v || undefined })}
+          testId="audit-date-from"
+        />
+        <DateField
+          sx={field.sx}
+          label={t('audit.dateTo')}
+          value={draft.dateTo ?? ''}
+          onChange={(v) => set({ dateTo: v || undefined })}
+          testId="audit-date-to"
+        />
         <Button type="submit" variant="contained" data-testid="audit-filter-submit">
           {t('audit.filter')}
         </Button>

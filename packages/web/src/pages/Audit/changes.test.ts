@@ -3,7 +3,9 @@ import { changeLines } from './changes';
 
 describe('changeLines', () => {
   it('lists only the fields that changed', () => {
-    expect(changeLines({ id: 2, name: 'Ana', profile: 'user' }, { id: 2, name: 'Ana', profile: 'admin' })).toEqual([{ field: 'profile', from: 'user', to: 'admin' }]);
+    expect(changeLines({ id: 2, name: 'Ana', profile: 'user' }, { id: 2, name: 'Ana', profile: 'admin' })).toEqual([
+      { field: 'profile', from: 'user', to: 'admin' },
+    ]);
   });
 
   it('shows what a creation set and what a deletion removed', () => {
@@ -18,6 +20,8 @@ describe('changeLines', () => {
 
 describe('changeLines of an update that set a secret', () => {
   it('names the secret among the changes', () => {
-    expect(changeLines({ name: 'Ana' }, { name: 'Ana', confidentialFieldsSet: ['password'] })).toEqual([{ field: 'confidentialFieldsSet', from: null, to: '["password"]' }]);
+    expect(changeLines({ name: 'Ana' }, { name: 'Ana', confidentialFieldsSet: ['password'] })).toEqual([
+      { field: 'confidentialFieldsSet', from: null, to: '["password"]' },
+    ]);
   });
 });

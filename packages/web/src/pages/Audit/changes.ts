@@ -16,7 +16,8 @@ function show(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const asObject = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const asObject = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
 export function changeLines(before: unknown, after: unknown, max = 6): ChangeLine[] {
   const b = asObject(before);
@@ -27,7 +28,8 @@ export function changeLines(before: unknown, after: unknown, max = 6): ChangeLin
     if (b && a) {
       // A field only the answer has (the secrets a change set, named) is shown as set.
       if (!(key in b)) lines.push({ field: key, from: null, to: show(a[key]) });
-      else if (key in a && JSON.stringify(b[key]) !== JSON.stringify(a[key])) lines.push({ field: key, from: show(b[key]), to: show(a[key]) });
+      else if (key in a && JSON.stringify(b[key]) !== JSON.stringify(a[key]))
+        lines.push({ field: key, from: show(b[key]), to: show(a[key]) });
     } else if (a) lines.push({ field: key, from: null, to: show(a[key]) });
     else if (b) lines.push({ field: key, from: show(b[key]), to: null });
     if (lines.length >= max) break;

@@ -42,7 +42,8 @@ function csvRows(text: string): CampaignAudience['csv'] {
 }
 
 /** A datetime-local value in the browser's zone for an ISO time, and back. */
-const toLocalInput = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+const toLocalInput = (iso: string | null) =>
+  iso ? new Date(new Date(iso).getTime() - new Date(iso).getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
 
 export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | null; onClose: (saved?: CampaignDTO) => void }) {
   const { t } = useTranslation();
@@ -81,7 +82,13 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
   );
   const flag = (key: 'warmup' | 'respectWorkHours', label: string) => (
     <FormControlLabel
-      control={<Checkbox checked={pacing[key]} onChange={(e) => setPacing((p) => ({ ...p, [key]: e.target.checked }))} slotProps={{ input: { 'data-testid': `campaign-pacing-${key}` } as object }} />}
+      control={
+        <Checkbox
+          checked={pacing[key]}
+          onChange={(e) => setPacing((p) => ({ ...p, [key]: e.target.checked }))}
+          slotProps={{ input: { 'data-testid': `campaign-pacing-${key}` } as object }}
+        />
+      }
       label={label}
     />
   );
@@ -91,7 +98,10 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
       name,
       whatsappId,
       body,
-      template: isCloud && templateName.trim() ? { name: templateName, language: templateLanguage, variables: templateVariables.split('\n').filter((v) => v.trim()) } : null,
+      template:
+        isCloud && templateName.trim()
+          ? { name: templateName, language: templateLanguage, variables: templateVariables.split('\n').filter((v) => v.trim()) }
+          : null,
       audience: { tagIds, queueIds, tickets: ticketsFilter, recentDays, csv: csv?.rows ?? [] },
       pacing,
       startAt: startAt ? new Date(startAt).toISOString() : null,
@@ -123,7 +133,14 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
           </Alert>
         )}
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextField size="small" label={t('campaigns.name')} value={name} onChange={(e) => setName(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'campaign-name' } }} sx={{ flex: 1, minWidth: 220 }} />
+          <TextField
+            size="small"
+            label={t('campaigns.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'campaign-name' } }}
+            sx={{ flex: 1, minWidth: 220 }}
+          />
           <TextField
             size="small"
             select
@@ -154,9 +171,27 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
             <Typography variant="subtitle2" sx={{ width: '100%' }}>
               {t('campaigns.template')}
             </Typography>
-            <TextField size="small" label={t('campaigns.templateName')} value={templateName} onChange={(e) => setTemplateName(e.target.value)} />
-            <TextField size="small" label={t('campaigns.templateLanguage')} value={templateLanguage} onChange={(e) => setTemplateLanguage(e.target.value)} sx={{ width: 120 }} />
-            <TextField size="small" multiline label={t('campaigns.templateVariables')} value={templateVariables} onChange={(e) => setTemplateVariables(e.target.value)} sx={{ flex: 1 }} />
+            <TextField
+              size="small"
+              label={t('campaigns.templateName')}
+              value={templateName}
+              onChange={(e) => setTemplateName(e.target.value)}
+            />
+            <TextField
+              size="small"
+              label={t('campaigns.templateLanguage')}
+              value={templateLanguage}
+              onChange={(e) => setTemplateLanguage(e.target.value)}
+              sx={{ width: 120 }}
+            />
+            <TextField
+              size="small"
+              multiline
+              label={t('campaigns.templateVariables')}
+              value={templateVariables}
+              onChange={(e) => setTemplateVariables(e.target.value)}
+              sx={{ flex: 1 }}
+            />
           </Box>
         )}
         <Typography variant="subtitle2">{t('campaigns.audience')}</Typography>
@@ -167,7 +202,13 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
           getOptionLabel={(o) => o.name}
           value={tags.filter((tag) => tagIds.includes(tag.id))}
           onChange={(_, v) => setTagIds(v.map((x) => x.id))}
-          renderInput={(params) => <TextField {...params} label={t('campaigns.tags')} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'campaign-tags' } }} />}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('campaigns.tags')}
+              slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'campaign-tags' } }}
+            />
+          )}
         />
         <Autocomplete
           multiple
@@ -193,7 +234,14 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
             <MenuItem value="recent">{t('campaigns.ticketsRecent')}</MenuItem>
           </TextField>
           {ticketsFilter === 'recent' && (
-            <TextField size="small" type="number" label={t('campaigns.recentDays')} value={recentDays} onChange={(e) => setRecentDays(Number(e.target.value))} sx={{ width: 100 }} />
+            <TextField
+              size="small"
+              type="number"
+              label={t('campaigns.recentDays')}
+              value={recentDays}
+              onChange={(e) => setRecentDays(Number(e.target.value))}
+              sx={{ width: 100 }}
+            />
           )}
           <Button component="label" variant="outlined">
             {t('campaigns.csv')}

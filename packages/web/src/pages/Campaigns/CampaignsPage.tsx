@@ -15,11 +15,26 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DATE_FORMAT, RECIPIENT_STATUSES, TIME_FORMAT, type CampaignDTO, type CampaignStatus, type RecipientStatus } from '@switchboard/shared';
+import {
+  DATE_FORMAT,
+  RECIPIENT_STATUSES,
+  TIME_FORMAT,
+  type CampaignDTO,
+  type CampaignStatus,
+  type RecipientStatus,
+} from '@switchboard/shared';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canRunCampaigns, exportCampaignRecipients, useCampaign, useCampaignRecipients, useCampaigns, useCampaignsLive, useCampaignStep } from '../../api/campaigns';
+import {
+  canRunCampaigns,
+  exportCampaignRecipients,
+  useCampaign,
+  useCampaignRecipients,
+  useCampaigns,
+  useCampaignsLive,
+  useCampaignStep,
+} from '../../api/campaigns';
 import { useAuth } from '../../auth/AuthProvider';
 import { ListTable } from '../../components/ListTable';
 import { MainHeader } from '../../components/MainHeader';
@@ -53,12 +68,36 @@ function Steps({ campaign, onEdit }: { campaign: CampaignDTO; onEdit: () => void
   const status = campaign.status;
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      {(status === 'draft' || status === 'scheduled') && <Button onClick={onEdit} data-testid="campaign-edit">{t('common.edit')}</Button>}
-      {status === 'draft' && <Button variant="contained" onClick={() => run('start')} data-testid="campaign-start">{t('campaigns.start')}</Button>}
-      {(status === 'scheduled' || status === 'running') && <Button onClick={() => run('pause')} data-testid="campaign-pause">{t('campaigns.pause')}</Button>}
-      {(status === 'paused' || status === 'stopped') && <Button variant="contained" onClick={() => run('resume')} data-testid="campaign-resume">{t('campaigns.resume')}</Button>}
-      {status !== 'cancelled' && status !== 'finished' && <Button color="error" onClick={() => run('cancel')} data-testid="campaign-cancel">{t('campaigns.cancel')}</Button>}
-      <Button startIcon={<DownloadIcon />} onClick={() => void exportCampaignRecipients(campaign.id).catch((err: unknown) => toast.error(err))} data-testid="campaign-export">
+      {(status === 'draft' || status === 'scheduled') && (
+        <Button onClick={onEdit} data-testid="campaign-edit">
+          {t('common.edit')}
+        </Button>
+      )}
+      {status === 'draft' && (
+        <Button variant="contained" onClick={() => run('start')} data-testid="campaign-start">
+          {t('campaigns.start')}
+        </Button>
+      )}
+      {(status === 'scheduled' || status === 'running') && (
+        <Button onClick={() => run('pause')} data-testid="campaign-pause">
+          {t('campaigns.pause')}
+        </Button>
+      )}
+      {(status === 'paused' || status === 'stopped') && (
+        <Button variant="contained" onClick={() => run('resume')} data-testid="campaign-resume">
+          {t('campaigns.resume')}
+        </Button>
+      )}
+      {status !== 'cancelled' && status !== 'finished' && (
+        <Button color="error" onClick={() => run('cancel')} data-testid="campaign-cancel">
+          {t('campaigns.cancel')}
+        </Button>
+      )}
+      <Button
+        startIcon={<DownloadIcon />}
+        onClick={() => void exportCampaignRecipients(campaign.id).catch((err: unknown) => toast.error(err))}
+        data-testid="campaign-export"
+      >
         {t('campaigns.export')}
       </Button>
     </Box>
@@ -79,7 +118,12 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
       <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6">{campaign.name}</Typography>
-          <Chip size="small" color={STATUS_COLOR[campaign.status]} label={t(`campaigns.statuses.${campaign.status}`)} data-testid="campaign-status" />
+          <Chip
+            size="small"
+            color={STATUS_COLOR[campaign.status]}
+            label={t(`campaigns.statuses.${campaign.status}`)}
+            data-testid="campaign-status"
+          />
           <Typography variant="body2" color="text.secondary">
             {campaign.connection.name} · {t('campaigns.total', { count: campaign.total })}
           </Typography>
@@ -92,7 +136,15 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
         <LinearProgress variant="determinate" value={campaign.total ? (doneOf(campaign) / campaign.total) * 100 : 0} />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="campaign-counts">
           {RECIPIENT_STATUSES.map((s) => (
-            <Chip key={s} size="small" variant={filter === s ? 'filled' : 'outlined'} label={`${t(`campaigns.recipientStatuses.${s}`)}: ${campaign.counts[s]}`} data-testid={`campaign-count-${s}`} data-count={campaign.counts[s]} onClick={() => setFilter(filter === s ? '' : s)} />
+            <Chip
+              key={s}
+              size="small"
+              variant={filter === s ? 'filled' : 'outlined'}
+              label={`${t(`campaigns.recipientStatuses.${s}`)}: ${campaign.counts[s]}`}
+              data-testid={`campaign-count-${s}`}
+              data-count={campaign.counts[s]}
+              onClick={() => setFilter(filter === s ? '' : s)}
+            />
           ))}
         </Box>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -102,7 +154,15 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
       </Paper>
       <Paper variant="outlined">
         <Box sx={{ p: 1 }}>
-          <TextField size="small" select label={t('campaigns.status')} value={filter} onChange={(e) => setFilter(e.target.value as RecipientStatus | '')} sx={{ minWidth: 180 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+          <TextField
+            size="small"
+            select
+            label={t('campaigns.status')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as RecipientStatus | '')}
+            sx={{ minWidth: 180 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
             <MenuItem value="">{t('campaigns.filterAll')}</MenuItem>
             {RECIPIENT_STATUSES.map((s) => (
               <MenuItem key={s} value={s}>

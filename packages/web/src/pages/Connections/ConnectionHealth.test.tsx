@@ -5,7 +5,17 @@ import { ConnectionStatus } from './ConnectionStatus';
 
 cleanUpAfterEach();
 
-const quiet = { connectionId: 7, refused: 0, refusedByCode: {}, undecryptable: 0, reconnects: 0, rateLimited: 0, lastCloseReason: '', lastCloseAt: null, alert: false };
+const quiet = {
+  connectionId: 7,
+  refused: 0,
+  refusedByCode: {},
+  undecryptable: 0,
+  reconnects: 0,
+  rateLimited: 0,
+  lastCloseReason: '',
+  lastCloseAt: null,
+  alert: false,
+};
 
 describe('linking and health on the Connections screen', () => {
   it('names the passkey step and what the admin can do, instead of a bare "Disconnected"', () => {
@@ -21,7 +31,15 @@ describe('linking and health on the Connections screen', () => {
     expect(screen.queryByTestId('connection-health-7')).toBeNull();
     renderWithProviders(
       <ConnectionHealthLine
-        health={{ ...quiet, refused: 3, refusedByCode: { '463': 2, '479': 1 }, undecryptable: 1, reconnects: 2, lastCloseReason: 'closed (500)', alert: true }}
+        health={{
+          ...quiet,
+          refused: 3,
+          refusedByCode: { '463': 2, '479': 1 },
+          undecryptable: 1,
+          reconnects: 2,
+          lastCloseReason: 'closed (500)',
+          alert: true,
+        }}
       />,
     );
     const line = screen.getByTestId('connection-health-7');

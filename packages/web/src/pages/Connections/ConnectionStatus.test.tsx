@@ -10,7 +10,9 @@ describe('ConnectionStatus', () => {
   it('says why a session stopped and what to do, while it is DISCONNECTED', () => {
     renderWithProviders(<ConnectionStatus status="DISCONNECTED" reason="banned" />);
     expect(screen.getByText('Disconnected')).toBeTruthy();
-    expect(screen.getByTestId('connection-status-reason').textContent).toBe('WhatsApp refuses this number (banned). Retrying will not help.');
+    expect(screen.getByTestId('connection-status-reason').textContent).toBe(
+      'WhatsApp refuses this number (banned). Retrying will not help.',
+    );
   });
 
   it('says a Cloud API connection could not reach Meta, in every language', async () => {

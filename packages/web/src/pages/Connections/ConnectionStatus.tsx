@@ -20,7 +20,19 @@ const ICONS: Record<string, ReactElement> = {
 };
 
 /** Reasons a session stops for, each with a text saying what to do (channels/whatsapp/close-policy.ts). */
-const REASONS = ['logged-out', 'multidevice-mismatch', 'banned', 'bad-session', 'outdated-client', 'replaced', 'qr-timeout', 'cloud-auth', 'cloud-not-configured', 'cloud-unreachable', 'start-failed'] as const;
+const REASONS = [
+  'logged-out',
+  'multidevice-mismatch',
+  'banned',
+  'bad-session',
+  'outdated-client',
+  'replaced',
+  'qr-timeout',
+  'cloud-auth',
+  'cloud-not-configured',
+  'cloud-unreachable',
+  'start-failed',
+] as const;
 const isKnownReason = (reason: string | undefined): reason is (typeof REASONS)[number] =>
   (REASONS as readonly string[]).includes(reason ?? '');
 
@@ -33,7 +45,15 @@ export function normalizeStatus(status: string): string {
  * `awaitingPairing`: an imported connection, kept stopped until an admin starts or pairs it (its
  * old install may still use the phone) — said whatever the status, which stays as imported.
  */
-export function ConnectionStatus({ status, reason, awaitingPairing = false }: { status: string; reason?: string; awaitingPairing?: boolean }) {
+export function ConnectionStatus({
+  status,
+  reason,
+  awaitingPairing = false,
+}: {
+  status: string;
+  reason?: string;
+  awaitingPairing?: boolean;
+}) {
   const { t } = useTranslation();
   const s = normalizeStatus(status);
   return (

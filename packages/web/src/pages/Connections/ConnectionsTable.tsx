@@ -35,7 +35,16 @@ export interface ConnectionsTableProps {
   health?: ConnectionHealthDTO[];
 }
 
-export function ConnectionsTable({ connections, busyId, onSessionAction, onShowQr, onEdit, onDelete, footer, health }: ConnectionsTableProps) {
+export function ConnectionsTable({
+  connections,
+  busyId,
+  onSessionAction,
+  onShowQr,
+  onEdit,
+  onDelete,
+  footer,
+  health,
+}: ConnectionsTableProps) {
   const { t } = useTranslation();
   return (
     <ListTable

@@ -63,7 +63,13 @@ export function PairingCodeSection({ connectionId, simulated }: { connectionId: 
             size="small"
             fullWidth
           />
-          <Button type="submit" variant="outlined" disabled={request.isPending} data-testid="pairing-code-submit" sx={{ whiteSpace: 'nowrap', mt: '2px' }}>
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={request.isPending}
+            data-testid="pairing-code-submit"
+            sx={{ whiteSpace: 'nowrap', mt: '2px' }}
+          >
             {t('linking.code.get')}
           </Button>
         </Box>

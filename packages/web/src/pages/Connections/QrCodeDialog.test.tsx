@@ -9,7 +9,16 @@ import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } f
 import { QrCodeDialog } from './QrCodeDialog';
 
 const connection = (over: Partial<ConnectionDTO> = {}) =>
-  connectionFixture({ id: 4, name: 'Front desk', status: 'OPENING', qrcode: '', retries: 0, number: '', updatedAt: '2025-01-01T10:00:00.000Z', ...over });
+  connectionFixture({
+    id: 4,
+    name: 'Front desk',
+    status: 'OPENING',
+    qrcode: '',
+    retries: 0,
+    number: '',
+    updatedAt: '2025-01-01T10:00:00.000Z',
+    ...over,
+  });
 
 cleanUpAfterEach();
 

@@ -26,7 +26,12 @@ export function SessionActions({ connection, busy, onAction, onShowQr }: Session
   const id = connection.id;
   const status = normalizeStatus(connection.status);
   const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
-  const button = (action: SessionAction, label: string, variant: 'contained' | 'outlined' = 'outlined', onClick = () => onAction(action)) => (
+  const button = (
+    action: SessionAction,
+    label: string,
+    variant: 'contained' | 'outlined' = 'outlined',
+    onClick = () => onAction(action),
+  ) => (
     <Button size="small" variant={variant} disabled={busy} onClick={onClick} data-testid={`connection-${action}-${id}`}>
       {label}
     </Button>
@@ -35,7 +40,13 @@ export function SessionActions({ connection, busy, onAction, onShowQr }: Session
   switch (status) {
     case 'OPENING':
       return (
-        <Button size="small" variant="outlined" disabled startIcon={<CircularProgress size={14} />} data-testid={`connection-opening-${id}`}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled
+          startIcon={<CircularProgress size={14} />}
+          data-testid={`connection-opening-${id}`}
+        >
           {t('connections.session.connecting')}
         </Button>
       );
@@ -66,7 +77,9 @@ export function SessionActions({ connection, busy, onAction, onShowQr }: Session
         <Box sx={{ display: 'inline-flex', gap: 1 }}>
           {button('retry', t('connections.session.retry'))}
           {/* A Cloud API connection has an account, and a website widget has no phone: neither has a QR code. */}
-          {connection.channel !== 'whatsapp-cloud' && connection.channel !== 'webchat' && button('newQr', t('connections.session.newQr'), 'contained')}
+          {connection.channel !== 'whatsapp-cloud' &&
+            connection.channel !== 'webchat' &&
+            button('newQr', t('connections.session.newQr'), 'contained')}
         </Box>
       );
     default:

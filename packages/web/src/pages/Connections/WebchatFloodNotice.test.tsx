@@ -7,7 +7,11 @@ import { WebchatFloodNotice } from './WebchatFloodNotice';
 cleanUpAfterEach();
 
 const connection = (floodedAt?: string) =>
-  ({ id: 7, channel: 'webchat', webchat: { publicKey: 'wc_x', allowedSites: [], color: '#000000', askContact: false, ...(floodedAt ? { floodedAt } : {}) } }) as unknown as ConnectionDTO;
+  ({
+    id: 7,
+    channel: 'webchat',
+    webchat: { publicKey: 'wc_x', allowedSites: [], color: '#000000', askContact: false, ...(floodedAt ? { floodedAt } : {}) },
+  }) as unknown as ConnectionDTO;
 
 describe('WebchatFloodNotice', () => {
   it('tells admins a web chat connection is refusing new conversations, in each language', async () => {

@@ -113,7 +113,8 @@ describe('ContactModal extra information and tags', () => {
       ...signIn(attendant),
       'GET /api/tags/list': tagList,
       'GET /api/contacts/12': () => json(200, existing),
-      'PUT /api/contacts/12': (call) => json(200, { ...existing, ...(call.body as object), extraInfo: existing.extraInfo, tags: existing.tags }),
+      'PUT /api/contacts/12': (call) =>
+        json(200, { ...existing, ...(call.body as object), extraInfo: existing.extraInfo, tags: existing.tags }),
     });
     renderModal(12);
     await waitFor(() => expect(input('contact-name').value).toBe('Maria'));
@@ -146,7 +147,6 @@ describe('ContactModal extra information and tags', () => {
     expect(input('contact-name').value).toBe('Maria Edit');
   });
 });
-
 
 describe('ContactModal number: closed exactly when the server would refuse the change', () => {
   const salesAgent = userFixture({ id: 3, profile: 'user', queues: [{ id: 1, name: 'Sales', color: 'red' }] });

@@ -20,13 +20,7 @@ import { useToast } from '../../components/Toasts';
 import { useCloseOnLoadError } from '../../components/useLoadError';
 import { useViewer } from '../Tickets/useViewer';
 import { ContactTagsField } from './ContactTagsField';
-import {
-  contactToForm,
-  emptyContactForm,
-  formToPayload,
-  type ContactFormInput,
-  type ContactFormOutput,
-} from './contactFormValues';
+import { contactToForm, emptyContactForm, formToPayload, type ContactFormInput, type ContactFormOutput } from './contactFormValues';
 import { ExtraInfoFields } from './ExtraInfoFields';
 
 export interface ContactModalProps {

@@ -56,11 +56,7 @@ export function ContactTagsField({ control }: { control: Control<ContactFormInpu
             })
           }
           renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('contacts.modal.tags')}
-              inputProps={{ ...params.inputProps, 'data-testid': 'contact-tags' }}
-            />
+            <TextField {...params} label={t('contacts.modal.tags')} inputProps={{ ...params.inputProps, 'data-testid': 'contact-tags' }} />
           )}
         />
       )}

@@ -49,7 +49,10 @@ describe('ContactsPage (spec §2 Contacts, §6)', () => {
       ...signIn(userFixture({ id: 1, profile: 'admin' })),
       'GET /api/contacts': () =>
         json(200, {
-          contacts: [{ ...maria, allowedActions: ['update', 'changeNumber'] }, contactFixture({ id: 6, name: 'Rui', allowedActions: ['update', 'changeNumber', 'delete'] })],
+          contacts: [
+            { ...maria, allowedActions: ['update', 'changeNumber'] },
+            contactFixture({ id: 6, name: 'Rui', allowedActions: ['update', 'changeNumber', 'delete'] }),
+          ],
           hasMore: false,
           count: 2,
           countCapped: false,
@@ -121,11 +124,13 @@ describe('ContactsPage import (feedback and CSV)', () => {
     const user = userEvent.setup();
     const { callsTo } = installFetchMock({
       ...admin(),
-      'POST /api/contacts/import/csv': () => json(200, { imported: 1, existing: 1, errors: [{ row: 2, field: 'email', message: 'Invalid email' }] }),
+      'POST /api/contacts/import/csv': () =>
+        json(200, { imported: 1, existing: 1, errors: [{ row: 2, field: 'email', message: 'Invalid email' }] }),
     });
     renderPage();
     await screen.findByTestId('contact-row-5');
-    const csv = '\uFEFFname;number;email\r\nAna Souza;5511988887777;ana@example.com\r\nMaria;5511999990000;\r\nBad Mail;5511977776666;nope\r\n';
+    const csv =
+      '\uFEFFname;number;email\r\nAna Souza;5511988887777;ana@example.com\r\nMaria;5511999990000;\r\nBad Mail;5511977776666;nope\r\n';
     await user.upload(screen.getByTestId('contacts-import-file'), new File([csv], 'contacts.csv', { type: 'text/csv' }));
     expect((await screen.findByTestId('csv-import-summary')).textContent).toBe(
       '2 of 3 rows are ready to import. 1 row has errors and will be left out.',

@@ -59,7 +59,9 @@ export default function ContactsPage() {
     if (action.kind === 'delete') void report(() => remove.mutateAsync(action.contact.id), t('contacts.deleted'));
     if (action.kind === 'deleteAll') void report(() => removeAll.mutateAsync(), t('contacts.allDeleted'));
     if (action.kind === 'import') {
-      importContacts.mutateAsync().then(({ imported }) => toast.success(t('contacts.csvImport.fromPhoneDone', { count: imported })), toast.error);
+      importContacts
+        .mutateAsync()
+        .then(({ imported }) => toast.success(t('contacts.csvImport.fromPhoneDone', { count: imported })), toast.error);
     }
   };
 

@@ -51,7 +51,16 @@ export function ContactsTable({
           </TableCell>
           <TableCell sx={{ overflowWrap: 'anywhere' }}>
             {contact.name}
-            {contact.optedOutAt && <Chip size="small" color="warning" variant="outlined" label={t('contacts.optOut.chip')} sx={{ ml: 1 }} data-testid="contact-opted-out-chip" />}
+            {contact.optedOutAt && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('contacts.optOut.chip')}
+                sx={{ ml: 1 }}
+                data-testid="contact-opted-out-chip"
+              />
+            )}
             <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
               {contact.number}
             </Typography>

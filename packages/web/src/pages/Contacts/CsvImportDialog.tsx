@@ -35,7 +35,11 @@ import { useFieldMessage } from '../../components/useFieldMessage';
 /** Rows shown in the preview; the summary counts them all. */
 const PREVIEW_ROWS = 100;
 
-type Loaded = { kind: 'loading' } | { kind: 'unreadable' } | { kind: 'missingColumns'; columns: string[] } | { kind: 'rows'; rows: ContactCsvImportInput['rows'] };
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'unreadable' }
+  | { kind: 'missingColumns'; columns: string[] }
+  | { kind: 'rows'; rows: ContactCsvImportInput['rows'] };
 
 /** The file's text (UTF-8); FileReader rather than File.text() reaches older browsers too. */
 function readText(file: File): Promise<string> {

@@ -24,7 +24,9 @@ export function OptOutNotice({ contact }: { contact: ContactDTO }) {
             color="inherit"
             size="small"
             disabled={optIn.isPending}
-            onClick={() => optIn.mutate(contact.id, { onSuccess: () => toast.success(t('contacts.optOut.optedIn')), onError: (err) => toast.error(err) })}
+            onClick={() =>
+              optIn.mutate(contact.id, { onSuccess: () => toast.success(t('contacts.optOut.optedIn')), onError: (err) => toast.error(err) })
+            }
             data-testid="contact-opt-in"
           >
             {t('contacts.optOut.optIn')}

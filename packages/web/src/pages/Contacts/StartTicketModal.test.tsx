@@ -27,9 +27,16 @@ function renderModal() {
 cleanUpAfterEach();
 
 describe('StartTicketModal (spec §5: sector required unless admin)', () => {
-  it("tells an attendant to select a sector and sends nothing without one", async () => {
+  it('tells an attendant to select a sector and sends nothing without one', async () => {
     const user = userEvent.setup();
-    const attendant = userFixture({ id: 3, profile: 'user', queues: [{ id: 1, name: 'Sales', color: 'red' }, { id: 2, name: 'Support', color: 'blue' }] });
+    const attendant = userFixture({
+      id: 3,
+      profile: 'user',
+      queues: [
+        { id: 1, name: 'Sales', color: 'red' },
+        { id: 2, name: 'Support', color: 'blue' },
+      ],
+    });
     const { callsTo } = installFetchMock(signIn(attendant));
     renderModal();
     await user.click(await screen.findByTestId('start-ticket-submit'));
@@ -39,7 +46,14 @@ describe('StartTicketModal (spec §5: sector required unless admin)', () => {
 
   it('opens the new ticket after creating it in the chosen sector', async () => {
     const user = userEvent.setup();
-    const attendant = userFixture({ id: 3, profile: 'user', queues: [{ id: 1, name: 'Sales', color: 'red' }, { id: 2, name: 'Support', color: 'blue' }] });
+    const attendant = userFixture({
+      id: 3,
+      profile: 'user',
+      queues: [
+        { id: 1, name: 'Sales', color: 'red' },
+        { id: 2, name: 'Support', color: 'blue' },
+      ],
+    });
     const { callsTo } = installFetchMock({ ...signIn(attendant), 'POST /api/tickets': () => json(201, ticketFixture({ id: 77 })) });
     renderModal();
     await user.click(await screen.findByTestId('start-ticket-queue'));

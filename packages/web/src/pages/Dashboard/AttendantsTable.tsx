@@ -36,9 +36,15 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
               <TableCell>
                 <Rating value={a.rating ?? 0} max={10} precision={0.5} readOnly size="small" data-rating={a.rating ?? ''} />
               </TableCell>
-              <TableCell align="right" data-testid="attendant-count-rating">{a.countRating}</TableCell>
-              <TableCell align="right" data-testid="attendant-avg-time">{formatDuration(a.avgSupportTime)}</TableCell>
-              <TableCell align="right" data-testid="attendant-tickets">{a.tickets}</TableCell>
+              <TableCell align="right" data-testid="attendant-count-rating">
+                {a.countRating}
+              </TableCell>
+              <TableCell align="right" data-testid="attendant-avg-time">
+                {formatDuration(a.avgSupportTime)}
+              </TableCell>
+              <TableCell align="right" data-testid="attendant-tickets">
+                {a.tickets}
+              </TableCell>
               <TableCell align="center">
                 <Box
                   component="span"
@@ -47,7 +53,13 @@ export function AttendantsTable({ attendants }: { attendants: DashboardAttendant
                   title={a.online ? t('dashboard.online') : t('dashboard.offline')}
                   data-testid="attendant-online"
                   data-online={a.online}
-                  sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', bgcolor: a.online ? 'success.main' : 'grey.400' }}
+                  sx={{
+                    display: 'inline-block',
+                    width: 12,
+                    height: 12,
+                    borderRadius: '50%',
+                    bgcolor: a.online ? 'success.main' : 'grey.400',
+                  }}
                 />
               </TableCell>
             </TableRow>

@@ -70,8 +70,20 @@ export function DashboardFilters({ value, onChange, onSubmit, tags, users, secto
       </TextField>
       {value.type === 'date' ? (
         <>
-          <DateField sx={field.sx} label={t('dashboard.dateFrom')} value={value.dateFrom} onChange={(dateFrom) => set({ dateFrom })} testId="dashboard-date-from" />
-          <DateField sx={field.sx} label={t('dashboard.dateTo')} value={value.dateTo} onChange={(dateTo) => set({ dateTo })} testId="dashboard-date-to" />
+          <DateField
+            sx={field.sx}
+            label={t('dashboard.dateFrom')}
+            value={value.dateFrom}
+            onChange={(dateFrom) => set({ dateFrom })}
+            testId="dashboard-date-from"
+          />
+          <DateField
+            sx={field.sx}
+            label={t('dashboard.dateTo')}
+            value={value.dateTo}
+            onChange={(dateTo) => set({ dateTo })}
+            testId="dashboard-date-to"
+          />
         </>
       ) : (
         <TextField

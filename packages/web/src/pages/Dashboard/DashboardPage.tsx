@@ -12,7 +12,14 @@ import Tabs from '@mui/material/Tabs';
 import { isAdmin } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dashboardParams, defaultDashboardFilter, useDashboard, useDashboardUsers, type DashboardFilter, type DashboardParams } from '../../api/dashboard';
+import {
+  dashboardParams,
+  defaultDashboardFilter,
+  useDashboard,
+  useDashboardUsers,
+  type DashboardFilter,
+  type DashboardParams,
+} from '../../api/dashboard';
 import { useQueues } from '../../api/queues';
 import { useAllTags } from '../../api/tags';
 import { useCurrentUser } from '../../auth/AuthProvider';

@@ -36,7 +36,13 @@ export function TicketsPerDayChart({ data }: { data: { date: string; count: numb
       {total === 0 ? (
         <Typography color="text.secondary">{t('dashboard.chartEmpty')}</Typography>
       ) : (
-        <Box component="svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={t('dashboard.chartTitle')} sx={{ width: '100%', height: 'auto', display: 'block' }}>
+        <Box
+          component="svg"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-label={t('dashboard.chartTitle')}
+          sx={{ width: '100%', height: 'auto', display: 'block' }}
+        >
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} stroke={theme.palette.divider} />
           <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize="11" fill={theme.palette.text.secondary}>
             {max}

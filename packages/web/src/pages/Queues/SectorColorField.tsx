@@ -13,7 +13,13 @@ function PaletteButton({ value, onChange }: { value: string; onChange: (color: s
   const [open, setOpen] = useState(false);
   return (
     <>
-      <IconButton size="small" edge="start" aria-label={t('queues.modal.pickColor')} onClick={() => setOpen(true)} data-testid="queue-color-palette">
+      <IconButton
+        size="small"
+        edge="start"
+        aria-label={t('queues.modal.pickColor')}
+        onClick={() => setOpen(true)}
+        data-testid="queue-color-palette"
+      >
         <ColorDot color={value || 'transparent'} />
       </IconButton>
       <ColorPaletteDialog

@@ -99,14 +99,7 @@ export function SectorModal({ queueId, onClose }: { queueId: number | null; onCl
           />
         </Grid>
         <Grid size={6}>
-          <FormTextField
-            control={control}
-            name="endWork"
-            testId="queue-end"
-            time
-            label={t('queues.modal.endWork')}
-            slotProps={timeSlots}
-          />
+          <FormTextField control={control} name="endWork" testId="queue-end" time label={t('queues.modal.endWork')} slotProps={timeSlots} />
         </Grid>
         <Grid size={12}>
           <FormTextField

@@ -7,12 +7,7 @@ import { EVENTS, type QuickAnswerDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllowed } from '../../access/useAccess';
-import {
-  applyQuickAnswerEvent,
-  useDeleteAllQuickAnswers,
-  useDeleteQuickAnswer,
-  useQuickAnswersInfinite,
-} from '../../api/quickAnswers';
+import { applyQuickAnswerEvent, useDeleteAllQuickAnswers, useDeleteQuickAnswer, useQuickAnswersInfinite } from '../../api/quickAnswers';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { ListFooterRow } from '../../components/ListFooterRow';
 import { ListPaper } from '../../components/ListPaper';
@@ -57,12 +52,7 @@ export default function QuickAnswersPage() {
           {t('quickAnswers.add')}
         </Button>
         {mayDelete && (
-          <Button
-            variant="outlined"
-            color="error"
-            onClick={() => setConfirm({ kind: 'deleteAll' })}
-            data-testid="quick-answers-delete-all"
-          >
+          <Button variant="outlined" color="error" onClick={() => setConfirm({ kind: 'deleteAll' })} data-testid="quick-answers-delete-all">
             {t('quickAnswers.deleteAll')}
           </Button>
         )}
@@ -73,9 +63,7 @@ export default function QuickAnswersPage() {
           canDelete={mayDelete}
           onEdit={(q) => setModal({ open: true, quickAnswerId: q.id })}
           onDelete={(quickAnswer) => setConfirm({ kind: 'delete', quickAnswer })}
-          footer={
-            <ListFooterRow loading={list.loading} empty={list.items.length === 0} emptyText={t('quickAnswers.empty')} colSpan={3} />
-          }
+          footer={<ListFooterRow loading={list.loading} empty={list.items.length === 0} emptyText={t('quickAnswers.empty')} colSpan={3} />}
         />
       </ListPaper>
       {modal.open && <QuickAnswerModal quickAnswerId={modal.quickAnswerId} onClose={() => setModal({ open: false })} />}

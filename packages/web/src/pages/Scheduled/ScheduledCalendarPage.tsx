@@ -34,7 +34,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function monthGrid(year: number, month: number): (string | null)[][] {
   const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const cells: (string | null)[] = [...Array<null>(first).fill(null), ...Array.from({ length: days }, (_, i) => `${year}-${pad(month)}-${pad(i + 1)}`)];
+  const cells: (string | null)[] = [
+    ...Array<null>(first).fill(null),
+    ...Array.from({ length: days }, (_, i) => `${year}-${pad(month)}-${pad(i + 1)}`),
+  ];
   while (cells.length % 7) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 }
@@ -61,10 +64,15 @@ export default function ScheduledCalendarPage() {
   };
   const weekdays = useMemo(
     // 2023-01-01 was a Sunday.
-    () => Array.from({ length: 7 }, (_, i) => new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + i)))),
+    () =>
+      Array.from({ length: 7 }, (_, i) =>
+        new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + i))),
+      ),
     [language],
   );
-  const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
   // "novembro de 2026" → "Novembro de 2026" (capitalising every word would give "De").
   const title = monthName.charAt(0).toUpperCase() + monthName.slice(1);
 
@@ -103,12 +111,24 @@ export default function ScheduledCalendarPage() {
           }}
         />
       )}
-      {editing && <ScheduledMessagesDialog ticketId={editing.ticketId} contactName={editing.contact.name} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ScheduledMessagesDialog ticketId={editing.ticketId} contactName={editing.contact.name} onClose={() => setEditing(null)} />
+      )}
     </Box>
   );
 }
 
-function MonthGrid({ weeks, weekdays, data, onOpen }: { weeks: (string | null)[][]; weekdays: string[]; data: ScheduledCalendarDTO; onOpen: (m: ScheduledMessageDTO) => void }) {
+function MonthGrid({
+  weeks,
+  weekdays,
+  data,
+  onOpen,
+}: {
+  weeks: (string | null)[][];
+  weekdays: string[];
+  data: ScheduledCalendarDTO;
+  onOpen: (m: ScheduledMessageDTO) => void;
+}) {
   const byId = useMemo(() => new Map(data.scheduledMessages.map((m) => [m.id, m])), [data]);
   const byDay = useMemo(() => {
     const days = new Map<string, { localAt: string; message: ScheduledMessageDTO }[]>();
@@ -129,7 +149,11 @@ function MonthGrid({ weeks, weekdays, data, onOpen }: { weeks: (string | null)[]
           </Typography>
         ))}
         {weeks.flat().map((day, i) => (
-          <Box key={day ?? `pad-${i}`} sx={{ border: 1, borderColor: 'divider', minHeight: 96, p: 0.5, bgcolor: day ? 'background.paper' : 'action.hover' }} data-testid={day ? `calendar-day-${day}` : undefined}>
+          <Box
+            key={day ?? `pad-${i}`}
+            sx={{ border: 1, borderColor: 'divider', minHeight: 96, p: 0.5, bgcolor: day ? 'background.paper' : 'action.hover' }}
+            data-testid={day ? `calendar-day-${day}` : undefined}
+          >
             {day && (
               <Typography variant="caption" color="text.secondary">
                 {Number(day.slice(8))}
@@ -148,7 +172,12 @@ function MonthGrid({ weeks, weekdays, data, onOpen }: { weeks: (string | null)[]
                     px: 0.5,
                     mb: 0.25,
                     bgcolor: message.status === 'failed' ? 'error.light' : message.status === 'done' ? 'success.light' : 'info.light',
-                    color: message.status === 'failed' ? 'error.contrastText' : message.status === 'done' ? 'success.contrastText' : 'info.contrastText',
+                    color:
+                      message.status === 'failed'
+                        ? 'error.contrastText'
+                        : message.status === 'done'
+                          ? 'success.contrastText'
+                          : 'info.contrastText',
                   }}
                   data-testid={`calendar-entry-${message.id}`}
                 >

@@ -85,7 +85,10 @@ export function SettingRow({
         onChange={(_e, zone) => zone && onChange(zone)}
         sx={{ minWidth: 260 }}
         renderInput={(params) => (
-          <TextField {...params} slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': `setting-${settingKey}`, 'aria-label': label } }} />
+          <TextField
+            {...params}
+            slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': `setting-${settingKey}`, 'aria-label': label } }}
+          />
         )}
       />
     );

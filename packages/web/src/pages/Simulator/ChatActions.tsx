@@ -35,10 +35,20 @@ export function ChatActions({ from, to }: { from: string; to: string }) {
       <Typography variant="subtitle2" sx={{ flex: 1 }} data-testid="simulator-chat-title">
         +{from}
       </Typography>
-      <Button size="small" startIcon={<DoneAllIcon />} onClick={run(() => read.mutateAsync({ customer: from, to }))} data-testid="simulator-read">
+      <Button
+        size="small"
+        startIcon={<DoneAllIcon />}
+        onClick={run(() => read.mutateAsync({ customer: from, to }))}
+        data-testid="simulator-read"
+      >
         {t('simulator.readChat')}
       </Button>
-      <Button size="small" startIcon={<CallIcon />} onClick={run(() => call.mutateAsync({ from, to }), t('simulator.callPlaced'))} data-testid="simulator-call">
+      <Button
+        size="small"
+        startIcon={<CallIcon />}
+        onClick={run(() => call.mutateAsync({ from, to }), t('simulator.callPlaced'))}
+        data-testid="simulator-call"
+      >
         {t('simulator.call')}
       </Button>
       <CustomerBehaviour customer={from} />

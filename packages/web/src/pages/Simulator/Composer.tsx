@@ -27,7 +27,19 @@ import { buildVcard } from './vcard';
 
 type Extra = 'location' | 'contact' | null;
 
-function ToolButton({ title, onClick, icon, testId, disabled }: { title: string; onClick: () => void; icon: ReactElement; testId: string; disabled: boolean }) {
+function ToolButton({
+  title,
+  onClick,
+  icon,
+  testId,
+  disabled,
+}: {
+  title: string;
+  onClick: () => void;
+  icon: ReactElement;
+  testId: string;
+  disabled: boolean;
+}) {
   return (
     <Tooltip title={title}>
       <span>
@@ -39,7 +51,19 @@ function ToolButton({ title, onClick, icon, testId, disabled }: { title: string;
   );
 }
 
-export function Composer({ from, to, name, group, hideNumber }: { from: string; to: string; name?: string; group?: string; hideNumber?: boolean }) {
+export function Composer({
+  from,
+  to,
+  name,
+  group,
+  hideNumber,
+}: {
+  from: string;
+  to: string;
+  name?: string;
+  group?: string;
+  hideNumber?: boolean;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const send = useCustomerSend();
@@ -88,18 +112,39 @@ export function Composer({ from, to, name, group, hideNumber }: { from: string; 
   const busy = send.isPending;
   if (recorder.recording) {
     return (
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, p: 1, borderTop: 1, borderColor: 'divider' }} data-testid="simulator-recording">
-        <ToolButton title={t('tickets.composer.cancelRecording')} onClick={recorder.cancel} icon={<CancelIcon color="error" />} testId="simulator-voice-cancel" disabled={false} />
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, p: 1, borderTop: 1, borderColor: 'divider' }}
+        data-testid="simulator-recording"
+      >
+        <ToolButton
+          title={t('tickets.composer.cancelRecording')}
+          onClick={recorder.cancel}
+          icon={<CancelIcon color="error" />}
+          testId="simulator-voice-cancel"
+          disabled={false}
+        />
         <Typography variant="body2" aria-label={t('tickets.composer.recording')}>
           {formatTimer(recorder.seconds)}
         </Typography>
-        <ToolButton title={t('simulator.sendVoiceNote')} onClick={() => void sendVoiceNote()} icon={<CheckCircleIcon color="success" />} testId="simulator-voice-send" disabled={busy} />
+        <ToolButton
+          title={t('simulator.sendVoiceNote')}
+          onClick={() => void sendVoiceNote()}
+          icon={<CheckCircleIcon color="success" />}
+          testId="simulator-voice-send"
+          disabled={busy}
+        />
       </Box>
     );
   }
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: 1, borderTop: 1, borderColor: 'divider' }}>
-      <ToolButton title={t('simulator.attach')} onClick={() => fileInput.current?.click()} icon={<AttachFileIcon />} testId="simulator-attach" disabled={busy} />
+      <ToolButton
+        title={t('simulator.attach')}
+        onClick={() => fileInput.current?.click()}
+        icon={<AttachFileIcon />}
+        testId="simulator-attach"
+        disabled={busy}
+      />
       <input
         ref={fileInput}
         type="file"
@@ -110,8 +155,20 @@ export function Composer({ from, to, name, group, hideNumber }: { from: string; 
           e.target.value = ''; // Picking the same file again must fire again.
         }}
       />
-      <ToolButton title={t('simulator.location')} onClick={() => setExtra('location')} icon={<PlaceOutlinedIcon />} testId="simulator-location" disabled={busy} />
-      <ToolButton title={t('simulator.contactCard')} onClick={() => setExtra('contact')} icon={<ContactPageOutlinedIcon />} testId="simulator-contact" disabled={busy} />
+      <ToolButton
+        title={t('simulator.location')}
+        onClick={() => setExtra('location')}
+        icon={<PlaceOutlinedIcon />}
+        testId="simulator-location"
+        disabled={busy}
+      />
+      <ToolButton
+        title={t('simulator.contactCard')}
+        onClick={() => setExtra('contact')}
+        icon={<ContactPageOutlinedIcon />}
+        testId="simulator-contact"
+        disabled={busy}
+      />
       <TextField
         size="small"
         fullWidth
@@ -129,9 +186,21 @@ export function Composer({ from, to, name, group, hideNumber }: { from: string; 
         slotProps={{ htmlInput: { 'data-testid': 'simulator-text' } }}
       />
       {text.trim() ? (
-        <ToolButton title={t('simulator.send')} onClick={() => void sendText()} icon={<SendIcon color="primary" />} testId="simulator-send" disabled={busy} />
+        <ToolButton
+          title={t('simulator.send')}
+          onClick={() => void sendText()}
+          icon={<SendIcon color="primary" />}
+          testId="simulator-send"
+          disabled={busy}
+        />
       ) : (
-        <ToolButton title={t('simulator.voiceNote')} onClick={() => void startVoiceNote()} icon={<MicIcon />} testId="simulator-voice" disabled={busy} />
+        <ToolButton
+          title={t('simulator.voiceNote')}
+          onClick={() => void startVoiceNote()}
+          icon={<MicIcon />}
+          testId="simulator-voice"
+          disabled={busy}
+        />
       )}
       {extra === 'location' && (
         <TwoFieldDialog

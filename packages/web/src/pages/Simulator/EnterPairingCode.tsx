@@ -34,15 +34,41 @@ export function EnterPairingCode() {
     }
   });
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="simulator-enter-code">
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 1 }}
+      data-testid="simulator-enter-code"
+    >
       <Typography variant="subtitle2">{t('linking.simulator.title')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {t('linking.simulator.hint')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <FormTextField control={form.control} name="number" testId="simulator-code-number" label={t('linking.simulator.number')} size="small" />
-        <FormTextField control={form.control} name="code" testId="simulator-code" label={t('linking.simulator.code')} placeholder={t('linking.simulator.codePlaceholder')} size="small" />
-        <Button type="submit" variant="contained" size="small" disabled={enter.isPending} data-testid="simulator-code-submit" sx={{ mt: '4px' }}>
+        <FormTextField
+          control={form.control}
+          name="number"
+          testId="simulator-code-number"
+          label={t('linking.simulator.number')}
+          size="small"
+        />
+        <FormTextField
+          control={form.control}
+          name="code"
+          testId="simulator-code"
+          label={t('linking.simulator.code')}
+          placeholder={t('linking.simulator.codePlaceholder')}
+          size="small"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="small"
+          disabled={enter.isPending}
+          data-testid="simulator-code-submit"
+          sx={{ mt: '4px' }}
+        >
           {t('linking.simulator.submit')}
         </Button>
       </Box>

@@ -20,7 +20,8 @@ export function MediaPreview({ url, mime, name }: { url: string; mime: string; n
   if (blob.isLoading) return <CircularProgress size={20} />;
   if (!objectUrl) return null;
   const type = mime || blob.data?.type || '';
-  if (type.startsWith('image/')) return <img src={objectUrl} alt={name} style={{ maxWidth: '100%', maxHeight: 240, display: 'block', borderRadius: 4 }} />;
+  if (type.startsWith('image/'))
+    return <img src={objectUrl} alt={name} style={{ maxWidth: '100%', maxHeight: 240, display: 'block', borderRadius: 4 }} />;
   if (type.startsWith('audio/')) return <audio src={objectUrl} controls style={{ maxWidth: '100%' }} />;
   if (type.startsWith('video/')) return <video src={objectUrl} controls style={{ maxWidth: '100%', maxHeight: 240 }} />;
   return (

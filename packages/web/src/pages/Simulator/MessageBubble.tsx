@@ -50,7 +50,15 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
   };
 
   return (
-    <Box sx={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '75%', display: 'flex', flexDirection: 'column', alignItems: mine ? 'flex-end' : 'flex-start' }}>
+    <Box
+      sx={{
+        alignSelf: mine ? 'flex-end' : 'flex-start',
+        maxWidth: '75%',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: mine ? 'flex-end' : 'flex-start',
+      }}
+    >
       <Box
         sx={{
           px: 1.25,
@@ -63,7 +71,11 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
         data-sender={message.sender}
       >
         {message.isDeleted ? (
-          <Typography variant="body2" sx={{ fontStyle: 'italic', color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5 }} data-testid="simulator-message-deleted">
+          <Typography
+            variant="body2"
+            sx={{ fontStyle: 'italic', color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5 }}
+            data-testid="simulator-message-deleted"
+          >
             <BlockIcon sx={{ fontSize: 16 }} />
             {t('simulator.deleted')}
           </Typography>
@@ -73,21 +85,36 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
           {!message.isDeleted && (
             <Tooltip title={t('simulator.react')}>
-              <IconButton size="small" onClick={(e) => setReactAnchor(e.currentTarget)} sx={{ p: 0.25 }} data-testid={`simulator-react-${message.id}`}>
+              <IconButton
+                size="small"
+                onClick={(e) => setReactAnchor(e.currentTarget)}
+                sx={{ p: 0.25 }}
+                data-testid={`simulator-react-${message.id}`}
+              >
                 <AddReactionOutlinedIcon sx={{ fontSize: 16 }} />
               </IconButton>
             </Tooltip>
           )}
           {mine && !message.isDeleted && message.type === 'text' && (
             <Tooltip title={t('simulator.edit')}>
-              <IconButton size="small" onClick={() => setEditing(message.body ?? '')} sx={{ p: 0.25 }} data-testid={`simulator-edit-${message.id}`}>
+              <IconButton
+                size="small"
+                onClick={() => setEditing(message.body ?? '')}
+                sx={{ p: 0.25 }}
+                data-testid={`simulator-edit-${message.id}`}
+              >
                 <EditOutlinedIcon sx={{ fontSize: 16 }} />
               </IconButton>
             </Tooltip>
           )}
           {mine && !message.isDeleted && (
             <Tooltip title={t('simulator.revoke')}>
-              <IconButton size="small" onClick={() => void run(() => revoke.mutateAsync(message.id))} sx={{ p: 0.25 }} data-testid={`simulator-revoke-${message.id}`}>
+              <IconButton
+                size="small"
+                onClick={() => void run(() => revoke.mutateAsync(message.id))}
+                sx={{ p: 0.25 }}
+                data-testid={`simulator-revoke-${message.id}`}
+              >
                 <DeleteOutlineIcon sx={{ fontSize: 16 }} />
               </IconButton>
             </Tooltip>
@@ -112,7 +139,12 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
           ))}
         </Box>
       )}
-      <Menu anchorEl={reactAnchor} open={reactAnchor != null} onClose={() => setReactAnchor(null)} slotProps={{ list: { sx: { display: 'flex', px: 0.5 } } }}>
+      <Menu
+        anchorEl={reactAnchor}
+        open={reactAnchor != null}
+        onClose={() => setReactAnchor(null)}
+        slotProps={{ list: { sx: { display: 'flex', px: 0.5 } } }}
+      >
         {QUICK_REACTIONS.map((emoji) => (
           <MenuItem
             key={emoji}
@@ -133,7 +165,15 @@ export function MessageBubble({ message }: { message: SimulatorMessage }) {
         <Dialog open onClose={() => setEditing(null)} fullWidth maxWidth="xs">
           <DialogTitle>{t('simulator.editTitle')}</DialogTitle>
           <DialogContent>
-            <TextField autoFocus fullWidth multiline margin="dense" value={editing} onChange={(e) => setEditing(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'simulator-edit-input' } }} />
+            <TextField
+              autoFocus
+              fullWidth
+              multiline
+              margin="dense"
+              value={editing}
+              onChange={(e) => setEditing(e.target.value)}
+              slotProps={{ htmlInput: { 'data-testid': 'simulator-edit-input' } }}
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setEditing(null)}>{t('common.cancel')}</Button>

@@ -41,7 +41,13 @@ export function PendingQrItem({ pending, name }: { pending: PendingQr; name: str
           onChange={(e) => setNumber(e.target.value)}
           slotProps={{ htmlInput: { inputMode: 'tel', 'data-testid': `simulator-scan-number-${id}` } }}
         />
-        <Button variant="contained" size="small" onClick={() => void onScan()} disabled={scan.isPending} data-testid={`simulator-scan-${id}`}>
+        <Button
+          variant="contained"
+          size="small"
+          onClick={() => void onScan()}
+          disabled={scan.isPending}
+          data-testid={`simulator-scan-${id}`}
+        >
           {t('simulator.scan')}
         </Button>
       </Box>

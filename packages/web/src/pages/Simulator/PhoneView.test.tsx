@@ -76,7 +76,12 @@ describe('Simulator phone', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByTestId('simulator-text'), { target: { value: 'hi all' } });
     fireEvent.keyDown(screen.getByTestId('simulator-text'), { key: 'Enter' });
     await waitFor(() => expect(mock.callsTo('POST /api/simulator/messages')).toHaveLength(1));
-    expect(mock.callsTo('POST /api/simulator/messages')[0].body).toMatchObject({ from: CUSTOMER, to: CONNECTION, body: 'hi all', group: GROUP });
+    expect(mock.callsTo('POST /api/simulator/messages')[0].body).toMatchObject({
+      from: CUSTOMER,
+      to: CONNECTION,
+      body: 'hi all',
+      group: GROUP,
+    });
   });
 
   it('offers a voice note while nothing is typed', async () => {

@@ -74,7 +74,13 @@ export function PhoneView() {
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'simulator-group' } }}
           />
           {isCustomerNumber(customer.number) && !groupError ? (
-            <ChatPanel to={to} customer={customer.number} customerName={customer.name} group={groupId || undefined} hideNumber={!!customer.hideNumber} />
+            <ChatPanel
+              to={to}
+              customer={customer.number}
+              customerName={customer.name}
+              group={groupId || undefined}
+              hideNumber={!!customer.hideNumber}
+            />
           ) : (
             <Typography variant="body2" color="text.secondary">
               {t('simulator.pickCustomer')}

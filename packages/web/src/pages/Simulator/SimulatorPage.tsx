@@ -16,10 +16,7 @@ export default function SimulatorPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // A session change may add or remove a QR code waiting to be scanned.
-  const refreshPending = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorPending }),
-    [queryClient],
-  );
+  const refreshPending = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorPending }), [queryClient]);
   useConnectionLiveUpdates(refreshPending);
 
   return (

@@ -75,9 +75,7 @@ export default function TagsPage() {
       <ConfirmationModal
         open={confirm != null}
         title={
-          shownConfirm?.kind === 'delete'
-            ? t('tags.confirmDeleteTitle', { name: shownConfirm.tag.name })
-            : t('tags.confirmDeleteAllTitle')
+          shownConfirm?.kind === 'delete' ? t('tags.confirmDeleteTitle', { name: shownConfirm.tag.name }) : t('tags.confirmDeleteAllTitle')
         }
         onClose={() => setConfirm(null)}
         onConfirm={onConfirm}

@@ -43,7 +43,12 @@ export function TagsTable({
           <TableCell align="center" data-testid={`tag-contacts-${tag.id}`}>
             {tag.contactsCount}
           </TableCell>
-          <RowActionsCell testIdPrefix="tag" id={tag.id} onEdit={() => onEdit(tag)} onDelete={canDelete ? () => onDelete(tag) : undefined} />
+          <RowActionsCell
+            testIdPrefix="tag"
+            id={tag.id}
+            onEdit={() => onEdit(tag)}
+            onDelete={canDelete ? () => onDelete(tag) : undefined}
+          />
         </TableRow>
       ))}
     </ListTable>

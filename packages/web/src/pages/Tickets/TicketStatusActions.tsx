@@ -14,7 +14,15 @@ import { SHORTCUT_KEYS } from './shortcuts/shortcutKey';
 import { useShortcuts } from './shortcuts/useShortcuts';
 import { useAcceptTicket } from './useAcceptTicket';
 
-export function TicketStatusActions({ ticket, size = 'small', shortcuts = false }: { ticket: TicketDTO; size?: 'small' | 'medium'; shortcuts?: boolean }) {
+export function TicketStatusActions({
+  ticket,
+  size = 'small',
+  shortcuts = false,
+}: {
+  ticket: TicketDTO;
+  size?: 'small' | 'medium';
+  shortcuts?: boolean;
+}) {
   const { t } = useTranslation();
   // Exactly the actions the server presents: it offers only those valid for the ticket's status
   // (pending → accept; open → return and resolve; closed → reopen) and this user.
@@ -45,17 +53,33 @@ export function TicketStatusActions({ ticket, size = 'small', shortcuts = false 
         </Button>
       )}
       {allowed.has('return') && (
-        <Button {...common} variant="outlined" onClick={handle(() => void actions.giveBack(ticket))} data-testid={`ticket-return-${ticket.id}`}>
+        <Button
+          {...common}
+          variant="outlined"
+          onClick={handle(() => void actions.giveBack(ticket))}
+          data-testid={`ticket-return-${ticket.id}`}
+        >
           {t('tickets.actions.return')}
         </Button>
       )}
       {allowed.has('resolve') && (
-        <Button {...common} variant="contained" color="success" onClick={handle(() => void actions.resolve(ticket))} data-testid={`ticket-resolve-${ticket.id}`}>
+        <Button
+          {...common}
+          variant="contained"
+          color="success"
+          onClick={handle(() => void actions.resolve(ticket))}
+          data-testid={`ticket-resolve-${ticket.id}`}
+        >
           {t('tickets.actions.resolve')}
         </Button>
       )}
       {allowed.has('reopen') && (
-        <Button {...common} variant="outlined" onClick={handle(() => void actions.reopen(ticket))} data-testid={`ticket-reopen-${ticket.id}`}>
+        <Button
+          {...common}
+          variant="outlined"
+          onClick={handle(() => void actions.reopen(ticket))}
+          data-testid={`ticket-reopen-${ticket.id}`}
+        >
           {t('tickets.actions.reopen')}
         </Button>
       )}

@@ -36,7 +36,17 @@ export default function TicketsPage() {
       }}
     >
       {showList && (
-        <Box sx={{ width: narrow ? '100%' : LIST_WIDTH, flexShrink: 0, borderRight: narrow ? 0 : 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+        <Box
+          sx={{
+            width: narrow ? '100%' : LIST_WIDTH,
+            flexShrink: 0,
+            borderRight: narrow ? 0 : 1,
+            borderColor: 'divider',
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+          }}
+        >
           <TicketsListPane selectedId={ticketId} />
         </Box>
       )}

@@ -27,7 +27,19 @@ function ChatIllustration() {
 export function WelcomePane() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, p: 3, textAlign: 'center' }} data-testid="tickets-welcome">
+    <Box
+      sx={{
+        flex: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1,
+        p: 3,
+        textAlign: 'center',
+      }}
+      data-testid="tickets-welcome"
+    >
       <ChatIllustration />
       <Typography variant="h6">{t('tickets.welcome')}</Typography>
       <Typography color="text.secondary">{t('tickets.welcomeHint')}</Typography>

@@ -12,7 +12,14 @@ import { useViewer } from './useViewer';
 export function allowedTicketActions(ticket: TicketDTO, viewer: TicketViewerFacts): ReadonlySet<TicketAction> {
   if (ticket.allowedActions) return new Set(ticket.allowedActions);
   const actor: AccessActor = { id: viewer.id, queueIds: viewer.queueIds, profile: viewer.profile ?? 'user', allTicket: !!viewer.allTicket };
-  return new Set(ticketActions(actor, { userId: ticket.userId, queueId: ticket.queueId, status: ticket.status, sectorlessForAll: !!viewer.sectorlessForAll }));
+  return new Set(
+    ticketActions(actor, {
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      status: ticket.status,
+      sectorlessForAll: !!viewer.sectorlessForAll,
+    }),
+  );
 }
 
 export function useAllowedActions(ticket: TicketDTO): ReadonlySet<TicketAction> {

@@ -36,7 +36,10 @@ export function useTicketActions({ stay = false }: { stay?: boolean } = {}) {
     resolve: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'closed', userId: me }, '/tickets'),
     reopen: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'open', userId: me }, `/tickets/${ticket.id}`),
     finish: (ticket: Pick<TicketDTO, 'id'>) => run(ticket, { status: 'closed', isFinished: true }, '/tickets', true),
-    transfer: (ticket: Pick<TicketDTO, 'id'>, target: { userId: number | null; queueId: number | null; whatsappId?: number; reason?: string }) =>
+    transfer: (
+      ticket: Pick<TicketDTO, 'id'>,
+      target: { userId: number | null; queueId: number | null; whatsappId?: number; reason?: string },
+    ) =>
       run(
         ticket,
         {

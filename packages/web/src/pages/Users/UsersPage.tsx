@@ -89,18 +89,8 @@ export default function UsersPage() {
           {t('users.add')}
         </Button>
       </MainHeader>
-      <Paper
-        variant="outlined"
-        onScroll={onScroll}
-        sx={{ overflowY: 'auto', maxHeight: 'calc(100vh - 220px)' }}
-        data-testid="users-scroll"
-      >
-        <UsersTable
-          users={users}
-          onEdit={(user) => setModal({ open: true, userId: user.id })}
-          onDelete={setDeleting}
-          footer={footer}
-        />
+      <Paper variant="outlined" onScroll={onScroll} sx={{ overflowY: 'auto', maxHeight: 'calc(100vh - 220px)' }} data-testid="users-scroll">
+        <UsersTable users={users} onEdit={(user) => setModal({ open: true, userId: user.id })} onDelete={setDeleting} footer={footer} />
       </Paper>
       {modal.open && <UserModal open userId={modal.userId} onClose={() => setModal({ open: false })} />}
       <ConfirmationModal

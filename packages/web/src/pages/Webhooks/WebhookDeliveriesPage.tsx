@@ -41,7 +41,12 @@ export default function WebhookDeliveriesPage() {
         <Button
           variant="contained"
           data-testid="deliveries-test"
-          onClick={() => void test.mutateAsync(id).then(() => toast.success(t('webhooks.testQueued')), (err: unknown) => toast.error(err))}
+          onClick={() =>
+            void test.mutateAsync(id).then(
+              () => toast.success(t('webhooks.testQueued')),
+              (err: unknown) => toast.error(err),
+            )
+          }
         >
           {t('webhooks.test')}
         </Button>
@@ -70,12 +75,21 @@ export default function WebhookDeliveriesPage() {
             <TableRow key={d.id} data-testid={`delivery-${d.id}`} data-status={d.status}>
               <TableCell>{t(`webhooks.eventNames.${d.event}`, { defaultValue: d.event })}</TableCell>
               <TableCell>
-                <Chip size="small" color={STATUS_COLOR[d.status]} label={t(`webhooks.statuses.${d.status}`)} data-testid="delivery-status" />
+                <Chip
+                  size="small"
+                  color={STATUS_COLOR[d.status]}
+                  label={t(`webhooks.statuses.${d.status}`)}
+                  data-testid="delivery-status"
+                />
               </TableCell>
               <TableCell data-testid="delivery-code">{d.responseCode ?? '—'}</TableCell>
               <TableCell>{d.attempts}</TableCell>
               <TableCell>{when(d.createdAt)}</TableCell>
-              <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }} title={d.lastError ?? undefined} data-testid="delivery-error">
+              <TableCell
+                sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }}
+                title={d.lastError ?? undefined}
+                data-testid="delivery-error"
+              >
                 {deliveryErrorText(d.lastError, (code) => (i18n.exists(`errors.${code}`) ? t(`errors.${code}`) : null))}
               </TableCell>
               <TableCell align="right">
@@ -83,7 +97,12 @@ export default function WebhookDeliveriesPage() {
                   size="small"
                   disabled={d.status === 'delivering' || retry.isPending}
                   data-testid={`delivery-retry-${d.id}`}
-                  onClick={() => void retry.mutateAsync(d.id).then(() => toast.success(t('webhooks.retried')), (err: unknown) => toast.error(err))}
+                  onClick={() =>
+                    void retry.mutateAsync(d.id).then(
+                      () => toast.success(t('webhooks.retried')),
+                      (err: unknown) => toast.error(err),
+                    )
+                  }
                 >
                   {t('webhooks.retry')}
                 </Button>

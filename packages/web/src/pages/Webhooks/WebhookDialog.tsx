@@ -87,14 +87,23 @@ export function WebhookDialog({ webhook, onClose }: { webhook: WebhookDTO | null
             {WEBHOOK_EVENTS.map((event) => (
               <FormControlLabel
                 key={event}
-                control={<Checkbox checked={events.includes(event)} onChange={() => toggle(event)} slotProps={{ input: { 'data-testid': `webhook-event-${event}` } as object }} />}
+                control={
+                  <Checkbox
+                    checked={events.includes(event)}
+                    onChange={() => toggle(event)}
+                    slotProps={{ input: { 'data-testid': `webhook-event-${event}` } as object }}
+                  />
+                }
                 label={t(`webhooks.eventNames.${event}`)}
               />
             ))}
           </FormGroup>
           {errors.events && <FormHelperText error>{errors.events}</FormHelperText>}
         </div>
-        <FormControlLabel control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />} label={t('webhooks.enabled')} />
+        <FormControlLabel
+          control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
+          label={t('webhooks.enabled')}
+        />
       </Stack>
     </FormDialog>
   );

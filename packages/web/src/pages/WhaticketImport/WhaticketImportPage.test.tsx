@@ -85,7 +85,13 @@ describe('WhaticketImportPage', () => {
     await user.type(await screen.findByTestId('import-from'), 'mysql://root@db:3306/whaticket');
     await user.click(screen.getByTestId('import-start'));
     await waitFor(() => expect(callsTo('POST /api/imports/whaticket')).toHaveLength(1));
-    expect(callsTo('POST /api/imports/whaticket')[0].body).toEqual({ from: 'mysql://root@db:3306/whaticket', media: '', dryRun: true, sourceTimeZone: '-03:00', takeSettings: [] });
+    expect(callsTo('POST /api/imports/whaticket')[0].body).toEqual({
+      from: 'mysql://root@db:3306/whaticket',
+      media: '',
+      dryRun: true,
+      sourceTimeZone: '-03:00',
+      takeSettings: [],
+    });
     expect(await screen.findByText('Contacts — 2/3')).toBeTruthy();
     expect(await screen.findByText('Dry run finished (press-ticket): nothing was changed.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('import-summary-Messages').textContent).toBe('Messages501');
@@ -94,7 +100,7 @@ describe('WhaticketImportPage', () => {
     expect(screen.getByTestId('import-skipped').textContent).toContain('Messages 3EB0A6: ticket not imported');
   });
 
-  it("sends the source time zone the admin chose, refuses one that is not an offset, and the dry run names it with each cut value", async () => {
+  it('sends the source time zone the admin chose, refuses one that is not an offset, and the dry run names it with each cut value', async () => {
     const user = userEvent.setup();
     let current: ImportJobDTO | null = null;
     const { callsTo } = installFetchMock({
@@ -105,7 +111,16 @@ describe('WhaticketImportPage', () => {
           status: 'done',
           variant: 'press-ticket',
           sourceTimeZone: '-05:00',
-          changed: [{ table: 'Queues', id: '3', field: 'name', source: 'x'.repeat(60), imported: 'x'.repeat(50), reason: 'longer than 50 characters (the limit here)' }],
+          changed: [
+            {
+              table: 'Queues',
+              id: '3',
+              field: 'name',
+              source: 'x'.repeat(60),
+              imported: 'x'.repeat(50),
+              reason: 'longer than 50 characters (the limit here)',
+            },
+          ],
           changedTotal: 1,
         });
         return json(202, current);
@@ -154,7 +169,9 @@ describe('WhaticketImportPage', () => {
     await user.click(screen.getByTestId('import-start'));
     await waitFor(() => expect(callsTo('POST /api/imports/whaticket')).toHaveLength(1));
     expect(callsTo('POST /api/imports/whaticket')[0].body).toMatchObject({ takeSettings: ['userApiToken'] });
-    expect((await screen.findByTestId('import-setting-allTicket')).textContent).toBe('Every attendant sees tickets without sectordisabledenabledKept (not chosen)');
+    expect((await screen.findByTestId('import-setting-allTicket')).textContent).toBe(
+      'Every attendant sees tickets without sectordisabledenabledKept (not chosen)',
+    );
     expect(screen.getByTestId('import-setting-userApiToken').textContent).toBe('API tokenabcd…sour…Would be taken from the source');
   });
 
@@ -172,12 +189,17 @@ describe('WhaticketImportPage', () => {
     renderPage();
     await user.click(await screen.findByTestId('import-cancel'));
     await waitFor(() => expect(callsTo('POST /api/imports/whaticket/cancel')).toHaveLength(1));
-    expect(await screen.findByText('Import cancelled: what was imported before stays; running it again continues where it stopped.')).toBeTruthy();
+    expect(
+      await screen.findByText('Import cancelled: what was imported before stays; running it again continues where it stopped.'),
+    ).toBeTruthy();
     expect(screen.queryByTestId('import-cancel')).toBeNull();
   });
 
   it('shows a failed import with its reason', async () => {
-    installFetchMock({ ...signIn(admin), 'GET /api/imports/whaticket': () => json(200, job({ status: 'failed', error: 'connect ECONNREFUSED' })) });
+    installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => json(200, job({ status: 'failed', error: 'connect ECONNREFUSED' })),
+    });
     renderPage();
     expect(await screen.findByText('The import stopped: connect ECONNREFUSED')).toBeTruthy();
   });
@@ -189,7 +211,9 @@ describe('WhaticketImportPage', () => {
       ...signIn(admin),
       'GET /api/imports/whaticket': () => json(200, job({ status: 'failed', error: 'connect ECONNREFUSED' })),
       'POST /api/imports/whaticket': () =>
-        refuse ? json(409, { error: 'ERR_IMPORT_RUNNING' }) : json(202, job({ startedAt: '2026-01-02T09:00:00.000Z', progress: [{ table: 'Contacts', done: 0, total: 3 }] })),
+        refuse
+          ? json(409, { error: 'ERR_IMPORT_RUNNING' })
+          : json(202, job({ startedAt: '2026-01-02T09:00:00.000Z', progress: [{ table: 'Contacts', done: 0, total: 3 }] })),
     });
     renderPage();
     expect(await screen.findByText('The import stopped: connect ECONNREFUSED')).toBeTruthy();

@@ -25,7 +25,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DEFAULT_SOURCE_TIMEZONE, SECURITY_SETTING_KEYS, whaticketImportStartSchema, type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import {
+  DEFAULT_SOURCE_TIMEZONE,
+  SECURITY_SETTING_KEYS,
+  whaticketImportStartSchema,
+  type ImportJobDTO,
+  type WhaticketImportStartInput,
+} from '@switchboard/shared';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -119,7 +125,13 @@ function ImportForm({ disabled, onAttempt }: { disabled: boolean; onAttempt: () 
         name="dryRun"
         render={({ field }) => (
           <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { 'data-testid': 'import-dry-run' } as object }} />}
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(e) => field.onChange(e.target.checked)}
+                slotProps={{ input: { 'data-testid': 'import-dry-run' } as object }}
+              />
+            }
             label={t('whaticketImport.dryRun')}
           />
         )}
@@ -180,7 +192,12 @@ function JobView({ job }: { job: ImportJobDTO }) {
     }
   };
   return (
-    <Paper variant="outlined" sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="import-job" data-status={job.status}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}
+      data-testid="import-job"
+      data-status={job.status}
+    >
       {job.status === 'running' && (
         <Alert
           severity="info"
@@ -193,10 +210,14 @@ function JobView({ job }: { job: ImportJobDTO }) {
           {t(job.dryRun ? 'whaticketImport.runningDry' : 'whaticketImport.running')}
         </Alert>
       )}
-      {job.status === 'cancelled' && <Alert severity="warning">{t(job.dryRun ? 'whaticketImport.cancelledDry' : 'whaticketImport.cancelled')}</Alert>}
+      {job.status === 'cancelled' && (
+        <Alert severity="warning">{t(job.dryRun ? 'whaticketImport.cancelledDry' : 'whaticketImport.cancelled')}</Alert>
+      )}
       {job.status === 'failed' && <Alert severity="error">{t('whaticketImport.failed', { reason: job.error ?? '' })}</Alert>}
       {job.status === 'done' && (
-        <Alert severity="success">{t(job.dryRun ? 'whaticketImport.doneDry' : 'whaticketImport.done', { variant: job.variant ?? '' })}</Alert>
+        <Alert severity="success">
+          {t(job.dryRun ? 'whaticketImport.doneDry' : 'whaticketImport.done', { variant: job.variant ?? '' })}
+        </Alert>
       )}
       {job.sourceTimeZone && (
         <Typography variant="body2" data-testid="import-timezone">
@@ -252,14 +273,24 @@ function JobView({ job }: { job: ImportJobDTO }) {
                   <TableCell>{t(`whaticketImport.setting.${c.key}`)}</TableCell>
                   <TableCell>{c.current}</TableCell>
                   <TableCell>{c.incoming}</TableCell>
-                  <TableCell>{t(c.taken ? (job.dryRun ? 'whaticketImport.settingWouldTake' : 'whaticketImport.settingTaken') : 'whaticketImport.settingKept')}</TableCell>
+                  <TableCell>
+                    {t(
+                      c.taken
+                        ? job.dryRun
+                          ? 'whaticketImport.settingWouldTake'
+                          : 'whaticketImport.settingTaken'
+                        : 'whaticketImport.settingKept',
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </Box>
       )}
-      {job.unknownColumns.length > 0 && <Alert severity="warning">{t('whaticketImport.unknownColumns', { columns: job.unknownColumns.join(', ') })}</Alert>}
+      {job.unknownColumns.length > 0 && (
+        <Alert severity="warning">{t('whaticketImport.unknownColumns', { columns: job.unknownColumns.join(', ') })}</Alert>
+      )}
       {job.skipped.length > 0 && (
         <Box>
           <Typography variant="subtitle2">{t('whaticketImport.skippedRows', { count: job.skippedTotal })}</Typography>

@@ -63,7 +63,10 @@ export function readCompanionHello(iq: BinaryNode): CodeRequest | undefined {
   if (!number) throw new Error('link code: hello without the phone number');
   return {
     number,
-    wrappedCompanionEphemeral: bytes(getBinaryNodeChildBuffer(reg, 'link_code_pairing_wrapped_companion_ephemeral_pub'), 'wrapped ephemeral key'),
+    wrappedCompanionEphemeral: bytes(
+      getBinaryNodeChildBuffer(reg, 'link_code_pairing_wrapped_companion_ephemeral_pub'),
+      'wrapped ephemeral key',
+    ),
     ref: randomBytes(32),
   };
 }
@@ -80,12 +83,21 @@ async function unwrap(wrapped: Buffer, code: string): Promise<Buffer> {
 }
 
 /** Step 2: the phone typed `code`; the notification to send and what to remember. */
-export async function phoneEntersCode(request: CodeRequest, code: string, primaryIdentity: KeyPair): Promise<{ notification: BinaryNode; link: CodeLink }> {
+export async function phoneEntersCode(
+  request: CodeRequest,
+  code: string,
+  primaryIdentity: KeyPair,
+): Promise<{ notification: BinaryNode; link: CodeLink }> {
   const companionEphemeral = await unwrap(request.wrappedCompanionEphemeral, code);
   const primaryEphemeral = Curve.generateKeyPair();
   const notification: BinaryNode = {
     tag: 'notification',
-    attrs: { from: 's.whatsapp.net', type: 'link_code_companion_reg', id: randomBytes(8).toString('hex').toUpperCase(), t: String(Math.floor(Date.now() / 1000)) },
+    attrs: {
+      from: 's.whatsapp.net',
+      type: 'link_code_companion_reg',
+      id: randomBytes(8).toString('hex').toUpperCase(),
+      t: String(Math.floor(Date.now() / 1000)),
+    },
     content: [
       {
         tag: 'link_code_companion_reg',
@@ -123,7 +135,9 @@ export function openKeyBundle(iq: BinaryNode, link: CodeLink): { companionIdenti
     throw new Error('link code: the key bundle names other identities');
   }
   const identityShared = Curve.sharedKey(link.primaryIdentity.private, companionIdentity);
-  const advSecret = Buffer.from(hkdf(Buffer.concat([companionShared, identityShared, payload.subarray(64, 96)]), 32, { info: 'adv_secret' }));
+  const advSecret = Buffer.from(
+    hkdf(Buffer.concat([companionShared, identityShared, payload.subarray(64, 96)]), 32, { info: 'adv_secret' }),
+  );
   return { companionIdentity, advSecret };
 }
 
@@ -131,7 +145,12 @@ export function openKeyBundle(iq: BinaryNode, link: CodeLink): { companionIdenti
 export function passkeyHandoff(request: CodeRequest): BinaryNode {
   return {
     tag: 'notification',
-    attrs: { from: 's.whatsapp.net', type: 'link_code_companion_reg', id: randomBytes(8).toString('hex').toUpperCase(), t: String(Math.floor(Date.now() / 1000)) },
+    attrs: {
+      from: 's.whatsapp.net',
+      type: 'link_code_companion_reg',
+      id: randomBytes(8).toString('hex').toUpperCase(),
+      t: String(Math.floor(Date.now() / 1000)),
+    },
     content: [{ tag: 'link_code_companion_reg', attrs: {}, content: [{ tag: 'link_code_pairing_ref', attrs: {}, content: request.ref }] }],
   };
 }

@@ -32,7 +32,9 @@ export function readMediaRetryRequest(receipt: BinaryNode, mediaKey: Uint8Array)
 
 /** The phone's answer: the media is on the host again at `directPath` (or it could not be, `error`). */
 export function mediaRetryNotification(
-  opts: { id: string; from: string; rmr: BinaryNode; mediaKey: Uint8Array } & ({ directPath: string } | { error: proto.MediaRetryNotification.ResultType }),
+  opts: { id: string; from: string; rmr: BinaryNode; mediaKey: Uint8Array } & (
+    { directPath: string } | { error: proto.MediaRetryNotification.ResultType }
+  ),
 ): BinaryNode {
   const attrs = { from: opts.from, type: 'mediaretry', id: opts.id, t: String(Math.floor(Date.now() / 1000)) };
   const rmr: BinaryNode = { tag: 'rmr', attrs: opts.rmr.attrs };

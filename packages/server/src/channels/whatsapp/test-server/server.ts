@@ -59,7 +59,16 @@ import { lidMappingNotification, receiptFrom, refusalAck, refusalFor, senderAttr
 import { decryptMedia, encryptMedia } from './media.js';
 import { mediaRetryNotification, readMediaRetryRequest } from './media-retry.js';
 import { MEDIA_TLS_CERT, MEDIA_TLS_KEY } from './media-tls.js';
-import { companionFinishRef, openKeyBundle, passkeyHandoff, passkeyRequest, phoneEntersCode, readCompanionHello, type CodeLink, type CodeRequest } from './link-code.js';
+import {
+  companionFinishRef,
+  openKeyBundle,
+  passkeyHandoff,
+  passkeyRequest,
+  phoneEntersCode,
+  readCompanionHello,
+  type CodeLink,
+  type CodeRequest,
+} from './link-code.js';
 import { NoiseServerConnection, type HandshakeResult } from './noise.js';
 import { SignalParty, type PreKeyBundle } from './signal-party.js';
 
@@ -256,7 +265,10 @@ export class WhatsAppTestServer extends EventEmitter {
    * A customer's phone uploads media: the encrypted file is served here and the message carries
    * what the receiver needs to fetch and decrypt it (url, mediaKey, hashes, length).
    */
-  async uploadMedia(data: Buffer, type: MediaType): Promise<{ url: string; mediaKey: Buffer; fileSha256: Buffer; fileEncSha256: Buffer; fileLength: number }> {
+  async uploadMedia(
+    data: Buffer,
+    type: MediaType,
+  ): Promise<{ url: string; mediaKey: Buffer; fileSha256: Buffer; fileEncSha256: Buffer; fileLength: number }> {
     const { encrypted, ...keys } = await encryptMedia(data, type);
     const path = `/media/${type}/${randomUUID()}.enc`;
     this.mediaFiles.set(path, encrypted);
@@ -268,7 +280,10 @@ export class WhatsAppTestServer extends EventEmitter {
    * `directPath` baileys downloads from (Utils/messages-media.js:416-420 builds
    * https://<host of url><directPath>). Such a link can expire (expireMedia).
    */
-  async uploadMediaToHost(data: Buffer, type: MediaType): Promise<{ url: string; directPath: string; mediaKey: Buffer; fileSha256: Buffer; fileEncSha256: Buffer; fileLength: number }> {
+  async uploadMediaToHost(
+    data: Buffer,
+    type: MediaType,
+  ): Promise<{ url: string; directPath: string; mediaKey: Buffer; fileSha256: Buffer; fileEncSha256: Buffer; fileLength: number }> {
     const { encrypted, ...keys } = await encryptMedia(data, type);
     const directPath = `/v/t62.7117-24/${randomUUID()}.enc`;
     this.mediaFiles.set(directPath, encrypted);
@@ -352,8 +367,18 @@ export class WhatsAppTestServer extends EventEmitter {
       content: [
         {
           tag: 'group',
-          attrs: { id: group.id, subject: group.subject, s_t: '1700000000', creation: '1700000000', creator: ownJid, addressing_mode: group.addressing },
-          content: [participant(ownJid, `${account.lid}@lid`, { type: 'superadmin' }), ...group.members.map((m) => participant(m.pnJid, m.lidJid))],
+          attrs: {
+            id: group.id,
+            subject: group.subject,
+            s_t: '1700000000',
+            creation: '1700000000',
+            creator: ownJid,
+            addressing_mode: group.addressing,
+          },
+          content: [
+            participant(ownJid, `${account.lid}@lid`, { type: 'superadmin' }),
+            ...group.members.map((m) => participant(m.pnJid, m.lidJid)),
+          ],
         },
       ],
     };
@@ -382,14 +407,19 @@ export class WhatsAppTestServer extends EventEmitter {
     const group = this.groups.get(jidDecode(to)?.user ?? '');
     const skmsg = getBinaryNodeChildren(node, 'enc').find((e) => e.attrs.type === 'skmsg');
     if (!group || !(skmsg?.content instanceof Uint8Array)) throw new Error(`group message ${id} to an unknown group or without skmsg`);
-    const author = group.addressing === 'lid' ? `${account.lid}:${account.device}@lid` : `${account.number}:${account.device}@s.whatsapp.net`;
+    const author =
+      group.addressing === 'lid' ? `${account.lid}:${account.device}@lid` : `${account.number}:${account.device}@s.whatsapp.net`;
     const targets = getBinaryNodeChildren(getBinaryNodeChild(node, 'participants'), 'to');
     for (const member of group.members) {
       try {
         const target = targets.find((t) => member.is(jidDecode(t.attrs.jid)?.user ?? ''));
         const pairwise = getBinaryNodeChild(target, 'enc');
         if (pairwise?.content instanceof Uint8Array) {
-          const keyMessage = await member.party.decrypt(this.companionAddress(account), pairwise.attrs.type as 'pkmsg' | 'msg', pairwise.content);
+          const keyMessage = await member.party.decrypt(
+            this.companionAddress(account),
+            pairwise.attrs.type as 'pkmsg' | 'msg',
+            pairwise.content,
+          );
           const skdm = keyMessage.senderKeyDistributionMessage?.axolotlSenderKeyDistributionMessage;
           if (skdm) await member.party.acceptSenderKey(to, author, skdm);
         }
@@ -414,7 +444,9 @@ export class WhatsAppTestServer extends EventEmitter {
 
   // ── Customers ────────────────────────────────────────────────────────────────────────────────
 
-  addCustomer(opts: { number?: string; name?: string; lid?: string; lidAddressed?: boolean; hidesNumber?: boolean; refuses?: string } = {}): SimulatedCustomer {
+  addCustomer(
+    opts: { number?: string; name?: string; lid?: string; lidAddressed?: boolean; hidesNumber?: boolean; refuses?: string } = {},
+  ): SimulatedCustomer {
     const lid = opts.lid ?? String(randomInt(10 ** 13, 10 ** 14));
     const customer = new SimulatedCustomer(opts.number, lid, opts.name ?? `Customer ${opts.number ?? lid}`);
     customer.lidAddressed = !!opts.lidAddressed;
@@ -535,7 +567,12 @@ export class WhatsAppTestServer extends EventEmitter {
    * the companion (`pkmsg`/`msg`), the content as `skmsg` (messages-send.js builds the same pair
    * for its own group sends). Group metadata is not served: baileys does not need it to receive.
    */
-  async customerSendsToGroup(customer: SimulatedCustomer, accountNumber: string, groupId: string, message: proto.IMessage): Promise<string> {
+  async customerSendsToGroup(
+    customer: SimulatedCustomer,
+    accountNumber: string,
+    groupId: string,
+    message: proto.IMessage,
+  ): Promise<string> {
     const account = this.requireAccount(accountNumber);
     const connection = account.connection;
     if (!connection?.loggedIn) throw new Error(`account ${accountNumber} is not connected`);
@@ -671,7 +708,6 @@ export class WhatsAppTestServer extends EventEmitter {
     this.passkeyAccounts.set(number, type);
   }
 
-
   /** Whether a companion asked for a pairing code for this number (and waits for it to be typed). */
   hasCodeRequest(number: string): boolean {
     return [...this.codeRequests.values()].some((r) => r.number === number);
@@ -697,7 +733,11 @@ export class WhatsAppTestServer extends EventEmitter {
       return;
     }
     const account = this.nextDevice(number);
-    const { notification, link } = await phoneEntersCode(request, code.replace(/-/g, '').toUpperCase(), account.primary.creds.signedIdentityKey);
+    const { notification, link } = await phoneEntersCode(
+      request,
+      code.replace(/-/g, '').toUpperCase(),
+      account.primary.creds.signedIdentityKey,
+    );
     this.codeLinks.set(link.ref.toString('hex'), { link, account, connection });
     connection.send(notification);
   }
@@ -713,7 +753,11 @@ export class WhatsAppTestServer extends EventEmitter {
     const ref = companionFinishRef(iq);
     const pending = ref ? this.codeLinks.get(ref.toString('hex')) : undefined;
     if (!ref || !pending || pending.connection !== connection) {
-      return connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id }, content: [{ tag: 'error', attrs: { code: '404', text: 'item-not-found' } }] });
+      return connection.send({
+        tag: 'iq',
+        attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id },
+        content: [{ tag: 'error', attrs: { code: '404', text: 'item-not-found' } }],
+      });
     }
     this.codeLinks.delete(ref.toString('hex'));
     let opened: ReturnType<typeof openKeyBundle>;
@@ -722,7 +766,11 @@ export class WhatsAppTestServer extends EventEmitter {
     } catch {
       // The phone and the companion used different codes: no link.
       this.emit('link-refused', pending.link.number);
-      return connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id }, content: [{ tag: 'error', attrs: { code: '400', text: 'bad-request' } }] });
+      return connection.send({
+        tag: 'iq',
+        attrs: { from: S_WHATSAPP_NET, type: 'error', id: iq.attrs.id },
+        content: [{ tag: 'error', attrs: { code: '400', text: 'bad-request' } }],
+      });
     }
     reply();
     this.link(connection, pending.account, opened.companionIdentity, opened.advSecret);
@@ -735,7 +783,11 @@ export class WhatsAppTestServer extends EventEmitter {
    */
   private pairSuccess(account: Account, companionIdentity: Buffer, advSecret: Buffer): BinaryNode {
     const accountKey = account.primary.creds.signedIdentityKey;
-    const details = proto.ADVDeviceIdentity.encode({ rawId: randomInt(1, 2 ** 31), timestamp: Math.floor(Date.now() / 1000), keyIndex: account.device }).finish();
+    const details = proto.ADVDeviceIdentity.encode({
+      rawId: randomInt(1, 2 ** 31),
+      timestamp: Math.floor(Date.now() / 1000),
+      keyIndex: account.device,
+    }).finish();
     const accountSignature = Curve.sign(accountKey.private, Buffer.concat([Buffer.from([6, 0]), details, companionIdentity]));
     const signed = proto.ADVSignedDeviceIdentity.encode({ details, accountSignatureKey: accountKey.public, accountSignature }).finish();
     const hmac = createHmac('sha256', advSecret).update(signed).digest();
@@ -869,8 +921,7 @@ export class WhatsAppTestServer extends EventEmitter {
       }
       return;
     }
-    const reply = (content?: BinaryNode[]) =>
-      connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'result', id }, content });
+    const reply = (content?: BinaryNode[]) => connection.send({ tag: 'iq', attrs: { from: S_WHATSAPP_NET, type: 'result', id }, content });
     const account = connection.account;
     if (xmlns === 'encrypt' && account) {
       if (getBinaryNodeChild(iq, 'count')) return reply([{ tag: 'count', attrs: { value: String(account.preKeys.length) } }]);
@@ -887,11 +938,16 @@ export class WhatsAppTestServer extends EventEmitter {
       }
     }
     if (xmlns === 'usync' && account) return reply([this.answerUsync(account, iq)]);
-    if (xmlns === 'w:g2' && type === 'get' && account && getBinaryNodeChild(iq, 'query')) return connection.send(this.answerGroupMetadata(account, iq));
+    if (xmlns === 'w:g2' && type === 'get' && account && getBinaryNodeChild(iq, 'query'))
+      return connection.send(this.answerGroupMetadata(account, iq));
     if (xmlns === 'w:m' && getBinaryNodeChild(iq, 'media_conn')) {
       // Where to upload (messages-send.js refreshMediaConn): one host, an auth token, a ttl.
       return reply([
-        { tag: 'media_conn', attrs: { auth: 'test-media-auth', ttl: '3600' }, content: [{ tag: 'host', attrs: { hostname: this.mediaOrigin, maxContentLengthBytes: String(100 * 2 ** 20) } }] },
+        {
+          tag: 'media_conn',
+          attrs: { auth: 'test-media-auth', ttl: '3600' },
+          content: [{ tag: 'host', attrs: { hostname: this.mediaOrigin, maxContentLengthBytes: String(100 * 2 ** 20) } }],
+        },
       ]);
     }
     if (xmlns === 'md' && getBinaryNodeChild(iq, 'link_code_companion_reg')) return this.onLinkCode(connection, iq, reply);
@@ -949,7 +1005,13 @@ export class WhatsAppTestServer extends EventEmitter {
     const users: BinaryNode[] = [];
     for (const user of getBinaryNodeChildren(getBinaryNodeChild(usync, 'list'), 'user')) {
       const phone = getBinaryNodeChild(user, 'contact')?.content;
-      const asked = user.attrs.jid ?? (phone ? `${Buffer.from(phone as Uint8Array).toString().replace(/\D/g, '')}@s.whatsapp.net` : undefined);
+      const asked =
+        user.attrs.jid ??
+        (phone
+          ? `${Buffer.from(phone as Uint8Array)
+              .toString()
+              .replace(/\D/g, '')}@s.whatsapp.net`
+          : undefined);
       if (!asked) continue;
       // A number lookup (socket.js:222-246 onWhatsApp: the contact protocol with a phone).
       if (phone && protocols.includes('contact')) this.numberLookups.push(jidDecode(asked)?.user ?? asked);
@@ -1093,7 +1155,11 @@ export class WhatsAppTestServer extends EventEmitter {
    * fresh keys for the phone (handleIdentityChange, Socket/messages-recv.js:572-585,
    * Utils/identity-change-handler.js). Resolves once acked.
    */
-  async customerReinstalls(customer: SimulatedCustomer, accountNumber: string, opts: { notify: boolean } = { notify: true }): Promise<void> {
+  async customerReinstalls(
+    customer: SimulatedCustomer,
+    accountNumber: string,
+    opts: { notify: boolean } = { notify: true },
+  ): Promise<void> {
     customer.devices.set(0, new SignalParty());
     if (!opts.notify) return;
     await this.notify(accountNumber, { from: customer.pnJid ?? customer.lidJid, type: 'encrypt' }, [
@@ -1149,7 +1215,9 @@ export class WhatsAppTestServer extends EventEmitter {
     const from = `${account.number}@s.whatsapp.net`;
     const hosted = media?.directPath ? this.uploadedByPhones.get(media.directPath) : undefined;
     if (!media?.mediaKey || !media.directPath || !hosted) {
-      connection.send(mediaRetryNotification({ id, from, rmr, mediaKey: Buffer.alloc(32), error: proto.MediaRetryNotification.ResultType.NOT_FOUND }));
+      connection.send(
+        mediaRetryNotification({ id, from, rmr, mediaKey: Buffer.alloc(32), error: proto.MediaRetryNotification.ResultType.NOT_FOUND }),
+      );
       return;
     }
     readMediaRetryRequest(node, media.mediaKey);
@@ -1239,8 +1307,18 @@ function disconnectNode(reason: DisconnectReasonName): BinaryNode {
   }
 }
 
-function mediaOf(message: proto.IMessage): proto.Message.IImageMessage | proto.Message.IAudioMessage | proto.Message.IVideoMessage | proto.Message.IDocumentMessage | proto.Message.IStickerMessage | undefined {
-  return message.imageMessage ?? message.audioMessage ?? message.videoMessage ?? message.documentMessage ?? message.stickerMessage ?? undefined;
+function mediaOf(
+  message: proto.IMessage,
+):
+  | proto.Message.IImageMessage
+  | proto.Message.IAudioMessage
+  | proto.Message.IVideoMessage
+  | proto.Message.IDocumentMessage
+  | proto.Message.IStickerMessage
+  | undefined {
+  return (
+    message.imageMessage ?? message.audioMessage ?? message.videoMessage ?? message.documentMessage ?? message.stickerMessage ?? undefined
+  );
 }
 
 function compareVersions(a: readonly number[], b: readonly number[]): number {

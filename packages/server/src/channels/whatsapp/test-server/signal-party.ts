@@ -109,7 +109,11 @@ export class SignalParty {
    * (`skmsg`) and the sender key itself, to hand out in a pairwise message (decode-wa-message.js
    * processes a senderKeyDistributionMessage before the skmsg of the same stanza).
    */
-  async encryptForGroup(group: string, meId: string, message: proto.IMessage): Promise<{ ciphertext: Uint8Array; senderKeyDistributionMessage: Uint8Array }> {
+  async encryptForGroup(
+    group: string,
+    meId: string,
+    message: proto.IMessage,
+  ): Promise<{ ciphertext: Uint8Array; senderKeyDistributionMessage: Uint8Array }> {
     return this.repository.encryptGroupMessage({ group, meId, data: encodeWAMessage(message) });
   }
 

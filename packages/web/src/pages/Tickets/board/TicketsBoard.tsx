@@ -94,13 +94,19 @@ export default function TicketsBoard() {
   let columns: ReactNode;
   if (view === 'sectors') {
     // Each sector the viewer works in, and any other sector a visible ticket is in; then no sector.
-    const sectors = new Map<number | null, { name: string; tickets: TicketDTO[] }>(viewer.sectors.map((s) => [s.id, { name: s.name, tickets: [] }]));
+    const sectors = new Map<number | null, { name: string; tickets: TicketDTO[] }>(
+      viewer.sectors.map((s) => [s.id, { name: s.name, tickets: [] }]),
+    );
     for (const ticket of [...pending.tickets, ...open.tickets]) {
       const column = sectors.get(ticket.queueId) ?? { name: ticket.queue?.name ?? t('tickets.board.noSector'), tickets: [] };
       column.tickets.push(ticket);
       sectors.set(ticket.queueId, column);
     }
-    const moreOfSectors: ColumnSource = { tickets: [], more: pending.more ?? open.more, loadingMore: pending.loadingMore || open.loadingMore };
+    const moreOfSectors: ColumnSource = {
+      tickets: [],
+      more: pending.more ?? open.more,
+      loadingMore: pending.loadingMore || open.loadingMore,
+    };
     columns = (
       <>
         {[...sectors].map(([queueId, column]) => (
@@ -136,7 +142,14 @@ export default function TicketsBoard() {
           {mine.map(card)}
         </Column>
         {[...others].map(([userId, column]) => (
-          <Column key={userId} id={`user-${userId}`} title={column.name} count={column.tickets.length} onDrop={dropTransfer({ toUserId: userId })} source={open}>
+          <Column
+            key={userId}
+            id={`user-${userId}`}
+            title={column.name}
+            count={column.tickets.length}
+            onDrop={dropTransfer({ toUserId: userId })}
+            source={open}
+          >
             {column.tickets.map(card)}
           </Column>
         ))}
@@ -146,12 +159,27 @@ export default function TicketsBoard() {
   }
 
   return (
-    <Paper variant="outlined" data-testid="tickets-board" sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 56px - 16px - 40px)', sm: 'calc(100dvh - 64px - 32px - 40px)' }, minHeight: 420 }}>
+    <Paper
+      variant="outlined"
+      data-testid="tickets-board"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: { xs: 'calc(100dvh - 56px - 16px - 40px)', sm: 'calc(100dvh - 64px - 32px - 40px)' },
+        minHeight: 420,
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Typography variant="h6" sx={{ flex: 1 }} noWrap>
           {t('tickets.board.title')}
         </Typography>
-        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, next: BoardView | null) => next && setView(next)} aria-label={t('tickets.board.groupBy')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_e, next: BoardView | null) => next && setView(next)}
+          aria-label={t('tickets.board.groupBy')}
+        >
           <ToggleButton value="attendants" data-testid="board-by-attendant">
             {t('tickets.board.byAttendant')}
           </ToggleButton>
@@ -169,12 +197,33 @@ export default function TicketsBoard() {
         {columns}
       </Box>
       {dialog}
-      {transfer && <TransferTicketDialog ticket={transfer.ticket} toUserId={transfer.toUserId} toQueueId={transfer.toQueueId} onClose={() => setTransfer(null)} />}
+      {transfer && (
+        <TransferTicketDialog
+          ticket={transfer.ticket}
+          toUserId={transfer.toUserId}
+          toQueueId={transfer.toQueueId}
+          onClose={() => setTransfer(null)}
+        />
+      )}
     </Paper>
   );
 }
 
-function Column({ id, title, count, onDrop, source, children }: { id: string; title: string; count: number; onDrop?: () => void; source?: ColumnSource; children: ReactNode }) {
+function Column({
+  id,
+  title,
+  count,
+  onDrop,
+  source,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  onDrop?: () => void;
+  source?: ColumnSource;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [over, setOver] = useState(false);
   // Only a column that takes the dragged card accepts the drop (preventDefault on dragover).

@@ -14,7 +14,17 @@ export function AwaitingResend() {
       component="div"
       variant="body2"
       color="text.secondary"
-      sx={{ display: 'flex', gap: 0.5, alignItems: 'center', fontStyle: 'italic', border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 1, p: 1 }}
+      sx={{
+        display: 'flex',
+        gap: 0.5,
+        alignItems: 'center',
+        fontStyle: 'italic',
+        border: 1,
+        borderStyle: 'dashed',
+        borderColor: 'divider',
+        borderRadius: 1,
+        p: 1,
+      }}
       data-testid="message-awaiting-resend"
     >
       <HourglassEmptyOutlinedIcon fontSize="small" /> {t('tickets.chat.awaitingResend')}

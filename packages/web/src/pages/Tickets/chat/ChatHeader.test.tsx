@@ -13,7 +13,11 @@ describe('ChatHeader', () => {
 
   it('names the ticket by its protocol, the number the dividers and the customer know', async () => {
     installFetchMock(signIn(userFixture({ id: 1, profile: 'admin' })));
-    const ticket = ticketFixture({ id: 5, protocol: '2026000005', allowedActions: ['read', 'note', 'reply', 'return', 'transfer', 'resolve', 'finish'] });
+    const ticket = ticketFixture({
+      id: 5,
+      protocol: '2026000005',
+      allowedActions: ['read', 'note', 'reply', 'return', 'transfer', 'resolve', 'finish'],
+    });
     renderWithProviders(
       <WhenSignedIn>
         <ChatHeader ticket={ticket} onOpenContact={() => undefined} onSearch={() => undefined} />

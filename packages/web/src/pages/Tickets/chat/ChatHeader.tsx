@@ -13,20 +13,22 @@ import { TicketStatusActions } from '../TicketStatusActions';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
 import { ticketNumber } from '../ticketNumber';
 
-export function ChatHeader({
-  ticket,
-  onOpenContact,
-  onSearch,
-}: {
-  ticket: TicketDTO;
-  onOpenContact: () => void;
-  onSearch: () => void;
-}) {
+export function ChatHeader({ ticket, onOpenContact, onSearch }: { ticket: TicketDTO; onOpenContact: () => void; onSearch: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', flexWrap: 'wrap' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1,
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        flexWrap: 'wrap',
+      }}
       data-testid="chat-header"
     >
       <IconButton onClick={() => void navigate('/tickets')} aria-label={t('tickets.back')} data-testid="chat-back">
@@ -35,7 +37,17 @@ export function ChatHeader({
       <ButtonBase
         onClick={onOpenContact}
         // On phones the contact takes the first row and the actions wrap below it.
-        sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: 1, minWidth: { xs: 'calc(100% - 56px)', sm: 0 }, justifyContent: 'flex-start', textAlign: 'left', borderRadius: 1, p: 0.5 }}
+        sx={{
+          display: 'flex',
+          gap: 1.5,
+          alignItems: 'center',
+          flex: 1,
+          minWidth: { xs: 'calc(100% - 56px)', sm: 0 },
+          justifyContent: 'flex-start',
+          textAlign: 'left',
+          borderRadius: 1,
+          p: 0.5,
+        }}
         data-testid="chat-contact"
       >
         <Avatar src={ticket.contact.profilePicUrl || undefined} alt={ticket.contact.name}>

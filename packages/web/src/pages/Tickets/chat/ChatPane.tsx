@@ -76,10 +76,22 @@ export function ChatPane({ ticketId }: { ticketId: number }) {
   const open = ticket.status === 'open' && canReply;
   return (
     <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 }} data-testid="chat-pane">
-      <ChatHeader ticket={ticket} onOpenContact={() => setDrawerOpen(true)} onSearch={() => setSearch({ ticketId, jumpTo: null, failed: false })} />
+      <ChatHeader
+        ticket={ticket}
+        onOpenContact={() => setDrawerOpen(true)}
+        onSearch={() => setSearch({ ticketId, jumpTo: null, failed: false })}
+      />
       {searching && <ChatSearch key={ticket.id} ticketId={ticket.id} onJump={onJump} onClose={closeSearch} notLoaded={searching.failed} />}
       <DropZone key={ticket.id} enabled={open} onFiles={(dropped) => setFiles((f) => [...f, ...dropped])}>
-        <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, bgcolor: (th) => (th.palette.mode === 'dark' ? '#0b141a' : '#efeae2') }}>
+        <Box
+          sx={{
+            flex: 1,
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+            bgcolor: (th) => (th.palette.mode === 'dark' ? '#0b141a' : '#efeae2'),
+          }}
+        >
           <MessageList ticket={ticket} onReply={onReply} jumpTo={searching?.jumpTo ?? null} onJumpFailed={onJumpFailed} />
         </Box>
         <ServiceWindowBar ticket={ticket} />

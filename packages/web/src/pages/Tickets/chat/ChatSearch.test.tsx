@@ -6,7 +6,14 @@ import { userFixture } from '../../../test/fixtures';
 import { renderWithProviders, screen, signIn, WhenSignedIn } from '../../../test/renderWithProviders';
 import { ChatSearch } from './ChatSearch';
 
-const match = (id: string, ticketId: number) => ({ id, ticketId, body: `order ${id}`, fromMe: false, isPrivate: false, createdAt: '2026-01-01T10:00:00.000Z' });
+const match = (id: string, ticketId: number) => ({
+  id,
+  ticketId,
+  body: `order ${id}`,
+  fromMe: false,
+  isPrivate: false,
+  createdAt: '2026-01-01T10:00:00.000Z',
+});
 
 function setup(matches: ReturnType<typeof match>[]) {
   const mock = installFetchMock({

@@ -21,7 +21,17 @@ import { effectiveSearchTerm } from '../../../components/searchTerm';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { translateError } from '../../../errors/translateError';
 
-export function ChatSearch({ ticketId, onJump, onClose, notLoaded }: { ticketId: number; onJump: (messageId: string) => void; onClose: () => void; notLoaded: boolean }) {
+export function ChatSearch({
+  ticketId,
+  onJump,
+  onClose,
+  notLoaded,
+}: {
+  ticketId: number;
+  onJump: (messageId: string) => void;
+  onClose: () => void;
+  notLoaded: boolean;
+}) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const term = effectiveSearchTerm(useDebouncedValue(typed, SEARCH_DEBOUNCE_MS));
@@ -48,11 +58,23 @@ export function ChatSearch({ ticketId, onJump, onClose, notLoaded }: { ticketId:
     status =
       matches.length === 0
         ? t('tickets.chat.searchNone')
-        : t(search.data.hasMore ? 'tickets.chat.searchCountMore' : 'tickets.chat.searchCount', { index: position + 1, count: matches.length });
+        : t(search.data.hasMore ? 'tickets.chat.searchCountMore' : 'tickets.chat.searchCount', {
+            index: position + 1,
+            count: matches.length,
+          });
   }
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, py: 0.75, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.5,
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
       data-testid="chat-search"
     >
       <TextField
@@ -77,13 +99,30 @@ export function ChatSearch({ ticketId, onJump, onClose, notLoaded }: { ticketId:
           },
         }}
       />
-      <Typography variant="caption" color={notLoaded || search.isError ? 'error' : 'text.secondary'} sx={{ whiteSpace: 'nowrap' }} data-testid="chat-search-status">
+      <Typography
+        variant="caption"
+        color={notLoaded || search.isError ? 'error' : 'text.secondary'}
+        sx={{ whiteSpace: 'nowrap' }}
+        data-testid="chat-search-status"
+      >
         {search.isError ? translateError(t, search.error) : notLoaded ? t('tickets.chat.searchNotLoaded') : status}
       </Typography>
-      <IconButton size="small" onClick={() => go(position + 1)} disabled={position + 1 >= matches.length} aria-label={t('tickets.chat.searchOlder')} data-testid="chat-search-older">
+      <IconButton
+        size="small"
+        onClick={() => go(position + 1)}
+        disabled={position + 1 >= matches.length}
+        aria-label={t('tickets.chat.searchOlder')}
+        data-testid="chat-search-older"
+      >
         <KeyboardArrowUpIcon fontSize="small" />
       </IconButton>
-      <IconButton size="small" onClick={() => go(position - 1)} disabled={position === 0} aria-label={t('tickets.chat.searchNewer')} data-testid="chat-search-newer">
+      <IconButton
+        size="small"
+        onClick={() => go(position - 1)}
+        disabled={position === 0}
+        aria-label={t('tickets.chat.searchNewer')}
+        data-testid="chat-search-newer"
+      >
         <KeyboardArrowDownIcon fontSize="small" />
       </IconButton>
       <IconButton size="small" onClick={onClose} aria-label={t('tickets.chat.searchClose')} data-testid="chat-search-close">

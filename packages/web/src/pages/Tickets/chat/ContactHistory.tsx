@@ -20,7 +20,15 @@ function outcomeKey(t: PanelTicket): string {
   return `tickets.panel.outcome.${t.outcome ?? 'resolved'}`;
 }
 
-export function ContactHistory({ panel, currentTicketId, onOpenTicket }: { panel: ContactPanelDTO; currentTicketId: number; onOpenTicket?: () => void }) {
+export function ContactHistory({
+  panel,
+  currentTicketId,
+  onOpenTicket,
+}: {
+  panel: ContactPanelDTO;
+  currentTicketId: number;
+  onOpenTicket?: () => void;
+}) {
   const { t } = useTranslation();
   const average = panel.ratings.length ? panel.ratings.reduce((sum, r) => sum + r.rate, 0) / panel.ratings.length : null;
   return (
@@ -43,7 +51,10 @@ export function ContactHistory({ panel, currentTicketId, onOpenTicket }: { panel
         </Typography>
         {panel.channels.map((c) => (
           <Typography key={c.id} variant="body2" data-testid="panel-channel">
-            {c.name} <Typography component="span" variant="caption" color="text.secondary">· {t(`tickets.panel.channel.${c.channel}`)}</Typography>
+            {c.name}{' '}
+            <Typography component="span" variant="caption" color="text.secondary">
+              · {t(`tickets.panel.channel.${c.channel}`)}
+            </Typography>
           </Typography>
         ))}
       </Box>

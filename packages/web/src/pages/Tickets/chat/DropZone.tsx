@@ -46,7 +46,11 @@ export function DropZone({ enabled, onFiles, children }: { enabled: boolean; onF
     : {};
 
   return (
-    <Box sx={{ position: 'relative', flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }} {...handlers} data-testid="drop-zone">
+    <Box
+      sx={{ position: 'relative', flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      {...handlers}
+      data-testid="drop-zone"
+    >
       {enabled && hint && !over && (
         // In the flow above the messages, not floating over them: it must not hide the first
         // bubble's sender line.
@@ -54,7 +58,15 @@ export function DropZone({ enabled, onFiles, children }: { enabled: boolean; onF
           <Typography
             variant="caption"
             data-testid="drop-hint"
-            sx={{ bgcolor: 'background.paper', boxShadow: 1, px: 1.5, py: 0.5, borderRadius: 4, pointerEvents: 'none', whiteSpace: 'nowrap' }}
+            sx={{
+              bgcolor: 'background.paper',
+              boxShadow: 1,
+              px: 1.5,
+              py: 0.5,
+              borderRadius: 4,
+              pointerEvents: 'none',
+              whiteSpace: 'nowrap',
+            }}
           >
             {t('tickets.chat.dropHint')}
           </Typography>
@@ -62,7 +74,21 @@ export function DropZone({ enabled, onFiles, children }: { enabled: boolean; onF
       )}
       {children}
       {over && (
-        <Box sx={{ position: 'absolute', inset: 0, border: 3, borderStyle: 'dashed', borderColor: 'primary.main', bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 3, pointerEvents: 'none' }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            border: 3,
+            borderStyle: 'dashed',
+            borderColor: 'primary.main',
+            bgcolor: 'action.hover',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            zIndex: 3,
+            pointerEvents: 'none',
+          }}
+        >
           <Typography variant="h6" color="primary">
             {t('tickets.chat.dropNow')}
           </Typography>

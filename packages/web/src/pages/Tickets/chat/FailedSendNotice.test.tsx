@@ -9,7 +9,16 @@ import { MessageBubble } from './MessageBubble';
 cleanUpAfterEach();
 
 const failed = (over: Parameters<typeof messageFixture>[0] = {}) =>
-  messageFixture({ id: 'out-1', fromMe: true, body: 'olá', ack: 0, sendState: 'failed', sendError: 'ERR_WAPP_SEND_REFUSED', sendErrorCode: '463', ...over });
+  messageFixture({
+    id: 'out-1',
+    fromMe: true,
+    body: 'olá',
+    ack: 0,
+    sendState: 'failed',
+    sendError: 'ERR_WAPP_SEND_REFUSED',
+    sendErrorCode: '463',
+    ...over,
+  });
 
 function renderBubble(message: ReturnType<typeof failed>, opts: { canReply?: boolean; readOnly?: boolean } = {}) {
   const mock = installFetchMock({
@@ -18,7 +27,13 @@ function renderBubble(message: ReturnType<typeof failed>, opts: { canReply?: boo
   });
   renderWithProviders(
     <WhenSignedIn>
-      <MessageBubble message={message} contactName="Ana" canReply={opts.canReply ?? true} readOnly={opts.readOnly} onReply={() => undefined} />
+      <MessageBubble
+        message={message}
+        contactName="Ana"
+        canReply={opts.canReply ?? true}
+        readOnly={opts.readOnly}
+        onReply={() => undefined}
+      />
     </WhenSignedIn>,
   );
   return mock;

@@ -15,7 +15,13 @@ import { useToast } from '../../../components/Toasts';
 /** Refusal codes with their own explanation; any other code gets the generic one, with the code. */
 const EXPLAINED_CODES = ['463', '479'] as const;
 
-export function FailedSendNotice({ message, canRetry }: { message: Pick<MessageDTO, 'id' | 'sendError' | 'sendErrorCode'>; canRetry: boolean }) {
+export function FailedSendNotice({
+  message,
+  canRetry,
+}: {
+  message: Pick<MessageDTO, 'id' | 'sendError' | 'sendErrorCode'>;
+  canRetry: boolean;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const retry = useRetryMessage();
@@ -28,7 +34,12 @@ export function FailedSendNotice({ message, canRetry }: { message: Pick<MessageD
       ? t(`errors.${message.sendError}`, { defaultValue: '' })
       : '';
   return (
-    <Box data-testid="message-send-error" data-error={message.sendError ?? undefined} data-code={code ?? undefined} sx={{ mt: 0.5, maxWidth: 420 }}>
+    <Box
+      data-testid="message-send-error"
+      data-error={message.sendError ?? undefined}
+      data-code={code ?? undefined}
+      sx={{ mt: 0.5, maxWidth: 420 }}
+    >
       <Typography variant="caption" color="error" sx={{ display: 'block', fontWeight: 600 }}>
         {t('tickets.chat.failed')}
         {code ? ` · ${t('tickets.chat.refusalCode', { code })}` : ''}

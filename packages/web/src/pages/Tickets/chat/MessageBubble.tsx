@@ -36,7 +36,16 @@ export interface MessageBubbleProps {
   messageActions?: MessageActions;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, onReply, showSender, readOnly, highlighted, messageActions }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  contactName,
+  canReply,
+  onReply,
+  showSender,
+  readOnly,
+  highlighted,
+  messageActions,
+}: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   const note = message.isPrivate;
@@ -84,15 +93,31 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           outlineOffset: 2,
         }}
       >
-        {!readOnly && <MessageOptionsMenu message={message} onReply={onReply} canReply={canReply && !note} actions={note ? undefined : messageActions} />}
+        {!readOnly && (
+          <MessageOptionsMenu
+            message={message}
+            onReply={onReply}
+            canReply={canReply && !note}
+            actions={note ? undefined : messageActions}
+          />
+        )}
         {note && (
-          <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600, color: 'warning.dark' }} data-testid="private-note-label">
+          <Typography
+            variant="caption"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600, color: 'warning.dark' }}
+            data-testid="private-note-label"
+          >
             <LockIcon sx={{ fontSize: 14 }} />
             {message.authorName ? t('tickets.chat.privateNoteBy', { name: message.authorName }) : t('tickets.chat.privateNote')}
           </Typography>
         )}
         {automatic && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }} data-testid="automatic-label">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
+            data-testid="automatic-label"
+          >
             <SmartToyOutlinedIcon sx={{ fontSize: 14 }} />
             {t('tickets.story.automatic')}
           </Typography>
@@ -104,7 +129,12 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
         )}
         {message.quotedMsg && <QuotedMessage quoted={message.quotedMsg} contactName={contactName} />}
         {message.isDeleted && (
-          <Typography variant="caption" color="error" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }} data-testid="message-deleted">
+          <Typography
+            variant="caption"
+            color="error"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontStyle: 'italic' }}
+            data-testid="message-deleted"
+          >
             <BlockIcon sx={{ fontSize: 14 }} />
             {mine ? t('tickets.chat.deleted') : t('tickets.chat.customerDeleted')}
           </Typography>
@@ -116,7 +146,12 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           {message.isEdited && (
             // The text before the edit stays readable to staff (the history keeps it).
             <Tooltip title={message.originalBody ? t('tickets.chat.editedOriginal', { text: message.originalBody }) : ''}>
-              <Typography variant="caption" color="text.secondary" data-testid="message-edited" data-original={message.originalBody ?? undefined}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                data-testid="message-edited"
+                data-original={message.originalBody ?? undefined}
+              >
                 {t('tickets.chat.edited')}
               </Typography>
             </Tooltip>

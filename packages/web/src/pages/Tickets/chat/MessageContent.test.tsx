@@ -48,7 +48,7 @@ describe('received media that was not kept', () => {
   });
 });
 
-describe('a message waiting for the customer\'s phone to send it again', () => {
+describe("a message waiting for the customer's phone to send it again", () => {
   afterEach(async () => {
     cleanup();
     await i18n.changeLanguage('en');

@@ -210,7 +210,9 @@ export function MessageList({
       alignToBottom
       increaseViewportBy={{ top: 400, bottom: 200 }}
       components={{
-        Header: () => <Box sx={{ height: 8, display: 'flex', justifyContent: 'center' }}>{isFetchingNextPage && <CircularProgress size={18} />}</Box>,
+        Header: () => (
+          <Box sx={{ height: 8, display: 'flex', justifyContent: 'center' }}>{isFetchingNextPage && <CircularProgress size={18} />}</Box>
+        ),
         Footer: () => <Box sx={{ height: 8 }} />,
       }}
       data-testid="message-list"

@@ -12,7 +12,11 @@ async function optionsOf(me: { id: number; profile: 'admin' | 'user' }, note: { 
   renderWithProviders(
     <WhenSignedIn>
       <div data-testid="signed-in">
-        <MessageOptionsMenu message={messageFixture({ id: 'n1', fromMe: true, isPrivate: true, userId: note.userId })} onReply={() => undefined} canReply={false} />
+        <MessageOptionsMenu
+          message={messageFixture({ id: 'n1', fromMe: true, isPrivate: true, userId: note.userId })}
+          onReply={() => undefined}
+          canReply={false}
+        />
       </div>
     </WhenSignedIn>,
   );
@@ -60,7 +64,12 @@ describe('MessageOptionsMenu: reactions and edits as the server offers them', ()
     renderWithProviders(
       <WhenSignedIn>
         <div data-testid="signed-in">
-          <MessageOptionsMenu message={messageFixture({ id: 'c1', fromMe: false, sendState: 'received' })} onReply={() => undefined} canReply actions={messageActions} />
+          <MessageOptionsMenu
+            message={messageFixture({ id: 'c1', fromMe: false, sendState: 'received' })}
+            onReply={() => undefined}
+            canReply
+            actions={messageActions}
+          />
         </div>
       </WhenSignedIn>,
     );

@@ -28,7 +28,12 @@ function canReactTo(message: MessageDTO, actions: MessageActions | undefined): b
 }
 
 /** Our sent text, by its author (or an admin), within the edit window: what the server accepts. */
-export function canEditMessage(message: MessageDTO, actions: MessageActions | undefined, actor: Parameters<typeof allowed>[0], now = Date.now()): boolean {
+export function canEditMessage(
+  message: MessageDTO,
+  actions: MessageActions | undefined,
+  actor: Parameters<typeof allowed>[0],
+  now = Date.now(),
+): boolean {
   if (!actions?.edit || message.mediaType !== 'chat' || message.isDeleted || message.sendState !== 'sent') return false;
   if (now - new Date(message.createdAt).getTime() > actions.editWindowMinutes * 60_000) return false;
   return allowed(actor, 'message.edit', { fromMe: message.fromMe, isPrivate: message.isPrivate, authorId: message.userId });
@@ -124,7 +129,12 @@ export function MessageOptionsMenu({
           </MenuItem>
         )}
       </Menu>
-      <Menu anchorEl={reactAnchor} open={reactAnchor != null} onClose={() => setReactAnchor(null)} slotProps={{ list: { sx: { display: 'flex', px: 0.5 } } }}>
+      <Menu
+        anchorEl={reactAnchor}
+        open={reactAnchor != null}
+        onClose={() => setReactAnchor(null)}
+        slotProps={{ list: { sx: { display: 'flex', px: 0.5 } } }}
+      >
         {QUICK_REACTIONS.map((emoji) => (
           <MenuItem
             key={emoji}

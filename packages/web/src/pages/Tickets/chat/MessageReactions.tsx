@@ -17,7 +17,9 @@ export function MessageReactions({ reactions, mine }: { reactions: NonNullable<M
       sx={{ display: 'flex', gap: 0.5, justifyContent: mine ? 'flex-end' : 'flex-start', mt: -0.5, mb: 0.25 }}
     >
       {reactions.map((r) => {
-        const label = r.fromMe ? t('tickets.chat.reactionFromUs', { emoji: r.emoji }) : t('tickets.chat.reactionFromCustomer', { emoji: r.emoji });
+        const label = r.fromMe
+          ? t('tickets.chat.reactionFromUs', { emoji: r.emoji })
+          : t('tickets.chat.reactionFromCustomer', { emoji: r.emoji });
         return (
           <Tooltip key={`${r.fromMe}-${r.emoji}`} title={label}>
             <Box

@@ -9,8 +9,14 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const quoted = (over: Partial<QuotedMessageDTO>): QuotedMessageDTO =>
-  ({ id: 'q1', body: '', mediaType: 'chat', fromMe: false, isDeleted: false, ...over });
+const quoted = (over: Partial<QuotedMessageDTO>): QuotedMessageDTO => ({
+  id: 'q1',
+  body: '',
+  mediaType: 'chat',
+  fromMe: false,
+  isDeleted: false,
+  ...over,
+});
 
 describe('QuotedMessage', () => {
   it('renders *bold* in a quote instead of showing the markers', () => {

@@ -33,7 +33,19 @@ export function QuotedMessage({ quoted, contactName }: { quoted: QuotedMessageDT
       <Typography variant="caption" color={quoted.fromMe ? 'primary' : 'success.main'} sx={{ fontWeight: 600 }}>
         {quoted.fromMe ? t('tickets.you') : (contactName ?? '')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" data-testid="quoted-body" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', whiteSpace: 'pre-wrap', textDecoration: quoted.isDeleted ? 'line-through' : 'none' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        data-testid="quoted-body"
+        sx={{
+          display: '-webkit-box',
+          WebkitLineClamp: 3,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          whiteSpace: 'pre-wrap',
+          textDecoration: quoted.isDeleted ? 'line-through' : 'none',
+        }}
+      >
         {preview}
       </Typography>
     </Box>

@@ -14,7 +14,8 @@ function setup(window: object) {
     ...signIn(userFixture({ id: 3, name: 'Ana' })),
     'GET /api/tickets/7/service-window': () => json(200, window),
     'GET /api/tickets/7/templates': () => json(200, [template]),
-    'POST /api/tickets/7/templates': () => json(201, messageFixture({ id: 'm9', ticketId: 7, body: 'Hello Ana, order #1 shipped.', fromMe: true, ack: 0 })),
+    'POST /api/tickets/7/templates': () =>
+      json(201, messageFixture({ id: 'm9', ticketId: 7, body: 'Hello Ana, order #1 shipped.', fromMe: true, ack: 0 })),
   });
   renderWithProviders(
     <WhenSignedIn>
@@ -47,6 +48,10 @@ describe('ServiceWindowBar (WhatsApp Cloud API 24-hour window)', () => {
     expect(screen.getByTestId('template-preview').textContent).toBe('Hello Ana, order #1 shipped.');
     fireEvent.click(screen.getByTestId('template-send'));
     await waitFor(() => expect(callsTo('POST /api/tickets/7/templates')).toHaveLength(1));
-    expect(callsTo('POST /api/tickets/7/templates')[0].body).toMatchObject({ name: 'order_update', language: 'en_US', variables: ['Ana', '#1'] });
+    expect(callsTo('POST /api/tickets/7/templates')[0].body).toMatchObject({
+      name: 'order_update',
+      language: 'en_US',
+      variables: ['Ana', '#1'],
+    });
   });
 });

@@ -59,7 +59,9 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketDTO }) {
         )}
       </Menu>
       {dialog === 'transfer' && <TransferTicketDialog ticket={ticket} onClose={() => setDialog(null)} />}
-      {dialog === 'scheduled' && <ScheduledMessagesDialog ticketId={ticket.id} contactName={ticket.contact.name} onClose={() => setDialog(null)} />}
+      {dialog === 'scheduled' && (
+        <ScheduledMessagesDialog ticketId={ticket.id} contactName={ticket.contact.name} onClose={() => setDialog(null)} />
+      )}
       <ConfirmationModal
         open={dialog === 'delete'}
         title={t('tickets.deleteConfirm.title', { id: ticketNumber(ticket) })}

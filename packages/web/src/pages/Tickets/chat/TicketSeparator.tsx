@@ -18,7 +18,11 @@ export function TicketSeparator({ boundary, earlier }: { boundary: TicketBoundar
     ? t('tickets.chat.ticketClosed', { protocol, opened: when(boundary.openedAt), closed: when(boundary.closedAt) })
     : t('tickets.chat.ticketOpened', { protocol, opened: when(boundary.openedAt) });
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, pt: 1.5, pb: 0.75 }} data-testid={`ticket-separator-${boundary.id}`} data-earlier={earlier}>
+    <Box
+      sx={{ display: 'flex', justifyContent: 'center', px: 2, pt: 1.5, pb: 0.75 }}
+      data-testid={`ticket-separator-${boundary.id}`}
+      data-earlier={earlier}
+    >
       <Box sx={{ px: 1.5, py: 0.5, borderRadius: 2, bgcolor: 'background.paper', boxShadow: 1, textAlign: 'center', maxWidth: '90%' }}>
         <Typography variant="caption" sx={{ fontWeight: 600, display: 'block' }}>
           {text}

@@ -64,7 +64,12 @@ export const TimelineEvent = memo(function TimelineEvent({ event }: { event: Tic
           </Box>
         </Typography>
         {event.reason && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontStyle: 'italic', overflowWrap: 'anywhere' }} data-testid="timeline-event-reason">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', fontStyle: 'italic', overflowWrap: 'anywhere' }}
+            data-testid="timeline-event-reason"
+          >
             {t('tickets.story.reason', { reason: event.reason })}
           </Typography>
         )}

@@ -34,7 +34,12 @@ describe('weaveTimeline', () => {
   it('holds back events older than the oldest loaded message until that page loads, counting them as older', () => {
     const story = [event(1, '2026-01-01T09:00:00Z'), event(2, '2026-01-01T10:07:00Z')];
     expect(weaveTimeline(messages, 1, story, false)).toEqual({
-      items: [expect.objectContaining({ key: 'a' }), expect.objectContaining({ key: 'b' }), expect.objectContaining({ key: 'event-2' }), expect.objectContaining({ key: 'c' })],
+      items: [
+        expect.objectContaining({ key: 'a' }),
+        expect.objectContaining({ key: 'b' }),
+        expect.objectContaining({ key: 'event-2' }),
+        expect.objectContaining({ key: 'c' }),
+      ],
       olderCount: 1,
     });
     // The conversation's start is loaded: the early event shows, before the newest page's first message.
@@ -74,10 +79,26 @@ describe('TimelineEvent', () => {
   });
 
   it('every kind has its own sentence in every language (no key shows through)', async () => {
-    const kinds: TicketEventDTO['kind'][] = ['accepted', 'auto-assigned', 'transferred', 'returned', 'resolved', 'finished', 'reopened', 'closed-inactive', 'closed-api', 'rated', 'bot-menu', 'bot-sector', 'directed'];
+    const kinds: TicketEventDTO['kind'][] = [
+      'accepted',
+      'auto-assigned',
+      'transferred',
+      'returned',
+      'resolved',
+      'finished',
+      'reopened',
+      'closed-inactive',
+      'closed-api',
+      'rated',
+      'bot-menu',
+      'bot-sector',
+      'directed',
+    ];
     for (const language of ['pt', 'en', 'es']) {
       await i18n.changeLanguage(language);
-      const texts = kinds.map((kind) => storyText(i18n.t, event(1, '2026-01-01T10:00:00Z', { kind, rate: 9, toQueue: { id: 2, name: 'Billing' } })));
+      const texts = kinds.map((kind) =>
+        storyText(i18n.t, event(1, '2026-01-01T10:00:00Z', { kind, rate: 9, toQueue: { id: 2, name: 'Billing' } })),
+      );
       for (const text of texts) expect(text).not.toMatch(/tickets\.story|\{\{/);
       expect(new Set(texts).size).toBe(kinds.length);
     }

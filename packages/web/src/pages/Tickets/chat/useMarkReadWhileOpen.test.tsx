@@ -18,7 +18,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const routes = { 'GET /api/messages/7': () => json(200, { messages: [], ticket: ticketFixture({ id: 7 }), count: 0, hasMore: false, tickets: [], nextCursor: null }) };
+const routes = {
+  'GET /api/messages/7': () =>
+    json(200, { messages: [], ticket: ticketFixture({ id: 7 }), count: 0, hasMore: false, tickets: [], nextCursor: null }),
+};
 
 describe('useMarkReadWhileOpen', () => {
   it('a message arriving on the ticket on screen is read, once per burst', async () => {

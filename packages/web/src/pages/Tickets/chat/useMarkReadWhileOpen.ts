@@ -21,7 +21,9 @@ export function useMarkReadWhileOpen(ticket: Pick<TicketDTO, 'id' | 'unreadMessa
       if (document.visibilityState !== 'visible' || timer) return;
       timer = setTimeout(() => {
         // The unread count stays until the next message or the next visit; the failure is not silent.
-        api.get(`/messages/${id}`, messagesPageSchema, { pageNumber: 1 }).catch((err: unknown) => console.warn('Marking the chat read failed', err));
+        api
+          .get(`/messages/${id}`, messagesPageSchema, { pageNumber: 1 })
+          .catch((err: unknown) => console.warn('Marking the chat read failed', err));
       }, MARK_READ_DELAY_MS);
     };
     markRead();

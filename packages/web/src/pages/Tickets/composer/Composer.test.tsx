@@ -13,12 +13,19 @@ function setup(status: 'open' | 'pending' | 'closed' = 'open', routes = {}) {
   const mock = installFetchMock({
     ...signIn(user),
     'POST /api/messages/5': (call) => json(201, messageFixture({ id: 'm1', ticketId: 5, body: (call.body as { body: string }).body })),
-    'POST /api/tickets/5/notes': (call) => json(201, messageFixture({ id: 'n1', ticketId: 5, isPrivate: true, body: (call.body as { body: string }).body })),
+    'POST /api/tickets/5/notes': (call) =>
+      json(201, messageFixture({ id: 'n1', ticketId: 5, isPrivate: true, body: (call.body as { body: string }).body })),
     ...routes,
   });
   renderWithProviders(
     <WhenSignedIn>
-      <Composer ticket={{ id: 5, status, contact }} quoted={null} onClearQuote={() => undefined} files={[]} onFilesChange={() => undefined} />
+      <Composer
+        ticket={{ id: 5, status, contact }}
+        quoted={null}
+        onClearQuote={() => undefined}
+        files={[]}
+        onFilesChange={() => undefined}
+      />
     </WhenSignedIn>,
   );
   return mock;
@@ -85,7 +92,7 @@ describe('Composer', () => {
 
   it('is disabled with its buttons unless the ticket is open', async () => {
     setup('pending');
-    expect((await input() as HTMLButtonElement).disabled).toBe(true);
+    expect(((await input()) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId<HTMLButtonElement>('composer-attach').disabled).toBe(true);
     expect(screen.getByTestId<HTMLButtonElement>('composer-sign').disabled).toBe(true);
     expect(screen.getByTestId<HTMLButtonElement>('composer-record').disabled).toBe(true);
@@ -93,7 +100,12 @@ describe('Composer', () => {
 
   it("'/' looks up quick answers and choosing one inserts its message", async () => {
     const mock = setup('open', {
-      'GET /api/quickAnswers': () => json(200, { quickAnswers: [quickAnswerFixture({ id: 4, shortcut: 'greet', message: 'Good morning! How can I help?' })], hasMore: false, count: 1 }),
+      'GET /api/quickAnswers': () =>
+        json(200, {
+          quickAnswers: [quickAnswerFixture({ id: 4, shortcut: 'greet', message: 'Good morning! How can I help?' })],
+          hasMore: false,
+          count: 1,
+        }),
     });
     const box = await input();
     fireEvent.change(box, { target: { value: '/gre' } });
@@ -170,7 +182,10 @@ describe('Composer', () => {
 
   it("in a note, Enter completes the highlighted '@' colleague and does not send; Enter again sends the note", async () => {
     const colleagues = {
-      users: [userFixture({ id: 7, name: 'Bruno Lima', email: 'bruno@example.com' }), userFixture({ id: 8, name: 'Bruna Reis', email: 'bruna@example.com' })],
+      users: [
+        userFixture({ id: 7, name: 'Bruno Lima', email: 'bruno@example.com' }),
+        userFixture({ id: 8, name: 'Bruna Reis', email: 'bruna@example.com' }),
+      ],
       count: 2,
       hasMore: false,
     };

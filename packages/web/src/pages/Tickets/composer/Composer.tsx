@@ -198,7 +198,11 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
     >
       {mentions.open && <MentionList candidates={mentions.candidates} activeIndex={mentions.activeIndex} onChoose={chooseMention} />}
       {noteMode && (
-        <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, pt: 0.75, color: 'warning.dark' }} data-testid="composer-note-hint">
+        <Typography
+          variant="caption"
+          sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1.5, pt: 0.75, color: 'warning.dark' }}
+          data-testid="composer-note-hint"
+        >
           <LockIcon sx={{ fontSize: 14 }} />
           {canReply ? t('tickets.composer.noteMode') : t('tickets.composer.mentionedOnly')}
         </Typography>
@@ -258,44 +262,58 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
               </Tooltip>
             )}
             {!noteMode && (
-            <>
-            <Tooltip title={t('tickets.composer.attach')}>
-              <span>
-                <IconButton disabled={disabled} onClick={() => fileInput.current?.click()} aria-label={t('tickets.composer.attach')} data-testid="composer-attach">
-                  <AttachFileIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              hidden
-              data-testid="composer-file-input"
-              onChange={(e) => {
-                onFilesChange([...files, ...Array.from(e.target.files ?? [])]);
-                e.target.value = '';
-              }}
-            />
-            <Tooltip title={t('tickets.composer.sign')}>
-              <span>
-                <IconButton
-                  disabled={disabled}
-                  color={signOn ? 'primary' : 'default'}
-                  onClick={() => setSignOn(!signOn)}
-                  aria-label={t('tickets.composer.sign')}
-                  aria-pressed={signOn}
-                  data-testid="composer-sign"
-                >
-                  <CreateIcon />
-                </IconButton>
-              </span>
-            </Tooltip>
-            </>
+              <>
+                <Tooltip title={t('tickets.composer.attach')}>
+                  <span>
+                    <IconButton
+                      disabled={disabled}
+                      onClick={() => fileInput.current?.click()}
+                      aria-label={t('tickets.composer.attach')}
+                      data-testid="composer-attach"
+                    >
+                      <AttachFileIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  multiple
+                  hidden
+                  data-testid="composer-file-input"
+                  onChange={(e) => {
+                    onFilesChange([...files, ...Array.from(e.target.files ?? [])]);
+                    e.target.value = '';
+                  }}
+                />
+                <Tooltip title={t('tickets.composer.sign')}>
+                  <span>
+                    <IconButton
+                      disabled={disabled}
+                      color={signOn ? 'primary' : 'default'}
+                      onClick={() => setSignOn(!signOn)}
+                      aria-label={t('tickets.composer.sign')}
+                      aria-pressed={signOn}
+                      data-testid="composer-sign"
+                    >
+                      <CreateIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </>
             )}
             <Paper
               variant="outlined"
-              sx={{ flex: 1, minWidth: 0, mx: { xs: 0.25, sm: 0 }, px: 1.5, py: 0.75, borderRadius: 5, bgcolor: noteMode ? 'warning.light' : 'background.paper', color: noteMode ? 'common.black' : undefined }}
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                mx: { xs: 0.25, sm: 0 },
+                px: 1.5,
+                py: 0.75,
+                borderRadius: 5,
+                bgcolor: noteMode ? 'warning.light' : 'background.paper',
+                color: noteMode ? 'common.black' : undefined,
+              }}
             >
               <InputBase
                 fullWidth
@@ -321,11 +339,22 @@ export function Composer({ ticket, quoted, onClearQuote, files, onFilesChange, c
               />
             </Paper>
             {hasDraft ? (
-              <IconButton color={noteMode ? 'warning' : 'primary'} disabled={disabled || send.isPending || sendNote.isPending} onClick={() => void sendDraft()} aria-label={t('tickets.composer.send')} data-testid="composer-send">
+              <IconButton
+                color={noteMode ? 'warning' : 'primary'}
+                disabled={disabled || send.isPending || sendNote.isPending}
+                onClick={() => void sendDraft()}
+                aria-label={t('tickets.composer.send')}
+                data-testid="composer-send"
+              >
                 <SendIcon />
               </IconButton>
             ) : (
-              <IconButton disabled={disabled} onClick={() => void startRecording()} aria-label={t('tickets.composer.record')} data-testid="composer-record">
+              <IconButton
+                disabled={disabled}
+                onClick={() => void startRecording()}
+                aria-label={t('tickets.composer.record')}
+                data-testid="composer-record"
+              >
                 <MicIcon />
               </IconButton>
             )}

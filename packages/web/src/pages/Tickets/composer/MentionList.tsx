@@ -35,7 +35,10 @@ export function MentionList({
 }) {
   const { t } = useTranslation();
   return (
-    <Paper elevation={4} sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, mb: 1, maxHeight: 260, overflowY: 'auto', zIndex: 2 }}>
+    <Paper
+      elevation={4}
+      sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, mb: 1, maxHeight: 260, overflowY: 'auto', zIndex: 2 }}
+    >
       <List dense role="listbox" id={MENTION_LIST_ID} aria-label={t('tickets.composer.mentionList')} data-testid="mention-list">
         {candidates.map((user, i) => (
           <ListItemButton

@@ -31,8 +31,18 @@ export function QuickAnswersList({ answers, activeIndex, onChoose }: QuickAnswer
   }, [activeIndex]);
 
   return (
-    <Paper elevation={4} sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, mb: 1, maxHeight: 260, overflowY: 'auto', zIndex: 2 }}>
-      <List dense ref={listRef} id={QUICK_ANSWERS_LIST_ID} role="listbox" aria-label={t('tickets.composer.quickAnswers')} data-testid="quick-answers">
+    <Paper
+      elevation={4}
+      sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, mb: 1, maxHeight: 260, overflowY: 'auto', zIndex: 2 }}
+    >
+      <List
+        dense
+        ref={listRef}
+        id={QUICK_ANSWERS_LIST_ID}
+        role="listbox"
+        aria-label={t('tickets.composer.quickAnswers')}
+        data-testid="quick-answers"
+      >
         {answers.map((qa, i) => (
           <ListItemButton
             key={qa.id}

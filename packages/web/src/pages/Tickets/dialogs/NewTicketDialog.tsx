@@ -25,7 +25,10 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
   const viewer = useViewer();
   const { typed, setTyped, search } = useSearchTerm();
   const contactsQuery = useContactsInfinite(search);
-  const contacts = useMemo(() => mergePagesById<ContactDTO>((contactsQuery.data?.pages ?? []).map((p) => p.contacts)), [contactsQuery.data]);
+  const contacts = useMemo(
+    () => mergePagesById<ContactDTO>((contactsQuery.data?.pages ?? []).map((p) => p.contacts)),
+    [contactsQuery.data],
+  );
   const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0);
   const sectors = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
   const [contact, setContact] = useState<ContactDTO | null>(null);

@@ -22,7 +22,17 @@ import { TicketDialog } from './TicketDialog';
  * `toUserId` / `toQueueId` start the dialog with an attendant or sector chosen (the board: a card
  * dropped on their column); the person still confirms, and may change it, as from the list.
  */
-export function TransferTicketDialog({ ticket, onClose, toUserId, toQueueId }: { ticket: TicketDTO; onClose: () => void; toUserId?: number; toQueueId?: number }) {
+export function TransferTicketDialog({
+  ticket,
+  onClose,
+  toUserId,
+  toQueueId,
+}: {
+  ticket: TicketDTO;
+  onClose: () => void;
+  toUserId?: number;
+  toQueueId?: number;
+}) {
   const { t } = useTranslation();
   const actions = useTicketActions();
   const { typed, setTyped, search } = useSearchTerm();

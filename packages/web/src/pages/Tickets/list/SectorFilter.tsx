@@ -6,7 +6,15 @@ import TextField from '@mui/material/TextField';
 import type { QueueRef } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 
-export function SectorFilter({ sectors, selected, onChange }: { sectors: QueueRef[]; selected: number[]; onChange: (ids: number[]) => void }) {
+export function SectorFilter({
+  sectors,
+  selected,
+  onChange,
+}: {
+  sectors: QueueRef[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}) {
   const { t } = useTranslation();
   if (sectors.length === 0) return null;
   return (

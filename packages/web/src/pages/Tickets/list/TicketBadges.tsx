@@ -14,13 +14,25 @@ export function TicketBadges({ ticket }: { ticket: TicketDTO }) {
       <Chip key="c" size="small" variant="outlined" label={ticket.whatsapp.name} sx={chipSx} data-testid="badge-connection" />
     ),
     show.sector && ticket.queue && (
-      <Chip key="s" size="small" label={ticket.queue.name} sx={{ ...chipSx, bgcolor: ticket.queue.color, color: '#fff' }} data-testid="badge-sector" />
+      <Chip
+        key="s"
+        size="small"
+        label={ticket.queue.name}
+        sx={{ ...chipSx, bgcolor: ticket.queue.color, color: '#fff' }}
+        data-testid="badge-sector"
+      />
     ),
     show.attendant && ticket.user && (
       <Chip key="u" size="small" color="primary" variant="outlined" label={ticket.user.name} sx={chipSx} data-testid="badge-attendant" />
     ),
     ...tags.map((tag) => (
-      <Chip key={`t${tag.id}`} size="small" label={tag.name} sx={{ ...chipSx, bgcolor: tag.color, color: '#fff' }} data-testid="badge-tag" />
+      <Chip
+        key={`t${tag.id}`}
+        size="small"
+        label={tag.name}
+        sx={{ ...chipSx, bgcolor: tag.color, color: '#fff' }}
+        data-testid="badge-tag"
+      />
     )),
   ].filter(Boolean);
   if (items.length === 0) return null;

@@ -48,10 +48,20 @@ export const TicketListItem = memo(function TicketListItem({ ticket, selected }:
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           {ticket.lastMessage && (
-            <Arrow sx={{ fontSize: 14 }} color={ticket.lastMessageFromMe ? 'primary' : 'success'} data-testid={ticket.lastMessageFromMe ? 'preview-sent' : 'preview-received'} />
+            <Arrow
+              sx={{ fontSize: 14 }}
+              color={ticket.lastMessageFromMe ? 'primary' : 'success'}
+              data-testid={ticket.lastMessageFromMe ? 'preview-sent' : 'preview-received'}
+            />
           )}
           {/* Text only: a preview is customer content. */}
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0, display: 'flex' }} data-testid="ticket-preview">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            sx={{ flex: 1, minWidth: 0, display: 'flex' }}
+            data-testid="ticket-preview"
+          >
             <MessagePreview preview={ticket.lastMessage} />
           </Typography>
           {ticket.unreadMessages > 0 && (

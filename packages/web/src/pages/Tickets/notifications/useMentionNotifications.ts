@@ -29,10 +29,13 @@ export function useMentionNotifications(): void {
     playNotificationSound();
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     const { mention } = event;
-    const notification = new Notification(tr('tickets.notification.mention', { name: mention.byUserName ?? '', contact: mention.contactName }), {
-      body: mention.body,
-      tag: `mention-${mention.id}`,
-    });
+    const notification = new Notification(
+      tr('tickets.notification.mention', { name: mention.byUserName ?? '', contact: mention.contactName }),
+      {
+        body: mention.body,
+        tag: `mention-${mention.id}`,
+      },
+    );
     notification.onclick = () => {
       window.focus();
       void go(`/tickets/${mention.ticketId}`);

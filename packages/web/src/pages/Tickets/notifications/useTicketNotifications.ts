@@ -18,17 +18,18 @@ import { playNotificationSound } from './notifySound';
 
 const PERMISSION_ASKED_KEY = 'notificationPermissionAsked';
 
-export function shouldNotify(
-  event: AppMessageEvent,
-  openTicketId: number | null,
-  viewer: TicketViewerFacts & { admin: boolean },
-): boolean {
+export function shouldNotify(event: AppMessageEvent, openTicketId: number | null, viewer: TicketViewerFacts & { admin: boolean }): boolean {
   if (!event.ticket) return false;
   if (event.action === 'create' && event.ticket.id === openTicketId && document.visibilityState === 'visible') return false;
   // The bell's rule, shared with the server's pushes (shared push-notices.ts).
   return messageNotifies(
     event,
-    { id: viewer.id, queueIds: viewer.queueIds, profile: viewer.admin ? 'admin' : (viewer.profile ?? 'user'), allTicket: !!viewer.allTicket },
+    {
+      id: viewer.id,
+      queueIds: viewer.queueIds,
+      profile: viewer.admin ? 'admin' : (viewer.profile ?? 'user'),
+      allTicket: !!viewer.allTicket,
+    },
     { allTicket: !!viewer.sectorlessForAll },
   );
 }

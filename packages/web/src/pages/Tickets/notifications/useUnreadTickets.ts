@@ -15,8 +15,7 @@ export function useUnreadTickets(): TicketDTO[] {
   const open = useTicketsInfinite(OPEN);
   const pending = useTicketsInfinite(PENDING);
   return useMemo(
-    () =>
-      mergePagesById<TicketDTO>([...(open.data?.pages ?? []), ...(pending.data?.pages ?? [])].map((p) => p.tickets)),
+    () => mergePagesById<TicketDTO>([...(open.data?.pages ?? []), ...(pending.data?.pages ?? [])].map((p) => p.tickets)),
     [open.data, pending.data],
   );
 }

@@ -18,7 +18,12 @@ import Typography from '@mui/material/Typography';
 import { RECURRENCES, scheduledMessageSaveSchema, type Recurrence, type ScheduledMessageDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCancelScheduledMessage, useSaveScheduledMessage, useScheduledMessagesLive, useTicketScheduledMessages } from '../../../api/scheduledMessages';
+import {
+  useCancelScheduledMessage,
+  useSaveScheduledMessage,
+  useScheduledMessagesLive,
+  useTicketScheduledMessages,
+} from '../../../api/scheduledMessages';
 import { settingValue, useSettings } from '../../../api/settings';
 import { useToast } from '../../../components/Toasts';
 import { useFieldMessage } from '../../../components/useFieldMessage';
@@ -34,7 +39,15 @@ interface FormState {
 
 const EMPTY: FormState = { body: '', sendAt: '', recurrence: 'none', until: '' };
 
-export function ScheduledMessagesDialog({ ticketId, contactName, onClose }: { ticketId: number; contactName: string; onClose: () => void }) {
+export function ScheduledMessagesDialog({
+  ticketId,
+  contactName,
+  onClose,
+}: {
+  ticketId: number;
+  contactName: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const list = useTicketScheduledMessages(ticketId);
   useScheduledMessagesLive();
@@ -52,7 +65,15 @@ export function ScheduledMessagesDialog({ ticketId, contactName, onClose }: { ti
             <ScheduledItem
               key={m.id}
               message={m}
-              onEdit={() => setForm({ id: m.id, body: m.body, sendAt: m.status === 'failed' ? '' : m.nextLocalAt, recurrence: m.recurrence, until: m.until ?? '' })}
+              onEdit={() =>
+                setForm({
+                  id: m.id,
+                  body: m.body,
+                  sendAt: m.status === 'failed' ? '' : m.nextLocalAt,
+                  recurrence: m.recurrence,
+                  until: m.until ?? '',
+                })
+              }
             />
           ))}
         </Stack>
@@ -98,7 +119,9 @@ function ScheduledItem({ message, onEdit }: { message: ScheduledMessageDTO; onEd
             size="small"
             color="error"
             disabled={cancel.isPending}
-            onClick={() => cancel.mutate(message.id, { onSuccess: () => toast.success(t('scheduled.cancelled')), onError: (err) => toast.error(err) })}
+            onClick={() =>
+              cancel.mutate(message.id, { onSuccess: () => toast.success(t('scheduled.cancelled')), onError: (err) => toast.error(err) })
+            }
             data-testid="scheduled-cancel"
           >
             {t('scheduled.cancel')}
@@ -109,7 +132,17 @@ function ScheduledItem({ message, onEdit }: { message: ScheduledMessageDTO; onEd
   );
 }
 
-function ScheduleForm({ ticketId, initial, timeZone, onDone }: { ticketId: number; initial: FormState; timeZone?: string; onDone: () => void }) {
+function ScheduleForm({
+  ticketId,
+  initial,
+  timeZone,
+  onDone,
+}: {
+  ticketId: number;
+  initial: FormState;
+  timeZone?: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const fieldMessage = useFieldMessage();
@@ -119,7 +152,12 @@ function ScheduleForm({ ticketId, initial, timeZone, onDone }: { ticketId: numbe
   const set = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
 
   const submit = async () => {
-    const input = { body: state.body, sendAt: state.sendAt, recurrence: state.recurrence, until: state.recurrence === 'none' ? null : state.until || null };
+    const input = {
+      body: state.body,
+      sendAt: state.sendAt,
+      recurrence: state.recurrence,
+      until: state.recurrence === 'none' ? null : state.until || null,
+    };
     const checked = scheduledMessageSaveSchema.safeParse(input);
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -146,7 +184,9 @@ function ScheduleForm({ ticketId, initial, timeZone, onDone }: { ticketId: numbe
         value={state.body}
         onChange={(e) => set({ body: e.target.value })}
         error={!!errors.body}
-        helperText={fieldMessage(errors.body) ?? t('scheduled.variablesHint', { example: '{{name}}', interpolation: { escapeValue: false } })}
+        helperText={
+          fieldMessage(errors.body) ?? t('scheduled.variablesHint', { example: '{{name}}', interpolation: { escapeValue: false } })
+        }
         slotProps={{ htmlInput: { 'data-testid': 'scheduled-body-input', maxLength: 4096 } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -187,14 +227,14 @@ function ScheduleForm({ ticketId, initial, timeZone, onDone }: { ticketId: numbe
         />
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          {state.id && (
-            <Button onClick={onDone} data-testid="scheduled-edit-cancel">
-          {t('common.cancel')}
-            </Button>
-          )}
-          <Button variant="contained" disabled={save.isPending} onClick={() => void submit()} data-testid="scheduled-submit">
-            {t(state.id ? 'common.save' : 'scheduled.schedule')}
+        {state.id && (
+          <Button onClick={onDone} data-testid="scheduled-edit-cancel">
+            {t('common.cancel')}
           </Button>
+        )}
+        <Button variant="contained" disabled={save.isPending} onClick={() => void submit()} data-testid="scheduled-submit">
+          {t(state.id ? 'common.save' : 'scheduled.schedule')}
+        </Button>
       </Stack>
     </Stack>
   );

@@ -38,7 +38,12 @@ export function ShortcutsHelp() {
     <>
       <Tooltip title={t('tickets.shortcuts.open')}>
         {/* Phones have no keyboard to use it with: the button shows from tablet width up. */}
-        <IconButton onClick={() => setOpen(true)} aria-label={t('tickets.shortcuts.open')} data-testid="shortcuts-open" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+        <IconButton
+          onClick={() => setOpen(true)}
+          aria-label={t('tickets.shortcuts.open')}
+          data-testid="shortcuts-open"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
           <KeyboardIcon />
         </IconButton>
       </Tooltip>
@@ -52,7 +57,17 @@ export function ShortcutsHelp() {
                   <TableCell sx={{ width: 72, pl: 0 }}>
                     <Box
                       component="kbd"
-                      sx={{ fontFamily: 'monospace', fontSize: 13, px: 0.75, py: 0.25, border: 1, borderColor: 'divider', borderBottomWidth: 2, borderRadius: 1, bgcolor: 'action.hover' }}
+                      sx={{
+                        fontFamily: 'monospace',
+                        fontSize: 13,
+                        px: 0.75,
+                        py: 0.25,
+                        border: 1,
+                        borderColor: 'divider',
+                        borderBottomWidth: 2,
+                        borderRadius: 1,
+                        bgcolor: 'action.hover',
+                      }}
                     >
                       {action === 'leave' ? 'Esc' : SHORTCUT_KEYS[action].toUpperCase()}
                     </Box>

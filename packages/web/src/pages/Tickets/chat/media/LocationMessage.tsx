@@ -19,7 +19,13 @@ export function LocationMessage({ body }: { body: string }) {
   if (!place) return <Typography variant="body2">{body || t('tickets.chat.location')}</Typography>;
   const href = `https://www.google.com/maps/search/?api=1&query=${place.lat},${place.lng}`;
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }} data-testid="message-location">
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}
+      data-testid="message-location"
+    >
       <PlaceIcon fontSize="small" />
       <span>{place.rest || t('tickets.chat.openMap')}</span>
     </Link>
