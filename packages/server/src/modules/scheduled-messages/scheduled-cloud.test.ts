@@ -48,8 +48,9 @@ describe('scheduled messages on the Cloud API', () => {
   });
   afterAll(async () => {
     ahead = 0;
-    await s.stop();
+    // The stand-in goes first: a send still waiting on it then fails at once instead of holding the stop.
     await standin.close();
+    await s.stop();
   });
 
   /** The customer writes now (Meta refuses timestamps ahead of its clock): the test clock starts over there. */
