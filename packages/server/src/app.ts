@@ -99,6 +99,30 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
+/** How long a shutdown waits for requests in flight before cutting their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Closes the HTTP server: requests in flight may finish, but only within `graceMs` — a request
+ * that never ends (a client that stalls, a caller whose own side went away) must not keep the
+ * process from stopping. Their connections are then cut, and that is logged. Nothing is lost by
+ * it: a request is only acknowledged once what it did is stored.
+ */
+async function closeWithin(app: App, graceMs: number, log: AppContext['log']): Promise<void> {
+  const timer = setTimeout(() => {
+    app.server.getConnections((err, open) => {
+      log.warn({ err, open }, 'requests still running at shutdown: their connections are cut');
+      app.server.closeAllConnections();
+    });
+  }, graceMs);
+  timer.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database, secrets } = options;
   const app = Fastify({
@@ -251,7 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await services.processes.stop();
       await realtime.close();
       await settings.stopFollowing();
-      await app.close();
+      await closeWithin(app, SHUTDOWN_GRACE_MS, ctx.log);
     },
   };
 }

@@ -490,6 +490,27 @@ export const messageEdits = pgTable(
   (t) => [index('message_edits_message_idx').on(t.messageId, t.id)],
 );
 
+/**
+ * A receipt for one of our messages that arrived before the outbox recorded the message's channel
+ * id (Meta's status webhook can overtake the send's answer). The outbox applies it on recording the
+ * id; unclaimed rows expire (messaging/early-receipts.ts).
+ */
+export const earlyReceipts = pgTable(
+  'early_receipts',
+  {
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    ack: integer('ack').notNull().default(0),
+    /** Set when the channel reported the message failed: it wins over any tick. */
+    failureError: text('failure_error'),
+    failureCode: text('failure_code'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.externalId] }), index('early_receipts_received_idx').on(t.receivedAt)],
+);
+
 /** A user named (@name) in a private note: notified, and allowed to open that ticket. */
 export const ticketMentions = pgTable(
   'ticket_mentions',

@@ -149,8 +149,9 @@ export class MediaStore {
   async saveStream(source: Readable, declared: SaveOptions, extraChecks: Transform[] = []): Promise<StoredMedia> {
     const temp = path.join(this.dir, `${randomUUID()}.part`);
     let size = 0;
+    const sink = fs.createWriteStream(temp, { mode: 0o640 });
     try {
-      await pipeline([source, ...extraChecks, byteLimit(this.maxBytes, (n) => (size += n)), fs.createWriteStream(temp, { mode: 0o640 })]);
+      await pipeline([source, ...extraChecks, byteLimit(this.maxBytes, (n) => (size += n)), sink]);
       const detected = await fileTypeFromFile(temp);
       const mimetype = refineSniffedMime(detected?.mime ?? 'application/octet-stream', await readHead(temp, MATROSKA_HEAD_BYTES));
       const ext = detected?.ext ?? 'bin';
@@ -160,6 +161,9 @@ export class MediaStore {
       await fsp.rename(temp, path.join(this.dir, name));
       return { name, mimetype, filename: cleanFilename(declared.filename, `${kind}.${ext}`), kind, size };
     } catch (err) {
+      // A source that fails at once can beat the file's opening: the destroyed sink still creates
+      // the file, so it is removed only once the sink has closed.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await fsp.rm(temp, { force: true });
       throw err;
     }

@@ -22,6 +22,7 @@ import { attachNumberToLid, isLidNumber, numberForLid } from '../store/lid-ident
 import { cleanDriverEvent, cleanInboundMessage } from '../channels/clean-inbound.js';
 import { isPlaceholder, replacePlaceholder } from './placeholder.js';
 import { COMPANY_REACTOR, recordEdit, setReaction } from '../store/message-reactions.js';
+import { parkEarlyReceipt } from './early-receipts.js';
 
 /** What listeners (automation) learn about each stored inbound message. */
 export interface InboundStored {
@@ -300,50 +301,73 @@ export class InboundPipeline {
 
   /**
    * Applies a receipt; acks only move forward (a late "delivered" never hides "read"), and a
-   * message the channel refused stays failed: no late receipt turns it back into a tick.
+   * message the channel refused stays failed: no late receipt turns it back into a tick. A receipt
+   * for a send whose id is not recorded yet waits for it (early-receipts.ts).
    */
   async ack(connectionId: number, externalId: string, ack: number): Promise<void> {
-    const rows = await this.ctx.db
-      .update(messages)
-      .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: this.ctx.clock.now() })
-      .where(
-        and(
-          eq(messages.whatsappId, connectionId),
-          eq(messages.externalId, externalId),
-          sql`${messages.ack} < ${ack}`,
-          ne(messages.sendState, 'failed'),
-        ),
-      )
-      .returning();
-    await this.announceUpdates(rows);
+    const apply = () =>
+      this.ctx.db
+        .update(messages)
+        .set({ ack: sql`greatest(${messages.ack}, ${ack})`, updatedAt: this.ctx.clock.now() })
+        .where(
+          and(
+            eq(messages.whatsappId, connectionId),
+            eq(messages.externalId, externalId),
+            sql`${messages.ack} < ${ack}`,
+            ne(messages.sendState, 'failed'),
+          ),
+        )
+        .returning();
+    const rows = await apply();
+    await this.announceUpdates(rows.length ? rows : await this.parkUnlessKnown(connectionId, externalId, { ack }, apply));
   }
 
   /**
    * The channel gave up on one of our messages after accepting it (or refused it, with its own
    * `code`): it shows failed, with why. It may arrive before the outbox has recorded the send as
-   * done; the outbox then leaves it failed (Outbox.deliver).
+   * done; the outbox then leaves it failed (Outbox.deliver), or, when the id itself was not
+   * recorded yet, applies it on recording it.
    */
   async failed(connectionId: number, externalId: string, error: string, code?: string): Promise<void> {
-    const rows = await this.ctx.db
-      .update(messages)
-      .set({
-        sendState: 'failed',
-        lastError: error,
-        failureCode: code ?? null,
-        nextAttemptAt: null,
-        claimedBy: null,
-        updatedAt: this.ctx.clock.now(),
-      })
-      .where(
-        and(
-          eq(messages.whatsappId, connectionId),
-          eq(messages.externalId, externalId),
-          eq(messages.fromMe, true),
-          ne(messages.sendState, 'failed'),
-        ),
-      )
-      .returning();
-    await this.announceUpdates(rows);
+    const apply = () =>
+      this.ctx.db
+        .update(messages)
+        .set({
+          sendState: 'failed',
+          lastError: error,
+          failureCode: code ?? null,
+          nextAttemptAt: null,
+          claimedBy: null,
+          updatedAt: this.ctx.clock.now(),
+        })
+        .where(
+          and(
+            eq(messages.whatsappId, connectionId),
+            eq(messages.externalId, externalId),
+            eq(messages.fromMe, true),
+            ne(messages.sendState, 'failed'),
+          ),
+        )
+        .returning();
+    const rows = await apply();
+    await this.announceUpdates(
+      rows.length ? rows : await this.parkUnlessKnown(connectionId, externalId, { failure: { error, code } }, apply),
+    );
+  }
+
+  /**
+   * A receipt that changed nothing: parked for the outbox when no message carries the id (yet),
+   * then applied once more, in case the outbox recorded the id in between (the outbox applies
+   * what is parked after recording, so a receipt it took too is applied twice — to the same end).
+   */
+  private async parkUnlessKnown(
+    connectionId: number,
+    externalId: string,
+    receipt: Parameters<typeof parkEarlyReceipt>[3],
+    apply: () => Promise<MessageRow[]>,
+  ): Promise<MessageRow[]> {
+    await parkEarlyReceipt(this.ctx.db, connectionId, externalId, receipt);
+    return apply();
   }
 
   async revoke(connectionId: number, externalId: string): Promise<void> {

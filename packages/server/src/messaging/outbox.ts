@@ -18,6 +18,7 @@ import { presentTicketById } from '../store/ticket-present.js';
 import type { MediaStore, StoredMedia } from '../lib/media-store.js';
 import { previewOf } from './preview.js';
 import { announceMessage } from './ticket-events.js';
+import { pruneEarlyReceipts, takeEarlyReceipt } from './early-receipts.js';
 import type { TicketRow } from './store-batch.js';
 
 export interface OutboundRequest {
@@ -108,9 +109,14 @@ export class Outbox {
   /** Starts the retry timer (stale claims, backoffs). */
   start(intervalMs = 5000): void {
     this.stopped = false;
+    let ticks = 0;
     this.timer = setInterval(() => {
       // kick() logs its own failures and never rejects.
       for (const id of this.channels.connectedIds()) void this.kick(id);
+      // About once a minute: receipts that waited an hour for a send belong to none of ours.
+      if (++ticks % Math.max(1, Math.round(60_000 / intervalMs)) === 0) {
+        pruneEarlyReceipts(this.ctx.db).catch((err: unknown) => this.ctx.log.error({ err }, 'pruning early receipts failed'));
+      }
     }, intervalMs);
     this.timer.unref();
   }
@@ -234,11 +240,12 @@ export class Outbox {
         : await driver.sendText(to, row.body, options);
       // The channel may have refused it already (a failed event can overtake this write): a
       // refusal stands, the send is not recorded over it.
+      const externalId = sent.externalId || row.externalId;
       const recorded = await this.update(
         row.id,
         {
           sendState: 'sent',
-          externalId: sent.externalId || row.externalId,
+          externalId,
           ack: sql`greatest(${messages.ack}, 1)` as never,
           rawPayload: sent.raw ?? null,
           lastError: null,
@@ -246,7 +253,8 @@ export class Outbox {
         },
         ne(messages.sendState, 'failed'),
       );
-      return recorded ? 'sent' : 'failed';
+      if (!recorded) return 'failed';
+      return (await this.applyEarlyReceipt(row, externalId)) ? 'failed' : 'sent';
     } catch (err) {
       const code = err instanceof ChannelError ? err.code : 'ERR_SENDING_WAPP_MSG';
       if (code === 'ERR_WAPP_NOT_INITIALIZED') return 'channel-down';
@@ -261,6 +269,26 @@ export class Outbox {
       });
       return permanent ? 'failed' : 'retry';
     }
+  }
+
+  /**
+   * Applies a receipt that arrived for this id before it was recorded (early-receipts.ts); true
+   * when it says the channel refused the message.
+   */
+  private async applyEarlyReceipt(row: MessageRow, externalId: string | null): Promise<boolean> {
+    if (!externalId || row.whatsappId === null) return false;
+    const early = await takeEarlyReceipt(this.ctx.db, row.whatsappId, externalId);
+    if (!early) return false;
+    if (early.failure) {
+      await this.update(
+        row.id,
+        { sendState: 'failed', lastError: early.failure.error, failureCode: early.failure.code, nextAttemptAt: null, claimedBy: null },
+        ne(messages.sendState, 'failed'),
+      );
+      return true;
+    }
+    await this.update(row.id, { ack: sql`greatest(${messages.ack}, ${early.ack})` as never }, ne(messages.sendState, 'failed'));
+    return false;
   }
 
   /** Writes the row (when `only` holds) and announces it; false when nothing was written. */

@@ -5,8 +5,9 @@
  * sending signed webhook deliveries ("messages" field) with messages and statuses.
  *
  * Like WhatsApp, it delivers what the business sends and reports statuses by webhook: "sent" and
- * "delivered" after an accepted send, "read" when the customer reads it, "failed" (131047) for a
- * free-form message outside the 24-hour window.
+ * "delivered" for an accepted send, "read" when the customer reads it, "failed" (131047) for a
+ * free-form message outside the 24-hour window — by default before the send itself is answered,
+ * as Meta's webhooks may overtake the answer that carries the message id.
  *
  * Plain node:http, no test framework: unit tests, the channel contract and the Chromium e2e all
  * start it.
@@ -81,8 +82,14 @@ export class GraphStandin {
   /** Last time each customer wrote to each number (the 24-hour window), by `${pnid}:${customer}`. */
   private lastCustomerAt = new Map<string, number>();
   private failures: GraphErrorSpec[] = [];
+  private refusalsAfterAccepting: { error: { code: number; title: string }; text: string }[] = [];
   private listeners: (() => void)[] = [];
   baseUrl = '';
+  /**
+   * Statuses of a send are delivered before the send is answered (the order Meta does not rule
+   * out, and the harder one for the business); false delivers them just after the answer.
+   */
+  statusesOvertakeAnswers = true;
 
   async start(port = 0): Promise<string> {
     this.server = http.createServer((req, res) => {
@@ -98,8 +105,10 @@ export class GraphStandin {
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    // close() alone waits for every open connection, and a keep-alive client holds one open.
+    const closed = new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server?.closeAllConnections();
+    await closed;
   }
 
   addNumber(number: StandinNumber): void {
@@ -112,6 +121,14 @@ export class GraphStandin {
 
   addTemplate(businessAccountId: string, template: StandinTemplate): void {
     this.templates.set(businessAccountId, [...(this.templates.get(businessAccountId) ?? []), template]);
+  }
+
+  /**
+   * The next send of this text is accepted (answered with its id) and then reported failed with
+   * this error, as Meta does for a customer it cannot deliver to (131026) or an ecosystem limit (131049).
+   */
+  refuseAfterAccepting(text: string, error: { code: number; title: string }): void {
+    this.refusalsAfterAccepting.push({ error, text });
   }
 
   /** The next Graph API call answers this error (Meta's error object). */
@@ -343,12 +360,12 @@ export class GraphStandin {
     return graphError({ httpStatus: 400, code: 100, message: 'Unknown path' });
   }
 
-  private messages(
+  private async messages(
     n: StandinNumber,
     body: Record<string, unknown>,
     send: (status: number, json: unknown) => void,
     graphError: (e: GraphErrorSpec) => void,
-  ): void {
+  ): Promise<void> {
     if (body.messaging_product !== 'whatsapp') {
       return graphError({ httpStatus: 400, code: 100, message: 'Invalid parameter', details: 'messaging_product must be whatsapp' });
     }
@@ -381,30 +398,45 @@ export class GraphStandin {
     }
     const message: SentToCustomer = { id: wamid(), to, type, payload: body, media, status: 'sent' };
     this.sent.set(message.id, message);
-    send(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: message.id }] });
-    // Statuses follow asynchronously, as on WhatsApp.
+    const answer = () => send(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: message.id }] });
     const windowOpen = Date.now() - (this.lastCustomerAt.get(`${n.phoneNumberId}:${to}`) ?? 0) < 24 * 3600_000;
-    setImmediate(() => {
-      const statuses = async () => {
-        if (type !== 'template' && !windowOpen) {
-          message.status = 'failed';
-          await this.deliverStatus(n.phoneNumberId, message, 'failed', [
-            {
-              code: 131047,
-              title: 'Re-engagement message',
-              message: 'Re-engagement message',
-              error_data: {
-                details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
-              },
+    const text = (body.text as { body?: string } | undefined)?.body;
+    const refusalAt = this.refusalsAfterAccepting.findIndex((r) => r.text === text);
+    const refusal = refusalAt < 0 ? undefined : this.refusalsAfterAccepting.splice(refusalAt, 1)[0].error;
+    const statuses = async () => {
+      if (refusal) {
+        message.status = 'failed';
+        await this.deliverStatus(n.phoneNumberId, message, 'failed', [refusal]);
+        return;
+      }
+      if (type !== 'template' && !windowOpen) {
+        message.status = 'failed';
+        await this.deliverStatus(n.phoneNumberId, message, 'failed', [
+          {
+            code: 131047,
+            title: 'Re-engagement message',
+            message: 'Re-engagement message',
+            error_data: {
+              details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
             },
-          ]);
-          return;
-        }
-        await this.deliverStatus(n.phoneNumberId, message, 'sent');
-        if (message.status === 'sent') message.status = 'delivered';
-        await this.deliverStatus(n.phoneNumberId, message, 'delivered');
-      };
-      statuses().catch(() => undefined);
-    });
+          },
+        ]);
+        return;
+      }
+      await this.deliverStatus(n.phoneNumberId, message, 'sent');
+      if (message.status === 'sent') message.status = 'delivered';
+      await this.deliverStatus(n.phoneNumberId, message, 'delivered');
+    };
+    // A status the webhook could not take is in `attempts` (or the webhook was never reachable);
+    // Meta would retry it, which the tests that need it do themselves.
+    const deliverStatuses = () => statuses().catch(() => undefined);
+    if (this.statusesOvertakeAnswers) {
+      // Meta does not order its status webhooks after the send's answer: "sent", "delivered" or
+      // "failed" can reach the business before the message id it refers to does.
+      await deliverStatuses();
+      return answer();
+    }
+    answer();
+    setImmediate(() => void deliverStatuses());
   }
 }

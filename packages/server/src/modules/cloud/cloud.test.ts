@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudAccounts, messages, queues, tickets, whatsapps } from '../../db/schema.js';
+import { cloudAccounts, earlyReceipts, messages, queues, tickets, whatsapps } from '../../db/schema.js';
 import { GraphStandin } from '../../test/graph-standin.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { apiCaller } from '../../test/http.js';
@@ -346,6 +346,42 @@ describe('WhatsApp Cloud API channel', () => {
     });
     const [after] = await s.database.db.select().from(messages).where(eq(messages.id, accepted.id));
     expect(after).toMatchObject({ sendState: 'failed', lastError: 'ERR_CLOUD_UNDELIVERABLE' });
+  });
+
+  it('a refusal or a receipt that overtakes the send it is about still lands on the message', async () => {
+    const customer = newCustomer();
+    await standin.customerSends(PHONE_ID, customer, { type: 'text', text: { body: `hi from ${customer}` } });
+    const ticketId = await ticketOf(customer);
+    const rowOf = async (id: string) => (await s.database.db.select().from(messages).where(eq(messages.id, id)))[0];
+    try {
+      for (const overtaking of [true, false]) {
+        // Meta answers the send with its id, then reports it failed — possibly before the answer.
+        standin.statusesOvertakeAnswers = overtaking;
+        standin.refuseAfterAccepting(`refused ${overtaking}`, { code: 131026, title: 'Message undeliverable' });
+        const refused = (await api('POST', `/messages/${ticketId}`, s.adminToken, { body: `refused ${overtaking}` })).json<{
+          id: string;
+        }>();
+        const failed = await waitFor(async () => {
+          const r = await rowOf(refused.id);
+          return r.sendState === 'failed' && r;
+        }, 15_000);
+        expect(failed).toMatchObject({ sendState: 'failed', lastError: 'ERR_CLOUD_UNDELIVERABLE' });
+        expect(standin.sent.get(failed.externalId!)?.status).toBe('failed');
+
+        const delivered = (await api('POST', `/messages/${ticketId}`, s.adminToken, { body: `delivered ${overtaking}` })).json<{
+          id: string;
+        }>();
+        const row = await waitFor(async () => {
+          const r = await rowOf(delivered.id);
+          return r.sendState === 'sent' && r.ack >= 2 && r;
+        }, 15_000);
+        expect(standin.sent.get(row.externalId!)?.status).toBe('delivered');
+      }
+      // Nothing waits for a send any more.
+      expect(await s.database.db.select().from(earlyReceipts)).toEqual([]);
+    } finally {
+      standin.statusesOvertakeAnswers = true;
+    }
   });
 
   it('outside the 24-hour window refuses free text and sends an approved template with its variables', async () => {
