@@ -913,6 +913,8 @@ export const campaigns = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }),
     status: text('status').notNull().default('draft'),
     stopReason: text('stop_reason'),
+    /** Why the job did not send on its last tick (a CampaignWait: hours, disconnected, gap, caps…); null when it sent. */
+    waitReason: text('wait_reason'),
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     disconnects: integer('disconnects').notNull().default(0),
     connectionUp: boolean('connection_up').notNull().default(true),

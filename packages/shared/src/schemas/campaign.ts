@@ -25,6 +25,24 @@ export const CAMPAIGN_MSG = {
   invalidValue: 'Invalid value',
 } as const;
 
+/**
+ * Why a campaign is not sending right now: it waits for its start time, was paused, its connection
+ * is disconnected, the connection's hours are closed, or the pacing holds it (the random gap
+ * between two sends, the hourly or daily cap, the warm-up of a new number, the Cloud API tier).
+ */
+export const CAMPAIGN_WAITS = [
+  'scheduled',
+  'paused',
+  'disconnected',
+  'hours',
+  'gap',
+  'hourlyCap',
+  'dailyCap',
+  'warmup',
+  'cloudTier',
+] as const;
+export type CampaignWait = (typeof CAMPAIGN_WAITS)[number];
+
 /** Why a campaign stopped itself. */
 export const CAMPAIGN_STOP_REASONS = ['refusals', 'disconnects', 'connectionRemoved'] as const;
 
@@ -170,6 +188,8 @@ export const campaignSchema = z
     status: z.enum(CAMPAIGN_STATUSES),
     /** Why it stopped itself (`refusals`, `disconnects`, …) with the numbers, e.g. "refusals: 5 refused sends (463)". */
     stopReason: z.string().nullable(),
+    /** Why it is not sending now (from the job's last look), and until when when that is known; null while it sends or has ended. */
+    waiting: z.object({ reason: z.enum(CAMPAIGN_WAITS), until: isoDateTime.nullable() }).nullable(),
     total: z.number().int(),
     counts: campaignCountsSchema,
     startedAt: isoDateTime.nullable(),

@@ -96,6 +96,18 @@ const en = {
     reasons: {
       optedOut: 'Opted out',
     },
+    waiting: {
+      scheduled: 'Waiting for its start time: {{until}}',
+      paused: 'Paused: nothing is sent until it is resumed.',
+      disconnected: 'Waiting: the connection is disconnected. It goes on when the connection is back.',
+      hours: "Waiting: outside the connection's hours. It goes on when they open.",
+      gap: 'Waiting for the pacing gap between two sends: next send at {{until}}.',
+      gapNoTime: 'Waiting for the pacing gap between two sends.',
+      hourlyCap: 'Waiting: the hourly cap of the connection is reached.',
+      dailyCap: 'Waiting: the daily cap of the connection is reached (24 hours).',
+      warmup: "Waiting: the new number's warm-up cap for today is reached.",
+      cloudTier: "Waiting: the Meta messaging tier's 24-hour limit is reached.",
+    },
   },
   menu: {
     campaigns: 'Campaigns',

@@ -4,7 +4,9 @@
  * behind what the chat shows; a reply marks it replied.
  */
 import {
+  CAMPAIGN_WAITS,
   RECIPIENT_STATUSES,
+  type CampaignWait,
   type CampaignCounts,
   type CampaignDTO,
   type CampaignRecipientDTO,
@@ -118,6 +120,7 @@ export async function presentCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise
       startAt: r.startAt?.toISOString() ?? null,
       status: r.status as CampaignStatus,
       stopReason: r.stopReason,
+      waiting: waitingOf(r),
       total: Object.values(c).reduce((a, b) => a + b, 0),
       counts: c,
       startedAt: r.startedAt?.toISOString() ?? null,
@@ -126,6 +129,16 @@ export async function presentCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise
       updatedAt: r.updatedAt.toISOString(),
     };
   });
+}
+
+/** Why the campaign is not sending now: its state, or the job's last look at a running one. */
+function waitingOf(r: CampaignRow): CampaignDTO['waiting'] {
+  if (r.status === 'scheduled') return { reason: 'scheduled', until: r.startAt?.toISOString() ?? null };
+  if (r.status === 'paused') return { reason: 'paused', until: null };
+  if (r.status !== 'running' || !r.waitReason) return null;
+  const reason = (CAMPAIGN_WAITS as readonly string[]).includes(r.waitReason) ? (r.waitReason as CampaignWait) : null;
+  if (!reason) return null;
+  return { reason, until: reason === 'gap' ? (r.nextSendAt?.toISOString() ?? null) : null };
 }
 
 export async function presentCampaignById(db: DbOrTx, id: number): Promise<CampaignDTO | null> {

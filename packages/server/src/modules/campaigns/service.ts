@@ -164,7 +164,8 @@ export class CampaignsService {
       if (!FROM[step].includes(row.status as CampaignStatus)) throw wrongState(row.status);
       await tx
         .update(campaigns)
-        .set({ ...set(now, row), updatedAt: now })
+        // What the job last saw is no longer why it waits: the next tick tells again.
+        .set({ ...set(now, row), waitReason: null, updatedAt: now })
         .where(eq(campaigns.id, id));
       // Who opted out (or back in) since the campaign was written is shown so before it (re)starts.
       if (step === 'start' || step === 'resume') await markOptedOut(tx, id);
