@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isoDateTime } from '../responses/common.js';
+import { attachmentSchema } from '../responses/scheduled-message.js';
 import { MSG, requiredText } from './common.js';
 import { dbIdSchema, MAX_DB_ID } from './ids.js';
 import { numeric, text } from './primitives.js';
@@ -182,6 +183,8 @@ export const campaignSchema = z
     user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     body: z.string(),
     template: campaignTemplateSchema.nullable(),
+    /** Sent with the text as its caption (not with a Cloud API template); null for a text alone. */
+    media: attachmentSchema.nullable(),
     audience: campaignAudienceSchema,
     pacing: campaignPacingSchema,
     startAt: isoDateTime.nullable(),

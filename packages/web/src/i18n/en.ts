@@ -19,6 +19,13 @@ const en = {
     genericError: 'An error occurred!',
   },
   app: { name: 'Switchboard' },
+  attachment: {
+    attach: 'Attach a file',
+    replace: 'Choose another file',
+    remove: 'Remove file',
+    hint: 'Image, document, audio or video, sent with the text as its caption (the limits of a chat upload).',
+    kinds: { image: 'Image', document: 'Document', audio: 'Audio', video: 'Video' },
+  },
   campaigns: {
     title: 'Campaigns',
     add: 'New campaign',

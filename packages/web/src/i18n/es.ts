@@ -20,6 +20,13 @@ const es: Translation = {
     genericError: '¡Ocurrió un error!',
   },
   app: { name: 'Switchboard' },
+  attachment: {
+    attach: 'Adjuntar archivo',
+    replace: 'Elegir otro archivo',
+    remove: 'Quitar archivo',
+    hint: 'Imagen, documento, audio o video, enviado con el texto como pie (los límites de un envío en el chat).',
+    kinds: { image: 'Imagen', document: 'Documento', audio: 'Audio', video: 'Video' },
+  },
   campaigns: {
     title: 'Campañas',
     add: 'Nueva campaña',

@@ -20,6 +20,13 @@ const pt: Translation = {
     genericError: 'Ocorreu um erro!',
   },
   app: { name: 'Switchboard' },
+  attachment: {
+    attach: 'Anexar arquivo',
+    replace: 'Escolher outro arquivo',
+    remove: 'Remover arquivo',
+    hint: 'Imagem, documento, áudio ou vídeo, enviado com o texto como legenda (os limites de um envio no chat).',
+    kinds: { image: 'Imagem', document: 'Documento', audio: 'Áudio', video: 'Vídeo' },
+  },
   campaigns: {
     title: 'Campanhas',
     add: 'Nova campanha',

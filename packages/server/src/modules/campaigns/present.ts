@@ -15,6 +15,7 @@ import {
 } from '@switchboard/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { presentAttachment } from '../../http/attachment-upload.js';
 import { campaignRecipients, campaigns, contacts, messages, users, whatsapps } from '../../db/schema.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -115,6 +116,7 @@ export async function presentCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise
       user: r.userId != null ? (userOf.get(r.userId) ?? null) : null,
       body: r.body,
       template: r.template ?? null,
+      media: presentAttachment(r.media),
       audience: r.audience,
       pacing: r.pacing,
       startAt: r.startAt?.toISOString() ?? null,

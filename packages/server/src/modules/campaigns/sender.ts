@@ -228,6 +228,8 @@ export class CampaignSender {
             userId: campaign.userId,
             idempotencyKey: `campaign:${campaign.id}:${recipient.id}`,
             template,
+            // One stored file for every recipient (never copied): a template carries its own header instead.
+            media: template ? undefined : (campaign.media ?? undefined),
           },
           tx,
         );

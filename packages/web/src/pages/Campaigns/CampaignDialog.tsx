@@ -26,10 +26,12 @@ import {
 } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentError } from '../../api/attachments';
 import { useSaveCampaign } from '../../api/campaigns';
 import { useConnections } from '../../api/connections';
 import { useQueues } from '../../api/queues';
 import { useAllTags } from '../../api/tags';
+import { AttachmentPicker, type AttachmentChoice } from '../../components/AttachmentPicker';
 import { useToast } from '../../components/Toasts';
 import { useFieldMessage } from '../../components/useFieldMessage';
 
@@ -97,6 +99,9 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
   const fieldMessage = useFieldMessage();
   /** Each invalid field's message (schema wording; shown translated). */
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The campaign as saved so far: a refused file leaves the dialog editing it (saving again does not create another). */
+  const [saved, setSaved] = useState<CampaignDTO | null>(campaign);
+  const [attachment, setAttachment] = useState<AttachmentChoice>({ kind: 'keep' });
   const errorText = (field: string) => fieldMessage(errors[field]);
   const connection = connections.find((c) => c.id === whatsappId);
   const isCloud = connection?.channel === 'whatsapp-cloud';
@@ -148,17 +153,21 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
     }
     setErrors({});
     try {
-      const saved = await save.mutateAsync({ id: campaign?.id, input: checked.data });
+      const result = await save.mutateAsync({ id: saved?.id, input: checked.data, attachment });
       toast.success(t('campaigns.created'));
-      onClose(saved);
+      onClose(result);
     } catch (err) {
-      toast.error(err);
+      if (err instanceof AttachmentError) {
+        setSaved(err.saved as CampaignDTO);
+        setAttachment({ kind: 'keep' });
+        toast.error(err.reason);
+      } else toast.error(err);
     }
   }
 
   return (
     <Dialog open onClose={() => onClose()} maxWidth="md" fullWidth data-testid="campaign-dialog">
-      <DialogTitle>{campaign ? t('campaigns.edit') : t('campaigns.add')}</DialogTitle>
+      <DialogTitle>{saved ? t('campaigns.edit') : t('campaigns.add')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {Object.keys(errors).length > 0 && (
           <Alert severity="error" data-testid="campaign-errors">
@@ -209,6 +218,9 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
           helperText={errorText('body') ?? t('campaigns.bodyHint')}
           slotProps={{ htmlInput: { 'data-testid': 'campaign-body' } }}
         />
+        {!(isCloud && templateName.trim()) && (
+          <AttachmentPicker current={saved?.media ?? null} choice={attachment} onChange={setAttachment} testId="campaign-media" />
+        )}
         {isCloud && (
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <Typography variant="subtitle2" sx={{ width: '100%' }}>

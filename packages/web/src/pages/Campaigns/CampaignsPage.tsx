@@ -36,6 +36,7 @@ import {
   useCampaignStep,
 } from '../../api/campaigns';
 import { useAuth } from '../../auth/AuthProvider';
+import { AttachmentLine } from '../../components/AttachmentPicker';
 import { ListTable } from '../../components/ListTable';
 import { MainHeader } from '../../components/MainHeader';
 import { NoPermission } from '../../components/NoPermission';
@@ -167,6 +168,7 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
           {campaign.body}
         </Typography>
+        <AttachmentLine media={campaign.media} testId="campaign-media-line" />
         <Steps campaign={campaign} onEdit={() => onEdit(campaign)} />
       </Paper>
       <Paper variant="outlined">
