@@ -39,14 +39,19 @@ export function presentAttachment(ref: StoredMediaRef | null | undefined) {
   return ref ? { filename: ref.filename, mimetype: ref.mimetype, kind: ref.kind, size: ref.size } : null;
 }
 
-/** Deletes a file no longer attached, unless a message or another schedule or campaign still names it. */
+/**
+ * Deletes a file no longer needed: unless a message sent it, or a schedule or campaign that may
+ * still send names it (a cancelled or finished one no longer counts).
+ */
 export async function releaseAttachment(db: DbOrTx, media: MediaStore, ref: StoredMediaRef | null | undefined): Promise<void> {
   if (!ref) return;
   const [row] = rowsOf(
     await db.execute(sql`select (
       exists (select 1 from ${messages} where ${messages.mediaPath} = ${ref.name})
-      or exists (select 1 from ${campaigns} where ${campaigns.media}->>'name' = ${ref.name})
-      or exists (select 1 from ${scheduledMessages} where ${scheduledMessages.media}->>'name' = ${ref.name})
+      or exists (select 1 from ${campaigns} where ${campaigns.media}->>'name' = ${ref.name}
+        and ${campaigns.status} not in ('cancelled', 'finished'))
+      or exists (select 1 from ${scheduledMessages} where ${scheduledMessages.media}->>'name' = ${ref.name}
+        and ${scheduledMessages.status} in ('scheduled', 'failed'))
     ) as used`),
   );
   if (row?.used !== true) await media.remove([ref.name]);

@@ -1,8 +1,9 @@
 /**
  * Files with scheduled messages and campaigns: attached with a chat upload's limits, refused to
  * whoever may not change the schedule or campaign before the file is read, refused when too large
- * or missing, kept on disk while something names them, and sent through the outbox like a chat
- * media message when due — one stored file for every occurrence and every recipient.
+ * or missing, kept on disk while a sent message or a pending schedule or campaign names them,
+ * and sent through the outbox like a chat media message when due — one stored file for every
+ * occurrence and every recipient.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -140,6 +141,23 @@ describe('files with scheduled messages and campaigns', () => {
     const removed = await json('DELETE', `/scheduledMessages/${id}/media`, s.adminToken);
     expect(removed.json<ScheduledMessageDTO>().media).toBeNull();
     expect(mediaFiles()).toEqual(before);
+
+    // Cancelled before it was ever sent: its file goes too. A campaign cancelled before it started likewise.
+    await attach(`/scheduledMessages/${id}/media`, s.adminToken, { filename: 'c.pdf', data: pdf(10_000), type: 'application/pdf' });
+    expect(mediaFiles()).toHaveLength(before.length + 1);
+    expect((await json('DELETE', `/scheduledMessages/${id}`, s.adminToken)).statusCode).toBe(200);
+    expect(mediaFiles()).toEqual(before);
+    const campaign = await json('POST', '/campaigns', s.adminToken, {
+      name: 'Nunca',
+      whatsappId: conn.id,
+      body: 'Oi',
+      audience: { csv: [{ number: phoneNumber(), name: '' }] },
+    });
+    const campaignId = campaign.json<CampaignDTO>().id;
+    await attach(`/campaigns/${campaignId}/media`, s.adminToken, { filename: 'd.pdf', data: pdf(10_000), type: 'application/pdf' });
+    expect(mediaFiles()).toHaveLength(before.length + 1);
+    expect((await json('POST', `/campaigns/${campaignId}/cancel`, s.adminToken)).statusCode).toBe(200);
+    expect(mediaFiles()).toEqual(before);
   });
 
   it('a campaign sends its document to every recipient as one stored file; only before it starts, only by who may run campaigns', async () => {
@@ -201,6 +219,9 @@ describe('files with scheduled messages and campaigns', () => {
     const late = await attach(`/campaigns/${id}/media`, s.adminToken, { filename: 'x.pdf', data: pdf(1000), type: 'application/pdf' });
     expect({ status: late.statusCode, error: late.json().error as unknown }).toEqual({ status: 409, error: 'ERR_CAMPAIGN_STATE' });
     expect((await json('DELETE', `/campaigns/${id}/media`, s.adminToken)).statusCode).toBe(409);
+    expect(mediaFiles()).toContain(rows[0].mediaPath);
+    // Cancelled after sending: what was sent keeps its file.
+    expect((await json('POST', `/campaigns/${id}/cancel`, s.adminToken)).statusCode).toBe(200);
     expect(mediaFiles()).toContain(rows[0].mediaPath);
   }, 60_000);
 });

@@ -148,8 +148,12 @@ export class CampaignsService {
   }
 
   /** Withdraws what is not sent yet; what went to the outbox stays as it is. */
-  cancel(actor: CurrentUser, id: number): Promise<CampaignDTO> {
-    return this.step(actor, id, 'cancel', (now) => ({ status: 'cancelled', finishedAt: now }));
+  async cancel(actor: CurrentUser, id: number): Promise<CampaignDTO> {
+    const dto = await this.step(actor, id, 'cancel', (now) => ({ status: 'cancelled', finishedAt: now }));
+    // Its file is kept only if some recipient's message went with it.
+    const [row] = await this.ctx.db.select({ media: campaigns.media }).from(campaigns).where(eq(campaigns.id, id));
+    await releaseAttachment(this.ctx.db, this.media, row?.media);
+    return dto;
   }
 
   /**

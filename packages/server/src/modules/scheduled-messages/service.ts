@@ -192,6 +192,8 @@ export class ScheduledMessagesService {
       .where(and(eq(scheduledMessages.id, id), inArray(scheduledMessages.status, ['scheduled', 'failed'])))
       .returning();
     if (!row) throw new AppError('ERR_SCHEDULE_NOT_PENDING', 409);
+    // Its file is kept only if an earlier occurrence sent it.
+    await releaseAttachment(this.ctx.db, this.media, row.media);
     return this.announce('update', row, ticket);
   }
 
