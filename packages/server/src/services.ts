@@ -133,9 +133,9 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   const tickets = new TicketsService(ctx);
   const notes = new NotesService(ctx);
   // The window is checked when the message goes, not when it was written.
-  const scheduledMessages = new ScheduledMessagesService(ctx, outbox, (ticket) => cloud.assertWindowOpen(ticket));
+  const scheduledMessages = new ScheduledMessagesService(ctx, outbox, media, (ticket) => cloud.assertWindowOpen(ticket));
   const push = buildPush(ctx);
-  const campaigns = new CampaignsService(ctx);
+  const campaigns = new CampaignsService(ctx, media);
   const campaignSender = new CampaignSender(ctx, outbox, campaigns);
   const webchatLimits = new WebchatLimits(ctx, ctx.config.webchat);
   // Automation: sector menu, greetings, ratings, inactivity, calls, auto-assignment and the scheduler

@@ -21,6 +21,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/** A stored file attached to a scheduled message or campaign: lib/media-store's StoredMedia, kinds a send may carry. */
+export interface StoredMediaRef {
+  name: string;
+  mimetype: string;
+  filename: string;
+  kind: 'image' | 'audio' | 'video' | 'document';
+  size: number;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -831,6 +840,8 @@ export const scheduledMessages = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
+    /** A file in the media store sent with the text (lib/media-store StoredMedia); every occurrence sends the same file. */
+    media: jsonb('media').$type<StoredMediaRef>(),
     /** The first send, a wall time 'YYYY-MM-DDTHH:mm' in `time_zone`; repeats keep its time and day. */
     startAt: text('start_at').notNull(),
     timeZone: text('time_zone').notNull(),
@@ -929,11 +940,15 @@ export const campaigns = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull().default(''),
     template: jsonb('template').$type<{ name: string; language: string; variables: string[] }>(),
+    /** A file in the media store sent with the text (lib/media-store StoredMedia); shared by every recipient's message. */
+    media: jsonb('media').$type<StoredMediaRef>(),
     audience: jsonb('audience').$type<CampaignAudience>().notNull(),
     pacing: jsonb('pacing').$type<CampaignPacing>().notNull(),
     startAt: timestamp('start_at', { withTimezone: true }),
     status: text('status').notNull().default('draft'),
     stopReason: text('stop_reason'),
+    /** Why the job did not send on its last tick (a CampaignWait: hours, disconnected, gap, caps…); null when it sent. */
+    waitReason: text('wait_reason'),
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     disconnects: integer('disconnects').notNull().default(0),
     connectionUp: boolean('connection_up').notNull().default(true),

@@ -89,8 +89,8 @@ export function registerApiRoutes(api: App, ctx: AppContext, services: Services,
   registerTicketRoutes(api, services);
   registerMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
   registerNoteRoutes(api, services);
-  registerScheduledMessageRoutes(api, services);
-  registerCampaignRoutes(api, services.campaigns);
+  registerScheduledMessageRoutes(api, services, ctx.config.uploadMaxRequestBytes);
+  registerCampaignRoutes(api, services.campaigns, services.media, ctx.config.uploadMaxRequestBytes);
   registerWebhookRoutes(api, services);
   registerDashboardRoutes(api, services.dashboard);
   registerExternalApiRoutes(api, services.settings, services.externalApi, services.media, ctx.config.uploadMaxRequestBytes);

@@ -10,6 +10,7 @@ import { TAG_MSG } from '../schemas/tag.js';
 import { WEBHOOK_MSG } from '../schemas/webhook.js';
 import { WEBCHAT_MSG } from '../schemas/webchat.js';
 import { SCHEDULE_MESSAGES } from '../schemas/scheduled-message.js';
+import { CAMPAIGN_MSG } from '../schemas/campaign.js';
 
 export const MESSAGE_LANGUAGES = ['pt', 'en', 'es'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
@@ -51,6 +52,8 @@ export const VALIDATION_MESSAGES = {
     endRequired: 'Uma mensagem que se repete precisa de uma data final',
     endBeforeStart: 'O fim é anterior ao primeiro envio',
     inPast: 'Este horário já passou',
+    chooseConnection: 'Escolha uma conexão',
+    gapOrder: 'O intervalo mais longo é menor que o mais curto',
   },
   en: {
     required: 'Required',
@@ -78,6 +81,8 @@ export const VALIDATION_MESSAGES = {
     endRequired: 'A repeating message needs an end date',
     endBeforeStart: 'The end is before the first send',
     inPast: 'This time has already passed',
+    chooseConnection: 'Choose a connection',
+    gapOrder: 'The longest gap is shorter than the shortest',
   },
   es: {
     required: 'Obligatorio',
@@ -105,6 +110,8 @@ export const VALIDATION_MESSAGES = {
     endRequired: 'Un mensaje que se repite necesita una fecha final',
     endBeforeStart: 'El final es anterior al primer envío',
     inPast: 'Esta hora ya pasó',
+    chooseConnection: 'Elija una conexión',
+    gapOrder: 'El intervalo más largo es menor que el más corto',
   },
 } as const satisfies Record<MessageLanguage, Record<string, string>>;
 
@@ -342,6 +349,8 @@ const KEY_BY_MESSAGE: Record<string, ValidationKey> = {
   [SCHEDULE_MESSAGES.endRequired]: 'endRequired',
   [SCHEDULE_MESSAGES.endBeforeStart]: 'endBeforeStart',
   [SCHEDULE_MESSAGES.inPast]: 'inPast',
+  [CAMPAIGN_MSG.chooseConnection]: 'chooseConnection',
+  [CAMPAIGN_MSG.gapOrder]: 'gapOrder',
   // Messages of server-side checks (ERR_VALIDATION answers).
   'Invalid option': 'invalidOption',
   'Invalid time zone': 'invalidTimeZone',

@@ -2,6 +2,20 @@ import { z } from 'zod';
 import { RECURRENCES } from '../text/zoned-time.js';
 import { isoDateTime } from './common.js';
 
+/**
+ * A file sent with a scheduled message or a campaign (an image, document, audio or video, with the
+ * limits of a chat upload): what the forms and lists show of it.
+ */
+export const attachmentSchema = z
+  .object({
+    filename: z.string(),
+    mimetype: z.string(),
+    kind: z.enum(['image', 'audio', 'video', 'document']),
+    size: z.number().int(),
+  })
+  .meta({ id: 'Attachment' });
+export type AttachmentDTO = z.infer<typeof attachmentSchema>;
+
 export const SCHEDULED_STATUSES = ['scheduled', 'done', 'failed', 'cancelled'] as const;
 export type ScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
 
@@ -12,6 +26,8 @@ export const scheduledMessageSchema = z
     contact: z.object({ id: z.number().int(), name: z.string(), number: z.string() }),
     user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     body: z.string(),
+    /** Sent with the text as its caption; null for a text alone. */
+    media: attachmentSchema.nullable(),
     /** The first send as chosen, a wall time in `timeZone`. */
     startAt: z.string(),
     recurrence: z.enum(RECURRENCES),

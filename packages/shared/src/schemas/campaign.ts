@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { isoDateTime } from '../responses/common.js';
-import { requiredText } from './common.js';
-import { dbIdSchema } from './ids.js';
-import { text } from './primitives.js';
+import { attachmentSchema } from '../responses/scheduled-message.js';
+import { MSG, requiredText } from './common.js';
+import { dbIdSchema, MAX_DB_ID } from './ids.js';
+import { numeric, text } from './primitives.js';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'stopped', 'cancelled', 'finished'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -17,6 +18,31 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
  */
 export const RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'read', 'replied', 'failed', 'skipped'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** The campaign form's own validation messages (translated through VALIDATION_MESSAGES). */
+export const CAMPAIGN_MSG = {
+  chooseConnection: 'Choose a connection',
+  gapOrder: 'The longest gap is shorter than the shortest',
+  invalidValue: 'Invalid value',
+} as const;
+
+/**
+ * Why a campaign is not sending right now: it waits for its start time, was paused, its connection
+ * is disconnected, the connection's hours are closed, or the pacing holds it (the random gap
+ * between two sends, the hourly or daily cap, the warm-up of a new number, the Cloud API tier).
+ */
+export const CAMPAIGN_WAITS = [
+  'scheduled',
+  'paused',
+  'disconnected',
+  'hours',
+  'gap',
+  'hourlyCap',
+  'dailyCap',
+  'warmup',
+  'cloudTier',
+] as const;
+export type CampaignWait = (typeof CAMPAIGN_WAITS)[number];
 
 /** Why a campaign stopped itself. */
 export const CAMPAIGN_STOP_REASONS = ['refusals', 'disconnects', 'connectionRemoved'] as const;
@@ -47,7 +73,12 @@ export const DEFAULT_CAMPAIGN_PACING = {
   cloudTier: 1000,
 } as const;
 
-const count = (max: number) => z.number().int().min(0).max(max);
+const count = (max: number) =>
+  z
+    .number({ error: CAMPAIGN_MSG.invalidValue })
+    .int(CAMPAIGN_MSG.invalidValue)
+    .min(0, CAMPAIGN_MSG.invalidValue)
+    .max(max, CAMPAIGN_MSG.invalidValue);
 export const campaignPacingSchema = z
   .object({
     minGapSeconds: count(3600),
@@ -59,9 +90,9 @@ export const campaignPacingSchema = z
     respectWorkHours: z.boolean(),
     stopAfterRefusals: count(100_000),
     stopAfterDisconnects: count(1000),
-    cloudTier: z.number().int().min(1),
+    cloudTier: z.number({ error: CAMPAIGN_MSG.invalidValue }).int(CAMPAIGN_MSG.invalidValue).min(1, CAMPAIGN_MSG.invalidValue),
   })
-  .refine((p) => p.maxGapSeconds >= p.minGapSeconds, { path: ['maxGapSeconds'], message: 'The longest gap is shorter than the shortest' });
+  .refine((p) => p.maxGapSeconds >= p.minGapSeconds, { path: ['maxGapSeconds'], message: CAMPAIGN_MSG.gapOrder });
 export type CampaignPacing = z.infer<typeof campaignPacingSchema>;
 
 export const campaignAudienceSchema = z.object({
@@ -70,7 +101,12 @@ export const campaignAudienceSchema = z.object({
   queueIds: z.array(dbIdSchema).max(200).default([]),
   /** Contacts with an open (or waiting) ticket, or with a ticket active within `recentDays`. */
   tickets: z.enum(['none', 'open', 'recent']).default('none'),
-  recentDays: z.number().int().min(1).max(365).default(30),
+  recentDays: z
+    .number({ error: CAMPAIGN_MSG.invalidValue })
+    .int(CAMPAIGN_MSG.invalidValue)
+    .min(1, CAMPAIGN_MSG.invalidValue)
+    .max(365, CAMPAIGN_MSG.invalidValue)
+    .default(30),
   /** Rows of an uploaded CSV (phone,name): unknown numbers become contacts. */
   csv: z
     .array(
@@ -78,7 +114,7 @@ export const campaignAudienceSchema = z.object({
         number: text()
           .transform((v) => v.replace(/\D/g, ''))
           .pipe(z.string().min(8, 'Invalid number').max(20, 'Invalid number')),
-        name: text().trim().max(100).default(''),
+        name: text().trim().max(100, MSG.tooLong).default(''),
       }),
     )
     .max(50_000)
@@ -89,16 +125,23 @@ export type CampaignAudience = z.infer<typeof campaignAudienceSchema>;
 export const campaignTemplateSchema = z.object({
   name: requiredText(1, 512),
   language: requiredText(2, 20),
-  variables: z.array(text().max(1024)).max(20).default([]),
+  variables: z.array(text().max(1024, MSG.tooLong)).max(20, MSG.tooLong).default([]),
 });
 
 /** POST /campaigns and PUT /campaigns/:id (while a draft or scheduled). */
 export const campaignSaveSchema = z
   .object({
     name: requiredText(1, 120),
-    whatsappId: dbIdSchema,
+    /** Required: the connection the campaign sends from. */
+    whatsappId: numeric(
+      z
+        .number({ error: CAMPAIGN_MSG.chooseConnection })
+        .int(CAMPAIGN_MSG.chooseConnection)
+        .positive(CAMPAIGN_MSG.chooseConnection)
+        .max(MAX_DB_ID, CAMPAIGN_MSG.chooseConnection),
+    ),
     /** The text, with {{name}}, {{firstName}} and the other message variables; a template's text as read (Cloud). */
-    body: text().trim().max(4096).default(''),
+    body: text().trim().max(4096, MSG.tooLong).default(''),
     template: campaignTemplateSchema.nullable().default(null),
     audience: campaignAudienceSchema,
     pacing: campaignPacingSchema.default({ ...DEFAULT_CAMPAIGN_PACING }),
@@ -140,12 +183,16 @@ export const campaignSchema = z
     user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     body: z.string(),
     template: campaignTemplateSchema.nullable(),
+    /** Sent with the text as its caption (not with a Cloud API template); null for a text alone. */
+    media: attachmentSchema.nullable(),
     audience: campaignAudienceSchema,
     pacing: campaignPacingSchema,
     startAt: isoDateTime.nullable(),
     status: z.enum(CAMPAIGN_STATUSES),
     /** Why it stopped itself (`refusals`, `disconnects`, …) with the numbers, e.g. "refusals: 5 refused sends (463)". */
     stopReason: z.string().nullable(),
+    /** Why it is not sending now (from the job's last look), and until when when that is known; null while it sends or has ended. */
+    waiting: z.object({ reason: z.enum(CAMPAIGN_WAITS), until: isoDateTime.nullable() }).nullable(),
     total: z.number().int(),
     counts: campaignCountsSchema,
     startedAt: isoDateTime.nullable(),

@@ -11,6 +11,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useRealtimeEvent } from '../components/useRealtimeEvent';
+import type { AttachmentChoice } from '../components/AttachmentPicker';
+import { saveAttachment } from './attachments';
 import { api } from './client';
 import { downloadCsv } from './download';
 
@@ -60,12 +62,15 @@ export function useCampaignsLive(): void {
   });
 }
 
+/** Saves the campaign, then its file as chosen (uploaded, removed, or kept). */
 export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: CampaignSaveBody }) =>
-      id ? api.put(`/campaigns/${id}`, campaignSchema, input) : api.post('/campaigns', campaignSchema, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
+    mutationFn: async ({ id, input, attachment }: { id?: number; input: CampaignSaveBody; attachment: AttachmentChoice }) => {
+      const saved = id ? await api.put(`/campaigns/${id}`, campaignSchema, input) : await api.post('/campaigns', campaignSchema, input);
+      return saveAttachment(`/campaigns/${saved.id}/media`, campaignSchema, saved, attachment);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }
 

@@ -9,6 +9,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useRealtimeEvent } from '../components/useRealtimeEvent';
+import type { AttachmentChoice } from '../components/AttachmentPicker';
+import { saveAttachment } from './attachments';
 import { api, call } from './client';
 
 export type ScheduledMessageInput = z.input<typeof scheduledMessageSaveSchema>;
@@ -37,11 +39,23 @@ export function useScheduledMessagesLive(): void {
 export function useSaveScheduledMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ticketId, input }: { id?: number; ticketId: number; input: ScheduledMessageInput }) =>
-      id
-        ? api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input)
-        : call(TICKET_ROUTES.schedule, { params: { ticketId }, body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
+    mutationFn: async ({
+      id,
+      ticketId,
+      input,
+      attachment,
+    }: {
+      id?: number;
+      ticketId: number;
+      input: ScheduledMessageInput;
+      attachment: AttachmentChoice;
+    }) => {
+      const saved = id
+        ? await api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input)
+        : await call(TICKET_ROUTES.schedule, { params: { ticketId }, body: input });
+      return saveAttachment(`/scheduledMessages/${saved.id}/media`, scheduledMessageSchema, saved, attachment);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }
 

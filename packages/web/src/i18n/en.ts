@@ -19,6 +19,13 @@ const en = {
     genericError: 'An error occurred!',
   },
   app: { name: 'Switchboard' },
+  attachment: {
+    attach: 'Attach a file',
+    replace: 'Choose another file',
+    remove: 'Remove file',
+    hint: 'Image, document, audio or video, sent with the text as its caption (the limits of a chat upload).',
+    kinds: { image: 'Image', document: 'Document', audio: 'Audio', video: 'Video' },
+  },
   campaigns: {
     title: 'Campaigns',
     add: 'New campaign',
@@ -95,6 +102,18 @@ const en = {
     },
     reasons: {
       optedOut: 'Opted out',
+    },
+    waiting: {
+      scheduled: 'Waiting for its start time: {{until}}',
+      paused: 'Paused: nothing is sent until it is resumed.',
+      disconnected: 'Waiting: the connection is disconnected. It goes on when the connection is back.',
+      hours: "Waiting: outside the connection's hours. It goes on when they open.",
+      gap: 'Waiting for the pacing gap between two sends: next send at {{until}}.',
+      gapNoTime: 'Waiting for the pacing gap between two sends.',
+      hourlyCap: 'Waiting: the hourly cap of the connection is reached.',
+      dailyCap: 'Waiting: the daily cap of the connection is reached (24 hours).',
+      warmup: "Waiting: the new number's warm-up cap for today is reached.",
+      cloudTier: "Waiting: the Meta messaging tier's 24-hour limit is reached.",
     },
   },
   menu: {

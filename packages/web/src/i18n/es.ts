@@ -20,6 +20,13 @@ const es: Translation = {
     genericError: '¡Ocurrió un error!',
   },
   app: { name: 'Switchboard' },
+  attachment: {
+    attach: 'Adjuntar archivo',
+    replace: 'Elegir otro archivo',
+    remove: 'Quitar archivo',
+    hint: 'Imagen, documento, audio o video, enviado con el texto como pie (los límites de un envío en el chat).',
+    kinds: { image: 'Imagen', document: 'Documento', audio: 'Audio', video: 'Video' },
+  },
   campaigns: {
     title: 'Campañas',
     add: 'Nueva campaña',
@@ -96,6 +103,18 @@ const es: Translation = {
     },
     reasons: {
       optedOut: 'Dado de baja',
+    },
+    waiting: {
+      scheduled: 'Esperando la hora de inicio: {{until}}',
+      paused: 'En pausa: no se envía nada hasta reanudarla.',
+      disconnected: 'Esperando: la conexión está desconectada. Continúa cuando la conexión vuelva.',
+      hours: 'Esperando: fuera del horario de la conexión. Continúa cuando abra.',
+      gap: 'Esperando el intervalo entre dos envíos: próximo envío a las {{until}}.',
+      gapNoTime: 'Esperando el intervalo entre dos envíos.',
+      hourlyCap: 'Esperando: se alcanzó el límite por hora de la conexión.',
+      dailyCap: 'Esperando: se alcanzó el límite diario de la conexión (24 horas).',
+      warmup: 'Esperando: se alcanzó el límite de calentamiento del número nuevo para hoy.',
+      cloudTier: 'Esperando: se alcanzó el límite de 24 horas del nivel de mensajería de Meta.',
     },
   },
   menu: {

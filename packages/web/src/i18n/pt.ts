@@ -20,6 +20,13 @@ const pt: Translation = {
     genericError: 'Ocorreu um erro!',
   },
   app: { name: 'Switchboard' },
+  attachment: {
+    attach: 'Anexar arquivo',
+    replace: 'Escolher outro arquivo',
+    remove: 'Remover arquivo',
+    hint: 'Imagem, documento, áudio ou vídeo, enviado com o texto como legenda (os limites de um envio no chat).',
+    kinds: { image: 'Imagem', document: 'Documento', audio: 'Áudio', video: 'Vídeo' },
+  },
   campaigns: {
     title: 'Campanhas',
     add: 'Nova campanha',
@@ -96,6 +103,18 @@ const pt: Translation = {
     },
     reasons: {
       optedOut: 'Descadastrado',
+    },
+    waiting: {
+      scheduled: 'Aguardando o horário de início: {{until}}',
+      paused: 'Pausada: nada é enviado até ser retomada.',
+      disconnected: 'Aguardando: a conexão está desconectada. Continua quando a conexão voltar.',
+      hours: 'Aguardando: fora do horário da conexão. Continua quando o horário abrir.',
+      gap: 'Aguardando o intervalo entre dois envios: próximo envio às {{until}}.',
+      gapNoTime: 'Aguardando o intervalo entre dois envios.',
+      hourlyCap: 'Aguardando: o limite por hora da conexão foi atingido.',
+      dailyCap: 'Aguardando: o limite diário da conexão foi atingido (24 horas).',
+      warmup: 'Aguardando: o limite de aquecimento do número novo para hoje foi atingido.',
+      cloudTier: 'Aguardando: o limite de 24 horas do nível de mensagens da Meta foi atingido.',
     },
   },
   menu: {

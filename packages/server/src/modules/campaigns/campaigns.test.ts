@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CAMPAIGN_PACING, type CampaignDTO, type CampaignRecipientDTO, type CampaignSaveBody } from '@switchboard/shared';
-import { contactTags, contacts, simulatorMessages, tags } from '../../db/schema.js';
+import { contactTags, contacts, simulatorMessages, tags, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
 
@@ -253,6 +253,75 @@ describe('campaigns', () => {
     expect(await s.services.campaignSender.runDue(new Date(t0 + 599_000))).toBe(0);
     expect((await recipients(campaign.id)).filter((r) => r.status === 'queued')).toHaveLength(2);
     expect(await s.services.campaignSender.runDue(new Date(t0 + 900_001))).toBe(1);
+  }, 60_000);
+
+  it('says why it waits: its start time, a pause, the pacing gap, the daily cap, closed hours, a disconnected connection', async () => {
+    const own = await connectSimulator(s);
+    const people = [phoneNumber(), phoneNumber(), phoneNumber()];
+    const startAt = new Date(Date.now() + 86_400_000).toISOString();
+    const campaign = await create({
+      name: 'Esperando',
+      whatsappId: own.id,
+      audience: { csv: people.map((number) => ({ number, name: '' })) },
+      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 600, dailyCap: 2 },
+      startAt,
+    });
+    const waiting = async () => (await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>().waiting;
+    expect(campaign.waiting).toEqual({ reason: 'scheduled', until: startAt });
+    expect((await admin('POST', `/api/campaigns/${campaign.id}/pause`)).json<CampaignDTO>().waiting).toEqual({
+      reason: 'paused',
+      until: null,
+    });
+    await admin('POST', `/api/campaigns/${campaign.id}/resume`);
+    await admin('POST', `/api/campaigns/${campaign.id}/cancel`);
+    expect(await waiting()).toBeNull();
+
+    const again = await create({
+      name: 'Esperando 2',
+      whatsappId: own.id,
+      audience: { csv: people.map((number) => ({ number, name: '' })) },
+      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 600, dailyCap: 2, respectWorkHours: true },
+    });
+    const why = async () => (await admin('GET', `/api/campaigns/${again.id}`)).json<CampaignDTO>().waiting;
+    await admin('POST', `/api/campaigns/${again.id}/start`);
+    const t0 = Date.now();
+    expect(await s.services.campaignSender.runDue(new Date(t0))).toBe(1);
+    expect(await why()).toBeNull();
+    // Within the gap: waits for it, until the time it ends.
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 5_000))).toBe(0);
+    expect(await why()).toEqual({ reason: 'gap', until: new Date(t0 + 600_000).toISOString() });
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 600_001))).toBe(1);
+    // Two a day: the third waits for the daily cap.
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 1_200_002))).toBe(0);
+    expect(await why()).toEqual({ reason: 'dailyCap', until: null });
+
+    // The connection's hours closed (every day off) come before the caps.
+    const closedWeek = Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+        d,
+        { enabled: false, start: '08:00', end: '18:00', lunchStart: '', lunchEnd: '' },
+      ]),
+    );
+    await s.database.db
+      .update(whatsapps)
+      .set({ defineWorkHours: true, workHours: closedWeek as never })
+      .where(eq(whatsapps.id, own.id));
+    await s.services.campaignSender.runDue(new Date(t0 + 1_200_003));
+    expect(await why()).toEqual({ reason: 'hours', until: null });
+
+    // Disconnected: says so; back and open, it goes on.
+    await s.database.db.update(whatsapps).set({ status: 'DISCONNECTED' }).where(eq(whatsapps.id, own.id));
+    await s.services.campaignSender.runDue(new Date(t0 + 1_200_004));
+    expect(await why()).toEqual({ reason: 'disconnected', until: null });
+    await s.database.db.update(whatsapps).set({ status: 'CONNECTED', defineWorkHours: false }).where(eq(whatsapps.id, own.id));
+    // (Other tests' campaigns may send on this tick too: this one's recipients are counted.)
+    await s.services.campaignSender.runDue(new Date(t0 + 2 * 86_400_000));
+    expect((await recipients(again.id)).filter((r) => r.status === 'queued')).toHaveLength(0);
+    expect(await why()).toBeNull();
+
+    // Only admins and users granted campaigns read it.
+    const plain = await s.createUser();
+    expect((await api(plain.token, 'GET', `/api/campaigns/${again.id}`)).statusCode).toBe(403);
   }, 60_000);
 
   it('draws its audience from contacts with an open ticket', async () => {

@@ -11,7 +11,7 @@
  * conversations with in a rolling 24 h); sending past it only earns refusals, so the campaign
  * stays under the tier the admin set and otherwise sends in batches without gaps.
  */
-import type { CampaignPacing } from '@switchboard/shared';
+import type { CampaignPacing, CampaignWait } from '@switchboard/shared';
 
 /** Most recipients handed to the outbox in one tick (gapless pacing, Cloud API). */
 export const PACING_BATCH = 50;
@@ -32,7 +32,8 @@ export interface PacingFacts {
   open: boolean;
 }
 
-export type PacingWait = 'gap' | 'hours' | 'hourlyCap' | 'dailyCap' | 'warmup' | 'cloudTier';
+/** The pacing's share of the reasons a campaign waits (CAMPAIGN_WAITS). */
+export type PacingWait = Extract<CampaignWait, 'gap' | 'hours' | 'hourlyCap' | 'dailyCap' | 'warmup' | 'cloudTier'>;
 export type PacingDecision = { send: number; gapMs: number } | { wait: PacingWait };
 
 /** The daily cap of a number `ageDays` old: warmupStart doubled each day, up to dailyCap. */

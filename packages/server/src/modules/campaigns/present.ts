@@ -4,7 +4,9 @@
  * behind what the chat shows; a reply marks it replied.
  */
 import {
+  CAMPAIGN_WAITS,
   RECIPIENT_STATUSES,
+  type CampaignWait,
   type CampaignCounts,
   type CampaignDTO,
   type CampaignRecipientDTO,
@@ -13,6 +15,7 @@ import {
 } from '@switchboard/shared';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { presentAttachment } from '../../http/attachment-upload.js';
 import { campaignRecipients, campaigns, contacts, messages, users, whatsapps } from '../../db/schema.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -113,11 +116,13 @@ export async function presentCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise
       user: r.userId != null ? (userOf.get(r.userId) ?? null) : null,
       body: r.body,
       template: r.template ?? null,
+      media: presentAttachment(r.media),
       audience: r.audience,
       pacing: r.pacing,
       startAt: r.startAt?.toISOString() ?? null,
       status: r.status as CampaignStatus,
       stopReason: r.stopReason,
+      waiting: waitingOf(r),
       total: Object.values(c).reduce((a, b) => a + b, 0),
       counts: c,
       startedAt: r.startedAt?.toISOString() ?? null,
@@ -126,6 +131,16 @@ export async function presentCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise
       updatedAt: r.updatedAt.toISOString(),
     };
   });
+}
+
+/** Why the campaign is not sending now: its state, or the job's last look at a running one. */
+function waitingOf(r: CampaignRow): CampaignDTO['waiting'] {
+  if (r.status === 'scheduled') return { reason: 'scheduled', until: r.startAt?.toISOString() ?? null };
+  if (r.status === 'paused') return { reason: 'paused', until: null };
+  if (r.status !== 'running' || !r.waitReason) return null;
+  const reason = (CAMPAIGN_WAITS as readonly string[]).includes(r.waitReason) ? (r.waitReason as CampaignWait) : null;
+  if (!reason) return null;
+  return { reason, until: reason === 'gap' ? (r.nextSendAt?.toISOString() ?? null) : null };
 }
 
 export async function presentCampaignById(db: DbOrTx, id: number): Promise<CampaignDTO | null> {

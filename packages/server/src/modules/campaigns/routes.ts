@@ -10,12 +10,14 @@ import { z } from 'zod';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import type { CampaignsService } from './service.js';
+import { ATTACHMENT_ERRORS, readAttachment } from '../../http/attachment-upload.js';
+import type { MediaStore } from '../../lib/media-store.js';
 
 const NOT_FOUND = { 404: ['ERR_NOT_FOUND'] } as const;
 const STATE = { 409: ['ERR_CAMPAIGN_STATE'] } as const;
 const SAVE = { 400: ['ERR_CAMPAIGN_NO_RECIPIENTS'], 404: ['ERR_NO_WAPP_FOUND'] } as const;
 
-export function registerCampaignRoutes(app: App, campaigns: CampaignsService): void {
+export function registerCampaignRoutes(app: App, campaigns: CampaignsService, media: MediaStore, maxRequestBytes: number): void {
   const opts = { onRequest: app.authenticate };
   const tags = ['campaigns'];
 
@@ -100,6 +102,43 @@ export function registerCampaignRoutes(app: App, campaigns: CampaignsService): v
       },
     },
     (req) => campaigns.update(req.actor, req.params.id, req.body),
+  );
+  app.put(
+    '/campaigns/:id/media',
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Attach a file sent with the text (multipart, one file in `media`; the limits of a chat upload), before it starts',
+        consumes: ['multipart/form-data'],
+        params: dbIdParamSchema,
+        response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE, ATTACHMENT_ERRORS),
+      },
+    },
+    async (req) => {
+      // Who may attach is checked before the upload is read: a refused file is never received.
+      await campaigns.assertCanAttach(req.actor, req.params.id);
+      const file = await readAttachment(req, media, maxRequestBytes);
+      try {
+        return await campaigns.attach(req.actor, req.params.id, file);
+      } catch (err) {
+        await media.remove([file.name]);
+        throw err;
+      }
+    },
+  );
+  app.delete(
+    '/campaigns/:id/media',
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Remove the file of a campaign that has not started',
+        params: dbIdParamSchema,
+        response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE),
+      },
+    },
+    (req) => campaigns.attach(req.actor, req.params.id, null),
   );
   for (const step of ['start', 'pause', 'resume', 'cancel'] as const) {
     app.post(

@@ -11,7 +11,7 @@
  * restarts (it resends with the same channel id, which the channel recognises).
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { renderTemplate, type CampaignPacing } from '@switchboard/shared';
+import { renderTemplate, type CampaignPacing, type CampaignWait } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { campaignRecipients, campaigns, contacts, messages, tickets, whatsapps } from '../../db/schema.js';
@@ -78,6 +78,7 @@ export class CampaignSender {
     if (!conn) return 0;
     const pacing = campaign.pacing;
     if (conn.status !== 'CONNECTED') {
+      await this.noteWait(campaign.id, 'disconnected');
       await this.countDisconnect(campaign, pacing, now);
       return 0;
     }
@@ -103,8 +104,11 @@ export class CampaignSender {
       return 0;
     }
 
-    const { handed, written } = await this.claim(campaign.id, conn, now);
-    if (handed.length === 0) return 0;
+    const { handed, written, waitChanged } = await this.claim(campaign.id, conn, now);
+    if (handed.length === 0) {
+      if (waitChanged) await this.service.announceById(campaign.id, 'update');
+      return 0;
+    }
     void this.outbox.kick(campaign.whatsappId);
     // Whoever has one of these chats open sees the message like any other.
     for (const m of written) {
@@ -163,8 +167,9 @@ export class CampaignSender {
     campaignId: number,
     conn: ConnectionRow,
     now: Date,
-  ): Promise<{ handed: number[]; written: { ticketId: number; row: MessageRow }[] }> {
+  ): Promise<{ handed: number[]; written: { ticketId: number; row: MessageRow }[]; waitChanged: boolean }> {
     const written: { ticketId: number; row: MessageRow }[] = [];
+    let waitChanged = false;
     const handed = await this.ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CONNECTION_LOCK}, ${conn.id})`);
       const [campaign] = await tx
@@ -174,7 +179,14 @@ export class CampaignSender {
         .for('update');
       if (!campaign) return [];
       const decision = decidePacing(campaign.pacing, await this.factsOf(tx, conn, now), now, this.random);
-      if (!('send' in decision)) return [];
+      if (!('send' in decision)) {
+        // Kept for the campaign's page: why nothing goes now (changed only when the reason does).
+        if (campaign.waitReason !== decision.wait) {
+          await tx.update(campaigns).set({ waitReason: decision.wait }).where(eq(campaigns.id, campaign.id));
+          waitChanged = true;
+        }
+        return [];
+      }
       const claimed = rowsOf(
         await tx.execute(sql`
           update ${campaignRecipients} set status = 'handed', claimed_at = ${now.toISOString()}::timestamptz
@@ -216,6 +228,8 @@ export class CampaignSender {
             userId: campaign.userId,
             idempotencyKey: `campaign:${campaign.id}:${recipient.id}`,
             template,
+            // One stored file for every recipient (never copied): a template carries its own header instead.
+            media: template ? undefined : (campaign.media ?? undefined),
           },
           tx,
         );
@@ -226,11 +240,21 @@ export class CampaignSender {
       if (claimed.length)
         await tx
           .update(campaigns)
-          .set({ nextSendAt: new Date(now.getTime() + decision.gapMs) })
+          .set({ nextSendAt: new Date(now.getTime() + decision.gapMs), waitReason: null })
           .where(eq(campaigns.id, campaign.id));
       return ids;
     });
-    return { handed, written };
+    return { handed, written, waitChanged };
+  }
+
+  /** Records that a running campaign waits for `reason` and announces it, when that is news. */
+  private async noteWait(id: number, reason: CampaignWait): Promise<void> {
+    const [changed] = await this.ctx.db
+      .update(campaigns)
+      .set({ waitReason: reason })
+      .where(and(eq(campaigns.id, id), eq(campaigns.status, 'running'), sql`${campaigns.waitReason} is distinct from ${reason}`))
+      .returning({ id: campaigns.id });
+    if (changed) await this.service.announceById(id, 'update');
   }
 
   /**

@@ -18,7 +18,9 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import { authorize } from '../../access/authorize.js';
 import type { AppContext } from '../../context.js';
-import { campaigns, users, whatsapps } from '../../db/schema.js';
+import { campaigns, users, whatsapps, type StoredMediaRef } from '../../db/schema.js';
+import { releaseAttachment } from '../../http/attachment-upload.js';
+import type { MediaStore } from '../../lib/media-store.js';
 import { AppError } from '../../lib/app-error.js';
 import { announce } from '../../realtime/announce.js';
 import { ROOM_ADMINS, userRoom } from '../../realtime/rooms.js';
@@ -39,7 +41,11 @@ const FROM: Record<'edit' | 'start' | 'pause' | 'resume' | 'cancel', CampaignSta
 };
 
 export class CampaignsService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    /** Where campaign files are kept (the chat uploads' store). */
+    private readonly media: MediaStore,
+  ) {}
 
   /** Admins, and users whose `campaigns` flag is on (read from their record: it may change any time). */
   async assertAllowed(actor: CurrentUser): Promise<void> {
@@ -142,8 +148,12 @@ export class CampaignsService {
   }
 
   /** Withdraws what is not sent yet; what went to the outbox stays as it is. */
-  cancel(actor: CurrentUser, id: number): Promise<CampaignDTO> {
-    return this.step(actor, id, 'cancel', (now) => ({ status: 'cancelled', finishedAt: now }));
+  async cancel(actor: CurrentUser, id: number): Promise<CampaignDTO> {
+    const dto = await this.step(actor, id, 'cancel', (now) => ({ status: 'cancelled', finishedAt: now }));
+    // Its file is kept only if some recipient's message went with it.
+    const [row] = await this.ctx.db.select({ media: campaigns.media }).from(campaigns).where(eq(campaigns.id, id));
+    await releaseAttachment(this.ctx.db, this.media, row?.media);
+    return dto;
   }
 
   /**
@@ -164,11 +174,40 @@ export class CampaignsService {
       if (!FROM[step].includes(row.status as CampaignStatus)) throw wrongState(row.status);
       await tx
         .update(campaigns)
-        .set({ ...set(now, row), updatedAt: now })
+        // What the job last saw is no longer why it waits: the next tick tells again.
+        .set({ ...set(now, row), waitReason: null, updatedAt: now })
         .where(eq(campaigns.id, id));
       // Who opted out (or back in) since the campaign was written is shown so before it (re)starts.
       if (step === 'start' || step === 'resume') await markOptedOut(tx, id);
     });
+    return this.announceById(id, 'update');
+  }
+
+  // ── Its file ───────────────────────────────────────────────────────────────────────────────
+
+  /** Refuses before an upload is read: who may not run campaigns, an unknown campaign, one that started. */
+  async assertCanAttach(actor: CurrentUser, id: number): Promise<void> {
+    await this.assertAllowed(actor);
+    const [row] = await this.ctx.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
+    if (!row) throw notFound();
+    if (!FROM.edit.includes(row.status as CampaignStatus)) throw wrongState(row.status);
+  }
+
+  /**
+   * Sends `file` with the text (its caption) to every recipient; replaces the file it had. Only
+   * before it starts, and not with a Cloud API template (a template carries its own header).
+   */
+  async attach(actor: CurrentUser, id: number, file: StoredMediaRef | null): Promise<CampaignDTO> {
+    await this.assertAllowed(actor);
+    const previous = await this.ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
+      if (!row) throw notFound();
+      if (!FROM.edit.includes(row.status as CampaignStatus)) throw wrongState(row.status);
+      if (file && row.template) throw new AppError('ERR_VALIDATION', 400, 'A campaign with a Cloud API template cannot carry a file');
+      await tx.update(campaigns).set({ media: file, updatedAt: this.ctx.clock.now() }).where(eq(campaigns.id, id));
+      return row.media;
+    });
+    await releaseAttachment(this.ctx.db, this.media, previous);
     return this.announceById(id, 'update');
   }
 

@@ -32,7 +32,9 @@ import {
 import { and, asc, eq, gte, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { contacts, scheduledMessages, tickets, users } from '../../db/schema.js';
+import { contacts, scheduledMessages, tickets, users, type StoredMediaRef } from '../../db/schema.js';
+import { presentAttachment, releaseAttachment } from '../../http/attachment-upload.js';
+import type { MediaStore } from '../../lib/media-store.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { announceMessage, audience } from '../../messaging/ticket-events.js';
@@ -55,6 +57,8 @@ export class ScheduledMessagesService {
   constructor(
     private readonly ctx: AppContext,
     private readonly outbox: Outbox,
+    /** Where attached files are kept (the chat uploads' store). */
+    private readonly media: MediaStore,
     /** Channel rules a free-form send must meet when it goes (the Cloud API's window); throws to refuse. */
     private readonly beforeSend: (ticket: TicketRow) => Promise<void>,
   ) {}
@@ -188,6 +192,30 @@ export class ScheduledMessagesService {
       .where(and(eq(scheduledMessages.id, id), inArray(scheduledMessages.status, ['scheduled', 'failed'])))
       .returning();
     if (!row) throw new AppError('ERR_SCHEDULE_NOT_PENDING', 409);
+    // Its file is kept only if an earlier occurrence sent it.
+    await releaseAttachment(this.ctx.db, this.media, row.media);
+    return this.announce('update', row, ticket);
+  }
+
+  // ── Its file ───────────────────────────────────────────────────────────────────────────────
+
+  /** Refuses before an upload is read: a message the actor may not manage, or one no longer to send. */
+  async assertCanAttach(actor: CurrentUser, id: number): Promise<void> {
+    const { row } = await this.manageable(actor, id);
+    if (row.status !== 'scheduled' && row.status !== 'failed') throw new AppError('ERR_SCHEDULE_NOT_PENDING', 409);
+  }
+
+  /** Sends `file` with the text (its caption) from the next send on; replaces the file it had; null removes it. */
+  async attach(actor: CurrentUser, id: number, file: StoredMediaRef | null): Promise<ScheduledMessageDTO> {
+    const { row: before, ticket } = await this.manageable(actor, id);
+    // Conditional, like an edit: a send the job claims meanwhile keeps what it read.
+    const [row] = await this.ctx.db
+      .update(scheduledMessages)
+      .set({ media: file, updatedAt: this.ctx.clock.now() })
+      .where(and(eq(scheduledMessages.id, id), inArray(scheduledMessages.status, ['scheduled', 'failed'])))
+      .returning();
+    if (!row) throw new AppError('ERR_SCHEDULE_NOT_PENDING', 409);
+    await releaseAttachment(this.ctx.db, this.media, before.media);
     return this.announce('update', row, ticket);
   }
 
@@ -264,7 +292,8 @@ export class ScheduledMessagesService {
           due.userId ?? undefined,
         );
         ({ row: message } = await this.outbox.enqueue(
-          { ticket, body, userId: due.userId, idempotencyKey: `scheduled:${due.id}:${due.occurrence}` },
+          // Every occurrence sends the same stored file (never copied).
+          { ticket, body, media: due.media ?? undefined, userId: due.userId, idempotencyKey: `scheduled:${due.id}:${due.occurrence}` },
           tx,
         ));
         // Sent in the user's absence: the customer's unread messages stay unread for the team.
@@ -354,6 +383,7 @@ export class ScheduledMessagesService {
       contact: contactOf.get(r.ticketId) ?? { id: 0, name: '', number: '' },
       user: r.userId != null ? (userOf.get(r.userId) ?? null) : null,
       body: r.body,
+      media: presentAttachment(r.media),
       startAt: r.startAt,
       recurrence: r.recurrence as Recurrence,
       until: r.until,

@@ -26,11 +26,14 @@ import {
 } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentError } from '../../api/attachments';
 import { useSaveCampaign } from '../../api/campaigns';
 import { useConnections } from '../../api/connections';
 import { useQueues } from '../../api/queues';
 import { useAllTags } from '../../api/tags';
+import { AttachmentPicker, type AttachmentChoice } from '../../components/AttachmentPicker';
 import { useToast } from '../../components/Toasts';
+import { useFieldMessage } from '../../components/useFieldMessage';
 
 type Csv = { file: string; rows: CampaignAudience['csv'] } | null;
 
@@ -39,6 +42,34 @@ function csvRows(text: string): CampaignAudience['csv'] {
   return parseCsv(text)
     .filter((cells) => /\d/.test(cells[0] ?? ''))
     .map((cells) => ({ number: (cells[0] ?? '').replace(/\D/g, ''), name: (cells[1] ?? '').trim() }));
+}
+
+/** The i18n key of the label of the field at a schema path (`pacing.hourlyCap` → campaigns.hourlyCap). */
+const LABEL_OF: Record<string, string> = {
+  name: 'campaigns.name',
+  whatsappId: 'campaigns.connection',
+  body: 'campaigns.body',
+  'template.name': 'campaigns.templateName',
+  'template.language': 'campaigns.templateLanguage',
+  'template.variables': 'campaigns.templateVariables',
+  'audience.recentDays': 'campaigns.recentDays',
+  'audience.csv': 'campaigns.csv',
+  startAt: 'campaigns.startAt',
+  'pacing.minGapSeconds': 'campaigns.minGap',
+  'pacing.maxGapSeconds': 'campaigns.maxGap',
+  'pacing.hourlyCap': 'campaigns.hourlyCap',
+  'pacing.dailyCap': 'campaigns.dailyCap',
+  'pacing.warmupStart': 'campaigns.warmupStart',
+  'pacing.stopAfterRefusals': 'campaigns.stopAfterRefusals',
+  'pacing.stopAfterDisconnects': 'campaigns.stopAfterDisconnects',
+  'pacing.cloudTier': 'campaigns.cloudTier',
+};
+
+/** The field an issue is about: its path without list positions past the field (`audience.csv.3.number` → `audience.csv`). */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const names = path.map(String);
+  const list = names.findIndex((p) => /^\d+$/.test(p));
+  return (list >= 0 ? names.slice(0, list) : names).join('.');
 }
 
 /** A datetime-local value in the browser's zone for an ISO time, and back. */
@@ -65,7 +96,13 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
   const [csv, setCsv] = useState<Csv>(campaign?.audience.csv.length ? { file: 'CSV', rows: campaign.audience.csv } : null);
   const [startAt, setStartAt] = useState(toLocalInput(campaign?.startAt ?? null));
   const [pacing, setPacing] = useState<CampaignPacing>(campaign?.pacing ?? { ...DEFAULT_CAMPAIGN_PACING });
-  const [errors, setErrors] = useState<string[]>([]);
+  const fieldMessage = useFieldMessage();
+  /** Each invalid field's message (schema wording; shown translated). */
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** The campaign as saved so far: a refused file leaves the dialog editing it (saving again does not create another). */
+  const [saved, setSaved] = useState<CampaignDTO | null>(campaign);
+  const [attachment, setAttachment] = useState<AttachmentChoice>({ kind: 'keep' });
+  const errorText = (field: string) => fieldMessage(errors[field]);
   const connection = connections.find((c) => c.id === whatsappId);
   const isCloud = connection?.channel === 'whatsapp-cloud';
 
@@ -76,6 +113,7 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
       label={label}
       value={pacing[key]}
       onChange={(e) => setPacing((p) => ({ ...p, [key]: Number(e.target.value) }))}
+      error={!!errors[`pacing.${key}`]}
       slotProps={{ htmlInput: { min: 0, 'data-testid': `campaign-pacing-${key}` } }}
       sx={{ width: 170 }}
     />
@@ -108,27 +146,36 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
     };
     const checked = campaignSaveSchema.safeParse(input);
     if (!checked.success) {
-      setErrors(checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[fieldOf(issue.path)] ??= issue.message;
+      setErrors(found);
       return;
     }
-    setErrors([]);
+    setErrors({});
     try {
-      const saved = await save.mutateAsync({ id: campaign?.id, input: checked.data });
+      const result = await save.mutateAsync({ id: saved?.id, input: checked.data, attachment });
       toast.success(t('campaigns.created'));
-      onClose(saved);
+      onClose(result);
     } catch (err) {
-      toast.error(err);
+      if (err instanceof AttachmentError) {
+        setSaved(err.saved as CampaignDTO);
+        setAttachment({ kind: 'keep' });
+        toast.error(err.reason);
+      } else toast.error(err);
     }
   }
 
   return (
     <Dialog open onClose={() => onClose()} maxWidth="md" fullWidth data-testid="campaign-dialog">
-      <DialogTitle>{campaign ? t('campaigns.edit') : t('campaigns.add')}</DialogTitle>
+      <DialogTitle>{saved ? t('campaigns.edit') : t('campaigns.add')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
-        {errors.length > 0 && (
+        {Object.keys(errors).length > 0 && (
           <Alert severity="error" data-testid="campaign-errors">
-            {errors.map((e) => (
-              <div key={e}>{e}</div>
+            {Object.keys(errors).map((field) => (
+              <div key={field}>
+                {LABEL_OF[field] ? `${t(LABEL_OF[field])}: ` : ''}
+                {errorText(field)}
+              </div>
             ))}
           </Alert>
         )}
@@ -138,6 +185,8 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
             label={t('campaigns.name')}
             value={name}
             onChange={(e) => setName(e.target.value)}
+            error={!!errors.name}
+            helperText={errorText('name')}
             slotProps={{ htmlInput: { 'data-testid': 'campaign-name' } }}
             sx={{ flex: 1, minWidth: 220 }}
           />
@@ -147,6 +196,8 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
             label={t('campaigns.connection')}
             value={whatsappId === '' ? '' : String(whatsappId)}
             onChange={(e) => setWhatsappId(Number(e.target.value))}
+            error={!!errors.whatsappId}
+            helperText={errorText('whatsappId')}
             slotProps={{ htmlInput: { 'data-testid': 'campaign-connection' } }}
             sx={{ minWidth: 220 }}
           >
@@ -163,9 +214,13 @@ export function CampaignDialog({ campaign, onClose }: { campaign: CampaignDTO | 
           minRows={3}
           value={body}
           onChange={(e) => setBody(e.target.value)}
-          helperText={t('campaigns.bodyHint')}
+          error={!!errors.body}
+          helperText={errorText('body') ?? t('campaigns.bodyHint')}
           slotProps={{ htmlInput: { 'data-testid': 'campaign-body' } }}
         />
+        {!(isCloud && templateName.trim()) && (
+          <AttachmentPicker current={saved?.media ?? null} choice={attachment} onChange={setAttachment} testId="campaign-media" />
+        )}
         {isCloud && (
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <Typography variant="subtitle2" sx={{ width: '100%' }}>

@@ -36,6 +36,7 @@ import {
   useCampaignStep,
 } from '../../api/campaigns';
 import { useAuth } from '../../auth/AuthProvider';
+import { AttachmentLine } from '../../components/AttachmentPicker';
 import { ListTable } from '../../components/ListTable';
 import { MainHeader } from '../../components/MainHeader';
 import { NoPermission } from '../../components/NoPermission';
@@ -104,6 +105,22 @@ function Steps({ campaign, onEdit }: { campaign: CampaignDTO; onEdit: () => void
   );
 }
 
+/** Why the campaign is not sending now, as the server saw it (start time, pause, connection, hours, pacing). */
+function WaitingNote({ campaign }: { campaign: CampaignDTO }) {
+  const { t } = useTranslation();
+  const waiting = campaign.waiting;
+  if (!waiting) return null;
+  const until = waiting.until ? when(waiting.until) : '';
+  const key = waiting.reason === 'gap' && !until ? 'gapNoTime' : waiting.reason;
+  const severity =
+    waiting.reason === 'disconnected' ? 'error' : waiting.reason === 'scheduled' || waiting.reason === 'gap' ? 'info' : 'warning';
+  return (
+    <Alert severity={severity} data-testid="campaign-waiting" data-reason={waiting.reason}>
+      {t(`campaigns.waiting.${key}`, { until })}
+    </Alert>
+  );
+}
+
 function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void; onEdit: (c: CampaignDTO) => void }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<RecipientStatus | ''>('');
@@ -128,6 +145,7 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
             {campaign.connection.name} · {t('campaigns.total', { count: campaign.total })}
           </Typography>
         </Box>
+        <WaitingNote campaign={campaign} />
         {campaign.stopReason && (
           <Alert severity="error" data-testid="campaign-stop-reason">
             {t('campaigns.stopReason', { reason: campaign.stopReason })}
@@ -150,6 +168,7 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
           {campaign.body}
         </Typography>
+        <AttachmentLine media={campaign.media} testId="campaign-media-line" />
         <Steps campaign={campaign} onEdit={() => onEdit(campaign)} />
       </Paper>
       <Paper variant="outlined">

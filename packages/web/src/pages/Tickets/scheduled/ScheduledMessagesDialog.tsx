@@ -15,7 +15,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { RECURRENCES, scheduledMessageSaveSchema, type Recurrence, type ScheduledMessageDTO } from '@switchboard/shared';
+import {
+  RECURRENCES,
+  scheduledMessageSaveSchema,
+  type AttachmentDTO,
+  type Recurrence,
+  type ScheduledMessageDTO,
+} from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,7 +30,9 @@ import {
   useScheduledMessagesLive,
   useTicketScheduledMessages,
 } from '../../../api/scheduledMessages';
+import { AttachmentError } from '../../../api/attachments';
 import { settingValue, useSettings } from '../../../api/settings';
+import { AttachmentLine, AttachmentPicker, type AttachmentChoice } from '../../../components/AttachmentPicker';
 import { useToast } from '../../../components/Toasts';
 import { useFieldMessage } from '../../../components/useFieldMessage';
 import { ScheduledStatusChip, scheduleWhenText } from './scheduledText';
@@ -32,12 +40,14 @@ import { ScheduledStatusChip, scheduleWhenText } from './scheduledText';
 interface FormState {
   id?: number;
   body: string;
+  /** The file attached now (editing). */
+  media: AttachmentDTO | null;
   sendAt: string;
   recurrence: Recurrence;
   until: string;
 }
 
-const EMPTY: FormState = { body: '', sendAt: '', recurrence: 'none', until: '' };
+const EMPTY: FormState = { body: '', media: null, sendAt: '', recurrence: 'none', until: '' };
 
 export function ScheduledMessagesDialog({
   ticketId,
@@ -69,6 +79,7 @@ export function ScheduledMessagesDialog({
                 setForm({
                   id: m.id,
                   body: m.body,
+                  media: m.media,
                   sendAt: m.status === 'failed' ? '' : m.nextLocalAt,
                   recurrence: m.recurrence,
                   until: m.until ?? '',
@@ -105,6 +116,7 @@ function ScheduledItem({ message, onEdit }: { message: ScheduledMessageDTO; onEd
       <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }} data-testid="scheduled-body">
         {message.body}
       </Typography>
+      <AttachmentLine media={message.media} testId="scheduled-media-line" />
       {message.status === 'failed' && message.lastError && (
         <Alert severity="error" sx={{ mt: 1 }} data-testid="scheduled-error">
           {t(`errors.${message.lastError}`, { defaultValue: message.lastError })}
@@ -149,6 +161,7 @@ function ScheduleForm({
   const save = useSaveScheduledMessage();
   const [state, setState] = useState<FormState>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attachment, setAttachment] = useState<AttachmentChoice>({ kind: 'keep' });
   const set = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
 
   const submit = async () => {
@@ -165,12 +178,19 @@ function ScheduleForm({
     }
     setErrors({});
     try {
-      await save.mutateAsync({ id: state.id, ticketId, input });
+      await save.mutateAsync({ id: state.id, ticketId, input, attachment });
       toast.success(t(state.id ? 'scheduled.updated' : 'scheduled.created'));
       setState(EMPTY);
+      setAttachment({ kind: 'keep' });
       onDone();
     } catch (err) {
-      toast.error(err);
+      if (err instanceof AttachmentError) {
+        // Saved without its file: the form now edits it, so trying again does not schedule it twice.
+        const saved = err.saved as ScheduledMessageDTO;
+        setState((s) => ({ ...s, id: saved.id, media: saved.media }));
+        setAttachment({ kind: 'keep' });
+        toast.error(err.reason);
+      } else toast.error(err);
     }
   };
 
@@ -189,6 +209,7 @@ function ScheduleForm({
         }
         slotProps={{ htmlInput: { 'data-testid': 'scheduled-body-input', maxLength: 4096 } }}
       />
+      <AttachmentPicker current={state.media} choice={attachment} onChange={setAttachment} testId="scheduled-media" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label={t('scheduled.sendAt')}
