@@ -6,7 +6,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
@@ -129,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // One line per request goes at debug (below): at the default level a first start's banner with
     // the administrator's password is not scrolled away by the browser's first requests.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // The client is the first hop that is not a trusted proxy, never X-Forwarded-For's leftmost
     // entry, which the client writes itself.
     trustProxy: trustFunction(config.trustProxy),
