@@ -2,9 +2,10 @@
  * A day's work in each language, and on a phone: sign in, take a customer's ticket, reply, resolve,
  * look at the dashboard and the settings. Every screen is scanned for texts that bypassed the
  * translation: a raw i18n key (what i18next shows for a missing key) in any language, and in pt/es
- * any English text of the interface.
+ * any English text of the interface. On a 390×844 phone, the screens of an attendant's and an
+ * admin's day keep what they show and their buttons on screen.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import en from '../../packages/web/src/i18n/en';
 import es from '../../packages/web/src/i18n/es';
 import pt from '../../packages/web/src/i18n/pt';
@@ -112,7 +113,9 @@ async function dailyPath(page: Page, world: World, language: Language, shot: str
 
   const first = page.locator('[data-from-me="false"]').filter({ hasText: 'Bom dia' });
   await expect(first.locator('strong')).toHaveText('preciso');
-  if (!phone) {
+  // A finger cannot drag files: a touch screen shows no drag-and-drop hint.
+  if (phone) await expect(page.getByTestId('drop-hint')).toBeHidden();
+  else {
     // The drag-and-drop hint never covers the first bubble.
     const hint = await page.getByTestId('drop-hint').boundingBox();
     const bubble = await first.boundingBox();
@@ -195,5 +198,122 @@ test('the daily path on a 390×844 phone', async ({ browser, request }) => {
   const page = await context.newPage();
   await signIn(page, world, 'es');
   await dailyPath(page, world, 'es', 'phone');
+  await context.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+/** The element's box lies within the phone's screen, left to right. */
+async function expectOnScreen(locator: Locator, what: string): Promise<void> {
+  const box = await locator.boundingBox();
+  expect(box, `${what} is laid out`).not.toBeNull();
+  expect(box!.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what} ends inside the ${PHONE.width} px screen`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The page itself never scrolls sideways, and the top bar's last button stays on screen. */
+async function expectNoSidewaysPage(page: Page, screen: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${screen}: page wider than the phone`).toBeLessThanOrEqual(0);
+  await expectOnScreen(page.getByTestId('user-menu'), `${screen}: the user menu`);
+}
+
+/** A dialog on a phone keeps 16 px from the screen's edges (not 32), and its text field labels are whole. */
+async function expectRoomyDialog(dialog: Locator, what: string): Promise<void> {
+  const paper = dialog.locator('.MuiDialog-paper');
+  const box = await paper.boundingBox();
+  expect(box!.width, `${what}: dialog width`).toBeGreaterThanOrEqual(PHONE.width - 32 - 1);
+  await expectOnScreen(paper, what);
+  for (const label of await dialog.locator('.MuiInputLabel-root').all()) {
+    const cut = await label.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(cut, `${what}: label "${await label.innerText()}" is cut`).toBe(false);
+  }
+}
+
+test('on a 390×844 phone the tickets, the chat dialogs and the admin lists keep their content on screen', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const world = await setUp(request);
+  const context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', isMobile: true, hasTouch: true });
+  // Portuguese: the longest tab labels.
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('i18nextLng')) localStorage.setItem('i18nextLng', 'pt');
+  });
+  const page = await context.newPage();
+  await signIn(page, world, 'pt');
+
+  // Every ticket tab fits the list: none is cut at the screen's edge.
+  await page.goto('/tickets');
+  const customer = { number: phoneNumber('5521'), name: `Cliente phone ${unique()}` };
+  await world.api.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: world.connectionNumber,
+    name: customer.name,
+    body: 'Oi',
+  });
+  await page.getByTestId('tab-pending').click();
+  await expect(page.getByTestId('count-pending')).toBeVisible();
+  for (const tab of ['tab-open', 'tab-pending', 'tab-closed', 'tab-groups']) await expectOnScreen(page.getByTestId(tab), tab);
+  const scroller = page.getByTestId('tickets-tabs').locator('.MuiTabs-scroller');
+  expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth), 'ticket tabs overflow at 390 px').toBe(true);
+
+  // The chat's dialogs: transfer and scheduled messages.
+  const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: customer.name });
+  await item.locator('[data-testid^="ticket-accept-"]').click();
+  const acceptDialog = page.getByTestId('accept-dialog');
+  await expect(acceptDialog.or(page.getByTestId('chat-pane'))).toBeVisible();
+  if (await acceptDialog.isVisible()) {
+    await acceptDialog.getByRole('combobox').click();
+    await page.getByRole('option', { name: world.sectorName }).click();
+    await acceptDialog.getByTestId('accept-start').click();
+  }
+  await expect(page.getByTestId('composer-input')).toBeVisible();
+  await page.getByTestId('ticket-options').click();
+  await page.getByTestId('ticket-transfer').click();
+  const transfer = page.getByTestId('transfer-dialog');
+  await expect(transfer.getByTestId('transfer-reason')).toBeVisible();
+  await expectRoomyDialog(transfer, 'transfer dialog');
+  await page.keyboard.press('Escape');
+  await expect(transfer).toBeHidden();
+  await page.getByTestId('ticket-options').click();
+  await page.getByTestId('ticket-scheduled').click();
+  await expect(page.getByTestId('scheduled-dialog')).toBeVisible();
+  await expectRoomyDialog(page.getByTestId('scheduled-dialog'), 'scheduled messages dialog');
+  await page.keyboard.press('Escape');
+
+  // Admin lists: a wide table scrolls inside its card, its Edit and Delete stay on screen.
+  await page.goto('/users');
+  const userRow = page.locator('[data-testid^="user-row-"]').filter({ hasText: world.user.email });
+  await expect(userRow).toBeVisible();
+  await expectNoSidewaysPage(page, 'users');
+  await expectOnScreen(userRow.locator('[data-testid^="user-edit-"]'), 'user edit');
+  await expectOnScreen(userRow.locator('[data-testid^="user-delete-"]'), 'user delete');
+
+  await page.goto('/connections');
+  const connectionRow = page.locator('[data-testid^="connection-row-"]').first();
+  await expect(connectionRow).toBeVisible();
+  await expectNoSidewaysPage(page, 'connections');
+  await expectOnScreen(connectionRow.locator('[data-testid^="connection-edit-"]'), 'connection edit');
+  await expectOnScreen(connectionRow.locator('[data-testid^="connection-delete-"]'), 'connection delete');
+
+  await page.goto('/campaigns');
+  await expect(page.getByTestId('campaigns-table')).toBeVisible();
+  await expectNoSidewaysPage(page, 'campaigns');
+  await expectOnScreen(page.getByTestId('campaign-add'), 'new campaign');
+
+  await page.goto('/audit');
+  await expect(page.locator('[data-testid^="audit-row-"]').first()).toBeVisible();
+  await expectNoSidewaysPage(page, 'audit log');
+  // The changes column is not squeezed to a sliver (which made each row hundreds of pixels tall).
+  const changes = await page.getByTestId('audit-changes').first().boundingBox();
+  expect(changes!.width, 'audit changes column width').toBeGreaterThanOrEqual(200);
+
+  // The month's name stays on one line; the company's time zone gets a line of its own on screen.
+  await page.goto('/scheduled');
+  await expect(page.getByTestId('calendar-zone')).toBeVisible();
+  await expectNoSidewaysPage(page, 'scheduled calendar');
+  await expectOnScreen(page.getByTestId('calendar-zone'), 'calendar time zone');
+  const month = await page.getByTestId('calendar-month').boundingBox();
+  expect(month!.height, 'month title on one line').toBeLessThan(40);
+  await page.screenshot({ path: 'test-results/daily-phone-calendar.png' });
   await context.close();
 });

@@ -33,13 +33,17 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        // Libraries in chunks of their own: no single file over Vite's 500 kB warning, and an app
-        // release leaves the (cached) library chunks unchanged.
+        // React and the router, and zod (the shared schemas), which every screen needs, in chunks of
+        // their own (cached across app releases; the entry stays under Vite's 500 kB warning). Every
+        // other library is left to
+        // Rollup, which places it with the lazy screens that use it: forcing them all into shared
+        // chunks made the sign-in page download every screen's libraries (BENCHMARKS.md).
         manualChunks(id) {
-          if (!id.includes('/node_modules/')) return undefined;
-          if (/\/node_modules\/(@mui|@emotion)\//.test(id)) return 'mui';
           if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-          return 'vendor';
+          if (id.includes('/node_modules/zod/')) return 'zod';
+          // Named for what it holds (Rollup would name it after a module it happens to import).
+          if (/\/node_modules\/(react-hook-form|@hookform)\//.test(id)) return 'forms';
+          return undefined;
         },
       },
       onwarn(warning, warn) {

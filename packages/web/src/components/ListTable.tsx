@@ -19,6 +19,18 @@ export interface ListColumn {
 export const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
+ * The actions column (key `actions`) stays at the right edge of the table's scroll area: on a
+ * phone a wide row scrolls sideways under it, and Edit / Delete never end up off screen.
+ */
+export const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: { palette: { divider: string } }) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
+
+/**
  * The table of a list page: a sticky header row of `columns`, the rows, then `footer` (the
  * ListFooterRow saying "loading" or "empty").
  */
@@ -38,7 +50,13 @@ export function ListTable({
       <TableHead>
         <TableRow>
           {columns.map((c) => (
-            <TableCell key={c.key} align={c.align} padding={c.padding} sx={c.hideOnPhone ? HIDE_ON_PHONE : undefined}>
+            <TableCell
+              key={c.key}
+              align={c.align}
+              padding={c.padding}
+              // The header row is sticky already (top); above the sticky body cells.
+              sx={c.hideOnPhone ? HIDE_ON_PHONE : c.key === 'actions' ? { ...STICKY_ACTIONS, zIndex: 3 } : undefined}
+            >
               {c.label}
             </TableCell>
           ))}

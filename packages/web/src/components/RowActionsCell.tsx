@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import TableCell from '@mui/material/TableCell';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STICKY_ACTIONS } from './ListTable';
 import { RowActionButton } from './RowActionButton';
 
 /**
@@ -25,7 +26,7 @@ export function RowActionsCell({
 }) {
   const { t } = useTranslation();
   return (
-    <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+    <TableCell align="center" sx={{ whiteSpace: 'nowrap', ...STICKY_ACTIONS }}>
       {children}
       <RowActionButton title={t('common.edit')} onClick={onEdit} testId={`${testIdPrefix}-edit-${id}`}>
         <EditIcon fontSize="small" />

@@ -696,7 +696,8 @@ const en = {
       connection: 'Connection',
       keep: 'Keep current',
       submit: 'Transfer',
-      reason: 'Reason (optional, shown in the conversation)',
+      reason: 'Reason',
+      reasonHint: 'Optional, shown in the conversation',
       hint: 'Choose an attendant, a sector or both.',
     },
     drawer: {

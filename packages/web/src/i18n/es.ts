@@ -698,7 +698,8 @@ const es: Translation = {
       connection: 'Conexión',
       keep: 'Mantener el actual',
       submit: 'Transferir',
-      reason: 'Motivo (opcional, aparece en la conversación)',
+      reason: 'Motivo',
+      reasonHint: 'Opcional, aparece en la conversación',
       hint: 'Elija un agente, un sector o ambos.',
     },
     drawer: {

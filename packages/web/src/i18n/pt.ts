@@ -698,7 +698,8 @@ const pt: Translation = {
       connection: 'Conexão',
       keep: 'Manter o atual',
       submit: 'Transferir',
-      reason: 'Motivo (opcional, aparece na conversa)',
+      reason: 'Motivo',
+      reasonHint: 'Opcional, aparece na conversa',
       hint: 'Escolha um atendente, um setor ou ambos.',
     },
     drawer: {

@@ -4,20 +4,17 @@
  * URL. The socket is kept connected until the session is over (keepConnected.ts): while it is not,
  * the shell says so (useSocketStatus). After any reconnect every query is refetched, since events
  * may have been missed meanwhile.
+ *
+ * The Socket.IO client is loaded only once someone is signed in (sessionSocket.ts), so the sign-in
+ * page does not carry it; the download runs alongside the signed-in shell's own chunk.
  */
-import { EVENTS, type ClientToServerEvents, type ServerToClientEvents, type SettingsEvent, type UserEvent } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { refreshSession } from '../api/client';
-import { queryKeys } from '../api/queryKeys';
-import { tokenStore } from '../api/tokenStore';
 import { useAuth } from '../auth/AuthProvider';
-import { applySettingsEvent, applyUserEvent } from './cacheEvents';
-import { keepConnected, type SocketStatus } from './keepConnected';
+import type { SocketStatus } from './keepConnected';
+import type { AppSocket } from './sessionSocket';
 
-/** The session's socket: what it hears is typed by the shared event map. */
-export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type { AppSocket } from './sessionSocket';
 
 const SocketContext = createContext<AppSocket | null>(null);
 const SocketStatusContext = createContext<SocketStatus | null>(null);
@@ -36,39 +33,30 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (userId == null) return;
-    const s = io({
-      path: '/socket.io',
-      // WebSocket only: behind a load balancer without sticky sessions, long-polling requests
-      // of one session would land on different server processes (docs/operations.md).
-      transports: ['websocket'],
-      auth: (cb) => cb({ token: tokenStore.get() ?? '' }),
-      reconnection: true,
-    });
-    const stopKeeping = keepConnected(s, {
-      refresh: refreshSession,
-      sessionOver: () => void session.current.logout(),
-      resynchronise: () => void queryClient.invalidateQueries(),
-      onStatus: setStatus,
-    });
-
-    s.on(EVENTS.user, (event: UserEvent) => {
-      applyUserEvent(queryClient, event);
-      if (event.action === 'delete' && event.userId === userId) void session.current.logout();
-      else if (event.action !== 'delete') session.current.updateUser(event.user);
-    });
-    s.on(EVENTS.settings, (event: SettingsEvent) => applySettingsEvent(queryClient, event));
-    // Connection statuses drive the menu's warning badge; the connections feature owns their shape,
-    // so the shell simply refetches its list.
-    const refetchConnections = () => void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
-    s.on(EVENTS.whatsapp, refetchConnections);
-    s.on(EVENTS.whatsappSession, refetchConnections);
-
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the socket is the external system this effect connects
-    setSocket(s);
+    let close: (() => void) | null = null;
+    let cancelled = false;
+    import('./sessionSocket')
+      .then(({ openSessionSocket }) => {
+        if (cancelled) return;
+        const opened = openSessionSocket({
+          userId,
+          queryClient,
+          onStatus: setStatus,
+          updateUser: (next) => session.current.updateUser(next),
+          logout: () => void session.current.logout(),
+        });
+        close = opened.close;
+        setSocket(opened.socket);
+      })
+      // The chunk could not be fetched (offline, or a release replaced it): without live updates
+      // the shell would silently go stale, so say so and let the reconnecting notice show.
+      .catch((error: unknown) => {
+        console.error('Could not load the realtime client', error);
+        if (!cancelled) setStatus('reconnecting');
+      });
     return () => {
-      stopKeeping();
-      s.removeAllListeners();
-      s.disconnect();
+      cancelled = true;
+      close?.();
       setSocket(null);
       setStatus(null);
     };

@@ -26,7 +26,7 @@ function Changes({ record }: { record: AuditRecordDTO }) {
   const lines = changeLines(record.before, record.after);
   const full = JSON.stringify({ before: record.before, after: record.after }, null, 2);
   return (
-    <Box component="ul" sx={{ m: 0, pl: 2, maxWidth: 420 }} title={full} data-testid="audit-changes">
+    <Box component="ul" sx={{ m: 0, pl: 2, minWidth: 200, maxWidth: 420 }} title={full} data-testid="audit-changes">
       {lines.map((l) => (
         <Typography component="li" variant="body2" key={l.field} sx={{ wordBreak: 'break-word' }}>
           <b>{l.field}</b>: {l.from !== null && l.to !== null ? `${l.from} → ${l.to}` : (l.to ?? l.from)}
@@ -116,7 +116,8 @@ export default function AuditLogPage() {
           {t('audit.filter')}
         </Button>
       </Paper>
-      <Paper variant="outlined">
+      {/* A wide log scrolls inside its card, never the whole page (phones). */}
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
         <ListTable
           testId="audit-table"
           columns={[

@@ -171,7 +171,8 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
         <AttachmentLine media={campaign.media} testId="campaign-media-line" />
         <Steps campaign={campaign} onEdit={() => onEdit(campaign)} />
       </Paper>
-      <Paper variant="outlined">
+      {/* Wide tables scroll inside their card, never the whole page (phones). */}
+      <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
         <Box sx={{ p: 1 }}>
           <TextField
             size="small"
@@ -235,7 +236,7 @@ export default function CampaignsPage() {
       {selected != null ? (
         <CampaignDetail id={selected} onBack={() => setSelected(null)} onEdit={(c) => setEditing(c)} />
       ) : (
-        <Paper variant="outlined">
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <ListTable
             testId="campaigns-table"
             columns={[

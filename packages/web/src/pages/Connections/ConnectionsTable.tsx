@@ -8,7 +8,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionAction } from '../../api/connectionsAdmin';
-import { ListTable } from '../../components/ListTable';
+import { HIDE_ON_PHONE, ListTable } from '../../components/ListTable';
 import { RowActionsCell } from '../../components/RowActionsCell';
 import { ConnectionHealthLine } from './ConnectionHealthLine';
 import { ConnectionStatus } from './ConnectionStatus';
@@ -16,6 +16,9 @@ import { WebchatFloodNotice } from './WebchatFloodNotice';
 import { SessionActions } from './SessionActions';
 
 const COLUMNS = ['id', 'name', 'status', 'number', 'session', 'updatedAt', 'isDefault', 'actions'] as const;
+/** What a phone-width screen leaves out, so the status and the session's buttons stay on screen. */
+const PHONE_HIDDEN = new Set<string>(['id', 'number', 'updatedAt', 'isDefault']);
+const phoneSx = (column: (typeof COLUMNS)[number]) => (PHONE_HIDDEN.has(column) ? HIDE_ON_PHONE : undefined);
 
 function formatUpdated(value: string | undefined): string {
   if (!value) return '';
@@ -49,19 +52,24 @@ export function ConnectionsTable({
   return (
     <ListTable
       testId="connections-table"
-      columns={COLUMNS.map((c) => ({ key: c, label: t(`connections.columns.${c}`), align: c === 'id' ? 'left' : 'center' }))}
+      columns={COLUMNS.map((c) => ({
+        key: c,
+        label: t(`connections.columns.${c}`),
+        align: c === 'id' ? 'left' : 'center',
+        hideOnPhone: PHONE_HIDDEN.has(c),
+      }))}
       footer={footer}
     >
       {connections.map((c) => (
         <TableRow key={c.id} hover data-testid={`connection-row-${c.id}`}>
-          <TableCell>{c.id}</TableCell>
+          <TableCell sx={phoneSx('id')}>{c.id}</TableCell>
           <TableCell align="center">{c.name}</TableCell>
           <TableCell align="center">
             <ConnectionStatus status={c.status} reason={c.statusReason} awaitingPairing={c.awaitingPairing} />
             <WebchatFloodNotice connection={c} />
             <ConnectionHealthLine health={health?.find((h) => h.connectionId === c.id)} />
           </TableCell>
-          <TableCell align="center" data-testid={`connection-number-${c.id}`}>
+          <TableCell align="center" sx={phoneSx('number')} data-testid={`connection-number-${c.id}`}>
             {c.number || '—'}
           </TableCell>
           <TableCell align="center">
@@ -72,10 +80,10 @@ export function ConnectionsTable({
               onShowQr={() => onShowQr(c)}
             />
           </TableCell>
-          <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
+          <TableCell align="center" sx={{ whiteSpace: 'nowrap', ...phoneSx('updatedAt') }}>
             {formatUpdated(c.updatedAt)}
           </TableCell>
-          <TableCell align="center">
+          <TableCell align="center" sx={phoneSx('isDefault')}>
             {c.isDefault && (
               <Tooltip title={t('connections.defaultTip')}>
                 <StarIcon color="warning" fontSize="small" data-testid={`connection-default-${c.id}`} />

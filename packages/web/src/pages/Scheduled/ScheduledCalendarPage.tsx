@@ -80,19 +80,29 @@ export default function ScheduledCalendarPage() {
     <Box>
       <MainHeader title={t('scheduled.calendarTitle')} />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        {/* On a phone the time zone wraps to a line of its own instead of squeezing into a column. */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
           <IconButton onClick={() => move(-1)} aria-label={t('scheduled.previousMonth')} data-testid="calendar-previous">
             <ChevronLeftIcon />
           </IconButton>
-          <Typography variant="h6" sx={{ minWidth: 200, textAlign: 'center' }} data-testid="calendar-month">
+          <Typography
+            variant="h6"
+            sx={{ minWidth: { xs: 0, sm: 200 }, flex: { xs: 1, sm: 'none' }, textAlign: 'center' }}
+            data-testid="calendar-month"
+          >
             {title}
           </Typography>
           <IconButton onClick={() => move(1)} aria-label={t('scheduled.nextMonth')} data-testid="calendar-next">
             <ChevronRightIcon />
           </IconButton>
-          <Box sx={{ flex: 1 }} />
+          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
           {calendar.data && (
-            <Typography variant="caption" color="text.secondary" data-testid="calendar-zone">
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ whiteSpace: 'nowrap', width: { xs: '100%', sm: 'auto' }, textAlign: 'center' }}
+              data-testid="calendar-zone"
+            >
               {t('scheduled.timeZone', { zone: calendar.data.timeZone })}
             </Typography>
           )}

@@ -54,7 +54,8 @@ export function DropZone({ enabled, onFiles, children }: { enabled: boolean; onF
       {enabled && hint && !over && (
         // In the flow above the messages, not floating over them: it must not hide the first
         // bubble's sender line.
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5, flexShrink: 0 }}>
+        // A finger cannot drag files: on touch screens the hint would only take a line of the chat.
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 0.5, flexShrink: 0, '@media (pointer: coarse)': { display: 'none' } }}>
           <Typography
             variant="caption"
             data-testid="drop-hint"

@@ -126,7 +126,8 @@ export function TransferTicketDialog({
         label={t('tickets.transfer.reason')}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        helperText={`${reason.length}/${TRANSFER_REASON_MAX}`}
+        // The label stays one short word (a long one is cut on a phone); what it is for goes below.
+        helperText={`${t('tickets.transfer.reasonHint')} · ${reason.length}/${TRANSFER_REASON_MAX}`}
         slotProps={{ htmlInput: { maxLength: TRANSFER_REASON_MAX, 'data-testid': 'transfer-reason' } }}
       />
     </TicketDialog>

@@ -47,15 +47,17 @@ export function TicketsTabs({
       onChange={(_e, tab: TicketsTab) => onChange(tab)}
       variant="scrollable"
       scrollButtons="auto"
+      // On a touch screen too: a tab that does not fit gets an arrow, not a label cut at the edge.
+      allowScrollButtonsMobile
       data-testid="tickets-tabs"
       // Compact tabs so the longest language (Portuguese: ABERTOS, AGUARDANDO, RESOLVIDOS, GRUPOS, with
-      // count badges) fits the list's width without a scroll arrow.
+      // count badges) fits the list's width without a scroll arrow, down to a 390 px phone.
       sx={{
         borderBottom: 1,
         borderColor: 'divider',
         minHeight: 42,
-        '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: 1.25, fontSize: '0.8rem', letterSpacing: 0 },
-        '& .MuiTab-root:has(.MuiBadge-root)': { pr: 2.5 },
+        '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: { xs: 0.75, sm: 1.25 }, fontSize: '0.8rem', letterSpacing: 0 },
+        '& .MuiTab-root:has(.MuiBadge-root)': { pr: { xs: 2.25, sm: 2.5 } },
       }}
     >
       {searching && <Tab value="search" label={t('tickets.tabs.search')} data-testid="tab-search" />}
