@@ -3,7 +3,8 @@
  * (the same call and sector dialog as the Accept button), then dragged onto Closed today it is
  * resolved; by sector, onto another sector's column it opens the transfer dialog with that sector
  * chosen; a long column loads more; on a 390×844 phone the columns scroll
- * sideways inside the board, not the page.
+ * sideways inside the board, not the page; customers who write while the board's socket is still
+ * connecting are all on it (and in the bell) once it connects.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
@@ -202,4 +203,44 @@ test('a long Pending column shows 20 cards, then the next page on demand', async
   await expect(pendingColumn.locator('[data-testid^="board-card-"]')).toHaveCount(20);
   await pendingColumn.getByTestId('board-more-pending').click();
   await expect.poll(async () => pendingColumn.locator('[data-testid^="board-card-"]').count()).toBeGreaterThanOrEqual(21);
+});
+
+test('a burst of customers while the socket is still connecting all show live on the board and the bell', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const w = await world(admin);
+  await login(page, w.user.email, w.user.password);
+  // The board's socket connects only once the customers have written (a slow network): the lists
+  // were read before, and the tickets' announcements went out before the socket listened.
+  let connect: () => void = () => undefined;
+  const connected = new Promise<void>((resolve) => (connect = resolve));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await connected;
+    ws.connectToServer();
+  });
+  await page.goto('/tickets/board');
+  const pendingColumn = page.getByTestId('board-column-pending');
+  await expect(pendingColumn.getByText('No tickets')).toBeVisible();
+  const cards = pendingColumn.locator('[data-testid^="board-card-"]').filter({ hasText: w.id });
+  for (let i = 0; i < 15; i++)
+    await admin.call('POST', '/api/simulator/messages', {
+      from: phoneNumber('5541'),
+      to: w.number,
+      name: `Burst ${i} ${w.id}`,
+      body: 'Hello?',
+    });
+  connect();
+  await expect(cards).toHaveCount(15);
+  await expect(page.getByTestId('notifications-bell')).toContainText('15');
+
+  // Connected: the next customers appear as they write, without reading the lists again.
+  for (let i = 15; i < 21; i++)
+    await admin.call('POST', '/api/simulator/messages', {
+      from: phoneNumber('5541'),
+      to: w.number,
+      name: `Burst ${i} ${w.id}`,
+      body: 'Hello?',
+    });
+  await expect(cards).toHaveCount(21);
+  await expect(page.getByTestId('notifications-bell')).toContainText('21');
 });

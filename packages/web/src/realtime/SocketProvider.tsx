@@ -2,14 +2,15 @@
  * One Socket.IO connection per signed-in session, on the same origin at /socket.io. The token goes
  * in the handshake `auth` (read fresh on every attempt, so a refreshed token is used), never in the
  * URL. The socket is kept connected until the session is over (keepConnected.ts): while it is not,
- * the shell says so (useSocketStatus). After any reconnect every query is refetched, since events
- * may have been missed meanwhile.
+ * the shell says so (useSocketStatus). Whenever it connects (the first time too) what was read
+ * before is read again, since events sent before the socket listened were not heard.
  */
 import { EVENTS, type ClientToServerEvents, type ServerToClientEvents, type SettingsEvent, type UserEvent } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { refreshSession } from '../api/client';
+import { readAllAgain } from '../api/liveQueries';
 import { queryKeys } from '../api/queryKeys';
 import { tokenStore } from '../api/tokenStore';
 import { useAuth } from '../auth/AuthProvider';
@@ -47,7 +48,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     const stopKeeping = keepConnected(s, {
       refresh: refreshSession,
       sessionOver: () => void session.current.logout(),
-      resynchronise: () => void queryClient.invalidateQueries(),
+      resynchronise: () => readAllAgain(queryClient),
       onStatus: setStatus,
     });
 
