@@ -2,11 +2,14 @@
  * The tickets board: a customer's pending card dragged onto the attendant's column is accepted
  * (the same call and sector dialog as the Accept button), then dragged onto Closed today it is
  * resolved; by sector, onto another sector's column it opens the transfer dialog with that sector
- * chosen; a long column loads more; on a 390×844 phone the columns scroll
- * sideways inside the board, not the page.
+ * chosen; by attendant, onto a colleague's column the list's transfer dialog with them chosen (the
+ * board stays; a closed card or a colleague's own column is not offered, an attendant sees no
+ * colleague's column and the server refuses her moving their ticket); a long column loads more; on a 390×844 phone the columns scroll
+ * sideways inside the board, not the page; customers who write while the board's socket is still
+ * connecting are all on it (and in the bell) once it connects.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, unique } from './helpers';
+import { ADMIN, Api, login, pairSimulator, phoneNumber, randomColor, signedInPage, unique } from './helpers';
 
 async function world(api: Api) {
   const id = unique();
@@ -202,4 +205,159 @@ test('a long Pending column shows 20 cards, then the next page on demand', async
   await expect(pendingColumn.locator('[data-testid^="board-card-"]')).toHaveCount(20);
   await pendingColumn.getByTestId('board-more-pending').click();
   await expect.poll(async () => pendingColumn.locator('[data-testid^="board-card-"]').count()).toBeGreaterThanOrEqual(21);
+});
+
+test('a burst of customers while the socket is still connecting all show live on the board and the bell', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const w = await world(admin);
+  await login(page, w.user.email, w.user.password);
+  // The board's socket connects only once the customers have written (a slow network): the lists
+  // were read before, and the tickets' announcements went out before the socket listened.
+  let connect: () => void = () => undefined;
+  const connected = new Promise<void>((resolve) => (connect = resolve));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await connected;
+    ws.connectToServer();
+  });
+  await page.goto('/tickets/board');
+  const pendingColumn = page.getByTestId('board-column-pending');
+  await expect(pendingColumn.getByText('No tickets')).toBeVisible();
+  const cards = pendingColumn.locator('[data-testid^="board-card-"]').filter({ hasText: w.id });
+  for (let i = 0; i < 15; i++)
+    await admin.call('POST', '/api/simulator/messages', {
+      from: phoneNumber('5541'),
+      to: w.number,
+      name: `Burst ${i} ${w.id}`,
+      body: 'Hello?',
+    });
+  connect();
+  await expect(cards).toHaveCount(15);
+  await expect(page.getByTestId('notifications-bell')).toContainText('15');
+
+  // Connected: the next customers appear as they write, without reading the lists again.
+  for (let i = 15; i < 21; i++)
+    await admin.call('POST', '/api/simulator/messages', {
+      from: phoneNumber('5541'),
+      to: w.number,
+      name: `Burst ${i} ${w.id}`,
+      body: 'Hello?',
+    });
+  await expect(cards).toHaveCount(21);
+  await expect(page.getByTestId('notifications-bell')).toContainText('21');
+});
+
+test("by attendant, a card dropped on a colleague's column is transferred to them through the list's dialog; what may not go there is not offered", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const id = unique();
+  const sales = await admin.call<{ id: number }>('POST', '/api/queue', {
+    name: `Desk ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
+  const bea = { name: `Bea ${id}`, email: `bea3.${id}@e2e.local`, password: 'board-pass' };
+  const beaUser = await admin.call<{ id: number }>('POST', '/api/users', { ...bea, profile: 'user', queueIds: [sales.id] });
+  const caio = await admin.call<{ id: number }>('POST', '/api/users', {
+    name: `Caio ${id}`,
+    email: `caio3.${id}@e2e.local`,
+    password: 'board-pass',
+    profile: 'user',
+    queueIds: [sales.id],
+  });
+  const number = phoneNumber('5511');
+  const connection = await admin.call<{ id: number }>('POST', '/api/whatsapp', {
+    name: `Desk ${id}`,
+    channel: 'simulator',
+    queueIds: [sales.id],
+  });
+  await pairSimulator(admin, connection.id, number);
+
+  // Caio holds one conversation; Bea holds two, and resolved a third today.
+  const tickets: number[] = [];
+  for (const who of ['Caio', 'Bea one', 'Bea two', 'Bea closed']) {
+    const name = `${who} customer ${id}`;
+    await admin.call('POST', '/api/simulator/messages', { from: phoneNumber('5521'), to: number, name, body: 'Hello' });
+    let found = 0;
+    await expect
+      .poll(
+        async () =>
+          (found =
+            (await admin.call<{ tickets: { id: number }[] }>('GET', `/api/tickets?showAll=true&searchParam=${encodeURIComponent(name)}`))
+              .tickets[0]?.id ?? 0),
+      )
+      .toBeGreaterThan(0);
+    tickets.push(found);
+  }
+  const [caiosTicket, first, second, closed] = tickets;
+  await admin.call('PUT', `/api/tickets/${caiosTicket}`, { status: 'open', userId: caio.id, queueId: sales.id });
+  for (const t of [first, second, closed])
+    await admin.call('PUT', `/api/tickets/${t}`, { status: 'open', userId: beaUser.id, queueId: sales.id });
+  await admin.call('PUT', `/api/tickets/${closed}`, { status: 'closed' });
+  const ticketOf = (ticketId: number) =>
+    admin.call<{ userId: number | null; queueId: number | null; status: string }>('GET', `/api/tickets/${ticketId}`);
+
+  // The attendant: her board offers no colleague's column (she does not see their tickets), and
+  // the server refuses her moving a colleague's ticket all the same.
+  await login(page, bea.email, bea.password);
+  await page.goto('/tickets/board');
+  await expect(page.getByTestId('board-column-mine').getByTestId(`board-card-${first}`)).toBeVisible();
+  await expect(page.locator('[data-testid^="board-column-user-"]')).toHaveCount(0);
+  const beaApi = await Api.of(page);
+  const refused = await beaApi.raw('PUT', `/api/tickets/${caiosTicket}`, { userId: beaUser.id });
+  expect(refused.status()).toBe(404);
+  expect(((await refused.json()) as { error: string }).error).toBe('ERR_NO_TICKET_FOUND');
+  expect((await ticketOf(caiosTicket)).userId).toBe(caio.id);
+
+  // An admin showing every ticket sees each attendant's column.
+  const lead = await signedInPage(browser, ADMIN.email, ADMIN.password, {
+    path: '/tickets/board',
+    watch: (p) => void p.addInitScript(() => localStorage.setItem('ticketsShowAll', 'true')),
+  });
+  const caioColumn = lead.getByTestId(`board-column-user-${caio.id}`);
+  await expect(caioColumn.getByTestId(`board-card-${caiosTicket}`)).toBeVisible();
+  await expect(lead.getByTestId('board-column-closed').getByTestId(`board-card-${closed}`)).toBeVisible();
+
+  // A closed ticket cannot be transferred (the list offers no Transfer for it): its card does not move.
+  await expect(lead.getByTestId(`board-card-${closed}`)).toHaveAttribute('draggable', 'false');
+  // While Caio's own card is dragged, his column does not take it; Bea's does (a transfer to her).
+  const beaColumn = lead.getByTestId(`board-column-user-${beaUser.id}`);
+  const caiosCard = lead.getByTestId(`board-card-${caiosTicket}`);
+  await expect(caiosCard).toHaveAttribute('draggable', 'true');
+  const dataTransfer = await lead.evaluateHandle(() => new DataTransfer());
+  await caiosCard.dispatchEvent('dragstart', { dataTransfer });
+  await expect(beaColumn).toHaveAttribute('data-droppable', 'true');
+  await expect(caioColumn).toHaveAttribute('data-droppable', 'false');
+  await expect(lead.getByTestId('board-column-closed')).toHaveAttribute('data-droppable', 'true');
+  await caiosCard.dispatchEvent('dragend', { dataTransfer });
+  await expect(beaColumn).toHaveAttribute('data-droppable', 'false');
+  await caiosCard.dragTo(caioColumn);
+  await expect(lead.getByTestId('transfer-dialog')).toBeHidden();
+  expect((await ticketOf(caiosTicket)).userId).toBe(caio.id);
+
+  // Bea's card onto Caio's column: the list's transfer dialog with Caio chosen; confirmed, he has it.
+  await lead.getByTestId(`board-card-${first}`).dragTo(caioColumn);
+  const dialog = lead.getByTestId('transfer-dialog');
+  await expect(dialog.getByTestId('transfer-user')).toHaveValue(`Caio ${id}`);
+  await dialog.getByTestId('transfer-reason').fill('Caio knows this customer');
+  await lead.screenshot({ path: 'test-results/board-transfer-dialog.png' });
+  await dialog.getByTestId('transfer-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await ticketOf(first)).userId).toBe(caio.id);
+  await expect(caioColumn.getByTestId(`board-card-${first}`)).toBeVisible();
+  // The transfer is the list's: its reason is in the ticket's story.
+  const story = await admin.call<{ kind: string; reason: string; toUser: { id: number } | null }[]>('GET', `/api/tickets/${first}/events`);
+  expect(story.filter((e) => e.kind === 'transferred').at(-1)).toMatchObject({
+    toUser: { id: caio.id },
+    reason: 'Caio knows this customer',
+  });
+  // Bea's board follows live: the ticket left her column.
+  await expect(page.getByTestId(`board-card-${first}`)).toBeHidden();
+  await expect(page.getByTestId('board-column-mine').getByTestId(`board-card-${second}`)).toBeVisible();
+  await lead.context().close();
 });

@@ -13,6 +13,7 @@ import {
 } from '@switchboard/shared';
 import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { updateLiveQueries } from './liveQueries';
 import { api } from './client';
 import { downloadCsv } from './download';
 import { clearPages, removeFromPages, upsertInPages } from './listCache';
@@ -47,13 +48,13 @@ export function useContact(id: number | null | undefined) {
 export function applyContactEvent(queryClient: QueryClient, event: ContactEvent): void {
   type Data = InfiniteData<ContactsPage>;
   if (event.action !== 'delete') {
-    queryClient.setQueriesData<Data>(LISTS, (d) => upsertInPages(d, 'contacts', event.contact));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => upsertInPages(d, 'contacts', event.contact));
     queryClient.setQueryData(queryKeys.contact(event.contact.id), event.contact);
   } else if ('all' in event) {
-    queryClient.setQueriesData<Data>(LISTS, (d) => clearPages(d, 'contacts'));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => clearPages(d, 'contacts'));
     queryClient.removeQueries({ queryKey: ['contacts', 'detail'] });
   } else {
-    queryClient.setQueriesData<Data>(LISTS, (d) => removeFromPages(d, 'contacts', event.contactId));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => removeFromPages(d, 'contacts', event.contactId));
     queryClient.removeQueries({ queryKey: queryKeys.contact(event.contactId) });
   }
 }

@@ -1,6 +1,7 @@
 /** Quick answers API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
 import { QUICK_ANSWER_ROUTES as R, type QuickAnswerEvent, type QuickAnswerSaveInput, type QuickAnswersPage } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { updateLiveQueries } from './liveQueries';
 import { call } from './client';
 import { clearPages, removeFromPages, upsertInPages } from './listCache';
 import { queryKeys } from './queryKeys';
@@ -30,13 +31,13 @@ export function useQuickAnswer(id: number | null | undefined) {
 export function applyQuickAnswerEvent(queryClient: QueryClient, event: QuickAnswerEvent): void {
   type Data = InfiniteData<QuickAnswersPage>;
   if (event.action !== 'delete') {
-    queryClient.setQueriesData<Data>(LISTS, (d) => upsertInPages(d, 'quickAnswers', event.quickAnswer));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => upsertInPages(d, 'quickAnswers', event.quickAnswer));
     queryClient.setQueryData(queryKeys.quickAnswer(event.quickAnswer.id), event.quickAnswer);
   } else if ('all' in event) {
-    queryClient.setQueriesData<Data>(LISTS, (d) => clearPages(d, 'quickAnswers'));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => clearPages(d, 'quickAnswers'));
     queryClient.removeQueries({ queryKey: ['quickAnswers', 'detail'] });
   } else {
-    queryClient.setQueriesData<Data>(LISTS, (d) => removeFromPages(d, 'quickAnswers', event.quickAnswerId));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => removeFromPages(d, 'quickAnswers', event.quickAnswerId));
     queryClient.removeQueries({ queryKey: queryKeys.quickAnswer(event.quickAnswerId) });
   }
 }

@@ -2,6 +2,7 @@
 import { TAG_ROUTES as R, type TagDTO, type TagEvent, type tagSaveSchema } from '@switchboard/shared';
 import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { updateLiveQueries } from './liveQueries';
 import { call } from './client';
 import { downloadCsv } from './download';
 import { type ListPage, clearPages, removeFromList, removeFromPages, upsertInList, upsertInPages } from './listCache';
@@ -44,15 +45,15 @@ export function applyTagEvent(queryClient: QueryClient, event: TagEvent): void {
   // and this app reads only the count.
   type Data = InfiniteData<ListPage<'tags', TagDTO>>;
   if (event.action !== 'delete') {
-    queryClient.setQueriesData<Data>(LISTS, (d) => upsertInPages(d, 'tags', event.tag));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => upsertInPages(d, 'tags', event.tag));
     queryClient.setQueryData<TagDTO[]>(queryKeys.tagsAll, (list) => upsertInList(list, event.tag));
     queryClient.setQueryData(queryKeys.tag(event.tag.id), event.tag);
   } else if ('all' in event) {
-    queryClient.setQueriesData<Data>(LISTS, (d) => clearPages(d, 'tags'));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => clearPages(d, 'tags'));
     queryClient.setQueryData<TagDTO[]>(queryKeys.tagsAll, (list) => (list ? [] : list));
     queryClient.removeQueries({ queryKey: ['tags', 'detail'] });
   } else {
-    queryClient.setQueriesData<Data>(LISTS, (d) => removeFromPages(d, 'tags', event.tagId));
+    updateLiveQueries<Data>(queryClient, LISTS.queryKey, (d) => removeFromPages(d, 'tags', event.tagId));
     queryClient.setQueryData<TagDTO[]>(queryKeys.tagsAll, (list) => removeFromList(list, event.tagId));
     queryClient.removeQueries({ queryKey: queryKeys.tag(event.tagId) });
   }

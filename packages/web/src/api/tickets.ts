@@ -16,6 +16,7 @@ import {
   type TicketsData,
   type TicketViewerFacts,
 } from './ticketListCache';
+import { updateLiveQueries } from './liveQueries';
 import { removeMessagesOfTicket, upsertMessage } from './messageCache';
 
 /**
@@ -98,10 +99,9 @@ export function useDeleteTicket() {
   return useMutation({ mutationFn: (id: number) => call(R.remove, { params: { id } }) });
 }
 
+/** Every cached tickets list; a list being read as the event arrives is read again after (liveQueries.ts). */
 function eachList(queryClient: QueryClient, update: (data: TicketsData, filter: TicketListFilter) => TicketsData): void {
-  for (const [key] of queryClient.getQueriesData<TicketsData>({ queryKey: queryKeys.ticketsLists })) {
-    queryClient.setQueryData<TicketsData>(key, (data) => update(data, filterOfKey(key)));
-  }
+  updateLiveQueries<TicketsData>(queryClient, queryKeys.ticketsLists, (data, key) => update(data, filterOfKey(key)));
 }
 
 /** Realtime `ticket` (spec §7): every tickets list, and the open ticket's header. */

@@ -1,5 +1,6 @@
 import { USER_ROUTES as R, type UserCreateBody, type UserDTO, type UserUpdateBody } from '@switchboard/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { updateLiveQueries } from './liveQueries';
 import { call } from './client';
 import { queryKeys } from './queryKeys';
 import { removeUserFromPages, upsertUserInPages, type UsersPage } from './cacheUpdates';
@@ -25,12 +26,12 @@ export function useUser(id: number | null | undefined) {
 
 /** Apply a created/updated user to every cached list and detail entry. */
 export function applyUserToCache(queryClient: ReturnType<typeof useQueryClient>, user: UserDTO): void {
-  queryClient.setQueriesData<InfiniteData<UsersPage>>({ queryKey: ['users', 'list'] }, (d) => upsertUserInPages(d, user));
+  updateLiveQueries<InfiniteData<UsersPage>>(queryClient, ['users', 'list'], (d) => upsertUserInPages(d, user));
   queryClient.setQueryData(queryKeys.user(user.id), user);
 }
 
 export function removeUserFromCache(queryClient: ReturnType<typeof useQueryClient>, userId: number): void {
-  queryClient.setQueriesData<InfiniteData<UsersPage>>({ queryKey: ['users', 'list'] }, (d) => removeUserFromPages(d, userId));
+  updateLiveQueries<InfiniteData<UsersPage>>(queryClient, ['users', 'list'], (d) => removeUserFromPages(d, userId));
   queryClient.removeQueries({ queryKey: queryKeys.user(userId) });
 }
 

@@ -2,8 +2,8 @@
  * One Socket.IO connection per signed-in session, on the same origin at /socket.io. The token goes
  * in the handshake `auth` (read fresh on every attempt, so a refreshed token is used), never in the
  * URL. The socket is kept connected until the session is over (keepConnected.ts): while it is not,
- * the shell says so (useSocketStatus). After any reconnect every query is refetched, since events
- * may have been missed meanwhile.
+ * the shell says so (useSocketStatus). Whenever it connects (the first time too) what was read
+ * before is read again, since events sent before the socket listened were not heard.
  *
  * The Socket.IO client is loaded only once someone is signed in (sessionSocket.ts), so the sign-in
  * page does not carry it; the download runs alongside the signed-in shell's own chunk.

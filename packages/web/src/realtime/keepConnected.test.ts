@@ -76,7 +76,8 @@ describe('keepConnected', () => {
     const refresh = vi.fn().mockRejectedValueOnce(unreachable()).mockRejectedValueOnce(badGateway()).mockResolvedValue({});
     start(refresh);
     socket.accepted();
-    expect(resynchronise).not.toHaveBeenCalled();
+    // The first connection too: what was read before the socket listened may have missed events.
+    expect(resynchronise).toHaveBeenCalledTimes(1);
 
     socket.droppedByServer();
     expect(statuses.at(-1)).toBe('reconnecting');
@@ -92,7 +93,7 @@ describe('keepConnected', () => {
 
     socket.accepted();
     expect(statuses).toEqual(['connecting', 'connected', 'reconnecting', 'connected']);
-    expect(resynchronise).toHaveBeenCalledTimes(1);
+    expect(resynchronise).toHaveBeenCalledTimes(2);
     expect(sessionOver).not.toHaveBeenCalled();
     // Nothing more is scheduled once connected.
     await vi.advanceTimersByTimeAsync(60_000);
@@ -115,7 +116,7 @@ describe('keepConnected', () => {
     expect(socket.connectCalls).toBe(1);
     socket.accepted();
     expect(statuses.at(-1)).toBe('connected');
-    expect(resynchronise).toHaveBeenCalledTimes(1);
+    expect(resynchronise).toHaveBeenCalledTimes(2);
   });
 
   it('the refresh answered 401: the session is over and no more attempts are made', async () => {

@@ -27,7 +27,10 @@ export interface KeepConnectedOptions {
   refresh: () => Promise<unknown>;
   /** The server said the session is over: sign out. */
   sessionOver: () => void;
-  /** Connected again after a drop: events may have been missed, so refetch what is shown. */
+  /**
+   * Connected (the first time too): events sent before the socket listened were not heard — after a
+   * drop, and at start, between what was read and the socket joining its rooms — so read it again.
+   */
   resynchronise: () => void;
   onStatus: (status: SocketStatus) => void;
   /** Wait before recovery attempt `n` (0-based). */
@@ -93,7 +96,7 @@ export function keepConnected(socket: ManagedSocket, options: KeepConnectedOptio
     timer = null;
     attempt = 0;
     options.onStatus('connected');
-    if (connectedBefore) options.resynchronise();
+    options.resynchronise();
     connectedBefore = true;
   });
   socket.on('disconnect', (reason) => {

@@ -14,6 +14,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import { refreshSession } from '../api/client';
+import { readAllAgain } from '../api/liveQueries';
 import { queryKeys } from '../api/queryKeys';
 import { tokenStore } from '../api/tokenStore';
 import { applySettingsEvent, applyUserEvent } from './cacheEvents';
@@ -46,7 +47,7 @@ export function openSessionSocket(hooks: SessionSocketHooks): { socket: AppSocke
   const stopKeeping = keepConnected(socket, {
     refresh: refreshSession,
     sessionOver: hooks.logout,
-    resynchronise: () => void queryClient.invalidateQueries(),
+    resynchronise: () => readAllAgain(queryClient),
     onStatus: hooks.onStatus,
   });
 

@@ -202,6 +202,7 @@ export default function TicketsBoard() {
           ticket={transfer.ticket}
           toUserId={transfer.toUserId}
           toQueueId={transfer.toQueueId}
+          stay
           onClose={() => setTransfer(null)}
         />
       )}

@@ -21,20 +21,23 @@ import { TicketDialog } from './TicketDialog';
 /**
  * `toUserId` / `toQueueId` start the dialog with an attendant or sector chosen (the board: a card
  * dropped on their column); the person still confirms, and may change it, as from the list.
+ * `stay` (the board) keeps the screen after the transfer instead of going back to the list.
  */
 export function TransferTicketDialog({
   ticket,
   onClose,
   toUserId,
   toQueueId,
+  stay = false,
 }: {
   ticket: TicketDTO;
   onClose: () => void;
   toUserId?: number;
   toQueueId?: number;
+  stay?: boolean;
 }) {
   const { t } = useTranslation();
-  const actions = useTicketActions();
+  const actions = useTicketActions({ stay });
   const { typed, setTyped, search } = useSearchTerm();
   const usersQuery = useUsersInfinite(search);
   const users = useMemo(() => mergePagesById<UserDTO>((usersQuery.data?.pages ?? []).map((p) => p.users)), [usersQuery.data]);
