@@ -95,8 +95,8 @@ test('a new version is announced and a reload moves the page onto it', async ({ 
     await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
     await expect(page.getByTestId('greeting')).toBeVisible();
     await expect(page.getByTestId('update-available')).toHaveCount(0);
-    const caches = await page.evaluate(() => caches.keys());
-    expect(caches.some((key) => key.endsWith('-next'))).toBe(true);
+    const cacheNames = await page.evaluate(() => caches.keys());
+    expect(cacheNames.some((key) => key.endsWith('-next'))).toBe(true);
     expect(before).toMatch(/\/sw\.js$/);
   } finally {
     fs.writeFileSync(swFile, original);
