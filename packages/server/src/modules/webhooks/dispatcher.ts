@@ -264,7 +264,7 @@ export class WebhookDispatcher {
   }
 
   private async deliver(d: Claimed): Promise<void> {
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Math.floor(this.ctx.clock.now().getTime() / 1000);
     let code: number | null = null;
     let error: string | null = null;
     let refused = false;
@@ -292,7 +292,7 @@ export class WebhookDispatcher {
     if (!error) {
       await this.ctx.db
         .update(webhookDeliveries)
-        .set({ status: 'delivered', responseCode: code, lastError: null, deliveredAt: sql`now()` })
+        .set({ status: 'delivered', responseCode: code, lastError: null, deliveredAt: this.ctx.clock.now() })
         .where(mine);
       return;
     }
