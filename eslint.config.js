@@ -8,7 +8,11 @@ import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
 
-/** Each package is linted with the tsconfig that type-checks it (tests included). */
+/**
+ * Each package is linted with one TypeScript program of all its files, tests included: the server's
+ * and shared's tsconfig.lint.json (their sources and tests are type-checked by two projects, the
+ * tests against the sources' declarations, see tsconfig.test.json), the web's and the others' own.
+ */
 const packageProject = (files, project, extraGlobals) => ({
   files,
   languageOptions: {
@@ -89,8 +93,8 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
-  packageProject(['packages/shared/src/**/*.ts'], './packages/shared/tsconfig.test.json', {}),
-  packageProject(['packages/server/src/**/*.ts'], './packages/server/tsconfig.test.json', globals.node),
+  packageProject(['packages/shared/src/**/*.ts'], './packages/shared/tsconfig.lint.json', {}),
+  packageProject(['packages/server/src/**/*.ts'], './packages/server/tsconfig.lint.json', globals.node),
   packageProject(['packages/web/src/**/*.{ts,tsx}'], './packages/web/tsconfig.json', globals.browser),
   packageProject(['e2e/**/*.ts'], './e2e/tsconfig.json', globals.node),
   packageProject(['bench/**/*.ts'], './bench/tsconfig.json', globals.node),

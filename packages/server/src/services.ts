@@ -111,7 +111,7 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   // Calls between server processes (session actions, simulated phones, web-chat deliveries).
   const processes = new NotifyRpc(ctx.database, 'switchboard_process_calls', ctx.log);
   const simulator = ctx.config.simulatorEnabled ? new SimulatorNetwork(ctx.db, media, processes) : null;
-  const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config));
+  const cloudAccounts = new CloudAccounts(SecretBox.fromConfig(ctx.config), ctx.clock);
   const webchatHub = new WebchatHub(ctx, media, processes);
   const inbound = new InboundPipeline(ctx, media);
   const channels = new ChannelManager(ctx, {

@@ -4,6 +4,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { ChannelKind, CloudErrorCode, ConnectionStatus } from '@switchboard/shared';
+import type { Clock } from '../context.js';
 
 /** Kinds of message content, named as the web renders them (spec §2 Message rendering). */
 export type MessageKind = 'chat' | 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'vcard' | 'call_log';
@@ -138,6 +139,8 @@ export interface DriverContext {
   /** Raw payload of a message we stored, by its channel id (Baileys getMessage for retries). */
   getMessage(externalId: string): Promise<string | undefined>;
   log: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+  /** The app's clock: the time of a message the channel gives none for (our own web chat, a send without a time). */
+  clock: Clock;
 }
 
 /** Raised by a driver when the channel refuses: mapped to spec §8 codes by the caller. */

@@ -38,7 +38,7 @@ export class ChannelEventLane {
     private readonly ctx: AppContext,
     private readonly handle: (connectionId: number, event: DriverEvent) => Promise<void>,
   ) {
-    this.journal = new InboundJournal(path.join(ctx.config.dataDir, 'inbound-journal'));
+    this.journal = new InboundJournal(path.join(ctx.config.dataDir, 'inbound-journal'), ctx.clock);
     this.health = new ChannelHealth(ctx, ctx.config.channelHealthAlert);
   }
 

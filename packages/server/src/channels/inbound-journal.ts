@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { Clock } from '../context.js';
 import type { DriverEvent, InboundMessage } from './driver.js';
 
 /** Replays before an event is set aside. */
@@ -52,7 +53,10 @@ type SerializedEvent = Record<string, unknown> & { type: DriverEvent['type'] };
 const ID_PATTERN = /^[0-9]{13}-[0-9a-f-]{36}$/;
 
 export class InboundJournal {
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly clock: Clock,
+  ) {}
 
   private folder(state: JournalState): string {
     return path.join(this.dir, state);
@@ -69,12 +73,13 @@ export class InboundJournal {
   }
 
   private async add(state: JournalState, connectionId: number, event: DriverEvent, error: unknown): Promise<JournalEntry> {
+    const receivedAt = this.clock.now();
     const entry: JournalEntry = {
-      id: `${Date.now()}-${randomUUID()}`,
+      id: `${receivedAt.getTime()}-${randomUUID()}`,
       state,
       connectionId,
       event,
-      receivedAt: new Date().toISOString(),
+      receivedAt: receivedAt.toISOString(),
       attempts: 0,
       error: describe(error),
     };

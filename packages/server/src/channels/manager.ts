@@ -383,6 +383,7 @@ export class ChannelManager {
       connectionId,
       auth: createDbAuthStore(this.ctx.db, connectionId),
       log,
+      clock: this.ctx.clock,
       getMessage: async (externalId) => {
         const [row] = await this.ctx.db
           .select({ raw: messages.rawPayload })

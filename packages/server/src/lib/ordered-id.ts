@@ -21,6 +21,7 @@ function randomTail(): Buffer {
   return pool.subarray(poolOffset - 10, poolOffset);
 }
 
+/** `now` defaults to real time: the id keeps the order messages arrived in this process, not a business time. */
 export function orderedId(now: number = Date.now()): string {
   // Within one millisecond (or if the clock steps back) a 12-bit counter keeps the order.
   if (now > lastMs) {

@@ -260,6 +260,7 @@ export class InboundPipeline {
    * promise is cached, so messages arriving together share one read.
    */
   private connection(id: number): Promise<ConnectionRow | undefined> {
+    // The cache's age is real time (Date.now), not the app's clock: a test's stopped clock would keep it forever.
     const hit = this.connectionCache.get(id);
     if (hit && Date.now() - hit.at < 1000) return hit.row;
     const row = findConnection(this.ctx.db, id);

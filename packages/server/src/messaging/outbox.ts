@@ -35,6 +35,8 @@ export interface OutboundRequest {
 const MAX_ATTEMPTS = 8;
 const BACKOFF_SECONDS = [5, 15, 60, 300, 900, 1800, 3600];
 const SENDING_LEASE_SECONDS = 60;
+/** When a claim taken at `now` runs out (a timestamptz for SQL). */
+const leaseUntil = (now: Date) => sql`${new Date(now.getTime() + SENDING_LEASE_SECONDS * 1000).toISOString()}::timestamptz`;
 const BATCH = 20;
 
 /** Channel ids in the form WhatsApp clients generate (upper-case hex with the usual prefix). */
@@ -188,16 +190,18 @@ export class Outbox {
    */
   private async claim(connectionId: number): Promise<MessageRow[]> {
     const holder = this.channels.holder;
+    // Due times are the app's clock, like the retry times written after a failed send.
+    const now = this.ctx.clock.now();
     const result = await this.ctx.db.execute(sql`
       update ${messages} set send_state = 'sending', claimed_by = ${holder},
-        next_attempt_at = now() + make_interval(secs => ${SENDING_LEASE_SECONDS}),
+        next_attempt_at = ${leaseUntil(now)},
         send_attempts = send_attempts + 1
       where id in (
         select id from ${messages}
         where whatsapp_id = ${connectionId}
           and not is_private
-          and ((send_state = 'pending' and (next_attempt_at is null or next_attempt_at <= now()))
-            or (send_state = 'sending' and (next_attempt_at <= now() or claimed_by is distinct from ${holder})))
+          and ((send_state = 'pending' and (next_attempt_at is null or next_attempt_at <= ${now.toISOString()}::timestamptz))
+            or (send_state = 'sending' and (next_attempt_at <= ${now.toISOString()}::timestamptz or claimed_by is distinct from ${holder})))
         order by created_at
         limit ${BATCH}
         for update skip locked)
@@ -214,7 +218,7 @@ export class Outbox {
   /** Extends this process's claim on `rows`; the ids still claimed by it. */
   private async renew(rows: MessageRow[]): Promise<Set<string>> {
     const result = await this.ctx.db.execute(sql`
-      update ${messages} set next_attempt_at = now() + make_interval(secs => ${SENDING_LEASE_SECONDS})
+      update ${messages} set next_attempt_at = ${leaseUntil(this.ctx.clock.now())}
       where id in ${rows.map((r) => r.id)} and send_state = 'sending' and claimed_by = ${this.channels.holder}
       returning id`);
     return new Set(rowsOf(result).map((r) => String(r.id)));
@@ -265,7 +269,7 @@ export class Outbox {
       await this.update(row.id, {
         sendState: permanent ? 'failed' : 'pending',
         lastError: code,
-        nextAttemptAt: permanent ? null : new Date(Date.now() + delay * 1000),
+        nextAttemptAt: permanent ? null : new Date(this.ctx.clock.now().getTime() + delay * 1000),
       });
       return permanent ? 'failed' : 'retry';
     }

@@ -276,6 +276,7 @@ export class Realtime {
   }
 
   private scheduleExpiry(socket: Socket, expiresAt: number): void {
+    // An access token's expiry is real time (modules/auth/tokens.ts), so is this wait.
     const ms = Math.max(0, expiresAt * 1000 - Date.now());
     const timer = setTimeout(() => socket.disconnect(true), Math.min(ms, 2 ** 31 - 1));
     timer.unref();

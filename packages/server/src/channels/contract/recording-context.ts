@@ -2,6 +2,7 @@
  * A DriverContext for contract tests: keeps the auth state in memory (shared across driver
  * restarts, like the database), records every event, and lets a test wait for one.
  */
+import { systemClock } from '../../context.js';
 import type { AuthStore, DriverContext, DriverEvent } from '../driver.js';
 
 export class MemoryAuthStore implements AuthStore {
@@ -31,6 +32,7 @@ export class RecordingContext implements DriverContext {
   private waiters: Waiter[] = [];
   readonly log = { info: () => undefined, warn: () => undefined, error: (obj: unknown, msg?: string) => this.errors.push({ obj, msg }) };
   readonly errors: { obj: unknown; msg?: string }[] = [];
+  readonly clock = systemClock;
 
   constructor(
     readonly connectionId: number,

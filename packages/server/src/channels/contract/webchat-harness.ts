@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WEBCHAT_EVENTS, type WebchatMessageDTO } from '@switchboard/shared';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import type { AppContext } from '../../context.js';
+import { systemClock, type AppContext } from '../../context.js';
 import { whatsapps } from '../../db/schema.js';
 import { MediaStore } from '../../lib/media-store.js';
 import { Realtime } from '../../realtime/realtime.js';
@@ -49,7 +49,7 @@ export async function webchatHarness(): Promise<ChannelHarness> {
   attachWebchatNamespace(realtime, db);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const hub = new WebchatHub({ db, realtime, log: silent } as unknown as AppContext, media);
+  const hub = new WebchatHub({ db, realtime, log: silent, clock: systemClock } as unknown as AppContext, media);
   const sockets: Socket[] = [];
   let connectionId: number | undefined;
   let seq = 0;

@@ -226,7 +226,7 @@ export class SimulatorDriver implements ChannelDriver {
       // reported before the send returns — the earliest it can come on WhatsApp too, where the
       // refusal ack may overtake the sender's own bookkeeping.
       await this.ctx.emit({ type: 'failed', externalId: id, error: 'ERR_WAPP_SEND_REFUSED', code: refusal });
-      return { externalId: id, timestamp: new Date() };
+      return { externalId: id, timestamp: this.ctx.clock.now() };
     }
     const row = await this.network.recordOutbound({
       id,

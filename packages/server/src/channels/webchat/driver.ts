@@ -76,7 +76,7 @@ export class WebchatDriver implements ChannelDriver, WebchatReceiver {
     const visitorId = visitorIdOf(to.id);
     if (!visitorId || to.isGroup) return Promise.reject(new ChannelError('ERR_WAPP_INVALID_CONTACT'));
     const externalId = options?.messageId ?? `WEBOUT${randomBytes(10).toString('hex').toUpperCase()}`;
-    const timestamp = new Date();
+    const timestamp = this.ctx.clock.now();
     const message: WebchatMessageDTO = {
       id: externalId,
       ...content,

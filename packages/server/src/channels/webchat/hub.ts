@@ -136,7 +136,7 @@ export class WebchatHub {
       mediaType: input.media ? mediaKindOf(input.media.mimetype) : 'chat',
       mediaName: input.media?.filename ?? null,
       mediaUrl: null,
-      createdAt: new Date().toISOString(),
+      createdAt: this.ctx.clock.now().toISOString(),
     };
   }
 
@@ -148,7 +148,7 @@ export class WebchatHub {
       chat: { id: address, isGroup: false },
       sender: { number: address, name: visitor.name || undefined },
       fromMe: false,
-      timestamp: new Date(),
+      timestamp: this.ctx.clock.now(),
       kind: stored ? mediaKindOf(stored.mimetype) : 'chat',
       body: input.body,
       ...(stored

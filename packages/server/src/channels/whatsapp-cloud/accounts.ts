@@ -4,6 +4,7 @@
  */
 import type { CloudAccountInput, CloudAccountUpdateInput } from '@switchboard/shared';
 import { eq } from 'drizzle-orm';
+import type { Clock } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { cloudAccounts } from '../../db/schema.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
@@ -15,7 +16,10 @@ type Secrets = Pick<CloudAccount, 'accessToken' | 'appSecret' | 'verifyToken'>;
 export { cloudWebhookPath as webhookPathOf } from '@switchboard/shared';
 
 export class CloudAccounts {
-  constructor(private readonly box: SecretBox) {}
+  constructor(
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
 
   async get(db: DbOrTx, connectionId: number): Promise<CloudAccount | null> {
     const [row] = await db.select().from(cloudAccounts).where(eq(cloudAccounts.whatsappId, connectionId));
@@ -37,7 +41,7 @@ export class CloudAccounts {
     if (!phoneNumberId || !businessAccountId || !secrets.accessToken || !secrets.appSecret || !secrets.verifyToken) {
       throw new AppError('ERR_VALIDATION', 400, 'The Cloud API account is incomplete');
     }
-    const values = { phoneNumberId, businessAccountId, secrets: this.box.seal(JSON.stringify(secrets)), updatedAt: new Date() };
+    const values = { phoneNumberId, businessAccountId, secrets: this.box.seal(JSON.stringify(secrets)), updatedAt: this.clock.now() };
     try {
       await db
         .insert(cloudAccounts)

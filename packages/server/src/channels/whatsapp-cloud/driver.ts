@@ -81,7 +81,7 @@ export class CloudDriver implements ChannelDriver {
     const context = options?.quotedExternalId ? { context: { message_id: options.quotedExternalId } } : {};
     try {
       const externalId = await graph.sendMessage(to.id, { ...context, ...message });
-      return { externalId, timestamp: new Date() };
+      return { externalId, timestamp: this.ctx.clock.now() };
     } catch (err) {
       throw toChannelError(err);
     }

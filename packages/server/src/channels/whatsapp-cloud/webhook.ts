@@ -238,6 +238,7 @@ function messageProblem(m: unknown): string | null {
       : typeof m.timestamp === 'number'
         ? m.timestamp
         : NaN;
+  // Against real time, not the app's clock: the timestamp was written by Meta's clock.
   if (!Number.isInteger(seconds) || seconds <= 0 || seconds > Date.now() / 1000 + LATEST_TIMESTAMP_AHEAD_S)
     return 'a message with an invalid timestamp';
   if (typeof m.type !== 'string') return 'a message without a type';

@@ -7,6 +7,7 @@
 import { DisconnectReason, proto, type BaileysEventMap, type UserFacingSocketConfig, type WAMessage, type WASocket } from 'baileys';
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../context.js';
 import { ChannelError, type AuthStore, type DriverContext, type DriverEvent } from '../driver.js';
 import { createWhatsappDriver, whatsappDriverFactory, type WhatsappDriverDeps } from './driver.js';
 import { reconnectDelay } from './close-policy.js';
@@ -135,6 +136,7 @@ function setup(
     auth,
     getMessage: (id) => Promise.resolve(options.storedMessages?.[id]),
     log: { info: () => undefined, warn: () => undefined, error: (_obj, msg) => void errors.push(msg ?? '') },
+    clock: systemClock,
   };
   const makeSocket = ((config: UserFacingSocketConfig) => {
     const sock = new FakeSocket(config);

@@ -552,7 +552,7 @@ class WhatsappDriver implements ChannelDriver {
   }
 
   private onCall(call: WACallEvent): void {
-    const event = mapCall(call, { pnForLid: this.lids.lookup });
+    const event = mapCall(call, { pnForLid: this.lids.lookup, now: () => this.ctx.clock.now() });
     if (!event) return;
     this.callers.set(call.id, call.from);
     this.emit(event);
@@ -568,6 +568,7 @@ class WhatsappDriver implements ChannelDriver {
         reuploadRequest: (message) => this.reuploadRequest(message),
         logger: this.logger,
       }),
+      now: () => this.ctx.clock.now(),
     };
   }
 
@@ -748,7 +749,7 @@ class WhatsappDriver implements ChannelDriver {
     });
     if (!sent?.key.id) throw new ChannelError('ERR_SENDING_WAPP_MSG', 'no message id returned');
     const seconds = toNumber(sent.messageTimestamp);
-    return { externalId: sent.key.id, timestamp: seconds ? new Date(seconds * 1000) : new Date(), raw: serialize(sent) };
+    return { externalId: sent.key.id, timestamp: seconds ? new Date(seconds * 1000) : this.ctx.clock.now(), raw: serialize(sent) };
   }
 
   /** A person's address with the LID this session learnt for their number, when the caller named none. */

@@ -35,6 +35,7 @@ function context(overrides: Partial<MappingContext> = {}): MappingContext {
     selfJid: SELF_JID,
     pnForLid: (lid) => knownLids[lid],
     downloadMedia: vi.fn(() => Promise.resolve(Readable.from([Buffer.from('media-bytes')]))),
+    now: () => new Date(),
     ...overrides,
   };
 }
@@ -90,6 +91,22 @@ describe('text messages', () => {
     expect(message.timestamp.toISOString()).toBe(new Date(1718000000 * 1000).toISOString());
     expect(message.quotedExternalId).toBeUndefined();
     expect(message.media).toBeUndefined();
+  });
+
+  it("a message WhatsApp gives no time for, and a call without a date, take the app's clock", () => {
+    const appTime = new Date('2031-01-02T03:04:05Z');
+    const ctx = context({ now: () => appTime });
+    const message = expectMessage({ ...fromCustomer({ conversation: 'Sem hora' }), messageTimestamp: null }, ctx);
+    expect(message.timestamp).toEqual(appTime);
+    const call: WACallEvent = {
+      chatId: CUSTOMER_JID,
+      from: CUSTOMER_JID,
+      id: 'C1',
+      date: undefined as unknown as Date,
+      offline: false,
+      status: 'offer',
+    };
+    expect(mapCall(call, ctx)).toMatchObject({ timestamp: appTime });
   });
 
   it('maps extended text with a quote to quotedExternalId', () => {

@@ -26,6 +26,8 @@ export interface MappingContext {
   pnForLid: (lidJid: string) => string | undefined;
   /** Opens a media message's bytes as a stream; may throw anything (wrapped in ChannelError here). */
   downloadMedia(message: WAMessage): Promise<Readable>;
+  /** The app's clock: the time of a message or call WhatsApp gives none for. */
+  now: () => Date;
 }
 
 type Content = proto.IMessage;
@@ -129,9 +131,9 @@ export function bodyOf(content: Content): Body | undefined {
   return undefined;
 }
 
-function timestampOf(message: WAMessage): Date {
+function timestampOf(message: WAMessage, now: () => Date): Date {
   const seconds = toNumber(message.messageTimestamp);
-  return seconds ? new Date(seconds * 1000) : new Date();
+  return seconds ? new Date(seconds * 1000) : now();
 }
 
 function mediaOf(message: WAMessage, fields: MediaFields, ctx: MappingContext): InboundMessage['media'] {
@@ -159,7 +161,7 @@ function messageHead(message: WAMessage, externalId: string, ctx: MappingContext
     chat: chatOf(message, ctx),
     sender: { ...sender, ...(message.pushName ? { name: message.pushName } : {}) },
     fromMe: !!message.key.fromMe,
-    timestamp: timestampOf(message),
+    timestamp: timestampOf(message, ctx.now),
   } satisfies Partial<InboundMessage>;
 }
 
@@ -300,7 +302,7 @@ export function mapReceipt({ key, receipt }: MessageUserReceiptUpdate): DriverEv
 // ── Calls and contacts ─────────────────────────────────────────────────────────────────────────
 
 /** An incoming call offer → call event; later states of the same call (ringing, end…) are noise. */
-export function mapCall(call: WACallEvent, ctx: Pick<MappingContext, 'pnForLid'>): DriverEvent | undefined {
+export function mapCall(call: WACallEvent, ctx: Pick<MappingContext, 'pnForLid' | 'now'>): DriverEvent | undefined {
   if (call.status !== 'offer' || call.isGroup) return undefined;
   const caller = resolvePerson(call.from, call.callerPn, ctx.pnForLid);
   return {
@@ -308,7 +310,7 @@ export function mapCall(call: WACallEvent, ctx: Pick<MappingContext, 'pnForLid'>
     callId: call.id,
     from: caller.number,
     isVideo: !!call.isVideo,
-    timestamp: call.date instanceof Date ? call.date : new Date(call.date ?? Date.now()),
+    timestamp: call.date instanceof Date ? call.date : call.date != null ? new Date(call.date) : ctx.now(),
   };
 }
 

@@ -21,12 +21,16 @@ export class TokenSigner {
   }
 
   async sign(userId: number, profile: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, sessionEpoch = 0): Promise<string> {
-    return new SignJWT({ profile, sep: sessionEpoch })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(userId))
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(this.key);
+    return (
+      new SignJWT({ profile, sep: sessionEpoch })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setIssuedAt()
+        // Real time, not the app's clock: a credential's 15-minute lifetime is a timeout (never stored;
+        // the refresh session, which is stored, follows the app's clock).
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(this.key)
+    );
   }
 
   /** The token's claims, or null when it is malformed, forged or expired. */

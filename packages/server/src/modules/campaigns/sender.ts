@@ -317,7 +317,7 @@ export class CampaignSender {
   /** Announces the recipients whose message changed since the last tick (per followed campaign). */
   private async announceProgress(now: Date): Promise<void> {
     const since = this.followedUntil ?? new Date(now.getTime() - 60_000);
-    this.followedUntil = new Date();
+    this.followedUntil = this.ctx.clock.now();
     const changed = await this.ctx.db
       .selectDistinct({ id: campaignRecipients.id, campaignId: campaignRecipients.campaignId })
       .from(campaignRecipients)

@@ -131,7 +131,7 @@ export class ConnectionsService {
             ...(input.name ? { name: input.name } : {}),
             ...(input.isDefault !== undefined ? { isDefault: input.isDefault } : {}),
             workHours: mergeWeekHours(existing.workHours ?? defaultWeekHours(), input),
-            updatedAt: sql`now()`,
+            updatedAt: this.ctx.clock.now(),
           })
           .where(eq(whatsapps.id, id));
       } catch (err) {

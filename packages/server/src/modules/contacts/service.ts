@@ -143,7 +143,7 @@ export class ContactsService {
       try {
         await tx
           .update(contacts)
-          .set({ ...patch, updatedAt: sql`now()` })
+          .set({ ...patch, updatedAt: this.ctx.clock.now() })
           .where(eq(contacts.id, id));
       } catch (err) {
         if (isUniqueViolation(err, 'contacts_number_unique')) throw duplicated();

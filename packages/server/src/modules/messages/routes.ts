@@ -237,8 +237,7 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
     },
     async (req, reply) => {
       const file = await messages.mediaByLink(req.params.id, req.params.expires, req.params.signature);
-      // Cached no longer than the link holds.
-      return sendFile(req, reply, file, Math.max(0, file.expires - Math.floor(Date.now() / 1000)));
+      return sendFile(req, reply, file, file.cacheSeconds);
     },
   );
 }

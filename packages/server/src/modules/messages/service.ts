@@ -429,13 +429,14 @@ export class MessagesService {
     messageId: string,
     expires: number,
     signature: string,
-  ): Promise<{ path: string; mime: string; name: string; inline: boolean; expires: number }> {
+  ): Promise<{ path: string; mime: string; name: string; inline: boolean; cacheSeconds: number }> {
     const verdict = this.ctx.mediaLinks.check(messageId, expires, signature);
     if (verdict !== 'ok')
       throw new AppError('ERR_NO_PERMISSION', 403, verdict === 'expired' ? 'This media link has expired' : 'This media link is not valid');
     const [row] = await this.ctx.db.select().from(messages).where(eq(messages.id, messageId));
     if (!row?.mediaPath) throw new AppError('ERR_NOT_FOUND', 404);
-    return { ...fileOf(row), expires };
+    // Cached no longer than the link holds.
+    return { ...fileOf(row), cacheSeconds: Math.max(0, expires - Math.floor(this.ctx.clock.now().getTime() / 1000)) };
   }
 
   /** `read`: users mentioned on the ticket too; `see`: only those who may see (and act on) the ticket. */

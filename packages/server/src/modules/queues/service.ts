@@ -96,7 +96,7 @@ export class QueuesService {
     try {
       [row] = await this.ctx.db
         .update(queues)
-        .set({ ...patch, updatedAt: sql`now()` })
+        .set({ ...patch, updatedAt: this.ctx.clock.now() })
         .where(eq(queues.id, id))
         .returning();
     } catch (err) {

@@ -77,7 +77,7 @@ export class QuickAnswersService {
   async update(_actor: CurrentUser, id: number, input: QuickAnswerSaveInput): Promise<QuickAnswerDTO> {
     const [row] = await this.ctx.db
       .update(quickAnswers)
-      .set({ shortcut: input.shortcut, message: input.message, updatedAt: sql`now()` })
+      .set({ shortcut: input.shortcut, message: input.message, updatedAt: this.ctx.clock.now() })
       .where(eq(quickAnswers.id, id))
       .returning();
     if (!row) throw notFound();

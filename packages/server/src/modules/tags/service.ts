@@ -103,7 +103,7 @@ export class TagsService {
     try {
       updated = await this.ctx.db
         .update(tags)
-        .set({ name: input.name, color: input.color, updatedAt: sql`now()` })
+        .set({ name: input.name, color: input.color, updatedAt: this.ctx.clock.now() })
         .where(eq(tags.id, id))
         .returning({ id: tags.id });
     } catch (err) {

@@ -138,7 +138,7 @@ export class UsersService {
             ...patch,
             // A new password ends every live session: old access tokens and sockets stop at once.
             ...(passwordHash ? { passwordHash, sessionEpoch: sql`${users.sessionEpoch} + 1` } : {}),
-            updatedAt: sql`now()`,
+            updatedAt: this.ctx.clock.now(),
           })
           .where(eq(users.id, id));
       } catch (err) {

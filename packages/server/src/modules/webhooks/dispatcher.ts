@@ -25,6 +25,8 @@ import { isNonPublicAddress, literalAddressOf, PrivateTargetError, publicOnlyLoo
 const BATCH = 20;
 const CHANGED_CHANNEL = 'switchboard_webhooks_changed';
 const LEASE_SECONDS = 60;
+/** A time as a timestamptz in SQL. */
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 export interface DispatcherOptions {
   /** Wait before attempt n+1 (the last value repeats). */
@@ -116,8 +118,8 @@ export class WebhookDispatcher {
   /** One delivery per enabled webhook subscribed to the event. */
   private insertDeliveries(eventId: string, event: string, orderingKey: string, body: string) {
     return sql`
-      insert into ${webhookDeliveries} (webhook_id, event_id, event, ordering_key, payload)
-      select id, ${eventId}, ${event}, ${orderingKey}, ${body} from ${webhooks}
+      insert into ${webhookDeliveries} (webhook_id, event_id, event, ordering_key, payload, next_attempt_at)
+      select id, ${eventId}, ${event}, ${orderingKey}, ${body}, ${at(this.ctx.clock.now())} from ${webhooks}
       where enabled and events @> ${JSON.stringify([event])}::jsonb
       returning id`;
   }
@@ -128,7 +130,14 @@ export class WebhookDispatcher {
     const body = JSON.stringify({ id: eventId, event: 'webhook.test', timestamp: this.ctx.clock.now().toISOString(), data: { webhookId } });
     const [row] = await this.ctx.db
       .insert(webhookDeliveries)
-      .values({ webhookId, eventId, event: 'webhook.test', orderingKey: `test:${webhookId}`, payload: body })
+      .values({
+        webhookId,
+        eventId,
+        event: 'webhook.test',
+        orderingKey: `test:${webhookId}`,
+        payload: body,
+        nextAttemptAt: this.ctx.clock.now(),
+      })
       .returning({ id: webhookDeliveries.id });
     this.kick();
     return row.id;
@@ -229,11 +238,13 @@ export class WebhookDispatcher {
   }
 
   private async claim(): Promise<Claimed[]> {
+    // Due times are the app's clock, from the delivery's first attempt to its retries.
+    const now = this.ctx.clock.now();
     const result = await this.ctx.db.execute(sql`
       with due as (
         select d.id from ${webhookDeliveries} d
         join ${webhooks} w on w.id = d.webhook_id and w.enabled
-        where d.status in ('pending', 'delivering') and d.next_attempt_at <= now()
+        where d.status in ('pending', 'delivering') and d.next_attempt_at <= ${at(now)}
           and not exists (
             select 1 from ${webhookDeliveries} e
             where e.webhook_id = d.webhook_id and e.ordering_key = d.ordering_key and e.id < d.id
@@ -242,7 +253,7 @@ export class WebhookDispatcher {
         limit ${BATCH}
         for update of d skip locked)
       update ${webhookDeliveries} set status = 'delivering', attempts = ${webhookDeliveries.attempts} + 1,
-        next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+        next_attempt_at = ${at(new Date(now.getTime() + LEASE_SECONDS * 1000))}
       from due where ${webhookDeliveries.id} = due.id
       returning ${webhookDeliveries.id}`);
     const ids = rowsOf(result).map((r) => Number(r.id));
@@ -264,7 +275,7 @@ export class WebhookDispatcher {
   }
 
   private async deliver(d: Claimed): Promise<void> {
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Math.floor(this.ctx.clock.now().getTime() / 1000);
     let code: number | null = null;
     let error: string | null = null;
     let refused = false;
@@ -292,7 +303,7 @@ export class WebhookDispatcher {
     if (!error) {
       await this.ctx.db
         .update(webhookDeliveries)
-        .set({ status: 'delivered', responseCode: code, lastError: null, deliveredAt: sql`now()` })
+        .set({ status: 'delivered', responseCode: code, lastError: null, deliveredAt: this.ctx.clock.now() })
         .where(mine);
       return;
     }
@@ -304,7 +315,7 @@ export class WebhookDispatcher {
         status: giveUp ? 'failed' : 'pending',
         responseCode: code,
         lastError: error.slice(0, 500),
-        nextAttemptAt: sql`now() + make_interval(secs => ${waitMs / 1000})`,
+        nextAttemptAt: new Date(this.ctx.clock.now().getTime() + waitMs),
       })
       .where(mine);
     if (!giveUp) this.wakeAfter(waitMs);

@@ -9,17 +9,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import type { UserDTO } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
-import { useMentionCandidates } from '../../../api/notes';
-import { useKeyboardPicker } from './useKeyboardPicker';
 
-type Candidate = Pick<UserDTO, 'id' | 'name' | 'email'>;
-
-/** The colleagues for the `@…` being typed, and the list's keyboard choice. */
-export function useMentionPicker(search: string | null, onChoose: (name: string) => void) {
-  const candidates: Candidate[] = useMentionCandidates(search).data ?? [];
-  const { open, activeIndex, onKeyDown } = useKeyboardPicker(search, candidates, (user) => onChoose(user.name));
-  return { open, candidates, activeIndex, onKeyDown };
-}
+export type MentionCandidate = Pick<UserDTO, 'id' | 'name' | 'email'>;
 
 export const mentionOptionId = (userId: number) => `mention-option-${userId}`;
 export const MENTION_LIST_ID = 'mention-list';
@@ -29,7 +20,7 @@ export function MentionList({
   activeIndex,
   onChoose,
 }: {
-  candidates: Candidate[];
+  candidates: MentionCandidate[];
   activeIndex: number;
   onChoose: (name: string) => void;
 }) {
