@@ -2,15 +2,15 @@
  * Compares every imported row with its source row, after an import: rows per table, a checksum of
  * the times and one of the texts on each side, each field that differs, and the bytes of every
  * media file; the settings by key, and the link tables (a connection's or an attendant's sectors, a
- * contact's tags) pair by pair. A difference the import means to make (a name cut to a limit here, a number kept as
+ * contact's tags) pair by pair; and the tags each ticket shows (its contact's, on both sides). A difference the import means to make (a name cut to a limit here, a number kept as
  * digits, a location kept as coordinates, a row skipped with its reason…) is marked explained with
  * why; any other is unexplained — the import lost or changed something without saying so.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { SETTING_SCHEMAS, flattenWeekHours, defaultWeekHours, isSettingKey } from '@switchboard/shared';
-import { inArray } from 'drizzle-orm';
+import { DEFAULT_TAG_COLOR, SETTING_SCHEMAS, flattenWeekHours, defaultWeekHours, isSettingKey } from '@switchboard/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   contactExtraInfo,
@@ -82,11 +82,25 @@ const cutTo = (max: number) => (source: string, ours: string) =>
   source.trim().length > max && ours === source.trim().slice(0, max) ? `cut to ${max} characters (the limit here)` : undefined;
 const trimmed = (source: string, ours: string) => (source.trim() === ours ? 'spaces around it removed' : undefined);
 
+/** A source tag on a contact: its id and name. */
+interface SourceTag {
+  id: string;
+  name: string;
+}
+
+/** What some checks need besides the two rows: the source's tags per contact, the skipped rows. */
+interface CheckContext {
+  map: IdMap;
+  /** Source contact id → the source tags on it. */
+  sourceTags: Map<string, SourceTag[]>;
+  skipped: Map<string, string>;
+}
+
 /** Per table: its key, our entity and table, and the fields compared. */
 interface Check {
   entity: Entity;
   read: (db: DbOrTx, ids: number[] | string[]) => Promise<Ours[]>;
-  pairs: (src: SourceRow, ours: Ours, map: IdMap) => Pair[];
+  pairs: (src: SourceRow, ours: Ours, map: IdMap, ctx: CheckContext) => Pair[];
   /** The texts put in the text checksum. */
   texts: (row: Ours | SourceRow) => unknown[];
 }
@@ -99,6 +113,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
   const skipped = new Map(result.skipped.map((s) => [`${s.table}/${s.id}`, s.reason]));
   const changed = new Map(result.changed.map((c) => [`${c.table}/${c.id}/${c.field}`, c.reason]));
   const checks = checksFor();
+  const ctx: CheckContext = { map, sourceTags: await sourceTagsByContact(source, result), skipped };
 
   for (const [table, check] of Object.entries(checks) as [SourceTable, Check][]) {
     const columns = result.survey.tables.get(table);
@@ -150,7 +165,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
         hashes.ti.update(`${id}|${iso(mine.createdAt)}\n`);
         hashes.xs.update(`${id}|${check.texts(row).map(str).join('|')}\n`);
         hashes.xi.update(`${id}|${check.texts(mine).map(str).join('|')}\n`);
-        const pairs: Pair[] = [['createdAt', iso(row.createdAt), iso(mine.createdAt)], ...check.pairs(row, mine, map)];
+        const pairs: Pair[] = [['createdAt', iso(row.createdAt), iso(mine.createdAt)], ...check.pairs(row, mine, map, ctx)];
         // A row that matched one already here (same e-mail, number or name) keeps that row's values.
         const matched = iso(row.createdAt) !== iso(mine.createdAt) && ['queue', 'user', 'contact', 'tag'].includes(check.entity);
         for (const [field, s, o, explain] of pairs) {
@@ -306,8 +321,16 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .select()
           .from(tags)
           .where(inArray(tags.id, ids as number[])),
-      texts: (r) => [r.name],
-      pairs: (src, ours) => [text('name', LIMITS.tagName)(src, ours)],
+      texts: (r) => [r.name, r.color],
+      pairs: (src, ours) => [
+        text('name', LIMITS.tagName)(src, ours),
+        [
+          'color',
+          hexColor(src.color) ?? str(src.color),
+          str(ours.color),
+          (s, o) => (hexColor(s) === undefined && o === DEFAULT_TAG_COLOR ? 'not a colour: the default tag colour given' : undefined),
+        ],
+      ],
     },
     QuickAnswers: {
       entity: 'quickAnswer',
@@ -321,13 +344,9 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
     },
     Tickets: {
       entity: 'ticket',
-      read: (db, ids) =>
-        db
-          .select()
-          .from(tickets)
-          .where(inArray(tickets.id, ids as number[])),
+      read: readTicketsWithTags,
       texts: (r) => [r.status, r.lastMessage],
-      pairs: (src, ours, map) => {
+      pairs: (src, ours, map, ctx) => {
         const connection = map.get('whatsapp', src.whatsappId);
         return [
           ['updatedAt', iso(src.updatedAt), iso(ours.updatedAt)],
@@ -350,6 +369,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
                 ? 'its connection is gone from the source: kept on the placeholder connection'
                 : undefined,
           ],
+          ticketTags(src, ours, ctx),
         ];
       },
     },
@@ -402,6 +422,68 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
       ],
     },
   } satisfies Partial<Record<keyof typeof TABLES, Check>>;
+}
+
+/**
+ * The source's tags per contact (a ticket shows its contact's: neither side keeps tags on the
+ * ticket itself); empty when the source has no tags (whaticket-community).
+ */
+async function sourceTagsByContact(source: SourceDb, result: ImportResult): Promise<Map<string, SourceTag[]>> {
+  const byContact = new Map<string, SourceTag[]>();
+  const tagColumns = result.survey.tables.get('Tags');
+  const linkColumns = result.survey.tables.get('ContactTags');
+  if (!tagColumns || !linkColumns) return byContact;
+  const names = new Map((await source.all('Tags', ['id', 'name'])).map((t) => [str(t.id), str(t.name)]));
+  for (const link of await source.all('ContactTags', ['contactId', 'tagId'])) {
+    const id = str(link.tagId);
+    const contact = str(link.contactId);
+    byContact.set(contact, [...(byContact.get(contact) ?? []), { id, name: names.get(id) ?? `#${id}` }]);
+  }
+  return byContact;
+}
+
+/** Our tickets, each with the ids of the tags its contact carries here. */
+async function readTicketsWithTags(db: DbOrTx, ids: number[] | string[]): Promise<Ours[]> {
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(inArray(tickets.id, ids as number[]));
+  const contactIds = [...new Set(rows.map((r) => r.contactId))];
+  const links = contactIds.length
+    ? await db
+        .select({ contactId: contactTags.contactId, tagId: contactTags.tagId })
+        .from(contactTags)
+        .innerJoin(tags, eq(tags.id, contactTags.tagId))
+        .where(inArray(contactTags.contactId, contactIds))
+    : [];
+  return rows.map((r) => ({ ...r, tagIds: links.filter((l) => l.contactId === r.contactId).map((l) => String(l.tagId)) }));
+}
+
+/**
+ * The source tags a ticket showed against those it shows here, by the source's names: a tag lost
+ * on the way is listed; one added here since (or kept on a contact that was already here) is not,
+ * the ContactTags checksum shows it. A tag the import skipped explains its absence.
+ */
+function ticketTags(src: SourceRow, ours: Ours, ctx: CheckContext): Pair {
+  const wanted = ctx.sourceTags.get(str(src.contactId)) ?? [];
+  const here = new Set(ours.tagIds as string[]);
+  const present = (t: SourceTag) => here.has(ctx.map.get('tag', t.id) ?? '');
+  const names = (list: SourceTag[]) =>
+    list
+      .map((t) => t.name)
+      .sort()
+      .join(', ');
+  const missing = wanted.filter((t) => !present(t));
+  const reasons = missing.map((t) => (ctx.map.get('tag', t.id) ? undefined : ctx.skipped.get(`Tags/${t.id}`)));
+  return [
+    'tags',
+    names(wanted),
+    names(wanted.filter(present)),
+    () =>
+      reasons.every((r) => r !== undefined)
+        ? `tag not imported: ${missing.map((t, i) => `${t.name} (${reasons[i]})`).join(', ')}`
+        : undefined,
+  ];
 }
 
 /**
