@@ -29,7 +29,15 @@ import {
 } from '../../db/schema.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import { IdMap, type Entity } from './id-map.js';
-import { LIMITS, PERMISSION_FLAGS, PLACEHOLDER_SOURCE_ID, inactivityHours, locationBody, type ImportResult } from './importer.js';
+import {
+  ImportCancelledError,
+  LIMITS,
+  PERMISSION_FLAGS,
+  PLACEHOLDER_SOURCE_ID,
+  inactivityHours,
+  locationBody,
+  type ImportResult,
+} from './importer.js';
 import type { SourceDb, SourceRow } from './source.js';
 import { TABLES, type SourceTable } from './source-schema.js';
 import { bool, hexColor, str, time } from './values.js';
@@ -70,6 +78,12 @@ export interface VerifyOptions {
   result: ImportResult;
   media?: { from: string; store: MediaStore };
   pageSize?: number;
+  /** Stops the comparison at its next page (a cancel, the server's shutdown). */
+  signal?: AbortSignal;
+}
+
+function checkCancelled(options: VerifyOptions): void {
+  if (options.signal?.aborted) throw new ImportCancelledError();
 }
 
 type Ours = Record<string, unknown>;
@@ -129,6 +143,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
     const hashes = { ts: createHash('sha256'), ti: createHash('sha256'), xs: createHash('sha256'), xi: createHash('sha256') };
     let after: string | number | null = null;
     for (;;) {
+      checkCancelled(options);
       const rows = await source.page(table, columns, 'id', after, options.pageSize ?? 500);
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id as string | number;
@@ -647,6 +662,7 @@ async function verifyMessageLinks(options: VerifyOptions, out: VerifyResult): Pr
   const map = new IdMap(source.identity);
   let after: string | null = null;
   for (;;) {
+    checkCancelled(options);
     const rows = await source.page('Messages', columns, 'id', after, options.pageSize ?? 500);
     if (rows.length === 0) break;
     after = str(rows[rows.length - 1].id);
