@@ -3,7 +3,8 @@ import { cleanup, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { useConnections } from '../../api/connections';
+import { connectionFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
 import i18n from '../../i18n';
 import WhaticketImportPage from './WhaticketImportPage';
@@ -340,5 +341,36 @@ describe('WhaticketImportPage', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('once a real import has ended, what the tab holds is read again (the connections it brought show)', async () => {
+    let current = job({ dryRun: false, progress: [{ table: 'Whatsapps', done: 0, total: 1 }] });
+    let imported = false;
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => {
+        // The second read finds it finished, with its connection written.
+        if (callsTo('GET /api/imports/whaticket').length >= 2) {
+          imported = true;
+          current = job({ status: 'done', dryRun: false, finishedAt: '2026-01-01T10:00:05.000Z', verification: verification() });
+        }
+        return json(200, current);
+      },
+      'GET /api/whatsapp': () => json(200, imported ? [connectionFixture({ id: 7, name: 'Old phone' })] : []),
+    });
+    function Connections() {
+      const { data } = useConnections();
+      return <div data-testid="probe-connections">{(data ?? []).map((c) => c.name).join(',')}</div>;
+    }
+    renderWithProviders(
+      <WhenSignedIn>
+        <Connections />
+        <WhaticketImportPage />
+      </WhenSignedIn>,
+      { route: '/import' },
+    );
+    await waitFor(() => expect(callsTo('GET /api/whatsapp')).toHaveLength(1));
+    expect(screen.getByTestId('probe-connections').textContent).toBe('');
+    await waitFor(() => expect(screen.getByTestId('probe-connections').textContent).toBe('Old phone'), { timeout: 5000 });
   });
 });

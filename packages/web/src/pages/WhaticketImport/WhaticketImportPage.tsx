@@ -35,7 +35,8 @@ import {
   type ImportVerificationDTO,
   type WhaticketImportStartInput,
 } from '@switchboard/shared';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,13 @@ export default function WhaticketImportPage() {
   // as this attempt's. The finished import it replaced stays hidden (a running one always shows).
   const [superseded, setSuperseded] = useState<string | null>(null);
   const shown = job.data && (job.data.status === 'running' || job.data.startedAt !== superseded) ? job.data : null;
+  // An import writes connections, attendants, sectors, tags, settings… without telling the open
+  // screens: once one has ended, everything this tab holds is read again.
+  const queryClient = useQueryClient();
+  const ended = job.data && !job.data.dryRun && job.data.status !== 'running' ? job.data.finishedAt : null;
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'imports' });
+  }, [ended, queryClient]);
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
       <MainHeader title={t('whaticketImport.title')} />
