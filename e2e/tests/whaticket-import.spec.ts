@@ -106,6 +106,7 @@ test('an admin dry-runs, then imports a Whaticket database, and its contact is h
     /^No unexplained differences: \d+ differences? the import meant/,
   );
   await expect(page.getByTestId('import-verification-Contacts')).toHaveText('Contacts211samesame');
+  await expect(page.getByTestId('import-verification-Messages')).toHaveText('Messages110samesame');
   await expect(page.getByTestId('import-verification-differences')).toContainText('Explained Contacts 2 (row): present → absent');
   await page.screenshot({ path: `${SHOTS}/whaticket-import-verified.png`, fullPage: true });
 

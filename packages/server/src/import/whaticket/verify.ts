@@ -395,7 +395,8 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .select()
           .from(messages)
           .where(inArray(messages.id, ids as string[])),
-      texts: (r) => [r.body, r.mediaType],
+      // A source without the column wrote text messages: 'chat', as here.
+      texts: (r) => [r.body, str(r.mediaType) || 'chat'],
       pairs: (src, ours, map) => [
         ['updatedAt', iso(src.updatedAt ?? src.createdAt), iso(ours.updatedAt)],
         [
