@@ -228,6 +228,7 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       expect.arrayContaining([
         ['Queues', 'name', LONG_QUEUE_NAME],
         ['Contacts', 'name', LONG_CONTACT_NAME.trim()],
+        ['Contacts', 'email', 'not-an-email'],
       ]),
     );
     expect(summaryText(first)).toContain('changed Queues 3 name: longer than 50 characters');
@@ -360,7 +361,7 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     await db.update(tickets).set({ createdAt: ticket.createdAt }).where(eq(tickets.id, ticket.id));
   });
 
-  it('--verify: settings by key, link tables pair by pair, the tags each ticket shows and message delivery states; a change to any is caught', async () => {
+  it('--verify: settings by key, link tables pair by pair, the tags each ticket shows, default connections, unread counts and delivery states; a change to any is caught', async () => {
     const { verification } = await importInto(target, maria.url, { store, verify: true });
     const byTable = Object.fromEntries(verification!.tables.map((t) => [t.table, t]));
     // userCreation taken; sourceType (no such setting here) and call (value refused) explained.
@@ -399,6 +400,11 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     await db.update(settings).set({ value: 'enabled' }).where(eq(settings.key, 'userCreation'));
     await db.delete(contactTags).where(and(eq(contactTags.contactId, mariaContact.id), eq(contactTags.tagId, vip.id)));
     await db.update(tags).set({ color: '#123456' }).where(eq(tags.id, vip.id));
+    // The admin loses the default connection they had there, and a ticket its unread count.
+    const [oldAdmin] = await db.select().from(users).where(eq(users.email, 'old.admin@example.com'));
+    await db.update(users).set({ whatsappId: null }).where(eq(users.id, oldAdmin.id));
+    const [joaoTicket] = await db.select().from(tickets).where(eq(tickets.contactId, joao.id));
+    await db.update(tickets).set({ unreadMessages: 7 }).where(eq(tickets.id, joaoTicket.id));
     await db.delete(whatsappQueues).where(and(eq(whatsappQueues.whatsappId, phone.id), eq(whatsappQueues.queueId, sales.id)));
     await db.insert(contactTags).values({ contactId: joao.id, tagId: vip.id });
     await db
@@ -420,7 +426,9 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
         'Settings userCreation value',
         'Tags 1 color',
         'Tickets 1 tags',
+        'Tickets 2 unreadMessages',
         'Tickets 3 tags',
+        'Users 1 whatsappId',
         'WhatsappQueues 1/1 (row)',
       ]);
       expect(changed.differences.find((d) => d.table === 'Tickets' && d.id === '1' && d.field === 'tags')).toMatchObject({
@@ -436,6 +444,8 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       await db.delete(contactTags).where(and(eq(contactTags.contactId, joao.id), eq(contactTags.tagId, vip.id)));
       await db.insert(contactTags).values({ contactId: mariaContact.id, tagId: vip.id });
       await db.update(tags).set({ color: vip.color }).where(eq(tags.id, vip.id));
+      await db.update(users).set({ whatsappId: oldAdmin.whatsappId }).where(eq(users.id, oldAdmin.id));
+      await db.update(tickets).set({ unreadMessages: joaoTicket.unreadMessages }).where(eq(tickets.id, joaoTicket.id));
       await db.update(messages).set({ ack: msg.ack }).where(eq(messages.id, msg.id));
     }
   });

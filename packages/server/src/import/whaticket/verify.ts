@@ -212,6 +212,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
     (field: string) =>
     (src: SourceRow, ours: Ours): Pair[] =>
       src[field] === undefined || src[field] === null ? [] : [[field, String(bool(src[field])), String(ours[field])]];
+  /** A text column some variants lack: compared where the source has it. */
+  const optionalText =
+    (field: string) =>
+    (src: SourceRow, ours: Ours): Pair[] =>
+      src[field] === undefined ? [] : [[field, str(src[field]), str(ours[field])]];
   const link =
     (field: string, entity: Entity, oursField: string) =>
     (src: SourceRow, ours: Ours, map: IdMap): Pair => [field, map.get(entity, src[field]) ?? '', str(ours[oursField])];
@@ -233,6 +238,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           () => 'the colour was taken here by another sector, or not a colour (nudged to a free one)',
         ],
         ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
+        ...optionalText('absenceMessage')(src, ours),
+        // Press-Ticket's sector hours: a value that is not a time of day gets the whole day's end.
+        ...(['startWork', 'endWork'] as const)
+          .filter((f) => src[f] !== undefined && src[f] !== null && str(src[f]) !== '')
+          .map((f): Pair => [f, time(src[f], ''), str(ours[f]), (s) => (s === '' ? 'not a time of day: the whole day kept' : undefined)]),
       ],
     },
     Whatsapps: {
@@ -257,6 +267,14 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           ],
           ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
           ['farewellMessage', str(src.farewellMessage), str(ours.farewellMessage)],
+          ...optionalText('ratingMessage')(src, ours),
+          ...optionalText('transferTicketMessage')(src, ours),
+          [
+            'isDefault',
+            String(bool(src.isDefault)),
+            String(ours.isDefault),
+            (s, o) => (s === 'true' && o === 'false' ? 'another connection here was the default already: it stays so' : undefined),
+          ],
         ];
         for (const f of ['outOfWorkMessage', 'inactiveMessage']) if (src[f] !== undefined) pairs.push([f, str(src[f]), str(ours[f])]);
         for (const f of ['isGroup', 'isDisplay', 'defineWorkHours', 'sendInactiveMessage']) pairs.push(...flag(f)(src, ours));
@@ -285,7 +303,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .from(users)
           .where(inArray(users.id, ids as number[])),
       texts: (r) => [r.name, r.email],
-      pairs: (src, ours) => [
+      pairs: (src, ours, map) => [
         text('name', LIMITS.userName)(src, ours),
         ['email', str(src.email), str(ours.email), (s, o) => (s.trim().toLowerCase() === o ? 'e-mail kept in lower case' : undefined)],
         ['profile', str(src.profile) === 'admin' ? 'admin' : 'user', str(ours.profile)],
@@ -294,6 +312,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .map((f): Pair => [f, time(src[f], ''), str(ours[f]), () => 'not a time of day: the default kept']),
         ...PERMISSION_FLAGS.flatMap((f) => flag(f)(src, ours)),
         ...flag('allTicket')(src, ours),
+        ...(src.whatsappId === undefined ? [] : [link('whatsappId', 'whatsapp', 'whatsappId')(src, ours, map)]),
       ],
     },
     Contacts: {
@@ -312,6 +331,17 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           str(ours.number),
           (s, o) => (s.split('@')[0].replace(bool(src.isGroup) ? /[^\d-]/g : /\D/g, '') === o ? 'kept as digits' : undefined),
         ],
+        ...(src.email === undefined
+          ? []
+          : [
+              [
+                'email',
+                str(src.email).trim(),
+                str(ours.email),
+                (s: string, o: string) => (o === '' && !/^[^\s@]+@[^\s@]+$/.test(s) ? 'not an e-mail address: left empty' : undefined),
+              ] as Pair,
+            ]),
+        ...(src.profilePicUrl === undefined ? [] : [['profilePicUrl', str(src.profilePicUrl), str(ours.profilePicUrl)] as Pair]),
         ...flag('isGroup')(src, ours),
       ],
     },
@@ -373,6 +403,17 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           ],
           ['lastMessage', str(src.lastMessage), str(ours.lastMessage)],
           link('contactId', 'contact', 'contactId')(src, ours, map),
+          ...(src.unreadMessages === undefined
+            ? []
+            : [
+                [
+                  'unreadMessages',
+                  str(src.unreadMessages) || '0',
+                  String(ours.unreadMessages),
+                  (s, o) => (o === String(Math.max(0, Number(s) || 0)) ? 'not a count: kept as the nearest' : undefined),
+                ] as Pair,
+              ]),
+          ...flag('isGroup')(src, ours),
           link('userId', 'user', 'userId')(src, ours, map),
           link('queueId', 'queue', 'queueId')(src, ours, map),
           [
@@ -434,6 +475,8 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
         ['mediaType', str(src.mediaType) || 'chat', str(ours.mediaType)],
         ['isDeleted', String(bool(src.isDeleted)), String(ours.isDeleted)],
         link('ticketId', 'ticket', 'ticketId')(src, ours, map),
+        // Who wrote it (in a group, which member).
+        ...(src.contactId === undefined ? [] : [link('contactId', 'contact', 'contactId')(src, ours, map)]),
         ['externalId', str(src.id), str(ours.externalId)],
       ],
     },
