@@ -195,5 +195,19 @@ describe('Whaticket import from the admin page', () => {
         await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
       }
     });
+
+    it('an admin cancels a running verification: it says so, and the import stays finished', async () => {
+      const admin = { id: 1, profile: 'admin' } as never;
+      s.services.whaticketImport.verify(admin);
+      s.services.whaticketImport.cancel(admin);
+      await s.services.whaticketImport.settled();
+      const job = (await get(s.adminToken)).json();
+      expect(job.status).toBe('done');
+      expect(job.verification).toMatchObject({ status: 'cancelled', error: null });
+      // Nothing runs any more: nothing to cancel.
+      expect((await s.app.inject({ method: 'POST', url: '/api/imports/whaticket/cancel', headers: bearer(s.adminToken) })).statusCode).toBe(
+        404,
+      );
+    });
   });
 });

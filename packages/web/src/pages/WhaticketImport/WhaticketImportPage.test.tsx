@@ -303,6 +303,30 @@ describe('WhaticketImportPage', () => {
     expect(screen.queryByTestId('import-verification-differences')).toBeNull();
   });
 
+  it('cancels a running verification; the import stays finished', async () => {
+    const user = userEvent.setup();
+    let current = job({
+      status: 'done',
+      dryRun: false,
+      variant: 'press-ticket',
+      verification: verification({ status: 'running', tables: [], finishedAt: null }),
+    });
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => json(200, current),
+      'POST /api/imports/whaticket/cancel': () => {
+        current = { ...current, verification: verification({ status: 'cancelled', tables: [] }) };
+        return json(202, current);
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByTestId('import-verification-cancel'));
+    await waitFor(() => expect(callsTo('POST /api/imports/whaticket/cancel')).toHaveLength(1));
+    expect(await screen.findByText('Verification cancelled.')).toBeTruthy();
+    expect(screen.getByText('Import finished (press-ticket).')).toBeTruthy();
+    expect(screen.getByTestId('import-verify')).toBeTruthy();
+  });
+
   it('shows no verification after a dry run, and a failed verification with its reason', async () => {
     let current = job({
       status: 'done',

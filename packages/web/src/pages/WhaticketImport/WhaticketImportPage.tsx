@@ -343,10 +343,18 @@ function VerificationView({ verification }: { verification: ImportVerificationDT
   const { t } = useTranslation();
   const toast = useToast();
   const verify = useVerifyImport();
+  const cancel = useCancelImport();
   const running = verification?.status === 'running';
   const onVerify = async () => {
     try {
       await verify.mutateAsync();
+    } catch (err) {
+      toast.error(err);
+    }
+  };
+  const onCancel = async () => {
+    try {
+      await cancel.mutateAsync();
     } catch (err) {
       toast.error(err);
     }
@@ -361,7 +369,11 @@ function VerificationView({ verification }: { verification: ImportVerificationDT
         <Typography variant="subtitle1" sx={{ flexGrow: 1 }}>
           {t('whaticketImport.verification.title')}
         </Typography>
-        {!running && (
+        {running ? (
+          <Button size="small" onClick={() => void onCancel()} disabled={cancel.isPending} data-testid="import-verification-cancel">
+            {t('whaticketImport.cancel')}
+          </Button>
+        ) : (
           <Button size="small" variant="outlined" onClick={() => void onVerify()} disabled={verify.isPending} data-testid="import-verify">
             {t('whaticketImport.verification.again')}
           </Button>
