@@ -3,7 +3,9 @@
  * changes), then the import; the old install's contact is then a contact here. The old install
  * had sign-up on: the page lists it (off here → on there) and, not chosen, it stays off. The source is a
  * small whaticket-community database made by the test on this machine's PostgreSQL. Its connection
- * comes over stopped, shown on the Connections page as needing to be paired again.
+ * comes over stopped, shown on the Connections page as needing to be paired again. After the import
+ * the page compares every imported row with its source; a contact renamed here since is caught
+ * when the admin verifies again.
  */
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -96,6 +98,34 @@ test('an admin dry-runs, then imports a Whaticket database, and its contact is h
   await expect(page.getByTestId('import-setting-userCreation')).toHaveText('Sign-up from the login pagedisabledenabledKept (not chosen)');
   const api = await Api.of(page);
   expect((await api.call<{ value: string }>('GET', '/api/settings/userCreation')).value).toBe('disabled');
+
+  // The verification that follows the import: only the differences the import meant to make.
+  const verification = page.getByTestId('import-verification');
+  await expect(verification).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('import-verification-outcome')).toHaveText(
+    /^No unexplained differences: \d+ differences? the import meant/,
+  );
+  await expect(page.getByTestId('import-verification-Contacts')).toHaveText('Contacts211samesame');
+  await expect(page.getByTestId('import-verification-Messages')).toHaveText('Messages110samesame');
+  await expect(page.getByTestId('import-verification-differences')).toContainText('Explained Contacts 2 (row): present → absent');
+  await page.screenshot({ path: `${SHOTS}/whaticket-import-verified.png`, fullPage: true });
+
+  // Renamed here since: verifying again lists it first, unexplained.
+  const { contacts: found } = await api.call<{ contacts: { id: number; name: string }[] }>(
+    'GET',
+    `/api/contacts?searchParam=${encodeURIComponent(customer.name)}`,
+  );
+  await api.call('PUT', `/api/contacts/${found[0].id}`, { name: 'Renamed here' });
+  await page.getByTestId('import-verify').click();
+  await expect(page.getByTestId('import-verification-outcome')).toHaveText(
+    /^1 unexplained difference \(and \d+ explained\): the import lost or changed something without saying so\.$/,
+  );
+  await expect(page.getByTestId('import-verification-differences').locator('li').first()).toHaveText(
+    `Unexplained Contacts 1 name: ${customer.name} → Renamed here`,
+  );
+  await expect(page.getByTestId('import-verification-Contacts')).toHaveText('Contacts211samediffer');
+  await page.screenshot({ path: `${SHOTS}/whaticket-import-verified-again.png`, fullPage: true });
+  await api.call('PUT', `/api/contacts/${found[0].id}`, { name: customer.name });
 
   await page.getByTestId('menu-contacts').click();
   await page.getByTestId('contacts-search').fill(suffix);

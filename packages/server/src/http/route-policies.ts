@@ -117,6 +117,7 @@ export const ROUTE_POLICIES: Record<string, AccessAction | RouteAudience> = {
   'GET /api/dashboard': 'dashboard.read',
   'POST /api/imports/whaticket': 'import.whaticket',
   'POST /api/imports/whaticket/cancel': 'import.whaticket',
+  'POST /api/imports/whaticket/verify': 'import.whaticket',
   'GET /api/imports/whaticket': 'import.whaticket',
   'GET /api/inbound-failures': 'inboundFailure.manage',
   'POST /api/inbound-failures/:id/retry': 'inboundFailure.manage',

@@ -92,7 +92,7 @@ export async function createWhaticketDatabase(exec: Exec, dialect: Dialect, vari
            (2, 'Agent Ana', 'ana@example.com', '${hash}', 0, 'user', NULL, '09:00', '17:00', 'disabled', 'disabled', 'disabled', 'enabled', 'disabled', 'disabled', 'disabled', ${t})`
       : `INSERT INTO ${q('Users')} VALUES (1, 'Old Admin', 'old.admin@example.com', '${hash}', 3, 'admin', 1, ${t}), (2, 'Agent Ana', 'ana@example.com', '${hash}', 0, 'user', NULL, ${t})`,
     `INSERT INTO ${q('UserQueues')} VALUES (2, 2, ${t})`,
-    `INSERT INTO ${q('Contacts')} VALUES (1, 'Maria Customer', '5511988880001', '', 'maria@example.com', ${bool(false)}, 'blue', ${t}), (2, 'João', '+55 (11) 98888-0002', NULL, '', ${bool(false)}, NULL, ${t}), (3, 'Nobody', '', NULL, '', ${bool(false)}, NULL, ${t}), (4, '${LONG_CONTACT_NAME}', '5511988880004', NULL, '', ${bool(false)}, NULL, ${t})`,
+    `INSERT INTO ${q('Contacts')} VALUES (1, 'Maria Customer', '5511988880001', '', 'maria@example.com', ${bool(false)}, 'blue', ${t}), (2, 'João', '+55 (11) 98888-0002', NULL, '', ${bool(false)}, NULL, ${t}), (3, 'Nobody', '', NULL, '', ${bool(false)}, NULL, ${t}), (4, '${LONG_CONTACT_NAME}', '5511988880004', NULL, 'not-an-email', ${bool(false)}, NULL, ${t})`,
     `INSERT INTO ${q('ContactCustomFields')} VALUES (1, 'CPF', '123.456.789-00', 1, ${t}), (2, 'Orphan', 'x', 3, ${t})`,
     `INSERT INTO ${q('QuickAnswers')} VALUES (1, 'hello', 'Hello! How can we help?', ${t})`,
     `INSERT INTO ${q('Tickets')} VALUES (1, 'closed', 'Thanks!', 1, 2, 1, 2, ${bool(false)}, 0, ${t}), (2, 'open', 'Where is my order?', 2, 2, 1, 2, ${bool(false)}, 1, ${t}), (3, 'pending', 'hi', 1, NULL, NULL, NULL, ${bool(false)}, 1, ${t})`,

@@ -43,6 +43,43 @@ export const settingChoiceSchema = z.object({
 });
 export type SettingChoiceDTO = z.infer<typeof settingChoiceSchema>;
 
+/**
+ * The verification of a real import (the CLI's --verify): per source table the rows on each side and
+ * whether the checksums of times and texts agree; each difference with the import's reason when it
+ * meant to make it (explained), or none (unexplained).
+ */
+export const importVerificationSchema = z.object({
+  status: z.enum(['running', 'done', 'failed', 'cancelled']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  tables: z.array(
+    z.object({
+      table: z.string(),
+      sourceRows: z.number().int(),
+      imported: z.number().int(),
+      notImported: z.number().int(),
+      timesSame: z.boolean(),
+      textsSame: z.boolean(),
+    }),
+  ),
+  media: z.object({ compared: z.number().int(), identical: z.number().int() }),
+  /** The first differences, unexplained ones first (all of them are counted). */
+  differences: z.array(
+    z.object({
+      table: z.string(),
+      id: z.string(),
+      field: z.string(),
+      source: z.string(),
+      imported: z.string(),
+      explained: z.string().nullable(),
+    }),
+  ),
+  differencesTotal: z.number().int(),
+  unexplained: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ImportVerificationDTO = z.infer<typeof importVerificationSchema>;
+
 export const importJobSchema = z.object({
   status: z.enum(['running', 'done', 'failed', 'cancelled']),
   dryRun: z.boolean(),
@@ -70,5 +107,7 @@ export const importJobSchema = z.object({
    */
   settingChoices: z.array(settingChoiceSchema),
   error: z.string().nullable(),
+  /** After a real import, every imported row compared with its source; null before, and for a dry run. */
+  verification: importVerificationSchema.nullable(),
 });
 export type ImportJobDTO = z.infer<typeof importJobSchema>;

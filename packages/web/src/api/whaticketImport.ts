@@ -1,4 +1,4 @@
-/** The Whaticket import of the admin page: start one, and follow the running or last one. */
+/** The Whaticket import of the admin page: start one, follow the running or last one, verify it again. */
 import { importJobSchema, type WhaticketImportStartInput } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from './ApiError';
@@ -18,8 +18,9 @@ export function useImportJob() {
         throw err;
       }
     },
-    // Progress moves on the server: read it every second while the import runs.
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? 1000 : false),
+    // Progress moves on the server: read it every second while the import or its verification runs.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'running' || query.state.data?.verification?.status === 'running' ? 1000 : false,
   });
 }
 
@@ -28,6 +29,15 @@ export function useCancelImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/imports/whaticket/cancel', importJobSchema, {}),
+    onSuccess: (job) => queryClient.setQueryData(KEY, job),
+  });
+}
+
+/** Compares the last import with its source again; the job shows the verification as it runs. */
+export function useVerifyImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/imports/whaticket/verify', importJobSchema, {}),
     onSuccess: (job) => queryClient.setQueryData(KEY, job),
   });
 }

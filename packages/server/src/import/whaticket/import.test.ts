@@ -228,6 +228,7 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       expect.arrayContaining([
         ['Queues', 'name', LONG_QUEUE_NAME],
         ['Contacts', 'name', LONG_CONTACT_NAME.trim()],
+        ['Contacts', 'email', 'not-an-email'],
       ]),
     );
     expect(summaryText(first)).toContain('changed Queues 3 name: longer than 50 characters');
@@ -360,7 +361,7 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     await db.update(tickets).set({ createdAt: ticket.createdAt }).where(eq(tickets.id, ticket.id));
   });
 
-  it('--verify: settings by key, link tables pair by pair and message delivery states; a change to any is caught', async () => {
+  it('--verify: settings by key, link tables pair by pair, the tags each ticket shows, default connections, unread counts and delivery states; a change to any is caught', async () => {
     const { verification } = await importInto(target, maria.url, { store, verify: true });
     const byTable = Object.fromEntries(verification!.tables.map((t) => [t.table, t]));
     // userCreation taken; sourceType (no such setting here) and call (value refused) explained.
@@ -371,16 +372,39 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     for (const t of ['Settings', 'WhatsappQueues', 'UserQueues', 'ContactTags'])
       expect(byTable[t].texts.source, t).toBe(byTable[t].texts.imported);
     expect(verification!.unexplained, verifyText(verification!)).toBe(0);
+    // João's ticket showed the tag "x", which was not imported (too short a name): said so.
+    expect(verification!.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          table: 'Tickets',
+          id: '2',
+          field: 'tags',
+          source: 'x',
+          imported: '',
+          explained: expect.stringMatching(/^tag not imported: x/),
+        }),
+      ]),
+    );
+    expect(verification!.differences.filter((d) => d.table === 'Tickets' && d.id !== '2' && d.field === 'tags')).toEqual([]);
 
     // An admin changes a setting, a sector is unlinked from the connection, a tag is added to a
-    // contact and a message's delivery state moves: each is reported, unexplained.
+    // contact, Maria loses her tag, the tag's colour changes and a message's delivery state moves:
+    // each is reported, unexplained (the added tag in the ContactTags checksum).
     const db = target.database.db;
     const [phone] = await db.select().from(whatsapps).where(eq(whatsapps.name, 'Main phone'));
     const [sales] = await db.select().from(queues).where(eq(queues.name, 'Sales'));
     const [msg] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A2'));
     const [joao] = await db.select().from(contacts).where(eq(contacts.number, '5511988880002'));
     const [vip] = await db.select().from(tags);
+    const [mariaContact] = await db.select().from(contacts).where(eq(contacts.number, '5511988880001'));
     await db.update(settings).set({ value: 'enabled' }).where(eq(settings.key, 'userCreation'));
+    await db.delete(contactTags).where(and(eq(contactTags.contactId, mariaContact.id), eq(contactTags.tagId, vip.id)));
+    await db.update(tags).set({ color: '#123456' }).where(eq(tags.id, vip.id));
+    // The admin loses the default connection they had there, and a ticket its unread count.
+    const [oldAdmin] = await db.select().from(users).where(eq(users.email, 'old.admin@example.com'));
+    await db.update(users).set({ whatsappId: null }).where(eq(users.id, oldAdmin.id));
+    const [joaoTicket] = await db.select().from(tickets).where(eq(tickets.contactId, joao.id));
+    await db.update(tickets).set({ unreadMessages: 7 }).where(eq(tickets.id, joaoTicket.id));
     await db.delete(whatsappQueues).where(and(eq(whatsappQueues.whatsappId, phone.id), eq(whatsappQueues.queueId, sales.id)));
     await db.insert(contactTags).values({ contactId: joao.id, tagId: vip.id });
     await db
@@ -396,7 +420,21 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
           .filter((d) => !d.explained)
           .map((d) => `${d.table} ${d.id} ${d.field}`)
           .sort(),
-      ).toEqual(['Messages 3EB0A2 ack', 'Settings userCreation value', 'WhatsappQueues 1/1 (row)']);
+      ).toEqual([
+        'ContactTags 1/1 (row)',
+        'Messages 3EB0A2 ack',
+        'Settings userCreation value',
+        'Tags 1 color',
+        'Tickets 1 tags',
+        'Tickets 2 unreadMessages',
+        'Tickets 3 tags',
+        'Users 1 whatsappId',
+        'WhatsappQueues 1/1 (row)',
+      ]);
+      expect(changed.differences.find((d) => d.table === 'Tickets' && d.id === '1' && d.field === 'tags')).toMatchObject({
+        source: 'VIP customer',
+        imported: '',
+      });
       const contactTagsCheck = changed.tables.find((t) => t.table === 'ContactTags')!;
       expect(contactTagsCheck.texts.source).not.toBe(contactTagsCheck.texts.imported);
     } finally {
@@ -404,6 +442,10 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       await db.update(settings).set({ value: 'disabled' }).where(eq(settings.key, 'userCreation'));
       await db.insert(whatsappQueues).values({ whatsappId: phone.id, queueId: sales.id });
       await db.delete(contactTags).where(and(eq(contactTags.contactId, joao.id), eq(contactTags.tagId, vip.id)));
+      await db.insert(contactTags).values({ contactId: mariaContact.id, tagId: vip.id });
+      await db.update(tags).set({ color: vip.color }).where(eq(tags.id, vip.id));
+      await db.update(users).set({ whatsappId: oldAdmin.whatsappId }).where(eq(users.id, oldAdmin.id));
+      await db.update(tickets).set({ unreadMessages: joaoTicket.unreadMessages }).where(eq(tickets.id, joaoTicket.id));
       await db.update(messages).set({ ack: msg.ack }).where(eq(messages.id, msg.id));
     }
   });

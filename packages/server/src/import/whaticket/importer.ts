@@ -632,12 +632,23 @@ class Run {
       if (same) return { id: same.id, already: true };
       if (this.dry) return { id: this.planned() };
       const email = str(row.email).trim();
+      const validEmail = /^[^\s@]+@[^\s@]+$/.test(email);
+      if (email && !validEmail) {
+        this.result.changed.push({
+          table: 'Contacts',
+          id: str(row.id),
+          field: 'email',
+          source: email,
+          imported: '',
+          reason: 'not an e-mail address: left empty',
+        });
+      }
       const [created] = await tx
         .insert(contacts)
         .values({
           name: this.fit('Contacts', row.id, 'name', str(row.name).trim(), LIMITS.contactName) || number,
           number,
-          email: /^[^\s@]+@[^\s@]+$/.test(email) ? email : '',
+          email: validEmail ? email : '',
           profilePicUrl: this.fit('Contacts', row.id, 'profilePicUrl', str(row.profilePicUrl), LIMITS.profilePicUrl),
           isGroup,
           createdAt: date(row.createdAt),

@@ -2,15 +2,15 @@
  * Compares every imported row with its source row, after an import: rows per table, a checksum of
  * the times and one of the texts on each side, each field that differs, and the bytes of every
  * media file; the settings by key, and the link tables (a connection's or an attendant's sectors, a
- * contact's tags) pair by pair. A difference the import means to make (a name cut to a limit here, a number kept as
+ * contact's tags) pair by pair; and the tags each ticket shows (its contact's, on both sides). A difference the import means to make (a name cut to a limit here, a number kept as
  * digits, a location kept as coordinates, a row skipped with its reason…) is marked explained with
  * why; any other is unexplained — the import lost or changed something without saying so.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { SETTING_SCHEMAS, flattenWeekHours, defaultWeekHours, isSettingKey } from '@switchboard/shared';
-import { inArray } from 'drizzle-orm';
+import { DEFAULT_TAG_COLOR, SETTING_SCHEMAS, flattenWeekHours, defaultWeekHours, isSettingKey } from '@switchboard/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   contactExtraInfo,
@@ -29,7 +29,15 @@ import {
 } from '../../db/schema.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import { IdMap, type Entity } from './id-map.js';
-import { LIMITS, PERMISSION_FLAGS, PLACEHOLDER_SOURCE_ID, inactivityHours, locationBody, type ImportResult } from './importer.js';
+import {
+  ImportCancelledError,
+  LIMITS,
+  PERMISSION_FLAGS,
+  PLACEHOLDER_SOURCE_ID,
+  inactivityHours,
+  locationBody,
+  type ImportResult,
+} from './importer.js';
 import type { SourceDb, SourceRow } from './source.js';
 import { TABLES, type SourceTable } from './source-schema.js';
 import { bool, hexColor, str, time } from './values.js';
@@ -70,6 +78,12 @@ export interface VerifyOptions {
   result: ImportResult;
   media?: { from: string; store: MediaStore };
   pageSize?: number;
+  /** Stops the comparison at its next page (a cancel, the server's shutdown). */
+  signal?: AbortSignal;
+}
+
+function checkCancelled(options: VerifyOptions): void {
+  if (options.signal?.aborted) throw new ImportCancelledError();
 }
 
 type Ours = Record<string, unknown>;
@@ -82,11 +96,25 @@ const cutTo = (max: number) => (source: string, ours: string) =>
   source.trim().length > max && ours === source.trim().slice(0, max) ? `cut to ${max} characters (the limit here)` : undefined;
 const trimmed = (source: string, ours: string) => (source.trim() === ours ? 'spaces around it removed' : undefined);
 
+/** A source tag on a contact: its id and name. */
+interface SourceTag {
+  id: string;
+  name: string;
+}
+
+/** What some checks need besides the two rows: the source's tags per contact, the skipped rows. */
+interface CheckContext {
+  map: IdMap;
+  /** Source contact id → the source tags on it. */
+  sourceTags: Map<string, SourceTag[]>;
+  skipped: Map<string, string>;
+}
+
 /** Per table: its key, our entity and table, and the fields compared. */
 interface Check {
   entity: Entity;
   read: (db: DbOrTx, ids: number[] | string[]) => Promise<Ours[]>;
-  pairs: (src: SourceRow, ours: Ours, map: IdMap) => Pair[];
+  pairs: (src: SourceRow, ours: Ours, map: IdMap, ctx: CheckContext) => Pair[];
   /** The texts put in the text checksum. */
   texts: (row: Ours | SourceRow) => unknown[];
 }
@@ -99,6 +127,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
   const skipped = new Map(result.skipped.map((s) => [`${s.table}/${s.id}`, s.reason]));
   const changed = new Map(result.changed.map((c) => [`${c.table}/${c.id}/${c.field}`, c.reason]));
   const checks = checksFor();
+  const ctx: CheckContext = { map, sourceTags: await sourceTagsByContact(source, result), skipped };
 
   for (const [table, check] of Object.entries(checks) as [SourceTable, Check][]) {
     const columns = result.survey.tables.get(table);
@@ -114,6 +143,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
     const hashes = { ts: createHash('sha256'), ti: createHash('sha256'), xs: createHash('sha256'), xi: createHash('sha256') };
     let after: string | number | null = null;
     for (;;) {
+      checkCancelled(options);
       const rows = await source.page(table, columns, 'id', after, options.pageSize ?? 500);
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id as string | number;
@@ -150,7 +180,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
         hashes.ti.update(`${id}|${iso(mine.createdAt)}\n`);
         hashes.xs.update(`${id}|${check.texts(row).map(str).join('|')}\n`);
         hashes.xi.update(`${id}|${check.texts(mine).map(str).join('|')}\n`);
-        const pairs: Pair[] = [['createdAt', iso(row.createdAt), iso(mine.createdAt)], ...check.pairs(row, mine, map)];
+        const pairs: Pair[] = [['createdAt', iso(row.createdAt), iso(mine.createdAt)], ...check.pairs(row, mine, map, ctx)];
         // A row that matched one already here (same e-mail, number or name) keeps that row's values.
         const matched = iso(row.createdAt) !== iso(mine.createdAt) && ['queue', 'user', 'contact', 'tag'].includes(check.entity);
         for (const [field, s, o, explain] of pairs) {
@@ -182,6 +212,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
     (field: string) =>
     (src: SourceRow, ours: Ours): Pair[] =>
       src[field] === undefined || src[field] === null ? [] : [[field, String(bool(src[field])), String(ours[field])]];
+  /** A text column some variants lack: compared where the source has it. */
+  const optionalText =
+    (field: string) =>
+    (src: SourceRow, ours: Ours): Pair[] =>
+      src[field] === undefined ? [] : [[field, str(src[field]), str(ours[field])]];
   const link =
     (field: string, entity: Entity, oursField: string) =>
     (src: SourceRow, ours: Ours, map: IdMap): Pair => [field, map.get(entity, src[field]) ?? '', str(ours[oursField])];
@@ -203,6 +238,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           () => 'the colour was taken here by another sector, or not a colour (nudged to a free one)',
         ],
         ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
+        ...optionalText('absenceMessage')(src, ours),
+        // Press-Ticket's sector hours: a value that is not a time of day gets the whole day's end.
+        ...(['startWork', 'endWork'] as const)
+          .filter((f) => src[f] !== undefined && src[f] !== null && str(src[f]) !== '')
+          .map((f): Pair => [f, time(src[f], ''), str(ours[f]), (s) => (s === '' ? 'not a time of day: the whole day kept' : undefined)]),
       ],
     },
     Whatsapps: {
@@ -227,6 +267,14 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           ],
           ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
           ['farewellMessage', str(src.farewellMessage), str(ours.farewellMessage)],
+          ...optionalText('ratingMessage')(src, ours),
+          ...optionalText('transferTicketMessage')(src, ours),
+          [
+            'isDefault',
+            String(bool(src.isDefault)),
+            String(ours.isDefault),
+            (s, o) => (s === 'true' && o === 'false' ? 'another connection here was the default already: it stays so' : undefined),
+          ],
         ];
         for (const f of ['outOfWorkMessage', 'inactiveMessage']) if (src[f] !== undefined) pairs.push([f, str(src[f]), str(ours[f])]);
         for (const f of ['isGroup', 'isDisplay', 'defineWorkHours', 'sendInactiveMessage']) pairs.push(...flag(f)(src, ours));
@@ -255,7 +303,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .from(users)
           .where(inArray(users.id, ids as number[])),
       texts: (r) => [r.name, r.email],
-      pairs: (src, ours) => [
+      pairs: (src, ours, map) => [
         text('name', LIMITS.userName)(src, ours),
         ['email', str(src.email), str(ours.email), (s, o) => (s.trim().toLowerCase() === o ? 'e-mail kept in lower case' : undefined)],
         ['profile', str(src.profile) === 'admin' ? 'admin' : 'user', str(ours.profile)],
@@ -264,6 +312,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .map((f): Pair => [f, time(src[f], ''), str(ours[f]), () => 'not a time of day: the default kept']),
         ...PERMISSION_FLAGS.flatMap((f) => flag(f)(src, ours)),
         ...flag('allTicket')(src, ours),
+        ...(src.whatsappId === undefined ? [] : [link('whatsappId', 'whatsapp', 'whatsappId')(src, ours, map)]),
       ],
     },
     Contacts: {
@@ -282,6 +331,17 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           str(ours.number),
           (s, o) => (s.split('@')[0].replace(bool(src.isGroup) ? /[^\d-]/g : /\D/g, '') === o ? 'kept as digits' : undefined),
         ],
+        ...(src.email === undefined
+          ? []
+          : [
+              [
+                'email',
+                str(src.email).trim(),
+                str(ours.email),
+                (s: string, o: string) => (o === '' && !/^[^\s@]+@[^\s@]+$/.test(s) ? 'not an e-mail address: left empty' : undefined),
+              ] as Pair,
+            ]),
+        ...(src.profilePicUrl === undefined ? [] : [['profilePicUrl', str(src.profilePicUrl), str(ours.profilePicUrl)] as Pair]),
         ...flag('isGroup')(src, ours),
       ],
     },
@@ -306,8 +366,16 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .select()
           .from(tags)
           .where(inArray(tags.id, ids as number[])),
-      texts: (r) => [r.name],
-      pairs: (src, ours) => [text('name', LIMITS.tagName)(src, ours)],
+      texts: (r) => [r.name, r.color],
+      pairs: (src, ours) => [
+        text('name', LIMITS.tagName)(src, ours),
+        [
+          'color',
+          hexColor(src.color) ?? str(src.color),
+          str(ours.color),
+          (s, o) => (hexColor(s) === undefined && o === DEFAULT_TAG_COLOR ? 'not a colour: the default tag colour given' : undefined),
+        ],
+      ],
     },
     QuickAnswers: {
       entity: 'quickAnswer',
@@ -321,13 +389,9 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
     },
     Tickets: {
       entity: 'ticket',
-      read: (db, ids) =>
-        db
-          .select()
-          .from(tickets)
-          .where(inArray(tickets.id, ids as number[])),
+      read: readTicketsWithTags,
       texts: (r) => [r.status, r.lastMessage],
-      pairs: (src, ours, map) => {
+      pairs: (src, ours, map, ctx) => {
         const connection = map.get('whatsapp', src.whatsappId);
         return [
           ['updatedAt', iso(src.updatedAt), iso(ours.updatedAt)],
@@ -339,6 +403,17 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           ],
           ['lastMessage', str(src.lastMessage), str(ours.lastMessage)],
           link('contactId', 'contact', 'contactId')(src, ours, map),
+          ...(src.unreadMessages === undefined
+            ? []
+            : [
+                [
+                  'unreadMessages',
+                  str(src.unreadMessages) || '0',
+                  String(ours.unreadMessages),
+                  (s, o) => (o === String(Math.max(0, Number(s) || 0)) ? 'not a count: kept as the nearest' : undefined),
+                ] as Pair,
+              ]),
+          ...flag('isGroup')(src, ours),
           link('userId', 'user', 'userId')(src, ours, map),
           link('queueId', 'queue', 'queueId')(src, ours, map),
           [
@@ -350,6 +425,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
                 ? 'its connection is gone from the source: kept on the placeholder connection'
                 : undefined,
           ],
+          ticketTags(src, ours, ctx),
         ];
       },
     },
@@ -360,7 +436,8 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           .select()
           .from(messages)
           .where(inArray(messages.id, ids as string[])),
-      texts: (r) => [r.body, r.mediaType],
+      // A source without the column wrote text messages: 'chat', as here.
+      texts: (r) => [r.body, str(r.mediaType) || 'chat'],
       pairs: (src, ours, map) => [
         ['updatedAt', iso(src.updatedAt ?? src.createdAt), iso(ours.updatedAt)],
         [
@@ -398,10 +475,74 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
         ['mediaType', str(src.mediaType) || 'chat', str(ours.mediaType)],
         ['isDeleted', String(bool(src.isDeleted)), String(ours.isDeleted)],
         link('ticketId', 'ticket', 'ticketId')(src, ours, map),
+        // Who wrote it (in a group, which member).
+        ...(src.contactId === undefined ? [] : [link('contactId', 'contact', 'contactId')(src, ours, map)]),
         ['externalId', str(src.id), str(ours.externalId)],
       ],
     },
   } satisfies Partial<Record<keyof typeof TABLES, Check>>;
+}
+
+/**
+ * The source's tags per contact (a ticket shows its contact's: neither side keeps tags on the
+ * ticket itself); empty when the source has no tags (whaticket-community).
+ */
+async function sourceTagsByContact(source: SourceDb, result: ImportResult): Promise<Map<string, SourceTag[]>> {
+  const byContact = new Map<string, SourceTag[]>();
+  const tagColumns = result.survey.tables.get('Tags');
+  const linkColumns = result.survey.tables.get('ContactTags');
+  if (!tagColumns || !linkColumns) return byContact;
+  const names = new Map((await source.all('Tags', ['id', 'name'])).map((t) => [str(t.id), str(t.name)]));
+  for (const link of await source.all('ContactTags', ['contactId', 'tagId'])) {
+    const id = str(link.tagId);
+    const contact = str(link.contactId);
+    byContact.set(contact, [...(byContact.get(contact) ?? []), { id, name: names.get(id) ?? `#${id}` }]);
+  }
+  return byContact;
+}
+
+/** Our tickets, each with the ids of the tags its contact carries here. */
+async function readTicketsWithTags(db: DbOrTx, ids: number[] | string[]): Promise<Ours[]> {
+  const rows = await db
+    .select()
+    .from(tickets)
+    .where(inArray(tickets.id, ids as number[]));
+  const contactIds = [...new Set(rows.map((r) => r.contactId))];
+  const links = contactIds.length
+    ? await db
+        .select({ contactId: contactTags.contactId, tagId: contactTags.tagId })
+        .from(contactTags)
+        .innerJoin(tags, eq(tags.id, contactTags.tagId))
+        .where(inArray(contactTags.contactId, contactIds))
+    : [];
+  return rows.map((r) => ({ ...r, tagIds: links.filter((l) => l.contactId === r.contactId).map((l) => String(l.tagId)) }));
+}
+
+/**
+ * The source tags a ticket showed against those it shows here, by the source's names: a tag lost
+ * on the way is listed; one added here since (or kept on a contact that was already here) is not,
+ * the ContactTags checksum shows it. A tag the import skipped explains its absence.
+ */
+function ticketTags(src: SourceRow, ours: Ours, ctx: CheckContext): Pair {
+  const wanted = ctx.sourceTags.get(str(src.contactId)) ?? [];
+  const here = new Set(ours.tagIds as string[]);
+  const present = (t: SourceTag) => here.has(ctx.map.get('tag', t.id) ?? '');
+  const names = (list: SourceTag[]) =>
+    list
+      .map((t) => t.name)
+      .sort()
+      .join(', ');
+  const missing = wanted.filter((t) => !present(t));
+  const reasons = missing.map((t) => (ctx.map.get('tag', t.id) ? undefined : ctx.skipped.get(`Tags/${t.id}`)));
+  return [
+    'tags',
+    names(wanted),
+    names(wanted.filter(present)),
+    () =>
+      reasons.every((r) => r !== undefined)
+        ? `tag not imported: ${missing.map((t, i) => `${t.name} (${reasons[i]})`).join(', ')}`
+        : undefined,
+  ];
 }
 
 /**
@@ -565,6 +706,7 @@ async function verifyMessageLinks(options: VerifyOptions, out: VerifyResult): Pr
   const map = new IdMap(source.identity);
   let after: string | null = null;
   for (;;) {
+    checkCancelled(options);
     const rows = await source.page('Messages', columns, 'id', after, options.pageSize ?? 500);
     if (rows.length === 0) break;
     after = str(rows[rows.length - 1].id);

@@ -1,4 +1,4 @@
-/** POST/GET /api/imports/whaticket: start an import from the admin page, follow it, cancel it (admins only). */
+/** POST/GET /api/imports/whaticket: start an import from the admin page, follow it, cancel it, verify it again (admins only). */
 import { importJobSchema, whaticketImportStartSchema } from '@switchboard/shared';
 import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
@@ -36,6 +36,21 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
     (req, reply) => {
       reply.status(202);
       return imports.cancel(req.actor);
+    },
+  );
+  app.post(
+    '/imports/whaticket/verify',
+    {
+      ...opts,
+      schema: {
+        tags,
+        summary: 'Compare the last import with its source again (counts per table, each difference)',
+        response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'], 409: ['ERR_IMPORT_RUNNING'] }),
+      },
+    },
+    (req, reply) => {
+      reply.status(202);
+      return imports.verify(req.actor);
     },
   );
   app.get(

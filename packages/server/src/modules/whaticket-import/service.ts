@@ -3,13 +3,16 @@
  * background, its progress and outcome kept for the page to show. A failure is a visible state
  * of the job (and a log line), never silence. An administrator can cancel the running import, and
  * the server's shutdown does: it stops between two rows, keeping the pages already committed.
+ * A real import that finishes is then verified against its source (the CLI's --verify), and an
+ * administrator can verify the last one again; the page shows the counts and each difference.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type ImportJobDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import { type ImportJobDTO, type ImportVerificationDTO, type WhaticketImportStartInput } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
-import { ImportCancelledError, importWhaticket } from '../../import/whaticket/importer.js';
-import { DEFAULT_SOURCE_TIMEOUTS, openSource } from '../../import/whaticket/source.js';
+import { ImportCancelledError, importWhaticket, type ImportResult } from '../../import/whaticket/importer.js';
+import { DEFAULT_SOURCE_TIMEOUTS, openSource, type SourceDb } from '../../import/whaticket/source.js';
+import { verifyImport } from '../../import/whaticket/verify.js';
 import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MediaStore } from '../../lib/media-store.js';
@@ -21,11 +24,20 @@ type StartInput = Omit<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZo
 
 const SHOWN_SKIPPED = 200;
 const SHOWN_NOTES = 100;
+const SHOWN_DIFFERENCES = 200;
+
+/** The last real import that finished: what verifying it again needs. */
+interface FinishedImport {
+  input: StartInput;
+  mediaFrom: string | undefined;
+  result: ImportResult;
+}
 
 export class WhaticketImportService {
   private job: ImportJobDTO | null = null;
   private running: Promise<void> | null = null;
   private abort: AbortController | null = null;
+  private finished: FinishedImport | null = null;
 
   constructor(
     private readonly ctx: AppContext,
@@ -46,7 +58,7 @@ export class WhaticketImportService {
 
   start(actor: CurrentUser, input: StartInput): ImportJobDTO {
     authorize(actor, 'import.whaticket');
-    if (this.job?.status === 'running') throw new AppError('ERR_IMPORT_RUNNING', 409);
+    if (this.busy()) throw new AppError('ERR_IMPORT_RUNNING', 409);
     const mediaFrom = input.media ? path.join(this.mediaRoot, input.media) : undefined;
     if (mediaFrom && !fs.existsSync(mediaFrom)) {
       throw new AppError('ERR_VALIDATION', 400, `No folder ${input.media} under the data directory's import folder`);
@@ -68,8 +80,11 @@ export class WhaticketImportService {
       changedTotal: 0,
       settingChoices: [],
       error: null,
+      verification: null,
     };
     this.job = job;
+    // Verifying again means this job's import: none until it has finished.
+    this.finished = null;
     const abort = new AbortController();
     this.abort = abort;
     this.running = this.run(job, input, mediaFrom, abort.signal).catch((err: unknown) => {
@@ -86,12 +101,33 @@ export class WhaticketImportService {
     return job;
   }
 
-  /** Asks the running import to stop (admins only); it ends as 'cancelled' at its next row. */
+  /**
+   * Compares the last real import with its source again (admins only), in the background: after
+   * a change here, or when the verification that followed the import failed or was cancelled.
+   */
+  verify(actor: CurrentUser): ImportJobDTO {
+    authorize(actor, 'import.whaticket');
+    if (this.busy()) throw new AppError('ERR_IMPORT_RUNNING', 409);
+    const job = this.job;
+    const finished = this.finished;
+    if (!job || !finished) throw new AppError('ERR_NOT_FOUND', 404, 'No import has been made since the server started');
+    const abort = new AbortController();
+    this.abort = abort;
+    job.verification = this.verificationStarted();
+    this.running = this.verifyAgain(job, finished, abort.signal);
+    return job;
+  }
+
+  /** Asks the running import or verification to stop (admins only); it ends as 'cancelled' at its next row or page. */
   cancel(actor: CurrentUser): ImportJobDTO {
     authorize(actor, 'import.whaticket');
-    if (this.job?.status !== 'running') throw new AppError('ERR_NOT_FOUND', 404, 'No import is running');
+    if (!this.job || !this.busy()) throw new AppError('ERR_NOT_FOUND', 404, 'No import is running');
     this.abort?.abort();
     return this.job;
+  }
+
+  private busy(): boolean {
+    return this.job?.status === 'running' || this.job?.verification?.status === 'running';
   }
 
   /** Stops a running import and waits for it to end: the server's shutdown. */
@@ -108,6 +144,24 @@ export class WhaticketImportService {
   private async run(job: ImportJobDTO, input: StartInput, mediaFrom: string | undefined, signal: AbortSignal): Promise<void> {
     const source = await openSource(input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: input.sourceTimeZone });
     job.sourceTimeZone = source.timeZone;
+    try {
+      const result = await this.importFrom(source, job, input, mediaFrom, signal);
+      if (job.dryRun) return;
+      this.finished = { input, mediaFrom, result };
+      job.verification = this.verificationStarted();
+      await this.verifyInto(job.verification, source, this.finished, signal);
+    } finally {
+      await source.close();
+    }
+  }
+
+  private async importFrom(
+    source: SourceDb,
+    job: ImportJobDTO,
+    input: StartInput,
+    mediaFrom: string | undefined,
+    signal: AbortSignal,
+  ): Promise<ImportResult> {
     try {
       const result = await importWhaticket({
         source,
@@ -135,11 +189,88 @@ export class WhaticketImportService {
       job.status = 'done';
       job.finishedAt = this.ctx.clock.now().toISOString();
       this.ctx.log.info({ dryRun: job.dryRun, summary: job.summary }, 'whaticket import finished');
+      return result;
     } finally {
-      await source.close();
       // The settings pages show what the import wrote as soon as it ends (other processes re-read
       // on the notification written with each setting).
       if (!job.dryRun) await this.ctx.settings.reload();
     }
+  }
+
+  private verificationStarted(): ImportVerificationDTO {
+    return {
+      status: 'running',
+      startedAt: this.ctx.clock.now().toISOString(),
+      finishedAt: null,
+      tables: [],
+      media: { compared: 0, identical: 0 },
+      differences: [],
+      differencesTotal: 0,
+      unexplained: 0,
+      error: null,
+    };
+  }
+
+  private async verifyAgain(job: ImportJobDTO, finished: FinishedImport, signal: AbortSignal): Promise<void> {
+    const verification = job.verification!;
+    let source: SourceDb;
+    try {
+      source = await openSource(finished.input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: finished.input.sourceTimeZone });
+    } catch (err) {
+      this.verificationFailed(verification, err);
+      return;
+    }
+    try {
+      await this.verifyInto(verification, source, finished, signal);
+    } finally {
+      await source.close();
+    }
+  }
+
+  /** Fills the job's verification; its failure is the verification's state, never the import's. */
+  private async verifyInto(verification: ImportVerificationDTO, source: SourceDb, finished: FinishedImport, signal: AbortSignal) {
+    try {
+      const result = await verifyImport({
+        source,
+        db: this.ctx.db,
+        result: finished.result,
+        media: finished.mediaFrom ? { from: finished.mediaFrom, store: this.media } : undefined,
+        pageSize: this.options.pageSize,
+        signal,
+      });
+      verification.tables = result.tables.map((t) => ({
+        table: t.table,
+        sourceRows: t.sourceRows,
+        imported: t.imported,
+        notImported: t.notImported,
+        timesSame: t.times.source === t.times.imported,
+        textsSame: t.texts.source === t.texts.imported,
+      }));
+      verification.media = result.media;
+      const unexplainedFirst = [...result.differences.filter((d) => !d.explained), ...result.differences.filter((d) => d.explained)];
+      verification.differences = unexplainedFirst.slice(0, SHOWN_DIFFERENCES).map((d) => ({ ...d, explained: d.explained ?? null }));
+      verification.differencesTotal = result.differences.length;
+      verification.unexplained = result.unexplained;
+      verification.status = 'done';
+      verification.finishedAt = this.ctx.clock.now().toISOString();
+      const counts = { differences: result.differences.length, unexplained: result.unexplained };
+      if (result.unexplained > 0) this.ctx.log.warn(counts, 'whaticket import verified: unexplained differences');
+      else this.ctx.log.info(counts, 'whaticket import verified');
+    } catch (err) {
+      if (err instanceof ImportCancelledError) {
+        verification.status = 'cancelled';
+        verification.finishedAt = this.ctx.clock.now().toISOString();
+        this.ctx.log.warn('whaticket import verification cancelled');
+        return;
+      }
+      this.verificationFailed(verification, err);
+    }
+  }
+
+  private verificationFailed(verification: ImportVerificationDTO, err: unknown): void {
+    verification.status = 'failed';
+    verification.error = err instanceof Error ? err.message : String(err);
+    verification.finishedAt = this.ctx.clock.now().toISOString();
+    this.ctx.log.error({ err }, 'whaticket import verification failed');
   }
 }

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { contacts, messages } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
 import { createWhaticketDatabase } from '../../test/whaticket-fixture.js';
@@ -49,6 +50,8 @@ describe('Whaticket import from the admin page', () => {
   const post = (token: string | null, payload: object) =>
     s.app.inject({ method: 'POST', url: '/api/imports/whaticket', headers: token ? bearer(token) : {}, payload });
   const get = (token: string | null) => s.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: token ? bearer(token) : {} });
+  const verify = (token: string | null) =>
+    s.app.inject({ method: 'POST', url: '/api/imports/whaticket/verify', headers: token ? bearer(token) : {} });
 
   beforeAll(async () => {
     s = await createTestServer();
@@ -69,6 +72,10 @@ describe('Whaticket import from the admin page', () => {
     expect((await cancel(null)).statusCode).toBe(401);
     expect((await cancel(agent.token)).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
     expect((await cancel(s.adminToken)).statusCode).toBe(404);
+    expect((await verify(null)).statusCode).toBe(401);
+    expect((await verify(agent.token)).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    // Nothing imported yet: nothing to verify.
+    expect((await verify(s.adminToken)).json()).toMatchObject({ error: 'ERR_NOT_FOUND' });
   });
 
   it('refuses a source that is not a database URL and a media folder outside the import folder', async () => {
@@ -96,6 +103,8 @@ describe('Whaticket import from the admin page', () => {
     const job = (await get(s.adminToken)).json();
     expect(job.status).toBe('failed');
     expect(job.error).toBeTruthy();
+    expect(job.verification).toBeNull();
+    expect((await verify(s.adminToken)).statusCode).toBe(404);
   });
 
   describe.skipIf(!PG_URL && !MARIADB_AVAILABLE)('with a Whaticket database', () => {
@@ -126,6 +135,9 @@ describe('Whaticket import from the admin page', () => {
       expect(dry.summary).toEqual(expect.arrayContaining([{ table: 'Messages', imported: 9, already: 0, skipped: 1 }]));
       expect(dry.progress.find((p: { table: string }) => p.table === 'Messages')).toEqual({ table: 'Messages', done: 10, total: 10 });
       expect(dry.skippedTotal).toBeGreaterThan(0);
+      // A dry run wrote nothing to compare.
+      expect(dry.verification).toBeNull();
+      expect((await verify(s.adminToken)).statusCode).toBe(404);
       expect((await s.database.db.select().from(contacts)).length).toBe(before);
 
       const folder = path.join(s.services.whaticketImport.mediaRoot, 'public');
@@ -136,6 +148,66 @@ describe('Whaticket import from the admin page', () => {
       const real = (await get(s.adminToken)).json();
       expect(real).toMatchObject({ status: 'done', dryRun: false });
       expect((await s.database.db.select().from(contacts)).length).toBe(before + 3);
+    });
+
+    it('a real import is then verified against its source; an admin verifies it again and sees what changed since', async () => {
+      const job = (await get(s.adminToken)).json();
+      expect(job.verification).toMatchObject({ status: 'done', unexplained: 0, error: null, media: { compared: 1, identical: 1 } });
+      const messagesCheck = job.verification.tables.find((t: { table: string }) => t.table === 'Messages');
+      // The texts differ only where the import said why (a location kept as coordinates).
+      expect(messagesCheck).toEqual({ table: 'Messages', sourceRows: 10, imported: 9, notImported: 1, timesSame: true, textsSame: false });
+      expect(job.verification.differences).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ table: 'Messages', id: '3EA003', field: 'body', explained: expect.any(String) }),
+        ]),
+      );
+      // The sector name cut to the limit here is listed, with why.
+      expect(job.verification.differences).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ table: 'Queues', id: '3', field: 'name', explained: 'longer than 50 characters (the limit here)' }),
+        ]),
+      );
+      expect(job.verification.differencesTotal).toBe(job.verification.differences.length);
+
+      const db = s.database.db;
+      const [msg] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A5'));
+      await db.update(messages).set({ body: 'changed here' }).where(eq(messages.id, msg.id));
+      try {
+        expect((await verify(agent.token)).statusCode).toBe(403);
+        const again = await verify(s.adminToken);
+        expect(again.statusCode).toBe(202);
+        expect(again.json().verification.status).toBe('running');
+        // One import or verification at a time.
+        expect((await post(s.adminToken, { from: source.url })).json()).toMatchObject({ error: 'ERR_IMPORT_RUNNING' });
+        await s.services.whaticketImport.settled();
+        const verified = (await get(s.adminToken)).json().verification;
+        expect(verified).toMatchObject({ status: 'done', unexplained: 1 });
+        // Unexplained differences come first.
+        expect(verified.differences[0]).toEqual({
+          table: 'Messages',
+          id: '3EB0A5',
+          field: 'body',
+          source: 'Where is my order?',
+          imported: 'changed here',
+          explained: null,
+        });
+      } finally {
+        await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
+      }
+    });
+
+    it('an admin cancels a running verification: it says so, and the import stays finished', async () => {
+      const admin = { id: 1, profile: 'admin' } as never;
+      s.services.whaticketImport.verify(admin);
+      s.services.whaticketImport.cancel(admin);
+      await s.services.whaticketImport.settled();
+      const job = (await get(s.adminToken)).json();
+      expect(job.status).toBe('done');
+      expect(job.verification).toMatchObject({ status: 'cancelled', error: null });
+      // Nothing runs any more: nothing to cancel.
+      expect((await s.app.inject({ method: 'POST', url: '/api/imports/whaticket/cancel', headers: bearer(s.adminToken) })).statusCode).toBe(
+        404,
+      );
     });
   });
 });

@@ -1,10 +1,12 @@
-import type { ImportJobDTO } from '@switchboard/shared';
-import { waitFor } from '@testing-library/react';
+import type { ImportJobDTO, ImportVerificationDTO } from '@switchboard/shared';
+import { cleanup, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, installFetchMock } from '../../test/fetchMock';
-import { userFixture } from '../../test/fixtures';
+import { useConnections } from '../../api/connections';
+import { connectionFixture, userFixture } from '../../test/fixtures';
 import { cleanUpAfterEach, renderWithProviders, screen, signIn, WhenSignedIn } from '../../test/renderWithProviders';
+import i18n from '../../i18n';
 import WhaticketImportPage from './WhaticketImportPage';
 
 const admin = userFixture({ id: 1, profile: 'admin' });
@@ -26,6 +28,25 @@ function job(overrides: Partial<ImportJobDTO> = {}): ImportJobDTO {
     changed: [],
     changedTotal: 0,
     settingChoices: [],
+    error: null,
+    verification: null,
+    ...overrides,
+  };
+}
+
+function verification(overrides: Partial<ImportVerificationDTO> = {}): ImportVerificationDTO {
+  return {
+    status: 'done',
+    startedAt: '2026-01-01T10:00:05.000Z',
+    finishedAt: '2026-01-01T10:00:06.000Z',
+    tables: [
+      { table: 'Messages', sourceRows: 10, imported: 9, notImported: 1, timesSame: true, textsSame: false },
+      { table: 'ContactTags', sourceRows: 2, imported: 2, notImported: 0, timesSame: true, textsSame: true },
+    ],
+    media: { compared: 1, identical: 1 },
+    differences: [],
+    differencesTotal: 0,
+    unexplained: 0,
     error: null,
     ...overrides,
   };
@@ -227,5 +248,153 @@ describe('WhaticketImportPage', () => {
     expect(await screen.findByText('Contacts — 0/3')).toBeTruthy();
     expect(screen.queryByTestId('import-start-error')).toBeNull();
     expect(screen.queryByText('The import stopped: connect ECONNREFUSED')).toBeNull();
+  });
+
+  it('after a real import shows its verification: counts per table, each difference (unexplained first), and verifies again', async () => {
+    const user = userEvent.setup();
+    const differences: ImportVerificationDTO['differences'] = [
+      { table: 'ContactTags', id: '1/1', field: '(row)', source: 'present', imported: 'absent', explained: null },
+      {
+        table: 'Queues',
+        id: '3',
+        field: 'name',
+        source: 'A long name',
+        imported: 'A long',
+        explained: 'cut to 50 characters (the limit here)',
+      },
+    ];
+    let current = job({
+      status: 'done',
+      dryRun: false,
+      variant: 'press-ticket',
+      verification: verification({ differences, differencesTotal: 2, unexplained: 1 }),
+    });
+    let reads = 0;
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => {
+        // Verified again, the next reads find the difference gone.
+        if (current.verification?.status === 'running' && ++reads >= 2) current = { ...current, verification: verification() };
+        return json(200, current);
+      },
+      'POST /api/imports/whaticket/verify': () => {
+        current = { ...current, verification: verification({ status: 'running', tables: [], finishedAt: null }) };
+        return json(202, current);
+      },
+    });
+    renderPage();
+    expect((await screen.findByTestId('import-verification-outcome')).textContent).toBe(
+      '1 unexplained difference (and 1 explained): the import lost or changed something without saying so.',
+    );
+    expect(screen.getByTestId('import-verification-Messages').textContent).toBe('Messages1091samediffer');
+    expect(screen.getByTestId('import-verification-media').textContent).toBe('Media files: 1 of 1 byte-identical');
+    const listed = screen.getByTestId('import-verification-differences').querySelectorAll('li');
+    expect([...listed].map((li) => li.textContent)).toEqual([
+      'Unexplained ContactTags 1/1 (row): present → absent',
+      'Explained Queues 3 name: A long name → A long (cut to 50 characters (the limit here))',
+    ]);
+    await user.click(screen.getByTestId('import-verify'));
+    await waitFor(() => expect(callsTo('POST /api/imports/whaticket/verify')).toHaveLength(1));
+    expect(await screen.findByText('Comparing every imported row with its source…')).toBeTruthy();
+    expect(screen.queryByTestId('import-verify')).toBeNull();
+    expect((await screen.findByTestId('import-verification-outcome', {}, { timeout: 5000 })).textContent).toBe(
+      'No differences: every imported row matches its source.',
+    );
+    expect(screen.queryByTestId('import-verification-differences')).toBeNull();
+  });
+
+  it('cancels a running verification; the import stays finished', async () => {
+    const user = userEvent.setup();
+    let current = job({
+      status: 'done',
+      dryRun: false,
+      variant: 'press-ticket',
+      verification: verification({ status: 'running', tables: [], finishedAt: null }),
+    });
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => json(200, current),
+      'POST /api/imports/whaticket/cancel': () => {
+        current = { ...current, verification: verification({ status: 'cancelled', tables: [] }) };
+        return json(202, current);
+      },
+    });
+    renderPage();
+    await user.click(await screen.findByTestId('import-verification-cancel'));
+    await waitFor(() => expect(callsTo('POST /api/imports/whaticket/cancel')).toHaveLength(1));
+    expect(await screen.findByText('Verification cancelled.')).toBeTruthy();
+    expect(screen.getByText('Import finished (press-ticket).')).toBeTruthy();
+    expect(screen.getByTestId('import-verify')).toBeTruthy();
+  });
+
+  it('shows no verification after a dry run, and a failed verification with its reason', async () => {
+    let current = job({
+      status: 'done',
+      dryRun: true,
+      variant: 'press-ticket',
+      summary: [{ table: 'Messages', imported: 5, already: 0, skipped: 0 }],
+    });
+    installFetchMock({ ...signIn(admin), 'GET /api/imports/whaticket': () => json(200, current) });
+    renderPage();
+    expect(await screen.findByTestId('import-summary')).toBeTruthy();
+    expect(screen.queryByTestId('import-verification')).toBeNull();
+    cleanup();
+    current = job({ status: 'done', dryRun: false, verification: verification({ status: 'failed', error: 'connect ETIMEDOUT' }) });
+    renderPage();
+    expect(await screen.findByText('The verification stopped: connect ETIMEDOUT')).toBeTruthy();
+    expect(screen.getByTestId('import-verify')).toBeTruthy();
+  });
+
+  it.each([
+    ['pt', 'Nenhuma diferença sem explicação: 1 diferença feita de propósito pela importação, listada abaixo.', 'Verificar de novo'],
+    ['es', 'Ninguna diferencia sin explicar: 1 diferencia hecha a propósito por la importación, listada abajo.', 'Verificar de nuevo'],
+  ])('in %s the verification speaks the language', async (language, outcome, again) => {
+    await i18n.changeLanguage(language);
+    try {
+      const differences: ImportVerificationDTO['differences'] = [
+        { table: 'Queues', id: '3', field: 'name', source: 'A long name', imported: 'A long', explained: 'cut to 50 characters' },
+      ];
+      installFetchMock({
+        ...signIn(admin),
+        'GET /api/imports/whaticket': () =>
+          json(200, job({ status: 'done', dryRun: false, verification: verification({ differences, differencesTotal: 1 }) })),
+      });
+      renderPage();
+      expect((await screen.findByTestId('import-verification-outcome')).textContent).toBe(outcome);
+      expect(screen.getByTestId('import-verify').textContent).toBe(again);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('once a real import has ended, what the tab holds is read again (the connections it brought show)', async () => {
+    let current = job({ dryRun: false, progress: [{ table: 'Whatsapps', done: 0, total: 1 }] });
+    let imported = false;
+    const { callsTo } = installFetchMock({
+      ...signIn(admin),
+      'GET /api/imports/whaticket': () => {
+        // The second read finds it finished, with its connection written.
+        if (callsTo('GET /api/imports/whaticket').length >= 2) {
+          imported = true;
+          current = job({ status: 'done', dryRun: false, finishedAt: '2026-01-01T10:00:05.000Z', verification: verification() });
+        }
+        return json(200, current);
+      },
+      'GET /api/whatsapp': () => json(200, imported ? [connectionFixture({ id: 7, name: 'Old phone' })] : []),
+    });
+    function Connections() {
+      const { data } = useConnections();
+      return <div data-testid="probe-connections">{(data ?? []).map((c) => c.name).join(',')}</div>;
+    }
+    renderWithProviders(
+      <WhenSignedIn>
+        <Connections />
+        <WhaticketImportPage />
+      </WhenSignedIn>,
+      { route: '/import' },
+    );
+    await waitFor(() => expect(callsTo('GET /api/whatsapp')).toHaveLength(1));
+    expect(screen.getByTestId('probe-connections').textContent).toBe('');
+    await waitFor(() => expect(screen.getByTestId('probe-connections').textContent).toBe('Old phone'), { timeout: 5000 });
   });
 });

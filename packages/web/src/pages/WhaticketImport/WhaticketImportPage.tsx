@@ -6,6 +6,8 @@
  * the administrator ticks them; the job lists each one the source would change, old → new.
  * A MySQL/MariaDB source's times carry no zone: the administrator says which (-03:00 unless the old
  * install was configured otherwise), and the dry run shows the zone it read them in.
+ * After a real import the server compares every imported row with its source: the counts per
+ * table and each difference (unexplained ones first), or that there is none; "Verify again" reruns it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -30,13 +32,15 @@ import {
   SECURITY_SETTING_KEYS,
   whaticketImportStartSchema,
   type ImportJobDTO,
+  type ImportVerificationDTO,
   type WhaticketImportStartInput,
 } from '@switchboard/shared';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { useCancelImport, useImportJob, useStartImport } from '../../api/whaticketImport';
+import { useCancelImport, useImportJob, useStartImport, useVerifyImport } from '../../api/whaticketImport';
 import { MainHeader } from '../../components/MainHeader';
 import { useToast } from '../../components/Toasts';
 import { useFieldMessage } from '../../components/useFieldMessage';
@@ -50,6 +54,13 @@ export default function WhaticketImportPage() {
   // as this attempt's. The finished import it replaced stays hidden (a running one always shows).
   const [superseded, setSuperseded] = useState<string | null>(null);
   const shown = job.data && (job.data.status === 'running' || job.data.startedAt !== superseded) ? job.data : null;
+  // An import writes connections, attendants, sectors, tags, settings… without telling the open
+  // screens: once one has ended, everything this tab holds is read again.
+  const queryClient = useQueryClient();
+  const ended = job.data && !job.data.dryRun && job.data.status !== 'running' ? job.data.finishedAt : null;
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'imports' });
+  }, [ended, queryClient]);
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 960 }}>
       <MainHeader title={t('whaticketImport.title')} />
@@ -322,6 +333,127 @@ function JobView({ job }: { job: ImportJobDTO }) {
           ))}
         </Box>
       )}
+      {job.status === 'done' && !job.dryRun && <VerificationView verification={job.verification} />}
     </Paper>
+  );
+}
+
+/** The comparison of the import with its source, as the CLI's --verify prints it. */
+function VerificationView({ verification }: { verification: ImportVerificationDTO | null }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const verify = useVerifyImport();
+  const cancel = useCancelImport();
+  const running = verification?.status === 'running';
+  const onVerify = async () => {
+    try {
+      await verify.mutateAsync();
+    } catch (err) {
+      toast.error(err);
+    }
+  };
+  const onCancel = async () => {
+    try {
+      await cancel.mutateAsync();
+    } catch (err) {
+      toast.error(err);
+    }
+  };
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      data-testid="import-verification"
+      data-status={verification?.status ?? 'none'}
+    >
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle1" sx={{ flexGrow: 1 }}>
+          {t('whaticketImport.verification.title')}
+        </Typography>
+        {running ? (
+          <Button size="small" onClick={() => void onCancel()} disabled={cancel.isPending} data-testid="import-verification-cancel">
+            {t('whaticketImport.cancel')}
+          </Button>
+        ) : (
+          <Button size="small" variant="outlined" onClick={() => void onVerify()} disabled={verify.isPending} data-testid="import-verify">
+            {t('whaticketImport.verification.again')}
+          </Button>
+        )}
+      </Stack>
+      {running && (
+        <Box>
+          <Typography variant="body2">{t('whaticketImport.verification.running')}</Typography>
+          <LinearProgress />
+        </Box>
+      )}
+      {verification?.status === 'failed' && (
+        <Alert severity="error">{t('whaticketImport.verification.failed', { reason: verification.error ?? '' })}</Alert>
+      )}
+      {verification?.status === 'cancelled' && <Alert severity="warning">{t('whaticketImport.verification.cancelled')}</Alert>}
+      {verification?.status === 'done' && <VerificationOutcome verification={verification} />}
+    </Box>
+  );
+}
+
+function VerificationOutcome({ verification: v }: { verification: ImportVerificationDTO }) {
+  const { t } = useTranslation();
+  const explained = v.differencesTotal - v.unexplained;
+  const same = (ok: boolean) => t(ok ? 'whaticketImport.verification.same' : 'whaticketImport.verification.differ');
+  return (
+    <>
+      <Alert severity={v.unexplained > 0 ? 'error' : 'success'} data-testid="import-verification-outcome">
+        {v.differencesTotal === 0
+          ? t('whaticketImport.verification.none')
+          : v.unexplained === 0
+            ? t('whaticketImport.verification.allExplained', { count: explained })
+            : t('whaticketImport.verification.unexplained', { count: v.unexplained, explained })}
+      </Alert>
+      <Table size="small" data-testid="import-verification-tables">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('whaticketImport.table')}</TableCell>
+            <TableCell align="right">{t('whaticketImport.verification.sourceRows')}</TableCell>
+            <TableCell align="right">{t('whaticketImport.imported')}</TableCell>
+            <TableCell align="right">{t('whaticketImport.verification.notImported')}</TableCell>
+            <TableCell>{t('whaticketImport.verification.times')}</TableCell>
+            <TableCell>{t('whaticketImport.verification.texts')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {v.tables.map((c) => (
+            <TableRow key={c.table} data-testid={`import-verification-${c.table}`}>
+              <TableCell>{c.table}</TableCell>
+              <TableCell align="right">{c.sourceRows}</TableCell>
+              <TableCell align="right">{c.imported}</TableCell>
+              <TableCell align="right">{c.notImported}</TableCell>
+              <TableCell>{same(c.timesSame)}</TableCell>
+              <TableCell>{same(c.textsSame)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="body2" data-testid="import-verification-media">
+        {t('whaticketImport.verification.media', { identical: v.media.identical, compared: v.media.compared })}
+      </Typography>
+      {v.differences.length > 0 && (
+        <Box>
+          <Typography variant="subtitle2">
+            {v.differences.length < v.differencesTotal
+              ? t('whaticketImport.verification.firstDifferences', { shown: v.differences.length, count: v.differencesTotal })
+              : t('whaticketImport.verification.differences', { count: v.differencesTotal })}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="import-verification-differences">
+            {v.differences.map((d) => (
+              <Box component="li" key={`${d.table}-${d.id}-${d.field}`} sx={{ color: d.explained ? undefined : 'error.main' }}>
+                <strong>
+                  {t(d.explained ? 'whaticketImport.verification.explained' : 'whaticketImport.verification.unexplainedMark')}
+                </strong>{' '}
+                {d.table} {d.id} {d.field}: {d.source || '∅'} → {d.imported || '∅'}
+                {d.explained ? ` (${d.explained})` : ''}
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </>
   );
 }
