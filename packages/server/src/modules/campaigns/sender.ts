@@ -31,7 +31,7 @@ import type { CampaignsService } from './service.js';
 
 const HOUR_MS = 3_600_000;
 /** Advisory lock class of a connection's campaign claims (the second key is the connection id). */
-const CONNECTION_LOCK = 7302001;
+export const CONNECTION_LOCK = 7302001;
 type ConnectionRow = typeof whatsapps.$inferSelect;
 /** A customer's message within this long after a campaign's send counts as its reply. */
 const REPLY_WINDOW_MS = 7 * 24 * HOUR_MS;
