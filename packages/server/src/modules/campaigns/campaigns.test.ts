@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_CAMPAIGN_PACING,
+  EVENTS,
   type CampaignDTO,
   type CampaignPacing,
   type CampaignRecipientDTO,
@@ -17,6 +18,8 @@ import {
 import { contactTags, contacts, simulatorMessages, tags, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
+import { connectedClient, type ReceivedEvent } from '../../test/sockets.js';
+import type { Socket } from 'socket.io-client';
 
 /** Gapless pacing without caps: the tests drive the job tick by tick. */
 const FAST = {
@@ -339,12 +342,32 @@ describe('campaigns', () => {
     expect(await s.services.campaignSender.runDue(at(3))).toBe(1);
     expect(await show()).toMatchObject({ status: 'running', waiting: null });
 
-    // The second drop crosses the threshold: stopped, with the reason on the campaign.
-    await drop();
-    expect(await s.services.campaignSender.runDue(at(4))).toBe(0);
-    const stopped = await show();
-    expect(stopped).toMatchObject({ status: 'stopped', stopReason: 'disconnects: the connection dropped 2 times', waiting: null });
-    expect(stopped.counts.queued).toBe(3);
+    // The second drop crosses the threshold: stopped, with the reason on the campaign, and told
+    // live to whoever follows campaigns (not to an attendant without the permission).
+    const base = await s.listen();
+    const sockets: Socket[] = [];
+    const plain = await s.createUser();
+    try {
+      const adminEvents = (await connectedClient(base, s.adminToken, sockets)).events;
+      const plainEvents = (await connectedClient(base, plain.token, sockets)).events;
+      await drop();
+      expect(await s.services.campaignSender.runDue(at(4))).toBe(0);
+      const stopped = await show();
+      expect(stopped).toMatchObject({ status: 'stopped', stopReason: 'disconnects: the connection dropped 2 times', waiting: null });
+      expect(stopped.counts.queued).toBe(3);
+      const told = (events: ReceivedEvent[]) =>
+        events.some(
+          (e) =>
+            e.event === EVENTS.campaign &&
+            e.payload.campaign.id === campaign.id &&
+            e.payload.campaign.status === 'stopped' &&
+            e.payload.campaign.stopReason === stopped.stopReason,
+        );
+      await waitFor(() => told(adminEvents), 10_000);
+      expect(plainEvents.filter((e) => e.event === EVENTS.campaign)).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
 
     // The connection coming back does not restart it.
     await reconnect();
@@ -353,7 +376,6 @@ describe('campaigns', () => {
     expect(await show()).toMatchObject({ status: 'stopped', counts: { queued: 3 } });
 
     // Someone without the campaigns permission cannot resume it; an admin can, and it sends again.
-    const plain = await s.createUser();
     const refused = await api(plain.token, 'POST', `/api/campaigns/${campaign.id}/resume`);
     expect({ status: refused.statusCode, error: refused.json().error as unknown }).toEqual({ status: 403, error: 'ERR_NO_PERMISSION' });
     expect((await show()).status).toBe('stopped');
