@@ -82,7 +82,7 @@ export class GraphStandin {
   /** Last time each customer wrote to each number (the 24-hour window), by `${pnid}:${customer}`. */
   private lastCustomerAt = new Map<string, number>();
   private failures: GraphErrorSpec[] = [];
-  private refusalsAfterAccepting: { error: { code: number; title: string }; text: string }[] = [];
+  private refusalsAfterAccepting: { error: { code: number; title: string }; text?: string; to?: string }[] = [];
   private listeners: (() => void)[] = [];
   baseUrl = '';
   /**
@@ -124,11 +124,12 @@ export class GraphStandin {
   }
 
   /**
-   * The next send of this text is accepted (answered with its id) and then reported failed with
-   * this error, as Meta does for a customer it cannot deliver to (131026) or an ecosystem limit (131049).
+   * The next send of this text (or, given `{ to }`, of anything to this customer — a template has no
+   * text) is accepted (answered with its id) and then reported failed with this error, as Meta does
+   * for a customer it cannot deliver to (131026) or an ecosystem limit (131049).
    */
-  refuseAfterAccepting(text: string, error: { code: number; title: string }): void {
-    this.refusalsAfterAccepting.push({ error, text });
+  refuseAfterAccepting(match: string | { to: string }, error: { code: number; title: string }): void {
+    this.refusalsAfterAccepting.push({ error, ...(typeof match === 'string' ? { text: match } : match) });
   }
 
   /** The next Graph API call answers this error (Meta's error object). */
@@ -401,7 +402,7 @@ export class GraphStandin {
     const answer = () => send(200, { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: message.id }] });
     const windowOpen = Date.now() - (this.lastCustomerAt.get(`${n.phoneNumberId}:${to}`) ?? 0) < 24 * 3600_000;
     const text = (body.text as { body?: string } | undefined)?.body;
-    const refusalAt = this.refusalsAfterAccepting.findIndex((r) => r.text === text);
+    const refusalAt = this.refusalsAfterAccepting.findIndex((r) => (r.to !== undefined ? r.to === to : r.text === text));
     const refusal = refusalAt < 0 ? undefined : this.refusalsAfterAccepting.splice(refusalAt, 1)[0].error;
     const statuses = async () => {
       if (refusal) {

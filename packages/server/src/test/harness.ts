@@ -23,6 +23,8 @@ export const ADMIN_PASSWORD = 'admin-password';
 
 export interface TestDatabase {
   database: Database;
+  /** Its connection string, for another process to open it (PostgreSQL only: PGlite lives in this one). */
+  url?: string;
   drop: () => Promise<void>;
 }
 
@@ -40,10 +42,12 @@ export async function openTestDatabase({ logQuery }: Pick<DatabaseOptions, 'logQ
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = testDatabaseName(inject('testDatabaseRun'));
   await createDatabase(baseUrl, name, inject('testDatabaseTemplate'));
-  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 5, logQuery });
+  const url = databaseUrl(baseUrl, name);
+  const database = await openDatabase({ url, poolSize: 5, logQuery });
   await newInstallation(database.db);
   return {
     database,
+    url,
     drop: async () => {
       await database.close().catch(() => undefined);
       await dropDatabase(baseUrl, name);
@@ -70,6 +74,8 @@ export interface TestServerOptions {
   factories?: BuildAppOptions['factories'];
   /** As the embedded database in production: leases left at boot are a dead process's. */
   soleProcess?: boolean;
+  /** Automation options, e.g. `{ scheduler: false }` to leave the scheduled jobs to another process or to the test. */
+  automation?: BuildAppOptions['automation'];
 }
 
 export interface TestServer extends BuiltApp {
@@ -106,6 +112,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     serveWeb: false,
     factories: options.factories ?? { whatsapp: undefined },
     soleProcess: options.soleProcess,
+    automation: options.automation,
     checkResponses: reportResponseMismatch,
   });
   await database.db

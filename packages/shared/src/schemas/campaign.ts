@@ -65,7 +65,7 @@ export const DEFAULT_CAMPAIGN_PACING = {
   warmupStart: 20,
   /** Sends only while the connection's work hours are open (when it defines them). */
   respectWorkHours: true,
-  /** The campaign stops itself after this many refused sends (463 and the like)… */
+  /** The campaign stops itself after this many refused sends in a row (463 and the like)… */
   stopAfterRefusals: 5,
   /** …or after the connection dropped this many times while it ran. */
   stopAfterDisconnects: 3,
@@ -189,7 +189,7 @@ export const campaignSchema = z
     pacing: campaignPacingSchema,
     startAt: isoDateTime.nullable(),
     status: z.enum(CAMPAIGN_STATUSES),
-    /** Why it stopped itself (`refusals`, `disconnects`, …) with the numbers, e.g. "refusals: 5 refused sends (463)". */
+    /** Why it stopped itself (`refusals`, `disconnects`, …) with the numbers, e.g. "refusals: 5 refused sends in a row (463)". */
     stopReason: z.string().nullable(),
     /** Why it is not sending now (from the job's last look), and until when when that is known; null while it sends or has ended. */
     waiting: z.object({ reason: z.enum(CAMPAIGN_WAITS), until: isoDateTime.nullable() }).nullable(),

@@ -59,7 +59,7 @@ const en = {
     warmup: 'Warm-up for a new number',
     warmupStart: 'First day',
     respectWorkHours: "Only within the connection's hours",
-    stopAfterRefusals: 'Stop after refused sends',
+    stopAfterRefusals: 'Stop after refused sends in a row',
     stopAfterDisconnects: 'Stop after disconnects',
     cloudTier: 'Meta messaging tier (per 24 h)',
     pacingHint:

@@ -60,7 +60,7 @@ const es: Translation = {
     warmup: 'Calentamiento de número nuevo',
     warmupStart: 'Primer día',
     respectWorkHours: 'Solo en el horario de la conexión',
-    stopAfterRefusals: 'Detener tras envíos rechazados',
+    stopAfterRefusals: 'Detener tras envíos rechazados seguidos',
     stopAfterDisconnects: 'Detener tras desconexiones',
     cloudTier: 'Nivel de mensajes de Meta (por 24 h)',
     pacingHint:

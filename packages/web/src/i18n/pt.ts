@@ -60,7 +60,7 @@ const pt: Translation = {
     warmup: 'Aquecimento de número novo',
     warmupStart: 'Primeiro dia',
     respectWorkHours: 'Só no horário da conexão',
-    stopAfterRefusals: 'Parar após envios recusados',
+    stopAfterRefusals: 'Parar após envios recusados seguidos',
     stopAfterDisconnects: 'Parar após desconexões',
     cloudTier: 'Nível de mensagens da Meta (por 24 h)',
     pacingHint:

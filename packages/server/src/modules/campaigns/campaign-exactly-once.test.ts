@@ -4,14 +4,22 @@
  * of them dying in the middle of a claim (its transaction aborts half-way through a batch, then
  * the process is gone and the other takes its WhatsApp session over). Every recipient gets exactly
  * one message: one outbox row each, one message on each customer's phone.
+ *
+ * On PostgreSQL, the same with a real process: the campaign job runs in a child server process
+ * (the scheduler's lease holder) that is killed with SIGKILL mid-campaign, inside a claim's open
+ * transaction; the other process takes the scheduler's lease over once the dead one's runs out and
+ * finishes the campaign.
  */
 import { and, eq, like, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CAMPAIGN_PACING, type CampaignDTO } from '@switchboard/shared';
 import { campaignRecipients, campaigns, messages, simulatorMessages } from '../../db/schema.js';
 import type { OutboundRequest } from '../../messaging/outbox.js';
 import type { DbOrTx } from '../../db/client.js';
-import { bearer, createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../../test/harness.js';
+import { bearer, createTestServer, openTestDatabase, TEST_DB_KIND, type TestDatabase, type TestServer } from '../../test/harness.js';
+import { spawnServer, type ServerProcess } from '../../test/processes.js';
+import { CONNECTION_LOCK } from './sender.js';
 import { connectSimulator, waitFor } from '../../test/simulator.js';
 
 const COUNT = 1000;
@@ -142,5 +150,129 @@ describe('a campaign across two processes and a process dying mid-run', () => {
       .from(simulatorMessages)
       .where(eq(simulatorMessages.customer, numbers[7]));
     expect(sample.map((m) => m.body)).toEqual(['Oferta para Cliente 7']);
+  }, 900_000);
+});
+
+describe.skipIf(TEST_DB_KIND !== 'postgres')('a campaign whose job process is killed with SIGKILL', () => {
+  let testDb: TestDatabase;
+  let a: TestServer | undefined;
+  let child: ServerProcess | undefined;
+  afterAll(async () => {
+    await child?.kill();
+    await a?.close().catch(() => undefined);
+    await testDb?.drop();
+  });
+
+  it(`still sends exactly one message to each of ${COUNT} recipients`, async () => {
+    testDb = await openTestDatabase();
+    // A holds the WhatsApp session and sends what the outbox holds, but leaves the scheduled jobs
+    // to whoever holds the scheduler's lease: the child process, started next.
+    a = await createTestServer({ database: testDb.database, automation: { scheduler: false } });
+    const server = a;
+    const db = testDb.database.db;
+    const conn = await connectSimulator(server);
+    const prefix = `5531${String(Date.now() % 1000).padStart(3, '0')}`;
+    const numbers = Array.from({ length: COUNT }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: bearer(server.adminToken),
+      payload: {
+        name: 'Mil, com um processo morto',
+        whatsappId: conn.id,
+        body: 'Convite para {{name}}',
+        audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) },
+        pacing: FAST,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = created.json<CampaignDTO>();
+    expect(
+      (await server.app.inject({ method: 'POST', url: `/api/campaigns/${campaign.id}/start`, headers: bearer(server.adminToken) }))
+        .statusCode,
+    ).toBe(200);
+    const handed = async () =>
+      Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(campaignRecipients)
+            .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'handed')))
+        )[0].n,
+      );
+
+    child = spawnServer(testDb.url!);
+    await child.url;
+    // Its scheduler hands a batch over every few seconds. Once two have gone, the test holds the
+    // connection's claim lock, so the next claim waits inside its transaction; the process is
+    // killed there, with no chance to finish it or to release its leases.
+    await waitFor(async () => (await handed()) >= 100, 60_000);
+    const holder = new pg.Client({ connectionString: testDb.url });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1, $2)', [CONNECTION_LOCK, conn.id]);
+      await waitFor(async () => {
+        const waiting = await holder.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory' and xact_start is not null`,
+        );
+        return waiting.rows[0].n > 0;
+      }, 30_000);
+      await child.kill('SIGKILL');
+      expect(await child.exited).toBe('SIGKILL');
+      await holder.query('select pg_advisory_unlock($1, $2)', [CONNECTION_LOCK, conn.id]);
+    } finally {
+      await holder.end();
+    }
+    const beforeDeath = await handed();
+    expect(beforeDeath).toBeLessThan(COUNT);
+    // Whatever it was in the middle of left nothing half-done: every handed recipient has its message, and only they.
+    const written = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`));
+    expect(Number(written[0].n)).toBe(beforeDeath);
+
+    // A takes the scheduler's lease over when the dead process's runs out, and finishes the campaign.
+    await waitFor(async () => (await server.services.automation.runDueJobs()).leader, 60_000);
+    await waitFor(async () => {
+      await server.services.automation.runDueJobs();
+      const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaign.id));
+      return row.status === 'finished';
+    }, 300_000);
+    void server.services.outbox.kick(conn.id);
+
+    await waitFor(async () => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(messages)
+        .where(and(like(messages.idempotencyKey, `campaign:${campaign.id}:%`), eq(messages.sendState, 'sent')));
+      return Number(row.n) === COUNT;
+    }, 300_000);
+    const perRecipient = await db
+      .select({ key: messages.idempotencyKey, n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`))
+      .groupBy(messages.idempotencyKey);
+    expect(perRecipient).toHaveLength(COUNT);
+    expect(perRecipient.filter((r) => Number(r.n) !== 1)).toEqual([]);
+    const phones = await db
+      .select({ customer: simulatorMessages.customer, n: sql<number>`count(*)::int` })
+      .from(simulatorMessages)
+      .where(
+        and(
+          eq(simulatorMessages.connectionNumber, conn.number),
+          eq(simulatorMessages.sender, 'connection'),
+          like(simulatorMessages.customer, `${prefix}%`),
+        ),
+      )
+      .groupBy(simulatorMessages.customer);
+    expect(phones).toHaveLength(COUNT);
+    expect(phones.filter((p) => Number(p.n) !== 1)).toEqual([]);
+    const sample = await db
+      .select({ body: simulatorMessages.body })
+      .from(simulatorMessages)
+      .where(eq(simulatorMessages.customer, numbers[3]));
+    expect(sample.map((m) => m.body)).toEqual(['Convite para Cliente 3']);
   }, 900_000);
 });

@@ -7,10 +7,19 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CAMPAIGN_PACING, type CampaignDTO, type CampaignRecipientDTO, type CampaignSaveBody } from '@switchboard/shared';
+import {
+  DEFAULT_CAMPAIGN_PACING,
+  EVENTS,
+  type CampaignDTO,
+  type CampaignPacing,
+  type CampaignRecipientDTO,
+  type CampaignSaveBody,
+} from '@switchboard/shared';
 import { contactTags, contacts, simulatorMessages, tags, whatsapps } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
+import { connectedClient, type ReceivedEvent } from '../../test/sockets.js';
+import type { Socket } from 'socket.io-client';
 
 /** Gapless pacing without caps: the tests drive the job tick by tick. */
 const FAST = {
@@ -231,10 +240,149 @@ describe('campaigns', () => {
     await s.services.campaignSender.runDue(new Date(t0 + 3_600_001));
     const after = (await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>();
     expect(after.status).toBe('stopped');
-    expect(after.stopReason).toMatch(/^refusals: 3 refused sends \(463\)/);
+    expect(after.stopReason).toBe('refusals: 3 refused sends in a row (463)');
     expect(after.counts.queued).toBe(5);
     await s.services.campaignSender.runDue(new Date(t0 + 7_200_002));
     expect((await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>().counts.queued).toBe(5);
+  }, 60_000);
+
+  it('counts refusals in a row: scattered ones let it finish, a run of them stops it until someone resumes it', async () => {
+    const refusing = async () => {
+      const number = phoneNumber();
+      await s.services.simulator!.behaviours.set(number, { lidAddressed: false, refuses: '463' });
+      return number;
+    };
+    // A number each: the caps count every campaign of a connection.
+    const run = async (name: string, people: string[], pacing: Partial<CampaignPacing>) => {
+      const own = await connectSimulator(s);
+      const campaign = await create({
+        name,
+        whatsappId: own.id,
+        audience: { csv: people.map((number) => ({ number, name: '' })) },
+        pacing: { ...FAST, ...pacing },
+      });
+      await admin('POST', `/api/campaigns/${campaign.id}/start`);
+      return campaign.id;
+    };
+    const settled = (id: number, failed: number, sent: number) =>
+      waitFor(async () => {
+        const shown = await recipients(id);
+        return (
+          shown.filter((r) => r.status === 'failed').length === failed &&
+          shown.filter((r) => ['sent', 'delivered', 'read'].includes(r.status)).length === sent
+        );
+      }, 15_000);
+    const show = async (id: number) => (await admin('GET', `/api/campaigns/${id}`)).json<CampaignDTO>();
+
+    // Three refused of seven (numbers a channel cannot reach are normal in a list), never three in a row: it finishes.
+    const scattered = await run(
+      'Recusas esparsas',
+      [await refusing(), phoneNumber(), await refusing(), phoneNumber(), await refusing(), phoneNumber(), phoneNumber()],
+      { stopAfterRefusals: 3 },
+    );
+    expect(await s.services.campaignSender.runDue(new Date())).toBe(7);
+    await settled(scattered, 3, 4);
+    await s.services.campaignSender.runDue(new Date());
+    expect(await show(scattered)).toMatchObject({ status: 'finished', stopReason: null });
+
+    // Its last three sends refused: it stops, says why, and hands nobody else over.
+    const people = [phoneNumber(), await refusing(), await refusing(), await refusing(), phoneNumber(), phoneNumber()];
+    const storm = await run('Recusas seguidas', people, { stopAfterRefusals: 3, hourlyCap: 4 });
+    const t0 = Date.now();
+    expect(await s.services.campaignSender.runDue(new Date(t0))).toBe(4);
+    await settled(storm, 3, 1);
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 3_600_001))).toBe(0);
+    expect(await show(storm)).toMatchObject({
+      status: 'stopped',
+      stopReason: 'refusals: 3 refused sends in a row (463)',
+      counts: { queued: 2 },
+    });
+    expect(await s.services.campaignSender.runDue(new Date(t0 + 7_200_002))).toBe(0);
+    expect((await show(storm)).counts.queued).toBe(2);
+
+    // Resumed by an admin, it counts afresh: the last two go.
+    expect((await admin('POST', `/api/campaigns/${storm}/resume`)).json()).toMatchObject({ status: 'running', stopReason: null });
+    expect(await s.services.campaignSender.runDue(new Date(Date.now() + 3_600_001))).toBe(2);
+    await waitFor(async () => (await Promise.all(people.slice(4).map(received))).every((m) => m.length === 1), 15_000);
+  }, 60_000);
+
+  it('stops itself when its connection drops past the threshold, says why, and sends again only when resumed', async () => {
+    const people = Array.from({ length: 5 }, () => phoneNumber());
+    const own = await connectSimulator(s);
+    const connection = async () => (await admin('GET', `/api/whatsapp/${own.id}`)).json<{ status: string }>().status;
+    const drop = async () => {
+      await s.services.simulator!.disconnect(own.number);
+      await waitFor(async () => (await connection()) === 'DISCONNECTED', 10_000);
+    };
+    const reconnect = async () => {
+      expect((await admin('POST', `/api/whatsappsession/${own.id}`)).statusCode).toBe(200);
+      await waitFor(async () => (await connection()) === 'CONNECTED', 10_000);
+    };
+    const campaign = await create({
+      name: 'Conexão instável',
+      whatsappId: own.id,
+      audience: { csv: people.map((number) => ({ number, name: '' })) },
+      // One send per tick (a gap of ten minutes): the ticks below stand ten minutes apart.
+      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 600, stopAfterDisconnects: 2 },
+    });
+    const show = async () => (await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>();
+    await admin('POST', `/api/campaigns/${campaign.id}/start`);
+    const t0 = Date.now();
+    const at = (step: number) => new Date(t0 + step * 600_001);
+    expect(await s.services.campaignSender.runDue(at(0))).toBe(1);
+
+    // The first drop: it waits and says so, and goes on by itself once the connection is back.
+    await drop();
+    expect(await s.services.campaignSender.runDue(at(1))).toBe(0);
+    expect(await show()).toMatchObject({ status: 'running', waiting: { reason: 'disconnected', until: null } });
+    // Still the same drop on the next tick: counted once.
+    expect(await s.services.campaignSender.runDue(at(2))).toBe(0);
+    expect((await show()).status).toBe('running');
+    await reconnect();
+    expect(await s.services.campaignSender.runDue(at(3))).toBe(1);
+    expect(await show()).toMatchObject({ status: 'running', waiting: null });
+
+    // The second drop crosses the threshold: stopped, with the reason on the campaign, and told
+    // live to whoever follows campaigns (not to an attendant without the permission).
+    const base = await s.listen();
+    const sockets: Socket[] = [];
+    const plain = await s.createUser();
+    try {
+      const adminEvents = (await connectedClient(base, s.adminToken, sockets)).events;
+      const plainEvents = (await connectedClient(base, plain.token, sockets)).events;
+      await drop();
+      expect(await s.services.campaignSender.runDue(at(4))).toBe(0);
+      const stopped = await show();
+      expect(stopped).toMatchObject({ status: 'stopped', stopReason: 'disconnects: the connection dropped 2 times', waiting: null });
+      expect(stopped.counts.queued).toBe(3);
+      const told = (events: ReceivedEvent[]) =>
+        events.some(
+          (e) =>
+            e.event === EVENTS.campaign &&
+            e.payload.campaign.id === campaign.id &&
+            e.payload.campaign.status === 'stopped' &&
+            e.payload.campaign.stopReason === stopped.stopReason,
+        );
+      await waitFor(() => told(adminEvents), 10_000);
+      expect(plainEvents.filter((e) => e.event === EVENTS.campaign)).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+
+    // The connection coming back does not restart it.
+    await reconnect();
+    expect(await s.services.campaignSender.runDue(at(5))).toBe(0);
+    expect(await s.services.campaignSender.runDue(at(6))).toBe(0);
+    expect(await show()).toMatchObject({ status: 'stopped', counts: { queued: 3 } });
+
+    // Someone without the campaigns permission cannot resume it; an admin can, and it sends again.
+    const refused = await api(plain.token, 'POST', `/api/campaigns/${campaign.id}/resume`);
+    expect({ status: refused.statusCode, error: refused.json().error as unknown }).toEqual({ status: 403, error: 'ERR_NO_PERMISSION' });
+    expect((await show()).status).toBe('stopped');
+    expect((await admin('POST', `/api/campaigns/${campaign.id}/resume`)).json()).toMatchObject({ status: 'running', stopReason: null });
+    expect(await s.services.campaignSender.runDue(at(7))).toBe(1);
+    await waitFor(async () => (await Promise.all(people.slice(0, 3).map(received))).every((m) => m.length === 1), 15_000);
+    expect((await show()).counts.queued).toBe(2);
   }, 60_000);
 
   it('keeps the random gap between two sends: ticks within it hand nothing over', async () => {

@@ -10,7 +10,7 @@
  * at once) finds the rows locked or already handed. The outbox then sends each message once across
  * restarts (it resends with the same channel id, which the channel recognises).
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { renderTemplate, type CampaignPacing, type CampaignWait } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
@@ -31,7 +31,7 @@ import type { CampaignsService } from './service.js';
 
 const HOUR_MS = 3_600_000;
 /** Advisory lock class of a connection's campaign claims (the second key is the connection id). */
-const CONNECTION_LOCK = 7302001;
+export const CONNECTION_LOCK = 7302001;
 type ConnectionRow = typeof whatsapps.$inferSelect;
 /** A customer's message within this long after a campaign's send counts as its reply. */
 const REPLY_WINDOW_MS = 7 * 24 * HOUR_MS;
@@ -84,9 +84,9 @@ export class CampaignSender {
     }
     if (!campaign.connectionUp) await this.ctx.db.update(campaigns).set({ connectionUp: true }).where(eq(campaigns.id, campaign.id));
 
-    const refused = await this.refusalsOf(campaign);
-    if (pacing.stopAfterRefusals > 0 && refused.count >= pacing.stopAfterRefusals) {
-      await this.stop(campaign.id, `refusals: ${refused.count} refused sends (${refused.codes.join(', ')})`, now);
+    const refused = pacing.stopAfterRefusals > 0 ? await this.refusedInARow(campaign, pacing.stopAfterRefusals) : null;
+    if (refused) {
+      await this.stop(campaign.id, `refusals: ${pacing.stopAfterRefusals} refused sends in a row (${refused.join(', ')})`, now);
       return 0;
     }
 
@@ -275,20 +275,28 @@ export class CampaignSender {
     return ticket;
   }
 
-  private async refusalsOf(campaign: CampaignRow): Promise<{ count: number; codes: string[] }> {
-    const rows = await this.ctx.db
-      .select({ code: sql<string>`coalesce(${messages.failureCode}, ${messages.lastError}, 'refused')`, n: sql<number>`count(*)::int` })
+  /**
+   * The refusal codes when the campaign's last `n` settled sends (since it started or was resumed)
+   * were all refused, else null. In a row, not in total: a few numbers a channel cannot deliver to
+   * are normal in a large audience, a storm of refusals is the warning before a ban. Sends still on
+   * their way are not counted either way.
+   */
+  private async refusedInARow(campaign: CampaignRow, n: number): Promise<string[] | null> {
+    const last = await this.ctx.db
+      .select({ state: messages.sendState, code: sql<string>`coalesce(${messages.failureCode}, ${messages.lastError}, 'refused')` })
       .from(campaignRecipients)
       .innerJoin(messages, eq(messages.id, campaignRecipients.messageId))
       .where(
         and(
           eq(campaignRecipients.campaignId, campaign.id),
-          eq(messages.sendState, 'failed'),
+          inArray(messages.sendState, ['sent', 'failed']),
           campaign.startedAt ? gte(campaignRecipients.claimedAt, campaign.startedAt) : undefined,
         ),
       )
-      .groupBy(sql`1`);
-    return { count: rows.reduce((a, r) => a + Number(r.n), 0), codes: rows.map((r) => r.code) };
+      .orderBy(desc(campaignRecipients.claimedAt), desc(campaignRecipients.id))
+      .limit(n);
+    if (last.length < n || last.some((m) => m.state !== 'failed')) return null;
+    return [...new Set(last.map((m) => m.code))];
   }
 
   /** Counts a drop of the connection once (until it is back); stops the campaign past its threshold. */

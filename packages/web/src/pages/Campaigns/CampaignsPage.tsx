@@ -206,7 +206,10 @@ function CampaignDetail({ id, onBack, onEdit }: { id: number; onBack: () => void
               <TableCell>{r.name}</TableCell>
               <TableCell>{r.number}</TableCell>
               <TableCell data-testid="recipient-status">{t(`campaigns.recipientStatuses.${r.status}`)}</TableCell>
-              <TableCell>{r.reason ? t(`campaigns.reasons.${r.reason}`, { defaultValue: r.reason }) : ''}</TableCell>
+              <TableCell data-testid="recipient-reason">
+                {/* A channel's refusal is one of the API's error codes (Cloud API), said in words like in the chat. */}
+                {r.reason ? t(`campaigns.reasons.${r.reason}`, { defaultValue: t(`errors.${r.reason}`, { defaultValue: r.reason }) }) : ''}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(r.sentAt)}</TableCell>
             </TableRow>
           ))}
