@@ -191,17 +191,22 @@ function ImportForm({ disabled, onAttempt }: { disabled: boolean; onAttempt: () 
   );
 }
 
-function JobView({ job }: { job: ImportJobDTO }) {
-  const { t } = useTranslation();
+/** A button's action whose refusal is shown as a toast (the page stays as it was). */
+function useToastOnFailure(action: () => Promise<unknown>): () => Promise<void> {
   const toast = useToast();
-  const cancel = useCancelImport();
-  const onCancel = async () => {
+  return async () => {
     try {
-      await cancel.mutateAsync();
+      await action();
     } catch (err) {
       toast.error(err);
     }
   };
+}
+
+function JobView({ job }: { job: ImportJobDTO }) {
+  const { t } = useTranslation();
+  const cancel = useCancelImport();
+  const onCancel = useToastOnFailure(() => cancel.mutateAsync());
   return (
     <Paper
       variant="outlined"
@@ -341,24 +346,11 @@ function JobView({ job }: { job: ImportJobDTO }) {
 /** The comparison of the import with its source, as the CLI's --verify prints it. */
 function VerificationView({ verification }: { verification: ImportVerificationDTO | null }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const verify = useVerifyImport();
   const cancel = useCancelImport();
   const running = verification?.status === 'running';
-  const onVerify = async () => {
-    try {
-      await verify.mutateAsync();
-    } catch (err) {
-      toast.error(err);
-    }
-  };
-  const onCancel = async () => {
-    try {
-      await cancel.mutateAsync();
-    } catch (err) {
-      toast.error(err);
-    }
-  };
+  const onVerify = useToastOnFailure(() => verify.mutateAsync());
+  const onCancel = useToastOnFailure(() => cancel.mutateAsync());
   return (
     <Box
       sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
