@@ -256,9 +256,11 @@ export class ChannelManager {
       this.ctx.log.info({ connectionId }, 'channel session runs in another server process');
       return false;
     }
+    // Recorded before the driver exists: a status the driver reports from its first moment (a
+    // refusal, a QR) is then never overwritten by this one.
+    await this.saveStatus(connectionId, { status: 'OPENING', qrcode: '' });
     const driver = factory(this.driverContext(connectionId));
     this.sessions.set(connectionId, { driver, connected: false });
-    await this.saveStatus(connectionId, { status: 'OPENING', qrcode: '' });
     try {
       await driver.start();
       this.startFailures.delete(connectionId);
