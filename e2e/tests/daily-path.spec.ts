@@ -211,6 +211,17 @@ async function expectOnScreen(locator: Locator, what: string): Promise<void> {
   expect(box!.x + box!.width, `${what} ends inside the ${PHONE.width} px screen`).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** The element is on screen and nothing (a pinned column, say) lies over its middle: a tap reaches it. */
+async function expectTappable(locator: Locator, what: string): Promise<void> {
+  await expectOnScreen(locator, what);
+  const reached = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && el.contains(hit);
+  });
+  expect(reached, `${what} is covered by another element`).toBe(true);
+}
+
 /** The page itself never scrolls sideways, and the top bar's last button stays on screen. */
 async function expectNoSidewaysPage(page: Page, screen: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -294,6 +305,28 @@ test('on a 390×844 phone the tickets, the chat dialogs and the admin lists keep
   await expectNoSidewaysPage(page, 'connections');
   await expectOnScreen(connectionRow.locator('[data-testid^="connection-edit-"]'), 'connection edit');
   await expectOnScreen(connectionRow.locator('[data-testid^="connection-delete-"]'), 'connection delete');
+  // The session's button (connect, disconnect, QR code) stays on screen, not under the pinned Edit/Delete.
+  const sessionButton = connectionRow.locator('[data-testid^="connection-session-"]:visible button').first();
+  await expect(sessionButton).toBeVisible();
+  await expectTappable(sessionButton, 'connection session button');
+  await page.screenshot({ path: 'test-results/daily-phone-connections.png' });
+
+  // The board's title is whole, its buttons on screen.
+  await page.goto('/tickets/board');
+  await expect(page.getByTestId('board-columns')).toBeVisible();
+  await expectNoSidewaysPage(page, 'board');
+  const boardTitle = page.getByTestId('board-title');
+  expect(await boardTitle.evaluate((el) => el.scrollWidth <= el.clientWidth), 'board title is cut').toBe(true);
+  await expectOnScreen(page.getByTestId('board-to-list'), 'board: back to the list');
+  await page.screenshot({ path: 'test-results/daily-phone-board.png' });
+
+  // No version footer under every phone screen: the version is in the menu instead.
+  await expect(page.getByTestId('app-version')).toBeHidden();
+  const boardBottom = await page.getByTestId('tickets-board').boundingBox();
+  expect(PHONE.height - (boardBottom!.y + boardBottom!.height), 'space left under the board').toBeLessThanOrEqual(16);
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.getByTestId('drawer').getByTestId('menu-version')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await page.goto('/campaigns');
   await expect(page.getByTestId('campaigns-table')).toBeVisible();

@@ -70,6 +70,8 @@ export interface BuildAppOptions {
   startChannels?: boolean;
   /** Automation options; `scheduler: false` leaves scheduled jobs to runDueJobs. */
   automation?: ServiceOptions['automation'];
+  /** Web Push retry timings (tests shorten them). */
+  push?: ServiceOptions['push'];
   /**
    * No other process uses this database (the embedded one, behind the data-directory lock): the
    * channel leases found at boot belong to a process that died, and are taken at once.
@@ -183,7 +185,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await database.migrate();
   await settings.init();
   await settings.followOtherProcesses(database, app.log);
-  const services = buildServices(ctx, webhookDispatcher, { factories: options.factories, automation: options.automation });
+  const services = buildServices(ctx, webhookDispatcher, {
+    factories: options.factories,
+    automation: options.automation,
+    push: options.push,
+  });
   await services.webhookDispatcher.follow(database);
 
   registerErrorHandler(app);
@@ -252,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   if (options.startChannels !== false) {
     services.outbox.start();
     services.webhookDispatcher.start();
+    services.push.sender.start();
     services.automation.start(); // scheduled automation under the leader lock
     await services.channels.startAll({ soleProcess: options.soleProcess === true });
   }
@@ -270,7 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       await services.automation.stop();
       await services.outbox.stop();
       await services.webhookDispatcher.stop();
-      services.push.sender.stop();
+      await services.push.sender.stop();
       await services.channels.close();
       await services.processes.stop();
       await realtime.close();

@@ -43,7 +43,7 @@ import { AuditService } from './modules/audit/service.js';
 import { OptOutService } from './modules/contacts/opt-out.js';
 import { PushService } from './modules/push/service.js';
 import { PushNotifier } from './modules/push/notifier.js';
-import { PushSender } from './modules/push/sender.js';
+import { PushSender, type PushSenderOptions } from './modules/push/sender.js';
 import { loadVapidKeys } from './modules/push/vapid-keys.js';
 import { CampaignsService } from './modules/campaigns/service.js';
 import { CampaignSender } from './modules/campaigns/sender.js';
@@ -96,6 +96,8 @@ export interface ServiceOptions {
   factories?: Partial<Record<ChannelKind, DriverFactory>>;
   /** Automation (menu, ratings, inactivity, scheduler) options. */
   automation?: AutomationOptions;
+  /** Web Push retry timings (tests shorten them). */
+  push?: Partial<PushSenderOptions>;
 }
 
 /**
@@ -134,7 +136,7 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   const notes = new NotesService(ctx);
   // The window is checked when the message goes, not when it was written.
   const scheduledMessages = new ScheduledMessagesService(ctx, outbox, media, (ticket) => cloud.assertWindowOpen(ticket));
-  const push = buildPush(ctx);
+  const push = buildPush(ctx, options.push);
   const campaigns = new CampaignsService(ctx, media);
   const campaignSender = new CampaignSender(ctx, outbox, campaigns);
   const webchatLimits = new WebchatLimits(ctx, ctx.config.webchat);
@@ -203,9 +205,9 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
 }
 
 /** Web Push: the VAPID keys (environment or DATA_DIR), the background sender, and the hook every announcement passes. */
-function buildPush(ctx: AppContext): PushService {
+function buildPush(ctx: AppContext, options: Partial<PushSenderOptions> = {}): PushService {
   const keys = loadVapidKeys(ctx.config.dataDir, ctx.config.push);
-  const sender = new PushSender(ctx, keys);
+  const sender = new PushSender(ctx, keys, options);
   const notifier = new PushNotifier(ctx, sender);
   ctx.push = notifier;
   return new PushService(ctx, keys, notifier, sender);

@@ -924,6 +924,28 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
+ * Web Push sends waiting for their first attempt or a retry (modules/push/sender.ts). A row is
+ * written before the first attempt and removed once the push is delivered, gone, refused or given
+ * up; `next_attempt_at` is also the lease of the process sending it.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** The push as the device will read it (JSON), written for its language and preview choice. */
+    payload: text('payload').notNull(),
+    /** Attempts made so far (a claim counts one). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_deliveries_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
  * Campaigns (modules/campaigns): one message to an audience, sent through the outbox at the pace
  * of `pacing` on its connection. `next_send_at` is when the connection may take its next campaign
  * send (a random gap after the last); `disconnects` and `connection_up` count the connection's

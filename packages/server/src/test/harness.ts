@@ -76,6 +76,8 @@ export interface TestServerOptions {
   soleProcess?: boolean;
   /** Automation options, e.g. `{ scheduler: false }` to leave the scheduled jobs to another process or to the test. */
   automation?: BuildAppOptions['automation'];
+  /** Web Push retry timings. */
+  push?: BuildAppOptions['push'];
 }
 
 export interface TestServer extends BuiltApp {
@@ -113,6 +115,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     factories: options.factories ?? { whatsapp: undefined },
     soleProcess: options.soleProcess,
     automation: options.automation,
+    push: options.push,
     checkResponses: reportResponseMismatch,
   });
   await database.db

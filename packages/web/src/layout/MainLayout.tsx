@@ -20,6 +20,7 @@ import { settingValue, useSettings } from '../api/settings';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { PageSpinner } from '../components/PageSpinner';
 import { ChannelHealthBanner } from './ChannelHealthBanner';
+import { APP_VERSION } from '../version';
 import { Footer } from './Footer';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainMenu } from './MainMenu';
@@ -52,6 +53,12 @@ export function MainLayout() {
       </Toolbar>
       <Divider />
       <MainMenu open={open || !wide} onNavigate={wide ? undefined : () => setToggled(false)} />
+      {!wide && (
+        // A phone has no footer (Footer.tsx): the version is told here.
+        <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', p: 2, textAlign: 'center' }} data-testid="menu-version">
+          {t('footer.version', { version: APP_VERSION })}
+        </Typography>
+      )}
     </>
   );
 

@@ -143,14 +143,9 @@ export class PushNotifier {
     // Nothing more is read for an announcement no device gets (the usual case: most users have none).
     if (receivers.length === 0) return;
     const notice = found.contactNameLater ? { ...found, contactName: await found.contactNameLater() } : found;
-    for (const { devices } of receivers) {
-      for (const device of devices) {
-        this.sender.send(
-          { subscriptionId: device.id, endpoint: device.endpoint, p256dh: device.p256dh, auth: device.auth },
-          this.write(notice, device),
-        );
-      }
-    }
+    this.sender.send(
+      receivers.flatMap(({ devices }) => devices.map((device) => ({ subscriptionId: device.id, payload: this.write(notice, device) }))),
+    );
   }
 
   private write(notice: Notice, device: { hidePreviews: boolean; language: string }): PushPayload {

@@ -6,14 +6,13 @@
  * the endpoints the server refuses to post to.
  */
 import { PUSH_ROUTES as R } from '@switchboard/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pushSubscriptions, queues, whatsapps } from '../../db/schema.js';
-import { createTestServer, type TestServer } from '../../test/harness.js';
+import { pushDeliveries, pushSubscriptions, queues, whatsapps } from '../../db/schema.js';
+import { createTestServer, openTestDatabase, type TestServer } from '../../test/harness.js';
 import { routeCaller } from '../../test/http.js';
 import { PushReceiver, decryptPush, type FakeDevice } from '../../test/push-receiver.js';
 import { phoneNumber, waitFor } from '../../test/simulator.js';
-import { PushSender } from './sender.js';
 import { checkEndpoint } from './endpoint-guard.js';
 import { createECDH } from 'node:crypto';
 import { b64u, encryptPayload, fromB64u, vapidSigningKey } from './web-push.js';
@@ -124,7 +123,10 @@ describe('Web Push', () => {
   beforeAll(async () => {
     pushService = new PushReceiver();
     await pushService.start();
-    s = await createTestServer({ env: { PUSH_ALLOW_LOOPBACK_HTTP: 'true', VAPID_SUBJECT: 'mailto:ops@example.com' } });
+    s = await createTestServer({
+      env: { PUSH_ALLOW_LOOPBACK_HTTP: 'true', VAPID_SUBJECT: 'mailto:ops@example.com' },
+      push: { backoffMs: [20, 40], maxAttempts: 3 },
+    });
     const db = s.database.db;
     [{ id: connId }] = await db.insert(whatsapps).values({ name: 'Push', channel: 'simulator', isDefault: true }).returning();
     [{ id: sales }] = await db.insert(queues).values({ name: 'Sales', color: '#0a0' }).returning();
@@ -298,24 +300,26 @@ describe('Web Push', () => {
     const down = pushService.device('down');
     pushService.answer('flaky', 503, 500, 201);
     pushService.answer('down', 503);
-    const sender = new PushSender(s.ctx, (s.services.push as unknown as { keys: ConstructorParameters<typeof PushSender>[1] }).keys, {
-      backoffMs: [20, 40],
-      maxAttempts: 3,
-      timeoutMs: 2000,
-      concurrency: 2,
-      ttlSeconds: 60,
-    });
     const payload = { kind: 'newMessage' as const, ticketId: 1, title: 't', url: '/tickets/1', tag: 'ticket-1' };
     const flakyRow = await subscribe(alice.token, flaky);
     const downRow = await subscribe(alice.token, down);
-    sender.send({ subscriptionId: flakyRow.id, endpoint: flaky.endpoint, ...flaky.keys }, payload);
-    sender.send({ subscriptionId: downRow.id, endpoint: down.endpoint, ...down.keys }, payload);
+    const sender = s.services.push.sender;
+    sender.send([
+      { subscriptionId: flakyRow.id, payload },
+      { subscriptionId: downRow.id, payload },
+    ]);
     await sender.idle();
     expect(pushService.to('flaky')).toHaveLength(1);
     expect(pushService.to('down')).toHaveLength(0);
-    // A failing service is not a gone subscription: both devices stay.
+    // A failing service is not a gone subscription: both devices stay; nothing is left waiting.
     const ids = (await call(R.list, alice.token)).answer().devices.map((d) => d.id);
     expect(ids).toEqual(expect.arrayContaining([flakyRow.id, downRow.id]));
+    expect(
+      await s.database.db
+        .select()
+        .from(pushDeliveries)
+        .where(inArray(pushDeliveries.subscriptionId, [flakyRow.id, downRow.id])),
+    ).toEqual([]);
   });
 
   it('never sends on the request path: a hanging push service does not hold up the request', async () => {
@@ -397,6 +401,86 @@ describe('Web Push', () => {
       }
     });
   });
+});
+
+describe('Web Push across processes', () => {
+  it('keeps a push waiting for its retry when the server stops, and the next run delivers it once', async () => {
+    const receiver = new PushReceiver();
+    await receiver.start();
+    const testDb = await openTestDatabase();
+    const env = { PUSH_ALLOW_LOOPBACK_HTTP: 'true' };
+    // Long enough that the first run is stopped while the push waits; the second run finds it due.
+    const push = { backoffMs: [1_500], pollMs: 200 };
+    let second: TestServer | null = null;
+    try {
+      const first = await createTestServer({ database: testDb.database, env, push });
+      const device = receiver.device('restart');
+      receiver.answer('restart', 503, 201);
+      const user = await first.createUser({ name: 'Carol' });
+      const res = await routeCaller(() => first)(R.subscribe, user.token, { body: { endpoint: device.endpoint, keys: device.keys } });
+      expect(res.statusCode, res.body).toBe(201);
+      const subscriptionId = res.answer().id;
+      const payload = { kind: 'newMessage' as const, ticketId: 7, title: 'Waiting', url: '/tickets/7', tag: 'ticket-7' };
+      first.services.push.sender.send([{ subscriptionId, payload }]);
+      const waiting = () => testDb.database.db.select().from(pushDeliveries).where(eq(pushDeliveries.subscriptionId, subscriptionId));
+      // The first attempt was answered 503: the push waits for its retry.
+      await waitFor(async () => (await waiting()).some((r) => r.attempts === 1 && r.nextAttemptAt.getTime() - Date.now() < 1_600));
+      await first.stop();
+      expect(receiver.to('restart')).toHaveLength(0);
+      expect(await waiting()).toHaveLength(1);
+
+      second = await createTestServer({ database: testDb.database, env, push });
+      await waitFor(() => receiver.to('restart').length > 0, 10_000);
+      await second.services.push.sender.idle();
+      expect(await waiting()).toEqual([]);
+      expect(receiver.errors).toEqual([]);
+      expect(receiver.to('restart')).toHaveLength(1);
+      expect(receiver.to('restart')[0].payload).toEqual(payload);
+    } finally {
+      await second?.stop();
+      await testDb.drop();
+      await receiver.stop();
+    }
+  }, 120_000);
+
+  it('sends each push once when two processes share the database', async () => {
+    const receiver = new PushReceiver();
+    await receiver.start();
+    const testDb = await openTestDatabase();
+    const options = { database: testDb.database, env: { PUSH_ALLOW_LOOPBACK_HTTP: 'true' }, push: { pollMs: 20 } };
+    const servers: TestServer[] = [];
+    try {
+      servers.push(await createTestServer(options), await createTestServer(options));
+      const [a, b] = servers;
+      const device = receiver.device('shared-db');
+      const user = await a.createUser({ name: 'Dan' });
+      const res = await routeCaller(() => a)(R.subscribe, user.token, { body: { endpoint: device.endpoint, keys: device.keys } });
+      const subscriptionId = res.answer().id;
+      const payloads = Array.from({ length: 12 }, (_, i) => ({
+        kind: 'newMessage' as const,
+        ticketId: i + 1,
+        title: `n${i + 1}`,
+        url: `/tickets/${i + 1}`,
+        tag: `ticket-${i + 1}`,
+      }));
+      // Written by both processes; both claim as fast as they poll.
+      a.services.push.sender.send(payloads.slice(0, 6).map((payload) => ({ subscriptionId, payload })));
+      b.services.push.sender.send(payloads.slice(6).map((payload) => ({ subscriptionId, payload })));
+      await waitFor(() => receiver.to('shared-db').length >= 12, 10_000);
+      await Promise.all([a.services.push.sender.idle(), b.services.push.sender.idle()]);
+      expect(
+        receiver
+          .to('shared-db')
+          .map((p) => p.payload.ticketId)
+          .sort((x, y) => Number(x) - Number(y)),
+      ).toEqual(payloads.map((p) => p.ticketId));
+      expect(await testDb.database.db.select().from(pushDeliveries)).toEqual([]);
+    } finally {
+      for (const server of servers) await server.stop();
+      await testDb.drop();
+      await receiver.stop();
+    }
+  }, 120_000);
 });
 
 describe('Web Push without the loopback allowance', () => {

@@ -1,30 +1,34 @@
 /**
- * Sends pushes in the background: never on a request's path. Each push is one POST of the
- * encrypted payload to the device's endpoint; the push service's answer decides what follows:
+ * Sends pushes in the background: never on a request's path. A push is first written to
+ * `push_deliveries` (so one waiting for its retry survives a restart), then every server process
+ * claims due rows with FOR UPDATE SKIP LOCKED under a lease (one process posts an attempt, never
+ * two at once; a process that dies mid-post leaves the row to another once the lease ends). Each
+ * attempt is one POST of the encrypted payload to the device's endpoint; the push service's answer
+ * decides what follows:
  *   2xx        delivered (the device's last success is recorded);
  *   404, 410   the subscription is gone (unsubscribed, expired, app data cleared): it is removed;
  *   429, 5xx,  the service is busy or unreachable: tried again after a growing pause, a few times;
  *   network
  *   other 4xx  our request is wrong (403: the VAPID key changed since the device subscribed): logged,
  *              not retried.
- * Every failure is logged. The queue lives in this process: a push still waiting when the process
- * stops is lost — a notification that late would no longer be news (its TTL is short too).
+ * The row is removed once delivered, gone, refused or given up, and when it outlives the push's TTL
+ * (a server down for hours: a notification that late would no longer be news). Every failure is logged.
  */
 import http from 'node:http';
 import https from 'node:https';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PushPayload } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
-import { pushSubscriptions } from '../../db/schema.js';
+import { pushDeliveries, pushSubscriptions } from '../../db/schema.js';
+import { rowsOf } from '../../lib/sql.js';
 import { publicOnlyLookup } from '../webhooks/target-guard.js';
 import { checkEndpoint } from './endpoint-guard.js';
 import { encryptPayload, endpointFingerprint, fromB64u, vapidAuthorization, vapidSigningKey, type VapidKeys } from './web-push.js';
 
-export interface PushTarget {
+/** One push for one device. */
+export interface PushDelivery {
   subscriptionId: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
+  payload: PushPayload;
 }
 
 export interface PushSenderOptions {
@@ -33,10 +37,12 @@ export interface PushSenderOptions {
   /** Attempts in all, the first included. */
   maxAttempts: number;
   timeoutMs: number;
-  /** Posts in flight at once. */
+  /** Posts in flight at once (the size of one claim). */
   concurrency: number;
-  /** How long the push service keeps an undelivered push (the phone is off). */
+  /** How long the push service keeps an undelivered push (the phone is off); also how long a row may wait here. */
   ttlSeconds: number;
+  /** How often each process looks for due rows (those another process or an earlier run left). */
+  pollMs: number;
 }
 
 export const DEFAULT_PUSH_SENDER_OPTIONS: PushSenderOptions = {
@@ -45,111 +51,207 @@ export const DEFAULT_PUSH_SENDER_OPTIONS: PushSenderOptions = {
   timeoutMs: 10_000,
   concurrency: 4,
   ttlSeconds: 3_600,
+  pollMs: 5_000,
 };
 
-interface Job {
-  target: PushTarget;
-  payload: PushPayload;
-  attempt: number;
+/** A time as a timestamptz in SQL. */
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
+
+/** A claimed row with its device. */
+interface Claimed {
+  id: number;
+  attempts: number;
+  payload: string;
+  createdAt: Date;
+  subscriptionId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
 }
 
 type Outcome = 'delivered' | 'gone' | 'retry' | 'failed';
 
 export class PushSender {
-  private readonly queue: Job[] = [];
-  private inFlight = 0;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private stopped = false;
-  private idleWaiters: (() => void)[] = [];
+  readonly options: PushSenderOptions;
   private readonly signingKey;
+  private stopped = true;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private poller: NodeJS.Timeout | null = null;
+  private readonly wakeups = new Set<NodeJS.Timeout>();
+  private readonly writes = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly keys: VapidKeys,
-    private readonly options: PushSenderOptions = DEFAULT_PUSH_SENDER_OPTIONS,
+    options: Partial<PushSenderOptions> = {},
   ) {
+    this.options = { ...DEFAULT_PUSH_SENDER_OPTIONS, ...options };
     this.signingKey = vapidSigningKey(keys);
   }
 
-  send(target: PushTarget, payload: PushPayload): void {
-    if (this.stopped) return;
-    this.queue.push({ target, payload, attempt: 1 });
-    this.pump();
+  start(): void {
+    this.stopped = false;
+    this.poller = setInterval(() => this.kick(), this.options.pollMs);
+    this.poller.unref();
+    this.kick();
   }
 
-  /** Resolves once nothing is queued, in flight or waiting for a retry (tests, shutdown). */
-  idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  /** Writes the pushes and starts sending them (never throws; a failed write is logged). */
+  send(deliveries: PushDelivery[]): void {
+    if (deliveries.length === 0) return;
+    const now = this.ctx.clock.now();
+    const write = this.ctx.db
+      .insert(pushDeliveries)
+      .values(
+        deliveries.map((d) => ({
+          subscriptionId: d.subscriptionId,
+          payload: JSON.stringify(d.payload),
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
+      )
+      .then(
+        () => this.kick(),
+        (err: unknown) => this.ctx.log.error({ err, devices: deliveries.length }, 'push: pushes not queued'),
+      )
+      .finally(() => this.writes.delete(write));
+    this.writes.add(write);
   }
 
-  stop(): void {
-    this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    this.queue.length = 0;
-    this.settle();
-  }
-
-  private isIdle(): boolean {
-    return this.queue.length === 0 && this.inFlight === 0 && this.timers.size === 0;
-  }
-
-  private settle(): void {
-    if (!this.isIdle()) return;
-    const waiters = this.idleWaiters;
-    this.idleWaiters = [];
-    for (const w of waiters) w();
-  }
-
-  private pump(): void {
-    while (!this.stopped && this.inFlight < this.options.concurrency && this.queue.length > 0) {
-      const job = this.queue.shift()!;
-      this.inFlight++;
-      void this.attempt(job)
-        .catch((err: unknown) => this.ctx.log.error({ err }, 'push: delivery bookkeeping failed'))
-        .finally(() => {
-          this.inFlight--;
-          this.pump();
-          this.settle();
-        });
+  /** Resolves once nothing is being written, sent or waiting for a retry in this process (tests). */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.writes.size > 0) await Promise.all([...this.writes]);
+      else if (this.running) await this.running;
+      else if (this.wakeups.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      else return;
     }
   }
 
-  private async attempt(job: Job): Promise<void> {
-    const outcome = await this.deliver(job);
-    if (outcome !== 'retry') return;
-    if (job.attempt >= this.options.maxAttempts) {
-      this.ctx.log.error(
-        { endpoint: endpointFingerprint(job.target.endpoint), attempts: job.attempt },
-        'push: gave up after repeated failures',
-      );
+  /** Stops claiming; what is being sent finishes its bookkeeping. Rows waiting stay for the next run. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+    for (const t of this.wakeups) clearTimeout(t);
+    this.wakeups.clear();
+    await Promise.all([...this.writes]);
+    await this.running;
+  }
+
+  /** Sends what is due; a kick during a pass makes one more pass. */
+  private kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
       return;
     }
-    const wait = this.options.backoffMs[Math.min(job.attempt - 1, this.options.backoffMs.length - 1)] ?? 60_000;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (this.stopped) return this.settle();
-      this.queue.push({ ...job, attempt: job.attempt + 1 });
-      this.pump();
-    }, wait);
-    timer.unref();
-    this.timers.add(timer);
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.stopped && (await this.pass()) === this.options.concurrency) {
+            /* a full claim: more may be due */
+          }
+        } while (this.again && !this.stopped);
+      } catch (err) {
+        this.ctx.log.error({ err }, 'push: delivery pass failed');
+      } finally {
+        this.running = null;
+      }
+    })();
   }
 
-  private async deliver({ target, payload, attempt }: Job): Promise<Outcome> {
-    const where = endpointFingerprint(target.endpoint);
-    const verdict = checkEndpoint(target.endpoint, this.ctx.config.push.allowLoopbackHttp);
+  private async pass(): Promise<number> {
+    const claimed = await this.claim();
+    await Promise.all(
+      claimed.map((row) =>
+        this.attempt(row).catch((err: unknown) => this.ctx.log.error({ err, delivery: row.id }, 'push: delivery bookkeeping failed')),
+      ),
+    );
+    return claimed.length;
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    const now = this.ctx.clock.now();
+    // Held past the post's timeout: another process takes the row only if this one died sending it.
+    const lease = new Date(now.getTime() + this.options.timeoutMs + 5_000);
+    const result = await this.ctx.db.execute(sql`
+      with due as (
+        select id from ${pushDeliveries} where next_attempt_at <= ${at(now)}
+        order by id limit ${this.options.concurrency}
+        for update skip locked)
+      update ${pushDeliveries} set attempts = ${pushDeliveries.attempts} + 1, next_attempt_at = ${at(lease)}
+      from due where ${pushDeliveries.id} = due.id
+      returning ${pushDeliveries.id}`);
+    const ids = rowsOf(result).map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    return this.ctx.db
+      .select({
+        id: pushDeliveries.id,
+        attempts: pushDeliveries.attempts,
+        payload: pushDeliveries.payload,
+        createdAt: pushDeliveries.createdAt,
+        subscriptionId: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushDeliveries)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId))
+      .where(inArray(pushDeliveries.id, ids));
+  }
+
+  private async attempt(row: Claimed): Promise<void> {
+    // Guarded by the attempt number: a process whose lease ran out changes nothing.
+    const mine = and(eq(pushDeliveries.id, row.id), eq(pushDeliveries.attempts, row.attempts));
+    const done = () => this.ctx.db.delete(pushDeliveries).where(mine);
+    const age = this.ctx.clock.now().getTime() - row.createdAt.getTime();
+    if (age > this.options.ttlSeconds * 1000) {
+      this.ctx.log.warn({ endpoint: endpointFingerprint(row.endpoint), ageMs: age }, 'push: too old to be news; dropped unsent');
+      await done();
+      return;
+    }
+    const outcome = await this.deliver(row);
+    if (outcome !== 'retry') return void (await done());
+    if (row.attempts >= this.options.maxAttempts) {
+      this.ctx.log.error({ endpoint: endpointFingerprint(row.endpoint), attempts: row.attempts }, 'push: gave up after repeated failures');
+      return void (await done());
+    }
+    const wait = this.options.backoffMs[Math.min(row.attempts - 1, this.options.backoffMs.length - 1)] ?? 60_000;
+    await this.ctx.db
+      .update(pushDeliveries)
+      .set({ nextAttemptAt: new Date(this.ctx.clock.now().getTime() + wait) })
+      .where(mine);
+    this.wakeAfter(wait);
+  }
+
+  private wakeAfter(ms: number): void {
+    if (this.stopped) return;
+    const t = setTimeout(() => {
+      this.wakeups.delete(t);
+      this.kick();
+    }, ms + 20);
+    t.unref();
+    this.wakeups.add(t);
+  }
+
+  private async deliver(row: Claimed): Promise<Outcome> {
+    const attempt = row.attempts;
+    const payload = JSON.parse(row.payload) as PushPayload;
+    const where = endpointFingerprint(row.endpoint);
+    const verdict = checkEndpoint(row.endpoint, this.ctx.config.push.allowLoopbackHttp);
     if (!verdict.ok) {
       // Stored before a rule tightened (or written around the API): never posted to.
       this.ctx.log.error({ endpoint: where, reason: verdict.reason }, 'push: endpoint refused; subscription removed');
-      await this.remove(target);
+      await this.remove(row);
       return 'gone';
     }
     let status: number;
     try {
-      const body = encryptPayload(Buffer.from(JSON.stringify(payload)), { p256dh: fromB64u(target.p256dh), auth: fromB64u(target.auth) });
-      status = await this.post(target.endpoint, body, verdict.loopbackHttp, payload);
+      const body = encryptPayload(Buffer.from(row.payload), { p256dh: fromB64u(row.p256dh), auth: fromB64u(row.auth) });
+      status = await this.post(row.endpoint, body, verdict.loopbackHttp, payload);
     } catch (err) {
       this.ctx.log.warn({ err, endpoint: where, attempt }, 'push: push service unreachable');
       return 'retry';
@@ -158,12 +260,12 @@ export class PushSender {
       await this.ctx.db
         .update(pushSubscriptions)
         .set({ lastSuccessAt: this.ctx.clock.now() })
-        .where(eq(pushSubscriptions.id, target.subscriptionId));
+        .where(eq(pushSubscriptions.id, row.subscriptionId));
       return 'delivered';
     }
     if (status === 404 || status === 410) {
       this.ctx.log.info({ endpoint: where, status }, 'push: subscription gone; removed');
-      await this.remove(target);
+      await this.remove(row);
       return 'gone';
     }
     if (status === 429 || status >= 500) {
@@ -179,8 +281,8 @@ export class PushSender {
     return 'failed';
   }
 
-  private async remove(target: PushTarget): Promise<void> {
-    await this.ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, target.endpoint));
+  private async remove(row: Claimed): Promise<void> {
+    await this.ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, row.endpoint));
   }
 
   /** POSTs and resolves with the status. No redirects; the connection may only reach a public address (or loopback when allowed). */

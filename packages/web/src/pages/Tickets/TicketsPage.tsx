@@ -31,7 +31,8 @@ export default function TicketsPage() {
         display: 'flex',
         overflow: 'hidden',
         // The shell's top bar, padding and footer take the rest of the viewport.
-        height: { xs: 'calc(100dvh - 56px - 16px - 40px)', sm: 'calc(100dvh - 64px - 32px - 40px)' },
+        // The top bar, the page's padding and (not on a phone) the footer.
+        height: { xs: 'calc(100dvh - 56px - 16px)', sm: 'calc(100dvh - 64px - 32px - 40px)' },
         minHeight: 420,
       }}
     >

@@ -165,12 +165,14 @@ export default function TicketsBoard() {
       sx={{
         display: 'flex',
         flexDirection: 'column',
-        height: { xs: 'calc(100dvh - 56px - 16px - 40px)', sm: 'calc(100dvh - 64px - 32px - 40px)' },
+        // The top bar, the page's padding and (not on a phone) the footer.
+        height: { xs: 'calc(100dvh - 56px - 16px)', sm: 'calc(100dvh - 64px - 32px - 40px)' },
         minHeight: 420,
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Typography variant="h6" sx={{ flex: 1 }} noWrap>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        {/* On a phone the title takes a line of its own: beside the buttons it was cut to a word's first letters. */}
+        <Typography variant="h6" sx={{ flex: { xs: '1 0 100%', sm: 1 } }} noWrap data-testid="board-title">
           {t('tickets.board.title')}
         </Typography>
         <ToggleButtonGroup
@@ -188,7 +190,12 @@ export default function TicketsBoard() {
           </ToggleButton>
         </ToggleButtonGroup>
         <Tooltip title={t('tickets.board.list')}>
-          <IconButton onClick={() => void navigate('/tickets')} aria-label={t('tickets.board.list')} data-testid="board-to-list">
+          <IconButton
+            onClick={() => void navigate('/tickets')}
+            aria-label={t('tickets.board.list')}
+            data-testid="board-to-list"
+            sx={{ ml: 'auto' }}
+          >
             <ViewListIcon />
           </IconButton>
         </Tooltip>
