@@ -1015,6 +1015,9 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_status_idx').on(t.campaignId, t.status),
     index('campaign_recipients_claimed_idx').on(t.claimedAt),
     index('campaign_recipients_contact_idx').on(t.contactId, t.claimedAt),
+    index('campaign_recipients_replied_idx')
+      .on(t.repliedAt)
+      .where(sql`${t.repliedAt} is not null`),
     check('campaign_recipients_status_check', sql`${t.status} IN ('queued', 'handed', 'skipped', 'failed')`),
   ],
 );

@@ -5,6 +5,8 @@ export const dashboardCountersSchema = z.object({
   supportHappening: z.number().int(),
   supportFinished: z.number().int(),
   leads: z.number().int(),
+  /** Campaign recipients who replied in the range (their tickets also count above). */
+  campaignReplies: z.number().int(),
   /** Minutes, exact (two decimals). */
   avgSupportTime: z.number(),
   avgWaitTime: z.number(),

@@ -866,6 +866,7 @@ const en = {
     inService: 'In service',
     resolved: 'Resolved',
     leads: 'Leads',
+    campaignReplies: 'Replies to campaigns',
     avgSupportTime: 'Average service time',
     avgWaitTime: 'Average wait time',
     promoters: 'Promoters',

@@ -868,6 +868,7 @@ const es: Translation = {
     inService: 'En atención',
     resolved: 'Resueltos',
     leads: 'Leads',
+    campaignReplies: 'Respuestas a campañas',
     avgSupportTime: 'Tiempo medio de atención',
     avgWaitTime: 'Tiempo medio de espera',
     promoters: 'Promotores',

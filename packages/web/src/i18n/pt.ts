@@ -868,6 +868,7 @@ const pt: Translation = {
     inService: 'Em atendimento',
     resolved: 'Finalizados',
     leads: 'Leads',
+    campaignReplies: 'Respostas a campanhas',
     avgSupportTime: 'Tempo médio de atendimento',
     avgWaitTime: 'Tempo médio de espera',
     promoters: 'Promotores',

@@ -5,7 +5,19 @@
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { contactTags, contacts, queues, ratings, tags, ticketCycles, tickets, whatsapps } from '../../db/schema.js';
+import {
+  campaignRecipients,
+  campaigns,
+  contactTags,
+  contacts,
+  queues,
+  ratings,
+  tags,
+  ticketCycles,
+  tickets,
+  whatsapps,
+} from '../../db/schema.js';
+import { campaignAudienceSchema, DEFAULT_CAMPAIGN_PACING } from '@switchboard/shared';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { waitFor } from '../../test/simulator.js';
 import { rowsOf } from '../../lib/sql.js';
@@ -200,6 +212,34 @@ describe('dashboard', () => {
     await rate('t8', c9, bruno.id, 8, '2025-03-12T20:20:00');
     await rate('t7', c8, ana.id, 0, '2025-03-09T23:59:30'); // out of range
 
+    // A campaign: k1 replied on t1 (Sales, Ana, VIP) and k3 on t3 (Support, Bruno, VIP) in range,
+    // k7 before it; k5 never replied.
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        name: 'March offer',
+        whatsappId: conn,
+        status: 'finished',
+        audience: campaignAudienceSchema.parse({ tagIds: [tag] }),
+        pacing: DEFAULT_CAMPAIGN_PACING,
+      })
+      .returning();
+    const recipient = (contact: string, ticketName: string | null, repliedAt: string | null) => ({
+      campaignId: campaign.id,
+      contactId: k[contact],
+      status: 'handed',
+      ticketId: ticketName ? t[ticketName] : null,
+      repliedAt: repliedAt ? sp(repliedAt) : null,
+    });
+    await db
+      .insert(campaignRecipients)
+      .values([
+        recipient('k1', 't1', '2025-03-10T10:00:00'),
+        recipient('k3', 't3', '2025-03-11T23:30:00'),
+        recipient('k7', 't7', '2025-03-09T23:00:00'),
+        recipient('k5', null, null),
+      ]);
+
     base = await s.listen();
   });
 
@@ -215,6 +255,7 @@ describe('dashboard', () => {
       supportHappening: 1, // t5
       supportFinished: 3, // c1, c2 resolved; c3 finished; the transfer is not an end
       leads: 7, // k1–k6, k8; not k7 (the 9th locally), not the group
+      campaignReplies: 2, // k1 and k3; k7 replied on the 9th, k5 never
       avgSupportTime: 41.13, // (30 + 59.5 + 30 + 45) / 4 = 41.125
       avgWaitTime: 15.1, // (10 + 5.5 + 20 + 30 + 10) / 5
       npsPromotersPerc: 40, // 10, 9
@@ -278,6 +319,7 @@ describe('dashboard', () => {
       supportHappening: 1,
       supportFinished: 2,
       leads: 3,
+      campaignReplies: 1, // k1's reply ticket is Ana's
       avgSupportTime: 44.75,
       avgWaitTime: 15.17,
     });
@@ -291,6 +333,7 @@ describe('dashboard', () => {
       avgSupportTime: 37.5,
       avgWaitTime: 20,
       leads: 2,
+      campaignReplies: 1, // k3's reply ticket is in Support
     });
 
     const vip = await read(`date_from=2025-03-10&date_to=2025-03-12&tag=${tag}`);
@@ -299,6 +342,7 @@ describe('dashboard', () => {
       avgSupportTime: 30,
       avgWaitTime: 15,
       leads: 2,
+      campaignReplies: 2, // k1 and k3 are VIP
       npsPromotersPerc: 100,
       npsScore: 100,
     });

@@ -76,6 +76,7 @@ export class DashboardService {
     const cycles = await this.cycleStats(scope);
     const rated = await this.ratingStats(scope);
     const leads = await this.leads(scope);
+    const campaignReplies = await this.campaignReplies(scope);
     const attendants = await this.attendants(
       scope,
       allowed(actor, 'dashboard.everyone') ? undefined : actor.id,
@@ -90,6 +91,7 @@ export class DashboardService {
       supportHappening: cycles.all.happening,
       supportFinished: cycles.all.finished,
       leads,
+      campaignReplies,
       avgSupportTime: round2(cycles.all.avgSupport),
       avgWaitTime: round2(cycles.all.avgWait),
       npsPromotersPerc: round2(share(rated.all.promoters)),
@@ -240,6 +242,26 @@ export class DashboardService {
     }
     if (s.tag !== undefined) parts.push(sql`ct.id in (select ctg.contact_id from contact_tags ctg where ctg.tag_id = ${s.tag})`);
     const [row] = rowsOf(await this.ctx.db.execute(sql`select count(*)::int as n from contacts ct where ${sql.join(parts, sql` and `)}`));
+    return num(row?.n);
+  }
+
+  /**
+   * Campaign recipients who replied within the range: counted apart, since their tickets are
+   * answers to a campaign rather than customers who came on their own (they still count in the
+   * ticket counters). Filtered like the rest by the reply ticket's attendant and sector and by the
+   * contact's tag.
+   */
+  private async campaignReplies(s: Scope): Promise<number> {
+    const { lo, hi } = this.bounds(s);
+    const parts: SQL[] = [sql`r.replied_at >= ${lo}`, sql`r.replied_at < ${hi}`];
+    if (s.userId !== undefined) parts.push(sql`t.user_id = ${s.userId}`);
+    if (s.queueId !== undefined) parts.push(sql`t.queue_id = ${s.queueId}`);
+    if (s.tag !== undefined) parts.push(sql`r.contact_id in (select ctg.contact_id from contact_tags ctg where ctg.tag_id = ${s.tag})`);
+    const [row] = rowsOf(
+      await this.ctx.db.execute(
+        sql`select count(*)::int as n from campaign_recipients r left join tickets t on t.id = r.ticket_id where ${sql.join(parts, sql` and `)}`,
+      ),
+    );
     return num(row?.n);
   }
 

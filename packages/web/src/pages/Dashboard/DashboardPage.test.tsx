@@ -12,6 +12,7 @@ const counters = {
   supportHappening: 1,
   supportFinished: 3,
   leads: 7,
+  campaignReplies: 3,
   avgSupportTime: 125.6,
   avgWaitTime: 15.1,
   npsPromotersPerc: 40,
@@ -101,6 +102,7 @@ describe('dashboard filter', () => {
     expect(screen.getByTestId('card-in-service-value').textContent).toBe('1');
     expect(screen.getByTestId('card-resolved-value').textContent).toBe('3');
     expect(screen.getByTestId('card-leads-value').textContent).toBe('7');
+    expect(screen.getByTestId('card-campaign-replies-value').textContent).toBe('3');
     expect(screen.getByTestId('card-avg-support-value').textContent).toBe('2h 6min');
     expect(screen.getByTestId('card-avg-wait-value').textContent).toBe('0h 15min');
     expect(screen.getByTestId('tickets-per-day-chart').getAttribute('data-total')).toBe('2');

@@ -91,6 +91,7 @@ export default function DashboardPage() {
                   ['card-in-service', t('dashboard.inService'), c.supportHappening],
                   ['card-resolved', t('dashboard.resolved'), c.supportFinished],
                   ['card-leads', t('dashboard.leads'), c.leads],
+                  ['card-campaign-replies', t('dashboard.campaignReplies'), c.campaignReplies],
                   ['card-avg-support', t('dashboard.avgSupportTime'), formatDuration(c.avgSupportTime)],
                   ['card-avg-wait', t('dashboard.avgWaitTime'), formatDuration(c.avgWaitTime)],
                 ].map(([id, label, value]) => (
