@@ -25,7 +25,7 @@ let preKeyEntries: [string, string][] | undefined;
  * still finds none on the server and uploads all 812 of them (its upload path is unchanged), it
  * only does not generate them. Each device has its own identity and signed pre-key.
  */
-function unlinkedDeviceStore(): MemoryAuthStore {
+export function unlinkedDeviceStore(): MemoryAuthStore {
   preKeyEntries ??= Array.from({ length: FIRST_UPLOAD }, (_, i) => [
     signalKeyName('pre-key', String(i + 1)),
     serialize(Curve.generateKeyPair()),
