@@ -42,7 +42,7 @@ export function describeAddressingContract(makeHarness: () => Promise<ChannelHar
   /** start → QR → the phone scans → CONNECTED (or the account provisioned, for channels without QR). */
   const pair = async (): Promise<void> => {
     const company = String(nextCompany++);
-    ctx = new RecordingContext(nextConnection++, new MemoryAuthStore());
+    ctx = new RecordingContext(nextConnection++, harness.newAuthStore?.() ?? new MemoryAuthStore());
     if (harness.provision) await harness.provision(company);
     driver = harness.createDriver(ctx);
     drivers.push(driver);

@@ -115,7 +115,7 @@ export function describeChannelContract(makeHarness: () => Promise<ChannelHarnes
   afterAll(() => harness.close());
 
   beforeEach(() => {
-    auth = new MemoryAuthStore();
+    auth = harness.newAuthStore?.() ?? new MemoryAuthStore();
     company = String(nextCompany++);
   });
 

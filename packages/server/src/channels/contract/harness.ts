@@ -3,6 +3,7 @@
  * and customers who write, revoke, edit and read. One implementation per driver kind.
  */
 import type { ChannelDriver, DriverContext } from '../driver.js';
+import type { MemoryAuthStore } from './recording-context.js';
 
 export interface ContractCustomer {
   /** A customer with a phone number (undefined when known only by a LID). */
@@ -86,6 +87,8 @@ export interface ChannelHarness {
   /** Sessions the channel currently holds open for this number (0 after a final disconnect). */
   openSessions?(number: string): number;
   close(): Promise<void>;
+  /** The auth store of a device that was never linked, for each scenario's pairing (default: an empty one). */
+  newAuthStore?(): MemoryAuthStore;
   /** The person types the pairing code on the phone with this number (channels that link by code). */
   enterPairingCode?(number: string, code: string): Promise<void>;
   /** Linking this number asks for a passkey, as WhatsApp does for some accounts since 2026. */

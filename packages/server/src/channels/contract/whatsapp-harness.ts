@@ -1,14 +1,40 @@
 /**
  * The contract's WhatsApp side: the real baileys driver connected to the protocol test server.
  */
-import { proto, type MediaType } from 'baileys';
+import { Curve, initAuthCreds, proto, type MediaType } from 'baileys';
 import { WhatsAppTestServer } from '../whatsapp/test-server/server.js';
 import type { SimulatedCustomer } from '../whatsapp/test-server/customer.js';
 import { createWhatsappDriver } from '../whatsapp/driver.js';
 import { WebVersionSource } from '../whatsapp/web-version.js';
+import { CREDS_KEY, signalKeyName } from '../whatsapp/auth-state.js';
+import { serialize } from '../whatsapp/serialization.js';
 import type { ChannelHarness, ContractCustomer, ReceivedOnPhone } from './harness.js';
+import { MemoryAuthStore } from './recording-context.js';
 
 let nextNumber = 5511_9100_0000;
+
+/** How many one-time pre-keys baileys uploads when the server holds none (its INITIAL_PREKEY_COUNT). */
+const FIRST_UPLOAD = 812;
+let preKeyEntries: [string, string][] | undefined;
+
+/**
+ * A device never linked, whose one-time pre-keys are already in its store. Baileys generates 812
+ * X25519 pre-keys at a device's first connection; with a new device per scenario that was about
+ * 0.35 s of CPU per scenario, over 40% of this contract's. Here they are generated once per process
+ * and copied into each store, with baileys' own fresh creds pointing past them: the first connection
+ * still finds none on the server and uploads all 812 of them (its upload path is unchanged), it
+ * only does not generate them. Each device has its own identity and signed pre-key.
+ */
+export function unlinkedDeviceStore(): MemoryAuthStore {
+  preKeyEntries ??= Array.from({ length: FIRST_UPLOAD }, (_, i) => [
+    signalKeyName('pre-key', String(i + 1)),
+    serialize(Curve.generateKeyPair()),
+  ]);
+  const store = new MemoryAuthStore();
+  for (const [key, value] of preKeyEntries) store.data.set(key, value);
+  store.data.set(CREDS_KEY, serialize({ ...initAuthCreds(), nextPreKeyId: FIRST_UPLOAD + 1, firstUnuploadedPreKeyId: 1 }));
+  return store;
+}
 
 export async function whatsappHarness(): Promise<ChannelHarness & { server: WhatsAppTestServer }> {
   const server = await WhatsAppTestServer.start();
@@ -20,6 +46,7 @@ export async function whatsappHarness(): Promise<ChannelHarness & { server: What
   return {
     name: 'whatsapp (baileys over the protocol test server)',
     server,
+    newAuthStore: unlinkedDeviceStore,
     // The WhatsApp Web version comes from the test server's /sw.js, as in production from WhatsApp Web.
     createDriver: (ctx) =>
       createWhatsappDriver(ctx, {

@@ -10,7 +10,8 @@ import type { ChannelDriver, DriverEvent } from '../driver.js';
 import { createWhatsappDriver, type WhatsappDriverDeps } from '../whatsapp/driver.js';
 import { WhatsAppTestServer } from '../whatsapp/test-server/server.js';
 import { WebVersionSource, type WebVersion } from '../whatsapp/web-version.js';
-import { MemoryAuthStore, RecordingContext } from './recording-context.js';
+import { RecordingContext } from './recording-context.js';
+import { unlinkedDeviceStore } from './whatsapp-harness.js';
 import { CREDS_KEY } from '../whatsapp/auth-state.js';
 import { deserialize, serialize } from '../whatsapp/serialization.js';
 
@@ -46,7 +47,7 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
   /** A driver of one company number; `versions` as the production factory builds it. */
   const session = (
     versions: WebVersionSource | undefined = new WebVersionSource({ url: server.versionUrl }),
-    auth = new MemoryAuthStore(),
+    auth = unlinkedDeviceStore(),
   ) => {
     const ctx = new RecordingContext(nextConnection++, auth);
     const deps: WhatsappDriverDeps = { waWebSocketUrl: server.url, reconnectDelays: [50, 100, 200], versions };
@@ -174,7 +175,7 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
     });
 
     it('after a restart, the message is served from what the product stored (getMessage)', async () => {
-      const auth = new MemoryAuthStore();
+      const auth = unlinkedDeviceStore();
       const first = session(undefined, auth);
       const company = await pair(first);
       const customer = server.addCustomer({ number: String(nextCustomer++) });
@@ -244,7 +245,7 @@ describe('whatsapp session (baileys over the protocol test server)', () => {
 
   describe('the offline queue', () => {
     it('messages kept while the companion was away arrive after login, each once and in order', async () => {
-      const auth = new MemoryAuthStore();
+      const auth = unlinkedDeviceStore();
       const first = session(undefined, auth);
       const company = await pair(first);
       const customer = server.addCustomer({ number: String(nextCustomer++), name: 'Otto' });

@@ -7,7 +7,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelDriver, DriverEvent } from '../driver.js';
 import type { SimulatedCustomer } from './test-server/customer.js';
-import { MemoryAuthStore, RecordingContext } from '../contract/recording-context.js';
+import { RecordingContext } from '../contract/recording-context.js';
+import { unlinkedDeviceStore } from '../contract/whatsapp-harness.js';
 import { PNG } from '../../test/fixtures.js';
 import { createWhatsappDriver, type WhatsappDriverDeps } from './driver.js';
 import { WhatsAppTestServer } from './test-server/server.js';
@@ -37,7 +38,7 @@ describe('whatsapp driver: media and sends as WhatsApp handles them', () => {
   /** A company number paired by QR and CONNECTED. */
   const connect = async (deps: Partial<WhatsappDriverDeps> = {}) => {
     const company = String(nextCompany++);
-    const ctx = new RecordingContext(nextConnection++, new MemoryAuthStore());
+    const ctx = new RecordingContext(nextConnection++, unlinkedDeviceStore());
     const driver = createWhatsappDriver(ctx, { waWebSocketUrl: server.url, reconnectDelays: [50, 100, 200], ...deps });
     drivers.push(driver);
     await driver.start();

@@ -23,7 +23,7 @@ import type { Outbox } from '../../messaging/outbox.js';
 import { announceMessage } from '../../messaging/ticket-events.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
 import { finishCycle } from '../../store/ticket-cycles.js';
-import { presentTicketById, type TicketRow } from '../../store/ticket-present.js';
+import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { insertTicketWithCycle } from '../tickets/insert.js';
 import { decidePacing, type PacingFacts } from './pacing.js';
 import { presentRecipients, type CampaignRow } from './present.js';
@@ -110,12 +110,21 @@ export class CampaignSender {
       return 0;
     }
     void this.outbox.kick(campaign.whatsappId);
-    // Whoever has one of these chats open sees the message like any other.
-    for (const m of written) {
-      const ticketDto = await presentTicketById(this.ctx.db, m.ticketId);
-      const [dto] = await presentMessages(this.ctx.mediaLinks, this.ctx.db, [m.row]);
+    // Whoever has one of these chats open sees the message like any other. The batch's tickets and
+    // messages are presented together: a query per batch, not several per recipient.
+    const ticketIds = [...new Set(written.map((m) => m.ticketId))];
+    const ticketRows = ticketIds.length ? await this.ctx.db.select().from(tickets).where(inArray(tickets.id, ticketIds)) : [];
+    const ticketDtos = new Map((await presentTickets(this.ctx.db, ticketRows)).map((t) => [t.id, t]));
+    const messageDtos = await presentMessages(
+      this.ctx.mediaLinks,
+      this.ctx.db,
+      written.map((m) => m.row),
+    );
+    written.forEach((m, i) => {
+      const ticketDto = ticketDtos.get(m.ticketId);
+      const dto = messageDtos[i];
       if (ticketDto && dto) announceMessage(this.ctx, 'create', dto, ticketDto);
-    }
+    });
     await this.service.announceRecipients(campaign.id, await presentRecipients(this.ctx.db, inArray(campaignRecipients.id, handed)));
     await this.service.announceById(campaign.id, 'update');
     return handed.length;
