@@ -1,11 +1,4 @@
-import {
-  dbIdParamSchema,
-  scheduledCalendarQuerySchema,
-  scheduledCalendarSchema,
-  scheduledMessageSaveSchema,
-  scheduledMessageSchema,
-  TICKET_ROUTES,
-} from '@switchboard/shared';
+import { dbIdParamSchema, SCHEDULED_MESSAGE_ROUTES as R, scheduledMessageSchema, TICKET_ROUTES } from '@switchboard/shared';
 import { answers, BODY, INPUT, SIGNED_IN } from '../../http/responses.js';
 import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
@@ -21,14 +14,14 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages, me
   const tags = ['scheduledMessages'];
 
   app.get(
-    '/scheduledMessages',
+    R.calendar.path,
     {
       ...opts,
       schema: {
+        ...requestSchemas(R.calendar),
         tags,
         summary: 'Every send scheduled between two days, on the tickets the caller may see',
-        querystring: scheduledCalendarQuerySchema,
-        response: answers({ 200: scheduledCalendarSchema }, SIGNED_IN, INPUT),
+        response: answers(ok(R.calendar), SIGNED_IN, INPUT),
       },
     },
     (req) => scheduledMessages.calendar(req.actor, req.query),
@@ -60,15 +53,14 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages, me
     async (req, reply) => reply.status(201).send(await scheduledMessages.create(req.actor, req.params.ticketId, req.body)),
   );
   app.put(
-    '/scheduledMessages/:id',
+    R.update.path,
     {
       ...opts,
       schema: {
+        ...requestSchemas(R.update),
         tags,
         summary: 'Change a scheduled message',
-        params: dbIdParamSchema,
-        body: scheduledMessageSaveSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, BODY, NOT_FOUND, NOT_PENDING),
+        response: answers(ok(R.update), SIGNED_IN, BODY, NOT_FOUND, NOT_PENDING),
       },
     },
     (req) => scheduledMessages.update(req.actor, req.params.id, req.body),
@@ -111,14 +103,14 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages, me
     (req) => scheduledMessages.attach(req.actor, req.params.id, null),
   );
   app.delete(
-    '/scheduledMessages/:id',
+    R.cancel.path,
     {
       ...opts,
       schema: {
+        ...requestSchemas(R.cancel),
         tags,
         summary: 'Cancel a scheduled message',
-        params: dbIdParamSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING),
+        response: answers(ok(R.cancel), SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING),
       },
     },
     (req) => scheduledMessages.cancel(req.actor, req.params.id),
