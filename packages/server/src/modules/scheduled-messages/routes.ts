@@ -1,9 +1,9 @@
-import { dbIdParamSchema, SCHEDULED_MESSAGE_ROUTES as R, scheduledMessageSchema, TICKET_ROUTES } from '@switchboard/shared';
+import { SCHEDULED_MESSAGE_ROUTES as R, scheduledMessageSchema, TICKET_ROUTES } from '@switchboard/shared';
 import { answers, BODY, INPUT, SIGNED_IN } from '../../http/responses.js';
 import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
-import { ATTACHMENT_ERRORS, readAttachment } from '../../http/attachment-upload.js';
+import { registerAttachmentRoutes } from '../../http/attachment-routes.js';
 
 const NO_TICKET = { 404: ['ERR_NO_TICKET_FOUND'] } as const;
 const NOT_FOUND = { 404: ['ERR_NOT_FOUND'] } as const;
@@ -65,43 +65,19 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages, me
     },
     (req) => scheduledMessages.update(req.actor, req.params.id, req.body),
   );
-  app.put(
-    '/scheduledMessages/:id/media',
-    {
-      ...opts,
-      schema: {
-        tags,
-        summary: 'Attach a file sent with the text (multipart, one file in `media`; the limits of a chat upload)',
-        consumes: ['multipart/form-data'],
-        params: dbIdParamSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING, ATTACHMENT_ERRORS),
-      },
+  registerAttachmentRoutes(app, {
+    path: R.update.path,
+    tags,
+    summaries: {
+      attach: 'Attach a file sent with the text (multipart, one file in `media`; the limits of a chat upload)',
+      remove: "Remove a scheduled message's file",
     },
-    async (req) => {
-      // Who may attach is checked before the upload is read: a refused file is never received.
-      await scheduledMessages.assertCanAttach(req.actor, req.params.id);
-      const file = await readAttachment(req, media, maxRequestBytes);
-      try {
-        return await scheduledMessages.attach(req.actor, req.params.id, file);
-      } catch (err) {
-        await media.remove([file.name]);
-        throw err;
-      }
-    },
-  );
-  app.delete(
-    '/scheduledMessages/:id/media',
-    {
-      ...opts,
-      schema: {
-        tags,
-        summary: "Remove a scheduled message's file",
-        params: dbIdParamSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING),
-      },
-    },
-    (req) => scheduledMessages.attach(req.actor, req.params.id, null),
-  );
+    answer: scheduledMessageSchema,
+    refusals: [NOT_FOUND, NOT_PENDING],
+    owner: scheduledMessages,
+    media,
+    maxRequestBytes,
+  });
   app.delete(
     R.cancel.path,
     {
