@@ -7,7 +7,7 @@
  *
  *   schema: { params, body, tags, response: answers({ 200: ticketSchema }, SIGNED_IN, INPUT, { 404: ['ERR_NO_TICKET_FOUND'] }) }
  */
-import type { ErrorCode } from '@switchboard/shared';
+import { noContentSchema, type ErrorCode } from '@switchboard/shared';
 import { z } from 'zod';
 
 /** Error codes by HTTP status. */
@@ -73,4 +73,4 @@ export function fileBody(description: string) {
 }
 
 /** 204: nothing in the body. */
-export const noContent = z.undefined().describe('No content');
+export const noContent = noContentSchema;

@@ -25,9 +25,9 @@ export function requestSchemas<R extends RouteDef>(
   } as Has<R, 'params', 'params'> & Has<R, 'query', 'querystring'> & Has<R, 'body', 'body'>;
 }
 
-type OkStatus<R extends RouteDef> = R['status'] extends 201 ? 201 : 200;
+type OkStatus<R extends RouteDef> = R['status'] extends 201 | 202 | 204 ? R['status'] : 200;
 
-/** The success answer for `answers()`: `{ 200: schema }`, or 201 for a route that creates. */
+/** The success answer for `answers()`: `{ 200: schema }`, or the route's own status (201 for a route that creates). */
 export function ok<R extends RouteDef>(def: R): { [S in OkStatus<R>]: R['answer'] } {
   return { [def.status ?? 200]: def.answer };
 }

@@ -24,6 +24,8 @@ export const errorBodySchema = z
 
 /** Answer of a deletion or a session action: a sentence for people, no data. */
 export const messageResultSchema = z.object({ message: z.string() });
+/** A 204 answer: nothing. */
+export const noContentSchema = z.undefined().describe('No content');
 /** Answer of "delete all": how many were removed. */
 export const countResultSchema = z.object({ message: z.string(), count: z.number().int() });
 

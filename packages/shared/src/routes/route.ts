@@ -18,9 +18,9 @@ export interface RouteDef {
   body?: z.ZodType;
   /** The handler checks the body itself (after who calls), so Fastify is not given its schema. */
   bodyCheckedByHandler?: true;
-  /** The success answer's schema; `status` its code (200 unless given). */
+  /** The success answer's schema; `status` its code (200 unless given; 202 for work that goes on after the answer). */
   answer: z.ZodType;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202 | 204;
 }
 
 /** Declares a route (keeps its literal path and method in the type). */

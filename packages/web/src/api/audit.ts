@@ -1,8 +1,8 @@
 /** The audit log (admins): pages of records under the chosen filters, and their CSV export. */
-import { auditPageSchema, type auditQuerySchema } from '@switchboard/shared';
+import { AUDIT_ROUTES, type auditQuerySchema } from '@switchboard/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from './client';
+import { call } from './client';
 import { downloadCsv } from './download';
 
 /** The page's filters, as the route's query takes them (every one optional). */
@@ -12,7 +12,7 @@ export function useAuditLog(filter: AuditFilter) {
   return useInfiniteQuery({
     queryKey: ['auditLog', filter],
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.get('/audit-log', auditPageSchema, { ...filter, pageNumber: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => call(AUDIT_ROUTES.list, { query: { ...filter, pageNumber: pageParam }, signal }),
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
 }

@@ -1,16 +1,16 @@
-import { authConfigSchema, sessionSchema, userSchema, type LoginInput, type SignupInput } from '@switchboard/shared';
+import { AUTH_ROUTES as R, type LoginInput, type SignupInput } from '@switchboard/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, type Session } from './client';
+import { call, type Session } from './client';
 import { queryKeys } from './queryKeys';
 
 export type AuthSession = Session;
 
 export const authApi = {
-  login: (input: LoginInput) => apiRequest('/auth/login', sessionSchema, { method: 'POST', body: input, sessionCall: true }),
-  signup: (input: SignupInput) => apiRequest('/auth/signup', userSchema, { method: 'POST', body: input, sessionCall: true }),
-  logout: () => apiRequest('/auth/logout', z.undefined(), { method: 'DELETE', sessionCall: true }),
-  config: () => apiRequest('/auth/config', authConfigSchema, { sessionCall: true }),
+  // Session calls: a refused sign-in is the caller's to show, not the end of a session.
+  login: (input: LoginInput) => call(R.login, { body: input, sessionCall: true }),
+  signup: (input: SignupInput) => call(R.signup, { body: input, sessionCall: true }),
+  logout: () => call(R.logout, { sessionCall: true }),
+  config: () => call(R.config, { sessionCall: true }),
 };
 
 /** Whether the login page offers sign-up (GET /auth/config). */

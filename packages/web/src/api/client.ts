@@ -12,13 +12,21 @@
  * Files (media, CSV) are read with `apiBlob` / `apiText`, through the same session handling.
  */
 import i18n from 'i18next';
-import { requestOf, sessionSchema, type RouteAnswer, type RouteDef, type RouteInput, type SessionDTO } from '@switchboard/shared';
+import {
+  AUTH_ROUTES,
+  requestOf,
+  type BuiltRequest,
+  type RouteAnswer,
+  type RouteDef,
+  type RouteInput,
+  type SessionDTO,
+} from '@switchboard/shared';
 import type { z } from 'zod';
 import { ApiError } from './ApiError';
 import { tokenStore } from './tokenStore';
 
 export const API_BASE = '/api';
-const REFRESH_PATH = '/auth/refresh_token';
+const REFRESH = AUTH_ROUTES.refresh;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -149,9 +157,9 @@ let refreshInFlight: Promise<Session> | null = null;
 export function refreshSession(): Promise<Session> {
   if (!refreshInFlight) {
     refreshInFlight = (async () => {
-      const response = await send(REFRESH_PATH, { method: 'POST' });
+      const response = await send(REFRESH.path, { method: REFRESH.method });
       if (!response.ok) throw await errorOf(response);
-      const session = await readWith(sessionSchema, REFRESH_PATH)(response);
+      const session = await readWith(REFRESH.answer, REFRESH.path)(response);
       tokenStore.set(session.token);
       hooks.onRefreshed?.(session);
       return session;
@@ -203,8 +211,12 @@ export function apiRequest<S extends z.ZodType>(path: string, schema: S, options
   return request(path, options, readWith(schema, `${options.method ?? 'GET'} ${path}`));
 }
 
-/** A call's input: the route's parameters, query and body, and what may cancel it. */
-export type CallInput<R extends RouteDef> = RouteInput<R> & { signal?: AbortSignal };
+/** A call's input: the route's parameters, query and body, what may cancel it, and whether it establishes a session. */
+export type CallInput<R extends RouteDef> = RouteInput<R> & Pick<RequestOptions, 'signal' | 'sessionCall'>;
+
+function optionsOf(req: BuiltRequest, input: Pick<RequestOptions, 'signal' | 'sessionCall'> | undefined): RequestOptions {
+  return { method: req.method, body: req.body, query: req.query, signal: input?.signal, sessionCall: input?.sessionCall };
+}
 
 /**
  * A call of a route of the shared table (@switchboard/shared ROUTES): its path, parameters, query
@@ -215,9 +227,21 @@ export function call<R extends RouteDef>(
   ...[input]: object extends RouteInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
 ): Promise<RouteAnswer<R>> {
   const req = requestOf<RouteDef>(def, input as RouteInput<RouteDef>);
-  return apiRequest(req.path, def.answer, { method: req.method, body: req.body, query: req.query, signal: input?.signal }) as Promise<
-    RouteAnswer<R>
-  >;
+  return apiRequest(req.path, def.answer, optionsOf(req, input)) as Promise<RouteAnswer<R>>;
+}
+
+/**
+ * A call of a route whose answer has several shapes by who asks, read as the one this caller gets
+ * (the admin's whole connections of a list that answers summaries to everyone else). The schema
+ * must describe a case of the route's answer, so the narrower type cannot drift from the table.
+ */
+export function callAs<R extends RouteDef, S extends z.ZodType<RouteAnswer<R>>>(
+  def: R,
+  schema: S,
+  ...[input]: object extends RouteInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
+): Promise<z.infer<S>> {
+  const req = requestOf<RouteDef>(def, input as RouteInput<RouteDef>);
+  return apiRequest(req.path, schema, optionsOf(req, input));
 }
 
 /** A file behind the API (message media), as a Blob. */

@@ -11,7 +11,7 @@ import {
 } from '@switchboard/shared';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, call } from './client';
+import { call, callAs } from './client';
 import { removeConnection, upsertConnection } from './connectionCache';
 import { queryKeys } from './queryKeys';
 
@@ -20,7 +20,7 @@ export function useConnectionList(enabled = true) {
     queryKey: queryKeys.connections,
     // The table's answer is whole connections or summaries by profile; this screen is for admins,
     // so it reads the list as whole connections (a summary would fail the check, not show half-empty).
-    queryFn: ({ signal }) => api.get(R.list.path, z.array(connectionSchema), undefined, signal),
+    queryFn: ({ signal }) => callAs(R.list, z.array(connectionSchema), { signal }),
     enabled,
   });
 }

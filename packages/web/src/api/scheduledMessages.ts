@@ -1,7 +1,7 @@
 /** Scheduled messages: a chat's list, the calendar of everything scheduled, saving and cancelling. */
 import {
   EVENTS,
-  scheduledCalendarSchema,
+  SCHEDULED_MESSAGE_ROUTES as R,
   scheduledMessageSchema,
   type scheduledMessageSaveSchema,
   TICKET_ROUTES,
@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { useRealtimeEvent } from '../components/useRealtimeEvent';
 import type { AttachmentChoice } from '../components/AttachmentPicker';
 import { saveAttachment } from './attachments';
-import { api, call } from './client';
+import { call } from './client';
 
 export type ScheduledMessageInput = z.input<typeof scheduledMessageSaveSchema>;
 
@@ -27,7 +27,7 @@ export function useTicketScheduledMessages(ticketId: number) {
 export function useScheduledCalendar(from: string, to: string) {
   return useQuery({
     queryKey: [KEY, 'calendar', from, to],
-    queryFn: ({ signal }) => api.get('/scheduledMessages', scheduledCalendarSchema, { from, to }, signal),
+    queryFn: ({ signal }) => call(R.calendar, { query: { from, to }, signal }),
   });
 }
 
@@ -51,7 +51,7 @@ export function useSaveScheduledMessage() {
       attachment: AttachmentChoice;
     }) => {
       const saved = id
-        ? await api.put(`/scheduledMessages/${id}`, scheduledMessageSchema, input)
+        ? await call(R.update, { params: { id }, body: input })
         : await call(TICKET_ROUTES.schedule, { params: { ticketId }, body: input });
       return saveAttachment(`/scheduledMessages/${saved.id}/media`, scheduledMessageSchema, saved, attachment);
     },
@@ -62,7 +62,7 @@ export function useSaveScheduledMessage() {
 export function useCancelScheduledMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/scheduledMessages/${id}`, scheduledMessageSchema),
+    mutationFn: (id: number) => call(R.cancel, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }

@@ -3,26 +3,19 @@
  * The server may run with the simulator off; it then answers 404 and the screen is not offered.
  */
 import {
-  simulatorBehaviourSchema,
-  simulatorCallBodySchema,
-  simulatorCallSchema,
-  simulatorCustomerSchema,
-  simulatorDisconnectBodySchema,
-  simulatorMessageSchema,
-  simulatorOkSchema,
-  simulatorPendingQrSchema,
-  simulatorReadBodySchema,
-  simulatorScanBodySchema,
-  simulatorScanSchema,
-  simulatorSentSchema,
+  SIMULATOR_ROUTES as R,
   type ReactMessageInput,
   type SimulatorBehaviourInput,
   type SimulatorEditBody,
   type SimulatorSendInput,
+  type simulatorCallBodySchema,
+  type simulatorDisconnectBodySchema,
+  type simulatorReadBodySchema,
+  type simulatorScanBodySchema,
 } from '@switchboard/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 import { queryKeys } from './queryKeys';
 
 export type { SimulatorSendInput };
@@ -40,7 +33,7 @@ export const CHAT_POLL_MS = 2000;
 export function usePendingQrCodes(enabled = true) {
   return useQuery({
     queryKey: queryKeys.simulatorPending,
-    queryFn: ({ signal }) => api.get('/simulator/pending', z.array(simulatorPendingQrSchema), undefined, signal),
+    queryFn: ({ signal }) => call(R.pending, { signal }),
     enabled,
     retry: false,
   });
@@ -55,7 +48,7 @@ export function useSimulatorAvailable(enabled: boolean): boolean {
 export function useScanQr() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<typeof simulatorScanBodySchema>) => api.post('/simulator/scan', simulatorScanSchema, input),
+    mutationFn: (input: z.input<typeof simulatorScanBodySchema>) => call(R.scan, { body: input }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorPending }),
   });
 }
@@ -63,7 +56,7 @@ export function useScanQr() {
 export function useSimulatorCustomers(to: string | null) {
   return useQuery({
     queryKey: queryKeys.simulatorCustomers(to ?? ''),
-    queryFn: ({ signal }) => api.get('/simulator/customers', z.array(simulatorCustomerSchema), { to }, signal),
+    queryFn: ({ signal }) => call(R.customers, { query: { to: to! }, signal }),
     enabled: !!to,
     // Customers the company writes to first appear without anything happening on this page.
     refetchInterval: CHAT_POLL_MS,
@@ -73,7 +66,7 @@ export function useSimulatorCustomers(to: string | null) {
 export function useSimulatorChat(customer: string | null, to: string | null) {
   return useQuery({
     queryKey: queryKeys.simulatorChat(customer ?? '', to ?? ''),
-    queryFn: ({ signal }) => api.get(`/simulator/chats/${customer}`, z.array(simulatorMessageSchema), { to }, signal),
+    queryFn: ({ signal }) => call(R.chat, { params: { customer: customer! }, query: { to: to! }, signal }),
     enabled: !!customer && !!to,
     refetchInterval: CHAT_POLL_MS,
   });
@@ -91,7 +84,7 @@ function useRefreshChats() {
 export function useCustomerSend() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: (input: SimulatorSendInput) => api.post('/simulator/messages', simulatorSentSchema, input),
+    mutationFn: (input: SimulatorSendInput) => call(R.send, { body: input }),
     onSuccess,
   });
 }
@@ -99,7 +92,7 @@ export function useCustomerSend() {
 export function useRevokeMessage() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/simulator/messages/${encodeURIComponent(id)}/revoke`, simulatorOkSchema),
+    mutationFn: (id: string) => call(R.revoke, { params: { id } }),
     onSuccess,
   });
 }
@@ -108,8 +101,7 @@ export function useRevokeMessage() {
 export function useCustomerReact() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: ({ id, emoji }: { id: string } & ReactMessageInput) =>
-      api.post(`/simulator/messages/${encodeURIComponent(id)}/react`, simulatorOkSchema, { emoji }),
+    mutationFn: ({ id, emoji }: { id: string } & ReactMessageInput) => call(R.react, { params: { id }, body: { emoji } }),
     onSuccess,
   });
 }
@@ -118,8 +110,7 @@ export function useCustomerReact() {
 export function useCustomerEdit() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string } & SimulatorEditBody) =>
-      api.post(`/simulator/messages/${encodeURIComponent(id)}/edit`, simulatorOkSchema, { body }),
+    mutationFn: ({ id, body }: { id: string } & SimulatorEditBody) => call(R.edit, { params: { id }, body: { body } }),
     onSuccess,
   });
 }
@@ -127,7 +118,7 @@ export function useCustomerEdit() {
 export function useReadChat() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: (input: z.input<typeof simulatorReadBodySchema>) => api.post('/simulator/read', simulatorOkSchema, input),
+    mutationFn: (input: z.input<typeof simulatorReadBodySchema>) => call(R.read, { body: input }),
     onSuccess,
   });
 }
@@ -135,7 +126,7 @@ export function useReadChat() {
 export function usePlaceCall() {
   const onSuccess = useRefreshChats();
   return useMutation({
-    mutationFn: (input: z.input<typeof simulatorCallBodySchema>) => api.post('/simulator/calls', simulatorCallSchema, input),
+    mutationFn: (input: z.input<typeof simulatorCallBodySchema>) => call(R.call, { body: input }),
     onSuccess,
   });
 }
@@ -143,7 +134,7 @@ export function usePlaceCall() {
 /** The phone drops the session: the connection goes DISCONNECTED (its event updates the table). */
 export function useDropSession() {
   return useMutation({
-    mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => api.post('/simulator/disconnect', simulatorOkSchema, input),
+    mutationFn: (input: z.input<typeof simulatorDisconnectBodySchema>) => call(R.disconnect, { body: input }),
   });
 }
 
@@ -153,7 +144,7 @@ const behaviourKey = (customer: string) => ['simulator', 'behaviour', customer] 
 export function useCustomerBehaviour(customer: string | null) {
   return useQuery({
     queryKey: behaviourKey(customer ?? ''),
-    queryFn: ({ signal }) => api.get(`/simulator/customers/${customer}/behaviour`, simulatorBehaviourSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.behaviour, { params: { customer: customer! }, signal }),
     enabled: !!customer,
     retry: false,
   });
@@ -162,7 +153,7 @@ export function useCustomerBehaviour(customer: string | null) {
 export function useSetCustomerBehaviour(customer: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SimulatorBehaviourInput) => api.put(`/simulator/customers/${customer}/behaviour`, simulatorBehaviourSchema, input),
+    mutationFn: (input: SimulatorBehaviourInput) => call(R.setBehaviour, { params: { customer }, body: input }),
     onSuccess: (saved) => queryClient.setQueryData(behaviourKey(customer), saved),
   });
 }

@@ -1,8 +1,8 @@
 /** The Whaticket import of the admin page: start one, follow the running or last one, verify it again. */
-import { importJobSchema, type WhaticketImportStartInput } from '@switchboard/shared';
+import { IMPORT_ROUTES as R, type WhaticketImportStartInput } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from './ApiError';
-import { api } from './client';
+import { call } from './client';
 
 const KEY = ['imports', 'whaticket'] as const;
 
@@ -12,7 +12,7 @@ export function useImportJob() {
     queryKey: KEY,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get('/imports/whaticket', importJobSchema, undefined, signal);
+        return await call(R.current, { signal });
       } catch (err) {
         if (isApiError(err) && err.status === 404) return null;
         throw err;
@@ -28,7 +28,7 @@ export function useImportJob() {
 export function useCancelImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/imports/whaticket/cancel', importJobSchema, {}),
+    mutationFn: () => call(R.cancel),
     onSuccess: (job) => queryClient.setQueryData(KEY, job),
   });
 }
@@ -37,7 +37,7 @@ export function useCancelImport() {
 export function useVerifyImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/imports/whaticket/verify', importJobSchema, {}),
+    mutationFn: () => call(R.verify),
     onSuccess: (job) => queryClient.setQueryData(KEY, job),
   });
 }
@@ -45,7 +45,7 @@ export function useVerifyImport() {
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WhaticketImportStartInput) => api.post('/imports/whaticket', importJobSchema, input),
+    mutationFn: (input: WhaticketImportStartInput) => call(R.start, { body: input }),
     onSuccess: (job) => queryClient.setQueryData(KEY, job),
   });
 }

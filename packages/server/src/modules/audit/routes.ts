@@ -1,6 +1,7 @@
 /** GET /api/audit-log and its CSV export (admins only; the service refuses everyone else). */
-import { auditPageSchema, auditQuerySchema } from '@switchboard/shared';
+import { AUDIT_ROUTES as R, auditQuerySchema } from '@switchboard/shared';
 import { answers, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { AuditService } from './service.js';
 
@@ -8,14 +9,14 @@ export function registerAuditRoutes(app: App, audit: AuditService): void {
   const opts = { onRequest: app.authenticate };
   const tags = ['audit'];
   app.get(
-    '/audit-log',
+    R.list.path,
     {
       ...opts,
       schema: {
+        ...requestSchemas(R.list),
         tags,
         summary: 'Changes made by users, newest first (50 per page)',
-        querystring: auditQuerySchema,
-        response: answers({ 200: auditPageSchema }, SIGNED_IN, INPUT, REFUSED),
+        response: answers(ok(R.list), SIGNED_IN, INPUT, REFUSED),
       },
     },
     (req) => audit.list(req.actor, req.query),

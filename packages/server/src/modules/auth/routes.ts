@@ -1,5 +1,6 @@
-import { authConfigSchema, loginSchema, sessionSchema, signupSchema, userSchema } from '@switchboard/shared';
-import { answers, BODY, noContent, SIGNED_IN } from '../../http/responses.js';
+import { AUTH_ROUTES as R } from '@switchboard/shared';
+import { answers, BODY, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
@@ -31,13 +32,13 @@ function clearRefreshCookie(reply: FastifyReply): void {
 
 export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins: string[]): void {
   app.post(
-    '/auth/login',
+    R.login.path,
     {
       schema: {
-        body: loginSchema,
+        ...requestSchemas(R.login),
         tags: ['auth'],
         security: [],
-        response: answers({ 200: sessionSchema }, BODY, {
+        response: answers(ok(R.login), BODY, {
           401: ['ERR_INVALID_CREDENTIALS', 'ERR_OUT_OF_HOURS'],
           429: ['ERR_TOO_MANY_REQUESTS'],
         }),
@@ -54,12 +55,13 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
     tags: ['auth'],
     security: [],
     description: 'Uses the httpOnly refresh cookie; rotates it.',
-    response: answers(
-      { 200: sessionSchema },
-      { 401: ['ERR_SESSION_EXPIRED', 'ERR_OUT_OF_HOURS'], 403: ['ERR_INVALID_TOKEN'], 404: ['ERR_NO_USER_FOUND'] },
-    ),
+    response: answers(ok(R.refresh), {
+      401: ['ERR_SESSION_EXPIRED', 'ERR_OUT_OF_HOURS'],
+      403: ['ERR_INVALID_TOKEN'],
+      404: ['ERR_NO_USER_FOUND'],
+    }),
   };
-  app.post('/auth/refresh_token', { schema: refreshDoc }, async (request, reply) => {
+  app.post(R.refresh.path, { schema: refreshDoc }, async (request, reply) => {
     try {
       const signedIn = await auth.refresh(request.cookies[REFRESH_COOKIE]);
       if (signedIn.refreshCookie) setRefreshCookie(request, reply, signedIn.refreshCookie, allowedOrigins);
@@ -70,30 +72,26 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
     }
   });
 
-  app.delete(
-    '/auth/logout',
-    { schema: { tags: ['auth'], security: [], response: answers({ 204: noContent }) } },
-    async (request, reply) => {
-      await auth.logout(request.cookies[REFRESH_COOKIE]);
-      clearRefreshCookie(reply);
-      return reply.status(204).send();
-    },
-  );
+  app.delete(R.logout.path, { schema: { tags: ['auth'], security: [], response: answers(ok(R.logout)) } }, async (request, reply) => {
+    await auth.logout(request.cookies[REFRESH_COOKIE]);
+    clearRefreshCookie(reply);
+    return reply.status(204).send();
+  });
 
-  app.get('/auth/config', { schema: { tags: ['auth'], security: [], response: answers({ 200: authConfigSchema }) } }, () =>
+  app.get(R.config.path, { schema: { tags: ['auth'], security: [], response: answers(ok(R.config)) } }, () =>
     Promise.resolve({
       signupAllowed: auth.signupAllowed(),
     }),
   );
 
   app.post(
-    '/auth/signup',
+    R.signup.path,
     {
       schema: {
-        body: signupSchema,
+        ...requestSchemas(R.signup),
         tags: ['auth'],
         security: [],
-        response: answers({ 201: userSchema }, BODY, {
+        response: answers(ok(R.signup), BODY, {
           403: ['ERR_USER_CREATION_DISABLED', 'ERR_USER_CREATION_COUNT'],
           409: ['ERR_DUPLICATED_EMAIL'],
           429: ['ERR_TOO_MANY_REQUESTS'],
@@ -105,10 +103,10 @@ export function registerAuthRoutes(app: App, { auth }: Services, allowedOrigins:
   );
 
   app.get(
-    '/auth/me',
+    R.me.path,
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], response: answers({ 200: userSchema }, SIGNED_IN, { 404: ['ERR_NO_USER_FOUND'] }) },
+      schema: { tags: ['auth'], response: answers(ok(R.me), SIGNED_IN, { 404: ['ERR_NO_USER_FOUND'] }) },
     },
     async (request) => auth.me(request.actor),
   );

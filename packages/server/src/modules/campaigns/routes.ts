@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
 import type { App } from '../../http/types.js';
 import type { CampaignsService } from './service.js';
-import { ATTACHMENT_ERRORS, readAttachment } from '../../http/attachment-upload.js';
+import { registerAttachmentRoutes } from '../../http/attachment-routes.js';
 import type { MediaStore } from '../../lib/media-store.js';
 
 const NOT_FOUND = { 404: ['ERR_NOT_FOUND'] } as const;
@@ -103,43 +103,19 @@ export function registerCampaignRoutes(app: App, campaigns: CampaignsService, me
     },
     (req) => campaigns.update(req.actor, req.params.id, req.body),
   );
-  app.put(
-    '/campaigns/:id/media',
-    {
-      ...opts,
-      schema: {
-        tags,
-        summary: 'Attach a file sent with the text (multipart, one file in `media`; the limits of a chat upload), before it starts',
-        consumes: ['multipart/form-data'],
-        params: dbIdParamSchema,
-        response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE, ATTACHMENT_ERRORS),
-      },
+  registerAttachmentRoutes(app, {
+    path: '/campaigns/:id',
+    tags,
+    summaries: {
+      attach: 'Attach a file sent with the text (multipart, one file in `media`; the limits of a chat upload), before it starts',
+      remove: 'Remove the file of a campaign that has not started',
     },
-    async (req) => {
-      // Who may attach is checked before the upload is read: a refused file is never received.
-      await campaigns.assertCanAttach(req.actor, req.params.id);
-      const file = await readAttachment(req, media, maxRequestBytes);
-      try {
-        return await campaigns.attach(req.actor, req.params.id, file);
-      } catch (err) {
-        await media.remove([file.name]);
-        throw err;
-      }
-    },
-  );
-  app.delete(
-    '/campaigns/:id/media',
-    {
-      ...opts,
-      schema: {
-        tags,
-        summary: 'Remove the file of a campaign that has not started',
-        params: dbIdParamSchema,
-        response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE),
-      },
-    },
-    (req) => campaigns.attach(req.actor, req.params.id, null),
-  );
+    answer: campaignSchema,
+    refusals: [REFUSED, NOT_FOUND, STATE],
+    owner: campaigns,
+    media,
+    maxRequestBytes,
+  });
   for (const step of ['start', 'pause', 'resume', 'cancel'] as const) {
     app.post(
       `/campaigns/:id/${step}`,

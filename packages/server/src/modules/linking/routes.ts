@@ -1,7 +1,8 @@
-import { connectionHealthListSchema, idParamSchema, pairingCodeRequestSchema, pairingCodeSchema } from '@switchboard/shared';
+import { LINKING_ROUTES as R } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import { LinkingService } from './service.js';
 
@@ -11,15 +12,14 @@ export function registerLinkingRoutes(app: App, ctx: AppContext, channels: Chann
   const tags = ['connections'];
 
   app.post(
-    '/whatsappsession/:id/pairing-code',
+    R.pairingCode.path,
     {
       ...opts,
       schema: {
-        params: idParamSchema,
-        body: pairingCodeRequestSchema,
+        ...requestSchemas(R.pairingCode),
         tags,
         description: 'Links the connection without a QR code: the answer is the code to type on the phone with this number.',
-        response: answers({ 200: pairingCodeSchema }, SIGNED_IN, BODY, REFUSED, {
+        response: answers(ok(R.pairingCode), SIGNED_IN, BODY, REFUSED, {
           404: ['ERR_NO_WAPP_FOUND'],
           409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_INVALID_CONTACT', 'ERR_SENDING_WAPP_MSG'],
           503: ['ERR_WAPP_NOT_INITIALIZED'],
@@ -29,14 +29,14 @@ export function registerLinkingRoutes(app: App, ctx: AppContext, channels: Chann
     (req) => linking.requestPairingCode(req.actor, req.params.id, req.body.number),
   );
   app.get(
-    '/whatsapp-health',
+    R.health.path,
     {
       ...opts,
       schema: {
         tags,
         description:
           "Each connection's refused sends, undecryptable messages, reconnects and rate limits in the last hour, and its last close reason.",
-        response: answers({ 200: connectionHealthListSchema }, SIGNED_IN, REFUSED),
+        response: answers(ok(R.health), SIGNED_IN, REFUSED),
       },
     },
     (req) => linking.health(req.actor),

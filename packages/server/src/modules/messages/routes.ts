@@ -1,5 +1,5 @@
 import { MESSAGE_ROUTES as R, messageIdParamSchema, sendMessageSchema } from '@switchboard/shared';
-import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN, type ErrorCodes } from '../../http/responses.js';
 import { ok, requestSchemas } from '../../http/route-table.js';
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -121,37 +121,37 @@ export function registerMessageRoutes(app: App, { messages, media }: Services, m
 
   // Reactions and edits travel to the customer: only on channels that have them (the page's
   // messageActions say which), by who may answer on the ticket.
+  /** A change that travels to the customer: refused as any message's, or by the channel (`refusals`). */
+  const changeOfMessage = <Req extends object, Ok extends Record<number, z.ZodType>, E extends ErrorCodes>(
+    request: Req,
+    success: Ok,
+    summary: string,
+    refusals: E,
+  ) => ({
+    ...opts,
+    schema: {
+      ...request,
+      tags,
+      summary,
+      response: answers(success, SIGNED_IN, BODY, REFUSED, NOT_FOUND, { 409: ['ERR_WAPP_NOT_INITIALIZED'] } as const, refusals),
+    },
+  });
   app.put(
     R.react.path,
-    {
-      ...opts,
-      schema: {
-        ...requestSchemas(R.react),
-        tags,
-        summary: "Put the company's reaction on a message (an empty emoji takes it away)",
-        response: answers(ok(R.react), SIGNED_IN, BODY, REFUSED, NOT_FOUND, {
-          400: ['ERR_REACT_WAPP_MSG'],
-          409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_VALIDATION'],
-        }),
-      },
-    },
+    changeOfMessage(requestSchemas(R.react), ok(R.react), "Put the company's reaction on a message (an empty emoji takes it away)", {
+      400: ['ERR_REACT_WAPP_MSG'],
+      409: ['ERR_VALIDATION'],
+    } as const),
     (req) => messages.react(req.actor, req.params.id, req.body.emoji),
   );
-
   app.put(
     R.edit.path,
-    {
-      ...opts,
-      schema: {
-        ...requestSchemas(R.edit),
-        tags,
-        summary: 'Edit the text of one of our sent texts, within the edit window (WhatsApp: 15 minutes)',
-        response: answers(ok(R.edit), SIGNED_IN, BODY, REFUSED, NOT_FOUND, {
-          400: ['ERR_EDIT_WAPP_MSG'],
-          409: ['ERR_WAPP_NOT_INITIALIZED', 'ERR_EDIT_WINDOW_CLOSED'],
-        }),
-      },
-    },
+    changeOfMessage(
+      requestSchemas(R.edit),
+      ok(R.edit),
+      'Edit the text of one of our sent texts, within the edit window (WhatsApp: 15 minutes)',
+      { 400: ['ERR_EDIT_WAPP_MSG'], 409: ['ERR_EDIT_WINDOW_CLOSED'] } as const,
+    ),
     (req) => messages.edit(req.actor, req.params.id, req.body.body),
   );
 

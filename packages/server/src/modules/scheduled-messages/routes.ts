@@ -1,16 +1,9 @@
-import {
-  dbIdParamSchema,
-  scheduledCalendarQuerySchema,
-  scheduledCalendarSchema,
-  scheduledMessageSaveSchema,
-  scheduledMessageSchema,
-  TICKET_ROUTES,
-} from '@switchboard/shared';
+import { SCHEDULED_MESSAGE_ROUTES as R, scheduledMessageSchema, TICKET_ROUTES } from '@switchboard/shared';
 import { answers, BODY, INPUT, SIGNED_IN } from '../../http/responses.js';
 import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { Services } from '../../services.js';
-import { ATTACHMENT_ERRORS, readAttachment } from '../../http/attachment-upload.js';
+import { registerAttachmentRoutes } from '../../http/attachment-routes.js';
 
 const NO_TICKET = { 404: ['ERR_NO_TICKET_FOUND'] } as const;
 const NOT_FOUND = { 404: ['ERR_NOT_FOUND'] } as const;
@@ -21,14 +14,14 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages, me
   const tags = ['scheduledMessages'];
 
   app.get(
-    '/scheduledMessages',
+    R.calendar.path,
     {
       ...opts,
       schema: {
+        ...requestSchemas(R.calendar),
         tags,
         summary: 'Every send scheduled between two days, on the tickets the caller may see',
-        querystring: scheduledCalendarQuerySchema,
-        response: answers({ 200: scheduledCalendarSchema }, SIGNED_IN, INPUT),
+        response: answers(ok(R.calendar), SIGNED_IN, INPUT),
       },
     },
     (req) => scheduledMessages.calendar(req.actor, req.query),
@@ -60,65 +53,40 @@ export function registerScheduledMessageRoutes(app: App, { scheduledMessages, me
     async (req, reply) => reply.status(201).send(await scheduledMessages.create(req.actor, req.params.ticketId, req.body)),
   );
   app.put(
-    '/scheduledMessages/:id',
+    R.update.path,
     {
       ...opts,
       schema: {
+        ...requestSchemas(R.update),
         tags,
         summary: 'Change a scheduled message',
-        params: dbIdParamSchema,
-        body: scheduledMessageSaveSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, BODY, NOT_FOUND, NOT_PENDING),
+        response: answers(ok(R.update), SIGNED_IN, BODY, NOT_FOUND, NOT_PENDING),
       },
     },
     (req) => scheduledMessages.update(req.actor, req.params.id, req.body),
   );
-  app.put(
-    '/scheduledMessages/:id/media',
-    {
-      ...opts,
-      schema: {
-        tags,
-        summary: 'Attach a file sent with the text (multipart, one file in `media`; the limits of a chat upload)',
-        consumes: ['multipart/form-data'],
-        params: dbIdParamSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING, ATTACHMENT_ERRORS),
-      },
+  registerAttachmentRoutes(app, {
+    path: R.update.path,
+    tags,
+    summaries: {
+      attach: 'Attach a file sent with the text (multipart, one file in `media`; the limits of a chat upload)',
+      remove: "Remove a scheduled message's file",
     },
-    async (req) => {
-      // Who may attach is checked before the upload is read: a refused file is never received.
-      await scheduledMessages.assertCanAttach(req.actor, req.params.id);
-      const file = await readAttachment(req, media, maxRequestBytes);
-      try {
-        return await scheduledMessages.attach(req.actor, req.params.id, file);
-      } catch (err) {
-        await media.remove([file.name]);
-        throw err;
-      }
-    },
-  );
+    answer: scheduledMessageSchema,
+    refusals: [NOT_FOUND, NOT_PENDING],
+    owner: scheduledMessages,
+    media,
+    maxRequestBytes,
+  });
   app.delete(
-    '/scheduledMessages/:id/media',
+    R.cancel.path,
     {
       ...opts,
       schema: {
-        tags,
-        summary: "Remove a scheduled message's file",
-        params: dbIdParamSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING),
-      },
-    },
-    (req) => scheduledMessages.attach(req.actor, req.params.id, null),
-  );
-  app.delete(
-    '/scheduledMessages/:id',
-    {
-      ...opts,
-      schema: {
+        ...requestSchemas(R.cancel),
         tags,
         summary: 'Cancel a scheduled message',
-        params: dbIdParamSchema,
-        response: answers({ 200: scheduledMessageSchema }, SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING),
+        response: answers(ok(R.cancel), SIGNED_IN, INPUT, NOT_FOUND, NOT_PENDING),
       },
     },
     (req) => scheduledMessages.cancel(req.actor, req.params.id),

@@ -1,37 +1,16 @@
 /** The simulator's HTTP API (admin token): act as customers' phones. A contract other tests use. */
-import { z } from 'zod';
-import {
-  simulatorCallBodySchema,
-  simulatorCallSchema,
-  simulatorChatParamsSchema,
-  simulatorChatQuerySchema,
-  simulatorDisconnectBodySchema,
-  simulatorEditBodySchema,
-  simulatorReactBodySchema,
-  simulatorMessageIdParamsSchema,
-  simulatorReadBodySchema,
-  simulatorScanBodySchema,
-  simulatorEnterCodeBodySchema,
-  simulatorSendBodySchema,
-  simulatorBehaviourBodySchema,
-  simulatorBehaviourSchema,
-  simulatorCustomerParamsSchema,
-  simulatorCustomerSchema,
-  simulatorMessageSchema,
-  simulatorOkSchema,
-  simulatorPendingQrSchema,
-  simulatorScanSchema,
-  simulatorSentSchema,
-  type SimulatorMessage,
-} from '@switchboard/shared';
+import { SIMULATOR_ROUTES as R, simulatorMessageIdParamsSchema, type RouteDef, type SimulatorMessage } from '@switchboard/shared';
 import { requireAccess } from '../../http/auth.js';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import { type SimulatorMessageRow, type SimulatorNetwork } from '../../channels/simulator/network.js';
 
 /** Simulator calls are administrators' (REFUSED); a number with no simulated connection is not found. */
 const NO_PHONE = { 404: ['ERR_NO_WAPP_FOUND', 'ERR_NOT_FOUND', 'ERR_WAPP_NOT_INITIALIZED'] } as const;
-const ok = (input: typeof INPUT | typeof BODY) => answers({ 200: simulatorOkSchema }, SIGNED_IN, input, REFUSED, NO_PHONE);
+/** The answer of a phone action: `{ ok: true }`, or why not. */
+const done = <D extends RouteDef & { answer: typeof R.read.answer }>(def: D, input: typeof INPUT | typeof BODY) =>
+  answers(ok(def), SIGNED_IN, input, REFUSED, NO_PHONE);
 
 function present(row: SimulatorMessageRow): SimulatorMessage {
   return {
@@ -56,29 +35,24 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   const opts = { onRequest: [app.authenticate, requireAccess('simulator.use')] };
   const tags = ['simulator'];
 
-  app.get(
-    '/simulator/pending',
-    { ...opts, schema: { tags, response: answers({ 200: z.array(simulatorPendingQrSchema) }, SIGNED_IN, REFUSED) } },
-    () => network.pendingQrCodesEverywhere(),
+  app.get(R.pending.path, { ...opts, schema: { tags, response: answers(ok(R.pending), SIGNED_IN, REFUSED) } }, () =>
+    network.pendingQrCodesEverywhere(),
   );
 
   app.post(
-    '/simulator/scan',
-    {
-      ...opts,
-      schema: { body: simulatorScanBodySchema, tags, response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) },
-    },
+    R.scan.path,
+    { ...opts, schema: { ...requestSchemas(R.scan), tags, response: answers(ok(R.scan), SIGNED_IN, BODY, REFUSED, NO_PHONE) } },
     (req) => network.scan(req.body.qrcode, req.body.number),
   );
   app.post(
-    '/simulator/pairing-code',
+    R.enterPairingCode.path,
     {
       ...opts,
       schema: {
-        body: simulatorEnterCodeBodySchema,
+        ...requestSchemas(R.enterPairingCode),
         tags,
         description: 'The phone with this number types the pairing code the connection dialog showed.',
-        response: answers({ 200: simulatorScanSchema }, SIGNED_IN, BODY, REFUSED, {
+        response: answers(ok(R.enterPairingCode), SIGNED_IN, BODY, REFUSED, {
           404: ['ERR_PAIRING_CODE_INVALID'],
           409: ['ERR_VALIDATION'],
         }),
@@ -89,14 +63,14 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
   // 201: the product stored it; 202: the connection's session is being taken over by another
   // process, the message waits on the network and is delivered when the session is back.
   app.post(
-    '/simulator/messages',
+    R.send.path,
     {
       ...opts,
       bodyLimit: 96 * 1024 * 1024,
       schema: {
-        body: simulatorSendBodySchema,
+        ...requestSchemas(R.send),
         tags,
-        response: answers({ 201: simulatorSentSchema, 202: simulatorSentSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE),
+        response: answers({ ...ok(R.send), 202: R.send.answer }, SIGNED_IN, BODY, REFUSED, NO_PHONE),
       },
     },
     async (req, reply) => {
@@ -105,56 +79,46 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
     },
   );
   app.get(
-    '/simulator/chats/:customer',
+    R.chat.path,
     {
       ...opts,
       schema: {
-        params: simulatorChatParamsSchema,
-        querystring: simulatorChatQuerySchema,
+        ...requestSchemas(R.chat),
         tags,
-        response: answers({ 200: z.array(simulatorMessageSchema) }, SIGNED_IN, INPUT, REFUSED),
+        response: answers(ok(R.chat), SIGNED_IN, INPUT, REFUSED),
       },
     },
     async (req) => (await network.chat(req.params.customer, req.query.to)).map(present),
   );
   app.get(
-    '/simulator/customers',
+    R.customers.path,
     {
       ...opts,
       schema: {
-        querystring: simulatorChatQuerySchema,
+        ...requestSchemas(R.customers),
         tags,
-        response: answers({ 200: z.array(simulatorCustomerSchema) }, SIGNED_IN, INPUT, REFUSED),
+        response: answers(ok(R.customers), SIGNED_IN, INPUT, REFUSED),
       },
     },
     async (req) => (await network.customers(req.query.to)).map((c) => ({ ...c, lastAt: c.lastAt.toISOString() })),
   );
+  app.post(R.revoke.path, { ...opts, schema: { ...requestSchemas(R.revoke), tags, response: done(R.revoke, INPUT) } }, async (req) => {
+    await network.revoke(req.params.id);
+    return { ok: true as const };
+  });
+  app.post(R.edit.path, { ...opts, schema: { ...requestSchemas(R.edit), tags, response: done(R.edit, BODY) } }, async (req) => {
+    await network.edit(req.params.id, req.body.body);
+    return { ok: true as const };
+  });
   app.post(
-    '/simulator/messages/:id/revoke',
-    { ...opts, schema: { params: simulatorMessageIdParamsSchema, tags, response: ok(INPUT) } },
-    async (req) => {
-      await network.revoke(req.params.id);
-      return { ok: true as const };
-    },
-  );
-  app.post(
-    '/simulator/messages/:id/edit',
-    { ...opts, schema: { params: simulatorMessageIdParamsSchema, body: simulatorEditBodySchema, tags, response: ok(BODY) } },
-    async (req) => {
-      await network.edit(req.params.id, req.body.body);
-      return { ok: true as const };
-    },
-  );
-  app.post(
-    '/simulator/messages/:id/react',
+    R.react.path,
     {
       ...opts,
       schema: {
-        params: simulatorMessageIdParamsSchema,
-        body: simulatorReactBodySchema,
+        ...requestSchemas(R.react),
         tags,
         description: 'The customer reacts to a message of the chat (an empty emoji takes the reaction away).',
-        response: ok(BODY),
+        response: done(R.react, BODY),
       },
     },
     async (req) => {
@@ -162,27 +126,27 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
       return { ok: true as const };
     },
   );
-  app.post('/simulator/read', { ...opts, schema: { body: simulatorReadBodySchema, tags, response: ok(BODY) } }, async (req) => {
+  app.post(R.read.path, { ...opts, schema: { ...requestSchemas(R.read), tags, response: done(R.read, BODY) } }, async (req) => {
     await network.read(req.body.customer, req.body.to);
     return { ok: true as const };
   });
   app.post(
-    '/simulator/calls',
+    R.call.path,
     {
       ...opts,
-      schema: { body: simulatorCallBodySchema, tags, response: answers({ 201: simulatorCallSchema }, SIGNED_IN, BODY, REFUSED, NO_PHONE) },
+      schema: { ...requestSchemas(R.call), tags, response: answers(ok(R.call), SIGNED_IN, BODY, REFUSED, NO_PHONE) },
     },
     async (req, reply) => reply.status(201).send(await network.call(req.body.from, req.body.to)),
   );
   app.post(
-    '/simulator/connection-lost',
+    R.connectionLost.path,
     {
       ...opts,
       schema: {
-        body: simulatorDisconnectBodySchema,
+        ...requestSchemas(R.connectionLost),
         tags,
         description: "The phone's connection drops and comes back: a reconnect.",
-        response: ok(BODY),
+        response: done(R.connectionLost, BODY),
       },
     },
     async (req) => {
@@ -190,20 +154,24 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
       return { ok: true as const };
     },
   );
-  app.post('/simulator/disconnect', { ...opts, schema: { body: simulatorDisconnectBodySchema, tags, response: ok(BODY) } }, async (req) => {
-    await network.disconnect(req.body.to);
-    return { ok: true as const };
-  });
+  app.post(
+    R.disconnect.path,
+    { ...opts, schema: { ...requestSchemas(R.disconnect), tags, response: done(R.disconnect, BODY) } },
+    async (req) => {
+      await network.disconnect(req.body.to);
+      return { ok: true as const };
+    },
+  );
   // How the network treats a customer: LID-addressed chats (sends to the number refused with 463)
   // and/or every message refused with a code (channels/simulator/customer-behaviour.ts).
   app.get(
-    '/simulator/customers/:customer/behaviour',
+    R.behaviour.path,
     {
       ...opts,
       schema: {
-        params: simulatorCustomerParamsSchema,
+        ...requestSchemas(R.behaviour),
         tags,
-        response: answers({ 200: simulatorBehaviourSchema }, SIGNED_IN, INPUT, REFUSED),
+        response: answers(ok(R.behaviour), SIGNED_IN, INPUT, REFUSED),
       },
     },
     async (req) => ({
@@ -212,14 +180,13 @@ export function registerSimulatorRoutes(app: App, network: SimulatorNetwork): vo
     }),
   );
   app.put(
-    '/simulator/customers/:customer/behaviour',
+    R.setBehaviour.path,
     {
       ...opts,
       schema: {
-        params: simulatorCustomerParamsSchema,
-        body: simulatorBehaviourBodySchema,
+        ...requestSchemas(R.setBehaviour),
         tags,
-        response: answers({ 200: simulatorBehaviourSchema }, SIGNED_IN, BODY, REFUSED),
+        response: answers(ok(R.setBehaviour), SIGNED_IN, BODY, REFUSED),
       },
     },
     async (req) => ({

@@ -1,6 +1,7 @@
 /** POST/GET /api/imports/whaticket: start an import from the admin page, follow it, cancel it, verify it again (admins only). */
-import { importJobSchema, whaticketImportStartSchema } from '@switchboard/shared';
+import { IMPORT_ROUTES as R } from '@switchboard/shared';
 import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { WhaticketImportService } from './service.js';
 
@@ -8,14 +9,14 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
   const opts = { onRequest: app.authenticate };
   const tags = ['import'];
   app.post(
-    '/imports/whaticket',
+    R.start.path,
     {
       ...opts,
       schema: {
+        ...requestSchemas(R.start),
         tags,
         summary: 'Start importing a Whaticket-family database',
-        body: whaticketImportStartSchema,
-        response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 409: ['ERR_IMPORT_RUNNING'] }),
+        response: answers(ok(R.start), SIGNED_IN, BODY, REFUSED, { 409: ['ERR_IMPORT_RUNNING'] }),
       },
     },
     (req, reply) => {
@@ -24,13 +25,13 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
     },
   );
   app.post(
-    '/imports/whaticket/cancel',
+    R.cancel.path,
     {
       ...opts,
       schema: {
         tags,
         summary: 'Cancel the running import (what was committed stays)',
-        response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
+        response: answers(ok(R.cancel), SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
       },
     },
     (req, reply) => {
@@ -39,13 +40,13 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
     },
   );
   app.post(
-    '/imports/whaticket/verify',
+    R.verify.path,
     {
       ...opts,
       schema: {
         tags,
         summary: 'Compare the last import with its source again (counts per table, each difference)',
-        response: answers({ 202: importJobSchema }, SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'], 409: ['ERR_IMPORT_RUNNING'] }),
+        response: answers(ok(R.verify), SIGNED_IN, BODY, REFUSED, { 404: ['ERR_NOT_FOUND'], 409: ['ERR_IMPORT_RUNNING'] }),
       },
     },
     (req, reply) => {
@@ -54,13 +55,13 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
     },
   );
   app.get(
-    '/imports/whaticket',
+    R.current.path,
     {
       ...opts,
       schema: {
         tags,
         summary: 'The running or last import',
-        response: answers({ 200: importJobSchema }, SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
+        response: answers(ok(R.current), SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
       },
     },
     (req) => imports.current(req.actor),

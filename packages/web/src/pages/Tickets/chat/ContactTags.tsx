@@ -6,10 +6,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
-import { tagSyncResultSchema, type ContactDTO, type TagRef } from '@switchboard/shared';
+import { TAG_ROUTES, type ContactDTO, type TagRef } from '@switchboard/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
+import { call } from '../../../api/client';
 import { queryKeys } from '../../../api/queryKeys';
 import { useAllTags } from '../../../api/tags';
 import { useToast } from '../../../components/Toasts';
@@ -20,8 +20,7 @@ export function ContactTags({ contact, canRemove }: { contact: ContactDTO; canRe
   const queryClient = useQueryClient();
   const allTags = useAllTags();
   const sync = useMutation({
-    mutationFn: (tags: TagRef[]) =>
-      api.post('/tags/sync', tagSyncResultSchema, { contactId: contact.id, tags: tags.map((tag) => ({ id: tag.id })) }),
+    mutationFn: (tags: TagRef[]) => call(TAG_ROUTES.sync, { body: { contactId: contact.id, tags: tags.map((tag) => ({ id: tag.id })) } }),
     onSuccess: (result) =>
       queryClient.setQueryData<ContactDTO>(queryKeys.contact(contact.id), (c) => (c ? { ...c, tags: result.tags } : c)),
     onError: (err) => toast.error(err),
