@@ -69,7 +69,9 @@ describe('campaigns', () => {
   const tick = () => s.services.campaignSender.runDue(new Date());
 
   beforeAll(async () => {
-    s = await createTestServer();
+    // The tests run the campaign job themselves, at the times they choose: the app's own scheduler
+    // (real clock, every 5 s) would hand recipients over between their steps.
+    s = await createTestServer({ automation: { scheduler: false } });
     conn = await connectSimulator(s);
     [{ id: tagId }] = await s.database.db
       .insert(tags)
