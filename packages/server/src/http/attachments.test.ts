@@ -192,6 +192,24 @@ describe('files with scheduled messages and campaigns', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<CampaignDTO>().media).toEqual({ filename: 'catalogo.pdf', mimetype: 'application/pdf', kind: 'document', size: 20_000 });
+    // Switched to a template (which carries its own header), the file would silently not go: refused.
+    const toTemplate = await json('PUT', `/campaigns/${id}`, s.adminToken, {
+      name: 'Catálogo',
+      whatsappId: conn.id,
+      body: 'Olá {{firstName}}, nosso catálogo',
+      template: { name: 'catalogo', language: 'pt_BR', variables: [] },
+      audience: { csv: people.map((number, i) => ({ number, name: `Pessoa${i} Silva` })) },
+      pacing: FAST,
+    });
+    expect(toTemplate.json()).toMatchObject({
+      error: 'ERR_VALIDATION',
+      message: expect.stringContaining('remove the file first') as unknown,
+    });
+    expect(toTemplate.statusCode).toBe(400);
+    expect((await json('GET', `/campaigns/${id}`, s.adminToken)).json<CampaignDTO>()).toMatchObject({
+      template: null,
+      media: { filename: 'catalogo.pdf' },
+    });
 
     await json('POST', `/campaigns/${id}/start`, s.adminToken);
     await s.services.campaignSender.runDue(new Date());

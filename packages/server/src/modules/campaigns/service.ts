@@ -115,6 +115,10 @@ export class CampaignsService {
       const [row] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update');
       if (!row) throw notFound();
       if (!FROM.edit.includes(row.status as CampaignStatus)) throw wrongState(row.status);
+      // A template carries its own header: the file would not go, so the switch is refused, not done silently.
+      if (input.template && row.media) {
+        throw new AppError('ERR_VALIDATION', 400, 'A campaign with a file cannot switch to a Cloud API template: remove the file first');
+      }
       const chosen = await audienceContacts(tx, input.audience, now);
       if (chosen.size === 0) throw new AppError('ERR_CAMPAIGN_NO_RECIPIENTS', 400);
       await tx
