@@ -33,6 +33,89 @@ const FAST = {
   respectWorkHours: false,
 };
 
+type Db = TestDatabase['database']['db'];
+
+/** Writes and starts (through `starter`) a campaign to COUNT new numbers starting with `prefix`. */
+async function startCampaign(
+  server: TestServer,
+  starter: TestServer,
+  conn: { id: number },
+  text: { prefix: string; name: string; body: string },
+): Promise<{ campaign: CampaignDTO; numbers: string[] }> {
+  const numbers = Array.from({ length: COUNT }, (_, i) => `${text.prefix}${String(i).padStart(6, '0')}`);
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/api/campaigns',
+    headers: bearer(server.adminToken),
+    payload: {
+      name: text.name,
+      whatsappId: conn.id,
+      body: text.body,
+      audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) },
+      pacing: FAST,
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const campaign = created.json<CampaignDTO>();
+  expect(campaign.total).toBe(COUNT);
+  const started = await starter.app.inject({
+    method: 'POST',
+    url: `/api/campaigns/${campaign.id}/start`,
+    headers: bearer(starter.adminToken),
+  });
+  expect(started.statusCode).toBe(200);
+  return { campaign, numbers };
+}
+
+/** Recipients handed to the outbox. */
+async function handedCount(db: Db, campaignId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(campaignRecipients)
+    .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.status, 'handed')));
+  return Number(row.n);
+}
+
+/** Outbox messages the campaign wrote. */
+async function writtenCount(db: Db, campaignId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(like(messages.idempotencyKey, `campaign:${campaignId}:%`));
+  return Number(row.n);
+}
+
+/** Waits for every message to be sent, then checks each recipient got exactly one, on the outbox and on the phones. */
+async function expectEachRecipientOnce(db: Db, campaignId: number, conn: { number: string }, prefix: string): Promise<void> {
+  await waitFor(async () => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(and(like(messages.idempotencyKey, `campaign:${campaignId}:%`), eq(messages.sendState, 'sent')));
+    return Number(row.n) === COUNT;
+  }, 300_000);
+  const perRecipient = await db
+    .select({ key: messages.idempotencyKey, n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(like(messages.idempotencyKey, `campaign:${campaignId}:%`))
+    .groupBy(messages.idempotencyKey);
+  expect(perRecipient).toHaveLength(COUNT);
+  expect(perRecipient.filter((r) => Number(r.n) !== 1)).toEqual([]);
+  const phones = await db
+    .select({ customer: simulatorMessages.customer, n: sql<number>`count(*)::int` })
+    .from(simulatorMessages)
+    .where(
+      and(
+        eq(simulatorMessages.connectionNumber, conn.number),
+        eq(simulatorMessages.sender, 'connection'),
+        like(simulatorMessages.customer, `${prefix}%`),
+      ),
+    )
+    .groupBy(simulatorMessages.customer);
+  expect(phones).toHaveLength(COUNT);
+  expect(phones.filter((p) => Number(p.n) !== 1)).toEqual([]);
+}
+
 describe('a campaign across two processes and a process dying mid-run', () => {
   let testDb: TestDatabase;
   const servers: TestServer[] = [];
@@ -50,25 +133,7 @@ describe('a campaign across two processes and a process dying mid-run', () => {
     servers.push(b);
 
     const prefix = `5521${String(Date.now() % 1000).padStart(3, '0')}`;
-    const numbers = Array.from({ length: COUNT }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
-    const created = await a.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(a.adminToken),
-      payload: {
-        name: 'Mil',
-        whatsappId: conn.id,
-        body: 'Oferta para {{name}}',
-        audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) },
-        pacing: FAST,
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const campaign = created.json<CampaignDTO>();
-    expect(campaign.total).toBe(COUNT);
-    expect(
-      (await b.app.inject({ method: 'POST', url: `/api/campaigns/${campaign.id}/start`, headers: bearer(b.adminToken) })).statusCode,
-    ).toBe(200);
+    const { campaign, numbers } = await startCampaign(a, b, conn, { prefix, name: 'Mil', body: 'Oferta para {{name}}' });
 
     // The fault: A's 130th message is never written — the process dies inside that claim's
     // transaction (a batch holds 50), so the batch's earlier messages roll back with it.
@@ -83,15 +148,7 @@ describe('a campaign across two processes and a process dying mid-run', () => {
       }
       return enqueue(req, db);
     };
-    const handed = async () =>
-      Number(
-        (
-          await testDb.database.db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(campaignRecipients)
-            .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'handed')))
-        )[0].n,
-      );
+    const handed = () => handedCount(testDb.database.db, campaign.id);
 
     // Both processes run the job at the same moments (as two lease holders would during a takeover).
     while (!dead) await Promise.all([a.services.campaignSender.runDue(new Date()), b.services.campaignSender.runDue(new Date())]);
@@ -99,11 +156,7 @@ describe('a campaign across two processes and a process dying mid-run', () => {
     expect(beforeDeath).toBeGreaterThan(0);
     expect(beforeDeath).toBeLessThan(COUNT);
     // The half-written batch left nothing behind: every handed recipient has its message, and no message is without its recipient.
-    const written = await testDb.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`));
-    expect(Number(written[0].n)).toBe(beforeDeath);
+    expect(await writtenCount(testDb.database.db, campaign.id)).toBe(beforeDeath);
     await a.close();
     servers.splice(servers.indexOf(a), 1);
 
@@ -118,33 +171,7 @@ describe('a campaign across two processes and a process dying mid-run', () => {
     void b.services.outbox.kick(conn.id);
 
     // Every message goes out, each once.
-    await waitFor(async () => {
-      const [row] = await testDb.database.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messages)
-        .where(and(like(messages.idempotencyKey, `campaign:${campaign.id}:%`), eq(messages.sendState, 'sent')));
-      return Number(row.n) === COUNT;
-    }, 300_000);
-    const perRecipient = await testDb.database.db
-      .select({ key: messages.idempotencyKey, n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`))
-      .groupBy(messages.idempotencyKey);
-    expect(perRecipient).toHaveLength(COUNT);
-    expect(perRecipient.filter((r) => Number(r.n) !== 1)).toEqual([]);
-    const phones = await testDb.database.db
-      .select({ customer: simulatorMessages.customer, n: sql<number>`count(*)::int` })
-      .from(simulatorMessages)
-      .where(
-        and(
-          eq(simulatorMessages.connectionNumber, conn.number),
-          eq(simulatorMessages.sender, 'connection'),
-          like(simulatorMessages.customer, `${prefix}%`),
-        ),
-      )
-      .groupBy(simulatorMessages.customer);
-    expect(phones).toHaveLength(COUNT);
-    expect(phones.filter((p) => Number(p.n) !== 1)).toEqual([]);
+    await expectEachRecipientOnce(testDb.database.db, campaign.id, conn, prefix);
     const sample = await testDb.database.db
       .select({ body: simulatorMessages.body })
       .from(simulatorMessages)
@@ -172,34 +199,12 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('a campaign whose job process is ki
     const db = testDb.database.db;
     const conn = await connectSimulator(server);
     const prefix = `5531${String(Date.now() % 1000).padStart(3, '0')}`;
-    const numbers = Array.from({ length: COUNT }, (_, i) => `${prefix}${String(i).padStart(6, '0')}`);
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers: bearer(server.adminToken),
-      payload: {
-        name: 'Mil, com um processo morto',
-        whatsappId: conn.id,
-        body: 'Convite para {{name}}',
-        audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) },
-        pacing: FAST,
-      },
+    const { campaign, numbers } = await startCampaign(server, server, conn, {
+      prefix,
+      name: 'Mil, com um processo morto',
+      body: 'Convite para {{name}}',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const campaign = created.json<CampaignDTO>();
-    expect(
-      (await server.app.inject({ method: 'POST', url: `/api/campaigns/${campaign.id}/start`, headers: bearer(server.adminToken) }))
-        .statusCode,
-    ).toBe(200);
-    const handed = async () =>
-      Number(
-        (
-          await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(campaignRecipients)
-            .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'handed')))
-        )[0].n,
-      );
+    const handed = () => handedCount(db, campaign.id);
 
     child = spawnServer(testDb.url!);
     await child.url;
@@ -227,11 +232,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('a campaign whose job process is ki
     const beforeDeath = await handed();
     expect(beforeDeath).toBeLessThan(COUNT);
     // Whatever it was in the middle of left nothing half-done: every handed recipient has its message, and only they.
-    const written = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`));
-    expect(Number(written[0].n)).toBe(beforeDeath);
+    expect(await writtenCount(db, campaign.id)).toBe(beforeDeath);
 
     // A takes the scheduler's lease over when the dead process's runs out, and finishes the campaign.
     await waitFor(async () => (await server.services.automation.runDueJobs()).leader, 60_000);
@@ -242,33 +243,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('a campaign whose job process is ki
     }, 300_000);
     void server.services.outbox.kick(conn.id);
 
-    await waitFor(async () => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(messages)
-        .where(and(like(messages.idempotencyKey, `campaign:${campaign.id}:%`), eq(messages.sendState, 'sent')));
-      return Number(row.n) === COUNT;
-    }, 300_000);
-    const perRecipient = await db
-      .select({ key: messages.idempotencyKey, n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(like(messages.idempotencyKey, `campaign:${campaign.id}:%`))
-      .groupBy(messages.idempotencyKey);
-    expect(perRecipient).toHaveLength(COUNT);
-    expect(perRecipient.filter((r) => Number(r.n) !== 1)).toEqual([]);
-    const phones = await db
-      .select({ customer: simulatorMessages.customer, n: sql<number>`count(*)::int` })
-      .from(simulatorMessages)
-      .where(
-        and(
-          eq(simulatorMessages.connectionNumber, conn.number),
-          eq(simulatorMessages.sender, 'connection'),
-          like(simulatorMessages.customer, `${prefix}%`),
-        ),
-      )
-      .groupBy(simulatorMessages.customer);
-    expect(phones).toHaveLength(COUNT);
-    expect(phones.filter((p) => Number(p.n) !== 1)).toEqual([]);
+    await expectEachRecipientOnce(db, campaign.id, conn, prefix);
     const sample = await db
       .select({ body: simulatorMessages.body })
       .from(simulatorMessages)
