@@ -4,7 +4,8 @@
  * resolved; by sector, onto another sector's column it opens the transfer dialog with that sector
  * chosen; by attendant, onto a colleague's column the list's transfer dialog with them chosen (the
  * board stays; a closed card or a colleague's own column is not offered, an attendant sees no
- * colleague's column and the server refuses her moving their ticket); a long column loads more; on a 390×844 phone the columns scroll
+ * colleague's column and the server refuses her moving their ticket); a long column loads more, and a
+ * customer who writes while the next page is read is not lost; on a 390×844 phone the columns scroll
  * sideways inside the board, not the page; customers who write while the board's socket is still
  * connecting are all on it (and in the bell) once it connects.
  */
@@ -157,6 +158,11 @@ test("by sector, dropping a card on another sector's column opens the transfer d
     admin.call<{ userId: number | null; queueId: number | null }>('GET', `/api/tickets/${ticketId}`);
 
   await login(page, bea.email, bea.password);
+  // The sectors list is read once for the whole board (every picker on it shares it), and kept live.
+  const sectorReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/api/queue') sectorReads.push(r.url());
+  });
   await page.goto('/tickets/board');
   // By sector: dropping on Support opens the dialog with Support chosen.
   await page.getByTestId('board-by-sector').click();
@@ -168,6 +174,24 @@ test("by sector, dropping a card on another sector's column opens the transfer d
   await expect.poll(async () => (await ticketOf(second)).queueId).toBe(support.id);
   await expect(supportColumn.getByTestId(`board-card-${second}`)).toBeVisible();
   await page.screenshot({ path: 'test-results/board-by-sector.png' });
+  expect(sectorReads, 'GET /api/queue while the board opened and a transfer was made').toHaveLength(1);
+
+  // Another admin adds a sector while the board is open: the next transfer offers it at once,
+  // from the live list, without reading the sectors again.
+  const billing = await admin.call<{ id: number }>('POST', '/api/queue', {
+    name: `Billing ${id}`,
+    color: randomColor(),
+    startWork: '00:00',
+    endWork: '23:59',
+  });
+  await page.getByTestId(`board-card-${first}`).dragTo(supportColumn);
+  const dialog = page.getByTestId('transfer-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('transfer-sector').locator('xpath=..').getByRole('combobox').click();
+  await expect(page.getByRole('option', { name: `Billing ${id}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(sectorReads).toHaveLength(1);
+  await admin.call('DELETE', `/api/queue/${billing.id}`);
 });
 
 test('a long Pending column shows 20 cards, then the next page on demand', async ({ page, request }) => {
@@ -176,6 +200,15 @@ test('a long Pending column shows 20 cards, then the next page on demand', async
   const w = await world(admin);
   const { id, number } = w;
   await login(page, w.user.email, w.user.password);
+  // A late customer's announcement, as the browser's socket hears it (sockets opened from now on).
+  const late = `Late ${id}`;
+  let announced: () => void = () => undefined;
+  const heard = new Promise<void>((resolve) => (announced = resolve));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      if (String(payload).includes(late)) announced();
+    }),
+  );
   await page.goto('/tickets/board');
   // A long Pending column: 20 cards, then the next page on demand.
   for (let i = 0; i < 21; i++)
@@ -203,8 +236,25 @@ test('a long Pending column shows 20 cards, then the next page on demand', async
     )
     .toBe(20);
   await expect(pendingColumn.locator('[data-testid^="board-card-"]')).toHaveCount(20);
+
+  // A customer writes while the next page is being read: the answer was read before their ticket
+  // existed, and must not overwrite it. The page's request is held until the ticket's announcement
+  // has reached the browser, then let through.
+  let held = 0;
+  await page.route(/\/api\/tickets\?.*cursor=/, async (route) => {
+    held++;
+    const answer = await route.fetch();
+    await heard;
+    // The rest of that customer's announcements (its message, its story) land while held too.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.fulfill({ response: answer });
+  });
   await pendingColumn.getByTestId('board-more-pending').click();
-  await expect.poll(async () => pendingColumn.locator('[data-testid^="board-card-"]').count()).toBeGreaterThanOrEqual(21);
+  await expect.poll(() => held).toBe(1);
+  await admin.call('POST', '/api/simulator/messages', { from: phoneNumber('5531'), to: number, name: late, body: 'Me too' });
+  await heard;
+  await expect(pendingColumn.locator('[data-testid^="board-card-"]').filter({ hasText: late })).toHaveCount(1);
+  await expect(pendingColumn.locator('[data-testid^="board-card-"]').filter({ hasText: `${id}` })).toHaveCount(22);
 });
 
 test('a burst of customers while the socket is still connecting all show live on the board and the bell', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import type { ContactDTO, ContactsPage, QueueDTO, QuickAnswersPage, TagDTO, TagsPage } from '@switchboard/shared';
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { applyContactEvent, applyQueueEvent, applyQuickAnswerEvent, applyTagEvent } from '../realtime/cacheEvents';
 import { queryKeys } from './queryKeys';
 
@@ -129,5 +129,24 @@ describe('realtime sector events', () => {
     expect(qc.getQueryData<QueueDTO[]>(queryKeys.queues)![1].name).toBe('Sales');
     applyQueueEvent(qc, { action: 'delete', queueId: 2 });
     expect(ids()).toEqual([3, 1]);
+  });
+
+  it('a sector created while the list is being read is there once that read ends', async () => {
+    const qc = new QueryClient();
+    // The server's list, and the answers it gives: the first was read before the new sector existed.
+    const server = [sector(1)];
+    let release: () => void = () => undefined;
+    const answers: Promise<QueueDTO[]>[] = [new Promise((resolve) => (release = () => resolve([sector(1)]))), Promise.resolve(server)];
+    let reads = 0;
+    // A picker shows the list (an observer), as a dialog does.
+    const observer = new QueryObserver(qc, { queryKey: queryKeys.queues, queryFn: () => answers[reads++] });
+    const stop = observer.subscribe(() => undefined);
+    expect(reads).toBe(1);
+    server.unshift(sector(2));
+    applyQueueEvent(qc, { action: 'create', queue: sector(2) });
+    release();
+    await vi.waitFor(() => expect(reads).toBe(2));
+    await vi.waitFor(() => expect(qc.getQueryData<QueueDTO[]>(queryKeys.queues)!.map((q) => q.id)).toEqual([2, 1]));
+    stop();
   });
 });

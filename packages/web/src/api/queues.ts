@@ -4,15 +4,14 @@ import { call } from './client';
 import { queryKeys } from './queryKeys';
 
 /**
- * The sectors to pick from (connection, attendant, transfer and new-ticket dialogs). Read again
- * whenever a picker mounts: sectors created since the list was cached (another tab, another admin,
- * the API) must be choosable at once, not after the app's default 30 s of freshness.
+ * The sectors to pick from (connection, attendant, transfer and new-ticket dialogs). The list stays
+ * live without re-reading it on every picker: the shell's socket applies each sector change to it
+ * (sessionSocket.ts), and reads everything again after a reconnect, when changes may have been missed.
  */
 export function useQueues(enabled = true) {
   return useQuery({
     queryKey: queryKeys.queues,
     queryFn: ({ signal }) => call(SECTOR_ROUTES.list, { signal }),
     enabled,
-    staleTime: 0,
   });
 }

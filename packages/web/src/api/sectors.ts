@@ -7,13 +7,14 @@ import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from './client';
 import { removeFromList, upsertInList } from './listCache';
+import { readAgainAfterCurrentRead } from './liveQueries';
 import { queryKeys } from './queryKeys';
 
+/** The sectors list; kept live by the shell's socket (`applyQueueEvent`), like `useQueues`. */
 export function useSectors() {
   return useQuery({
     queryKey: queryKeys.queues,
     queryFn: ({ signal }) => call(R.list, { signal }),
-    staleTime: 0,
   });
 }
 
@@ -26,7 +27,14 @@ export function useSector(id: number | null | undefined) {
   });
 }
 
+/**
+ * Applies a sector change to the cached list and detail. Every signed-in socket hears them (the
+ * server sends them to all users), so the shell applies them whatever screen is open; a list being
+ * read at that moment is read again once that read ends (liveQueries.ts).
+ */
 export function applyQueueEvent(queryClient: QueryClient, event: QueueEvent): void {
+  for (const list of queryClient.getQueryCache().findAll({ queryKey: queryKeys.queues, exact: true }))
+    readAgainAfterCurrentRead(queryClient, list);
   if (event.action === 'delete') {
     queryClient.setQueryData<QueueDTO[]>(queryKeys.queues, (list) => removeFromList(list, event.queueId));
     queryClient.removeQueries({ queryKey: queryKeys.queue(event.queueId) });

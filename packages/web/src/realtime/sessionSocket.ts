@@ -6,6 +6,7 @@
 import {
   EVENTS,
   type ClientToServerEvents,
+  type QueueEvent,
   type ServerToClientEvents,
   type SettingsEvent,
   type UserDTO,
@@ -17,7 +18,7 @@ import { refreshSession } from '../api/client';
 import { readAllAgain } from '../api/liveQueries';
 import { queryKeys } from '../api/queryKeys';
 import { tokenStore } from '../api/tokenStore';
-import { applySettingsEvent, applyUserEvent } from './cacheEvents';
+import { applyQueueEvent, applySettingsEvent, applyUserEvent } from './cacheEvents';
 import { keepConnected, type SocketStatus } from './keepConnected';
 
 /** The session's socket: what it hears is typed by the shared event map. */
@@ -57,6 +58,9 @@ export function openSessionSocket(hooks: SessionSocketHooks): { socket: AppSocke
     else if (event.action !== 'delete') hooks.updateUser(event.user);
   });
   socket.on(EVENTS.settings, (event: SettingsEvent) => applySettingsEvent(queryClient, event));
+  // Sectors are picked in many dialogs (transfer, accept, new ticket, campaigns, the dashboard):
+  // one live list serves them all, so none has to read it again when it opens.
+  socket.on(EVENTS.queue, (event: QueueEvent) => applyQueueEvent(queryClient, event));
   // Connection statuses drive the menu's warning badge; the connections feature owns their shape,
   // so the shell simply refetches its list.
   const refetchConnections = () => void queryClient.invalidateQueries({ queryKey: queryKeys.connections });

@@ -3,15 +3,14 @@
  * the server's sector writes.
  */
 import Button from '@mui/material/Button';
-import { EVENTS, type QueueDTO } from '@switchboard/shared';
+import type { QueueDTO } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyQueueEvent, useDeleteSector, useSectors } from '../../api/sectors';
+import { useDeleteSector, useSectors } from '../../api/sectors';
 import { ConfirmationModal } from '../../components/ConfirmationModal';
 import { ListFooterRow } from '../../components/ListFooterRow';
 import { ListPaper } from '../../components/ListPaper';
 import { MainHeader } from '../../components/MainHeader';
-import { useRealtimeEvent } from '../../components/useRealtimeEvent';
 import { useLastValue } from '../../components/useLastValue';
 import { useReportedAction } from '../../components/useReportedAction';
 import { SectorModal } from './SectorModal';
@@ -27,7 +26,6 @@ export default function SectorsPage() {
   const [modal, setModal] = useState<Modal>({ open: false });
   const [deleting, setDeleting] = useState<QueueDTO | null>(null);
   const shownDeleting = useLastValue(deleting);
-  useRealtimeEvent(EVENTS.queue, applyQueueEvent);
   const list = sectors.data ?? [];
 
   return (
