@@ -1,7 +1,8 @@
 /**
  * The attendant's desk tells the conversation's story: lifecycle events in the chat timeline (in
  * pt, en and es), automatic messages marked apart, the contact panel with the person's earlier
- * tickets; a chat full of images opens and stays at its newest message; and on a phone
+ * tickets; a chat full of images, or of videos whose size arrives late, opens and stays at its
+ * newest message; and on a phone
  * (390×844) the contacts' actions and the message box fit the screen.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -257,6 +258,87 @@ test('a chat full of images opens at its newest message and stays there while th
     await shot(page, `images-bottom-${viewport.width}`);
     await page.context().close();
   }
+});
+
+/** A short VP8 WebM (320×240, 4:3) recorded by the browser itself from a canvas, as base64. */
+async function recordWebm(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const canvas = Object.assign(document.createElement('canvas'), { width: 320, height: 240 });
+    const draw = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm;codecs=vp8' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start();
+    for (let frame = 0; frame < 5; frame++) {
+      draw.fillStyle = `hsl(${frame * 60}, 70%, 50%)`;
+      draw.fillRect(0, 0, 320, 240);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    recorder.stop();
+    await stopped;
+    let binary = '';
+    for (const byte of new Uint8Array(await new Blob(chunks).arrayBuffer())) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+}
+
+// A video's box takes its real height only once its first bytes arrive (4:3 here: 125 → 188 px at
+// 250 px wide). Those bytes come after the chat opened at its newest message — slowly here, as on
+// a phone network — and every video that grows in view pushes the newest message down, unless
+// the list keeps following its bottom until the reader scrolls up.
+test('a chat of videos opens at its newest message and stays there while their sizes arrive', async ({ browser, request }) => {
+  test.setTimeout(240_000);
+  const s = await setUp(request);
+  const customer = { number: phoneNumber('5521'), name: `Videos ${unique()}` };
+  const recording = await browser.newContext();
+  const webm = await recordWebm(await recording.newPage());
+  await recording.close();
+  for (let n = 1; n <= 8; n++) {
+    await s.api.call('POST', '/api/simulator/messages', {
+      from: customer.number,
+      to: s.connection.number,
+      name: customer.name,
+      type: 'video',
+      body: `clip ${n}`,
+      media: { mimetype: 'video/webm', filename: `clip-${n}.webm`, data: webm },
+    });
+  }
+  await s.api.call('POST', '/api/simulator/messages', {
+    from: customer.number,
+    to: s.connection.number,
+    name: customer.name,
+    body: 'the newest message',
+  });
+  const ticket = await ticketOf(s.api, customer.name);
+  await expect.poll(async () => (await s.api.call<{ count: number }>('GET', `/api/messages/${ticket.id}`)).count).toBeGreaterThanOrEqual(9);
+
+  const page = await signedInPage(browser, ADMIN.email, ADMIN.password, {
+    path: `/tickets/${ticket.id}`,
+    watch: (p) =>
+      void p.route(/\/api\/(media\/|messages\/\d+\/media)/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue().catch(() => undefined);
+      }),
+  });
+  await expect(page.getByText('the newest message')).toBeVisible({ timeout: 60_000 });
+  const videos = page.getByTestId('message-video');
+  await expect(videos.first()).toBeVisible();
+  // Every video drawn has its size (metadata loaded), so nothing in view grows any more.
+  await expect(async () => {
+    const sized = await videos.evaluateAll((all) => all.every((v) => (v as HTMLVideoElement).readyState >= 1));
+    expect(sized).toBe(true);
+  }).toPass({ timeout: 30_000 });
+  const heights = await videos.evaluateAll((all) => all.map((v) => Math.round(v.getBoundingClientRect().height)));
+  expect(Math.min(...heights), 'each video drawn at its 4:3 height').toBeGreaterThan(180);
+  await expect(page.getByText('the newest message')).toBeInViewport();
+  const gap = await page.getByTestId('message-list').evaluate((el) => {
+    const scroller = el.matches('[data-virtuoso-scroller]') ? el : (el.querySelector('[data-virtuoso-scroller]') ?? el);
+    return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+  });
+  expect(gap, 'pixels between the view and the newest message').toBeLessThan(20);
+  await shot(page, 'videos-bottom');
+  await page.context().close();
 });
 
 test('on a phone the contacts list keeps its actions on screen', async ({ browser, request }) => {
