@@ -94,7 +94,7 @@ export class AutoReplies {
   }
 
   /** Inbound listener: decides the reply to a customer message now, after the ones before it. */
-  async onInbound({ connection, ticket, message }: InboundStored): Promise<void> {
+  async onInbound({ connection, ticket, message, connectionSectors }: InboundStored): Promise<void> {
     if (message.fromMe || message.mediaType === 'call_log') return;
     if (ticket.isGroup || ticket.userId != null || ticket.status !== 'pending') return;
     // Only a sectorless ticket, `#`, or a connection with work hours can need a reply.
@@ -104,7 +104,7 @@ export class AutoReplies {
     // whatever it says (menu.ts): spare it the recovery time and the decision's transaction, which
     // under an ingest burst cost more than storing the message.
     const nothingToSay = ticket.queueId == null && !connection.defineWorkHours && (ticket.chatbot || !connection.greetingMessage.trim());
-    if (nothingToSay && (await this.sectorCounts.submit(connection.id)) === 0) return;
+    if (nothingToSay && (connectionSectors ?? (await this.sectorCounts.submit(connection.id))) === 0) return;
     const { ctx } = this.deps;
     // The recovery time is written before the message is queued, so the decision that clears it
     // always comes after it. The writer answers in submission order, which keeps the queue in the

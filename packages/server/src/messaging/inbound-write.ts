@@ -94,9 +94,10 @@ export function valuesTable<T extends MessageValues>(rows: T[], extra: [string, 
 /**
  * The shared end of the statement, after the caller's `with src as (...), live as (...),`: the
  * insert, the tickets' update, and the rows written (kinds 'message' and 'ticket'); `more` adds
- * the caller's own `union all select <kind>, <json>` lines.
+ * the caller's own `union all select <kind>, <json>` lines, `ctes` its own CTEs (`, name as (...)`),
+ * which may read `ins`, the messages really inserted.
  */
-export function insertAndUpdate(now: Date, more: SQL = sql``): SQL {
+export function insertAndUpdate(now: Date, more: SQL = sql``, ctes: SQL = sql``): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
     ins as (
@@ -130,7 +131,7 @@ export function insertAndUpdate(now: Date, more: SQL = sql``): SQL {
       from per_ticket p
       where t.id = p.ticket_id
       returning t.*
-    )
+    )${ctes}
     select 'message' as kind, to_json(ins) as row from ins
     union all select 'ticket', to_json(upd) from upd
     union all select 'closed', to_json(c.ticket_id) from (select distinct ticket_id from src where ticket_id not in (select id from live)) c

@@ -31,6 +31,10 @@ export interface InboundStored {
   ticket: TicketRow;
   message: MessageRow;
   ticketCreated: boolean;
+  /** How many sectors the connection had when the message was stored, if the store read it along. */
+  connectionSectors?: number;
+  /** Campaign recipients the message marked replied, if the store did it along. */
+  campaignReplies?: { id: number; campaignId: number }[];
 }
 
 export type InboundListener = (stored: InboundStored) => Promise<void> | void;
@@ -225,7 +229,8 @@ export class InboundPipeline {
           this.ctx.mediaLinks,
           this.ctx.db,
           ok.map((r) => r.message),
-          known,
+          // A reaction or edit arriving meanwhile is announced as an update of its own.
+          { ...known, justInserted: true },
         )
       ).map((m) => [m.id, m]),
     );

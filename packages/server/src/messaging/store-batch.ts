@@ -46,6 +46,10 @@ export interface BatchStored {
   contactCreated: boolean;
   /** The contact's tags, when the store read them along (store-known.ts). */
   contactTags?: ContactTag[];
+  /** How many sectors the connection has, when the store read it along (store-known.ts). */
+  connectionSectors?: number;
+  /** Campaign recipients this message marked replied, when the store did it along (store-known.ts). */
+  campaignReplies?: { id: number; campaignId: number }[];
 }
 
 const pairKey = (contactId: number, whatsappId: number) => `${contactId}:${whatsappId}`;

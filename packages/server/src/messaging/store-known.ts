@@ -4,13 +4,16 @@
  * finds each chat's contact and active ticket, writes the messages and updates the tickets
  * (inbound-write.ts). Chats it cannot settle alone (a contact or ticket to create, a group member
  * not yet known, a ticket closed meanwhile) are left to the transaction of store-batch.ts, each
- * chat's messages all together so its order holds.
+ * chat's messages all together so its order holds. Two things the listeners of a stored message
+ * would each spend a round trip on come back with it: the connection's sector count (automation)
+ * and the campaign recipients the message marked replied (store/campaign-replies.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { contacts, tickets } from '../db/schema.js';
+import { contacts, tickets, whatsappQueues } from '../db/schema.js';
 import { contactLines, insertAndUpdate, messageValues, readWritten, valuesTable, type MessageValues } from './inbound-write.js';
 import type { BatchItem, BatchStored } from './store-batch.js';
+import { markRepliedSql, readMarked, type MarkedReplied } from '../store/campaign-replies.js';
 
 interface KnownValues extends MessageValues {
   chatNumber: string;
@@ -58,15 +61,39 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
       now,
       sql`
         ${contactLines(sql`(select chat_contact_id from src union select member_id from src)`)}
+        union all select 'sectors', json_build_array(w.whatsapp_id,
+          (select count(*) from ${whatsappQueues} q where q.whatsapp_id = w.whatsapp_id))
+          from (select distinct whatsapp_id from v) w
+        union all select 'replied', to_json(replied) from replied
         union all select 'left', json_build_array(whatsapp_id, chat_number) from unsettled
         union all select 'left', json_build_array(whatsapp_id, chat_number)
           from (select distinct whatsapp_id, chat_number from src where ticket_id not in (select id from live)) closed`,
+      // Customers answering a campaign (store/campaign-replies.ts), marked with their messages.
+      sql`, replied as (${markRepliedSql(
+        sql`(select distinct on (src.contact_id, src.whatsapp_id) src.contact_id, src.whatsapp_id, src.ticket_id
+          from src join ins on ins.id = src.id where not src.from_me and src.member_number is null
+          order by src.contact_id, src.whatsapp_id, src.ord) a`,
+        now,
+      )})`,
     )}`,
   );
   const written = readWritten(result);
 
   // Chats to settle in a transaction: a contact or ticket missing, or the ticket closed meanwhile.
   const leftChats = new Set(written.other.filter((o) => o.kind === 'left').map((o) => chatKey(...(o.row as [number, string]))));
+  const replied = new Map<string, MarkedReplied[]>();
+  for (const o of written.other.filter((o) => o.kind === 'replied')) {
+    const r = readMarked(o.row as Record<string, unknown>);
+    replied.set(`${r.contactId}:${r.whatsappId}`, [...(replied.get(`${r.contactId}:${r.whatsappId}`) ?? []), r]);
+  }
+  // Automation asks each message's connection whether it has sectors (automation/auto-reply.ts):
+  // read here, it costs no round trip of its own.
+  const sectors = new Map(written.other.filter((o) => o.kind === 'sectors').map((o) => o.row as [number, number]));
+  const takeReplies = (key: string) => {
+    const found = replied.get(key) ?? [];
+    replied.set(key, []);
+    return found;
+  };
   return items.map((item, i) => {
     if (leftChats.has(chatKey(item.connection.id, item.msg.chat.id))) return undefined;
     const message = written.messages.get(rows[i].id);
@@ -81,6 +108,10 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
       ticketCreated: false,
       contactCreated: false,
       contactTags: written.contactTags.get(contact.id),
+      connectionSectors: sectors.get(item.connection.id),
+      // A chat has one message in a batch at most (the channel manager keeps each chat's order);
+      // should it have more, the first takes the chat's replies and the rest have none.
+      campaignReplies: rows[i].memberNumber || item.msg.fromMe ? undefined : takeReplies(`${contact.id}:${item.connection.id}`),
     };
   });
 }

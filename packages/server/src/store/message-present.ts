@@ -22,11 +22,17 @@ function mediaErrorOf(r: MessageRow): MessageDTO['mediaError'] {
 }
 
 /** `links` signs each media link (lib/media-links.ts): the file is shown by `<img src>`, no token. */
+const NOTHING_YET = { reactions: new Map<string, { emoji: string; fromMe: boolean }[]>(), originals: new Map<string, string>() };
+
 export async function presentMessages(
   links: MediaLinks,
   db: DbOrTx,
   rows: MessageRow[],
-  known: { contacts?: { id: number; name: string; number: string }[] } = {},
+  known: {
+    contacts?: { id: number; name: string; number: string }[];
+    /** The rows were inserted just now: nobody can have reacted to them yet, nor edited them. */
+    justInserted?: boolean;
+  } = {},
 ): Promise<MessageDTO[]> {
   if (rows.length === 0) return [];
   const quotedIds = [...new Set(rows.map((r) => r.quotedMsgId).filter((v): v is string => !!v))];
@@ -46,7 +52,7 @@ export async function presentMessages(
       authorIds.length
         ? db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))
         : Promise.resolve([]),
-    () => reactionsAndOriginals(db, rows),
+    () => (known.justInserted ? Promise.resolve(NOTHING_YET) : reactionsAndOriginals(db, rows)),
   ] as const);
   const authorMap = new Map(authors.map((u) => [u.id, u.name]));
   const qMap = new Map(quoted.map((q) => [q.id, q]));

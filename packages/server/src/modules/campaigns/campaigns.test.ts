@@ -474,6 +474,36 @@ describe('campaigns', () => {
     expect((await api(plain.token, 'GET', `/api/campaigns/${again.id}`)).statusCode).toBe(403);
   }, 60_000);
 
+  it('marks replied each customer answering at the same moment, on their own ticket, once', async () => {
+    const numbers = [phoneNumber(), phoneNumber(), phoneNumber()];
+    const outsider = phoneNumber();
+    // Two of them have a waiting ticket already: their answers are stored (and marked) by the
+    // one-statement write; the third's answer opens a ticket, in the transaction.
+    const waiting = await Promise.all(numbers.slice(0, 2).map((n) => customerWrites(s, conn.id, n, 'Oi')));
+    const campaign = await create({ name: 'Juntos', audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) } });
+    expect((await admin('POST', `/api/campaigns/${campaign.id}/start`)).statusCode).toBe(200);
+    await tick();
+    await waitFor(async () => (await recipients(campaign.id)).every((r) => ['sent', 'delivered', 'read'].includes(r.status)), 15_000);
+
+    // All write together (their reply checks share one statement); the first writes twice, and
+    // someone outside the campaign writes too.
+    const stored = await Promise.all([
+      ...numbers.map((n) => customerWrites(s, conn.id, n, 'Tenho interesse')),
+      customerWrites(s, conn.id, numbers[0], 'Mais uma coisa'),
+      customerWrites(s, conn.id, outsider, 'Oi'),
+    ]);
+    await waitFor(async () => (await recipients(campaign.id)).every((r) => r.status === 'replied'), 10_000);
+    const byNumber = new Map((await recipients(campaign.id)).map((r) => [r.number, r]));
+    numbers.forEach((n, i) => expect(byNumber.get(n)?.ticketId).toBe(stored[i]!.ticket.id));
+    expect(stored.slice(0, 2).map((r) => r!.ticket.id)).toEqual(waiting.map((r) => r!.ticket.id));
+    // Both ways of storing were taken: marked by the write itself, and by the listener afterwards.
+    // (The first customer's two messages: one marked the reply, the other nothing.)
+    const marked = stored.map((r) => r!.campaignReplies?.length);
+    expect([marked[0], marked[3]].sort()).toEqual([0, 1]);
+    expect([marked[1], marked[2], marked[4]]).toEqual([1, undefined, undefined]);
+    expect((await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>()).toMatchObject({ total: 3, counts: { replied: 3 } });
+  }, 60_000);
+
   it('draws its audience from contacts with an open ticket', async () => {
     const writer = phoneNumber();
     await customerWrites(s, conn.id, writer, 'Oi, tenho um ticket aberto');

@@ -10,12 +10,13 @@
  * at once) finds the rows locked or already handed. The outbox then sends each message once across
  * restarts (it resends with the same channel id, which the channel recognises).
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { renderTemplate, type CampaignPacing, type CampaignWait } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { campaignRecipients, campaigns, contacts, messages, tickets, whatsapps } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql.js';
+import { MicroBatcher } from '../../lib/micro-batcher.js';
 import { isConnectionOpen } from '../../automation/hours.js';
 import { ticketVars } from '../../automation/variables.js';
 import type { InboundStored } from '../../messaging/inbound.js';
@@ -27,14 +28,13 @@ import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { insertTicketWithCycle } from '../tickets/insert.js';
 import { decidePacing, type PacingFacts } from './pacing.js';
 import { presentRecipients, type CampaignRow } from './present.js';
+import { markRepliedSql, readMarked } from '../../store/campaign-replies.js';
 import type { CampaignsService } from './service.js';
 
 const HOUR_MS = 3_600_000;
 /** Advisory lock class of a connection's campaign claims (the second key is the connection id). */
 export const CONNECTION_LOCK = 7302001;
 type ConnectionRow = typeof whatsapps.$inferSelect;
-/** A customer's message within this long after a campaign's send counts as its reply. */
-const REPLY_WINDOW_MS = 7 * 24 * HOUR_MS;
 /** Campaigns whose recipients' changes are announced: running ones and those that ended lately. */
 const FOLLOW_MS = 24 * HOUR_MS;
 
@@ -356,29 +356,46 @@ export class CampaignSender {
     }
   }
 
+  /**
+   * Customers' messages arriving together are checked against the campaigns by one statement: every
+   * inbound message asks, and nearly all of them are no reply to anything.
+   */
+  private readonly replies = new MicroBatcher<ReplyCheck, { id: number; campaignId: number }[]>((checks) => this.markReplied(checks), 500);
+
   /** Inbound listener: a customer writing back after a campaign's message marks them replied. */
-  async onInbound({ contact, ticket, message }: InboundStored): Promise<void> {
+  async onInbound({ contact, ticket, message, campaignReplies }: InboundStored): Promise<void> {
     if (message.fromMe || contact.isGroup) return;
-    const now = this.ctx.clock.now();
-    const replied = await this.ctx.db
-      .update(campaignRecipients)
-      .set({ repliedAt: now, ticketId: ticket.id })
-      .where(
-        and(
-          eq(campaignRecipients.contactId, contact.id),
-          eq(campaignRecipients.status, 'handed'),
-          isNull(campaignRecipients.repliedAt),
-          sql`${campaignRecipients.claimedAt} > ${new Date(now.getTime() - REPLY_WINDOW_MS).toISOString()}::timestamptz`,
-          inArray(
-            campaignRecipients.campaignId,
-            this.ctx.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.whatsappId, ticket.whatsappId)),
-          ),
-        ),
-      )
-      .returning({ id: campaignRecipients.id, campaignId: campaignRecipients.campaignId });
+    // Usually the store marked them already, in the statement that wrote the message.
+    const replied =
+      campaignReplies ?? (await this.replies.submit({ contactId: contact.id, whatsappId: ticket.whatsappId, ticketId: ticket.id }));
     for (const r of replied) {
       await this.service.announceRecipients(r.campaignId, await presentRecipients(this.ctx.db, eq(campaignRecipients.id, r.id)));
       await this.service.announceById(r.campaignId, 'update');
     }
   }
+
+  /**
+   * Marks replied the recipients these messages answer (handed by a campaign of the message's
+   * connection within the reply window, not replied yet); each check gets the recipients it marked.
+   * A contact writing twice in one group is marked by its first message, with that message's ticket.
+   */
+  private async markReplied(checks: ReplyCheck[]): Promise<{ id: number; campaignId: number }[][]> {
+    const key = (c: { contactId: number; whatsappId: number }) => `${c.contactId}:${c.whatsappId}`;
+    const first = new Map<string, ReplyCheck>();
+    for (const c of checks) if (!first.has(key(c))) first.set(key(c), c);
+    const unique = [...first.values()];
+    const answers = sql`unnest(${sql.param(unique.map((c) => c.contactId))}::int[], ${sql.param(unique.map((c) => c.whatsappId))}::int[],
+      ${sql.param(unique.map((c) => c.ticketId))}::int[]) as a(contact_id, whatsapp_id, ticket_id)`;
+    const rows = rowsOf(await this.ctx.db.execute(markRepliedSql(answers, this.ctx.clock.now()))).map(readMarked);
+    const byKey = new Map<string, { id: number; campaignId: number }[]>();
+    for (const r of rows) byKey.set(key(r), [...(byKey.get(key(r)) ?? []), { id: r.id, campaignId: r.campaignId }]);
+    return checks.map((c) => (first.get(key(c)) === c ? (byKey.get(key(c)) ?? []) : []));
+  }
+}
+
+/** An inbound customer message, as the reply check needs it. */
+interface ReplyCheck {
+  contactId: number;
+  whatsappId: number;
+  ticketId: number;
 }

@@ -122,14 +122,33 @@ export class PushNotifier {
       }
     }
     if (!notice) return;
-    const found = notice;
+    this.waiting.push({ to, notice, name });
     this.pending++;
+    // One run takes every announcement waiting by then: a burst reads the subscribers once, not per event.
     this.chain = this.chain
-      .then(async () => {
-        await this.dispatch(to, found);
-      })
-      .catch((err: unknown) => this.ctx.log.error({ err, event: name }, 'push: choosing the recipients failed'))
-      .finally(() => this.pending--);
+      .then(() => this.dispatchWaiting())
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'push: choosing the recipients failed'));
+  }
+
+  /** Announcements considered and not decided yet, in order. */
+  private waiting: { to: Audience; notice: Notice; name: RealtimeEventName }[] = [];
+
+  private async dispatchWaiting(): Promise<void> {
+    const batch = this.waiting;
+    if (batch.length === 0) return;
+    this.waiting = [];
+    try {
+      const subscribers = await this.subscribers();
+      for (const { to, notice, name } of batch) {
+        try {
+          await this.dispatch(subscribers, to, notice);
+        } catch (err) {
+          this.ctx.log.error({ err, event: name }, 'push: choosing the recipients failed');
+        }
+      }
+    } finally {
+      this.pending -= batch.length;
+    }
   }
 
   /** Resolves once every decision so far has run and its pushes are sent (tests). */
@@ -138,8 +157,8 @@ export class PushNotifier {
     await this.sender.idle();
   }
 
-  private async dispatch(to: Audience, found: Notice): Promise<void> {
-    const receivers = (await this.subscribers()).filter(({ viewer }) => hears(roomsForViewer(viewer), to) && found.wants(viewer));
+  private async dispatch(subscribers: Subscriber[], to: Audience, found: Notice): Promise<void> {
+    const receivers = subscribers.filter(({ viewer }) => hears(roomsForViewer(viewer), to) && found.wants(viewer));
     // Nothing more is read for an announcement no device gets (the usual case: most users have none).
     if (receivers.length === 0) return;
     const notice = found.contactNameLater ? { ...found, contactName: await found.contactNameLater() } : found;

@@ -52,7 +52,12 @@ export type TicketsPage = TicketsPageDTO;
 
 /** See TicketsService.searchProbe and searchWindow. */
 const SEARCH_PROBE = 2_000;
-const SEARCH_WINDOW = 2_000;
+/**
+ * 500: the smallest window that still fills a page for a term in ~5% of tickets. A narrow term never
+ * fills it and pays a check per ticket in it: at 2,000 a narrow search took 3–9× its time without a
+ * window, at 500 2–3× (BENCHMARKS.md, "The search window's size").
+ */
+const SEARCH_WINDOW = 500;
 
 const OTHER_OPEN = () => new AppError('ERR_OTHER_OPEN_TICKET', 409);
 
