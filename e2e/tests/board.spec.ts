@@ -6,7 +6,7 @@
  * board stays; a closed card or a colleague's own column is not offered, an attendant sees no
  * colleague's column and the server refuses her moving their ticket); a long column loads more, and a
  * customer who writes while the next page is read is not lost; on a 390×844 phone the columns scroll
- * sideways inside the board, not the page; customers who write while the board's socket is still
+ * sideways inside the board, not the page, and a card held and carried by a finger is accepted; customers who write while the board's socket is still
  * connecting are all on it (and in the bell) once it connects.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -44,6 +44,52 @@ async function acceptSectorIfAsked(page: Page, card: ReturnType<Page['getByTestI
     await dialog.getByTestId('accept-start').click();
   }
 }
+
+/** A finger on the phone: rests on `from` past the long press, carries it to `to`, lifts. */
+async function carryByTouch(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: at ? [{ x: Math.round(at.x), y: Math.round(at.y) }] : [] });
+  await touch('touchStart', from);
+  await page.waitForTimeout(700);
+  for (let step = 1; step <= 8; step++)
+    await touch('touchMove', { x: from.x + ((to.x - from.x) * step) / 8, y: from.y + ((to.y - from.y) * step) / 8 });
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+const centre = (box: { x: number; y: number; width: number; height: number } | null) => ({
+  x: box!.x + box!.width / 2,
+  y: box!.y + box!.height / 2,
+});
+
+test('on a phone a card held and carried onto My tickets is accepted', async ({ browser, request }) => {
+  const admin = await Api.login(request, ADMIN.email, ADMIN.password);
+  const w = await world(admin);
+  const customer = { number: phoneNumber('5521'), name: `Touch ${w.id}` };
+  await admin.call('POST', '/api/simulator/messages', { from: customer.number, to: w.number, name: customer.name, body: 'Help?' });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await login(page, w.user.email, w.user.password);
+  await page.goto('/tickets/board');
+  await page.getByTestId('board-by-attendant').click();
+  const card = page.getByTestId('board-column-pending').locator('[data-testid^="board-card-"]').filter({ hasText: customer.name });
+  await expect(card).toBeVisible();
+  const ticketId = Number((await card.getAttribute('data-testid'))!.replace('board-card-', ''));
+  const user = await Api.of(page);
+  const ticket = async () => user.call<{ status: string; userId: number | null }>('GET', `/api/tickets/${ticketId}`);
+
+  // The "mine" column starts just right of the first one, at the phone's edge.
+  const mine = await page.getByTestId('board-column-mine').boundingBox();
+  const target = { x: Math.min(mine!.x + 30, 380), y: mine!.y + 120 };
+  await carryByTouch(page, centre(await card.boundingBox()), target);
+  await acceptSectorIfAsked(page, page.getByTestId(`board-card-${ticketId}`));
+  await expect.poll(async () => (await ticket()).status).toBe('open');
+  expect((await ticket()).userId).toBe((await user.call<{ id: number }>('GET', '/api/auth/me')).id);
+  await expect(page).toHaveURL(/\/tickets\/board$/);
+  await page.screenshot({ path: 'test-results/board-touch-accepted.png' });
+  await context.close();
+});
 
 test('dragging a card accepts and then resolves the ticket', async ({ page, request }) => {
   const admin = await Api.login(request, ADMIN.email, ADMIN.password);

@@ -6,7 +6,7 @@
  * column, or another sector's, opens the list's transfer dialog with that attendant or sector
  * chosen; onto Closed resolves it. Only moves the ticket's allowed actions offer are droppable; the
  * server decides as always. Long columns load more on demand. On a phone the columns scroll
- * sideways.
+ * sideways, and a card is held, then carried to its column with the finger (useTouchCarry.ts).
  */
 import ViewListIcon from '@mui/icons-material/ViewList';
 import Box from '@mui/material/Box';
@@ -18,7 +18,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TicketDTO } from '@switchboard/shared';
-import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { mergePagesById } from '../../../api/cacheUpdates';
@@ -30,8 +30,15 @@ import { allowedTicketActions, useAllowedActions } from '../allowedActions';
 import { TransferTicketDialog } from '../dialogs/TransferTicketDialog';
 import { useAcceptTicket } from '../useAcceptTicket';
 import { useViewer } from '../useViewer';
+import { useTouchCarry } from './useTouchCarry';
 
 const SHOW_ALL_KEY = 'ticketsShowAll';
+
+/**
+ * What each column does with a card dropped on it, by column id, for drops that are not HTML5
+ * drag and drop (a card carried by a finger lands wherever the finger is lifted).
+ */
+const DropTargets = createContext<Map<string, () => void>>(new Map());
 const VIEW_KEY = 'ticketsBoardView';
 type BoardView = 'attendants' | 'sectors';
 
@@ -67,6 +74,15 @@ export default function TicketsBoard() {
   const { accept, dialog, actions } = useAcceptTicket({ stay: true });
   const [dragged, setDragged] = useState<TicketDTO | null>(null);
   const [transfer, setTransfer] = useState<{ ticket: TicketDTO; toUserId?: number; toQueueId?: number } | null>(null);
+  // One map for the board's life (state, not a ref: the columns read it while rendering).
+  const [dropTargets] = useState(() => new Map<string, () => void>());
+  const [touchOver, setTouchOver] = useState<string | null>(null);
+  // A carried card lands on the column under the finger, through that column's own drop.
+  const touchDrop = (columnId: string | null) => {
+    setTouchOver(null);
+    if (columnId != null) dropTargets.get(columnId)?.();
+    setDragged(null);
+  };
 
   const me = viewer.facts.id;
   const today = startOfToday();
@@ -83,7 +99,14 @@ export default function TicketsBoard() {
     return () => setTransfer({ ticket: dragged, ...to });
   };
   const card = (ticket: TicketDTO) => (
-    <BoardCard key={ticket.id} ticket={ticket} onOpen={() => void navigate(`/tickets/${ticket.id}`)} onDrag={setDragged} />
+    <BoardCard
+      key={ticket.id}
+      ticket={ticket}
+      onOpen={() => void navigate(`/tickets/${ticket.id}`)}
+      onDrag={setDragged}
+      onTouchOver={setTouchOver}
+      onTouchDrop={touchDrop}
+    />
   );
   const closedColumn = (
     <Column id="closed" title={t('tickets.board.closedToday')} count={closedToday.length} onDrop={dropOnClosed} source={closed}>
@@ -201,7 +224,9 @@ export default function TicketsBoard() {
         </Tooltip>
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', gap: 1.5, p: 1.5, overflowX: 'auto' }} data-testid="board-columns">
-        {columns}
+        <DropTargets.Provider value={dropTargets}>
+          <TouchOver.Provider value={touchOver}>{columns}</TouchOver.Provider>
+        </DropTargets.Provider>
       </Box>
       {dialog}
       {transfer && (
@@ -216,6 +241,9 @@ export default function TicketsBoard() {
     </Paper>
   );
 }
+
+/** The column a carried card is over (by id), to light it as a drag over it does. */
+const TouchOver = createContext<string | null>(null);
 
 function Column({
   id,
@@ -233,7 +261,15 @@ function Column({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const [over, setOver] = useState(false);
+  const [dragOver, setOver] = useState(false);
+  const touchOver = useContext(TouchOver);
+  const over = dragOver || (touchOver === id && !!onDrop);
+  const targets = useContext(DropTargets);
+  useLayoutEffect(() => {
+    if (!onDrop) return;
+    targets.set(id, onDrop);
+    return () => void targets.delete(id);
+  }, [targets, id, onDrop]);
   // Only a column that takes the dragged card accepts the drop (preventDefault on dragover).
   const allow = (e: DragEvent) => {
     if (!onDrop) return;
@@ -243,6 +279,7 @@ function Column({
   return (
     <Box
       data-testid={`board-column-${id}`}
+      data-board-column={id}
       data-droppable={!!onDrop}
       onDragOver={allow}
       onDragEnter={allow}
@@ -286,12 +323,40 @@ function Column({
   );
 }
 
-function BoardCard({ ticket, onOpen, onDrag }: { ticket: TicketDTO; onOpen: () => void; onDrag: (ticket: TicketDTO | null) => void }) {
+function BoardCard({
+  ticket,
+  onOpen,
+  onDrag,
+  onTouchOver,
+  onTouchDrop,
+}: {
+  ticket: TicketDTO;
+  onOpen: () => void;
+  onDrag: (ticket: TicketDTO | null) => void;
+  onTouchOver: (columnId: string | null) => void;
+  onTouchDrop: (columnId: string | null) => void;
+}) {
   // A card moves when its ticket may be accepted, resolved or transferred: the list's buttons for it.
   const allowed = useAllowedActions(ticket);
   const movable = allowed.has('accept') || allowed.has('resolve') || allowed.has('transfer');
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [held, setHeld] = useState(false);
+  useTouchCarry(element, movable, {
+    onPick: () => {
+      setHeld(true);
+      onDrag(ticket);
+    },
+    onOver: onTouchOver,
+    onDrop: (columnId) => {
+      setHeld(false);
+      onTouchDrop(columnId);
+    },
+  });
   return (
     <Paper
+      ref={setElement}
+      elevation={held ? 8 : 1}
+      data-held={held || undefined}
       data-testid={`board-card-${ticket.id}`}
       draggable={movable}
       onDragStart={(e) => {
@@ -301,7 +366,16 @@ function BoardCard({ ticket, onOpen, onDrag }: { ticket: TicketDTO; onOpen: () =
       }}
       onDragEnd={() => onDrag(null)}
       onClick={onOpen}
-      sx={{ p: 1.25, cursor: movable ? 'grab' : 'pointer', borderLeft: 4, borderColor: ticket.queue?.color ?? 'divider' }}
+      sx={{
+        p: 1.25,
+        cursor: movable ? 'grab' : 'pointer',
+        borderLeft: 4,
+        borderColor: ticket.queue?.color ?? 'divider',
+        // A long press picks the card up: no callout or text selection on it.
+        userSelect: movable ? 'none' : undefined,
+        WebkitTouchCallout: movable ? 'none' : undefined,
+        opacity: held ? 0.85 : 1,
+      }}
     >
       <Typography noWrap sx={{ fontWeight: 500 }}>
         {ticket.contact.name}
