@@ -448,6 +448,8 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
             str(src.mediaType) === 'location' && locationBody(s) === o ? 'a location, kept as coordinates and description' : undefined,
         ],
         ['fromMe', String(bool(src.fromMe)), String(ours.fromMe)],
+        ...flag('isEdited')(src, ours),
+        ...(src.userId === undefined ? [] : [link('userId', 'user', 'userId')(src, ours, map)]),
         // The delivery state (0 pending … 5 played): what the old install last knew.
         ...(src.ack === undefined
           ? []

@@ -33,6 +33,14 @@ interface FinishedImport {
   result: ImportResult;
 }
 
+/**
+ * The source as an import from the page reads it — and its verification, then or later, reads it
+ * again the same way (same zone for its DATETIMEs, same limits).
+ */
+function openImportSource(input: Pick<StartInput, 'from' | 'sourceTimeZone'>): Promise<SourceDb> {
+  return openSource(input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: input.sourceTimeZone });
+}
+
 export class WhaticketImportService {
   private job: ImportJobDTO | null = null;
   private running: Promise<void> | null = null;
@@ -142,7 +150,7 @@ export class WhaticketImportService {
   }
 
   private async run(job: ImportJobDTO, input: StartInput, mediaFrom: string | undefined, signal: AbortSignal): Promise<void> {
-    const source = await openSource(input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: input.sourceTimeZone });
+    const source = await openImportSource(input);
     job.sourceTimeZone = source.timeZone;
     try {
       const result = await this.importFrom(source, job, input, mediaFrom, signal);
@@ -215,7 +223,7 @@ export class WhaticketImportService {
     const verification = job.verification!;
     let source: SourceDb;
     try {
-      source = await openSource(finished.input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: finished.input.sourceTimeZone });
+      source = await openImportSource(finished.input);
     } catch (err) {
       this.verificationFailed(verification, err);
       return;
