@@ -54,10 +54,11 @@ export async function createWhaticketDatabase(exec: Exec, dialect: Dialect): Pro
   // pg_dump empties the session's search_path for its own statements; the rows go to public.
   if (!press) await exec('RESET search_path');
   const q = (n: string) => (press ? `\`${n}\`` : `"${n}"`);
-  const insert = async (table: string, row: Record<string, string | number | boolean | null>) => {
-    const cols = Object.keys(row);
-    const value = (v: string | number | boolean | null) =>
-      v === null
+  // A column given as undefined is one this variant lacks: left out.
+  const insert = async (table: string, row: Record<string, string | number | boolean | null | undefined>) => {
+    const cols = Object.keys(row).filter((c) => row[c] !== undefined);
+    const value = (v: string | number | boolean | null | undefined) =>
+      v === null || v === undefined
         ? 'NULL'
         : typeof v === 'boolean'
           ? press

@@ -168,9 +168,33 @@ describe('Whaticket import from the admin page', () => {
           source: 'Where is my order?',
           imported: 'changed here',
           explained: null,
+          reason: null,
         });
       } finally {
         await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
+      }
+    });
+
+    it('the last import and its verification survive a restart of the server on the same database', async () => {
+      const before = (await get(s.adminToken)).json();
+      expect(before.verification).toMatchObject({ status: 'done', unexplained: 1 });
+      const restarted = await createTestServer({ database: s.database });
+      try {
+        const res = await restarted.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: bearer(restarted.adminToken) });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual(before);
+        expect(res.json().verification.differences[0]).toMatchObject({
+          table: 'Messages',
+          id: '3EB0A5',
+          field: 'body',
+          reason: null,
+        });
+        // Still for admins only.
+        const agentThere = await restarted.createUser();
+        const refused = await restarted.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: bearer(agentThere.token) });
+        expect(refused.statusCode).toBe(403);
+      } finally {
+        await restarted.app.close();
       }
     });
 
