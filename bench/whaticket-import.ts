@@ -21,10 +21,10 @@ async function main(): Promise<void> {
   const server = await startBenchServer(KIND);
   try {
     const conn = await mysql.createConnection(maria.url);
-    await createWhaticketDatabase((sql) => conn.query(sql), 'mysql', 'press-ticket');
+    await createWhaticketDatabase((sql) => conn.query(sql), 'mysql');
     // MariaDB's sequence engine makes the rows in the server, in one statement.
     await conn.query(
-      `INSERT INTO \`Messages\` SELECT CONCAT('BENCH', LPAD(seq, 9, '0')), CONCAT('generated message ', seq), 3, 1, seq % 2, NULL, 'chat', 0, 1, 1, NULL, '2024-05-03 10:00:00', '2024-05-03 10:00:00' FROM seq_1_to_${MESSAGES}`,
+      `INSERT INTO \`Messages\` (\`id\`, \`body\`, \`ack\`, \`read\`, \`fromMe\`, \`mediaUrl\`, \`mediaType\`, \`isDeleted\`, \`ticketId\`, \`contactId\`, \`quotedMsgId\`, \`createdAt\`, \`updatedAt\`) SELECT CONCAT('BENCH', LPAD(seq, 9, '0')), CONCAT('generated message ', seq), 3, 1, seq % 2, NULL, 'chat', 0, 1, 1, NULL, '2024-05-03 10:00:00', '2024-05-03 10:00:00' FROM seq_1_to_${MESSAGES}`,
     );
     await conn.end();
     const admin = { id: 1, profile: 'admin' } as never;

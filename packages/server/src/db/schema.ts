@@ -3,7 +3,7 @@
  * foreign keys, one open-or-pending ticket per (contact, connection), inbound messages unique per
  * (connection, external id), unique sector colours, unique contact numbers.
  */
-import type { CampaignAudience, CampaignPacing, WeekHours } from '@switchboard/shared';
+import type { CampaignAudience, CampaignPacing, ImportJobDTO, WeekHours } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -715,6 +715,16 @@ export const importMap = pgTable(
   },
   (t) => [primaryKey({ columns: [t.source, t.entity, t.sourceId] })],
 );
+
+/**
+ * The last import run from the admin page as the page shows it — its outcome and the
+ * verification that followed — kept across restarts; one row per kind of import ('whaticket').
+ */
+export const importJobs = pgTable('import_jobs', {
+  kind: text('kind').primaryKey(),
+  job: jsonb('job').$type<ImportJobDTO>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * This installation's name, one row made by its migration: every process on the database shares

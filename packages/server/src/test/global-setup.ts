@@ -1,7 +1,11 @@
 /**
  * Vitest global setup of a server test project: migrates the database every test file of the run
  * copies (test/test-databases.ts), hands its whereabouts to the test files, and cleans up after the
- * run — and, on PostgreSQL, after earlier runs that were interrupted before they could.
+ * run — and, on PostgreSQL, after earlier runs that were interrupted before they could. Tests that
+ * need a database of another product (a Whaticket source for the import) make it on the same
+ * servers under the same names, so the same cleanup finds it: on PostgreSQL (also from the PGlite
+ * project, when TEST_DATABASE_URL is set) a test database of the run; a throw-away MariaDB server
+ * by its directory (sweepMariaDbServers).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import fs from 'node:fs';
@@ -18,6 +22,7 @@ import {
   preparePostgresTemplate,
   UNUSED_TEMPLATE_AFTER_MS,
 } from './test-databases.js';
+import { sweepMariaDbServers } from './mariadb.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +36,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  sweepMariaDbServers();
   const hash = migrationsHash();
   if (project.config.env.TEST_DB === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;
@@ -77,6 +83,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (entry.startsWith('sb-test-pglite-') && Date.now() - fs.statSync(old).mtimeMs > UNUSED_TEMPLATE_AFTER_MS)
       fs.rmSync(old, { recursive: true, force: true });
   }
+  // Whaticket sources on PostgreSQL are this run's test databases there, held, swept and dropped alike.
+  const sourceServer = process.env.TEST_DATABASE_URL;
+  let releaseSources = (): Promise<void> => Promise.resolve();
+  if (sourceServer) {
+    const run = newRunTag();
+    releaseSources = await holdRun(sourceServer, run);
+    await dropStaleDatabases(sourceServer);
+    project.provide('testDatabaseRun', run);
+    const release = releaseSources;
+    releaseSources = async () => {
+      try {
+        await dropRunDatabases(sourceServer, run);
+      } finally {
+        await release();
+      }
+    };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sb-test-pglite-${hash}-`));
   const snapshot = path.join(dir, 'migrated.tar');
   const database = await openDatabase({});
@@ -89,8 +112,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await database.close();
   }
   project.provide('pgliteSnapshot', snapshot);
-  return () => {
+  return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
-    return Promise.resolve();
+    await releaseSources();
   };
 }

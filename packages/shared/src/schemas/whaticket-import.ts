@@ -44,6 +44,52 @@ export const settingChoiceSchema = z.object({
 export type SettingChoiceDTO = z.infer<typeof settingChoiceSchema>;
 
 /**
+ * Why a difference between an imported row and its source is meant (a verification's reason):
+ * a code with its parameters, so the page says it in the reader's language. The English texts
+ * (the CLI's and the fallback) are here; the web app has each code in en/pt/es.
+ * `skipped` and `changedByImport` carry the import's own reason as it wrote it.
+ */
+export const VERIFY_REASON_TEXTS = {
+  skipped: 'skipped: {{reason}}',
+  changedByImport: '{{reason}}',
+  cutToLimit: 'cut to {{max}} characters (the limit here)',
+  spacesRemoved: 'spaces around it removed',
+  matchedExisting: 'matched a row already here, which was kept as it was',
+  colourNudged: 'the colour was taken here by another sector, or not a colour (nudged to a free one)',
+  wholeDayKept: 'not a time of day: the whole day kept',
+  nameNumbered: 'the name was taken here: numbered',
+  defaultElsewhere: 'another connection here was the default already: it stays so',
+  emailLowerCase: 'e-mail kept in lower case',
+  timeDefaultKept: 'not a time of day: the default kept',
+  digitsKept: 'kept as digits',
+  notAnEmail: 'not an e-mail address: left empty',
+  tagColourDefault: 'not a colour: the default tag colour given',
+  importedClosed: 'the contact already had an active ticket on this connection: imported closed',
+  countNearest: 'not a count: kept as the nearest',
+  placeholderConnection: 'its connection is gone from the source: kept on the placeholder connection',
+  location: 'a location, kept as coordinates and description',
+  ackNearest: 'not a delivery state here (0–5): kept as the nearest',
+  readByCompany: 'sent by the company: read by it',
+  tagNotImported: 'tag not imported: {{tags}}',
+  quoteMissing: 'the quoted message is not in the source, or was not imported',
+  mediaNotInFolder: 'the file is not in the media folder',
+  noMediaFolder: 'no media folder given',
+} as const;
+export type VerifyReasonCode = keyof typeof VERIFY_REASON_TEXTS;
+export const VERIFY_REASON_CODES = Object.keys(VERIFY_REASON_TEXTS) as [VerifyReasonCode, ...VerifyReasonCode[]];
+
+export const verifyReasonSchema = z.object({
+  code: z.enum(VERIFY_REASON_CODES),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type VerifyReason = z.infer<typeof verifyReasonSchema>;
+
+/** A reason in English (the CLI's words): its text with the parameters put in. */
+export function verifyReasonText(reason: VerifyReason): string {
+  return VERIFY_REASON_TEXTS[reason.code].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.params[name] ?? ''));
+}
+
+/**
  * The verification of a real import (the CLI's --verify): per source table the rows on each side and
  * whether the checksums of times and texts agree; each difference with the import's reason when it
  * meant to make it (explained), or none (unexplained).
@@ -71,7 +117,10 @@ export const importVerificationSchema = z.object({
       field: z.string(),
       source: z.string(),
       imported: z.string(),
+      /** The reason in English (as the CLI prints it); null when nothing explains the difference. */
       explained: z.string().nullable(),
+      /** The same reason as a code and parameters, for the page's language. */
+      reason: verifyReasonSchema.nullable(),
     }),
   ),
   differencesTotal: z.number().int(),

@@ -30,7 +30,7 @@ const SOURCE_TOKEN = 'source-api-token-0123456789';
 async function bigSource(maria: TestMariaDb): Promise<void> {
   const conn = await mysql.createConnection(maria.url);
   try {
-    await createWhaticketDatabase((sql) => conn.query(sql), 'mysql', 'press-ticket');
+    await createWhaticketDatabase((sql) => conn.query(sql), 'mysql');
     // The old install had sign-up and allTicket on, and its own API token.
     await conn.query("UPDATE `Settings` SET `value` = 'enabled' WHERE `key` = 'userCreation'");
     await conn.query(
@@ -39,14 +39,20 @@ async function bigSource(maria: TestMariaDb): Promise<void> {
     for (let start = 0; start < GENERATED; start += 1000) {
       const rows: string[] = [];
       for (let i = start; i < Math.min(GENERATED, start + 1000); i++) {
-        // The first quotes the last (a later page), the second a message the source does not have.
-        const quote = i === 0 ? `'GEN${String(GENERATED - 1).padStart(7, '0')}'` : i === 1 ? "'GONE'" : 'NULL';
+        // The second quotes a message whose ticket is not imported (its contact has no number).
+        const quote = i === 1 ? "'3EA004'" : 'NULL';
         rows.push(
           `('GEN${String(i).padStart(7, '0')}', 'generated message ${i}', 3, 1, ${i % 2}, NULL, 'chat', 0, 1, 1, ${quote}, '2024-05-03 10:00:00', '2024-05-03 10:00:00')`,
         );
       }
-      await conn.query(`INSERT INTO \`Messages\` VALUES ${rows.join(', ')}`);
+      await conn.query(
+        `INSERT INTO \`Messages\` (\`id\`, \`body\`, \`ack\`, \`read\`, \`fromMe\`, \`mediaUrl\`, \`mediaType\`, \`isDeleted\`, \`ticketId\`, \`contactId\`, \`quotedMsgId\`, \`createdAt\`, \`updatedAt\`) VALUES ${rows.join(', ')}`,
+      );
     }
+    // The first quotes the last (a later page); the schema's foreign key wants the quoted row first.
+    await conn.query(
+      `UPDATE \`Messages\` SET \`quotedMsgId\` = 'GEN${String(GENERATED - 1).padStart(7, '0')}' WHERE \`id\` = 'GEN0000000'`,
+    );
   } finally {
     await conn.end();
   }
@@ -218,7 +224,9 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import: the server keeps answerin
           'Message 3EB0A3: media file invoice.pdf is not a regular file (skipped); imported without its file.',
         );
         if (!dryRun)
-          expect(result.notes).toContain('Message GEN0000001: the message it quotes (GONE) was not imported; imported without the quote.');
+          expect(result.notes).toContain(
+            'Message GEN0000001: the message it quotes (3EA004) was not imported; imported without the quote.',
+          );
       }
       const db = target.database.db;
       const [invoice] = await db.select().from(messages).where(eq(messages.externalId, '3EB0A3'));

@@ -59,7 +59,7 @@ import { protocolOf } from '../../modules/tickets/insert.js';
 import { IdMap, type Entity } from './id-map.js';
 import { bool, date, hexColor, str, time } from './values.js';
 import type { SourceDb, SourceRow } from './source.js';
-import { surveySource, type SourceSurvey, type SourceTable } from './source-schema.js';
+import { CONTACT_DETAIL_COLUMNS, surveySource, type SourceSurvey, type SourceTable } from './source-schema.js';
 
 export interface ImportOptions {
   source: SourceDb;
@@ -202,6 +202,19 @@ export const PLACEHOLDER_CONNECTION_NAMES: Readonly<Record<CompanyLanguage, stri
 export const PLACEHOLDER_SOURCE_ID = 'none';
 
 /** Limits of this side's forms (packages/shared): longer source values are cut, and reported. */
+/**
+ * A contact's postal and personal details (Press-Ticket's columns) as extra-information fields,
+ * named by their column; empty ones are left out. A birth date is the day it was written on.
+ */
+export function contactDetails(row: SourceRow): { name: string; value: string }[] {
+  return CONTACT_DETAIL_COLUMNS.flatMap((name) => {
+    const raw = row[name];
+    if (raw === undefined || raw === null || str(raw).trim() === '') return [];
+    const value = raw instanceof Date ? raw.toISOString().slice(0, 10) : str(raw).trim();
+    return [{ name, value }];
+  });
+}
+
 export const LIMITS = {
   queueName: 50,
   connectionName: 50,
@@ -584,7 +597,12 @@ class Run {
         return { id: same.id, already: true };
       }
       let passwordHash = str(row.passwordHash);
-      if (!isLegacyHash(passwordHash)) {
+      // Switched off in the old install (Press-Ticket's active = false): this side has no such
+      // switch, so the account comes over without a password anyone knows.
+      if (row.active !== undefined && row.active !== null && !bool(row.active)) {
+        this.result.notes.push(`Attendant ${email} was deactivated in the source: imported without a usable password.`);
+        if (!this.dry) passwordHash = await hashPassword(randomUUID());
+      } else if (!isLegacyHash(passwordHash)) {
         this.result.notes.push(`Attendant ${email}: the password hash is not bcrypt; an administrator must set a new password.`);
         if (!this.dry) passwordHash = await hashPassword(randomUUID());
       }
@@ -655,6 +673,9 @@ class Run {
           updatedAt: date(row.updatedAt),
         })
         .returning({ id: contacts.id });
+      const details = contactDetails(row);
+      if (details.length)
+        await tx.insert(contactExtraInfo).values(details.map((d) => ({ contactId: created.id, name: d.name, value: d.value })));
       return { id: created.id };
     });
   }
@@ -953,6 +974,7 @@ class Run {
       media = null;
     }
     const contactId = this.map.get('contact', row.contactId);
+    const userId = this.map.get('user', row.userId);
     const createdAt = date(row.createdAt);
     const mediaType = str(row.mediaType) || 'chat';
     // A location is kept as this side keeps one ("lat,lng description"), not as the source's raw text.
@@ -965,6 +987,7 @@ class Run {
       whatsappId,
       externalId: str(row.id),
       contactId: contactId ? Number(contactId) : null,
+      userId: userId ? Number(userId) : null,
       body,
       fromMe,
       read: bool(row.read) || fromMe,
@@ -974,6 +997,7 @@ class Run {
       mediaMime: media?.mimetype ?? null,
       quotedMsgId: quotedMap.get(str(row.quotedMsgId)) ?? null,
       isDeleted: bool(row.isDeleted),
+      isEdited: bool(row.isEdited),
       ack: Math.min(5, Math.max(0, Number(row.ack) || 0)),
       // Already sent by the old install: the outbox must never pick an imported message up.
       sendState: fromMe ? 'sent' : 'received',

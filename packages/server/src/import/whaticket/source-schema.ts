@@ -25,6 +25,24 @@ const WORK_HOUR_COLUMNS = DAYS.flatMap((D) => [
   `EndDefineWorkHours${D}Lunch`,
 ]);
 const sessionState = 'a connection must be paired again; its session is not carried over';
+const liveState = 'live state of the old install';
+/**
+ * A contact's postal and personal details (Press-Ticket): kept as the contact's extra
+ * information, one named field each, since this side has no columns for them.
+ */
+export const CONTACT_DETAIL_COLUMNS = [
+  'cpf',
+  'birthdate',
+  'gender',
+  'address',
+  'addressNumber',
+  'addressComplement',
+  'neighborhood',
+  'city',
+  'state',
+  'zip',
+  'country',
+] as const;
 
 export const TABLES = {
   Settings: { read: ['key', 'value'], required: ['key', 'value'], left: { ...ts(), companyId: 'single company' } },
@@ -37,6 +55,11 @@ export const TABLES = {
       integrationId: 'no integrations',
       promptId: 'no prompts',
       schedules: 'per-day schedules become one start/end',
+      startBreak: "no break within a sector's hours here",
+      endBreak: "no break within a sector's hours here",
+      breakMessage: "no break within a sector's hours here",
+      n8nUrl: 'no n8n integration',
+      n8nEnabled: 'no n8n integration',
     },
   },
   Whatsapps: {
@@ -70,6 +93,11 @@ export const TABLES = {
       token: 'the API token is a setting here',
       provider: 'one provider per channel here',
       companyId: 'single company',
+      type: 'every connection here is WhatsApp Web (baileys)',
+      color: 'connections have no colour here',
+      isBusiness: 'learned again when the phone is paired',
+      pairingCode: sessionState,
+      pairingCodeExpiresAt: sessionState,
     },
   },
   WhatsappQueues: { read: ['whatsappId', 'queueId'], required: ['whatsappId', 'queueId'], left: ts() },
@@ -90,6 +118,7 @@ export const TABLES = {
       'viewSector',
       'viewName',
       'viewTags',
+      'active',
       ...timestamps,
     ],
     required: ['id', 'name', 'email', 'passwordHash'],
@@ -97,15 +126,32 @@ export const TABLES = {
       tokenVersion: 'sessions are not carried over; everyone signs in again',
       isTricked: 'no equivalent',
       online: 'presence is live state',
+      currentSessionId: 'sessions are not carried over; everyone signs in again',
+      lastLoginAt: liveState,
+      passwordResetToken: 'a pending password reset is not carried over',
+      passwordResetExpires: 'a pending password reset is not carried over',
+      whatsappNumber: 'no per-attendant phone number here',
       super: 'single company',
       companyId: 'single company',
     },
   },
   UserQueues: { read: ['userId', 'queueId'], required: ['userId', 'queueId'], left: ts() },
   Contacts: {
-    read: ['id', 'name', 'number', 'email', 'profilePicUrl', 'isGroup', ...timestamps],
+    read: ['id', 'name', 'number', 'email', 'profilePicUrl', 'isGroup', ...CONTACT_DETAIL_COLUMNS, ...timestamps],
     required: ['id', 'name', 'number'],
-    left: { companyId: 'single company', useQueues: 'no per-contact queue switch', useDialogflow: 'no Dialogflow' },
+    left: {
+      companyId: 'single company',
+      useQueues: 'no per-contact queue switch',
+      useDialogflow: 'no Dialogflow',
+      messengerId: 'WhatsApp only here',
+      instagramId: 'WhatsApp only here',
+      telegramId: 'WhatsApp only here',
+      webchatId: 'WhatsApp only here',
+      status: "the contact's WhatsApp status is learned again",
+      lastContactAt: 'taken from the imported messages',
+      nameManuallyEdited: 'names are not refreshed from WhatsApp here',
+      numberLid: 'learned again from WhatsApp',
+    },
   },
   ContactCustomFields: { read: ['id', 'name', 'value', 'contactId'], required: ['id', 'name', 'contactId'], left: ts() },
   Tags: {
@@ -117,7 +163,7 @@ export const TABLES = {
   QuickAnswers: {
     read: ['id', 'shortcut', 'message', ...timestamps],
     required: ['id', 'shortcut', 'message'],
-    left: { companyId: 'single company', userId: 'quick answers are shared here' },
+    left: { companyId: 'single company', userId: 'quick answers are shared here', mediaPath: 'quick answers are text only here' },
   },
   Tickets: {
     read: ['id', 'status', 'lastMessage', 'contactId', 'userId', 'whatsappId', 'queueId', 'isGroup', 'unreadMessages', ...timestamps],
@@ -128,6 +174,10 @@ export const TABLES = {
       companyId: 'single company',
       queueOptionId: 'no queue options here',
       markedAsDeleted: 'not carried',
+      pinnedChat: 'a per-install view preference',
+      mutedChat: 'a per-install view preference',
+      favoritedChat: 'a per-install view preference',
+      channel: 'WhatsApp only here',
     },
   },
   Messages: {
@@ -143,6 +193,8 @@ export const TABLES = {
       'ticketId',
       'contactId',
       'quotedMsgId',
+      'isEdited',
+      'userId',
       ...timestamps,
     ],
     required: ['id', 'body', 'ticketId'],
@@ -152,6 +204,10 @@ export const TABLES = {
       dataJson: 'raw WhatsApp payloads are not re-served',
       companyId: 'single company',
       queueId: 'the ticket carries the sector',
+      isStarred: 'a per-install view preference',
+      isPinned: 'a per-install view preference',
+      albumId: 'each file of an album is its own message here',
+      fileSize: 'measured again from the file',
     },
   },
 } as const satisfies Record<string, TableSpec>;

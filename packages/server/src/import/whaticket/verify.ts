@@ -9,7 +9,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_TAG_COLOR, SETTING_SCHEMAS, flattenWeekHours, defaultWeekHours, isSettingKey } from '@switchboard/shared';
+import {
+  DEFAULT_TAG_COLOR,
+  SETTING_SCHEMAS,
+  flattenWeekHours,
+  defaultWeekHours,
+  isSettingKey,
+  verifyReasonText,
+  type VerifyReason,
+  type VerifyReasonCode,
+} from '@switchboard/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -48,8 +57,10 @@ export interface VerifyDifference {
   field: string;
   source: string;
   imported: string;
-  /** Why the import made it; absent when nothing explains it. */
+  /** Why the import made it, in English; absent when nothing explains it. */
   explained?: string;
+  /** The same reason as a code and parameters (the page says it in the reader's language). */
+  reason?: VerifyReason;
 }
 
 export interface VerifyTable {
@@ -88,13 +99,19 @@ function checkCancelled(options: VerifyOptions): void {
 
 type Ours = Record<string, unknown>;
 /** Field → [source value, our value] as text, with what would explain a difference. */
-type Pair = [field: string, source: string, ours: string, explain?: (source: string, ours: string) => string | undefined];
+type Pair = [field: string, source: string, ours: string, explain?: (source: string, ours: string) => VerifyReason | undefined];
+
+/** A reason with its English text, as a difference carries it. */
+function why(code: VerifyReasonCode, params: VerifyReason['params'] = {}): VerifyReason {
+  return { code, params };
+}
+const explainedBy = (reason: VerifyReason | undefined) => (reason ? { explained: verifyReasonText(reason), reason } : {});
 
 const iso = (v: unknown): string =>
   v instanceof Date ? v.toISOString() : v === null || v === undefined ? '' : new Date(str(v)).toISOString();
 const cutTo = (max: number) => (source: string, ours: string) =>
-  source.trim().length > max && ours === source.trim().slice(0, max) ? `cut to ${max} characters (the limit here)` : undefined;
-const trimmed = (source: string, ours: string) => (source.trim() === ours ? 'spaces around it removed' : undefined);
+  source.trim().length > max && ours === source.trim().slice(0, max) ? why('cutToLimit', { max }) : undefined;
+const trimmed = (source: string, ours: string) => (source.trim() === ours ? why('spacesRemoved') : undefined);
 
 /** A source tag on a contact: its id and name. */
 interface SourceTag {
@@ -170,7 +187,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
             field: '(row)',
             source: 'present',
             imported: 'absent',
-            ...(reason ? { explained: `skipped: ${reason}` } : {}),
+            ...explainedBy(reason ? why('skipped', { reason }) : undefined),
           });
           continue;
         }
@@ -185,11 +202,12 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
         const matched = iso(row.createdAt) !== iso(mine.createdAt) && ['queue', 'user', 'contact', 'tag'].includes(check.entity);
         for (const [field, s, o, explain] of pairs) {
           if (s === o) continue;
-          const why =
-            changed.get(`${table}/${id}/${field}`) ??
+          const byImport = changed.get(`${table}/${id}/${field}`);
+          const reason =
+            (byImport === undefined ? undefined : why('changedByImport', { reason: byImport })) ??
             explain?.(s, o) ??
-            (matched ? 'matched a row already here, which was kept as it was' : undefined);
-          out.differences.push({ table, id, field, source: s, imported: o, ...(why ? { explained: why } : {}) });
+            (matched ? why('matchedExisting') : undefined);
+          out.differences.push({ table, id, field, source: s, imported: o, ...explainedBy(reason) });
         }
       }
     }
@@ -231,18 +249,13 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
       texts: (r) => [r.name, r.greetingMessage],
       pairs: (src, ours) => [
         text('name', LIMITS.queueName)(src, ours),
-        [
-          'color',
-          hexColor(src.color) ?? '',
-          str(ours.color),
-          () => 'the colour was taken here by another sector, or not a colour (nudged to a free one)',
-        ],
+        ['color', hexColor(src.color) ?? '', str(ours.color), () => why('colourNudged')],
         ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
         ...optionalText('absenceMessage')(src, ours),
         // Press-Ticket's sector hours: a value that is not a time of day gets the whole day's end.
         ...(['startWork', 'endWork'] as const)
           .filter((f) => src[f] !== undefined && src[f] !== null && str(src[f]) !== '')
-          .map((f): Pair => [f, time(src[f], ''), str(ours[f]), (s) => (s === '' ? 'not a time of day: the whole day kept' : undefined)]),
+          .map((f): Pair => [f, time(src[f], ''), str(ours[f]), (s) => (s === '' ? why('wholeDayKept') : undefined)]),
       ],
     },
     Whatsapps: {
@@ -261,9 +274,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
             str(ours.name),
             (s, o) =>
               cutTo(LIMITS.connectionName)(s, o) ??
-              (o.startsWith(s.trim().slice(0, LIMITS.connectionName)) && / \(\d+\)$/.test(o)
-                ? 'the name was taken here: numbered'
-                : undefined),
+              (o.startsWith(s.trim().slice(0, LIMITS.connectionName)) && / \(\d+\)$/.test(o) ? why('nameNumbered') : undefined),
           ],
           ['greetingMessage', str(src.greetingMessage), str(ours.greetingMessage)],
           ['farewellMessage', str(src.farewellMessage), str(ours.farewellMessage)],
@@ -273,7 +284,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
             'isDefault',
             String(bool(src.isDefault)),
             String(ours.isDefault),
-            (s, o) => (s === 'true' && o === 'false' ? 'another connection here was the default already: it stays so' : undefined),
+            (s, o) => (s === 'true' && o === 'false' ? why('defaultElsewhere') : undefined),
           ],
         ];
         for (const f of ['outOfWorkMessage', 'inactiveMessage']) if (src[f] !== undefined) pairs.push([f, str(src[f]), str(ours[f])]);
@@ -305,11 +316,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
       texts: (r) => [r.name, r.email],
       pairs: (src, ours, map) => [
         text('name', LIMITS.userName)(src, ours),
-        ['email', str(src.email), str(ours.email), (s, o) => (s.trim().toLowerCase() === o ? 'e-mail kept in lower case' : undefined)],
+        ['email', str(src.email), str(ours.email), (s, o) => (s.trim().toLowerCase() === o ? why('emailLowerCase') : undefined)],
         ['profile', str(src.profile) === 'admin' ? 'admin' : 'user', str(ours.profile)],
         ...(['startWork', 'endWork'] as const)
           .filter((f) => src[f] !== undefined && src[f] !== null)
-          .map((f): Pair => [f, time(src[f], ''), str(ours[f]), () => 'not a time of day: the default kept']),
+          .map((f): Pair => [f, time(src[f], ''), str(ours[f]), () => why('timeDefaultKept')]),
         ...PERMISSION_FLAGS.flatMap((f) => flag(f)(src, ours)),
         ...flag('allTicket')(src, ours),
         ...(src.whatsappId === undefined ? [] : [link('whatsappId', 'whatsapp', 'whatsappId')(src, ours, map)]),
@@ -329,7 +340,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           'number',
           str(src.number),
           str(ours.number),
-          (s, o) => (s.split('@')[0].replace(bool(src.isGroup) ? /[^\d-]/g : /\D/g, '') === o ? 'kept as digits' : undefined),
+          (s, o) => (s.split('@')[0].replace(bool(src.isGroup) ? /[^\d-]/g : /\D/g, '') === o ? why('digitsKept') : undefined),
         ],
         ...(src.email === undefined
           ? []
@@ -338,7 +349,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
                 'email',
                 str(src.email).trim(),
                 str(ours.email),
-                (s: string, o: string) => (o === '' && !/^[^\s@]+@[^\s@]+$/.test(s) ? 'not an e-mail address: left empty' : undefined),
+                (s: string, o: string) => (o === '' && !/^[^\s@]+@[^\s@]+$/.test(s) ? why('notAnEmail') : undefined),
               ] as Pair,
             ]),
         ...(src.profilePicUrl === undefined ? [] : [['profilePicUrl', str(src.profilePicUrl), str(ours.profilePicUrl)] as Pair]),
@@ -373,7 +384,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           'color',
           hexColor(src.color) ?? str(src.color),
           str(ours.color),
-          (s, o) => (hexColor(s) === undefined && o === DEFAULT_TAG_COLOR ? 'not a colour: the default tag colour given' : undefined),
+          (s, o) => (hexColor(s) === undefined && o === DEFAULT_TAG_COLOR ? why('tagColourDefault') : undefined),
         ],
       ],
     },
@@ -399,7 +410,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
             'status',
             ['open', 'pending', 'closed'].includes(str(src.status)) ? str(src.status) : 'closed',
             str(ours.status),
-            (s, o) => (o === 'closed' ? 'the contact already had an active ticket on this connection: imported closed' : undefined),
+            (s, o) => (o === 'closed' ? why('importedClosed') : undefined),
           ],
           ['lastMessage', str(src.lastMessage), str(ours.lastMessage)],
           link('contactId', 'contact', 'contactId')(src, ours, map),
@@ -410,7 +421,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
                   'unreadMessages',
                   str(src.unreadMessages) || '0',
                   String(ours.unreadMessages),
-                  (s, o) => (o === String(Math.max(0, Number(s) || 0)) ? 'not a count: kept as the nearest' : undefined),
+                  (s, o) => (o === String(Math.max(0, Number(s) || 0)) ? why('countNearest') : undefined),
                 ] as Pair,
               ]),
           ...flag('isGroup')(src, ours),
@@ -421,9 +432,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
             connection ?? '',
             String(ours.whatsappId),
             (_s, o) =>
-              connection === undefined && o === map.get('whatsapp', PLACEHOLDER_SOURCE_ID)
-                ? 'its connection is gone from the source: kept on the placeholder connection'
-                : undefined,
+              connection === undefined && o === map.get('whatsapp', PLACEHOLDER_SOURCE_ID) ? why('placeholderConnection') : undefined,
           ],
           ticketTags(src, ours, ctx),
         ];
@@ -444,10 +453,11 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
           'body',
           str(src.body),
           str(ours.body),
-          (s, o) =>
-            str(src.mediaType) === 'location' && locationBody(s) === o ? 'a location, kept as coordinates and description' : undefined,
+          (s, o) => (str(src.mediaType) === 'location' && locationBody(s) === o ? why('location') : undefined),
         ],
         ['fromMe', String(bool(src.fromMe)), String(ours.fromMe)],
+        ...flag('isEdited')(src, ours),
+        ...(src.userId === undefined ? [] : [link('userId', 'user', 'userId')(src, ours, map)]),
         // The delivery state (0 pending … 5 played): what the old install last knew.
         ...(src.ack === undefined
           ? []
@@ -456,10 +466,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
                 'ack',
                 str(src.ack),
                 String(ours.ack),
-                (s: string, o: string) =>
-                  String(Math.min(5, Math.max(0, Number(s) || 0))) === o
-                    ? 'not a delivery state here (0–5): kept as the nearest'
-                    : undefined,
+                (s: string, o: string) => (String(Math.min(5, Math.max(0, Number(s) || 0))) === o ? why('ackNearest') : undefined),
               ] as Pair,
             ]),
         ...(src.read === undefined
@@ -469,7 +476,7 @@ function checksFor(): Partial<Record<SourceTable, Check>> {
                 'read',
                 String(bool(src.read)),
                 String(ours.read),
-                (_s: string, o: string) => (bool(src.fromMe) && o === 'true' ? 'sent by the company: read by it' : undefined),
+                (_s: string, o: string) => (bool(src.fromMe) && o === 'true' ? why('readByCompany') : undefined),
               ] as Pair,
             ]),
         ['mediaType', str(src.mediaType) || 'chat', str(ours.mediaType)],
@@ -540,7 +547,7 @@ function ticketTags(src: SourceRow, ours: Ours, ctx: CheckContext): Pair {
     names(wanted.filter(present)),
     () =>
       reasons.every((r) => r !== undefined)
-        ? `tag not imported: ${missing.map((t, i) => `${t.name} (${reasons[i]})`).join(', ')}`
+        ? why('tagNotImported', { tags: missing.map((t, i) => `${t.name} (${reasons[i]})`).join(', ') })
         : undefined,
   ];
 }
@@ -579,7 +586,7 @@ async function verifySettings(options: VerifyOptions, out: VerifyResult, skipped
         field: 'value',
         source: expected,
         imported: mine ?? '',
-        ...(reason ? { explained: `skipped: ${reason}` } : {}),
+        ...explainedBy(reason ? why('skipped', { reason }) : undefined),
       });
       continue;
     }
@@ -682,7 +689,7 @@ async function verifyLinkTable(
       field: '(row)',
       source: 'present',
       imported: 'absent',
-      ...(reason ? { explained: `skipped: ${reason}` } : {}),
+      ...explainedBy(reason ? why('skipped', { reason }) : undefined),
     });
   }
   const digest = (pairs: string[]) =>
@@ -738,7 +745,7 @@ async function verifyMessageLinks(options: VerifyOptions, out: VerifyResult): Pr
           field: 'quotedMsgId',
           source: str(row.quotedMsgId),
           imported: '',
-          explained: 'the quoted message is not in the source, or was not imported',
+          ...explainedBy(why('quoteMissing')),
         });
       }
       await compareMedia(options, out, row, mine.mediaPath);
@@ -759,7 +766,7 @@ async function compareMedia(options: VerifyOptions, out: VerifyResult, row: Sour
       field: 'media',
       source: file,
       imported: '',
-      ...(sourceBytes === null ? { explained: options.media ? 'the file is not in the media folder' : 'no media folder given' } : {}),
+      ...explainedBy(sourceBytes === null ? why(options.media ? 'mediaNotInFolder' : 'noMediaFolder') : undefined),
     });
     return;
   }

@@ -64,6 +64,6 @@ export function registerWhaticketImportRoutes(app: App, imports: WhaticketImport
         response: answers(ok(R.current), SIGNED_IN, REFUSED, { 404: ['ERR_NOT_FOUND'] }),
       },
     },
-    (req) => imports.current(req.actor),
+    (req) => imports.last(req.actor),
   );
 }

@@ -9,7 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type ImportJobDTO, type ImportVerificationDTO, type WhaticketImportStartInput } from '@switchboard/shared';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import { importJobs } from '../../db/schema.js';
 import { ImportCancelledError, importWhaticket, type ImportResult } from '../../import/whaticket/importer.js';
 import { DEFAULT_SOURCE_TIMEOUTS, openSource, type SourceDb } from '../../import/whaticket/source.js';
 import { verifyImport } from '../../import/whaticket/verify.js';
@@ -23,6 +25,8 @@ type StartInput = Omit<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZo
   Partial<Pick<WhaticketImportStartInput, 'takeSettings' | 'sourceTimeZone'>>;
 
 const SHOWN_SKIPPED = 200;
+/** The row of import_jobs this import keeps its last job in. */
+const JOB_KIND = 'whaticket';
 const SHOWN_NOTES = 100;
 const SHOWN_DIFFERENCES = 200;
 
@@ -31,6 +35,14 @@ interface FinishedImport {
   input: StartInput;
   mediaFrom: string | undefined;
   result: ImportResult;
+}
+
+/**
+ * The source as an import from the page reads it — and its verification, then or later, reads it
+ * again the same way (same zone for its DATETIMEs, same limits).
+ */
+function openImportSource(input: Pick<StartInput, 'from' | 'sourceTimeZone'>): Promise<SourceDb> {
+  return openSource(input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: input.sourceTimeZone });
 }
 
 export class WhaticketImportService {
@@ -50,10 +62,20 @@ export class WhaticketImportService {
     return path.join(this.ctx.config.dataDir, 'import');
   }
 
+  /** The running import or the last one of this process. */
   current(actor: CurrentUser): ImportJobDTO {
     authorize(actor, 'import.whaticket');
     if (!this.job) throw new AppError('ERR_NOT_FOUND', 404, 'No import has run since the server started');
     return this.job;
+  }
+
+  /** The running import, or the last one — kept in the database, so also the one before a restart. */
+  async last(actor: CurrentUser): Promise<ImportJobDTO> {
+    authorize(actor, 'import.whaticket');
+    if (this.job) return this.job;
+    const [stored] = await this.ctx.db.select({ job: importJobs.job }).from(importJobs).where(eq(importJobs.kind, JOB_KIND));
+    if (!stored) throw new AppError('ERR_NOT_FOUND', 404, 'No import has run here');
+    return stored.job;
   }
 
   start(actor: CurrentUser, input: StartInput): ImportJobDTO {
@@ -87,17 +109,19 @@ export class WhaticketImportService {
     this.finished = null;
     const abort = new AbortController();
     this.abort = abort;
-    this.running = this.run(job, input, mediaFrom, abort.signal).catch((err: unknown) => {
-      job.finishedAt = this.ctx.clock.now().toISOString();
-      if (err instanceof ImportCancelledError) {
-        job.status = 'cancelled';
-        this.ctx.log.warn({ dryRun: job.dryRun, progress: job.progress }, 'whaticket import cancelled');
-        return;
-      }
-      job.status = 'failed';
-      job.error = err instanceof Error ? err.message : String(err);
-      this.ctx.log.error({ err }, 'whaticket import failed');
-    });
+    this.running = this.run(job, input, mediaFrom, abort.signal)
+      .catch((err: unknown) => {
+        job.finishedAt = this.ctx.clock.now().toISOString();
+        if (err instanceof ImportCancelledError) {
+          job.status = 'cancelled';
+          this.ctx.log.warn({ dryRun: job.dryRun, progress: job.progress }, 'whaticket import cancelled');
+          return;
+        }
+        job.status = 'failed';
+        job.error = err instanceof Error ? err.message : String(err);
+        this.ctx.log.error({ err }, 'whaticket import failed');
+      })
+      .then(() => this.keep(job));
     return job;
   }
 
@@ -114,7 +138,7 @@ export class WhaticketImportService {
     const abort = new AbortController();
     this.abort = abort;
     job.verification = this.verificationStarted();
-    this.running = this.verifyAgain(job, finished, abort.signal);
+    this.running = this.verifyAgain(job, finished, abort.signal).then(() => this.keep(job));
     return job;
   }
 
@@ -124,6 +148,22 @@ export class WhaticketImportService {
     if (!this.job || !this.busy()) throw new AppError('ERR_NOT_FOUND', 404, 'No import is running');
     this.abort?.abort();
     return this.job;
+  }
+
+  /**
+   * Stores the job as it ended (its verification included) for the page after a restart. A
+   * failure to store is logged: the job itself stays as it is in this process.
+   */
+  private async keep(job: ImportJobDTO): Promise<void> {
+    try {
+      const now = this.ctx.clock.now();
+      await this.ctx.db
+        .insert(importJobs)
+        .values({ kind: JOB_KIND, job, updatedAt: now })
+        .onConflictDoUpdate({ target: importJobs.kind, set: { job, updatedAt: now } });
+    } catch (err) {
+      this.ctx.log.error({ err }, 'whaticket import: could not store the finished job');
+    }
   }
 
   private busy(): boolean {
@@ -142,7 +182,7 @@ export class WhaticketImportService {
   }
 
   private async run(job: ImportJobDTO, input: StartInput, mediaFrom: string | undefined, signal: AbortSignal): Promise<void> {
-    const source = await openSource(input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: input.sourceTimeZone });
+    const source = await openImportSource(input);
     job.sourceTimeZone = source.timeZone;
     try {
       const result = await this.importFrom(source, job, input, mediaFrom, signal);
@@ -215,7 +255,7 @@ export class WhaticketImportService {
     const verification = job.verification!;
     let source: SourceDb;
     try {
-      source = await openSource(finished.input.from, DEFAULT_SOURCE_TIMEOUTS, { timeZone: finished.input.sourceTimeZone });
+      source = await openImportSource(finished.input);
     } catch (err) {
       this.verificationFailed(verification, err);
       return;
@@ -248,7 +288,9 @@ export class WhaticketImportService {
       }));
       verification.media = result.media;
       const unexplainedFirst = [...result.differences.filter((d) => !d.explained), ...result.differences.filter((d) => d.explained)];
-      verification.differences = unexplainedFirst.slice(0, SHOWN_DIFFERENCES).map((d) => ({ ...d, explained: d.explained ?? null }));
+      verification.differences = unexplainedFirst
+        .slice(0, SHOWN_DIFFERENCES)
+        .map((d) => ({ ...d, explained: d.explained ?? null, reason: d.reason ?? null }));
       verification.differencesTotal = result.differences.length;
       verification.unexplained = result.unexplained;
       verification.status = 'done';

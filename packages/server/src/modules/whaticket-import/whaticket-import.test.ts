@@ -1,45 +1,23 @@
 /** The import started from the admin page: who may, what input is refused, and the job's outcome. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contacts, messages } from '../../db/schema.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
 import { createWhaticketDatabase } from '../../test/whaticket-fixture.js';
+import { createPostgresSource } from '../../test/whaticket-source.js';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 
 /** A Whaticket-shaped source: on this machine's PostgreSQL when there is one, else a MariaDB started here. */
 async function makeSource(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (PG_URL) {
-    const name = `wt_page_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    await createWhaticketDatabase((sql) => client.query(sql), 'postgres', 'community');
-    await client.end();
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
+  if (PG_URL) return createPostgresSource(PG_URL);
   const maria: TestMariaDb = await startMariaDb();
   const conn = await mysql.createConnection(maria.url);
-  await createWhaticketDatabase((sql) => conn.query(sql), 'mysql', 'community');
+  await createWhaticketDatabase((sql) => conn.query(sql), 'mysql');
   await conn.end();
   return { url: maria.url, drop: () => maria.stop() };
 }
@@ -128,7 +106,7 @@ describe('Whaticket import from the admin page', () => {
       expect((await post(s.adminToken, { from: source.url, dryRun: true })).statusCode).toBe(202);
       await s.services.whaticketImport.settled();
       const dry = (await get(s.adminToken)).json();
-      expect(dry).toMatchObject({ status: 'done', dryRun: true, variant: 'whaticket-community', error: null });
+      expect(dry).toMatchObject({ status: 'done', dryRun: true, variant: PG_URL ? 'whaticket-community' : 'press-ticket', error: null });
       // Times of a MySQL source are read in the default zone; PostgreSQL's carry theirs.
       expect(dry.sourceTimeZone).toBe(source.url.startsWith('mysql') ? '-03:00' : null);
       expect(dry.changed).toEqual(expect.arrayContaining([expect.objectContaining({ table: 'Queues', id: '3', field: 'name' })]));
@@ -190,9 +168,33 @@ describe('Whaticket import from the admin page', () => {
           source: 'Where is my order?',
           imported: 'changed here',
           explained: null,
+          reason: null,
         });
       } finally {
         await db.update(messages).set({ body: msg.body }).where(eq(messages.id, msg.id));
+      }
+    });
+
+    it('the last import and its verification survive a restart of the server on the same database', async () => {
+      const before = (await get(s.adminToken)).json();
+      expect(before.verification).toMatchObject({ status: 'done', unexplained: 1 });
+      const restarted = await createTestServer({ database: s.database });
+      try {
+        const res = await restarted.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: bearer(restarted.adminToken) });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual(before);
+        expect(res.json().verification.differences[0]).toMatchObject({
+          table: 'Messages',
+          id: '3EB0A5',
+          field: 'body',
+          reason: null,
+        });
+        // Still for admins only.
+        const agentThere = await restarted.createUser();
+        const refused = await restarted.app.inject({ method: 'GET', url: '/api/imports/whaticket', headers: bearer(agentThere.token) });
+        expect(refused.statusCode).toBe(403);
+      } finally {
+        await restarted.app.close();
       }
     });
 

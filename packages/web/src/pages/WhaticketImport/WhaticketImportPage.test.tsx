@@ -253,7 +253,7 @@ describe('WhaticketImportPage', () => {
   it('after a real import shows its verification: counts per table, each difference (unexplained first), and verifies again', async () => {
     const user = userEvent.setup();
     const differences: ImportVerificationDTO['differences'] = [
-      { table: 'ContactTags', id: '1/1', field: '(row)', source: 'present', imported: 'absent', explained: null },
+      { table: 'ContactTags', id: '1/1', field: '(row)', source: 'present', imported: 'absent', explained: null, reason: null },
       {
         table: 'Queues',
         id: '3',
@@ -261,6 +261,7 @@ describe('WhaticketImportPage', () => {
         source: 'A long name',
         imported: 'A long',
         explained: 'cut to 50 characters (the limit here)',
+        reason: { code: 'cutToLimit', params: { max: 50 } },
       },
     ];
     let current = job({
@@ -346,22 +347,52 @@ describe('WhaticketImportPage', () => {
   });
 
   it.each([
-    ['pt', 'Nenhuma diferença sem explicação: 1 diferença feita de propósito pela importação, listada abaixo.', 'Verificar de novo'],
-    ['es', 'Ninguna diferencia sin explicar: 1 diferencia hecha a propósito por la importación, listada abajo.', 'Verificar de nuevo'],
-  ])('in %s the verification speaks the language', async (language, outcome, again) => {
+    [
+      'pt',
+      'Nenhuma diferença sem explicação: 2 diferenças feitas de propósito pela importação, listadas abaixo.',
+      'Verificar de novo',
+      ['(cortado em 50 caracteres (o limite aqui))', '(a mensagem citada não está na origem ou não foi importada)'],
+    ],
+    [
+      'es',
+      'Ninguna diferencia sin explicar: 2 diferencias hechas a propósito por la importación, listadas abajo.',
+      'Verificar de nuevo',
+      ['(cortado a 50 caracteres (el límite aquí))', '(el mensaje citado no está en el origen o no se importó)'],
+    ],
+  ])('in %s the verification speaks the language, each reason included', async (language, outcome, again, reasons) => {
     await i18n.changeLanguage(language);
     try {
       const differences: ImportVerificationDTO['differences'] = [
-        { table: 'Queues', id: '3', field: 'name', source: 'A long name', imported: 'A long', explained: 'cut to 50 characters' },
+        {
+          table: 'Queues',
+          id: '3',
+          field: 'name',
+          source: 'A long name',
+          imported: 'A long',
+          explained: 'cut to 50 characters (the limit here)',
+          reason: { code: 'cutToLimit', params: { max: 50 } },
+        },
+        {
+          table: 'Messages',
+          id: '3EA001',
+          field: 'quotedMsgId',
+          source: 'GONE',
+          imported: '',
+          explained: 'the quoted message is not in the source, or was not imported',
+          reason: { code: 'quoteMissing', params: {} },
+        },
       ];
       installFetchMock({
         ...signIn(admin),
         'GET /api/imports/whaticket': () =>
-          json(200, job({ status: 'done', dryRun: false, verification: verification({ differences, differencesTotal: 1 }) })),
+          json(200, job({ status: 'done', dryRun: false, verification: verification({ differences, differencesTotal: 2 }) })),
       });
       renderPage();
-      expect((await screen.findByTestId('import-verification-outcome')).textContent).toBe(outcome);
+      expect((await screen.findByTestId('import-verification-outcome', {}, { timeout: 5000 })).textContent).toBe(outcome);
       expect(screen.getByTestId('import-verify').textContent).toBe(again);
+      const listed = [...screen.getByTestId('import-verification-differences').querySelectorAll('li')].map((li) => li.textContent ?? '');
+      expect(listed).toEqual([expect.stringMatching(/A long /), expect.stringMatching(/GONE → ∅ /)]);
+      expect(listed.map((text, i) => text.endsWith(` ${reasons[i]}`))).toEqual([true, true]);
     } finally {
       await i18n.changeLanguage('en');
     }

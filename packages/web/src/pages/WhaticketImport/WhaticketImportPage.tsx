@@ -440,7 +440,9 @@ function VerificationOutcome({ verification: v }: { verification: ImportVerifica
                   {t(d.explained ? 'whaticketImport.verification.explained' : 'whaticketImport.verification.unexplainedMark')}
                 </strong>{' '}
                 {d.table} {d.id} {d.field}: {d.source || '∅'} → {d.imported || '∅'}
-                {d.explained ? ` (${d.explained})` : ''}
+                {d.explained
+                  ? ` (${d.reason ? t(`whaticketImport.verification.reasons.${d.reason.code}`, d.reason.params) : d.explained})`
+                  : ''}
               </Box>
             ))}
           </Box>
