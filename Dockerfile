@@ -32,8 +32,14 @@ RUN rm -rf node_modules packages/*/node_modules e2e/node_modules && npm ci --omi
 # The system the app runs on: Node.js, the PostgreSQL client (pg_dump / pg_restore for backups) and
 # CA certificates from Debian, with no documentation, manual pages, translations or package lists.
 # It is copied whole into an empty image below, so files of the base removed here are really gone.
+# Perl (50 MB) comes only with the PostgreSQL client, for its version wrapper (/usr/bin/pg_dump picks
+# among installed versions): the image has one version, linked from /usr/local/bin, and no Perl.
+# (A derived image that installs more Debian packages runs `apt-get install -f` first.)
 FROM ${BASE_IMAGE} AS system
 RUN apt-get update && apt-get install -y --no-install-recommends nodejs postgresql-client ca-certificates \
+  && for tool in pg_dump pg_restore psql; do ln -s "$(ls -d /usr/lib/postgresql/*/bin | tail -n 1)/$tool" /usr/local/bin/; done \
+  && dpkg --purge --force-depends perl $(dpkg-query -W -f '${Package} ' 'perl-modules-*' 'libperl5*') \
+  && pg_dump --version \
   && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/cache/debconf/*-old /var/lib/dpkg/*-old /var/log/* \
      /usr/share/man /usr/share/info /usr/share/locale /usr/share/lintian /usr/share/bash-completion \
   && find /usr/share/doc -mindepth 1 ! -type d ! -name copyright -delete \

@@ -308,6 +308,33 @@ async function main() {
     ]);
   }
   console.log(`image switchboard:local: ${imageSize('switchboard:local')} (base ${BASE_IMAGE}: ${imageSize(BASE_IMAGE)})`);
+  // Where the image's bytes are (docs/operations.md "Docker", "Size").
+  const du = run(
+    'docker',
+    [
+      'run',
+      '--rm',
+      '--network',
+      'none',
+      'switchboard:local',
+      'du',
+      '-sm',
+      '/usr',
+      '/etc',
+      '/var',
+      '/app/node_modules',
+      '/app/node_modules/@ffmpeg-installer',
+      '/app/packages',
+    ],
+    { capture: true },
+  ).stdout;
+  console.log(
+    `  MB by folder: ${du
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t').reverse().join(' '))
+      .join(', ')}`,
+  );
   compose(['down', '-v', '--remove-orphans'], { capture: true, mayFail: true });
   let failed = false;
   try {
