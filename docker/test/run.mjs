@@ -316,6 +316,8 @@ async function main() {
       '--rm',
       '--network',
       'none',
+      '--user',
+      'root',
       'switchboard:local',
       'du',
       '-sm',
