@@ -325,7 +325,6 @@ async function main() {
       '/etc',
       '/var',
       '/app/node_modules',
-      '/app/node_modules/@ffmpeg-installer',
       '/app/packages',
     ],
     { capture: true },
