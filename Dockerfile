@@ -18,16 +18,37 @@ COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
 COPY e2e/package.json e2e/
 RUN npm ci --ignore-scripts
-COPY . .
+# Only what the build reads: a change to docs or test scripts does not rebuild the web app.
+COPY tsconfig.base.json ./
+COPY packages/ packages/
 RUN npm run build
-# What runs: production dependencies only (no web build libraries, no test tools).
-RUN rm -rf node_modules packages/*/node_modules e2e/node_modules && npm ci --omit=dev --ignore-scripts && npm cache clean --force
+# What runs: production dependencies only (no web build libraries, no test tools), without what
+# Node.js never loads (docker/prune-modules.sh).
+COPY docker/prune-modules.sh docker/
+RUN rm -rf node_modules packages/*/node_modules e2e/node_modules && npm ci --omit=dev --ignore-scripts && npm cache clean --force \
+  && sh docker/prune-modules.sh node_modules \
+  && find packages/*/dist -type f \( -name '*.d.ts' -o -name '*.tsbuildinfo' \) -delete
 
-FROM ${BASE_IMAGE}
-# nodejs runs the server; postgresql-client gives `npm run backup` its pg_dump on PostgreSQL.
-RUN apt-get update && apt-get install -y --no-install-recommends nodejs postgresql-client ca-certificates && rm -rf /var/lib/apt/lists/* \
+# The system the app runs on: Node.js, the PostgreSQL client (pg_dump / pg_restore for backups) and
+# CA certificates from Debian, with no documentation, manual pages, translations or package lists.
+# It is copied whole into an empty image below, so files of the base removed here are really gone.
+# Perl (50 MB) comes only with the PostgreSQL client, for its version wrapper (/usr/bin/pg_dump picks
+# among installed versions): the image has one version, linked from /usr/local/bin, and no Perl.
+# (A derived image that installs more Debian packages runs `apt-get install -f` first.)
+FROM ${BASE_IMAGE} AS system
+RUN apt-get update && apt-get install -y --no-install-recommends nodejs postgresql-client ca-certificates \
+  && for tool in pg_dump pg_restore psql; do ln -s "$(ls -d /usr/lib/postgresql/*/bin | tail -n 1)/$tool" /usr/local/bin/; done \
+  && dpkg --purge --force-depends perl $(dpkg-query -W -f '${Package} ' 'perl-modules-*' 'libperl5*') \
+  && pg_dump --version \
+  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/cache/debconf/*-old /var/lib/dpkg/*-old /var/log/* \
+     /usr/share/man /usr/share/info /usr/share/locale /usr/share/lintian /usr/share/bash-completion \
+  && find /usr/share/doc -mindepth 1 ! -type d ! -name copyright -delete \
+  && find /usr/share/doc -mindepth 1 -type d -empty -delete \
   && useradd --system --uid 10001 --home-dir /app --shell /usr/sbin/nologin switchboard \
-  && mkdir -p /data && chown switchboard /data
+  && mkdir -p /data /app && chown switchboard /data
+
+FROM scratch
+COPY --from=system / /
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -37,7 +58,8 @@ COPY --from=build /app/packages/server/package.json packages/server/package.json
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/server/drizzle packages/server/drizzle
 COPY --from=build /app/packages/web/dist packages/web/dist
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=131072
+ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+  NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=131072
 USER switchboard
 VOLUME ["/data"]
 EXPOSE 8080

@@ -116,6 +116,30 @@ describe('backup and restore', () => {
     },
   );
 
+  it(
+    "a backup written inside DATA_DIR (a container's only volume) holds neither itself nor earlier backups",
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = tempDir('inside');
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pg') });
+      try {
+        fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+        fs.writeFileSync(path.join(dataDir, 'media', 'a.png'), PNG);
+        const first = await createBackup({ database, dataDir, target: path.join(dataDir, 'backups', 'first') });
+        const second = await createBackup({ database, dataDir, target: path.join(dataDir, 'backups', 'second') });
+        expect(first.files).toBe(1);
+        expect(second.files).toBe(1);
+        expect(fs.readdirSync(path.join(dataDir, 'backups', 'second', 'files'))).toEqual(['media']);
+        // Elsewhere in DATA_DIR too: the folder being written is never copied into itself.
+        const odd = await createBackup({ database, dataDir, target: path.join(dataDir, 'media', 'backup') });
+        expect(odd.files).toBe(1);
+        expect(fs.readdirSync(path.join(dataDir, 'media', 'backup', 'files', 'media'))).toEqual(['a.png']);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
   it.runIf(TEST_DB_KIND === 'postgres')(
     'PostgreSQL: pg_dump while running, pg_restore into a new database, files alongside',
     { timeout: 180_000 },

@@ -30,8 +30,12 @@ export interface BackupManifest {
   files: number;
 }
 
-/** What a backup leaves out of DATA_DIR: the embedded database (copied on its own) and live-process files. */
-const NOT_FILES = new Set(['pg', 'server.lock', 'backup-request.json', 'backup-result.json']);
+/**
+ * What a backup leaves out of DATA_DIR: the embedded database (copied on its own), live-process
+ * files, and `backups` — where backups go in a container, whose only volume is DATA_DIR (each
+ * backup would otherwise hold all the earlier ones).
+ */
+const NOT_FILES = new Set(['pg', 'server.lock', 'backup-request.json', 'backup-result.json', 'backups']);
 
 async function counts(database: Database): Promise<{ tickets: number; messages: number }> {
   const [row] = rowsOf(
@@ -40,8 +44,11 @@ async function counts(database: Database): Promise<{ tickets: number; messages: 
   return { tickets: Number(row?.tickets ?? 0), messages: Number(row?.messages ?? 0) };
 }
 
-/** Copies a folder's files (not the excluded top-level names); resolves to how many files. */
-async function copyTree(from: string, to: string, exclude: Set<string> = new Set()): Promise<number> {
+/**
+ * Copies a folder's files (not the excluded top-level names, nor the folder `skip`: a backup
+ * written inside DATA_DIR must not copy itself); resolves to how many files.
+ */
+async function copyTree(from: string, to: string, skip: string, exclude: Set<string> = new Set()): Promise<number> {
   let copied = 0;
   const entries = await fsp.readdir(from, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [];
@@ -49,10 +56,10 @@ async function copyTree(from: string, to: string, exclude: Set<string> = new Set
   });
   await fsp.mkdir(to, { recursive: true });
   for (const entry of entries) {
-    if (exclude.has(entry.name)) continue;
     const source = path.join(from, entry.name);
+    if (exclude.has(entry.name) || path.resolve(source) === skip) continue;
     const target = path.join(to, entry.name);
-    if (entry.isDirectory()) copied += await copyTree(source, target);
+    if (entry.isDirectory()) copied += await copyTree(source, target, skip);
     else if (entry.isFile()) {
       await fsp.copyFile(source, target);
       copied += 1;
@@ -99,7 +106,7 @@ export async function createBackup(options: {
     if (!options.databaseUrl) throw new Error('a PostgreSQL backup needs DATABASE_URL');
     await run('pg_dump', ['--format=custom', '--no-owner', '--file', path.join(target, 'database.dump'), options.databaseUrl]);
   }
-  const files = await copyTree(dataDir, path.join(target, 'files'), NOT_FILES);
+  const files = await copyTree(dataDir, path.join(target, 'files'), path.resolve(target), NOT_FILES);
   const manifest: BackupManifest = { format: BACKUP_FORMAT, kind: database.kind, createdAt: new Date().toISOString(), ...counted, files };
   await fsp.writeFile(path.join(target, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -144,6 +151,6 @@ export async function restoreBackup(options: { source: string; dataDir: string; 
       path.join(source, 'database.dump'),
     ]);
   }
-  await copyTree(path.join(source, 'files'), dataDir);
+  await copyTree(path.join(source, 'files'), dataDir, path.resolve(source));
   return manifest;
 }
