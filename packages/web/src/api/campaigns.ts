@@ -11,7 +11,7 @@ import {
 } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { accessActorOf } from '../access/useAccess';
+import { accessActorOf } from '../access/actor';
 import { useRealtimeEvent } from '../components/useRealtimeEvent';
 import type { AttachmentChoice } from '../components/AttachmentPicker';
 import { saveAttachment } from './attachments';

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useConnections } from '../../api/connections';
 import { useQueues } from '../../api/queues';
 import { useSaveUser, useUser } from '../../api/users';
-import { accessActorOf } from '../../access/useAccess';
+import { accessActorOf } from '../../access/actor';
 import { useAuth, useCurrentUser } from '../../auth/AuthProvider';
 import { FormDialog } from '../FormDialog';
 import { serverErrorsForValues } from '../serverFieldErrors';
