@@ -1,5 +1,15 @@
 import net from 'node:net';
 import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
+import {
+  AUTH_ROUTES,
+  CONNECTION_ROUTES,
+  SIMULATOR_ROUTES,
+  requestOf,
+  type InputArg,
+  type RouteAnswer,
+  type RouteDef,
+  type RouteInput,
+} from '@switchboard/shared';
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-pass' };
 
@@ -58,7 +68,8 @@ export class Api {
 
   /** Signs in through the API (as the login form does, and rate-limited the same way). */
   static async login(request: APIRequestContext, email: string, password: string): Promise<Api> {
-    const res = await request.post('/api/auth/login', { data: { email, password } });
+    const req = requestOf(AUTH_ROUTES.login, { body: { email, password } });
+    const res = await request.post(`/api${req.path}`, { data: req.body });
     expect(res.status(), `login ${email}: ${await res.text()}`).toBe(200);
     return new Api(request, ((await res.json()) as { token: string }).token);
   }
@@ -75,7 +86,23 @@ export class Api {
     return this.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${this.token}`, ...headers } });
   }
 
-  /** The answer's JSON; any status but `expected` fails the test with the body. */
+  /**
+   * A route of the shared table (@switchboard/shared ROUTES): `api.route(CONTACT_ROUTES.update,
+   * { params: { id }, body })`. The path, its parameters and the body are checked by the typecheck
+   * (`npm run typecheck:tests`), the answer is the route's type; any status but the route's own
+   * success fails the test with the body.
+   */
+  async route<R extends RouteDef>(def: R, ...[input]: InputArg<R>): Promise<RouteAnswer<R>> {
+    const req = requestOf<RouteDef>(def, input as RouteInput<RouteDef>);
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== null) query.set(k, String(v));
+    const url = `/api${req.path}${query.size ? `?${query.toString()}` : ''}`;
+    const res = await this.raw(req.method, url, req.body);
+    expect(res.status(), `${req.method} ${url}: ${await res.text()}`).toBe(def.status ?? 200);
+    return (res.status() === 204 ? undefined : await res.json()) as RouteAnswer<R>;
+  }
+
+  /** The answer's JSON; any status but `expected` fails the test with the body (paths the table does not hold, or wrong on purpose). */
   async call<T>(method: Method, url: string, data?: unknown, expected = [200, 201]): Promise<T> {
     const res = await this.raw(method, url, data);
     expect(expected, `${method} ${url}: ${res.status()} ${await res.text()}`).toContain(res.status());
@@ -107,13 +134,13 @@ export async function pairSimulator(api: Api, connectionId: number, number: stri
   let qrcode = '';
   await expect
     .poll(async () => {
-      const c = await api.call<{ status: string; qrcode: string }>('GET', `/api/whatsapp/${connectionId}`);
+      const c = await api.route(CONNECTION_ROUTES.show, { params: { id: connectionId } });
       qrcode = c.qrcode;
       return c.status;
     })
     .toBe('qrcode');
-  await api.call('POST', '/api/simulator/scan', { qrcode, number });
-  await expect.poll(async () => (await api.call<{ status: string }>('GET', `/api/whatsapp/${connectionId}`)).status).toBe('CONNECTED');
+  await api.route(SIMULATOR_ROUTES.scan, { body: { qrcode, number } });
+  await expect.poll(async () => (await api.route(CONNECTION_ROUTES.show, { params: { id: connectionId } })).status).toBe('CONNECTED');
 }
 
 /**

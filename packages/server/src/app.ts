@@ -22,7 +22,8 @@ import type { Secrets } from './lib/data-dir.js';
 import { SettingsService } from './store/settings.js';
 import { Realtime } from './realtime/realtime.js';
 import type { ServiceOptions } from './services.js';
-import { buildServices, type Services } from './services.js';
+import type { PushSenderOptions } from './modules/push/sender.js';
+import { buildPushDelivery, buildServices, type Services } from './services.js';
 import { DOCS_PREFIX, registerOpenApi } from './http/openapi.js';
 import { registerResponseCheck, type ResponseMismatch } from './http/response-check.js';
 import { registerApiRoutes } from './http/api-routes.js';
@@ -71,7 +72,7 @@ export interface BuildAppOptions {
   /** Automation options; `scheduler: false` leaves scheduled jobs to runDueJobs. */
   automation?: ServiceOptions['automation'];
   /** Web Push retry timings (tests shorten them). */
-  push?: ServiceOptions['push'];
+  push?: Partial<PushSenderOptions>;
   /**
    * No other process uses this database (the embedded one, behind the data-directory lock): the
    * channel leases found at boot belong to a process that died, and are taken at once.
@@ -165,6 +166,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const settings = new SettingsService(database.db);
   // Announcements publish their webhook events through it, so it exists before the context.
   const webhookDispatcher = new WebhookDispatcher({ db: database.db, config, clock: options.clock ?? systemClock, log: app.log });
+  // So do Web Push's sender and notifier: announcements hand them their pushes (ctx.push).
+  const pushDelivery = buildPushDelivery(
+    { db: database.db, config, clock: options.clock ?? systemClock, log: app.log, settings },
+    options.push,
+  );
   const ctx: AppContext = {
     db: database.db,
     database,
@@ -180,16 +186,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       clock: options.clock ?? systemClock,
     }),
     webhooks: webhookDispatcher,
+    push: pushDelivery.notifier,
   };
 
   await database.migrate();
   await settings.init();
   await settings.followOtherProcesses(database, app.log);
-  const services = buildServices(ctx, webhookDispatcher, {
-    factories: options.factories,
-    automation: options.automation,
-    push: options.push,
-  });
+  const services = buildServices(
+    ctx,
+    { webhookDispatcher, push: pushDelivery },
+    { factories: options.factories, automation: options.automation },
+  );
   await services.webhookDispatcher.follow(database);
 
   registerErrorHandler(app);

@@ -30,7 +30,7 @@ export interface AppContext {
   mediaLinks: MediaLinks;
   /** Outgoing webhooks: announcements publish their event here (absent in harnesses without webhooks). */
   webhooks?: EventPublisher;
-  /** Web Push: announcements pass here to become pushes to users' devices (set once the services exist). */
+  /** Web Push: announcements pass here to become pushes to users' devices (absent in harnesses without push). */
   push?: PushPublisher;
 }
 

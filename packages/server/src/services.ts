@@ -45,6 +45,7 @@ import { PushService } from './modules/push/service.js';
 import { PushNotifier } from './modules/push/notifier.js';
 import { PushSender, type PushSenderOptions } from './modules/push/sender.js';
 import { loadVapidKeys } from './modules/push/vapid-keys.js';
+import type { VapidKeys } from './modules/push/web-push.js';
 import { CampaignsService } from './modules/campaigns/service.js';
 import { CampaignSender } from './modules/campaigns/sender.js';
 
@@ -96,8 +97,22 @@ export interface ServiceOptions {
   factories?: Partial<Record<ChannelKind, DriverFactory>>;
   /** Automation (menu, ratings, inactivity, scheduler) options. */
   automation?: AutomationOptions;
-  /** Web Push retry timings (tests shorten them). */
-  push?: Partial<PushSenderOptions>;
+}
+
+/**
+ * What the context's announcements hand their events to, built before the context and the
+ * services: the webhook dispatcher and Web Push's sender and notifier (`buildPushDelivery`).
+ */
+export interface AnnouncementSinks {
+  webhookDispatcher: WebhookDispatcher;
+  push: PushDelivery;
+}
+
+/** Web Push's keys, its background sender, and the notifier every announcement passes (the context's `push`). */
+export interface PushDelivery {
+  keys: VapidKeys;
+  sender: PushSender;
+  notifier: PushNotifier;
 }
 
 /**
@@ -108,7 +123,11 @@ export interface ServiceOptions {
  * constructor, never a hook assigned afterwards. Observers of the inbound pipeline and the ticket
  * lifecycle subscribe where they are built (automation/index.ts, opt-out below).
  */
-export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatcher, options: ServiceOptions = {}): Services {
+export function buildServices(
+  ctx: AppContext,
+  { webhookDispatcher, push: pushDelivery }: AnnouncementSinks,
+  options: ServiceOptions = {},
+): Services {
   const media = new MediaStore(path.join(ctx.config.dataDir, 'media'), ctx.config.mediaMaxBytes);
   // Calls between server processes (session actions, simulated phones, web-chat deliveries).
   const processes = new NotifyRpc(ctx.database, 'switchboard_process_calls', ctx.log);
@@ -136,7 +155,7 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   const notes = new NotesService(ctx);
   // The window is checked when the message goes, not when it was written.
   const scheduledMessages = new ScheduledMessagesService(ctx, outbox, media, (ticket) => cloud.assertWindowOpen(ticket));
-  const push = buildPush(ctx, options.push);
+  const push = new PushService(ctx, pushDelivery.keys, pushDelivery.notifier, pushDelivery.sender);
   const campaigns = new CampaignsService(ctx, media);
   const campaignSender = new CampaignSender(ctx, outbox, campaigns);
   const webchatLimits = new WebchatLimits(ctx, ctx.config.webchat);
@@ -204,11 +223,16 @@ export function buildServices(ctx: AppContext, webhookDispatcher: WebhookDispatc
   };
 }
 
-/** Web Push: the VAPID keys (environment or DATA_DIR), the background sender, and the hook every announcement passes. */
-function buildPush(ctx: AppContext, options: Partial<PushSenderOptions> = {}): PushService {
-  const keys = loadVapidKeys(ctx.config.dataDir, ctx.config.push);
-  const sender = new PushSender(ctx, keys, options);
-  const notifier = new PushNotifier(ctx, sender);
-  ctx.push = notifier;
-  return new PushService(ctx, keys, notifier, sender);
+/**
+ * Web Push: the VAPID keys (environment or DATA_DIR), the background sender, and the notifier
+ * every announcement passes. It needs only the database, the settings and the clock, so it is
+ * built before the context that carries it (as `ctx.push`).
+ */
+export function buildPushDelivery(
+  base: Pick<AppContext, 'db' | 'clock' | 'log' | 'config' | 'settings'>,
+  options: Partial<PushSenderOptions> = {},
+): PushDelivery {
+  const keys = loadVapidKeys(base.config.dataDir, base.config.push);
+  const sender = new PushSender(base, keys, options);
+  return { keys, sender, notifier: new PushNotifier(base, sender) };
 }

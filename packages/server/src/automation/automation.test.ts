@@ -43,7 +43,7 @@ describe('automation through the simulator', () => {
   };
   /** What the customer's phone shows from the connection. */
   const received = async (from: string, to = conn.number) =>
-    (await customerChat(s, from, to)).filter((m) => m.sender === 'connection').map((m) => m.body);
+    (await customerChat(s, from, to)).filter((m) => m.sender === 'connection').map((m) => m.body ?? '');
   const waitReceived = (from: string, count: number, to = conn.number) =>
     waitFor(async () => {
       const got = await received(from, to);

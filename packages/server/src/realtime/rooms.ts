@@ -14,7 +14,7 @@
  * of who sees what only has to re-derive the rooms of the users concerned (Realtime.syncUser).
  */
 import {
-  isAdmin,
+  allowed,
   ticketScope,
   type TicketScope,
   type TicketViewer,
@@ -46,7 +46,7 @@ export function roomsForScope(scope: TicketScope): string[] {
  */
 export function roomsForViewer(viewer: TicketViewer): string[] {
   const rooms = [ROOM_ALL_USERS, ...roomsForScope(ticketScope(viewer, { allTicket: false }))];
-  if (isAdmin(viewer)) rooms.push(ROOM_ADMINS);
+  if (allowed(viewer, 'realtime.adminRoom')) rooms.push(ROOM_ADMINS);
   return rooms;
 }
 

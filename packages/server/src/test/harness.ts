@@ -14,7 +14,9 @@ import { loadConfig, type Config } from '../config.js';
 import { systemClock, type Clock } from '../context.js';
 import { openDatabase, type Database, type DatabaseOptions } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { AUTH_ROUTES, USER_ROUTES, type UserCreateBody } from '@switchboard/shared';
 import { hashPassword } from '../lib/passwords.js';
+import { routeCallOn, type RouteCall } from './route-call.js';
 import { createDatabase, databaseUrl, dropDatabase, newInstallation, testDatabaseName } from './test-databases.js';
 
 export const TEST_DB_KIND = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -86,6 +88,8 @@ export interface TestServer extends BuiltApp {
   clock: Clock;
   database: Database;
   adminToken: string;
+  /** A typed request of the shared route table: `s.call(ROUTES.tags.show, token, { params: { id } })`. */
+  call: RouteCall;
   /** Signs in and returns the access token. */
   login(email: string, password: string): Promise<string>;
   /** Creates a user through the API as the admin and returns it with a token. */
@@ -123,10 +127,11 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     .values({ name: 'Admin', email: ADMIN_EMAIL, passwordHash: await hashPassword(ADMIN_PASSWORD), profile: 'admin', allTicket: true })
     .onConflictDoNothing();
 
+  const call = routeCallOn(() => built.app);
   const login = async (email: string, password: string) => {
-    const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    const res = await call(AUTH_ROUTES.login, null, { body: { email, password } });
     if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
-    return res.json().token as string;
+    return res.answer().token;
   };
   const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
 
@@ -136,19 +141,16 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     clock,
     database,
     adminToken,
+    call,
     login,
     async createUser(fields = {}) {
       const n = ++seq;
-      const body = { name: `Agent ${n}`, email: `agent${n}-${Date.now()}@test.local`, password: 'secret1', ...fields };
-      const res = await built.app.inject({
-        method: 'POST',
-        url: '/api/users',
-        headers: { authorization: `Bearer ${adminToken}` },
-        payload: body,
-      });
+      // Tests pass any fields (some on purpose beyond the schema's): the server is the judge.
+      const body = { name: `Agent ${n}`, email: `agent${n}-${Date.now()}@test.local`, password: 'secret1', ...fields } as UserCreateBody;
+      const res = await call(USER_ROUTES.create, adminToken, { body });
       if (res.statusCode !== 201) throw new Error(`createUser failed: ${res.statusCode} ${res.body}`);
       const token = await login(body.email, body.password);
-      return { id: res.json().id, email: body.email, password: body.password, token };
+      return { id: res.answer().id, email: body.email, password: body.password, token };
     },
     async listen() {
       await built.app.listen({ port: 0, host: '127.0.0.1' });

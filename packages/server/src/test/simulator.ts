@@ -1,6 +1,7 @@
 /** Test helpers that drive the simulator's HTTP API like a person on the simulator page would. */
+import { CONNECTION_ROUTES, SIMULATOR_ROUTES, type ConnectionCreateBody, type SimulatorSendInput } from '@switchboard/shared';
 import { expect } from 'vitest';
-import { bearer, type TestServer } from './harness.js';
+import type { TestServer } from './harness.js';
 
 let numberSeq = 0;
 /** A fresh simulated phone number (valid on the simulated network). */
@@ -42,45 +43,31 @@ export async function waitFor<T>(
 }
 
 /** Creates a simulator connection, scans its QR and waits until it is CONNECTED. */
-export async function connectSimulator(s: TestServer, fields: Record<string, unknown> = {}, number = phoneNumber()) {
-  const created = await s.app.inject({
-    method: 'POST',
-    url: '/api/whatsapp',
-    headers: bearer(s.adminToken),
-    payload: { name: `Sim ${number}`, channel: 'simulator', ...fields },
+export async function connectSimulator(s: TestServer, fields: Partial<ConnectionCreateBody> = {}, number = phoneNumber()) {
+  const created = await s.call(CONNECTION_ROUTES.create, s.adminToken, {
+    body: { name: `Sim ${number}`, channel: 'simulator', ...fields },
   });
   expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as number;
+  const { id } = created.answer();
+  const connection = () => s.call(CONNECTION_ROUTES.show, s.adminToken, { params: { id } }).then((r) => r.answer());
   const qrcode = await waitFor(async () => {
-    const r = await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) });
-    return r.json().status === 'qrcode' && (r.json().qrcode as string);
+    const c = await connection();
+    return c.status === 'qrcode' && c.qrcode;
   });
-  const scan = await s.app.inject({
-    method: 'POST',
-    url: '/api/simulator/scan',
-    headers: bearer(s.adminToken),
-    payload: { qrcode, number },
-  });
+  const scan = await s.call(SIMULATOR_ROUTES.scan, s.adminToken, { body: { qrcode, number } });
   expect(scan.statusCode, scan.body).toBe(200);
-  await waitFor(async () => {
-    const r = await s.app.inject({ method: 'GET', url: `/api/whatsapp/${id}`, headers: bearer(s.adminToken) });
-    return r.json().status === 'CONNECTED';
-  });
+  await waitFor(async () => (await connection()).status === 'CONNECTED');
   return { id, number };
 }
 
-export async function customerSends(s: TestServer, payload: Record<string, unknown>) {
-  const res = await s.app.inject({ method: 'POST', url: '/api/simulator/messages', headers: bearer(s.adminToken), payload });
+export async function customerSends(s: TestServer, payload: SimulatorSendInput) {
+  const res = await s.call(SIMULATOR_ROUTES.send, s.adminToken, { body: payload });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string }>();
+  return res.answer();
 }
 
 export async function customerChat(s: TestServer, customer: string, to: string) {
-  const res = await s.app.inject({
-    method: 'GET',
-    url: `/api/simulator/chats/${customer}?to=${to}`,
-    headers: bearer(s.adminToken),
-  });
+  const res = await s.call(SIMULATOR_ROUTES.chat, s.adminToken, { params: { customer }, query: { to } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ id: string; sender: string; type: string; body: string; ack: number; isDeleted: boolean }[]>();
+  return res.answer();
 }

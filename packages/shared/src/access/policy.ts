@@ -159,6 +159,15 @@ export const POLICIES = {
   /** Opting a customer back in to bulk messages is explicit, and an administrator's call. */
   'contact.optIn': admins,
 
+  // The administration screens: the menu's Administration section (spec §6
+  // drawer-admin-items:view) and the guard of their pages (each of their routes has its own rule).
+  'administration.view': admins,
+  /**
+   * The admins' realtime room: what only they receive (whole connections and their QR codes, the
+   * API token setting, every campaign's progress).
+   */
+  'realtime.adminRoom': admins,
+
   // Sessions: someone must always be able to fix the settings, so admins sign in at any hour.
   'session.outsideWorkHours': admins,
 
@@ -184,6 +193,8 @@ export const POLICIES = {
   // Sectors (queues).
   'sector.list': everyone,
   'sector.manage': admins,
+  /** Choose among every sector, not only one's own (starting a conversation with a contact). */
+  'sector.pickAny': admins,
   /** Place a ticket in a sector: admins any, others their own. */
   'sector.pick': signedIn<{ id: number }>((actor, sector) => (isAdmin(actor) || actor.queueIds.includes(sector.id) ? null : NO_PERMISSION)),
 

@@ -1,6 +1,9 @@
 import { AUDIT_ROUTES } from './audit.js';
 import { AUTH_ROUTES } from './auth.js';
+import { CAMPAIGN_ROUTES } from './campaigns.js';
 import { CONNECTION_ROUTES } from './connections.js';
+import { CONTACT_ROUTES } from './contacts.js';
+import { DASHBOARD_ROUTES } from './dashboard.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { LINKING_ROUTES } from './linking.js';
 import { MESSAGE_ROUTES, messageIdParamSchema } from './messages.js';
@@ -21,7 +24,10 @@ export * from './route.js';
 export {
   AUDIT_ROUTES,
   AUTH_ROUTES,
+  CAMPAIGN_ROUTES,
   CONNECTION_ROUTES,
+  CONTACT_ROUTES,
+  DASHBOARD_ROUTES,
   IMPORT_ROUTES,
   LINKING_ROUTES,
   MESSAGE_ROUTES,
@@ -63,4 +69,7 @@ export const ROUTES = {
   scheduledMessages: SCHEDULED_MESSAGE_ROUTES,
   auth: AUTH_ROUTES,
   simulator: SIMULATOR_ROUTES,
+  contacts: CONTACT_ROUTES,
+  campaigns: CAMPAIGN_ROUTES,
+  dashboard: DASHBOARD_ROUTES,
 };

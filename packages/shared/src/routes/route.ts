@@ -26,8 +26,16 @@ export interface RouteDef {
 /** Declares a route (keeps its literal path and method in the type). */
 export const route = <const R extends RouteDef>(def: R): R => def;
 
+/**
+ * A path's parameters, every one required (a path cannot leave one out), each by its schema's
+ * input type; a parameter whose schema reads any input (a coerced number) takes a string or a number.
+ */
+export type PathParams<P extends z.ZodType> = {
+  [K in keyof z.input<P>]-?: unknown extends z.input<P>[K] ? string | number : Exclude<z.input<P>[K], undefined>;
+};
+
 /** What a call of the route passes: its path parameters, its query and its body, each by its schema's input type. */
-export type RouteInput<R extends RouteDef> = (R['params'] extends z.ZodType ? { params: z.input<R['params']> } : { params?: never }) &
+export type RouteInput<R extends RouteDef> = (R['params'] extends z.ZodType ? { params: PathParams<R['params']> } : { params?: never }) &
   (R['query'] extends z.ZodType ? { query?: z.input<R['query']> } : { query?: never }) &
   (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : { body?: never });
 

@@ -4,27 +4,11 @@
  * the server presents carry their `allowedActions`; these are for screen-wide tools (import, export,
  * delete all) and for copies that came by a realtime event.
  */
-import {
-  allowed,
-  contactActions,
-  type AccessActor,
-  type ContactAction,
-  type ContactDTO,
-  type RecordlessAction,
-  type UserDTO,
-} from '@switchboard/shared';
+import { allowed, contactActions, type ContactAction, type ContactDTO, type RecordlessAction } from '@switchboard/shared';
 import { useMemo } from 'react';
+import { accessActorOf } from './actor';
 import { useAuth } from '../auth/AuthProvider';
 import { settingValue, useSettings } from '../api/settings';
-
-export function accessActorOf(user: UserDTO | null): AccessActor {
-  return {
-    id: user?.id ?? 0,
-    profile: user?.profile ?? 'user',
-    queueIds: (user?.queues ?? []).map((q) => q.id),
-    allTicket: user?.allTicket === 'enabled',
-  };
-}
 
 /** Whether the signed-in user may take an action the role alone decides. */
 export function useAllowed(action: RecordlessAction): boolean {
@@ -43,3 +27,5 @@ export function useContactActions(): (contact: ContactDTO) => ReadonlySet<Contac
       new Set(contact.allowedActions ?? contactActions(actor, { tickets: contact.tickets, sectorlessForAll }));
   }, [user, sectorlessForAll]);
 }
+
+export { accessActorOf };

@@ -1,36 +1,38 @@
 /** Campaigns (admins and users granted the campaigns permission): list, recipients live, save, steps, export. */
 import {
   EVENTS,
+  CAMPAIGN_ROUTES as R,
   campaignRecipientsPageSchema,
   campaignSchema,
-  isAdmin,
+  allowed,
   type CampaignSaveBody,
   type RecipientStatus,
   type UserDTO,
 } from '@switchboard/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { accessActorOf } from '../access/actor';
 import { useRealtimeEvent } from '../components/useRealtimeEvent';
 import type { AttachmentChoice } from '../components/AttachmentPicker';
 import { saveAttachment } from './attachments';
-import { api } from './client';
+import { call } from './client';
 import { downloadCsv } from './download';
 
 const KEY = 'campaigns';
 
 /** Whom the server lets run campaigns: the menu and the page show only for them. */
 export function canRunCampaigns(user: UserDTO | null | undefined): boolean {
-  return isAdmin(user) || user?.campaigns === 'enabled';
+  return allowed(accessActorOf(user ?? null), 'campaign.manage', { campaigns: user?.campaigns === 'enabled' });
 }
 
 export function useCampaigns() {
-  return useQuery({ queryKey: [KEY, 'list'], queryFn: ({ signal }) => api.get('/campaigns', z.array(campaignSchema), undefined, signal) });
+  return useQuery({ queryKey: [KEY, 'list'], queryFn: ({ signal }) => call(R.list, { signal }) });
 }
 
 export function useCampaign(id: number | null) {
   return useQuery({
     queryKey: [KEY, 'one', id],
-    queryFn: ({ signal }) => api.get(`/campaigns/${id}`, campaignSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
   });
 }
@@ -38,8 +40,7 @@ export function useCampaign(id: number | null) {
 export function useCampaignRecipients(id: number | null, status: RecipientStatus | undefined) {
   return useQuery({
     queryKey: [KEY, 'recipients', id, status ?? 'all'],
-    queryFn: ({ signal }) =>
-      api.get(`/campaigns/${id}/recipients`, campaignRecipientsPageSchema, { limit: 500, ...(status ? { status } : {}) }, signal),
+    queryFn: ({ signal }) => call(R.recipients, { params: { id: id! }, query: { limit: 500, ...(status ? { status } : {}) }, signal }),
     enabled: id != null,
   });
 }
@@ -67,7 +68,8 @@ export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input, attachment }: { id?: number; input: CampaignSaveBody; attachment: AttachmentChoice }) => {
-      const saved = id ? await api.put(`/campaigns/${id}`, campaignSchema, input) : await api.post('/campaigns', campaignSchema, input);
+      const saved = id ? await call(R.update, { params: { id }, body: input }) : await call(R.create, { body: input });
+      // The file is a multipart upload, which the route table does not describe: its own path.
       return saveAttachment(`/campaigns/${saved.id}/media`, campaignSchema, saved, attachment);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
@@ -77,12 +79,12 @@ export function useSaveCampaign() {
 export function useCampaignStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, step }: { id: number; step: 'start' | 'pause' | 'resume' | 'cancel' }) =>
-      api.post(`/campaigns/${id}/${step}`, campaignSchema),
+    mutationFn: ({ id, step }: { id: number; step: 'start' | 'pause' | 'resume' | 'cancel' }) => call(R[step], { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [KEY] }),
   });
 }
 
+/** A file, outside the route table (api/download.ts). */
 export function exportCampaignRecipients(id: number): Promise<void> {
   return downloadCsv(`/campaigns/${id}/recipients/export`, `campaign-${id}.csv`);
 }

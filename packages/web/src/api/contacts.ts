@@ -1,11 +1,6 @@
 /** Contacts API (spec §7) as react-query hooks, plus the cache rules its realtime event shares. */
 import {
-  contactCsvImportResultSchema,
-  contactSchema,
-  contactsPageSchema,
-  countResultSchema,
-  messageResultSchema,
-  phoneContactsImportSchema,
+  CONTACT_ROUTES as R,
   type ContactCsvImportInput,
   type ContactEvent,
   type ContactsPage,
@@ -14,21 +9,21 @@ import {
 import type { z } from 'zod';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { updateLiveQueries } from './liveQueries';
-import { api } from './client';
+import { call } from './client';
 import { downloadCsv } from './download';
 import { clearPages, removeFromPages, upsertInPages } from './listCache';
 import { queryKeys } from './queryKeys';
 
 const LISTS = { queryKey: ['contacts', 'list'] };
 
-/** GET /contacts in pages; `search` is already debounced, lower-cased and thresholded. */
+/** The contacts in pages; `search` is already debounced, lower-cased and thresholded. */
 export function useContactsInfinite(search: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.contactsList(search),
     // Keyset paging: each page starts after the previous page's last contact (its nextCursor).
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api.get('/contacts', contactsPageSchema, { searchParam: search, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+      call(R.list, { query: { searchParam: search, ...(pageParam ? { cursor: pageParam } : {}) }, signal }),
     getNextPageParam: (last) => (last.hasMore && last.nextCursor ? last.nextCursor : undefined),
     // Events only reach a mounted page, so a page opened again reloads what it may have missed.
     staleTime: 0,
@@ -38,7 +33,7 @@ export function useContactsInfinite(search: string) {
 export function useContact(id: number | null | undefined) {
   return useQuery({
     queryKey: queryKeys.contact(id ?? 0),
-    queryFn: ({ signal }) => api.get(`/contacts/${id}`, contactSchema, undefined, signal),
+    queryFn: ({ signal }) => call(R.show, { params: { id: id! }, signal }),
     enabled: id != null,
     staleTime: 0,
   });
@@ -67,7 +62,7 @@ export function useSaveContact() {
   return useMutation({
     // Tags travel in the same body: one request, so a refused contact never leaves tags half-saved.
     mutationFn: ({ id, data }: { id?: number; data: ContactPayload }) =>
-      id == null ? api.post('/contacts', contactSchema, data) : api.put(`/contacts/${id}`, contactSchema, data),
+      id == null ? call(R.create, { body: data }) : call(R.update, { params: { id }, body: data }),
     onSuccess: (contact, { id }) => applyContactEvent(queryClient, { action: id == null ? 'create' : 'update', contact }),
   });
 }
@@ -75,7 +70,7 @@ export function useSaveContact() {
 export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`/contacts/${id}`, messageResultSchema),
+    mutationFn: (id: number) => call(R.remove, { params: { id } }),
     onSuccess: (_r, contactId) => applyContactEvent(queryClient, { action: 'delete', contactId }),
   });
 }
@@ -83,7 +78,7 @@ export function useDeleteContact() {
 export function useDeleteAllContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete('/contacts', countResultSchema),
+    mutationFn: () => call(R.removeAll),
     onSuccess: () => applyContactEvent(queryClient, { action: 'delete', all: true }),
   });
 }
@@ -92,7 +87,7 @@ export function useDeleteAllContacts() {
 export function useImportContacts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/contacts/import', phoneContactsImportSchema),
+    mutationFn: () => call(R.importPhone),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
   });
 }
@@ -101,18 +96,19 @@ export function useImportContacts() {
 export function useImportContactsCsv() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rows: ContactCsvImportInput['rows']) => api.post('/contacts/import/csv', contactCsvImportResultSchema, { rows }),
+    mutationFn: (rows: ContactCsvImportInput['rows']) => call(R.importCsv, { body: { rows } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
   });
 }
 
+/** A file, outside the route table (api/download.ts). */
 export const exportContactsCsv = () => downloadCsv('/contacts/export', 'contacts.csv');
 
 /** An admin opts a contact back in to bulk messages. */
 export function useOptInContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`/contacts/${id}/opt-in`, contactSchema),
+    mutationFn: (id: number) => call(R.optIn, { params: { id } }),
     onSuccess: (contact) => {
       queryClient.setQueryData(queryKeys.contact(contact.id), contact);
       void queryClient.invalidateQueries({ queryKey: ['contacts', 'list'] });

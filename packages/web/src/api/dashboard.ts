@@ -4,10 +4,10 @@
  */
 import {
   DASHBOARD_PERIODS_DAYS,
+  DASHBOARD_ROUTES,
+  USER_ROUTES,
   dashboardAttendantSchema,
   dashboardCountersSchema,
-  dashboardResponseSchema,
-  usersPageSchema,
   type DashboardAttendant,
   type DashboardCounters,
   type DashboardParams,
@@ -16,7 +16,7 @@ import {
 } from '@switchboard/shared';
 import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { call } from './client';
 
 export type { DashboardAttendant, DashboardCounters };
 
@@ -91,7 +91,7 @@ export function useDashboard(params: DashboardParams | null) {
     queryKey: ['dashboard', params],
     enabled: params !== null,
     queryFn: async ({ signal }): Promise<DashboardData> => {
-      const answer = await api.get('/dashboard', dashboardResponseSchema, params ?? undefined, signal);
+      const answer = await call(DASHBOARD_ROUTES.show, { query: params ?? undefined, signal });
       return {
         counters: parseEmbedded(answer.counters, dashboardCountersSchema),
         attendants: parseEmbedded(answer.attendants, z.array(dashboardAttendantSchema)),
@@ -110,7 +110,7 @@ export function useDashboardUsers(enabled: boolean) {
       const all: Pick<UserDTO, 'id' | 'name'>[] = [];
       // Pages of the user list until it ends (a company has tens, not thousands, of attendants).
       for (let page = 1; page <= 20; page++) {
-        const answer = await api.get('/users', usersPageSchema, { pageNumber: page }, signal);
+        const answer = await call(USER_ROUTES.list, { query: { pageNumber: page }, signal });
         all.push(...answer.users.map((u) => ({ id: u.id, name: u.name })));
         if (!answer.hasMore) break;
       }

@@ -1,6 +1,7 @@
 /**
  * Saving a CSV the server produced (admin exports). It is fetched through the API client, so the
- * token refresh applies, then handed to the browser as a file.
+ * token refresh applies, then handed to the browser as a file. Exports are files, not JSON calls:
+ * the shared route table does not hold them, so their paths are written beside each feature's calls.
  */
 import { CSV_BOM } from '@switchboard/shared';
 import { apiText } from './client';

@@ -4,8 +4,8 @@
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { isAdmin } from '@switchboard/shared';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { useAllowed } from '../access/useAccess';
 import { NoPermission } from '../components/NoPermission';
 import { useAuth } from './AuthProvider';
 
@@ -47,7 +47,6 @@ export function PublicOnlyRoute() {
 
 /** Administration screens: refused for attendants (the server refuses their calls too). */
 export function AdminRoute() {
-  const { user } = useAuth();
-  if (!isAdmin(user)) return <NoPermission />;
+  if (!useAllowed('administration.view')) return <NoPermission />;
   return <Outlet />;
 }

@@ -5,16 +5,15 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { isAdmin } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConnections } from '../api/connections';
 import { useChannelHealth } from '../api/linking';
-import { useCurrentUser } from '../auth/AuthProvider';
+import { useAllowed } from '../access/useAccess';
 
 export function ChannelHealthBanner() {
   const { t } = useTranslation();
-  const admin = isAdmin(useCurrentUser());
+  const admin = useAllowed('connection.health');
   const health = useChannelHealth(admin);
   const connections = useConnections(admin);
   const alerting = (health.data?.connections ?? []).filter((c) => c.alert);

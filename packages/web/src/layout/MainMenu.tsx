@@ -29,11 +29,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
-import { can } from '@switchboard/shared';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { canRunCampaigns } from '../api/campaigns';
+import { useAllowed } from '../access/useAccess';
 import { useSimulatorAvailable } from '../api/simulator';
 import { useCurrentUser } from '../auth/AuthProvider';
 import { useConnectionWarning } from './useConnectionWarning';
@@ -116,7 +116,7 @@ function MenuLink({ entry, open, badge, onNavigate }: { entry: MenuEntry; open: 
 export function MainMenu({ open, onNavigate }: { open: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const showAdmin = can(user, 'drawer-admin-items:view');
+  const showAdmin = useAllowed('administration.view');
   const connectionWarning = useConnectionWarning(showAdmin);
   const simulatorAvailable = useSimulatorAvailable(showAdmin);
 

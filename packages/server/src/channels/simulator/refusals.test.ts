@@ -75,7 +75,7 @@ describe('simulator: LID-addressed customers and refused sends', () => {
       return r?.sendState === 'sent' && r.ack >= 2 && r;
     });
     expect(sent.sendState).toBe('sent');
-    expect((await customerChat(s, customer, company.number)).map((m: { body: string }) => m.body)).toContain('olá pelo LID');
+    expect((await customerChat(s, customer, company.number)).map((m) => m.body)).toContain('olá pelo LID');
   });
 
   it('refuses a number-addressed send to a LID-addressed customer the product knows only by number (463)', async () => {
@@ -100,6 +100,6 @@ describe('simulator: LID-addressed customers and refused sends', () => {
     await waitFor(async () => (await row(id))?.sendState === 'failed');
     await s.services.outbox.idle();
     expect(await row(id)).toMatchObject({ sendState: 'failed', lastError: 'ERR_WAPP_SEND_REFUSED', failureCode: '479', ack: 0 });
-    expect((await customerChat(s, customer, company.number)).map((m: { body: string }) => m.body)).not.toContain('não vai chegar');
+    expect((await customerChat(s, customer, company.number)).map((m) => m.body)).not.toContain('não vai chegar');
   });
 });

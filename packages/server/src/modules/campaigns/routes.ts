@@ -1,13 +1,7 @@
 /** Campaign routes: admins and users granted the campaigns permission (the service refuses everyone else). */
-import {
-  campaignRecipientsPageSchema,
-  campaignRecipientsQuerySchema,
-  campaignSaveSchema,
-  campaignSchema,
-  dbIdParamSchema,
-} from '@switchboard/shared';
-import { z } from 'zod';
+import { CAMPAIGN_ROUTES as R, campaignSchema, dbIdParamSchema } from '@switchboard/shared';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 import type { App } from '../../http/types.js';
 import type { CampaignsService } from './service.js';
 import { registerAttachmentRoutes } from '../../http/attachment-routes.js';
@@ -22,36 +16,35 @@ export function registerCampaignRoutes(app: App, campaigns: CampaignsService, me
   const tags = ['campaigns'];
 
   app.get(
-    '/campaigns',
+    R.list.path,
     {
       ...opts,
-      schema: { tags, summary: 'Campaigns, newest first', response: answers({ 200: z.array(campaignSchema) }, SIGNED_IN, REFUSED) },
+      schema: { tags, summary: 'Campaigns, newest first', response: answers(ok(R.list), SIGNED_IN, REFUSED) },
     },
     (req) => campaigns.list(req.actor),
   );
   app.get(
-    '/campaigns/:id',
+    R.show.path,
     {
       ...opts,
       schema: {
         tags,
         summary: 'A campaign with its counts per recipient status',
-        params: dbIdParamSchema,
-        response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND),
+        ...requestSchemas(R.show),
+        response: answers(ok(R.show), SIGNED_IN, INPUT, REFUSED, NOT_FOUND),
       },
     },
     (req) => campaigns.get(req.actor, req.params.id),
   );
   app.get(
-    '/campaigns/:id/recipients',
+    R.recipients.path,
     {
       ...opts,
       schema: {
         tags,
         summary: "A campaign's recipients and their status",
-        params: dbIdParamSchema,
-        querystring: campaignRecipientsQuerySchema,
-        response: answers({ 200: campaignRecipientsPageSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND),
+        ...requestSchemas(R.recipients),
+        response: answers(ok(R.recipients), SIGNED_IN, INPUT, REFUSED, NOT_FOUND),
       },
     },
     (req) => campaigns.recipients(req.actor, req.params.id, req.query),
@@ -77,28 +70,27 @@ export function registerCampaignRoutes(app: App, campaigns: CampaignsService, me
     },
   );
   app.post(
-    '/campaigns',
+    R.create.path,
     {
       ...opts,
       schema: {
         tags,
         summary: 'Create a campaign (a draft, or scheduled when it has a start time)',
-        body: campaignSaveSchema,
-        response: answers({ 201: campaignSchema }, SIGNED_IN, BODY, REFUSED, SAVE),
+        ...requestSchemas(R.create),
+        response: answers(ok(R.create), SIGNED_IN, BODY, REFUSED, SAVE),
       },
     },
     async (req, reply) => reply.status(201).send(await campaigns.create(req.actor, req.body)),
   );
   app.put(
-    '/campaigns/:id',
+    R.update.path,
     {
       ...opts,
       schema: {
         tags,
         summary: 'Change a campaign that has not started',
-        params: dbIdParamSchema,
-        body: campaignSaveSchema,
-        response: answers({ 200: campaignSchema }, SIGNED_IN, BODY, REFUSED, NOT_FOUND, STATE, SAVE),
+        ...requestSchemas(R.update),
+        response: answers(ok(R.update), SIGNED_IN, BODY, REFUSED, NOT_FOUND, STATE, SAVE),
       },
     },
     (req) => campaigns.update(req.actor, req.params.id, req.body),
@@ -118,14 +110,14 @@ export function registerCampaignRoutes(app: App, campaigns: CampaignsService, me
   });
   for (const step of ['start', 'pause', 'resume', 'cancel'] as const) {
     app.post(
-      `/campaigns/:id/${step}`,
+      R[step].path,
       {
         ...opts,
         schema: {
           tags,
           summary: `${step[0].toUpperCase()}${step.slice(1)} a campaign`,
-          params: dbIdParamSchema,
-          response: answers({ 200: campaignSchema }, SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE),
+          ...requestSchemas(R[step]),
+          response: answers(ok(R[step]), SIGNED_IN, INPUT, REFUSED, NOT_FOUND, STATE),
         },
       },
       (req) => campaigns[step](req.actor, req.params.id),

@@ -1,4 +1,5 @@
-import { CONTACTS_COUNT_CAP, EVENTS, PAGE_SIZE, type ContactDTO } from '@switchboard/shared';
+import { CONTACT_ROUTES as C, CONTACTS_COUNT_CAP, EVENTS, PAGE_SIZE, type ContactDTO, type contactCreateSchema } from '@switchboard/shared';
+import type { z } from 'zod';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,14 +15,15 @@ describe('contacts', () => {
   let seq = 0;
 
   const api = apiCaller(() => s);
+  type ContactPayload = z.input<typeof contactCreateSchema>;
 
   /** A fresh unique number (12 digits). */
   const nextNumber = () => `5511${String(10_000_000 + ++seq * 7919).padStart(8, '0')}`;
 
-  const createContact = async (fields: Record<string, unknown> = {}): Promise<ContactDTO> => {
-    const res = await api('POST', '/contacts', s.adminToken, { name: `Contact ${++seq}`, number: nextNumber(), ...fields });
+  const createContact = async (fields: Partial<ContactPayload> = {}): Promise<ContactDTO> => {
+    const res = await s.call(C.create, s.adminToken, { body: { name: `Contact ${++seq}`, number: nextNumber(), ...fields } });
     if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-    return res.json();
+    return res.answer();
   };
 
   const fieldError = expectFieldError;
@@ -58,18 +60,18 @@ describe('contacts', () => {
 
     it('refuses deleting a contact to a non-admin (contacts-page:deleteContact) and keeps it', async () => {
       const c = await createContact();
-      const res = await api('DELETE', `/contacts/${c.id}`, agent.token);
+      const res = await s.call(C.remove, agent.token, { params: { id: c.id } });
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('ERR_NO_PERMISSION');
-      expect((await api('GET', `/contacts/${c.id}`, agent.token)).statusCode).toBe(200);
+      expect((await s.call(C.show, agent.token, { params: { id: c.id } })).statusCode).toBe(200);
     });
 
     it('refuses deleting all contacts and the export to a non-admin', async () => {
       await createContact();
-      const del = await api('DELETE', '/contacts', agent.token);
+      const del = await s.call(C.removeAll, agent.token);
       expect(del.statusCode).toBe(403);
       expect(del.json().error).toBe('ERR_NO_PERMISSION');
-      expect((await api('GET', '/contacts', agent.token)).json().count).toBeGreaterThan(0);
+      expect((await s.call(C.list, agent.token)).json().count).toBeGreaterThan(0);
       const exp = await api('GET', '/contacts/export', agent.token);
       expect(exp.statusCode).toBe(403);
     });
@@ -78,11 +80,11 @@ describe('contacts', () => {
       const created = await api('POST', '/contacts', agent.token, { name: 'By agent', number: nextNumber() });
       expect(created.statusCode).toBe(201);
       const id = created.json().id;
-      expect((await api('GET', `/contacts/${id}`, agent.token)).json().name).toBe('By agent');
+      expect((await s.call(C.show, agent.token, { params: { id } })).json().name).toBe('By agent');
       const upd = await api('PUT', `/contacts/${id}`, agent.token, { name: 'Renamed by agent' });
       expect(upd.statusCode).toBe(200);
       expect(upd.json().name).toBe('Renamed by agent');
-      expect((await api('GET', '/contacts', agent.token)).statusCode).toBe(200);
+      expect((await s.call(C.list, agent.token)).statusCode).toBe(200);
     });
   });
 
@@ -114,7 +116,7 @@ describe('contacts', () => {
         tags: [{ id: tag.id, name: 'VIP customer', color: '#ff0000' }],
       });
       // Read back with what the attendant may do to it (deleting is for admins).
-      expect(await api('GET', `/contacts/${c.id}`, agent.token).then((r) => r.json())).toEqual({
+      expect(await s.call(C.show, agent.token, { params: { id: c.id } }).then((r) => r.json())).toEqual({
         ...c,
         allowedActions: ['update', 'changeNumber'],
       });
@@ -428,7 +430,7 @@ describe('contacts', () => {
       };
       const bad = await api('PUT', `/contacts/${b.id}`, agent.token, { number: nextNumber() });
       expect(bad.json().error).toBe('ERR_WAPP_INVALID_CONTACT');
-      expect((await api('GET', `/contacts/${b.id}`, agent.token)).json().number).toBe(b.number);
+      expect((await s.call(C.show, agent.token, { params: { id: b.id } })).json().number).toBe(b.number);
     });
 
     it('a user whose isRemoveTags flag is disabled cannot remove tags by editing; nothing changes', async () => {
@@ -444,7 +446,7 @@ describe('contacts', () => {
       const removed = await api('PUT', `/contacts/${c.id}`, limited.token, { name: 'Should not stick', tags: [t2.id] });
       expect(removed.statusCode).toBe(403);
       expect(removed.json().error).toBe('ERR_NO_PERMISSION');
-      const after = (await api('GET', `/contacts/${c.id}`, limited.token)).json();
+      const after = (await s.call(C.show, limited.token, { params: { id: c.id } })).json();
       expect(after.name).toBe(c.name);
       expect(after.tags.map((t: { id: number }) => t.id)).toEqual([t1.id]);
       const added = await api('PUT', `/contacts/${c.id}`, limited.token, { tags: [t1.id, t2.id] });
@@ -483,7 +485,7 @@ describe('contacts', () => {
       const all = vi.spyOn(s.ctx.realtime, 'emitToAll');
       const rooms = vi.spyOn(s.ctx.realtime, 'emit');
 
-      const res = await api('DELETE', `/contacts/${victim.id}`, s.adminToken);
+      const res = await s.call(C.remove, s.adminToken, { params: { id: victim.id } });
       expect(res.statusCode).toBe(200);
 
       expect(await s.database.db.select().from(contacts).where(eq(contacts.id, victim.id))).toEqual([]);
@@ -511,7 +513,7 @@ describe('contacts', () => {
         ticketId: t1.id,
       });
       expect(rooms).toHaveBeenCalledWith(expect.arrayContaining(['sectorless']), EVENTS.ticket, { action: 'delete', ticketId: t2.id });
-      expect((await api('GET', `/contacts/${victim.id}`, s.adminToken)).statusCode).toBe(404);
+      expect((await s.call(C.show, s.adminToken, { params: { id: victim.id } })).statusCode).toBe(404);
     });
 
     it('exports contacts.csv for admins: BOM, semicolons, quoting and neutralised formulas', async () => {
@@ -534,12 +536,12 @@ describe('contacts', () => {
         .returning();
       const c = await createContact();
       await s.database.db.insert(tickets).values({ contactId: c.id, whatsappId: w.id, status: 'pending' });
-      const before = (await api('GET', '/contacts', s.adminToken)).json().count;
+      const before = (await s.call(C.list, s.adminToken)).json().count;
       const spy = vi.spyOn(s.ctx.realtime, 'emitToAll');
-      const res = await api('DELETE', '/contacts', s.adminToken);
+      const res = await s.call(C.removeAll, s.adminToken);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Contacts deleted', count: before });
-      expect((await api('GET', '/contacts', s.adminToken)).json()).toEqual({
+      expect((await s.call(C.list, s.adminToken)).json()).toEqual({
         contacts: [],
         hasMore: false,
         count: 0,

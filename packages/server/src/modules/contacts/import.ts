@@ -1,6 +1,7 @@
 /** POST /contacts/import: the default connection's phone contacts become contacts (admins only). */
-import { phoneContactsImportSchema } from '@switchboard/shared';
+import { CONTACT_ROUTES } from '@switchboard/shared';
 import { answers, BODY, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok } from '../../http/route-table.js';
 
 import { channelErrorToApp, requireDefaultDriver } from '../../channels/default-connection.js';
 import type { ChannelManager } from '../../channels/manager.js';
@@ -31,12 +32,12 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
 
 export function registerContactImportRoute(app: App, ctx: AppContext, channels: ChannelManager): void {
   app.post(
-    '/contacts/import',
+    CONTACT_ROUTES.importPhone.path,
     {
       onRequest: app.authenticate,
       schema: {
         tags: ['contacts'],
-        response: answers({ 200: phoneContactsImportSchema }, SIGNED_IN, BODY, REFUSED, {
+        response: answers(ok(CONTACT_ROUTES.importPhone), SIGNED_IN, BODY, REFUSED, {
           400: ['ERR_WAPP_CHECK_CONTACT', 'ERR_SENDING_WAPP_MSG'],
           404: ['ERR_NO_DEF_WAPP_FOUND'],
           409: ['ERR_WAPP_NOT_INITIALIZED'],

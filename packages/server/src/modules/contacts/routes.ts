@@ -1,17 +1,6 @@
-import {
-  contactCreateSchema,
-  contactCsvImportSchema,
-  contactQuickCreateSchema,
-  contactUpdateSchema,
-  dbIdParamSchema,
-  contactCsvImportResultSchema,
-  contactSchema,
-  contactsPageSchema,
-  countResultSchema,
-  messageResultSchema,
-  contactsQuerySchema,
-} from '@switchboard/shared';
+import { CONTACT_ROUTES as R } from '@switchboard/shared';
 import { answers, BODY, fileBody, INPUT, REFUSED, SIGNED_IN } from '../../http/responses.js';
+import { ok, requestSchemas } from '../../http/route-table.js';
 
 const NO_CONTACT = { 404: ['ERR_NO_CONTACT_FOUND', 'ERR_NOT_FOUND'] } as const;
 /** Saving a contact checks its number on the default connection. */
@@ -27,10 +16,8 @@ export function registerContactRoutes(app: App, { contacts, optOut }: Services):
   const opts = { onRequest: app.authenticate };
   const doc = { tags: ['contacts'] };
 
-  app.get(
-    '/contacts',
-    { ...opts, schema: { ...doc, querystring: contactsQuerySchema, response: answers({ 200: contactsPageSchema }, SIGNED_IN, INPUT) } },
-    (req) => contacts.list(req.actor, req.query),
+  app.get(R.list.path, { ...opts, schema: { ...doc, ...requestSchemas(R.list), response: answers(ok(R.list), SIGNED_IN, INPUT) } }, (req) =>
+    contacts.list(req.actor, req.query),
   );
   app.get(
     '/contacts/export',
@@ -47,65 +34,64 @@ export function registerContactRoutes(app: App, { contacts, optOut }: Services):
     },
   );
   app.post(
-    '/contacts/import/csv',
+    R.importCsv.path,
     {
       ...opts,
-      schema: { ...doc, body: contactCsvImportSchema, response: answers({ 200: contactCsvImportResultSchema }, SIGNED_IN, BODY, REFUSED) },
+      schema: { ...doc, ...requestSchemas(R.importCsv), response: answers(ok(R.importCsv), SIGNED_IN, BODY, REFUSED) },
     },
     (req) => contacts.importCsv(req.actor, req.body),
   );
   app.get(
-    '/contacts/:id',
-    { ...opts, schema: { ...doc, params: dbIdParamSchema, response: answers({ 200: contactSchema }, SIGNED_IN, INPUT, NO_CONTACT) } },
+    R.show.path,
+    { ...opts, schema: { ...doc, ...requestSchemas(R.show), response: answers(ok(R.show), SIGNED_IN, INPUT, NO_CONTACT) } },
     (req) => contacts.show(req.actor, req.params.id),
   );
   app.post(
-    '/contacts',
+    R.create.path,
     {
       ...opts,
-      schema: { ...doc, body: contactCreateSchema, response: answers({ 201: contactSchema }, SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) },
+      schema: { ...doc, ...requestSchemas(R.create), response: answers(ok(R.create), SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) },
     },
     async (req, reply) => reply.status(201).send(await contacts.create(req.actor, req.body)),
   );
   app.post(
-    '/contact',
+    R.quickCreate.path,
     {
       ...opts,
-      schema: { ...doc, body: contactQuickCreateSchema, response: answers({ 201: contactSchema }, SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) },
+      schema: { ...doc, ...requestSchemas(R.quickCreate), response: answers(ok(R.quickCreate), SIGNED_IN, BODY, REFUSED, NUMBER_CHECK) },
     },
     async (req, reply) => reply.status(201).send(await contacts.quickCreate(req.actor, req.body)),
   );
   app.post(
-    '/contacts/:id/opt-in',
+    R.optIn.path,
     {
       ...opts,
       schema: {
         ...doc,
         summary: 'Opt a contact back in to bulk messages (admins)',
-        params: dbIdParamSchema,
-        response: answers({ 200: contactSchema }, SIGNED_IN, INPUT, REFUSED, NO_CONTACT),
+        ...requestSchemas(R.optIn),
+        response: answers(ok(R.optIn), SIGNED_IN, INPUT, REFUSED, NO_CONTACT),
       },
     },
     (req) => optOut.optIn(req.actor, req.params.id),
   );
   app.put(
-    '/contacts/:id',
+    R.update.path,
     {
       ...opts,
       schema: {
         ...doc,
-        params: dbIdParamSchema,
-        body: contactUpdateSchema,
-        response: answers({ 200: contactSchema }, SIGNED_IN, BODY, REFUSED, NO_CONTACT, NUMBER_CHECK),
+        ...requestSchemas(R.update),
+        response: answers(ok(R.update), SIGNED_IN, BODY, REFUSED, NO_CONTACT, NUMBER_CHECK),
       },
     },
     (req) => contacts.update(req.actor, req.params.id, req.body),
   );
   app.delete(
-    '/contacts/:id',
+    R.remove.path,
     {
       ...opts,
-      schema: { ...doc, params: dbIdParamSchema, response: answers({ 200: messageResultSchema }, SIGNED_IN, INPUT, REFUSED, NO_CONTACT) },
+      schema: { ...doc, ...requestSchemas(R.remove), response: answers(ok(R.remove), SIGNED_IN, INPUT, REFUSED, NO_CONTACT) },
     },
     async (req) => {
       await contacts.remove(req.actor, req.params.id);
@@ -113,8 +99,8 @@ export function registerContactRoutes(app: App, { contacts, optOut }: Services):
     },
   );
   app.delete(
-    '/contacts',
-    { ...opts, schema: { ...doc, response: answers({ 200: countResultSchema }, SIGNED_IN, BODY, REFUSED) } },
+    R.removeAll.path,
+    { ...opts, schema: { ...doc, response: answers(ok(R.removeAll), SIGNED_IN, BODY, REFUSED) } },
     async (req) => ({
       message: 'Contacts deleted',
       count: await contacts.removeAll(req.actor),

@@ -61,7 +61,8 @@ export class PushNotifier {
   private pending = 0;
 
   constructor(
-    private readonly ctx: AppContext,
+    // Built before the app's context (it is the context's `push`): what it uses of it.
+    private readonly ctx: Pick<AppContext, 'db' | 'log' | 'settings'>,
     private readonly sender: PushSender,
   ) {}
 

@@ -82,7 +82,8 @@ export class PushSender {
   private readonly writes = new Set<Promise<void>>();
 
   constructor(
-    private readonly ctx: AppContext,
+    // Built before the app's context (announcements hand it their pushes): what it uses of it.
+    private readonly ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>,
     private readonly keys: VapidKeys,
     options: Partial<PushSenderOptions> = {},
   ) {

@@ -98,9 +98,7 @@ describe('scheduled messages', () => {
     clock.advance(HOUR);
     await run();
     expect(await rowsWith(ticketId, 'Bom dia Ana, seu pedido chegou')).toHaveLength(1);
-    await waitFor(async () =>
-      (await customerChat(s, from, conn.number)).some((m: { body: string }) => m.body === 'Bom dia Ana, seu pedido chegou'),
-    );
+    await waitFor(async () => (await customerChat(s, from, conn.number)).some((m) => m.body === 'Bom dia Ana, seu pedido chegou'));
     const list = (await api('GET', `/tickets/${ticketId}/scheduledMessages`, s.adminToken)).json<ScheduledMessageDTO[]>();
     expect(list).toEqual([expect.objectContaining({ id: created.id, status: 'done', sentCount: 1, lastError: null })]);
   });

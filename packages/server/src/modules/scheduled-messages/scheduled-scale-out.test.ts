@@ -73,8 +73,7 @@ describe('scheduled messages across two server processes', () => {
 
     // The first process stops once its sends are out; a new one on the same database sends nothing again.
     await waitFor(
-      async () =>
-        (await customerChat(a, from, conn.number)).filter((m: { body: string }) => m.body.startsWith('agendada ')).length === COUNT,
+      async () => (await customerChat(a, from, conn.number)).filter((m) => m.body?.startsWith('agendada ')).length === COUNT,
       20_000,
     );
     await a.close();

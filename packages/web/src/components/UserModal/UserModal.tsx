@@ -6,13 +6,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { TIME_INPUT_STEP_SECONDS, USER_FLAGS, isAdmin, userFormSchema } from '@switchboard/shared';
+import { TIME_INPUT_STEP_SECONDS, USER_FLAGS, allowed, userFormSchema } from '@switchboard/shared';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useConnections } from '../../api/connections';
 import { useQueues } from '../../api/queues';
 import { useSaveUser, useUser } from '../../api/users';
+import { accessActorOf } from '../../access/actor';
 import { useAuth, useCurrentUser } from '../../auth/AuthProvider';
 import { FormDialog } from '../FormDialog';
 import { serverErrorsForValues } from '../serverFieldErrors';
@@ -37,13 +38,14 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
   const toast = useToast();
   const currentUser = useCurrentUser();
   const { updateUser } = useAuth();
-  const editorIsAdmin = isAdmin(currentUser);
+  // Rights (profile, sectors, permission flags) are shown and sent only to whom the rule lets change them.
+  const mayChangeRights = allowed(accessActorOf(currentUser), 'user.update', { id: userId ?? currentUser.id, changesRights: true });
   const mode = userId == null ? 'create' : 'edit';
   const schema = useMemo(() => userFormSchema(mode), [mode]);
 
   const existing = useUser(userId);
   const connections = useConnections(open);
-  const queues = useQueues(open && editorIsAdmin);
+  const queues = useQueues(open && mayChangeRights);
   const save = useSaveUser();
 
   const form = useForm<UserFormInput, unknown, UserFormOutput>({
@@ -62,7 +64,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
     try {
       const saved = await save.mutateAsync({
         id: userId ?? undefined,
-        data: formToPayload(values, editorIsAdmin),
+        data: formToPayload(values, mayChangeRights),
       });
       if (saved.id === currentUser.id) updateUser(saved);
       toast.success(t('users.saved'));
@@ -95,7 +97,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput control={control} name="email" label={t('userModal.email')} type="email" />
         </Grid>
-        <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
+        <Grid size={{ xs: 12, sm: mayChangeRights ? 6 : 12 }}>
           <TextInput
             control={control}
             name="password"
@@ -104,7 +106,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
             label={mode === 'create' ? t('userModal.password') : t('userModal.passwordKeep')}
           />
         </Grid>
-        {editorIsAdmin && (
+        {mayChangeRights && (
           <Grid size={{ xs: 12, sm: 6 }}>
             <SelectField
               control={control}
@@ -117,7 +119,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
             />
           </Grid>
         )}
-        <Grid size={{ xs: 12, sm: editorIsAdmin ? 6 : 12 }}>
+        <Grid size={{ xs: 12, sm: mayChangeRights ? 6 : 12 }}>
           <SelectField
             control={control}
             name="whatsappId"
@@ -125,7 +127,7 @@ export function UserModal({ open, userId, ownProfile = false, onClose }: UserMod
             options={[{ value: '', label: t('userModal.none') }, ...(connections.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
           />
         </Grid>
-        {editorIsAdmin && (
+        {mayChangeRights && (
           <>
             <Grid size={{ xs: 12, sm: 6 }}>
               <QueuesSelect control={control} label={t('userModal.queues')} queues={queues.data ?? []} />

@@ -1,15 +1,15 @@
 /** A contact's opt-out of bulk messages, shown where the contact is; admins may opt it back in. */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { isAdmin, type ContactDTO } from '@switchboard/shared';
+import type { ContactDTO } from '@switchboard/shared';
 import { useTranslation } from 'react-i18next';
 import { useOptInContact } from '../../api/contacts';
-import { useCurrentUser } from '../../auth/AuthProvider';
+import { useAllowed } from '../../access/useAccess';
 import { useToast } from '../../components/Toasts';
 
 export function OptOutNotice({ contact }: { contact: ContactDTO }) {
   const { t, i18n } = useTranslation();
-  const user = useCurrentUser();
+  const mayOptIn = useAllowed('contact.optIn');
   const toast = useToast();
   const optIn = useOptInContact();
   if (!contact.optedOutAt) return null;
@@ -19,7 +19,7 @@ export function OptOutNotice({ contact }: { contact: ContactDTO }) {
       severity="warning"
       data-testid="contact-opted-out"
       action={
-        isAdmin(user) ? (
+        mayOptIn ? (
           <Button
             color="inherit"
             size="small"

@@ -10,12 +10,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { isAdmin, type ContactDTO, type QueueRef } from '@switchboard/shared';
+import { allowed, type ContactDTO, type QueueRef } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueues } from '../../api/queues';
 import { useStartTicket } from '../../api/startTicket';
+import { accessActorOf, useAllowed } from '../../access/useAccess';
 import { useCurrentUser } from '../../auth/AuthProvider';
 import { useToast } from '../../components/Toasts';
 
@@ -24,15 +25,16 @@ export function StartTicketModal({ contact, onClose }: { contact: ContactDTO; on
   const toast = useToast();
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const admin = isAdmin(user);
   // Admins may open a ticket in any sector; attendants in their own.
-  const allQueues = useQueues(admin);
-  const queues: QueueRef[] = admin ? (allQueues.data ?? []) : user.queues;
+  const anySector = useAllowed('sector.pickAny');
+  const allQueues = useQueues(anySector);
+  const queues: QueueRef[] = anySector ? (allQueues.data ?? []) : user.queues;
   const [queueId, setQueueId] = useState<number | ''>(queues.length === 1 ? queues[0].id : '');
   const start = useStartTicket();
 
   const onStart = async () => {
-    if (queueId === '' && !admin) {
+    // Without a sector only where the server's rule allows it (admins); others must pick one.
+    if (queueId === '' && !allowed(accessActorOf(user), 'ticket.create', { queueId: null, userId: user.id })) {
       toast.error(t('contacts.ticketModal.selectQueue'));
       return;
     }

@@ -9,7 +9,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { isAdmin } from '@switchboard/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,7 +21,7 @@ import {
 } from '../../api/dashboard';
 import { useQueues } from '../../api/queues';
 import { useAllTags } from '../../api/tags';
-import { useCurrentUser } from '../../auth/AuthProvider';
+import { useAllowed } from '../../access/useAccess';
 import { MainHeader } from '../../components/MainHeader';
 import { translateError } from '../../errors/translateError';
 import { AttendantsTable } from './AttendantsTable';
@@ -35,8 +34,7 @@ type TabKey = 'indicators' | 'nps' | 'attendants';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
-  const me = useCurrentUser();
-  const admin = isAdmin(me);
+  const admin = useAllowed('dashboard.everyone');
   const [filter, setFilter] = useState<DashboardFilter>(() => defaultDashboardFilter());
   const [applied, setApplied] = useState<DashboardParams | null>(() => dashboardParams(defaultDashboardFilter()));
   const [missingFilter, setMissingFilter] = useState(false);
