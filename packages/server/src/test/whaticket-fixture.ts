@@ -247,3 +247,37 @@ export async function createWhaticketDatabase(exec: Exec, dialect: Dialect): Pro
     await insert('ContactTags', { contactId: 2, tagId: 2, ...t });
   }
 }
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const PERMISSIONS = ['allHistoric', 'isRemoveTags', 'viewConection', 'viewSector', 'viewName', 'viewTags', 'allTicket'];
+
+/**
+ * Press-Ticket installs of other releases than the reference schema's carry per-connection work
+ * hours, inactivity messages and group handling, and per-attendant permission flags (the import
+ * carries them when present). Adds those columns to a Press-Ticket source made by
+ * `createWhaticketDatabase` and fills them: the connection open Monday to Friday 09:00–17:00
+ * (lunch 12:00–13:00) and Saturday 08:00–12:00, and Ana restricted to her sector's tickets.
+ */
+export async function addWorkHoursAndPermissions(exec: Exec): Promise<void> {
+  const dayColumns = DAYS.flatMap((d) => [
+    `StartDefineWorkHours${d}`,
+    `EndDefineWorkHours${d}`,
+    `StartDefineWorkHours${d}Lunch`,
+    `EndDefineWorkHours${d}Lunch`,
+  ]);
+  await exec(
+    `ALTER TABLE \`Whatsapps\` ADD COLUMN \`isGroup\` BOOLEAN DEFAULT false, ADD COLUMN \`sendInactiveMessage\` BOOLEAN DEFAULT false, ADD COLUMN \`inactiveMessage\` TEXT, ADD COLUMN \`timeInactiveMessage\` TEXT, ADD COLUMN \`defineWorkHours\` BOOLEAN, ADD COLUMN \`outOfWorkMessage\` TEXT, ${DAYS.map((d) => `ADD COLUMN \`${d.toLowerCase()}\` BOOLEAN`).join(', ')}, ${dayColumns.map((c) => `ADD COLUMN \`${c}\` TEXT`).join(', ')}`,
+  );
+  const hoursOf = (d: string) => (d === 'Saturday' ? ['08:00', '12:00', '', ''] : ['09:00', '17:00', '12:00', '13:00']);
+  const assignments = [
+    "`isGroup` = true, `sendInactiveMessage` = true, `inactiveMessage` = 'Closing for inactivity', `timeInactiveMessage` = '4'",
+    "`defineWorkHours` = true, `outOfWorkMessage` = 'We are closed now'",
+    ...DAYS.map((d) => `\`${d.toLowerCase()}\` = ${d === 'Sunday' ? 'false' : 'true'}`),
+    ...DAYS.flatMap((d) => hoursOf(d).map((value, i) => `\`${dayColumns[DAYS.indexOf(d) * 4 + i]}\` = '${value}'`)),
+  ];
+  await exec(`UPDATE \`Whatsapps\` SET ${assignments.join(', ')} WHERE \`id\` = 1`);
+  await exec(`ALTER TABLE \`Users\` ${PERMISSIONS.map((p) => `ADD COLUMN \`${p}\` VARCHAR(255) DEFAULT 'enabled'`).join(', ')}`);
+  // Ana may see only her sector's tickets, neither the connection nor other names, and not remove tags.
+  const ana = ['disabled', 'disabled', 'disabled', 'enabled', 'disabled', 'disabled', 'disabled'];
+  await exec(`UPDATE \`Users\` SET ${PERMISSIONS.map((p, i) => `\`${p}\` = '${ana[i]}'`).join(', ')} WHERE \`email\` = 'ana@example.com'`);
+}

@@ -30,7 +30,13 @@ import { MediaStore } from '../../lib/media-store.js';
 import { PDF } from '../../test/fixtures.js';
 import { bearer, createTestServer, openTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
-import { LONG_CONTACT_NAME, LONG_QUEUE_NAME, OLD_PASSWORD, createWhaticketDatabase } from '../../test/whaticket-fixture.js';
+import {
+  LONG_CONTACT_NAME,
+  LONG_QUEUE_NAME,
+  OLD_PASSWORD,
+  addWorkHoursAndPermissions,
+  createWhaticketDatabase,
+} from '../../test/whaticket-fixture.js';
 import { createPostgresSource } from '../../test/whaticket-source.js';
 import { PLACEHOLDER_CONNECTION_NAMES, importWhaticket, type ImportResult } from './importer.js';
 import { openSource, type SourceDb } from './source.js';
@@ -287,6 +293,61 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
       await server.app.close();
     }
   });
+
+  it("carries another release's connection hours, inactivity and group settings, and each attendant's permissions", async () => {
+    // The same source in a second database of the server, with the columns those releases add.
+    const later = `later_${process.pid}_${Date.now()}`;
+    const conn = await mysql.createConnection(maria.url);
+    await conn.query(`CREATE DATABASE \`${later}\` CHARACTER SET utf8mb4`);
+    await conn.query(`USE \`${later}\``);
+    await createWhaticketDatabase((sql) => conn.query(sql), 'mysql');
+    await addWorkHoursAndPermissions((sql) => conn.query(sql));
+    await conn.end();
+    const url = new URL(maria.url);
+    url.pathname = `/${later}`;
+    const other = await openTestDatabase();
+    try {
+      await other.database.migrate();
+      const { result } = await importInto(other, url.toString());
+      expect(result.survey.unknownColumns).toEqual(['Contacts.favoriteColour']);
+      const db = other.database.db;
+      const [phone] = await db.select().from(whatsapps).where(eq(whatsapps.name, 'Main phone'));
+      expect(phone).toMatchObject({
+        defineWorkHours: true,
+        outOfWorkMessage: 'We are closed now',
+        isGroup: true,
+        isDisplay: true,
+        sendInactiveMessage: true,
+        inactiveMessage: 'Closing for inactivity',
+        timeInactiveMessage: 4,
+      });
+      expect(phone.workHours!.monday).toEqual({ enabled: true, start: '09:00', end: '17:00', lunchStart: '12:00', lunchEnd: '13:00' });
+      expect(phone.workHours!.saturday).toMatchObject({ enabled: true, start: '08:00', end: '12:00' });
+      expect(phone.workHours!.sunday.enabled).toBe(false);
+      const [ana] = await db.select().from(users).where(eq(users.email, 'ana@example.com'));
+      expect(ana).toMatchObject({
+        allHistoric: false,
+        isRemoveTags: false,
+        viewConection: false,
+        viewSector: true,
+        viewName: false,
+        viewTags: false,
+        allTicket: false,
+      });
+      const [admin] = await db.select().from(users).where(eq(users.email, 'old.admin@example.com'));
+      expect(admin).toMatchObject({
+        allHistoric: true,
+        isRemoveTags: true,
+        viewConection: true,
+        viewSector: true,
+        viewName: true,
+        viewTags: true,
+        allTicket: true,
+      });
+    } finally {
+      await other.drop();
+    }
+  }, 180_000);
 
   it('keeps a ticket whose connection was deleted in the source, with its messages, on a visible placeholder connection', async () => {
     const db = target.database.db;
