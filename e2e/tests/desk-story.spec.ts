@@ -202,31 +202,29 @@ test('the chat tells the ticket story in pt, en and es, marks automatic messages
   await phone.context().close();
 });
 
+/**
+ * A new customer sends `count` media messages, then the text "the newest message"; resolves to
+ * their ticket once all of them are stored (the sector's automatic greeting may be there too).
+ */
+async function mediaThenText(s: Setup, name: string, count: number, message: (n: number) => Record<string, unknown>) {
+  const customer = { from: phoneNumber('5521'), to: s.connection.number, name };
+  for (let n = 1; n <= count; n++) await s.api.call('POST', '/api/simulator/messages', { ...customer, ...message(n) });
+  await s.api.call('POST', '/api/simulator/messages', { ...customer, body: 'the newest message' });
+  const ticket = await ticketOf(s.api, name);
+  await expect
+    .poll(async () => (await s.api.call<{ count: number }>('GET', `/api/messages/${ticket.id}`)).count)
+    .toBeGreaterThanOrEqual(count + 1);
+  return ticket;
+}
+
 test('a chat full of images opens at its newest message and stays there while they load', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const s = await setUp(request);
-  const customer = { number: phoneNumber('5521'), name: `Imagens ${unique()}` };
-  for (let n = 1; n <= 14; n++) {
-    await s.api.call('POST', '/api/simulator/messages', {
-      from: customer.number,
-      to: s.connection.number,
-      name: customer.name,
-      type: 'image',
-      body: `photo ${n}`,
-      media: { mimetype: 'image/png', filename: `photo-${n}.png`, data: PNG },
-    });
-  }
-  await s.api.call('POST', '/api/simulator/messages', {
-    from: customer.number,
-    to: s.connection.number,
-    name: customer.name,
-    body: 'the newest message',
-  });
-  const ticket = await ticketOf(s.api, customer.name);
-  // The customer's 15 messages (and the sector's automatic greeting).
-  await expect
-    .poll(async () => (await s.api.call<{ count: number }>('GET', `/api/messages/${ticket.id}`)).count)
-    .toBeGreaterThanOrEqual(15);
+  const ticket = await mediaThenText(s, `Imagens ${unique()}`, 14, (n) => ({
+    type: 'image',
+    body: `photo ${n}`,
+    media: { mimetype: 'image/png', filename: `photo-${n}.png`, data: PNG },
+  }));
 
   for (const viewport of [
     { width: 1280, height: 800 },
@@ -290,28 +288,14 @@ async function recordWebm(page: Page): Promise<string> {
 test('a chat of videos opens at its newest message and stays there while their sizes arrive', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const s = await setUp(request);
-  const customer = { number: phoneNumber('5521'), name: `Videos ${unique()}` };
   const recording = await browser.newContext();
   const webm = await recordWebm(await recording.newPage());
   await recording.close();
-  for (let n = 1; n <= 8; n++) {
-    await s.api.call('POST', '/api/simulator/messages', {
-      from: customer.number,
-      to: s.connection.number,
-      name: customer.name,
-      type: 'video',
-      body: `clip ${n}`,
-      media: { mimetype: 'video/webm', filename: `clip-${n}.webm`, data: webm },
-    });
-  }
-  await s.api.call('POST', '/api/simulator/messages', {
-    from: customer.number,
-    to: s.connection.number,
-    name: customer.name,
-    body: 'the newest message',
-  });
-  const ticket = await ticketOf(s.api, customer.name);
-  await expect.poll(async () => (await s.api.call<{ count: number }>('GET', `/api/messages/${ticket.id}`)).count).toBeGreaterThanOrEqual(9);
+  const ticket = await mediaThenText(s, `Videos ${unique()}`, 8, (n) => ({
+    type: 'video',
+    body: `clip ${n}`,
+    media: { mimetype: 'video/webm', filename: `clip-${n}.webm`, data: webm },
+  }));
 
   const page = await signedInPage(browser, ADMIN.email, ADMIN.password, {
     path: `/tickets/${ticket.id}`,
