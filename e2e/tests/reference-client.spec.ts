@@ -237,10 +237,25 @@ test.describe.serial('the reference web client against this server', () => {
     page.on('request', (r) => {
       if (r.url().includes(`/api/messages/`) && r.url().endsWith('/media')) tokenFetches.push(r.url());
     });
+    const troubles: string[] = [];
+    page.on('requestfailed', (r) => troubles.push(`failed ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) troubles.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('pageerror', (e) => troubles.push(`page error ${e.message}`));
     await login(page, attendant.email, attendant.password);
     await page.goto(`/tickets/${ticket.id}`);
     const image = page.getByTestId('message-image');
-    await expect(image).toBeVisible();
+    try {
+      await expect(image).toBeVisible();
+    } catch (error) {
+      // What the page and the API showed instead, so a failure says which part went wrong.
+      const shown = await page.locator('body').innerText();
+      const answer = await call('GET', `/messages/${ticket.id}`, undefined, { pageNumber: '1' });
+      throw new Error(
+        `no image in the chat at ${page.url()}\n--- page ---\n${shown}\n--- GET /messages ---\n${answer.status} ${answer.text}\n--- requests ---\n${[...troubles, ...tokenFetches].join('\n')}\n${String(error)}`,
+      );
+    }
     await expect(image).toHaveAttribute('src', new RegExp(`^${HOST}/api/media/.+/order\\.png$`));
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(2);
     await page.screenshot({ path: '/tmp/shots/reference-client-own-app-image.png' });
