@@ -171,30 +171,37 @@ async function timeInserts(database: BenchServer['database'], rows: number, perS
 /**
  * Rows per second inserting again the message rows this run stored, BATCH_ROWS to an INSERT, into
  * a fresh table with `messages`' columns, defaults, checks and indexes (foreign keys are not
- * copied: the pipeline's own lookups of contact and ticket are its work, not the baseline's).
+ * copied: the pipeline's own lookups of contact and ticket are its work, not the baseline's). The
+ * better of two concurrencies: the run's own, and 8 writers — many writers contend for the trigram
+ * index's pending list, and the baseline is the fastest way those rows go in, not a slowed one.
  */
 async function timeSameRows(database: BenchServer['database']): Promise<number> {
-  await database.db.execute(sql`create table bench_same_rows (like messages including all)`);
   const stored = rowsOf(await database.db.execute(sql`select * from messages where external_id like 'BENCH%' order by external_id`));
   const columns = Object.keys(stored[0] ?? {});
   const names = sql.raw(columns.map((c) => `"${c}"`).join(', '));
   const statements = Math.ceil(stored.length / BATCH_ROWS);
-  const started = process.hrtime.bigint();
-  await runConcurrently(statements, CONCURRENCY, async (s) => {
-    const batch = stored.slice(s * BATCH_ROWS, (s + 1) * BATCH_ROWS);
-    const values = sql.join(
-      batch.map(
-        (row) =>
-          sql`(${sql.join(
-            columns.map((c) => sql`${valueOf(row[c])}`),
-            sql`, `,
-          )})`,
-      ),
-      sql`, `,
-    );
-    await database.db.execute(sql`insert into bench_same_rows (${names}) values ${values}`);
-  });
-  return stored.length / (Number(process.hrtime.bigint() - started) / 1e9);
+  let best = 0;
+  for (const writers of [CONCURRENCY, 8]) {
+    await database.db.execute(sql`drop table if exists bench_same_rows`);
+    await database.db.execute(sql`create table bench_same_rows (like messages including all)`);
+    const started = process.hrtime.bigint();
+    await runConcurrently(statements, writers, async (s) => {
+      const batch = stored.slice(s * BATCH_ROWS, (s + 1) * BATCH_ROWS);
+      const values = sql.join(
+        batch.map(
+          (row) =>
+            sql`(${sql.join(
+              columns.map((c) => sql`${valueOf(row[c])}`),
+              sql`, `,
+            )})`,
+        ),
+        sql`, `,
+      );
+      await database.db.execute(sql`insert into bench_same_rows (${names}) values ${values}`);
+    });
+    best = Math.max(best, stored.length / (Number(process.hrtime.bigint() - started) / 1e9));
+  }
+  return best;
 }
 
 /** A value read from the database, as a parameter that goes back into the same column. */
