@@ -75,6 +75,13 @@ export const POLICIES = {
   // Tickets (spec §4, §6). Everyone sees their own tickets; admins every ticket; others the
   // unassigned ones of their sectors (and sectorless ones by allTicket) — shared visibility.ts.
   'ticket.list': everyone,
+  /**
+   * The list's "show all" switch: the tickets colleagues are serving, beside one's own and the
+   * queues' (visibility.ts gives admins that scope; the switch only asks for it).
+   */
+  'ticket.showAll': admins,
+  /** The attendant's name on a ticket of the list (spec §3: viewName is an admin-only badge). */
+  'ticket.attendantBadge': admins,
   /** Non-admins start conversations in one of their own sectors, for themselves. */
   'ticket.create': signedIn<{ queueId: number | null; userId?: number | null }>((actor, input) => {
     if (isAdmin(actor)) return null;

@@ -2,7 +2,7 @@
  * The WHERE and ORDER BY of GET /tickets. Visibility (spec §6) is part of the query, so a page
  * never contains a ticket the user may not see and counts are exact (up to the count cap).
  */
-import { ticketScope, type TicketScope, type TicketsQuery } from '@switchboard/shared';
+import { allowed, ticketScope, type TicketScope, type TicketsQuery } from '@switchboard/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { contactTags, contacts, messages, tickets } from '../../db/schema.js';
@@ -39,7 +39,9 @@ export function scopeFilter(scope: TicketScope): SQL {
   return or(...scopeBranches(scope))!;
 }
 
-const listScope = (q: TicketsQuery, c: ListContext) => ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll });
+/** "Show all" widens the list only for whom the access table lets switch it on; for others it asks for nothing more. */
+const listScope = (q: TicketsQuery, c: ListContext) =>
+  ticketScope(c.actor, { allTicket: c.sectorlessForAll }, { showAll: !!q.showAll && allowed(c.actor, 'ticket.showAll') });
 
 /**
  * The WHERE of the whole list. `match` replaces the search term's condition (a search page passes

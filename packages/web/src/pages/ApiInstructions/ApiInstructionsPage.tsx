@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { isAdmin } from '@switchboard/shared';
+import { allowed } from '@switchboard/shared';
+import { accessActorOf } from '../../access/actor';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useApiToken } from '../../api/apiToken';
@@ -18,7 +19,8 @@ import { jsonExample, multipartExample, TOKEN_PLACEHOLDER } from './examples';
 
 export default function ApiInstructionsPage() {
   const { t } = useTranslation();
-  const admin = isAdmin(useCurrentUser());
+  // The token is a secret setting: only who may read it gets it filled in (and the link to its page).
+  const admin = allowed(accessActorOf(useCurrentUser()), 'setting.read', { secret: true });
   const token = useApiToken(admin).data?.value ?? TOKEN_PLACEHOLDER;
   const origin = window.location.origin;
 

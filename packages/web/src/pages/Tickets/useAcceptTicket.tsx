@@ -15,7 +15,7 @@ export function useAcceptTicket({ stay = false }: { stay?: boolean } = {}) {
   const viewer = useViewer();
   const [choosing, setChoosing] = useState<TicketDTO | null>(null);
   // Admins without sectors of their own may place a sectorless ticket in any sector.
-  const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0);
+  const allSectors = useQueues(viewer.pickAnySector && viewer.sectors.length === 0);
   const sectorChoices = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
 
   const accept = (ticket: TicketDTO) => {

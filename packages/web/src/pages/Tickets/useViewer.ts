@@ -1,4 +1,5 @@
-import { isAdmin, type UserDTO } from '@switchboard/shared';
+import { allowed, type UserDTO } from '@switchboard/shared';
+import { accessActorOf } from '../../access/actor';
 import { useMemo } from 'react';
 import { useAuth } from '../../auth/AuthProvider';
 import { settingValue, useSettings } from '../../api/settings';
@@ -22,16 +23,20 @@ export function viewerOf(user: UserDTO | null, sectorlessForAll = false) {
     allTicket: flagOn(user?.allTicket),
     sectorlessForAll,
   };
+  const actor = accessActorOf(user);
   return {
     user,
     facts,
-    admin: isAdmin(user),
+    /** The list's "show all" switch (colleagues' tickets too). */
+    mayShowAll: allowed(actor, 'ticket.showAll'),
+    /** Starting or accepting a ticket in any sector, not only one's own. */
+    pickAnySector: allowed(actor, 'sector.pickAny'),
     sectors: user?.queues ?? [],
     /** Badge visibility (spec §6): viewName is an admin-only badge. */
     show: {
       connection: flagOn(user?.viewConection),
       sector: flagOn(user?.viewSector),
-      attendant: flagOn(user?.viewName) && isAdmin(user),
+      attendant: flagOn(user?.viewName) && allowed(actor, 'ticket.attendantBadge'),
       tags: flagOn(user?.viewTags),
     },
     canRemoveTags: flagOn(user?.isRemoveTags),

@@ -67,7 +67,7 @@ export default function TicketsBoard() {
   const viewer = useViewer();
   const [storedShowAll] = useStoredState(SHOW_ALL_KEY, false);
   const [view, setView] = useStoredState<BoardView>(VIEW_KEY, 'attendants');
-  const base: TicketListFilter = { showAll: viewer.admin && storedShowAll, queueIds: viewer.sectors.map((s) => s.id) };
+  const base: TicketListFilter = { showAll: viewer.mayShowAll && storedShowAll, queueIds: viewer.sectors.map((s) => s.id) };
   const pending = useColumnTickets({ ...base, status: 'pending', isGroup: 'false' });
   const open = useColumnTickets({ ...base, status: 'open', isGroup: 'false' });
   const closed = useColumnTickets({ ...base, status: 'closed', isGroup: 'false' });

@@ -29,7 +29,7 @@ export function NewTicketDialog({ onClose }: { onClose: () => void }) {
     () => mergePagesById<ContactDTO>((contactsQuery.data?.pages ?? []).map((p) => p.contacts)),
     [contactsQuery.data],
   );
-  const allSectors = useQueues(viewer.admin && viewer.sectors.length === 0);
+  const allSectors = useQueues(viewer.pickAnySector && viewer.sectors.length === 0);
   const sectors = viewer.sectors.length ? viewer.sectors : (allSectors.data ?? []);
   const [contact, setContact] = useState<ContactDTO | null>(null);
   const [queueId, setQueueId] = useState<number | ''>(sectors.length === 1 ? sectors[0].id : '');

@@ -36,7 +36,7 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
   const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [tab, setTab] = useState<TicketsTab>('open');
   const [storedShowAll, setShowAll] = useStoredState(SHOW_ALL_KEY, false);
-  const showAll = viewer.admin && storedShowAll;
+  const showAll = viewer.mayShowAll && storedShowAll;
   const [sectorIds, setSectorIds] = useState<number[]>(() => viewer.sectors.map((s) => s.id));
   const [creating, setCreating] = useState(false);
 
@@ -93,7 +93,7 @@ export function TicketsListPane({ selectedId }: { selectedId: number | null }) {
         </Tooltip>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, px: 1, pb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        {viewer.admin && (
+        {viewer.mayShowAll && (
           <FormControlLabel
             control={<Switch size="small" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} data-testid="show-all" />}
             label={t('tickets.showAll')}

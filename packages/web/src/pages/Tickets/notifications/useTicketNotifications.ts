@@ -18,7 +18,7 @@ import { playNotificationSound } from './notifySound';
 
 const PERMISSION_ASKED_KEY = 'notificationPermissionAsked';
 
-export function shouldNotify(event: AppMessageEvent, openTicketId: number | null, viewer: TicketViewerFacts & { admin: boolean }): boolean {
+export function shouldNotify(event: AppMessageEvent, openTicketId: number | null, viewer: TicketViewerFacts): boolean {
   if (!event.ticket) return false;
   if (event.action === 'create' && event.ticket.id === openTicketId && document.visibilityState === 'visible') return false;
   // The bell's rule, shared with the server's pushes (shared push-notices.ts).
@@ -27,7 +27,7 @@ export function shouldNotify(event: AppMessageEvent, openTicketId: number | null
     {
       id: viewer.id,
       queueIds: viewer.queueIds,
-      profile: viewer.admin ? 'admin' : (viewer.profile ?? 'user'),
+      profile: viewer.profile ?? 'user',
       allTicket: !!viewer.allTicket,
     },
     { allTicket: !!viewer.sectorlessForAll },
@@ -57,7 +57,7 @@ export function useTicketNotifications(): void {
 
   useRealtimeEvent(EVENTS.appMessage, (_qc, event) => {
     const { openTicketId: openId, viewer: v, navigate: go, t: tr } = state.current;
-    if (!shouldNotify(event, openId, { ...v.facts, admin: v.admin })) return;
+    if (!shouldNotify(event, openId, v.facts)) return;
     playNotificationSound();
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     const ticket = event.ticket;
