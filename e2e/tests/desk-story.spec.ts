@@ -187,6 +187,13 @@ test('the chat tells the ticket story in pt, en and es, marks automatic messages
     await expect(panel.getByTestId(`panel-ticket-${current.id}`)).toBeVisible();
     await expect(panel.getByTestId('panel-channel')).toContainText(`Story line`);
     await shot(page, `contact-panel-${language}`);
+    if (language === 'en') {
+      // Live: a colleague's note about the customer is counted while the panel is open.
+      const notes = panel.getByTestId('panel-notes-count');
+      const before = Number((await notes.textContent())?.match(/\d+/)?.[0]);
+      await s.api.call('POST', `/api/tickets/${current.id}/notes`, { body: 'Asked for the invoice again' });
+      await expect(notes).toHaveText(`Notes: ${before + 1}`);
+    }
     await page.context().close();
   }
 

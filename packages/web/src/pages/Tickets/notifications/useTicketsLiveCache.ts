@@ -7,7 +7,7 @@ import { EVENTS } from '@switchboard/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import { queryKeys } from '../../../api/queryKeys';
-import { applyTicketStoryEvent } from '../../../api/ticketStory';
+import { applyTicketStoryEvent, refreshContactPanels } from '../../../api/ticketStory';
 import { applyAppMessageEvent, applyContactToTickets, applyTicketEvent } from '../../../api/tickets';
 import { useRealtimeEvent } from '../../../components/useRealtimeEvent';
 import { useViewer } from '../useViewer';
@@ -20,9 +20,21 @@ export function useTicketsLiveCache(): void {
   });
   const queryClient = useQueryClient();
 
-  useRealtimeEvent(EVENTS.ticket, (qc, event) => applyTicketEvent(qc, event, facts.current));
-  useRealtimeEvent(EVENTS.appMessage, (qc, event) => applyAppMessageEvent(qc, event, facts.current));
-  useRealtimeEvent(EVENTS.ticketEvent, applyTicketStoryEvent);
+  useRealtimeEvent(EVENTS.ticket, (qc, event) => {
+    applyTicketEvent(qc, event, facts.current);
+    if ('ticket' in event) refreshContactPanels(qc, { ticket: event.ticket });
+    else if (event.action === 'delete') refreshContactPanels(qc, { removedTicketId: event.ticketId });
+  });
+  useRealtimeEvent(EVENTS.appMessage, (qc, event) => {
+    applyAppMessageEvent(qc, event, facts.current);
+    // The panel counts the staff's private notes about the customer.
+    if (event.message.isPrivate) refreshContactPanels(qc, { ticketId: event.message.ticketId });
+  });
+  useRealtimeEvent(EVENTS.ticketEvent, (qc, event) => {
+    applyTicketStoryEvent(qc, event);
+    // Ratings and how a ticket ended are in the panel.
+    refreshContactPanels(qc, { ticketId: event.event.ticketId });
+  });
   useRealtimeEvent(EVENTS.contact, (qc, event) => {
     if (event.action !== 'update' || !event.contact) return;
     applyContactToTickets(qc, event.contact);
