@@ -2,18 +2,21 @@
  * An administrator brings a Whaticket install over from the Import page: a dry run first (nothing
  * changes), then the import; the old install's contact is then a contact here. The old install
  * had sign-up on: the page lists it (off here → on there) and, not chosen, it stays off. The source is a
- * small whaticket-community database made by the test on this machine's PostgreSQL. Its connection
+ * whaticket-community database with that product's own schema (its migrations' pg_dump, as the
+ * server's import tests use), made by the test on this machine's PostgreSQL with a few rows. Its connection
  * comes over stopped, shown on the Connections page as needing to be paired again. After the import
  * the page compares every imported row with its source; a contact renamed here since is caught
  * when the admin verifies again.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { ADMIN, Api, login, unique } from './helpers';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const SHOTS = '/tmp/shots';
+const REFERENCE_DIR = path.join(import.meta.dirname, '../../packages/server/src/test/whaticket-reference');
 fs.mkdirSync(SHOTS, { recursive: true });
 
 test.skip(!DATABASE_URL, 'The import test reads a Whaticket database on PostgreSQL (TEST_DATABASE_URL).');
@@ -38,32 +41,41 @@ function sourceUrl(): string {
   return url.toString();
 }
 
+/**
+ * The reference product's own schema, as its migrations create it (dumped with pg_dump, kept beside
+ * the server's import tests): comments and psql meta-commands dropped, one statement per ";" line end.
+ */
+function referenceSchema(): string[] {
+  const dump = fs.readFileSync(path.join(REFERENCE_DIR, 'whaticket-community.postgres.sql'), 'utf8');
+  return dump
+    .split('\n')
+    .filter((line) => !line.startsWith('--') && !line.startsWith('\\'))
+    .join('\n')
+    .split(/;\s*\n/)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+}
+
 test.beforeAll(async () => {
   await withClient(DATABASE_URL!, (c) => c.query(`CREATE DATABASE ${sourceName}`));
   await withClient(sourceUrl(), async (c) => {
-    const ts = `"createdAt" TIMESTAMPTZ NOT NULL DEFAULT now(), "updatedAt" TIMESTAMPTZ NOT NULL DEFAULT now()`;
+    for (const statement of referenceSchema()) await c.query(statement);
+    // pg_dump empties the session's search_path for its own statements; the rows go to public.
+    await c.query('RESET search_path');
+    const at = `now(), now()`;
+    await c.query(`INSERT INTO "Settings" (key, value, "createdAt", "updatedAt") VALUES ('userCreation', 'enabled', ${at})`);
     await c.query(
-      `CREATE TABLE "Whatsapps" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, session TEXT, status VARCHAR(255), "isDefault" BOOLEAN NOT NULL DEFAULT false, ${ts})`,
+      `INSERT INTO "Whatsapps" (id, name, status, "isDefault", "createdAt", "updatedAt") VALUES (1, 'Old phone ${suffix}', 'CONNECTED', true, ${at})`,
     );
     await c.query(
-      `CREATE TABLE "Users" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL, "passwordHash" VARCHAR(255) NOT NULL, profile VARCHAR(255) NOT NULL, "tokenVersion" INTEGER NOT NULL DEFAULT 0, ${ts})`,
+      `INSERT INTO "Contacts" (id, name, number, "createdAt", "updatedAt") VALUES (1, $1, $2, ${at}), (2, 'No number', '', ${at})`,
+      [customer.name, customer.number],
     );
     await c.query(
-      `CREATE TABLE "Contacts" (id SERIAL PRIMARY KEY, name VARCHAR(255) NOT NULL, number VARCHAR(255) NOT NULL, email VARCHAR(255) NOT NULL DEFAULT '', "isGroup" BOOLEAN NOT NULL DEFAULT false, ${ts})`,
+      `INSERT INTO "Tickets" (id, status, "lastMessage", "contactId", "whatsappId", "createdAt", "updatedAt") VALUES (1, 'closed', 'Thanks!', 1, 1, ${at})`,
     );
     await c.query(
-      `CREATE TABLE "Tickets" (id SERIAL PRIMARY KEY, status VARCHAR(255) NOT NULL, "lastMessage" TEXT, "contactId" INTEGER, "userId" INTEGER, "whatsappId" INTEGER, ${ts})`,
-    );
-    await c.query(
-      `CREATE TABLE "Messages" (id VARCHAR(255) PRIMARY KEY, body TEXT NOT NULL, "fromMe" BOOLEAN NOT NULL DEFAULT false, "ticketId" INTEGER NOT NULL, ${ts})`,
-    );
-    await c.query(`CREATE TABLE "Settings" (key VARCHAR(255) PRIMARY KEY, value TEXT NOT NULL, ${ts})`);
-    await c.query(`INSERT INTO "Settings" (key, value) VALUES ('userCreation', 'enabled')`);
-    await c.query(`INSERT INTO "Whatsapps" (id, name, status, "isDefault") VALUES (1, 'Old phone ${suffix}', 'CONNECTED', true)`);
-    await c.query(`INSERT INTO "Contacts" (id, name, number) VALUES (1, $1, $2), (2, 'No number', '')`, [customer.name, customer.number]);
-    await c.query(`INSERT INTO "Tickets" (id, status, "lastMessage", "contactId", "whatsappId") VALUES (1, 'closed', 'Thanks!', 1, 1)`);
-    await c.query(
-      `INSERT INTO "Messages" (id, body, "fromMe", "ticketId") VALUES ('E2E1${suffix}', 'Hello from the old system', false, 1)`,
+      `INSERT INTO "Messages" (id, body, "fromMe", "ticketId", "contactId", "createdAt", "updatedAt") VALUES ('E2E1${suffix}', 'Hello from the old system', false, 1, 1, ${at})`,
     );
   });
 });
