@@ -253,7 +253,7 @@ test.describe.serial('the reference web client against this server', () => {
       const shown = await page.locator('body').innerText();
       const answer = await call('GET', `/messages/${ticket.id}`, undefined, { pageNumber: '1' });
       throw new Error(
-        `no image in the chat at ${page.url()}\n--- page ---\n${shown}\n--- GET /messages ---\n${answer.status} ${answer.text}\n--- requests ---\n${[...troubles, ...tokenFetches].join('\n')}`,
+        `no image in the chat at ${page.url()}\n--- page ---\n${shown}\n--- GET /messages ---\n${answer.status} ${answer.text}\n--- requests ---\n${[...troubles, ...tokenFetches].join('\n')}\n${String(error)}`,
         { cause: error },
       );
     }
