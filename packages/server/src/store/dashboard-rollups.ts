@@ -82,7 +82,7 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL 
   return sql`
     with z as (select ${zone} as tz)
     select x.day, x.user_id, x.queue_id, ${sums}
-    from (${sql.join(parts, sql` union all `)}) x
+    from (${sql.join(parts, sql` union all `)}) as x(day, user_id, queue_id, ${sql.raw(FIGURES.join(', '))})
     group by x.day, x.user_id, x.queue_id
     having ${nonZero}
     order by x.day, x.user_id, x.queue_id`;
