@@ -7,7 +7,7 @@
  */
 import { isRetryableConflict } from './app-error.js';
 
-const ATTEMPTS = 5;
+const ATTEMPTS = 10;
 
 export async function retryTransaction<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -4,9 +4,11 @@
  * calls these in its own transaction: the cycles' contribution goes out before a change and comes
  * back in after it, so a cycle's figures follow its user, sector and days exactly.
  *
- * Why in the services and not in triggers: the writes are few, known statements, each one upsert
- * whose keys are sorted (so two writers lock shared keys in the same order), and the transactions
- * that run them are retried on a deadlock or serialization failure (lib/retry-transaction.ts).
+ * Why in the services and not in triggers: the writes are few and known, and a transaction's
+ * changes are gathered and written by one upsert whose keys are sorted, just before it commits
+ * (so two writers lock shared keys in the same order, after every other lock they take); the
+ * transactions that run them are also retried on a deadlock or serialization failure
+ * (lib/retry-transaction.ts), for the locks elsewhere.
  *
  * The day is the company's time zone as stored in the settings table, read by the statement
  * itself: a change of the zone rewrites every row under a table lock (`rebuildDashboardRollups`),
@@ -14,6 +16,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../lib/sql.js';
 import { serverTimeZone } from './settings.js';
 
 /** Cycle outcomes that end a customer's service (a transfer or a return hands the ticket on). */
@@ -91,11 +94,67 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL 
 const COLUMNS = sql.raw(['day', 'user_id', 'queue_id', ...FIGURES].join(', '));
 const ADD_EXCLUDED = sql.raw(FIGURES.map((f) => `${f} = dashboard_rollups.${f} + excluded.${f}`).join(', '));
 
-/** One upsert adding the rows' contributions, keys in order. */
+/**
+ * The figures a transaction moves, per key ("day|user|queue"), kept until it is about to commit:
+ * then they are written by one upsert in key order (`flushDashboardRollups`, run by every
+ * `db.transaction` through db/client.ts). Its row locks are therefore the transaction's last
+ * ones and are taken in the same order by everyone, so two writers of the same keys queue up
+ * instead of deadlocking, whatever order their actions came in.
+ */
+const moved = new WeakMap<object, Map<string, bigint[]>>();
+
+/** Called as a transaction starts: its rollup changes are gathered until it ends. */
+export function gatherDashboardRollups(tx: object): void {
+  moved.set(tx, new Map());
+}
+
+/** Adds the rows' contributions: gathered in a transaction, at once otherwise. */
 async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise<void> {
-  await db.execute(sql`
-    insert into dashboard_rollups (${COLUMNS})
-    ${contributions(companyZone(), cycles, ratings)}
+  const gathered = moved.get(db);
+  if (!gathered) {
+    await db.execute(sql`
+      insert into dashboard_rollups (${COLUMNS})
+      ${contributions(companyZone(), cycles, ratings)}
+      on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+    return;
+  }
+  // A zone change (which recounts under an exclusive lock) waits for this transaction, or this one
+  // for it and then reads the new zone; writers do not wait for each other here.
+  await db.execute(sql`lock table dashboard_rollups in row exclusive mode`);
+  const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings)));
+  for (const r of rows) {
+    const key = `${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
+    const sums = gathered.get(key) ?? FIGURES.map(() => 0n);
+    FIGURES.forEach((f, i) => (sums[i] += BigInt(String(r[f]))));
+    gathered.set(key, sums);
+  }
+}
+
+/** Writes what the transaction gathered: one upsert, keys in order, none that moved nothing. */
+export async function flushDashboardRollups(tx: DbOrTx): Promise<void> {
+  const gathered = moved.get(tx);
+  moved.delete(tx);
+  if (!gathered) return;
+  const rows = [...gathered.entries()]
+    .filter(([, sums]) => sums.some((v) => v !== 0n))
+    .map(([key, sums]) => {
+      const [day, userId, queueId] = key.split('|');
+      return { day, userId: Number(userId), queueId: Number(queueId), sums };
+    })
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.userId - b.userId || a.queueId - b.queueId));
+  if (!rows.length) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.day}::date, ${r.userId}::int, ${r.queueId}::int, ${sql.join(
+          r.sums.map((v, i) => sql`${v.toString()}::${sql.raw(FIGURES[i].endsWith('_us') ? 'bigint' : 'int')}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into dashboard_rollups (${COLUMNS}) values ${values}
     on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
 }
 
