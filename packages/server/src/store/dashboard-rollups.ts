@@ -17,6 +17,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
+import { beforeCommit } from '../db/at-commit.js';
 import { serverTimeZone } from './settings.js';
 
 /** Cycle outcomes that end a customer's service (a transfer or a return hands the ticket on). */
@@ -96,22 +97,18 @@ const ADD_EXCLUDED = sql.raw(FIGURES.map((f) => `${f} = dashboard_rollups.${f} +
 
 /**
  * The figures a transaction moves, per key ("day|user|queue"), kept until it is about to commit:
- * then they are written by one upsert in key order (`flushDashboardRollups`, run by every
- * `db.transaction` through db/client.ts). Its row locks are therefore the transaction's last
- * ones and are taken in the same order by everyone, so two writers of the same keys queue up
- * instead of deadlocking, whatever order their actions came in.
+ * then they are written by one upsert in key order (a commit hook, db/at-commit.ts). Its row
+ * locks are therefore the transaction's last ones and are taken in the same order by everyone,
+ * so two writers of the same keys queue up instead of deadlocking, whatever order their actions
+ * came in.
  */
 const moved = new WeakMap<object, Map<string, bigint[]>>();
-
-/** Called as a transaction starts: its rollup changes are gathered until it ends. */
-export function gatherDashboardRollups(tx: object): void {
-  moved.set(tx, new Map());
-}
+const FLUSH = Symbol('dashboard rollups');
 
 /** Adds the rows' contributions: gathered in a transaction, at once otherwise. */
 async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise<void> {
-  const gathered = moved.get(db);
-  if (!gathered) {
+  const inTransaction = beforeCommit(db, FLUSH, () => flush(db));
+  if (!inTransaction) {
     await db.execute(sql`
       insert into dashboard_rollups (${COLUMNS})
       ${contributions(companyZone(), cycles, ratings)}
@@ -122,6 +119,8 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise
   // for it and then reads the new zone; writers do not wait for each other here.
   await db.execute(sql`lock table dashboard_rollups in row exclusive mode`);
   const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings)));
+  const gathered = moved.get(db) ?? new Map<string, bigint[]>();
+  moved.set(db, gathered);
   for (const r of rows) {
     const key = `${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
     const sums = gathered.get(key) ?? FIGURES.map(() => 0n);
@@ -131,7 +130,7 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise
 }
 
 /** Writes what the transaction gathered: one upsert, keys in order, none that moved nothing. */
-export async function flushDashboardRollups(tx: DbOrTx): Promise<void> {
+async function flush(tx: DbOrTx): Promise<void> {
   const gathered = moved.get(tx);
   moved.delete(tx);
   if (!gathered) return;
