@@ -417,6 +417,8 @@ export const dashboardRollups = pgTable(
     day: date('day').notNull(),
     userId: integer('user_id').notNull(),
     queueId: integer('queue_id').notNull(),
+    /** Tickets whose first cycle of the day was queued that day (summed over keys: the day's distinct tickets). */
+    ticketsQueued: integer('tickets_queued').notNull().default(0),
     /** Cycles queued that day still waiting / being served. */
     pending: integer('pending').notNull().default(0),
     happening: integer('happening').notNull().default(0),

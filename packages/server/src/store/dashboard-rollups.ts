@@ -32,6 +32,7 @@ function companyZone(): SQL {
 const micros = (interval: SQL) => sql`(extract(epoch from ${interval}) * 1000000)::bigint`;
 
 const FIGURES = [
+  'tickets_queued',
   'pending',
   'happening',
   'finished',
@@ -47,8 +48,13 @@ const FIGURES = [
 ] as const;
 
 /**
+ * tickets_queued marks a ticket's first cycle (by id) queued on its local day: their sum over a
+ * day is the day's distinct tickets (the unfiltered chart). A cycle's mark never changes — its
+ * queued time does not, and the ticket's earlier cycles go only with the whole ticket — so it
+ * moves with the cycle's attendant and sector like the rest.
+ *
  * Rows (day, user_id, queue_id, figures…) summed per key and sorted by it, from
- * - cycles: `select sign, queued_at, started_at, finished_at, outcome, user_id, queue_id`
+ * - cycles: `select sign, id, ticket_id, queued_at, started_at, finished_at, outcome, user_id, queue_id`
  * - ratings: `select sign, created_at, user_id, queue_id, rate` (queue: the rated cycle's)
  * (sign 1 adds a row's contribution, -1 takes it out). Keys whose figures sum to zero are left
  * out, so a change that moves nothing locks nothing.
@@ -58,6 +64,10 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL 
   if (cycles) {
     parts.push(sql`
       select (c.queued_at at time zone z.tz)::date as day, coalesce(c.user_id, 0) as user_id, coalesce(c.queue_id, 0) as queue_id,
+        c.sign * (not exists (
+          select 1 from ticket_cycles o
+          where o.ticket_id = c.ticket_id and o.id < c.id
+            and (o.queued_at at time zone z.tz)::date = (c.queued_at at time zone z.tz)::date))::int as tickets_queued,
         c.sign * (c.started_at is null and c.finished_at is null)::int as pending,
         c.sign * (c.started_at is not null and c.finished_at is null)::int as happening,
         0 as finished, 0::bigint as support_us, 0 as support_n,
@@ -67,7 +77,7 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL 
       from (${cycles}) c, z`);
     parts.push(sql`
       select (c.finished_at at time zone z.tz)::date, coalesce(c.user_id, 0), coalesce(c.queue_id, 0),
-        0, 0,
+        0, 0, 0,
         c.sign * (c.outcome in ${ENDING_OUTCOMES})::int,
         case when c.started_at is not null then c.sign * ${micros(sql`c.finished_at - c.started_at`)} else 0 end,
         c.sign * (c.started_at is not null)::int,
@@ -77,7 +87,7 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL 
   if (ratings) {
     parts.push(sql`
       select (r.created_at at time zone z.tz)::date, coalesce(r.user_id, 0), coalesce(r.queue_id, 0),
-        0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0,
         r.sign, r.sign * r.rate, r.sign * (r.rate >= 9)::int, r.sign * (r.rate between 7 and 8)::int, r.sign * (r.rate <= 6)::int
       from (${ratings}) r, z`);
   }
@@ -158,7 +168,7 @@ async function flush(tx: DbOrTx): Promise<void> {
 }
 
 const cycleRows = (sign: 1 | -1, where: SQL) =>
-  sql`select ${sign}::int as sign, c.queued_at, c.started_at, c.finished_at, c.outcome, c.user_id, c.queue_id from ticket_cycles c where ${where}`;
+  sql`select ${sign}::int as sign, c.id, c.ticket_id, c.queued_at, c.started_at, c.finished_at, c.outcome, c.user_id, c.queue_id from ticket_cycles c where ${where}`;
 
 /** Ratings of a cycle (those of none are read raw by the dashboard: their sector follows the ticket). */
 const ratingRows = (sign: 1 | -1, where: SQL) =>

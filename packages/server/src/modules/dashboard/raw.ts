@@ -305,6 +305,16 @@ export class RawDashboard {
       });
   }
 
+  /** `select day, n`: distinct tickets with a cycle queued on each local day from `from` to the range's end. */
+  protected async distinctTicketsPerDay(s: Scope, from: string): Promise<SQL> {
+    const { lo, hi } = this.bounds(s.from === from ? s : { ...s, ...(await this.instants(from, s.to, s.tz)) });
+    return sql`
+      select (c.queued_at at time zone ${s.tz})::date as day, count(distinct c.ticket_id)::int as n
+      from ticket_cycles c
+      where c.queued_at >= ${lo} and c.queued_at < ${hi} and ${this.cycleFilters(s)}
+      group by 1`;
+  }
+
   /** The local day of the earliest cycle in an open range (null: none). */
   protected async firstQueuedDay(s: Scope): Promise<string | null> {
     const [first] = rowsOf(
@@ -325,15 +335,9 @@ export class RawDashboard {
       if (from < earliest) from = earliest;
       if (from > s.to) from = s.to;
     }
-    const { lo, hi } = this.bounds(s.from === from ? s : { ...s, ...(await this.instants(from, s.to, s.tz)) });
     const rows = rowsOf(
       await this.ctx.db.execute(sql`
-        with per_day as (
-          select (c.queued_at at time zone ${s.tz})::date as day, count(distinct c.ticket_id)::int as n
-          from ticket_cycles c
-          where c.queued_at >= ${lo} and c.queued_at < ${hi} and ${this.cycleFilters(s)}
-          group by 1
-        )
+        with per_day as (${await this.distinctTicketsPerDay(s, from)})
         select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(per_day.n, 0) as count
         from (select generate_series(${from}::date, ${s.to}::date, interval '1 day')::date as day) d
         left join per_day on per_day.day = d.day

@@ -4,8 +4,10 @@
  * ratings and NPS — are sums over the rollups (store/dashboard-rollups.ts): a few rows per day,
  * attendant and sector, whatever the number of tickets. The rest cannot be summed and is read from
  * the rows, each through an index that carries what it needs:
- * - distinct tickets per attendant (a ticket served on several days counts once) and per day
- *   (a ticket transferred within a day is one), on the cycles' date indexes;
+ * - distinct tickets per attendant (a ticket served on several days counts once), and per day
+ *   for one attendant or sector (a ticket transferred within a day is one), on the cycles' date
+ *   indexes — unfiltered, the day's distinct tickets are in the rollups (each ticket's first
+ *   cycle of the day is marked);
  * - leads and campaign replies, on their own date indexes;
  * - ratings of no cycle (their sector is the ticket's current one, which moves), a partial index.
  * The tag filter stays on the raw computation: a contact's tags change without touching any
@@ -166,6 +168,15 @@ export class DashboardService extends RawDashboard {
         from ratings r where ${sql.join(parts, sql` and `)}
         group by grouping sets ((), (r.user_id))`),
     );
+  }
+
+  /** Unfiltered, the days' first cycles of each ticket are counted in the rollups (tickets_queued). */
+  protected override async distinctTicketsPerDay(s: Scope, from: string): Promise<SQL> {
+    if (s.tag !== undefined || s.userId !== undefined || s.queueId !== undefined) return super.distinctTicketsPerDay(s, from);
+    return sql`
+      select d.day, sum(d.tickets_queued)::int as n from dashboard_rollups d
+      where d.day >= ${from}::date and d.day <= ${s.to}::date
+      group by d.day`;
   }
 
   /** The earliest cycle's day: the queued-date index's first entry (under the filters). */
