@@ -348,9 +348,13 @@ export const ticketCycles = pgTable(
     index('ticket_cycles_ticket_idx').on(t.ticketId),
     index('ticket_cycles_queued_idx').on(t.queuedAt),
     index('ticket_cycles_finished_idx').on(t.finishedAt),
-    index('ticket_cycles_user_idx').on(t.userId),
-    // Dashboard filters by sector over a date range.
+    // Dashboard filters by attendant or sector over a date range (migration 0060 adds INCLUDE
+    // (ticket_id, and the other of user_id / queue_id) to these four and to the two date indexes,
+    // which drizzle cannot declare: the distinct-ticket counts then read the index only).
+    index('ticket_cycles_user_queued_idx').on(t.userId, t.queuedAt),
+    index('ticket_cycles_user_finished_idx').on(t.userId, t.finishedAt),
     index('ticket_cycles_queue_queued_idx').on(t.queueId, t.queuedAt),
+    index('ticket_cycles_queue_finished_idx').on(t.queueId, t.finishedAt),
   ],
 );
 

@@ -239,8 +239,9 @@ export class RawDashboard {
       const served: SQL[] = [sql`c.queued_at >= ${lo}`];
       if (s.userId !== undefined) served.push(sql`c.user_id = ${s.userId}`);
       if (s.queueId !== undefined) served.push(sql`c.queue_id = ${s.queueId}`);
+      // The ticket's contact looked up per cycle: the attendant's or sector's cycles are few, the tickets many.
       parts.push(
-        sql`ct.id in (select t.contact_id from ticket_cycles c join tickets t on t.id = c.ticket_id where ${sql.join(served, sql` and `)})`,
+        sql`ct.id in (select (select t.contact_id from tickets t where t.id = c.ticket_id) from ticket_cycles c where ${sql.join(served, sql` and `)})`,
       );
     }
     if (s.tag !== undefined) parts.push(sql`ct.id in (select ctg.contact_id from contact_tags ctg where ctg.tag_id = ${s.tag})`);
