@@ -19,6 +19,7 @@ import type { InboundStored } from '../messaging/inbound.js';
 import { announceTicketArrived } from '../messaging/ticket-arrival.js';
 import { announceTicketMoved, recordStory } from '../messaging/ticket-events.js';
 import { findConnection } from '../store/connections.js';
+import { rollupCycles } from '../store/dashboard-rollups.js';
 import { presentTicketById, type TicketRow } from '../store/ticket-present.js';
 import type { TicketEventInput } from '../store/ticket-log.js';
 import { decideAutoReply, type MenuSector } from './menu.js';
@@ -52,10 +53,13 @@ export async function connectionSectors(db: DbOrTx, whatsappId: number): Promise
 
 /** Moves the running service cycle along with the ticket's sector. */
 export async function moveCycleQueue(db: DbOrTx, ticketId: number, queueId: number | null): Promise<void> {
+  const running = sql`c.ticket_id = ${ticketId} and c.finished_at is null`;
+  await rollupCycles(db, -1, running);
   await db
     .update(ticketCycles)
     .set({ queueId })
     .where(and(eq(ticketCycles.ticketId, ticketId), isNull(ticketCycles.finishedAt)));
+  await rollupCycles(db, 1, running);
 }
 
 export class AutoReplies {

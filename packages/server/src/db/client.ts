@@ -15,6 +15,7 @@ import pg from 'pg';
 import { ResilientListener, type ListenOptions } from './listener.js';
 import { initialiseInChildProcess, isInitialised, openPglite } from './pglite-engine.js';
 import * as schema from './schema.js';
+import { openCommitHooks, runCommitHooks } from './at-commit.js';
 
 /** Renders drizzle SQL to text and parameters for statements run on the driver directly. */
 const dialect = new PgDialect();
@@ -51,6 +52,22 @@ export interface Database {
    * consistent while the server runs). Null on PostgreSQL, which pg_dump backs up.
    */
   dumpDataDir: (() => Promise<Blob>) | null;
+}
+
+/**
+ * Every transaction runs its commit hooks (db/at-commit.ts) as its last statements: done here once
+ * so that no writer can forget them (the dashboard figures a transaction moved are written so).
+ */
+function withCommitHooks(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+    transaction(async (tx) => {
+      openCommitHooks(tx);
+      const result = await run(tx);
+      await runCommitHooks(tx);
+      return result;
+    }, config)) as Db['transaction'];
+  return db;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -101,7 +118,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       options: '-c TimeZone=UTC',
     });
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, logger: queryLogger(options) }) as unknown as Db;
+    const db = withCommitHooks(drizzlePg(pool, { schema, logger: queryLogger(options) }));
     return {
       db,
       kind: 'postgres',
@@ -125,7 +142,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir && !options.initialiseHere && !isInitialised(options.dataDir)) await initialiseInChildProcess(options.dataDir);
   const client = await openPglite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   await client.exec("SET TIME ZONE 'UTC'");
-  const db = drizzlePglite(client, { schema, logger: queryLogger(options) }) as unknown as Db;
+  const db = withCommitHooks(drizzlePglite(client, { schema, logger: queryLogger(options) }));
   return {
     db,
     kind: 'pglite',

@@ -6,9 +6,11 @@
 import type { CampaignAudience, CampaignPacing, ImportJobDTO, WeekHours } from '@switchboard/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -346,9 +348,13 @@ export const ticketCycles = pgTable(
     index('ticket_cycles_ticket_idx').on(t.ticketId),
     index('ticket_cycles_queued_idx').on(t.queuedAt),
     index('ticket_cycles_finished_idx').on(t.finishedAt),
-    index('ticket_cycles_user_idx').on(t.userId),
-    // Dashboard filters by sector over a date range.
+    // Dashboard filters by attendant or sector over a date range (migration 0060 adds INCLUDE
+    // (ticket_id, and the other of user_id / queue_id) to these four and to the two date indexes,
+    // which drizzle cannot declare: the distinct-ticket counts then read the index only).
+    index('ticket_cycles_user_queued_idx').on(t.userId, t.queuedAt),
+    index('ticket_cycles_user_finished_idx').on(t.userId, t.finishedAt),
     index('ticket_cycles_queue_queued_idx').on(t.queueId, t.queuedAt),
+    index('ticket_cycles_queue_finished_idx').on(t.queueId, t.finishedAt),
   ],
 );
 
@@ -393,7 +399,49 @@ export const ratings = pgTable(
     rate: integer('rate').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('ratings_user_idx').on(t.userId), index('ratings_created_idx').on(t.createdAt)],
+  (t) => [
+    index('ratings_user_idx').on(t.userId),
+    index('ratings_created_idx').on(t.createdAt),
+    // The few ratings of no cycle: their sector is the ticket's current one, so the dashboard reads them raw.
+    index('ratings_no_cycle_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.cycleId} is null`),
+  ],
+);
+
+/**
+ * The dashboard's additive figures per company-local day × attendant × sector (0: none), kept by
+ * the services that write cycles and ratings (store/dashboard-rollups.ts) in the writing
+ * transaction, and rebuilt from the raw tables when the time zone changes or after an import.
+ * Times are summed in microseconds so averages equal the raw query's exactly.
+ */
+export const dashboardRollups = pgTable(
+  'dashboard_rollups',
+  {
+    day: date('day').notNull(),
+    userId: integer('user_id').notNull(),
+    queueId: integer('queue_id').notNull(),
+    /** Tickets whose first cycle of the day was queued that day (summed over keys: the day's distinct tickets). */
+    ticketsQueued: integer('tickets_queued').notNull().default(0),
+    /** Cycles queued that day still waiting / being served. */
+    pending: integer('pending').notNull().default(0),
+    happening: integer('happening').notNull().default(0),
+    /** Cycles that ended that day with an ending outcome. */
+    finished: integer('finished').notNull().default(0),
+    /** started → finished of the cycles finished that day (started ones). */
+    supportUs: bigint('support_us', { mode: 'number' }).notNull().default(0),
+    supportN: integer('support_n').notNull().default(0),
+    /** queued → started of the cycles queued that day that waited. */
+    waitUs: bigint('wait_us', { mode: 'number' }).notNull().default(0),
+    waitN: integer('wait_n').notNull().default(0),
+    /** Ratings given that day (of a cycle: sector is the cycle's). */
+    rated: integer('rated').notNull().default(0),
+    rateSum: integer('rate_sum').notNull().default(0),
+    promoters: integer('promoters').notNull().default(0),
+    passives: integer('passives').notNull().default(0),
+    detractors: integer('detractors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId, t.queueId] })],
 );
 
 // ── Messages ────────────────────────────────────────────────────────────────────────────────────

@@ -21,6 +21,12 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !!e && e.code === '23505' && (!constraint || e.constraint === constraint);
 }
 
+/** A deadlock (40P01) or serialization failure (40001): the transaction may simply be run again. */
+export function isRetryableConflict(err: unknown): boolean {
+  const code = findPgError(err)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 export function isForeignKeyViolation(err: unknown): boolean {
   return findPgError(err)?.code === '23503';
 }

@@ -15,6 +15,7 @@ import type { InboundMessage } from '../channels/driver.js';
 import type { Database, Tx } from '../db/client.js';
 import { contacts, messages, ticketCycles, tickets } from '../db/schema.js';
 import type { ConnectionRow } from '../store/connections.js';
+import { rollupCycles } from '../store/dashboard-rollups.js';
 import type { MessageRow } from '../store/message-present.js';
 import type { ContactTag } from '../store/ticket-present.js';
 import type { StoredMedia } from '../lib/media-store.js';
@@ -165,7 +166,10 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
         .returning();
       for (const t of reopened) ticketByPair.set(pairKey(t.contactId, t.whatsappId), t);
       if (reopened.length)
-        await tx.insert(ticketCycles).values(reopened.map((t) => ({ ticketId: t.id, queueId: t.queueId, queuedAt: now })));
+        await addCycles(
+          tx,
+          reopened.map((t) => ({ ticketId: t.id, queueId: t.queueId, queuedAt: now })),
+        );
     }
     missing = missing.filter((p) => !ticketByPair.has(pairKey(p.contactId, p.whatsappId)));
     if (missing.length) {
@@ -194,7 +198,10 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
           ticketByPair.set(pairKey(t.contactId, t.whatsappId), t);
           created.add(t.id);
         }
-        await tx.insert(ticketCycles).values(rows.map((t) => ({ ticketId: t.id, queuedAt: now })));
+        await addCycles(
+          tx,
+          rows.map((t) => ({ ticketId: t.id, queuedAt: now })),
+        );
       }
       // Created meanwhile by another writer: use theirs.
       await loadActive(missing.filter((p) => !ticketByPair.has(pairKey(p.contactId, p.whatsappId))));
@@ -286,4 +293,17 @@ export async function storeInbound(
     }
   }
   return results as (BatchStored | null | Error)[];
+}
+
+/** New waiting cycles, counted on the dashboard with them. */
+async function addCycles(tx: Tx, values: (typeof ticketCycles.$inferInsert)[]): Promise<void> {
+  const ids = (await tx.insert(ticketCycles).values(values).returning({ id: ticketCycles.id })).map((r) => r.id);
+  await rollupCycles(
+    tx,
+    1,
+    sql`c.id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )})`,
+  );
 }

@@ -27,6 +27,7 @@ import type { ListenerLog } from '../db/listener.js';
 import { settings } from '../db/schema.js';
 import { authorize } from '../access/authorize.js';
 import { AppError } from '../lib/app-error.js';
+import { rebuildDashboardRollups } from './dashboard-rollups.js';
 
 export type SettingChangeListener = (setting: SettingDTO) => void;
 
@@ -144,12 +145,16 @@ export class SettingsService {
     }
     // The notification goes out with the commit, never for a write that did not happen.
     const row = await this.db.transaction(async (tx) => {
+      // The dashboard's days are the zone's: they are recounted with it, the figures' table locked
+      // first so a cycle written meanwhile waits and then reads the new zone.
+      if (key === 'timezone') await tx.execute(sql`lock table dashboard_rollups in exclusive mode`);
       const [updated] = await tx
         .update(settings)
         .set({ value: parsed.data, updatedAt: sql`clock_timestamp()` })
         .where(eq(settings.key, key))
         .returning();
       if (updated) await tx.execute(sql`select pg_notify(${CHANGED_CHANNEL}, ${key})`);
+      if (updated && key === 'timezone') await rebuildDashboardRollups(tx, parsed.data);
       return updated;
     });
     if (!row) throw new AppError('ERR_NO_SETTING_FOUND', 404);

@@ -1,10 +1,12 @@
 /**
  * Service cycles (ARCHITECTURE §4): queued → started → finished rows, the source of the dashboard's
- * exact times. Every ticket action records its step here, inside the action's transaction.
+ * exact times. Every ticket action records its step here, inside the action's transaction, and
+ * moves the cycle's contribution to the dashboard's figures with it (store/dashboard-rollups.ts).
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { ticketCycles } from '../db/schema.js';
+import { rollupCycles } from './dashboard-rollups.js';
 
 export type CycleOutcome = 'resolved' | 'finished' | 'inactive' | 'api' | 'transferred' | 'returned';
 
@@ -34,6 +36,7 @@ export async function openCycle(
       startedAt: fields.started ? at : null,
     })
     .returning();
+  await rollupCycles(db, 1, sql`c.id = ${row.id}`);
   return row;
 }
 
@@ -42,11 +45,13 @@ export async function startCycle(db: DbOrTx, ticketId: number, at: Date, userId:
   const cycle = await currentCycle(db, ticketId);
   if (!cycle) return openCycle(db, ticketId, at, { queueId, userId, started: true });
   if (cycle.startedAt) return cycle;
+  await rollupCycles(db, -1, sql`c.id = ${cycle.id}`);
   const [row] = await db
     .update(ticketCycles)
     .set({ startedAt: at, userId, queueId: queueId ?? cycle.queueId })
     .where(eq(ticketCycles.id, cycle.id))
     .returning();
+  await rollupCycles(db, 1, sql`c.id = ${cycle.id}`);
   return row;
 }
 
@@ -54,6 +59,8 @@ export async function startCycle(db: DbOrTx, ticketId: number, at: Date, userId:
 export async function finishCycle(db: DbOrTx, ticketId: number, at: Date, outcome: CycleOutcome, finishedBy: number | null) {
   const cycle = await currentCycle(db, ticketId);
   if (!cycle) return undefined;
+  await rollupCycles(db, -1, sql`c.id = ${cycle.id}`);
   const [row] = await db.update(ticketCycles).set({ finishedAt: at, outcome, finishedBy }).where(eq(ticketCycles.id, cycle.id)).returning();
+  await rollupCycles(db, 1, sql`c.id = ${cycle.id}`);
   return row;
 }

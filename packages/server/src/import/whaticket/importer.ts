@@ -57,6 +57,7 @@ import { MediaTooLargeError, megabytes, type MediaStore } from '../../lib/media-
 import { SETTINGS_CHANGED_CHANNEL } from '../../store/settings.js';
 import { protocolOf } from '../../modules/tickets/insert.js';
 import { IdMap, type Entity } from './id-map.js';
+import { rebuildDashboardRollups, rollupCycles } from '../../store/dashboard-rollups.js';
 import { bool, date, hexColor, str, time } from './values.js';
 import type { SourceDb, SourceRow } from './source.js';
 import { CONTACT_DETAIL_COLUMNS, surveySource, type SourceSurvey, type SourceTable } from './source-schema.js';
@@ -137,6 +138,9 @@ export async function importWhaticket(options: ImportOptions): Promise<ImportRes
     dryRun: options.dryRun === true,
   };
   await new Run(options, survey, result, options.dryRun ? readOnly(options.db) : options.db).all();
+  // Each imported cycle was counted as it was written; the whole history is recounted once more in
+  // the company's zone as it stands after the import (the import may have set it).
+  if (!options.dryRun) await options.db.transaction((tx) => rebuildDashboardRollups(tx));
   return result;
 }
 
@@ -798,16 +802,20 @@ class Run {
         .set({ protocol: protocolOf(createdAt, created.id) })
         .where(eq(tickets.id, created.id));
       // Its service cycle, so the dashboard counts it: queued at creation, started if someone had it.
-      await tx.insert(ticketCycles).values({
-        ticketId: created.id,
-        queueId: queueId ? Number(queueId) : null,
-        userId: userId ? Number(userId) : null,
-        queuedAt: createdAt,
-        startedAt: userId ? createdAt : null,
-        finishedAt: status === 'closed' ? updatedAt : null,
-        finishedBy: status === 'closed' && userId ? Number(userId) : null,
-        outcome: status === 'closed' ? 'resolved' : null,
-      });
+      const [cycle] = await tx
+        .insert(ticketCycles)
+        .values({
+          ticketId: created.id,
+          queueId: queueId ? Number(queueId) : null,
+          userId: userId ? Number(userId) : null,
+          queuedAt: createdAt,
+          startedAt: userId ? createdAt : null,
+          finishedAt: status === 'closed' ? updatedAt : null,
+          finishedBy: status === 'closed' && userId ? Number(userId) : null,
+          outcome: status === 'closed' ? 'resolved' : null,
+        })
+        .returning({ id: ticketCycles.id });
+      await rollupCycles(tx, 1, sql`c.id = ${cycle.id}`);
       return { id: created.id };
     });
   }

@@ -40,6 +40,7 @@ import { announceContact, Announcements, announceTicketDeleted } from '../../mes
 import { announceImportedContacts } from './announce-import.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
 import type { CurrentUser } from '../../store/users.js';
+import { rollupForgetTickets } from '../../store/dashboard-rollups.js';
 import { passThroughNumberChecker, type NumberChecker } from '../../channels/number-checker.js';
 import { contactTicketFacts, findContactRow, presentContactById, presentContacts } from '../../store/contacts.js';
 
@@ -182,6 +183,7 @@ export class ContactsService {
         .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId })
         .from(tickets)
         .where(eq(tickets.contactId, id));
+      await rollupForgetTickets(tx, sql`select t.id from tickets t where t.contact_id = ${id}`);
       await tx.delete(contacts).where(eq(contacts.id, id));
       return { removedTickets: ticketRows, tagIds: tagRows.map((t) => t.tagId) };
     });
@@ -196,6 +198,7 @@ export class ContactsService {
     const { removed, removedTickets, tagIds } = await this.ctx.db.transaction(async (tx) => {
       const tagRows = await tx.selectDistinct({ tagId: contactTags.tagId }).from(contactTags);
       const ticketRows = await tx.select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId }).from(tickets);
+      await rollupForgetTickets(tx, sql`select t.id from tickets t`);
       const deleted = await tx.delete(contacts).returning({ id: contacts.id });
       return { removed: deleted.length, removedTickets: ticketRows, tagIds: tagRows.map((t) => t.tagId) };
     });

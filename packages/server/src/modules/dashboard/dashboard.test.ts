@@ -21,6 +21,7 @@ import { campaignAudienceSchema, DEFAULT_CAMPAIGN_PACING } from '@switchboard/sh
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { waitFor } from '../../test/simulator.js';
 import { rowsOf } from '../../lib/sql.js';
+import { rebuildDashboardRollups } from '../../store/dashboard-rollups.js';
 
 /** A wall-clock time in São Paulo (no daylight saving since 2019). */
 const sp = (local: string) => new Date(`${local}-03:00`);
@@ -239,6 +240,8 @@ describe('dashboard', () => {
         recipient('k7', 't7', '2025-03-09T23:00:00'),
         recipient('k5', null, null),
       ]);
+    // The fixture was written straight to the tables, as an import writes them: recounted the same way.
+    await db.transaction((tx) => rebuildDashboardRollups(tx));
 
     base = await s.listen();
   });

@@ -22,6 +22,7 @@ import { queues, userQueues } from '../../db/schema.js';
 import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
+import { rollupFoldInto } from '../../store/dashboard-rollups.js';
 
 type QueueRow = typeof queues.$inferSelect;
 
@@ -115,6 +116,8 @@ export class QueuesService {
       const members = await tx.select({ userId: userQueues.userId }).from(userQueues).where(eq(userQueues.queueId, id));
       const deleted = await tx.delete(queues).where(eq(queues.id, id)).returning({ id: queues.id });
       if (deleted.length === 0) throw notFound();
+      // Its cycles (and their ratings) have no sector now (set null): so have their dashboard figures.
+      await rollupFoldInto(tx, 'queue_id', id);
       return members.map((m) => m.userId);
     });
     this.announce({ action: 'delete', queueId: id });

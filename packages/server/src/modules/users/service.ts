@@ -25,6 +25,7 @@ import { authorize } from '../../access/authorize.js';
 import { AppError, isUniqueViolation } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { escapeLike } from '../../lib/sql.js';
+import { rollupFoldInto } from '../../store/dashboard-rollups.js';
 import { findUserRow, presentUserById, presentUsers, type CurrentUser } from '../../store/users.js';
 
 export interface UsersPage {
@@ -179,6 +180,8 @@ export class UsersService {
       if (row.profile === 'admin') await this.assertNotLastAdmin(tx, id);
       // Its refresh sessions go with it (auth_sessions.user_id cascades).
       await tx.delete(users).where(eq(users.id, id));
+      // Its cycles and ratings are nobody's now (set null): so are their dashboard figures.
+      await rollupFoldInto(tx, 'user_id', id);
     });
     this.announce({ action: 'delete', userId: id });
     this.ctx.realtime.disconnectUser(id);

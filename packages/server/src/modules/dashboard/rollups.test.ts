@@ -1,0 +1,251 @@
+/**
+ * The dashboard read from the rollups equals the raw computation (raw.ts) for every range and
+ * filter, over a history made through the real services: customers writing in (new and reopened
+ * tickets), the sector menu, accept, transfer, return, resolve with a rating, reopen, inactivity
+ * close, deletion of a ticket, an attendant and a sector, at 23:59:59.999 and 00:00 in the
+ * company's zone, and after a change of zone. Each write path moves the figures itself: one that
+ * skipped it would leave the rollups different from their recount and from the raw numbers.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, dashboardRollups, queues, ratingRequests, ratings, tickets } from '../../db/schema.js';
+import { TestClock } from '../../test/clock.js';
+import { createTestServer, type TestServer } from '../../test/harness.js';
+import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
+import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
+import { rebuildDashboardRollups } from '../../store/dashboard-rollups.js';
+import { RawDashboard } from './raw.js';
+import type { DashboardQuery } from './schema.js';
+
+const TZ = 'America/Sao_Paulo';
+/** A wall-clock time in São Paulo (UTC-3 all year since 2019). */
+const sp = (local: string) => `${local}-03:00`;
+
+describe('dashboard rollups', () => {
+  const clock = new TestClock(sp('2025-03-10T09:00:00'));
+  let s: TestServer;
+  let admin: CurrentUser;
+  let ana: CurrentUser;
+  let bruno: CurrentUser;
+  let carla: CurrentUser;
+  let sales: number;
+  let support: number;
+  let spare: number;
+  let conn: { id: number; number: string };
+
+  const ticketOf = async (number: string) => {
+    const [c] = await s.database.db.select().from(contacts).where(eq(contacts.number, number));
+    const rows = c ? await s.database.db.select().from(tickets).where(eq(tickets.contactId, c.id)) : [];
+    return rows.sort((a, b) => b.id - a.id)[0];
+  };
+  /** A customer writes; resolves once the message made (or reopened) its ticket. */
+  const writes = async (from: string, body: string) => {
+    const before = await ticketOf(from);
+    await customerSends(s, { from, to: conn.number, name: `C ${from.slice(-4)}`, body });
+    return waitFor(async () => {
+      const t = await ticketOf(from);
+      return t &&
+        (t.id !== before?.id || t.status !== 'closed' || before.status !== 'closed') &&
+        t.updatedAt.getTime() >= clock.now().getTime()
+        ? t
+        : undefined;
+    });
+  };
+
+  const ratingAsked = (ticketId: number) =>
+    waitFor(async () =>
+      (
+        await s.database.db
+          .select()
+          .from(ratingRequests)
+          .where(and(eq(ratingRequests.ticketId, ticketId), eq(ratingRequests.state, 'waiting')))
+      ).at(0),
+    );
+  const rated = (ticketId: number) =>
+    waitFor(async () => (await s.database.db.select().from(ratings).where(eq(ratings.ticketId, ticketId))).at(0));
+
+  const users = () => [admin, ana, bruno, carla];
+
+  /** Every combination of range and filter the dashboard offers, as an admin asks them. */
+  async function expectSameAsRaw(label: string) {
+    const raw = new RawDashboard(s.ctx);
+    const days = ['2025-03-09', '2025-03-10', '2025-03-11', '2025-03-12', '2025-03-13'];
+    const ranges: DashboardQuery[] = [{}, { days: 1 }, { days: 3 }, { days: 30 }];
+    for (const d of days) ranges.push({ date_from: d, date_to: d });
+    ranges.push({ date_from: '2025-03-10', date_to: '2025-03-11' }, { date_from: '2025-03-09', date_to: '2025-03-13' });
+    const filters: DashboardQuery[] = [{}, { queueId: sales }, { queueId: support }, ...users().map((u) => ({ userId: u.id }))];
+    filters.push({ userId: ana.id, queueId: sales });
+    for (const range of ranges)
+      for (const filter of filters) {
+        const query = { ...range, ...filter };
+        const [fast, slow] = [await s.services.dashboard.show(admin, query), await raw.show(admin, query)];
+        expect(
+          { counters: JSON.parse(fast.counters) as unknown, attendants: JSON.parse(fast.attendants) as unknown, days: fast.ticketsPerDay },
+          `${label} ${JSON.stringify(query)}`,
+        ).toEqual({
+          counters: JSON.parse(slow.counters) as unknown,
+          attendants: JSON.parse(slow.attendants) as unknown,
+          days: slow.ticketsPerDay,
+        });
+      }
+    // And an attendant's own view.
+    const mine = await s.services.dashboard.show(ana, { date_from: '2025-03-10', date_to: '2025-03-12' });
+    const mineRaw = await raw.show(ana, { date_from: '2025-03-10', date_to: '2025-03-12' });
+    expect(mine.counters, label).toBe(mineRaw.counters);
+  }
+
+  /** The rows kept by the write paths equal a recount from the raw tables. */
+  async function expectSameAsRecount(label: string) {
+    const kept = async () =>
+      (await s.database.db.select().from(dashboardRollups))
+        .filter((r) => Object.entries(r).some(([k, v]) => !['day', 'userId', 'queueId'].includes(k) && v !== 0))
+        .sort((a, b) => `${a.day}/${a.userId}/${a.queueId}`.localeCompare(`${b.day}/${b.userId}/${b.queueId}`));
+    const before = await kept();
+    await s.database.db.transaction((tx) => rebuildDashboardRollups(tx));
+    expect(before, label).toEqual(await kept());
+  }
+
+  beforeAll(async () => {
+    s = await createTestServer({ clock });
+    await s.services.automation.scheduler.stop();
+    const load = async (id: number) => (await loadCurrentUser(s.database.db, id))!;
+    admin = await load((await s.database.db.query.users.findFirst({ where: (u, { eq: e }) => e(u.profile, 'admin') }))!.id);
+    await s.services.settings.update(admin, 'timezone', TZ);
+    ana = await load((await s.createUser({ name: 'Ana', profile: 'admin', allTicket: true })).id);
+    bruno = await load((await s.createUser({ name: 'Bruno', profile: 'admin', allTicket: true })).id);
+    carla = await load((await s.createUser({ name: 'Carla', profile: 'admin', allTicket: true })).id);
+    [{ id: sales }, { id: support }, { id: spare }] = await s.database.db
+      .insert(queues)
+      .values([
+        { name: 'Sales', color: '#111111', greetingMessage: 'Sales here' },
+        { name: 'Support', color: '#222222', greetingMessage: 'Support here' },
+        { name: 'Spare', color: '#333333' },
+      ])
+      .returning();
+    conn = await connectSimulator(s, {
+      greetingMessage: 'Hello! Choose:',
+      ratingMessage: 'From 0 to 10?',
+      farewellMessage: 'Thanks',
+      queueIds: [sales, support],
+    });
+  });
+  afterAll(() => s?.stop());
+
+  it('equal the raw computation through a history of every write path, and after a change of zone', async () => {
+    const tk = s.services.tickets;
+    const c1 = phoneNumber();
+    const c2 = phoneNumber();
+    const c3 = phoneNumber();
+    const c4 = phoneNumber();
+    const c5 = phoneNumber();
+
+    // Day 1 (the 10th): customers write in; two choose a sector from the menu.
+    clock.set(sp('2025-03-10T09:00:00'));
+    const t1 = await writes(c1, 'hi');
+    const t2 = await writes(c2, 'hello');
+    clock.set(sp('2025-03-10T09:01:00'));
+    await customerSends(s, { from: c1, to: conn.number, body: '1' });
+    await waitFor(async () => (await ticketOf(c1)).queueId != null);
+    await customerSends(s, { from: c2, to: conn.number, body: '2' });
+    await waitFor(async () => (await ticketOf(c2)).queueId != null);
+    clock.set(sp('2025-03-10T09:10:00'));
+    await tk.accept(ana, t1.id);
+    clock.set(sp('2025-03-10T09:20:30'));
+    await tk.accept(bruno, t2.id);
+    // Ana hands hers to Bruno in Support, who returns it to the queue; Carla takes it at the last instant of the day.
+    clock.set(sp('2025-03-10T11:00:00'));
+    await tk.transfer(ana, t1.id, { userId: bruno.id, queueId: support });
+    clock.set(sp('2025-03-10T12:00:00'));
+    await tk.returnToQueue(bruno, t1.id);
+    // Bruno resolves his (the rating is asked); Carla takes t1 at the last instant of the day; the
+    // customer rates Bruno at midnight.
+    clock.set(sp('2025-03-10T23:55:00'));
+    await tk.resolve(bruno, t2.id);
+    await ratingAsked(t2.id);
+    clock.set(sp('2025-03-10T23:59:59.999'));
+    await tk.accept(carla, t1.id);
+    clock.set(sp('2025-03-11T00:00:00'));
+    await customerSends(s, { from: c2, to: conn.number, body: '9' });
+    await rated(t2.id);
+
+    // Day 2 (the 11th): Carla resolves at 00:00; the customer rates 6; a new customer is opened by Ana.
+    await tk.resolve(carla, t1.id);
+    await ratingAsked(t1.id);
+    clock.set(sp('2025-03-11T00:03:00'));
+    await customerSends(s, { from: c1, to: conn.number, body: '6' });
+    await rated(t1.id);
+    clock.set(sp('2025-03-11T10:00:00'));
+    const t3 = await writes(c3, 'need help');
+    await customerSends(s, { from: c3, to: conn.number, body: '1' });
+    await waitFor(async () => (await ticketOf(c3)).queueId != null);
+    clock.set(sp('2025-03-11T10:30:00'));
+    await tk.accept(ana, t3.id);
+    // The customer goes quiet: closed for inactivity.
+    clock.set(sp('2025-03-11T18:00:00'));
+    await tk.closeBySystem(t3.id, 'inactive');
+    // c2 writes again (a waiting cycle of the reopened or a new ticket); Bruno takes and finishes it.
+    clock.set(sp('2025-03-11T19:00:00'));
+    const again = await writes(c2, 'one more thing');
+    clock.set(sp('2025-03-11T19:05:00'));
+    await tk.accept(bruno, again.id);
+    clock.set(sp('2025-03-11T19:30:00'));
+    await tk.finish(bruno, again.id);
+    // Ana reopens t3 herself (no wait) and leaves it open.
+    clock.set(sp('2025-03-11T23:59:59.999'));
+    await tk.reopen(ana, t3.id);
+
+    // Day 3 (the 12th): a ticket in the spare sector, then the sector is deleted; one ticket deleted.
+    clock.set(sp('2025-03-12T08:00:00'));
+    const t4 = await writes(c4, 'spare');
+    await customerSends(s, { from: c4, to: conn.number, body: '2' });
+    await waitFor(async () => (await ticketOf(c4)).queueId != null);
+    clock.set(sp('2025-03-12T08:15:00'));
+    await tk.transfer(admin, t4.id, { userId: carla.id, queueId: spare });
+    const t5 = await writes(c5, 'to be deleted');
+    clock.set(sp('2025-03-12T08:20:00'));
+    await tk.accept(bruno, t5.id, { queueId: sales });
+    await expectSameAsRaw('before deletions');
+    await expectSameAsRecount('before deletions');
+
+    await tk.remove(admin, t5.id);
+    await s.services.queues.remove(admin, spare);
+    const gone = await s.createUser({ name: 'Dora', profile: 'admin', allTicket: true });
+    const dora = (await loadCurrentUser(s.database.db, gone.id))!;
+    clock.set(sp('2025-03-12T09:00:00'));
+    await tk.transfer(admin, t4.id, { userId: dora.id });
+    clock.set(sp('2025-03-12T09:20:00'));
+    await tk.accept(dora, t4.id);
+    clock.set(sp('2025-03-12T09:30:00'));
+    await tk.resolve(dora, t4.id);
+    await s.services.users.remove(admin, dora.id);
+
+    clock.set(sp('2025-03-12T12:00:00'));
+    await expectSameAsRaw('after the history');
+    await expectSameAsRecount('after the history');
+
+    // A change of zone recounts every day in the new one (UTC: the evening events move a day on).
+    await s.services.settings.update(admin, 'timezone', 'UTC');
+    await expectSameAsRaw('in UTC');
+    await expectSameAsRecount('in UTC');
+    await s.services.settings.update(admin, 'timezone', TZ);
+    await expectSameAsRaw('back in São Paulo');
+  }, 120_000);
+
+  it('concurrent actions on the same attendants and days all succeed and add up', async () => {
+    clock.set(sp('2025-03-13T10:00:00'));
+    const numbers = Array.from({ length: 8 }, () => phoneNumber());
+    const made = [];
+    for (const n of numbers) made.push(await writes(n, 'hi'));
+    // Half accepted by Ana, half by Bruno; then each hands theirs to the other, all at once: the
+    // transactions touch the same (day, attendant, sector) rows in opposite orders.
+    await Promise.all(made.map((t, i) => s.services.tickets.accept(i % 2 ? ana : bruno, t.id)));
+    clock.set(sp('2025-03-13T11:00:00'));
+    const results = await Promise.allSettled(
+      made.map((t, i) => s.services.tickets.transfer(admin, t.id, { userId: i % 2 ? bruno.id : ana.id })),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    await Promise.all(made.map((t, i) => s.services.tickets.resolve(i % 2 ? bruno : ana, t.id)));
+    await expectSameAsRecount('after concurrent writes');
+    await expectSameAsRaw('after concurrent writes');
+  }, 120_000);
+});

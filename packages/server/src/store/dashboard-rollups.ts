@@ -1,0 +1,222 @@
+/**
+ * The dashboard's additive figures per company-local day × attendant × sector (table
+ * `dashboard_rollups`, docs/decisions.md "Dashboard rollups"). Every writer of cycles and ratings
+ * calls these in its own transaction: the cycles' contribution goes out before a change and comes
+ * back in after it, so a cycle's figures follow its user, sector and days exactly.
+ *
+ * Why in the services and not in triggers: the writes are few and known, and a transaction's
+ * changes are gathered and written by one upsert whose keys are sorted, just before it commits
+ * (so two writers lock shared keys in the same order, after every other lock they take); the
+ * transactions that run them are also retried on a deadlock or serialization failure
+ * (lib/retry-transaction.ts), for the locks elsewhere.
+ *
+ * The day is the company's time zone as stored in the settings table, read by the statement
+ * itself: a change of the zone rewrites every row under a table lock (`rebuildDashboardRollups`),
+ * and a writer waiting on that lock then reads the new zone.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../lib/sql.js';
+import { beforeCommit } from '../db/at-commit.js';
+import { serverTimeZone } from './settings.js';
+
+/** Cycle outcomes that end a customer's service (a transfer or a return hands the ticket on). */
+export const ENDING_OUTCOMES = sql`('resolved', 'finished', 'inactive', 'api')`;
+
+/** The company's zone as the settings cache falls back to it when unset. */
+function companyZone(): SQL {
+  return sql`coalesce((select nullif(s.value, '') from settings s where s.key = 'timezone'), ${serverTimeZone()})`;
+}
+
+/** An interval in whole microseconds (extract gives an exact numeric). */
+const micros = (interval: SQL) => sql`(extract(epoch from ${interval}) * 1000000)::bigint`;
+
+const FIGURES = [
+  'tickets_queued',
+  'pending',
+  'happening',
+  'finished',
+  'support_us',
+  'support_n',
+  'wait_us',
+  'wait_n',
+  'rated',
+  'rate_sum',
+  'promoters',
+  'passives',
+  'detractors',
+] as const;
+
+/**
+ * tickets_queued marks a ticket's first cycle (by id) queued on its local day: their sum over a
+ * day is the day's distinct tickets (the unfiltered chart). A cycle's mark never changes — its
+ * queued time does not, and the ticket's earlier cycles go only with the whole ticket — so it
+ * moves with the cycle's attendant and sector like the rest.
+ *
+ * Rows (day, user_id, queue_id, figures…) summed per key and sorted by it, from
+ * - cycles: `select sign, id, ticket_id, queued_at, started_at, finished_at, outcome, user_id, queue_id`
+ * - ratings: `select sign, created_at, user_id, queue_id, rate` (queue: the rated cycle's)
+ * (sign 1 adds a row's contribution, -1 takes it out). Keys whose figures sum to zero are left
+ * out, so a change that moves nothing locks nothing.
+ */
+function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL {
+  const parts: SQL[] = [];
+  if (cycles) {
+    parts.push(sql`
+      select (c.queued_at at time zone z.tz)::date as day, coalesce(c.user_id, 0) as user_id, coalesce(c.queue_id, 0) as queue_id,
+        c.sign * (not exists (
+          select 1 from ticket_cycles o
+          where o.ticket_id = c.ticket_id and o.id < c.id
+            and (o.queued_at at time zone z.tz)::date = (c.queued_at at time zone z.tz)::date))::int as tickets_queued,
+        c.sign * (c.started_at is null and c.finished_at is null)::int as pending,
+        c.sign * (c.started_at is not null and c.finished_at is null)::int as happening,
+        0 as finished, 0::bigint as support_us, 0 as support_n,
+        case when c.started_at > c.queued_at then c.sign * ${micros(sql`c.started_at - c.queued_at`)} else 0 end as wait_us,
+        c.sign * coalesce(c.started_at > c.queued_at, false)::int as wait_n,
+        0 as rated, 0 as rate_sum, 0 as promoters, 0 as passives, 0 as detractors
+      from (${cycles}) c, z`);
+    parts.push(sql`
+      select (c.finished_at at time zone z.tz)::date, coalesce(c.user_id, 0), coalesce(c.queue_id, 0),
+        0, 0, 0,
+        c.sign * (c.outcome in ${ENDING_OUTCOMES})::int,
+        case when c.started_at is not null then c.sign * ${micros(sql`c.finished_at - c.started_at`)} else 0 end,
+        c.sign * (c.started_at is not null)::int,
+        0, 0, 0, 0, 0, 0, 0
+      from (${cycles}) c, z where c.finished_at is not null`);
+  }
+  if (ratings) {
+    parts.push(sql`
+      select (r.created_at at time zone z.tz)::date, coalesce(r.user_id, 0), coalesce(r.queue_id, 0),
+        0, 0, 0, 0, 0, 0, 0, 0,
+        r.sign, r.sign * r.rate, r.sign * (r.rate >= 9)::int, r.sign * (r.rate between 7 and 8)::int, r.sign * (r.rate <= 6)::int
+      from (${ratings}) r, z`);
+  }
+  const sums = sql.raw(FIGURES.map((f) => `sum(x.${f})::${f.endsWith('_us') ? 'bigint' : 'int'} as ${f}`).join(', '));
+  const nonZero = sql.raw(FIGURES.map((f) => `sum(x.${f}) <> 0`).join(' or '));
+  return sql`
+    with z as (select ${zone} as tz)
+    select x.day, x.user_id, x.queue_id, ${sums}
+    from (${sql.join(parts, sql` union all `)}) as x(day, user_id, queue_id, ${sql.raw(FIGURES.join(', '))})
+    group by x.day, x.user_id, x.queue_id
+    having ${nonZero}
+    order by x.day, x.user_id, x.queue_id`;
+}
+
+const COLUMNS = sql.raw(['day', 'user_id', 'queue_id', ...FIGURES].join(', '));
+const ADD_EXCLUDED = sql.raw(FIGURES.map((f) => `${f} = dashboard_rollups.${f} + excluded.${f}`).join(', '));
+
+/**
+ * The figures a transaction moves, per key ("day|user|queue"), kept until it is about to commit:
+ * then they are written by one upsert in key order (a commit hook, db/at-commit.ts). Its row
+ * locks are therefore the transaction's last ones and are taken in the same order by everyone,
+ * so two writers of the same keys queue up instead of deadlocking, whatever order their actions
+ * came in.
+ */
+const moved = new WeakMap<object, Map<string, bigint[]>>();
+const FLUSH = Symbol('dashboard rollups');
+
+/** Adds the rows' contributions: gathered in a transaction, at once otherwise. */
+async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise<void> {
+  const inTransaction = beforeCommit(db, FLUSH, () => flush(db));
+  if (!inTransaction) {
+    await db.execute(sql`
+      insert into dashboard_rollups (${COLUMNS})
+      ${contributions(companyZone(), cycles, ratings)}
+      on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+    return;
+  }
+  // A zone change (which recounts under an exclusive lock) waits for this transaction, or this one
+  // for it and then reads the new zone; writers do not wait for each other here.
+  await db.execute(sql`lock table dashboard_rollups in row exclusive mode`);
+  const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings)));
+  const gathered = moved.get(db) ?? new Map<string, bigint[]>();
+  moved.set(db, gathered);
+  for (const r of rows) {
+    const key = `${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
+    const sums = gathered.get(key) ?? FIGURES.map(() => 0n);
+    FIGURES.forEach((f, i) => (sums[i] += BigInt(String(r[f]))));
+    gathered.set(key, sums);
+  }
+}
+
+/** Writes what the transaction gathered: one upsert, keys in order, none that moved nothing. */
+async function flush(tx: DbOrTx): Promise<void> {
+  const gathered = moved.get(tx);
+  moved.delete(tx);
+  if (!gathered) return;
+  const rows = [...gathered.entries()]
+    .filter(([, sums]) => sums.some((v) => v !== 0n))
+    .map(([key, sums]) => {
+      const [day, userId, queueId] = key.split('|');
+      return { day, userId: Number(userId), queueId: Number(queueId), sums };
+    })
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.userId - b.userId || a.queueId - b.queueId));
+  if (!rows.length) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.day}::date, ${r.userId}::int, ${r.queueId}::int, ${sql.join(
+          r.sums.map((v, i) => sql`${v.toString()}::${sql.raw(FIGURES[i].endsWith('_us') ? 'bigint' : 'int')}`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into dashboard_rollups (${COLUMNS}) values ${values}
+    on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+}
+
+const cycleRows = (sign: 1 | -1, where: SQL) =>
+  sql`select ${sign}::int as sign, c.id, c.ticket_id, c.queued_at, c.started_at, c.finished_at, c.outcome, c.user_id, c.queue_id from ticket_cycles c where ${where}`;
+
+/** Ratings of a cycle (those of none are read raw by the dashboard: their sector follows the ticket). */
+const ratingRows = (sign: 1 | -1, where: SQL) =>
+  sql`select ${sign}::int as sign, r.created_at, r.user_id, c.queue_id, r.rate
+      from ratings r join ticket_cycles c on c.id = r.cycle_id where ${where}`;
+
+/**
+ * Adds (sign 1) or takes out (-1) the contribution of the cycles matching `where` (alias c), as
+ * they are now: call with -1 before changing them and 1 after.
+ */
+export async function rollupCycles(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
+  await add(db, cycleRows(sign, where), null);
+}
+
+/** Same for ratings matching `where` (alias r, with its cycle c). */
+export async function rollupRatings(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
+  await add(db, null, ratingRows(sign, where));
+}
+
+/** Before tickets are deleted: their cycles and ratings leave the figures. */
+export async function rollupForgetTickets(db: DbOrTx, ticketIds: SQL): Promise<void> {
+  await add(db, cycleRows(-1, sql`c.ticket_id in (${ticketIds})`), ratingRows(-1, sql`r.ticket_id in (${ticketIds})`));
+}
+
+/**
+ * An attendant or sector deleted: its cycles and ratings become "nobody's" / "no sector" (the
+ * foreign keys set them null), so its rows are folded into those keys.
+ */
+export async function rollupFoldInto(db: DbOrTx, column: 'user_id' | 'queue_id', id: number): Promise<void> {
+  const col = sql.raw(column);
+  const key = column === 'user_id' ? sql`day, 0, queue_id` : sql`day, user_id, 0`;
+  const sums = sql.raw(FIGURES.map((f) => `sum(${f})`).join(', '));
+  await db.execute(sql`
+    with moved as (delete from dashboard_rollups where ${col} = ${id} returning *)
+    insert into dashboard_rollups (${COLUMNS})
+    select ${key}, ${sums} from moved group by 1, 2, 3 order by 1, 2, 3
+    on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+}
+
+/**
+ * Recomputes every row from the raw tables in the zone `timeZone` (default: the stored setting).
+ * The table lock waits for the writers in progress and holds new ones until this commits, so no
+ * delta is lost or counted twice; run it in its own transaction (or the zone change's).
+ */
+export async function rebuildDashboardRollups(db: DbOrTx, timeZone?: string): Promise<void> {
+  await db.execute(sql`lock table dashboard_rollups in exclusive mode`);
+  await db.execute(sql`delete from dashboard_rollups`);
+  await db.execute(sql`
+    insert into dashboard_rollups (${COLUMNS})
+    ${contributions(timeZone === undefined ? companyZone() : sql`${timeZone}::text`, cycleRows(1, sql`true`), ratingRows(1, sql`true`))}`);
+}
