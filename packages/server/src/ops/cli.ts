@@ -1,6 +1,7 @@
 /**
  * `npm run backup [-- <folder>]` and `npm run restore -- <folder>` (docs/operations.md "Backup and
- * restore"), with the server's own configuration (DATA_DIR, DATABASE_URL).
+ * restore"), and `npm run dashboard:rebuild`, with the server's own configuration (DATA_DIR,
+ * DATABASE_URL).
  *
  * backup: PostgreSQL — pg_dump, while the server runs or not. Embedded database — by the running
  * server when there is one (ops/live-backup.ts), else by this process under the data-directory lock.
@@ -14,6 +15,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir.js';
 import { createBackup, restoreBackup, type BackupManifest } from './backup.js';
+import { rebuildDashboard } from './dashboard-rebuild.js';
 import { REQUEST_FILE, RESULT_FILE, type BackupRequest, type BackupResult } from './live-backup.js';
 
 const LIVE_BACKUP_WAIT_MS = 30 * 60_000;
@@ -95,8 +97,11 @@ async function main(): Promise<void> {
     console.log(
       `Restored ${manifest.tickets} tickets, ${manifest.messages} messages and ${manifest.files} files from the backup of ${manifest.createdAt}. Start the server to use it.`,
     );
+  } else if (command === 'dashboard:rebuild') {
+    const rows = await rebuildDashboard(loadConfig());
+    console.log(`Dashboard figures recounted from the tickets' history: ${rows} rows (day × attendant × sector).`);
   } else {
-    console.error('usage: npm run backup [-- <folder>]  |  npm run restore -- <backup folder>');
+    console.error('usage: npm run backup [-- <folder>]  |  npm run restore -- <backup folder>  |  npm run dashboard:rebuild');
     process.exit(64);
   }
 }
