@@ -24,7 +24,8 @@ const run = promisify(execFile);
 /**
  * What the migrations build that drizzle cannot declare, each named by the start of its catalog
  * line: indexes over an SQL function (migration 0034, store/text-search.ts) and the covering
- * columns (INCLUDE) of the ticket-list indexes, which schema.ts declares without them.
+ * columns (INCLUDE) of the ticket-list and the dashboard's cycle indexes, which schema.ts declares
+ * without them.
  */
 const ONLY_IN_MIGRATIONS = [
   'index contacts.contacts_number_digits_idx CREATE INDEX contacts_number_digits_idx ON public.contacts USING gin (digit_grams(number))',
@@ -32,6 +33,13 @@ const ONLY_IN_MIGRATIONS = [
   'index tickets.tickets_status_updated_idx CREATE INDEX tickets_status_updated_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (user_id, queue_id, is_group)',
   'index tickets.tickets_unassigned_status_idx CREATE INDEX tickets_unassigned_status_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (queue_id, is_group) WHERE (user_id IS NULL)',
   'index tickets.tickets_user_status_idx CREATE INDEX tickets_user_status_idx ON public.tickets USING btree (user_id, status, updated_at, id) INCLUDE (queue_id, is_group)',
+  // The dashboard's raw reads of cycles (migration 0060): each date index carries what they count.
+  'index ticket_cycles.ticket_cycles_finished_idx CREATE INDEX ticket_cycles_finished_idx ON public.ticket_cycles USING btree (finished_at) INCLUDE (ticket_id, user_id, queue_id)',
+  'index ticket_cycles.ticket_cycles_queue_finished_idx CREATE INDEX ticket_cycles_queue_finished_idx ON public.ticket_cycles USING btree (queue_id, finished_at) INCLUDE (ticket_id, user_id)',
+  'index ticket_cycles.ticket_cycles_queue_queued_idx CREATE INDEX ticket_cycles_queue_queued_idx ON public.ticket_cycles USING btree (queue_id, queued_at) INCLUDE (ticket_id, user_id)',
+  'index ticket_cycles.ticket_cycles_queued_idx CREATE INDEX ticket_cycles_queued_idx ON public.ticket_cycles USING btree (queued_at) INCLUDE (ticket_id, user_id, queue_id)',
+  'index ticket_cycles.ticket_cycles_user_finished_idx CREATE INDEX ticket_cycles_user_finished_idx ON public.ticket_cycles USING btree (user_id, finished_at) INCLUDE (ticket_id, queue_id)',
+  'index ticket_cycles.ticket_cycles_user_queued_idx CREATE INDEX ticket_cycles_user_queued_idx ON public.ticket_cycles USING btree (user_id, queued_at) INCLUDE (ticket_id, queue_id)',
 ];
 /** The index a line of ONLY_IN_MIGRATIONS replaces (schema.ts's declaration of the same name). */
 const replacedName = (line: string) => line.split(' ')[1];
