@@ -37,9 +37,9 @@ export type PanelChange =
   /** The ticket as it is now: a panel listing it differently, or its contact's panel not listing it yet, is stale. */
   | { ticket: Pick<TicketDTO, 'id' | 'status' | 'userId' | 'queueId' | 'whatsappId'> & { contact?: { id: number } | null } }
   /** Something the panel counts happened on the ticket (a rating, a private note, a step of its story). */
-  | { ticketId: number }
+  | { ticketId: TicketDTO['id'] }
   /** The ticket is gone from the reader's sight, or deleted. */
-  | { removedTicketId: number };
+  | { removedTicketId: TicketDTO['id'] };
 
 /**
  * Contact panels shown beside a chat are read again when an event changes what they show: the
