@@ -247,7 +247,9 @@ test.describe.serial('the reference web client against this server', () => {
     await page.goto(`/tickets/${ticket.id}`);
     const image = page.getByTestId('message-image');
     try {
-      await expect(image).toBeVisible();
+      // The app boots on this page (bundle, session, ticket, messages) before the chat shows: the
+      // whole step takes 5–10 s alone but 21 s inside a full CI run, close to the default 20 s wait.
+      await expect(image).toBeVisible({ timeout: 60_000 });
     } catch (error) {
       // What the page and the API showed instead, so a failure says which part went wrong.
       const shown = await page.locator('body').innerText();
