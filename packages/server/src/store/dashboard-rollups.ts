@@ -125,12 +125,15 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise
       on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
     return;
   }
-  // A zone change (which recounts under an exclusive lock) waits for this transaction, or this one
-  // for it and then reads the new zone; writers do not wait for each other here.
-  await db.execute(sql`lock table dashboard_rollups in row exclusive mode`);
+  let gathered = moved.get(db);
+  if (!gathered) {
+    // Once per transaction: a zone change (which recounts under an exclusive lock) waits for this
+    // transaction, or this one for it and then reads the new zone; writers do not wait for each other here.
+    await db.execute(sql`lock table dashboard_rollups in row exclusive mode`);
+    gathered = new Map<string, bigint[]>();
+    moved.set(db, gathered);
+  }
   const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings)));
-  const gathered = moved.get(db) ?? new Map<string, bigint[]>();
-  moved.set(db, gathered);
   for (const r of rows) {
     const key = `${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
     const sums = gathered.get(key) ?? FIGURES.map(() => 0n);
