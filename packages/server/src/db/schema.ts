@@ -215,6 +215,10 @@ export const contacts = pgTable(
     index('contacts_name_idx').on(sql`lower(${t.name})`, t.id),
     index('contacts_lid_idx').on(t.lid),
     index('contacts_created_idx').on(t.createdAt),
+    // The dashboard's leads (people first seen in a range): counted from the index alone.
+    index('contacts_people_created_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.isGroup}`),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     // Migration 0034 adds contacts_number_digits_idx: gin (digit_grams(number)), for searches of 6+ digits.
@@ -442,6 +446,40 @@ export const dashboardRollups = pgTable(
     detractors: integer('detractors').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.userId, t.queueId] })],
+);
+
+/**
+ * Distinct tickets per attendant over a range, kept like the rollups (store/dashboard-tickets.ts):
+ * the days an (attendant, ticket) pair was active — one of the attendant's cycles of the ticket was
+ * queued or ended — counted per day and the pair's previous active day. A pair counts once in
+ * [from, to] at its first active day there: the row whose day is in the range and whose prev_day
+ * is before it ('-infinity': none). Sector 0 stands for every sector; nobody's cycles are left out.
+ */
+export const dashboardAttendantTickets = pgTable(
+  'dashboard_attendant_tickets',
+  {
+    queueId: integer('queue_id').notNull(),
+    day: date('day').notNull(),
+    userId: integer('user_id').notNull(),
+    prevDay: date('prev_day').notNull(),
+    tickets: integer('tickets').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.queueId, t.day, t.userId, t.prevDay] })],
+);
+
+/**
+ * Distinct tickets with a cycle queued each day for one attendant, one sector or both (0: any;
+ * nobody's and no sector's cycles are left out): the chart under a filter. Kept with the above.
+ */
+export const dashboardDayTickets = pgTable(
+  'dashboard_day_tickets',
+  {
+    userId: integer('user_id').notNull(),
+    queueId: integer('queue_id').notNull(),
+    day: date('day').notNull(),
+    tickets: integer('tickets').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId, t.day] })],
 );
 
 // ── Messages ────────────────────────────────────────────────────────────────────────────────────

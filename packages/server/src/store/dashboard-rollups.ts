@@ -19,6 +19,13 @@ import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 import { beforeCommit } from '../db/at-commit.js';
 import { serverTimeZone } from './settings.js';
+import {
+  dropTicketFigures,
+  flushTicketFigures,
+  forgetTicketFigures,
+  gatherTicketCycles,
+  rebuildTicketFigures,
+} from './dashboard-tickets.js';
 
 /** Cycle outcomes that end a customer's service (a transfer or a return hands the ticket on). */
 export const ENDING_OUTCOMES = sql`('resolved', 'finished', 'inactive', 'api')`;
@@ -115,15 +122,15 @@ const ADD_EXCLUDED = sql.raw(FIGURES.map((f) => `${f} = dashboard_rollups.${f} +
 const moved = new WeakMap<object, Map<string, bigint[]>>();
 const FLUSH = Symbol('dashboard rollups');
 
-/** Adds the rows' contributions: gathered in a transaction, at once otherwise. */
-async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise<void> {
+/** Adds the rows' contributions: gathered in a transaction, at once otherwise. True in a transaction. */
+async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise<boolean> {
   const inTransaction = beforeCommit(db, FLUSH, () => flush(db));
   if (!inTransaction) {
     await db.execute(sql`
       insert into dashboard_rollups (${COLUMNS})
       ${contributions(companyZone(), cycles, ratings)}
       on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
-    return;
+    return false;
   }
   let gathered = moved.get(db);
   if (!gathered) {
@@ -140,10 +147,13 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise
     FIGURES.forEach((f, i) => (sums[i] += BigInt(String(r[f]))));
     gathered.set(key, sums);
   }
+  return true;
 }
 
 /** Writes what the transaction gathered: one upsert, keys in order, none that moved nothing. */
 async function flush(tx: DbOrTx): Promise<void> {
+  // First: it waits for any other writer of the same tickets, before this one locks any figure.
+  await flushTicketFigures(tx, companyZone());
   const gathered = moved.get(tx);
   moved.delete(tx);
   if (!gathered) return;
@@ -183,7 +193,8 @@ const ratingRows = (sign: 1 | -1, where: SQL) =>
  * they are now: call with -1 before changing them and 1 after.
  */
 export async function rollupCycles(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
-  await add(db, cycleRows(sign, where), null);
+  const inTransaction = await add(db, cycleRows(sign, where), null);
+  await gatherTicketCycles(db, companyZone(), inTransaction, cycleRows(sign, where));
 }
 
 /** Same for ratings matching `where` (alias r, with its cycle c). */
@@ -193,7 +204,12 @@ export async function rollupRatings(db: DbOrTx, sign: 1 | -1, where: SQL): Promi
 
 /** Before tickets are deleted: their cycles and ratings leave the figures. */
 export async function rollupForgetTickets(db: DbOrTx, ticketIds: SQL): Promise<void> {
-  await add(db, cycleRows(-1, sql`c.ticket_id in (${ticketIds})`), ratingRows(-1, sql`r.ticket_id in (${ticketIds})`));
+  const inTransaction = await add(
+    db,
+    cycleRows(-1, sql`c.ticket_id in (${ticketIds})`),
+    ratingRows(-1, sql`r.ticket_id in (${ticketIds})`),
+  );
+  await forgetTicketFigures(db, companyZone(), inTransaction, ticketIds);
 }
 
 /**
@@ -209,6 +225,7 @@ export async function rollupFoldInto(db: DbOrTx, column: 'user_id' | 'queue_id',
     insert into dashboard_rollups (${COLUMNS})
     select ${key}, ${sums} from moved group by 1, 2, 3 order by 1, 2, 3
     on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+  await dropTicketFigures(db, companyZone(), column, id);
 }
 
 /**
@@ -217,9 +234,12 @@ export async function rollupFoldInto(db: DbOrTx, column: 'user_id' | 'queue_id',
  * delta is lost or counted twice; run it in its own transaction (or the zone change's).
  */
 export async function rebuildDashboardRollups(db: DbOrTx, timeZone?: string): Promise<void> {
+  const zone = timeZone === undefined ? companyZone() : sql`${timeZone}::text`;
   await db.execute(sql`lock table dashboard_rollups in exclusive mode`);
   await db.execute(sql`delete from dashboard_rollups`);
   await db.execute(sql`
     insert into dashboard_rollups (${COLUMNS})
-    ${contributions(timeZone === undefined ? companyZone() : sql`${timeZone}::text`, cycleRows(1, sql`true`), ratingRows(1, sql`true`))}`);
+    ${contributions(zone, cycleRows(1, sql`true`), ratingRows(1, sql`true`))}`);
+  // The distinct-ticket figures (store/dashboard-tickets.ts): their writers hold the lock above too.
+  await rebuildTicketFigures(db, zone);
 }

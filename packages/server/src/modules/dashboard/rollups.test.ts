@@ -8,7 +8,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, dashboardRollups, queues, ratingRequests, ratings, tickets } from '../../db/schema.js';
+import {
+  contacts,
+  dashboardAttendantTickets,
+  dashboardDayTickets,
+  dashboardRollups,
+  queues,
+  ratingRequests,
+  ratings,
+  tickets,
+} from '../../db/schema.js';
 import { TestClock } from '../../test/clock.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
@@ -96,10 +105,16 @@ describe('dashboard rollups', () => {
 
   /** The rows kept by the write paths equal a recount from the raw tables. */
   async function expectSameAsRecount(label: string) {
-    const kept = async () =>
-      (await s.database.db.select().from(dashboardRollups))
-        .filter((r) => Object.entries(r).some(([k, v]) => !['day', 'userId', 'queueId'].includes(k) && v !== 0))
-        .sort((a, b) => `${a.day}/${a.userId}/${a.queueId}`.localeCompare(`${b.day}/${b.userId}/${b.queueId}`));
+    const byKey = (r: Record<string, unknown>) => ['day', 'userId', 'queueId', 'prevDay'].map((k) => String(r[k])).join('/');
+    const nonZero = <T extends Record<string, unknown>>(rows: T[]) =>
+      rows
+        .filter((r) => Object.entries(r).some(([k, v]) => !['day', 'userId', 'queueId', 'prevDay'].includes(k) && v !== 0))
+        .sort((a, b) => byKey(a).localeCompare(byKey(b)));
+    const kept = async () => ({
+      rollups: nonZero(await s.database.db.select().from(dashboardRollups)),
+      attendantTickets: nonZero(await s.database.db.select().from(dashboardAttendantTickets)),
+      dayTickets: nonZero(await s.database.db.select().from(dashboardDayTickets)),
+    });
     const before = await kept();
     await s.database.db.transaction((tx) => rebuildDashboardRollups(tx));
     expect(before, label).toEqual(await kept());

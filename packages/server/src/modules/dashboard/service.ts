@@ -2,12 +2,13 @@
  * Dashboard (spec §3 "Dashboard result", BEHAVIOUR "Dashboard"; what each number counts: raw.ts).
  * Without a tag filter the additive figures — waiting, in service, ended, support and wait times,
  * ratings and NPS — are sums over the rollups (store/dashboard-rollups.ts): a few rows per day,
- * attendant and sector, whatever the number of tickets. The rest cannot be summed and is read from
- * the rows, each through an index that carries what it needs:
- * - distinct tickets per attendant (a ticket served on several days counts once), and per day
- *   for one attendant or sector (a ticket transferred within a day is one), on the cycles' date
- *   indexes — unfiltered, the day's distinct tickets are in the rollups (each ticket's first
- *   cycle of the day is marked);
+ * attendant and sector, whatever the number of tickets. So are the distinct tickets, though they do
+ * not add up over cycles, from the figures kept per ticket (store/dashboard-tickets.ts):
+ * - per attendant (a ticket served on several days counts once): the rows of the range whose
+ *   previous active day is before it, one per (attendant, ticket) pair;
+ * - per day for one attendant or sector (a ticket transferred within a day is one); unfiltered,
+ *   the day's distinct tickets are in the rollups (each ticket's first cycle of the day is marked).
+ * The rest is read from the rows, each through an index that carries what it needs:
  * - leads and campaign replies, on their own date indexes;
  * - ratings of no cycle (their sector is the ticket's current one, which moves), a partial index.
  * The tag filter stays on the raw computation: a contact's tags change without touching any
@@ -83,25 +84,20 @@ export class DashboardService extends RawDashboard {
   }
 
   /**
-   * Distinct tickets among each attendant's cycles queued or ended in the range: two index-only
-   * reads of the cycles' date indexes (they carry ticket, attendant and sector; with a filter, the
-   * ones led by the attendant or the sector), made distinct by hashing (a `count(distinct)` sorts),
-   * then counted.
+   * Distinct tickets among each attendant's cycles queued or ended in the range: each pair's first
+   * active day in the range is the row whose previous one is before it (open range: none). A few
+   * rows per day, attendant and previous day, read by the key (sector 0: every sector, then day).
    */
   private async ticketsPerAttendant(s: Scope): Promise<Map<number, number>> {
-    const { lo, hi } = this.bounds(s);
-    const filters: SQL[] = [sql`c.user_id is not null`];
-    if (s.userId !== undefined) filters.push(sql`c.user_id = ${s.userId}`);
-    if (s.queueId !== undefined) filters.push(sql`c.queue_id = ${s.queueId}`);
-    const where = sql.join(filters, sql` and `);
+    const parts: SQL[] = [sql`t.queue_id = ${s.queueId ?? 0}`, sql`t.day <= ${s.to}::date`];
+    if (s.from === null) parts.push(sql`t.prev_day = '-infinity'::date`);
+    else parts.push(sql`t.day >= ${s.from}::date`, sql`t.prev_day < ${s.from}::date`);
+    if (s.userId !== undefined) parts.push(sql`t.user_id = ${s.userId}`);
     const rows = rowsOf(
       await this.ctx.db.execute(sql`
-        select x.user_id, count(*)::int as tickets from (
-          select c.user_id, c.ticket_id from ticket_cycles c where c.queued_at >= ${lo} and c.queued_at < ${hi} and ${where}
-          union
-          select c.user_id, c.ticket_id from ticket_cycles c where c.finished_at >= ${lo} and c.finished_at < ${hi} and ${where}
-        ) x
-        group by x.user_id`),
+        select t.user_id, sum(t.tickets)::int as tickets from dashboard_attendant_tickets t
+        where ${sql.join(parts, sql` and `)}
+        group by t.user_id having sum(t.tickets) > 0`),
     );
     return new Map(rows.map((r) => [num(r.user_id), num(r.tickets)]));
   }
@@ -172,9 +168,17 @@ export class DashboardService extends RawDashboard {
     );
   }
 
-  /** Unfiltered, the days' first cycles of each ticket are counted in the rollups (tickets_queued). */
+  /**
+   * Unfiltered, the days' first cycles of each ticket are counted in the rollups (tickets_queued);
+   * for an attendant, a sector or both, the kept per-day figures (0: any).
+   */
   protected override async distinctTicketsPerDay(s: Scope, from: string): Promise<SQL> {
-    if (s.tag !== undefined || s.userId !== undefined || s.queueId !== undefined) return super.distinctTicketsPerDay(s, from);
+    if (s.tag !== undefined) return super.distinctTicketsPerDay(s, from);
+    if (s.userId !== undefined || s.queueId !== undefined)
+      return sql`
+        select d.day, sum(d.tickets)::int as n from dashboard_day_tickets d
+        where d.user_id = ${s.userId ?? 0} and d.queue_id = ${s.queueId ?? 0} and d.day >= ${from}::date and d.day <= ${s.to}::date
+        group by d.day`;
     return sql`
       select d.day, sum(d.tickets_queued)::int as n from dashboard_rollups d
       where d.day >= ${from}::date and d.day <= ${s.to}::date

@@ -1,0 +1,267 @@
+/**
+ * The dashboard's distinct-ticket figures under a filter, kept beside the rollups (tables
+ * `dashboard_attendant_tickets` and `dashboard_day_tickets`, docs/decisions.md "Distinct tickets
+ * without reading the cycles"):
+ * - per attendant over a range: the days each (attendant, ticket) pair was active — a cycle of
+ *   theirs queued or ended that day — each counted with the pair's previous active day, so the
+ *   pairs of [from, to] are the rows with a day there and a previous day before `from`: one per
+ *   pair, however many days it was active;
+ * - per day for one attendant, one sector or both: tickets with a cycle queued that day.
+ * Sector (or attendant) 0 stands for any; nobody's and no sector's cycles are left out, so the
+ * deletion of an attendant or a sector only drops its rows.
+ *
+ * Neither adds up over cycles (a ticket's second cycle of a day changes nothing), so they are kept
+ * per ticket: a transaction gathers, per ticket, the days its cycles moved (the same -1 before /
+ * 1 after as the rollups); just before it commits, each ticket's days now are read from its cycles,
+ * the days before are those minus what moved, and the figures of the two differ by what is written.
+ * A ticket's few cycles are read, never a range's.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../lib/sql.js';
+
+/** prev_day of a pair's first active day. */
+const NONE = '-infinity';
+
+/** Counts per key: of a ticket's cycle days ("s|user|sector|day" served, "q|user|sector|day" queued), or of figure rows. */
+type Counts = Map<string, number>;
+
+interface Pending {
+  /** Per ticket, the cycle days that moved since the transaction began (or since last settled). */
+  moved: Map<number, Counts>;
+  /** Figure rows to add: "a|sector|day|user|prev_day" and "d|user|sector|day". */
+  figures: Counts;
+}
+
+const pending = new WeakMap<object, Pending>();
+
+function pendingOf(tx: object): Pending {
+  let p = pending.get(tx);
+  if (!p) {
+    p = { moved: new Map(), figures: new Map() };
+    pending.set(tx, p);
+  }
+  return p;
+}
+
+const bump = (m: Counts, key: string, n: number) => m.set(key, (m.get(key) ?? 0) + n);
+
+interface CycleDays {
+  user_id: unknown;
+  queue_id: unknown;
+  queued: unknown;
+  finished: unknown;
+}
+
+/** The days a cycle counts under: served by its attendant (in its sector and in any), queued for each filter. */
+function cycleDays(c: CycleDays): string[] {
+  const user = c.user_id == null ? null : Number(c.user_id);
+  const queue = c.queue_id == null ? null : Number(c.queue_id);
+  const queued = String(c.queued);
+  const days = typeof c.finished === 'string' ? [queued, c.finished] : [queued];
+  const out: string[] = [];
+  if (user !== null) for (const q of queue === null ? [0] : [0, queue]) for (const d of days) out.push(`s|${user}|${q}|${d}`);
+  if (user !== null) out.push(`q|${user}|0|${queued}`);
+  if (queue !== null) out.push(`q|0|${queue}|${queued}`);
+  if (user !== null && queue !== null) out.push(`q|${user}|${queue}|${queued}`);
+  return out;
+}
+
+/** A ticket's figure rows from its cycle days: one per active day of each pair, one per queued day of each filter. */
+function figuresOf(days: Counts): Counts {
+  const out: Counts = new Map();
+  const served = new Map<string, string[]>();
+  for (const [key, n] of days) {
+    if (n <= 0) continue;
+    const [kind, user, queue, day] = key.split('|');
+    if (kind === 'q') out.set(`d|${user}|${queue}|${day}`, 1);
+    else {
+      const pair = `${queue}|${user}`;
+      served.set(pair, [...(served.get(pair) ?? []), day]);
+    }
+  }
+  for (const [pair, list] of served) {
+    const [queue, user] = pair.split('|');
+    let prev = NONE;
+    for (const day of list.sort()) {
+      out.set(`a|${queue}|${day}|${user}|${prev}`, 1);
+      prev = day;
+    }
+  }
+  return out;
+}
+
+/** Cycles as (sign, ticket_id, user_id, queue_id, queued, finished) with local dates as text. */
+const daysOf = (zone: SQL, cycles: SQL) => sql`
+  select c.sign, c.ticket_id, c.user_id, c.queue_id,
+    to_char((c.queued_at at time zone z.tz)::date, 'YYYY-MM-DD') as queued,
+    to_char((c.finished_at at time zone z.tz)::date, 'YYYY-MM-DD') as finished
+  from (${cycles}) c, (select ${zone} as tz) z`;
+
+/**
+ * Turns what moved into figure rows. `applied`: the cycles are as the moves left them (the days
+ * before are now minus the moves); otherwise they are still as before (the days after are now plus them).
+ */
+async function settle(db: DbOrTx, zone: SQL, p: Pending, applied: boolean, inTransaction: boolean): Promise<void> {
+  const ids = [...p.moved.keys()].sort((a, b) => a - b);
+  if (!ids.length) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  // A ticket's figures are not the sum of its cycles': two transactions changing the same ticket
+  // must see each other's cycles, so the second waits for the first here and then reads them.
+  if (inTransaction) await db.execute(sql`select t.id from tickets t where t.id in (${list}) order by t.id for no key update`);
+  const now = new Map<number, Counts>();
+  const rows = rowsOf(
+    await db.execute(
+      daysOf(
+        zone,
+        sql`select 1 as sign, c.ticket_id, c.user_id, c.queue_id, c.queued_at, c.finished_at from ticket_cycles c where c.ticket_id in (${list})`,
+      ),
+    ),
+  );
+  for (const r of rows) {
+    const id = Number(r.ticket_id);
+    const days = now.get(id) ?? new Map<string, number>();
+    for (const key of cycleDays(r as unknown as CycleDays)) bump(days, key, 1);
+    now.set(id, days);
+  }
+  for (const id of ids) {
+    const current = now.get(id) ?? new Map<string, number>();
+    const other = new Map(current);
+    for (const [key, n] of p.moved.get(id) ?? []) bump(other, key, applied ? -n : n);
+    const [before, after] = applied ? [other, current] : [current, other];
+    for (const [key, n] of figuresOf(after)) bump(p.figures, key, n);
+    for (const [key, n] of figuresOf(before)) bump(p.figures, key, -n);
+  }
+  p.moved.clear();
+}
+
+/** Adds the figure rows in key order (two writers lock shared rows in the same order); none that moved nothing. */
+async function write(db: DbOrTx, figures: Counts): Promise<void> {
+  const attendant: SQL[] = [];
+  const day: SQL[] = [];
+  for (const [key, n] of [...figures].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (n === 0) continue;
+    const [kind, ...k] = key.split('|');
+    if (kind === 'a') attendant.push(sql`(${Number(k[0])}::int, ${k[1]}::date, ${Number(k[2])}::int, ${k[3]}::date, ${n}::int)`);
+    else day.push(sql`(${Number(k[0])}::int, ${Number(k[1])}::int, ${k[2]}::date, ${n}::int)`);
+  }
+  figures.clear();
+  if (attendant.length)
+    await db.execute(sql`
+      insert into dashboard_attendant_tickets (queue_id, day, user_id, prev_day, tickets) values ${sql.join(attendant, sql`, `)}
+      on conflict (queue_id, day, user_id, prev_day) do update set tickets = dashboard_attendant_tickets.tickets + excluded.tickets`);
+  if (day.length)
+    await db.execute(sql`
+      insert into dashboard_day_tickets (user_id, queue_id, day, tickets) values ${sql.join(day, sql`, `)}
+      on conflict (user_id, queue_id, day) do update set tickets = dashboard_day_tickets.tickets + excluded.tickets`);
+}
+
+/**
+ * The cycles `cycles` (sign, ticket_id, user_id, queue_id, queued_at, finished_at; one sign) move:
+ * gathered in a transaction, written at once otherwise.
+ */
+export async function gatherTicketCycles(db: DbOrTx, zone: SQL, inTransaction: boolean, cycles: SQL): Promise<void> {
+  const p = inTransaction ? pendingOf(db) : { moved: new Map<number, Counts>(), figures: new Map<string, number>() };
+  let sign = 1;
+  for (const r of rowsOf(await db.execute(daysOf(zone, cycles)))) {
+    const id = Number(r.ticket_id);
+    sign = Number(r.sign);
+    const days = p.moved.get(id) ?? new Map<string, number>();
+    for (const key of cycleDays(r as unknown as CycleDays)) bump(days, key, sign);
+    p.moved.set(id, days);
+  }
+  if (inTransaction) return;
+  // At once: cycles added are in the table already, cycles taken out still are.
+  await settle(db, zone, p, sign === 1, false);
+  await write(db, p.figures);
+}
+
+/** Just before the transaction commits: its tickets' figures move, then are written. */
+export async function flushTicketFigures(tx: DbOrTx, zone: SQL): Promise<void> {
+  const p = pending.get(tx);
+  pending.delete(tx);
+  if (!p) return;
+  await settle(tx, zone, p, true, true);
+  await write(tx, p.figures);
+}
+
+/**
+ * The figure rows of the tickets whose cycles match `where` (alias c), as
+ * (figure 'a' | 'd', queue_id, day, user_id, prev_day, tickets) with dates as text — set-based,
+ * for a recount or a bulk deletion.
+ */
+function figuresOfTickets(zone: SQL, where: SQL): SQL {
+  return sql`
+    with z as (select ${zone} as tz),
+    c as (
+      select c.ticket_id, c.user_id, c.queue_id,
+        (c.queued_at at time zone z.tz)::date as queued, (c.finished_at at time zone z.tz)::date as finished
+      from ticket_cycles c, z where ${where}
+    ),
+    served as (
+      select distinct c.user_id, k.queue_id, c.ticket_id, d.day
+      from c cross join lateral (values (0), (c.queue_id)) k(queue_id)
+        cross join lateral (values (c.queued), (c.finished)) d(day)
+      where c.user_id is not null and k.queue_id is not null and d.day is not null
+    ),
+    spans as (
+      select s.queue_id, s.day, s.user_id, lag(s.day) over (partition by s.user_id, s.queue_id, s.ticket_id order by s.day) as prev_day
+      from served s
+    )
+    select 'a' as figure, s.queue_id, to_char(s.day, 'YYYY-MM-DD') as day, s.user_id,
+      coalesce(to_char(s.prev_day, 'YYYY-MM-DD'), ${NONE}) as prev_day, count(*)::int as tickets
+    from spans s group by s.queue_id, s.day, s.user_id, s.prev_day
+    union all
+    select 'd', k.queue_id, to_char(c.queued, 'YYYY-MM-DD'), k.user_id, null, count(distinct c.ticket_id)::int
+    from c cross join lateral (values (c.user_id, 0), (0, c.queue_id), (c.user_id, c.queue_id)) k(user_id, queue_id)
+    where k.user_id is not null and k.queue_id is not null
+    group by k.queue_id, c.queued, k.user_id`;
+}
+
+/** Before tickets are deleted: their figures go (what moved of theirs first). */
+export async function forgetTicketFigures(db: DbOrTx, zone: SQL, inTransaction: boolean, ticketIds: SQL): Promise<void> {
+  const p = inTransaction ? pendingOf(db) : { moved: new Map<number, Counts>(), figures: new Map<string, number>() };
+  await settle(db, zone, p, true, inTransaction);
+  for (const r of rowsOf(await db.execute(figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`)))) {
+    const key =
+      r.figure === 'a'
+        ? `a|${String(r.queue_id)}|${String(r.day)}|${String(r.user_id)}|${String(r.prev_day)}`
+        : `d|${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}`;
+    bump(p.figures, key, -Number(r.tickets));
+  }
+  if (!inTransaction) await write(db, p.figures);
+}
+
+/** An attendant or sector deleted: its cycles are nobody's / of no sector, which these figures leave out. */
+export async function dropTicketFigures(db: DbOrTx, zone: SQL, column: 'user_id' | 'queue_id', id: number): Promise<void> {
+  const p = pending.get(db);
+  if (p) {
+    await settle(db, zone, p, true, true);
+    const position = column === 'user_id' ? { a: 3, d: 1 } : { a: 1, d: 2 };
+    for (const key of [...p.figures.keys()]) {
+      const parts = key.split('|');
+      if (Number(parts[parts[0] === 'a' ? position.a : position.d]) === id) p.figures.delete(key);
+    }
+  }
+  const col = sql.raw(column);
+  await db.execute(sql`delete from dashboard_attendant_tickets where ${col} = ${id}`);
+  await db.execute(sql`delete from dashboard_day_tickets where ${col} = ${id}`);
+}
+
+/** Recounts both tables from the cycles (under the rollups' table lock, see rebuildDashboardRollups). */
+export async function rebuildTicketFigures(db: DbOrTx, zone: SQL): Promise<void> {
+  await db.execute(sql`delete from dashboard_attendant_tickets`);
+  await db.execute(sql`delete from dashboard_day_tickets`);
+  const all = figuresOfTickets(zone, sql`true`);
+  await db.execute(sql`
+    with f as materialized (${all})
+    , a as (
+      insert into dashboard_attendant_tickets (queue_id, day, user_id, prev_day, tickets)
+      select f.queue_id, f.day::date, f.user_id, f.prev_day::date, f.tickets from f where f.figure = 'a'
+    )
+    insert into dashboard_day_tickets (user_id, queue_id, day, tickets)
+    select f.user_id, f.queue_id, f.day::date, f.tickets from f where f.figure = 'd'`);
+}
