@@ -2,8 +2,8 @@
  * The dashboard read from the rollups equals the raw computation (raw.ts) for every range and
  * filter, over a history made through the real services: customers writing in (new and reopened
  * tickets), the sector menu, accept, transfer, return, resolve with a rating, reopen, inactivity
- * close, deletion of a ticket, an attendant and a sector, at 23:59:59.999 and 00:00 in the
- * company's zone, and after a change of zone. Each write path moves the figures itself: one that
+ * close, deletion of a ticket, a contact, an attendant and a sector, at 23:59:59.999 and 00:00 in
+ * the company's zone, and after a change of zone. Each write path moves the figures itself: one that
  * skipped it would leave the rollups different from their recount and from the raw numbers.
  */
 import { and, eq } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
 import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
 import { rebuildDashboardRollups } from '../../store/dashboard-rollups.js';
+import { finishCycle, openCycle } from '../../store/ticket-cycles.js';
 import { RawDashboard } from './raw.js';
 import type { DashboardQuery } from './schema.js';
 
@@ -238,6 +239,11 @@ describe('dashboard rollups', () => {
     await expectSameAsRaw('after the history');
     await expectSameAsRecount('after the history');
 
+    // c1's contact deleted: t1 (Ana on the 10th, Carla from the 10th to the 11th) leaves every figure.
+    await s.services.contacts.remove(admin, t1.contactId);
+    await expectSameAsRaw('after a contact deletion');
+    await expectSameAsRecount('after a contact deletion');
+
     // A change of zone recounts every day in the new one (UTC: the evening events move a day on).
     await s.services.settings.update(admin, 'timezone', 'UTC');
     await expectSameAsRaw('in UTC');
@@ -262,5 +268,17 @@ describe('dashboard rollups', () => {
     await Promise.all(made.map((t, i) => s.services.tickets.resolve(i % 2 ? bruno : ana, t.id)));
     await expectSameAsRecount('after concurrent writes');
     await expectSameAsRaw('after concurrent writes');
+  }, 120_000);
+
+  it('cycles written outside a transaction are counted at once', async () => {
+    clock.set(sp('2025-03-13T15:00:00'));
+    const t = await writes(phoneNumber(), 'hi');
+    // Each call is its own statement: the figures move before a change (-1) and after it (1).
+    await finishCycle(s.database.db, t.id, new Date(sp('2025-03-13T15:10:00')), 'transferred', null);
+    await openCycle(s.database.db, t.id, new Date(sp('2025-03-13T15:10:00')), { queueId: sales, userId: ana.id, started: true });
+    await finishCycle(s.database.db, t.id, new Date(sp('2025-03-13T15:30:00')), 'resolved', ana.id);
+    await openCycle(s.database.db, t.id, new Date(sp('2025-03-13T16:00:00')), { queueId: support, userId: ana.id, started: true });
+    await expectSameAsRecount('outside a transaction');
+    await expectSameAsRaw('outside a transaction');
   }, 120_000);
 });
