@@ -1,6 +1,7 @@
 /**
- * `npm run dashboard:rebuild`: the dashboard's figures (store/dashboard-rollups.ts) recounted from
- * the raw cycles and ratings, in one transaction. The running server keeps them itself; this is for
+ * `npm run dashboard:rebuild`: the dashboard's figures (store/dashboard-rollups.ts, and the distinct
+ * tickets of store/dashboard-tickets.ts) recounted from the raw cycles and ratings, in one
+ * transaction. The running server keeps them itself; this is for
  * data written by other means (a restore of an older backup, a repair by hand).
  *
  * On PostgreSQL it runs beside a running server: the rebuild's table lock holds the writers for
