@@ -54,5 +54,12 @@ FROM c
 WHERE k.user_id IS NOT NULL AND k.queue_id IS NOT NULL
 GROUP BY k.user_id, k.queue_id, c.queued;
 --> statement-breakpoint
--- Leads (contacts first seen in a range, groups left out) counted from the index alone.
-CREATE INDEX IF NOT EXISTS "contacts_people_created_idx" ON "contacts" USING btree ("created_at") WHERE not "contacts"."is_group";
+-- Leads (people first seen) per day, under no attendant and no sector: kept by the contacts' writers.
+ALTER TABLE "dashboard_rollups" ADD COLUMN IF NOT EXISTS "leads" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+WITH z AS (SELECT coalesce((SELECT nullif(s.value, '') FROM settings s WHERE s.key = 'timezone'), 'UTC') AS tz)
+INSERT INTO "dashboard_rollups" ("day", "user_id", "queue_id", "leads")
+SELECT (ct.created_at AT TIME ZONE z.tz)::date, 0, 0, count(*)::int
+FROM contacts ct, z WHERE NOT ct.is_group
+GROUP BY 1
+ON CONFLICT ("day", "user_id", "queue_id") DO UPDATE SET "leads" = excluded."leads";

@@ -215,10 +215,6 @@ export const contacts = pgTable(
     index('contacts_name_idx').on(sql`lower(${t.name})`, t.id),
     index('contacts_lid_idx').on(t.lid),
     index('contacts_created_idx').on(t.createdAt),
-    // The dashboard's leads (people first seen in a range): counted from the index alone.
-    index('contacts_people_created_idx')
-      .on(t.createdAt)
-      .where(sql`not ${t.isGroup}`),
     index('contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', sql`${t.number} gin_trgm_ops`),
     // Migration 0034 adds contacts_number_digits_idx: gin (digit_grams(number)), for searches of 6+ digits.
@@ -444,6 +440,8 @@ export const dashboardRollups = pgTable(
     promoters: integer('promoters').notNull().default(0),
     passives: integer('passives').notNull().default(0),
     detractors: integer('detractors').notNull().default(0),
+    /** People (not groups) first seen that day: under user 0 and sector 0 only (the unfiltered leads). */
+    leads: integer('leads').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.userId, t.queueId] })],
 );

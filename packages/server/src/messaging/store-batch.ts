@@ -15,7 +15,7 @@ import type { InboundMessage } from '../channels/driver.js';
 import type { Database, Tx } from '../db/client.js';
 import { contacts, messages, ticketCycles, tickets } from '../db/schema.js';
 import type { ConnectionRow } from '../store/connections.js';
-import { rollupCycles } from '../store/dashboard-rollups.js';
+import { rollupContactIds, rollupCycles } from '../store/dashboard-rollups.js';
 import type { MessageRow } from '../store/message-present.js';
 import type { ContactTag } from '../store/ticket-present.js';
 import type { StoredMedia } from '../lib/media-store.js';
@@ -89,6 +89,11 @@ export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWi
   const createdNumbers = new Set<string>();
   if (newContacts.length) {
     const inserted = await tx.insert(contacts).values(newContacts).onConflictDoNothing({ target: contacts.number }).returning();
+    await rollupContactIds(
+      tx,
+      1,
+      inserted.map((c) => c.id),
+    );
     for (const c of inserted) {
       contactByNumber.set(c.number, c);
       createdNumbers.add(c.number);

@@ -52,6 +52,7 @@ const FIGURES = [
   'promoters',
   'passives',
   'detractors',
+  'leads',
 ] as const;
 
 /**
@@ -63,10 +64,11 @@ const FIGURES = [
  * Rows (day, user_id, queue_id, figures…) summed per key and sorted by it, from
  * - cycles: `select sign, id, ticket_id, queued_at, started_at, finished_at, outcome, user_id, queue_id`
  * - ratings: `select sign, created_at, user_id, queue_id, rate` (queue: the rated cycle's)
+ * - contacts: `select sign, created_at, is_group` (leads: people first seen that day, under no attendant or sector)
  * (sign 1 adds a row's contribution, -1 takes it out). Keys whose figures sum to zero are left
  * out, so a change that moves nothing locks nothing.
  */
-function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL {
+function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null, people: SQL | null = null): SQL {
   const parts: SQL[] = [];
   if (cycles) {
     parts.push(sql`
@@ -80,7 +82,7 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL 
         0 as finished, 0::bigint as support_us, 0 as support_n,
         case when c.started_at > c.queued_at then c.sign * ${micros(sql`c.started_at - c.queued_at`)} else 0 end as wait_us,
         c.sign * coalesce(c.started_at > c.queued_at, false)::int as wait_n,
-        0 as rated, 0 as rate_sum, 0 as promoters, 0 as passives, 0 as detractors
+        0 as rated, 0 as rate_sum, 0 as promoters, 0 as passives, 0 as detractors, 0 as leads
       from (${cycles}) c, z`);
     parts.push(sql`
       select (c.finished_at at time zone z.tz)::date, coalesce(c.user_id, 0), coalesce(c.queue_id, 0),
@@ -88,15 +90,22 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null): SQL 
         c.sign * (c.outcome in ${ENDING_OUTCOMES})::int,
         case when c.started_at is not null then c.sign * ${micros(sql`c.finished_at - c.started_at`)} else 0 end,
         c.sign * (c.started_at is not null)::int,
-        0, 0, 0, 0, 0, 0, 0
+        0, 0, 0, 0, 0, 0, 0, 0
       from (${cycles}) c, z where c.finished_at is not null`);
   }
   if (ratings) {
     parts.push(sql`
       select (r.created_at at time zone z.tz)::date, coalesce(r.user_id, 0), coalesce(r.queue_id, 0),
         0, 0, 0, 0, 0, 0, 0, 0,
-        r.sign, r.sign * r.rate, r.sign * (r.rate >= 9)::int, r.sign * (r.rate between 7 and 8)::int, r.sign * (r.rate <= 6)::int
+        r.sign, r.sign * r.rate, r.sign * (r.rate >= 9)::int, r.sign * (r.rate between 7 and 8)::int, r.sign * (r.rate <= 6)::int, 0
       from (${ratings}) r, z`);
+  }
+  if (people) {
+    parts.push(sql`
+      select (ct.created_at at time zone z.tz)::date, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        ct.sign * (not ct.is_group)::int
+      from (${people}) ct, z`);
   }
   const sums = sql.raw(FIGURES.map((f) => `sum(x.${f})::${f.endsWith('_us') ? 'bigint' : 'int'} as ${f}`).join(', '));
   const nonZero = sql.raw(FIGURES.map((f) => `sum(x.${f}) <> 0`).join(' or '));
@@ -123,12 +132,12 @@ const moved = new WeakMap<object, Map<string, bigint[]>>();
 const FLUSH = Symbol('dashboard rollups');
 
 /** Adds the rows' contributions: gathered in a transaction, at once otherwise. True in a transaction. */
-async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise<boolean> {
+async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null, people: SQL | null = null): Promise<boolean> {
   const inTransaction = beforeCommit(db, FLUSH, () => flush(db));
   if (!inTransaction) {
     await db.execute(sql`
       insert into dashboard_rollups (${COLUMNS})
-      ${contributions(companyZone(), cycles, ratings)}
+      ${contributions(companyZone(), cycles, ratings, people)}
       on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
     return false;
   }
@@ -140,7 +149,7 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null): Promise
     gathered = new Map<string, bigint[]>();
     moved.set(db, gathered);
   }
-  const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings)));
+  const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings, people)));
   for (const r of rows) {
     const key = `${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
     const sums = gathered.get(key) ?? FIGURES.map(() => 0n);
@@ -202,6 +211,31 @@ export async function rollupRatings(db: DbOrTx, sign: 1 | -1, where: SQL): Promi
   await add(db, null, ratingRows(sign, where));
 }
 
+const contactRows = (sign: 1 | -1, where: SQL) =>
+  sql`select ${sign}::int as sign, ct.created_at, ct.is_group from contacts ct where ${where}`;
+
+/**
+ * Same for contacts matching `where` (alias ct): 1 after they are added, -1 before they are
+ * deleted. Leads are counted per day under no attendant and no sector: the unfiltered count (with
+ * a filter they depend on the contact's cycles, and are read raw).
+ */
+export async function rollupContacts(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
+  await add(db, null, null, contactRows(sign, where));
+}
+
+/** rollupContacts for contacts by id (none: nothing). */
+export async function rollupContactIds(db: DbOrTx, sign: 1 | -1, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await rollupContacts(
+    db,
+    sign,
+    sql`ct.id in (${sql.join(
+      ids.map((id) => sql`${id}::int`),
+      sql`, `,
+    )})`,
+  );
+}
+
 /** Before tickets are deleted: their cycles and ratings leave the figures. */
 export async function rollupForgetTickets(db: DbOrTx, ticketIds: SQL): Promise<void> {
   const inTransaction = await add(
@@ -239,7 +273,7 @@ export async function rebuildDashboardRollups(db: DbOrTx, timeZone?: string): Pr
   await db.execute(sql`delete from dashboard_rollups`);
   await db.execute(sql`
     insert into dashboard_rollups (${COLUMNS})
-    ${contributions(zone, cycleRows(1, sql`true`), ratingRows(1, sql`true`))}`);
+    ${contributions(zone, cycleRows(1, sql`true`), ratingRows(1, sql`true`), contactRows(1, sql`true`))}`);
   // The distinct-ticket figures (store/dashboard-tickets.ts): their writers hold the lock above too.
   await rebuildTicketFigures(db, zone);
 }

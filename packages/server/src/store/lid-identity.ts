@@ -10,6 +10,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { contactExtraInfo, contactTags, contacts, messages, ratingRequests, tickets } from '../db/schema.js';
 import { finishCycle } from './ticket-cycles.js';
+import { rollupContactIds } from './dashboard-rollups.js';
 import type { ContactRow } from './contacts.js';
 
 export const isLidNumber = (number: string): boolean => /@(hosted\.)?lid$/.test(number);
@@ -87,5 +88,6 @@ async function mergeInto(tx: DbOrTx, from: ContactRow, into: ContactRow, now: Da
     insert into ${contactTags} (contact_id, tag_id)
     select ${into.id}, tag_id from ${contactTags} where contact_id = ${from.id}
     on conflict do nothing`);
+  await rollupContactIds(tx, -1, [from.id]);
   await tx.delete(contacts).where(eq(contacts.id, from.id));
 }

@@ -57,7 +57,7 @@ import { MediaTooLargeError, megabytes, type MediaStore } from '../../lib/media-
 import { SETTINGS_CHANGED_CHANNEL } from '../../store/settings.js';
 import { protocolOf } from '../../modules/tickets/insert.js';
 import { IdMap, type Entity } from './id-map.js';
-import { rebuildDashboardRollups, rollupCycles } from '../../store/dashboard-rollups.js';
+import { rebuildDashboardRollups, rollupContactIds, rollupCycles } from '../../store/dashboard-rollups.js';
 import { bool, date, hexColor, str, time } from './values.js';
 import type { SourceDb, SourceRow } from './source.js';
 import { CONTACT_DETAIL_COLUMNS, surveySource, type SourceSurvey, type SourceTable } from './source-schema.js';
@@ -677,6 +677,7 @@ class Run {
           updatedAt: date(row.updatedAt),
         })
         .returning({ id: contacts.id });
+      await rollupContactIds(tx, 1, [created.id]);
       const details = contactDetails(row);
       if (details.length)
         await tx.insert(contactExtraInfo).values(details.map((d) => ({ contactId: created.id, name: d.name, value: d.value })));

@@ -8,6 +8,7 @@ import type { CampaignAudience } from '@switchboard/shared';
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { campaignRecipients, contactTags, contacts, tickets } from '../../db/schema.js';
+import { rollupContactIds } from '../../store/dashboard-rollups.js';
 
 const CHUNK = 1000;
 
@@ -37,10 +38,16 @@ export async function audienceContacts(tx: Tx, audience: CampaignAudience, now: 
   const numbers = [...named.keys()];
   for (let i = 0; i < numbers.length; i += CHUNK) {
     const part = numbers.slice(i, i + CHUNK);
-    await tx
+    const added = await tx
       .insert(contacts)
       .values(part.map((number) => ({ number, name: named.get(number) || number })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: contacts.id });
+    await rollupContactIds(
+      tx,
+      1,
+      added.map((c) => c.id),
+    );
     const found = await tx.select({ id: contacts.id, number: contacts.number }).from(contacts).where(inArray(contacts.number, part));
     for (const c of found) chosen.set(c.id, named.get(c.number) ?? '');
   }

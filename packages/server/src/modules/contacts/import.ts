@@ -11,6 +11,7 @@ import { authorize } from '../../access/authorize.js';
 import type { App } from '../../http/types.js';
 import type { CurrentUser } from '../../store/users.js';
 import { announceImportedContacts } from './announce-import.js';
+import { rollupContactIds } from '../../store/dashboard-rollups.js';
 
 export async function importPhoneContacts(ctx: AppContext, channels: ChannelManager, actor: CurrentUser): Promise<{ imported: number }> {
   authorize(actor, 'contact.import');
@@ -24,6 +25,11 @@ export async function importPhoneContacts(ctx: AppContext, channels: ChannelMana
   // contact.created webhook event, written with the contacts (they commit together).
   const { inserted, events } = await ctx.db.transaction(async (tx) => {
     const added = await tx.insert(contacts).values(rows).onConflictDoNothing({ target: contacts.number }).returning();
+    await rollupContactIds(
+      tx,
+      1,
+      added.map((c) => c.id),
+    );
     return { inserted: added, events: await announceImportedContacts(ctx, tx, added) };
   });
   events.announce();

@@ -40,7 +40,7 @@ import { announceContact, Announcements, announceTicketDeleted } from '../../mes
 import { announceImportedContacts } from './announce-import.js';
 import { presentTagsByIds, replaceContactTags } from '../tags/repository.js';
 import type { CurrentUser } from '../../store/users.js';
-import { rollupForgetTickets } from '../../store/dashboard-rollups.js';
+import { rollupContactIds, rollupContacts, rollupForgetTickets } from '../../store/dashboard-rollups.js';
 import { passThroughNumberChecker, type NumberChecker } from '../../channels/number-checker.js';
 import { contactTicketFacts, findContactRow, presentContactById, presentContacts } from '../../store/contacts.js';
 
@@ -184,6 +184,7 @@ export class ContactsService {
         .from(tickets)
         .where(eq(tickets.contactId, id));
       await rollupForgetTickets(tx, sql`select t.id from tickets t where t.contact_id = ${id}`);
+      await rollupContactIds(tx, -1, [id]);
       await tx.delete(contacts).where(eq(contacts.id, id));
       return { removedTickets: ticketRows, tagIds: tagRows.map((t) => t.tagId) };
     });
@@ -199,6 +200,7 @@ export class ContactsService {
       const tagRows = await tx.selectDistinct({ tagId: contactTags.tagId }).from(contactTags);
       const ticketRows = await tx.select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId }).from(tickets);
       await rollupForgetTickets(tx, sql`select t.id from tickets t`);
+      await rollupContacts(tx, -1, sql`true`);
       const deleted = await tx.delete(contacts).returning({ id: contacts.id });
       return { removed: deleted.length, removedTickets: ticketRows, tagIds: tagRows.map((t) => t.tagId) };
     });
@@ -223,6 +225,11 @@ export class ContactsService {
         .values(valid.map(({ name, number, email }) => ({ name, number, email })))
         .onConflictDoNothing({ target: contacts.number })
         .returning();
+      await rollupContactIds(
+        tx,
+        1,
+        added.map((c) => c.id),
+      );
       return { inserted: added, events: await announceImportedContacts(this.ctx, tx, added) };
     });
     events.announce();
@@ -253,6 +260,7 @@ export class ContactsService {
         if (isUniqueViolation(err, 'contacts_number_unique')) throw duplicated();
         throw err;
       }
+      await rollupContactIds(tx, 1, [id]);
       await insertExtraInfo(tx, id, input.extraInfo);
       const tagIds = input.tags?.length ? (await replaceContactTags(tx, actor, id, input.tags)).added : [];
       const contact = (await presentContactById(tx, id))!;

@@ -8,8 +8,9 @@
  *   previous active day is before it, one per (attendant, ticket) pair;
  * - per day for one attendant or sector (a ticket transferred within a day is one); unfiltered,
  *   the day's distinct tickets are in the rollups (each ticket's first cycle of the day is marked).
- * The rest is read from the rows, each through an index that carries what it needs:
- * - leads and campaign replies, on their own date indexes;
+ * Unfiltered leads (people first seen per day) are in the rollups too. The rest is read from the
+ * rows, each through an index that carries what it needs:
+ * - leads under a filter (joined from the attendant's or sector's cycles) and campaign replies;
  * - ratings of no cycle (their sector is the ticket's current one, which moves), a partial index.
  * The tag filter stays on the raw computation: a contact's tags change without touching any
  * counted row, so no rollup could follow them.
@@ -148,6 +149,13 @@ export class DashboardService extends RawDashboard {
     // A user is listed with ratings when one was given to them in the range.
     for (const [id, x] of perUser) if (x.n > 0) byUser.set(id, stats(x));
     return { all: stats(all), byUser };
+  }
+
+  /** Unfiltered, people first seen per day are in the rollups (under no attendant and no sector). */
+  protected override async leads(s: Scope): Promise<number> {
+    if (s.tag !== undefined || s.userId !== undefined || s.queueId !== undefined) return super.leads(s);
+    const [row] = rowsOf(await this.ctx.db.execute(sql`select coalesce(sum(d.leads), 0)::int as n from (${this.rollupRows(s)}) d`));
+    return num(row?.n);
   }
 
   /** Ratings of no cycle in the range (few: a partial index holds them), sector by their ticket's. */

@@ -26,6 +26,7 @@ import { insertTicketWithCycle } from '../tickets/insert.js';
 import { presentTicketById, type TicketRow } from '../../store/ticket-present.js';
 import type { TicketsService } from '../tickets/service.js';
 import type { ApiSendInput } from './schema.js';
+import { rollupContactIds } from '../../store/dashboard-rollups.js';
 
 export interface ApiSendResult {
   ticketId: number;
@@ -149,6 +150,7 @@ export class ExternalApiService {
     const [existing] = await tx.select({ id: contacts.id }).from(contacts).where(eq(contacts.number, number));
     if (existing) return { id: existing.id, created: false };
     const [row] = await tx.insert(contacts).values({ name: number, number }).returning({ id: contacts.id });
+    await rollupContactIds(tx, 1, [row.id]);
     return { id: row.id, created: true };
   }
 
