@@ -63,3 +63,28 @@ SELECT (ct.created_at AT TIME ZONE z.tz)::date, 0, 0, count(*)::int
 FROM contacts ct, z WHERE NOT ct.is_group
 GROUP BY 1
 ON CONFLICT ("day", "user_id", "queue_id") DO UPDATE SET "leads" = excluded."leads";
+--> statement-breakpoint
+-- Leads under an attendant or sector filter (src/store/dashboard-leads.ts): people per first-seen day
+-- and last day a cycle of theirs was queued for the attendant, the sector or both (0: any).
+CREATE TABLE IF NOT EXISTS "dashboard_leads" (
+	"user_id" integer NOT NULL,
+	"queue_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"last_day" date NOT NULL,
+	"contacts" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "dashboard_leads_user_id_queue_id_day_last_day_pk" PRIMARY KEY("user_id","queue_id","day","last_day")
+);
+--> statement-breakpoint
+INSERT INTO "dashboard_leads" ("user_id", "queue_id", "day", "last_day", "contacts")
+WITH z AS (SELECT coalesce((SELECT nullif(s.value, '') FROM settings s WHERE s.key = 'timezone'), 'UTC') AS tz),
+k AS (
+	SELECT t.contact_id, k.user_id, k.queue_id, max((c.queued_at AT TIME ZONE z.tz)::date) AS last_day
+	FROM ticket_cycles c JOIN tickets t ON t.id = c.ticket_id CROSS JOIN z
+		CROSS JOIN LATERAL (VALUES (c.user_id, 0), (0, c.queue_id), (c.user_id, c.queue_id)) k(user_id, queue_id)
+	WHERE k.user_id IS NOT NULL AND k.queue_id IS NOT NULL
+	GROUP BY t.contact_id, k.user_id, k.queue_id
+)
+SELECT k.user_id, k.queue_id, (ct.created_at AT TIME ZONE z.tz)::date, k.last_day, count(*)::int
+FROM k JOIN contacts ct ON ct.id = k.contact_id CROSS JOIN z
+WHERE NOT ct.is_group
+GROUP BY 1, 2, 3, 4;

@@ -480,6 +480,24 @@ export const dashboardDayTickets = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.queueId, t.day] })],
 );
 
+/**
+ * Leads under an attendant or sector filter (store/dashboard-leads.ts): people (not groups) per
+ * first-seen day and the last day a cycle of theirs (any ticket) was queued for the attendant,
+ * the sector or both (0: any). They count in [from, to] when day is in it and last_day is not
+ * before `from`.
+ */
+export const dashboardLeads = pgTable(
+  'dashboard_leads',
+  {
+    userId: integer('user_id').notNull(),
+    queueId: integer('queue_id').notNull(),
+    day: date('day').notNull(),
+    lastDay: date('last_day').notNull(),
+    contacts: integer('contacts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.queueId, t.day, t.lastDay] })],
+);
+
 // ── Messages ────────────────────────────────────────────────────────────────────────────────────
 export const messages = pgTable(
   'messages',

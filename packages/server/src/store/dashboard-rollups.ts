@@ -19,6 +19,7 @@ import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 import { beforeCommit } from '../db/at-commit.js';
 import { serverTimeZone } from './settings.js';
+import { dropLeads, flushLeads, leadsMoveCycles, leadsMovePeople, rebuildLeads } from './dashboard-leads.js';
 import {
   dropTicketFigures,
   flushTicketFigures,
@@ -131,16 +132,12 @@ const ADD_EXCLUDED = sql.raw(FIGURES.map((f) => `${f} = dashboard_rollups.${f} +
 const moved = new WeakMap<object, Map<string, bigint[]>>();
 const FLUSH = Symbol('dashboard rollups');
 
-/** Adds the rows' contributions: gathered in a transaction, at once otherwise. True in a transaction. */
-async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null, people: SQL | null = null): Promise<boolean> {
-  const inTransaction = beforeCommit(db, FLUSH, () => flush(db));
-  if (!inTransaction) {
-    await db.execute(sql`
-      insert into dashboard_rollups (${COLUMNS})
-      ${contributions(companyZone(), cycles, ratings, people)}
-      on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
-    return false;
-  }
+/**
+ * The transaction's gathered figures (registering the commit hook the first time); undefined
+ * outside a transaction, where every change is written at once.
+ */
+async function gathering(db: DbOrTx): Promise<Map<string, bigint[]> | undefined> {
+  if (!beforeCommit(db, FLUSH, () => flush(db))) return undefined;
   let gathered = moved.get(db);
   if (!gathered) {
     // Once per transaction: a zone change (which recounts under an exclusive lock) waits for this
@@ -148,6 +145,19 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null, people: 
     await db.execute(sql`lock table dashboard_rollups in row exclusive mode`);
     gathered = new Map<string, bigint[]>();
     moved.set(db, gathered);
+  }
+  return gathered;
+}
+
+/** Adds the rows' contributions: gathered in a transaction, at once otherwise. True in a transaction. */
+async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null, people: SQL | null = null): Promise<boolean> {
+  const gathered = await gathering(db);
+  if (!gathered) {
+    await db.execute(sql`
+      insert into dashboard_rollups (${COLUMNS})
+      ${contributions(companyZone(), cycles, ratings, people)}
+      on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+    return false;
   }
   const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings, people)));
   for (const r of rows) {
@@ -163,6 +173,7 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null, people: 
 async function flush(tx: DbOrTx): Promise<void> {
   // First: it waits for any other writer of the same tickets, before this one locks any figure.
   await flushTicketFigures(tx, companyZone());
+  await flushLeads(tx);
   const gathered = moved.get(tx);
   moved.delete(tx);
   if (!gathered) return;
@@ -204,6 +215,7 @@ const ratingRows = (sign: 1 | -1, where: SQL) =>
 export async function rollupCycles(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
   const inTransaction = await add(db, cycleRows(sign, where), null);
   await gatherTicketCycles(db, companyZone(), inTransaction, cycleRows(sign, where));
+  await leadsMoveCycles(db, companyZone(), inTransaction, sign, where);
 }
 
 /** Same for ratings matching `where` (alias r, with its cycle c). */
@@ -217,7 +229,7 @@ const contactRows = (sign: 1 | -1, where: SQL) =>
 /**
  * Same for contacts matching `where` (alias ct): 1 after they are added, -1 before they are
  * deleted. Leads are counted per day under no attendant and no sector: the unfiltered count (with
- * a filter they depend on the contact's cycles, and are read raw).
+ * a filter they depend on the person's cycles: store/dashboard-leads.ts).
  */
 export async function rollupContacts(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
   await add(db, null, null, contactRows(sign, where));
@@ -244,6 +256,16 @@ export async function rollupForgetTickets(db: DbOrTx, ticketIds: SQL): Promise<v
     ratingRows(-1, sql`r.ticket_id in (${ticketIds})`),
   );
   await forgetTicketFigures(db, companyZone(), inTransaction, ticketIds);
+  await leadsMoveCycles(db, companyZone(), inTransaction, -1, sql`c.ticket_id in (${ticketIds})`);
+}
+
+/**
+ * Tickets about to change person (a merge): the people `people` (a query of contact ids) leave
+ * the leads under a filter before (-1) and come back after (1), with the cycles they have then.
+ */
+export async function rollupMovePeople(db: DbOrTx, sign: 1 | -1, people: SQL): Promise<void> {
+  const inTransaction = (await gathering(db)) !== undefined;
+  await leadsMovePeople(db, companyZone(), inTransaction, sign, people);
 }
 
 /**
@@ -260,6 +282,7 @@ export async function rollupFoldInto(db: DbOrTx, column: 'user_id' | 'queue_id',
     select ${key}, ${sums} from moved group by 1, 2, 3 order by 1, 2, 3
     on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
   await dropTicketFigures(db, companyZone(), column, id);
+  await dropLeads(db, column, id);
 }
 
 /**
@@ -276,4 +299,5 @@ export async function rebuildDashboardRollups(db: DbOrTx, timeZone?: string): Pr
     ${contributions(zone, cycleRows(1, sql`true`), ratingRows(1, sql`true`), contactRows(1, sql`true`))}`);
   // The distinct-ticket figures (store/dashboard-tickets.ts): their writers hold the lock above too.
   await rebuildTicketFigures(db, zone);
+  await rebuildLeads(db, zone);
 }

@@ -10,7 +10,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { contactExtraInfo, contactTags, contacts, messages, ratingRequests, tickets } from '../db/schema.js';
 import { finishCycle } from './ticket-cycles.js';
-import { rollupContactIds } from './dashboard-rollups.js';
+import { rollupContactIds, rollupMovePeople } from './dashboard-rollups.js';
 import type { ContactRow } from './contacts.js';
 
 export const isLidNumber = (number: string): boolean => /@(hosted\.)?lid$/.test(number);
@@ -74,7 +74,10 @@ async function mergeInto(tx: DbOrTx, from: ContactRow, into: ContactRow, now: Da
     await tx.update(tickets).set({ status: 'closed', isFinished: true, updatedAt: now }).where(eq(tickets.id, id));
     await finishCycle(tx, id, now, 'finished', null);
   }
+  // The leads under a filter are per person, over all their tickets' cycles.
+  await rollupMovePeople(tx, -1, sql`select ${from.id}::int union all select ${into.id}::int`);
   await tx.update(tickets).set({ contactId: into.id }).where(eq(tickets.contactId, from.id));
+  await rollupMovePeople(tx, 1, sql`select ${into.id}::int`);
   await tx.update(messages).set({ contactId: into.id }).where(eq(messages.contactId, from.id));
   await tx.update(contactExtraInfo).set({ contactId: into.id }).where(eq(contactExtraInfo.contactId, from.id));
   // One waiting rating request per person and connection: where both wait, the number's one wins

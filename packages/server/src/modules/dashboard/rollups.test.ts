@@ -6,12 +6,13 @@
  * the company's zone, and after a change of zone. Each write path moves the figures itself: one that
  * skipped it would leave the rollups different from their recount and from the raw numbers.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contacts,
   dashboardAttendantTickets,
   dashboardDayTickets,
+  dashboardLeads,
   dashboardRollups,
   queues,
   ratingRequests,
@@ -22,7 +23,7 @@ import { TestClock } from '../../test/clock.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
 import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
-import { rebuildDashboardRollups } from '../../store/dashboard-rollups.js';
+import { rebuildDashboardRollups, rollupContactIds, rollupMovePeople } from '../../store/dashboard-rollups.js';
 import { finishCycle, openCycle } from '../../store/ticket-cycles.js';
 import { RawDashboard } from './raw.js';
 import type { DashboardQuery } from './schema.js';
@@ -52,7 +53,7 @@ describe('dashboard rollups', () => {
   const writes = async (from: string, body: string) => {
     const before = await ticketOf(from);
     await customerSends(s, { from, to: conn.number, name: `C ${from.slice(-4)}`, body });
-    return waitFor(async () => {
+    const made = await waitFor(async () => {
       const t = await ticketOf(from);
       return t &&
         (t.id !== before?.id || t.status !== 'closed' || before.status !== 'closed') &&
@@ -60,7 +61,23 @@ describe('dashboard rollups', () => {
         ? t
         : undefined;
     });
+    if (!before) await firstSeenNow(made.contactId);
+    return made;
   };
+
+  /**
+   * A new contact is stamped by the database's clock, the history runs on the test clock: its
+   * first-seen time is moved to the test clock's now, its leads out before and back after (as a
+   * writer would; the product never changes it), so that the leads are compared on the history's days.
+   */
+  const firstSeenNow = (contactId: number) =>
+    s.database.db.transaction(async (tx) => {
+      await rollupContactIds(tx, -1, [contactId]);
+      await rollupMovePeople(tx, -1, sql`select ${contactId}::int`);
+      await tx.update(contacts).set({ createdAt: clock.now() }).where(eq(contacts.id, contactId));
+      await rollupContactIds(tx, 1, [contactId]);
+      await rollupMovePeople(tx, 1, sql`select ${contactId}::int`);
+    });
 
   const ratingAsked = (ticketId: number) =>
     waitFor(async () =>
@@ -106,15 +123,16 @@ describe('dashboard rollups', () => {
 
   /** The rows kept by the write paths equal a recount from the raw tables. */
   async function expectSameAsRecount(label: string) {
-    const byKey = (r: Record<string, unknown>) => ['day', 'userId', 'queueId', 'prevDay'].map((k) => String(r[k])).join('/');
+    const byKey = (r: Record<string, unknown>) => ['day', 'userId', 'queueId', 'prevDay', 'lastDay'].map((k) => String(r[k])).join('/');
     const nonZero = <T extends Record<string, unknown>>(rows: T[]) =>
       rows
-        .filter((r) => Object.entries(r).some(([k, v]) => !['day', 'userId', 'queueId', 'prevDay'].includes(k) && v !== 0))
+        .filter((r) => Object.entries(r).some(([k, v]) => !['day', 'userId', 'queueId', 'prevDay', 'lastDay'].includes(k) && v !== 0))
         .sort((a, b) => byKey(a).localeCompare(byKey(b)));
     const kept = async () => ({
       rollups: nonZero(await s.database.db.select().from(dashboardRollups)),
       attendantTickets: nonZero(await s.database.db.select().from(dashboardAttendantTickets)),
       dayTickets: nonZero(await s.database.db.select().from(dashboardDayTickets)),
+      leads: nonZero(await s.database.db.select().from(dashboardLeads)),
     });
     const before = await kept();
     await s.database.db.transaction((tx) => rebuildDashboardRollups(tx));

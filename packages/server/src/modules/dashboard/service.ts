@@ -8,9 +8,10 @@
  *   previous active day is before it, one per (attendant, ticket) pair;
  * - per day for one attendant or sector (a ticket transferred within a day is one); unfiltered,
  *   the day's distinct tickets are in the rollups (each ticket's first cycle of the day is marked).
- * Unfiltered leads (people first seen per day) are in the rollups too. The rest is read from the
+ * Leads too: unfiltered, people first seen per day in the rollups; with a filter, per person's
+ * first-seen day and last day served there (store/dashboard-leads.ts). The rest is read from the
  * rows, each through an index that carries what it needs:
- * - leads under a filter (joined from the attendant's or sector's cycles) and campaign replies;
+ * - campaign replies, on their date index;
  * - ratings of no cycle (their sector is the ticket's current one, which moves), a partial index.
  * The tag filter stays on the raw computation: a contact's tags change without touching any
  * counted row, so no rollup could follow them.
@@ -151,10 +152,24 @@ export class DashboardService extends RawDashboard {
     return { all: stats(all), byUser };
   }
 
-  /** Unfiltered, people first seen per day are in the rollups (under no attendant and no sector). */
+  /**
+   * Unfiltered, people first seen per day are in the rollups (under no attendant and no sector);
+   * with a filter, the people per first-seen day and last day served there (store/dashboard-leads.ts):
+   * those seen in the range whose last such day is not before it.
+   */
   protected override async leads(s: Scope): Promise<number> {
-    if (s.tag !== undefined || s.userId !== undefined || s.queueId !== undefined) return super.leads(s);
-    const [row] = rowsOf(await this.ctx.db.execute(sql`select coalesce(sum(d.leads), 0)::int as n from (${this.rollupRows(s)}) d`));
+    if (s.tag !== undefined) return super.leads(s);
+    if (s.userId === undefined && s.queueId === undefined) {
+      const [row] = rowsOf(await this.ctx.db.execute(sql`select coalesce(sum(d.leads), 0)::int as n from (${this.rollupRows(s)}) d`));
+      return num(row?.n);
+    }
+    const parts: SQL[] = [sql`l.user_id = ${s.userId ?? 0}`, sql`l.queue_id = ${s.queueId ?? 0}`, sql`l.day <= ${s.to}::date`];
+    if (s.from !== null) parts.push(sql`l.day >= ${s.from}::date`, sql`l.last_day >= ${s.from}::date`);
+    const [row] = rowsOf(
+      await this.ctx.db.execute(
+        sql`select coalesce(sum(l.contacts), 0)::int as n from dashboard_leads l where ${sql.join(parts, sql` and `)}`,
+      ),
+    );
     return num(row?.n);
   }
 

@@ -1,0 +1,113 @@
+/**
+ * The dashboard's leads under an attendant or sector filter (table `dashboard_leads`, docs/decisions.md
+ * "Leads under a filter"): people first seen in the range with a cycle of the attendant or sector
+ * queued from the range's start on, any of their tickets' cycles. Per (filter, person) that is the
+ * person's first-seen day and the last day such a cycle was queued: they count in [from, to] when
+ * the first is in it and the last is not before `from`. Rows sum the people per (attendant or 0,
+ * sector or 0, first-seen day, last queued day); nobody's and no sector's cycles are left out.
+ * (Unfiltered leads are the rollups' `leads`: every person, with cycles or not.)
+ *
+ * A person's row depends on all their cycles, so a change of cycles moves the difference between
+ * the rows of their people now and the rows without those cycles (out before a change, in after
+ * it: the differences add up to the change). Gathered per transaction and written at its commit
+ * with the rollups; the people are locked first, so two writers of one person's tickets take turns.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../lib/sql.js';
+
+/** Rows to add per "user|sector|day|last_day", per transaction. */
+const pending = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The rows of the people `people` (a query of contact ids), from their cycles except those
+ * matching `leaving` (alias c): (user_id, queue_id, day, last_day as text, contacts).
+ */
+function leadRows(zone: SQL, people: SQL, leaving: SQL | null): SQL {
+  return sql`
+    with z as (select ${zone} as tz),
+    k as (
+      select t.contact_id, k.user_id, k.queue_id, max((c.queued_at at time zone z.tz)::date) as last_day
+      from ticket_cycles c join tickets t on t.id = c.ticket_id cross join z
+        cross join lateral (values (c.user_id, 0), (0, c.queue_id), (c.user_id, c.queue_id)) k(user_id, queue_id)
+      where t.contact_id in (${people}) and k.user_id is not null and k.queue_id is not null
+        ${leaving ? sql`and not coalesce((${leaving}), false)` : sql``}
+      group by t.contact_id, k.user_id, k.queue_id
+    )
+    select k.user_id, k.queue_id, to_char((ct.created_at at time zone z.tz)::date, 'YYYY-MM-DD') as day,
+      to_char(k.last_day, 'YYYY-MM-DD') as last_day, count(*)::int as contacts
+    from k join contacts ct on ct.id = k.contact_id cross join z
+    where not ct.is_group
+    group by 1, 2, 3, 4`;
+}
+
+async function gather(db: DbOrTx, inTransaction: boolean, rows: SQL, sign: number): Promise<void> {
+  const moved = inTransaction ? (pending.get(db) ?? new Map<string, number>()) : new Map<string, number>();
+  if (inTransaction) pending.set(db, moved);
+  for (const r of rowsOf(await db.execute(rows))) {
+    const key = `${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}|${String(r.last_day)}`;
+    moved.set(key, (moved.get(key) ?? 0) + sign * Number(r.contacts));
+  }
+  if (!inTransaction) await write(db, moved);
+}
+
+/** Adds the gathered rows in key order; none that moved nothing. */
+async function write(db: DbOrTx, moved: Map<string, number>): Promise<void> {
+  const values = [...moved]
+    .filter(([, n]) => n !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, n]) => {
+      const [user, queue, day, last] = key.split('|');
+      return sql`(${Number(user)}::int, ${Number(queue)}::int, ${day}::date, ${last}::date, ${n}::int)`;
+    });
+  moved.clear();
+  if (!values.length) return;
+  await db.execute(sql`
+    insert into dashboard_leads (user_id, queue_id, day, last_day, contacts) values ${sql.join(values, sql`, `)}
+    on conflict (user_id, queue_id, day, last_day) do update set contacts = dashboard_leads.contacts + excluded.contacts`);
+}
+
+/** Locks the people (in id order) so that another writer of theirs waits, then reads after it. */
+async function lockPeople(db: DbOrTx, inTransaction: boolean, people: SQL): Promise<void> {
+  if (inTransaction) await db.execute(sql`select ct.id from contacts ct where ct.id in (${people}) order by ct.id for no key update`);
+}
+
+/**
+ * The cycles matching `where` (alias c) go out (-1, before a change) or come in (1, after it):
+ * their people's rows move by the difference their cycles make.
+ */
+export async function leadsMoveCycles(db: DbOrTx, zone: SQL, inTransaction: boolean, sign: 1 | -1, where: SQL): Promise<void> {
+  const people = sql`select t.contact_id from tickets t where t.id in (select c.ticket_id from ticket_cycles c where ${where})`;
+  await lockPeople(db, inTransaction, people);
+  await gather(db, inTransaction, leadRows(zone, people, null), sign);
+  await gather(db, inTransaction, leadRows(zone, people, where), -sign);
+}
+
+/** The people `people` (a query of contact ids) go out (-1, before their tickets change person) or come in (1, after). */
+export async function leadsMovePeople(db: DbOrTx, zone: SQL, inTransaction: boolean, sign: 1 | -1, people: SQL): Promise<void> {
+  await lockPeople(db, inTransaction, people);
+  await gather(db, inTransaction, leadRows(zone, people, null), sign);
+}
+
+/** Just before the transaction commits. */
+export async function flushLeads(tx: DbOrTx): Promise<void> {
+  const moved = pending.get(tx);
+  pending.delete(tx);
+  if (moved) await write(tx, moved);
+}
+
+/** An attendant or sector deleted: its cycles are nobody's / of no sector, which these rows leave out. */
+export async function dropLeads(db: DbOrTx, column: 'user_id' | 'queue_id', id: number): Promise<void> {
+  const moved = pending.get(db);
+  if (moved) for (const key of [...moved.keys()]) if (Number(key.split('|')[column === 'user_id' ? 0 : 1]) === id) moved.delete(key);
+  await db.execute(sql`delete from dashboard_leads where ${sql.raw(column)} = ${id}`);
+}
+
+/** Recounts the table (under the rollups' table lock, see rebuildDashboardRollups). */
+export async function rebuildLeads(db: DbOrTx, zone: SQL): Promise<void> {
+  await db.execute(sql`delete from dashboard_leads`);
+  await db.execute(sql`
+    insert into dashboard_leads (user_id, queue_id, day, last_day, contacts)
+    select r.user_id, r.queue_id, r.day::date, r.last_day::date, r.contacts
+    from (${leadRows(zone, sql`select id from contacts`, null)}) r`);
+}
