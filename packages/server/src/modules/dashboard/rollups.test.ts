@@ -2,8 +2,8 @@
  * The dashboard read from the rollups equals the raw computation (raw.ts) for every range and
  * filter, over a history made through the real services: customers writing in (new and reopened
  * tickets), the sector menu, accept, transfer, return, resolve with a rating, reopen, inactivity
- * close, deletion of a ticket, a contact, an attendant and a sector, at 23:59:59.999 and 00:00 in
- * the company's zone, and after a change of zone. Each write path moves the figures itself: one that
+ * close, deletion of a ticket, a contact, an attendant and a sector, a LID contact merged into the
+ * one made by hand, at 23:59:59.999 and 00:00 in the company's zone, and after a change of zone. Each write path moves the figures itself: one that
  * skipped it would leave the rollups different from their recount and from the raw numbers.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -20,7 +20,8 @@ import {
   tickets,
 } from '../../db/schema.js';
 import { TestClock } from '../../test/clock.js';
-import { createTestServer, type TestServer } from '../../test/harness.js';
+import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { simulatedLid } from '../../channels/simulator/network.js';
 import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
 import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
 import { rebuildDashboardRollups, rollupContactIds, rollupMovePeople } from '../../store/dashboard-rollups.js';
@@ -261,6 +262,31 @@ describe('dashboard rollups', () => {
     await s.services.contacts.remove(admin, t1.contactId);
     await expectSameAsRaw('after a contact deletion');
     await expectSameAsRecount('after a contact deletion');
+
+    // A contact made by hand the day before, then the same person writing with a hidden number (a
+    // LID contact, served by Ana), then with the number: the two are merged, the ticket moving to
+    // the first, whose lead is on the 11th.
+    clock.set(sp('2025-03-11T20:00:00'));
+    const c6 = phoneNumber();
+    const byHand = await s.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: bearer(s.adminToken),
+      payload: { name: 'By hand', number: c6 },
+    });
+    expect(byHand.statusCode, byHand.body).toBe(201);
+    await firstSeenNow(byHand.json<{ id: number }>().id);
+    clock.set(sp('2025-03-12T13:00:00'));
+    await customerSends(s, { from: c6, to: conn.number, body: 'hidden', hideNumber: true });
+    const hidden = await waitFor(() => ticketOf(simulatedLid(c6)));
+    await firstSeenNow(hidden.contactId);
+    await tk.accept(ana, hidden.id);
+    await expectSameAsRaw('before a merge');
+    clock.set(sp('2025-03-12T13:30:00'));
+    await customerSends(s, { from: c6, to: conn.number, body: 'with the number' });
+    await waitFor(async () => ((await ticketOf(c6))?.id === hidden.id ? true : undefined));
+    await expectSameAsRaw('after a merge');
+    await expectSameAsRecount('after a merge');
 
     // A change of zone recounts every day in the new one (UTC: the evening events move a day on).
     await s.services.settings.update(admin, 'timezone', 'UTC');
