@@ -41,15 +41,19 @@ function leadRows(zone: SQL, people: SQL, leaving: SQL | null): SQL {
     group by 1, 2, 3, 4`;
 }
 
-async function gather(db: DbOrTx, inTransaction: boolean, rows: SQL, sign: number): Promise<void> {
+/** Adds `rows` (lead rows with their contacts already signed): gathered in a transaction, at once otherwise. */
+async function gather(db: DbOrTx, inTransaction: boolean, rows: SQL): Promise<void> {
   const moved = inTransaction ? (pending.get(db) ?? new Map<string, number>()) : new Map<string, number>();
   if (inTransaction) pending.set(db, moved);
   for (const r of rowsOf(await db.execute(rows))) {
     const key = `${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}|${String(r.last_day)}`;
-    moved.set(key, (moved.get(key) ?? 0) + sign * Number(r.contacts));
+    moved.set(key, (moved.get(key) ?? 0) + Number(r.contacts));
   }
   if (!inTransaction) await write(db, moved);
 }
+
+const signed = (sign: number, rows: SQL) =>
+  sql`select r.user_id, r.queue_id, r.day, r.last_day, ${sign}::int * r.contacts as contacts from (${rows}) r`;
 
 /** Adds the gathered rows in key order; none that moved nothing. */
 async function write(db: DbOrTx, moved: Map<string, number>): Promise<void> {
@@ -79,14 +83,17 @@ async function lockPeople(db: DbOrTx, inTransaction: boolean, people: SQL): Prom
 export async function leadsMoveCycles(db: DbOrTx, zone: SQL, inTransaction: boolean, sign: 1 | -1, where: SQL): Promise<void> {
   const people = sql`select t.contact_id from tickets t where t.id in (select c.ticket_id from ticket_cycles c where ${where})`;
   await lockPeople(db, inTransaction, people);
-  await gather(db, inTransaction, leadRows(zone, people, null), sign);
-  await gather(db, inTransaction, leadRows(zone, people, where), -sign);
+  await gather(
+    db,
+    inTransaction,
+    sql`${signed(sign, leadRows(zone, people, null))} union all ${signed(-sign, leadRows(zone, people, where))}`,
+  );
 }
 
 /** The people `people` (a query of contact ids) go out (-1, before their tickets change person) or come in (1, after). */
 export async function leadsMovePeople(db: DbOrTx, zone: SQL, inTransaction: boolean, sign: 1 | -1, people: SQL): Promise<void> {
   await lockPeople(db, inTransaction, people);
-  await gather(db, inTransaction, leadRows(zone, people, null), sign);
+  await gather(db, inTransaction, signed(sign, leadRows(zone, people, null)));
 }
 
 /** Just before the transaction commits. */

@@ -1,8 +1,10 @@
 /**
  * The dashboard's additive figures per company-local day × attendant × sector (table
- * `dashboard_rollups`, docs/decisions.md "Dashboard rollups"). Every writer of cycles and ratings
- * calls these in its own transaction: the cycles' contribution goes out before a change and comes
- * back in after it, so a cycle's figures follow its user, sector and days exactly.
+ * `dashboard_rollups`, docs/decisions.md "Dashboard rollups"). Every writer of cycles, ratings and
+ * contacts calls these in its own transaction: the cycles' contribution goes out before a change
+ * and comes back in after it, so a cycle's figures follow its user, sector and days exactly. The
+ * same calls keep the figures that do not add up over cycles — distinct tickets
+ * (store/dashboard-tickets.ts) and leads under a filter (store/dashboard-leads.ts).
  *
  * Why in the services and not in triggers: the writes are few and known, and a transaction's
  * changes are gathered and written by one upsert whose keys are sorted, just before it commits
