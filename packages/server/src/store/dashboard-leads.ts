@@ -1,6 +1,6 @@
 /**
  * The dashboard's leads under an attendant or sector filter (table `dashboard_leads`, docs/decisions.md
- * "Leads under a filter"): people first seen in the range with a cycle of the attendant or sector
+ * "Distinct tickets and leads without reading the cycles"): people first seen in the range with a cycle of the attendant or sector
  * queued from the range's start on, any of their tickets' cycles. Per (filter, person) that is the
  * person's first-seen day and the last day such a cycle was queued: they count in [from, to] when
  * the first is in it and the last is not before `from`. Rows sum the people per (attendant or 0,

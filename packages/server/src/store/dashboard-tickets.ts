@@ -1,7 +1,7 @@
 /**
- * The dashboard's distinct-ticket figures under a filter, kept beside the rollups (tables
+ * The dashboard's distinct-ticket figures, kept beside the rollups (tables
  * `dashboard_attendant_tickets` and `dashboard_day_tickets`, docs/decisions.md "Distinct tickets
- * without reading the cycles"):
+ * and leads without reading the cycles"):
  * - per attendant over a range: the days each (attendant, ticket) pair was active — a cycle of
  *   theirs queued or ended that day — each counted with the pair's previous active day, so the
  *   pairs of [from, to] are the rows with a day there and a previous day before `from`: one per
