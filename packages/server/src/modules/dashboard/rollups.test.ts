@@ -288,6 +288,16 @@ describe('dashboard rollups', () => {
     await expectSameAsRaw('after a merge');
     await expectSameAsRecount('after a merge');
 
+    // Contacts imported from a file are people first seen today (the database's clock), counted on that day.
+    const imported = await s.services.contacts.importCsv(admin, {
+      rows: [
+        { name: 'Imported one', number: phoneNumber() },
+        { name: 'Imported two', number: phoneNumber() },
+      ],
+    });
+    expect(imported.imported).toBe(2);
+    await expectSameAsRecount('after a contact import');
+
     // A change of zone recounts every day in the new one (UTC: the evening events move a day on).
     await s.services.settings.update(admin, 'timezone', 'UTC');
     await expectSameAsRaw('in UTC');
