@@ -1,17 +1,54 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const shared = path.resolve(import.meta.dirname, 'packages/shared/src/index.ts');
 const alias = { '@switchboard/shared': shared };
 
-// Server tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+const serverRoot = path.resolve(import.meta.dirname, 'packages/server');
+
+/** Modules through which a test reaches a database: the client opens one, processes start servers on one. */
+const DATABASE_MODULES = new Set(['src/db/client.ts', 'src/test/processes.ts'].map((f) => path.join(serverRoot, f)));
+/** Relative imports that load a module at run time (type-only imports do not). */
+const RUNTIME_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?'(\.{1,2}\/[^']+)\.js'|import\('(\.{1,2}\/[^']+)\.js'\)/gm;
+
+/** Whether `file` loads, directly or through other server modules, one that opens a database. */
+function reachesDatabase(file: string, seen = new Set<string>()): boolean {
+  if (DATABASE_MODULES.has(file)) return true;
+  if (seen.has(file) || !fs.existsSync(file)) return false;
+  seen.add(file);
+  for (const m of fs.readFileSync(file, 'utf8').matchAll(RUNTIME_IMPORT)) {
+    const target = path.resolve(path.dirname(file), `${m[1] ?? m[2]}.ts`);
+    if (reachesDatabase(target, seen)) return true;
+  }
+  return false;
+}
+
+/**
+ * Server test files that load nothing that opens a database (rules, parsers, drivers against
+ * doubles): nothing of theirs depends on the engine, so they run once, in the PGlite project.
+ */
+function serverTestsWithoutDatabase(): string[] {
+  return fs
+    .readdirSync(path.join(serverRoot, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.join('src', file))
+    .filter((file) => !reachesDatabase(path.join(serverRoot, file)));
+}
+
+/** Workers of the PostgreSQL group (SERVER_POSTGRES_WORKERS to change). */
+const POSTGRES_WORKERS = Number(process.env.SERVER_POSTGRES_WORKERS ?? Math.max(3, os.availableParallelism()));
+
+// Server tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set
+// (all but those that open no database).
 const serverProject = (db: 'pglite' | 'postgres') => ({
   resolve: { alias },
   test: {
     name: `server-${db}`,
-    root: path.resolve(import.meta.dirname, 'packages/server'),
+    root: serverRoot,
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(db === 'postgres' ? serverTestsWithoutDatabase() : [])],
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 30_000,
@@ -24,6 +61,10 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     setupFiles: ['src/test/response-contract.setup.ts', 'src/test/password-cost.setup.ts'],
     // Migrates once per run; each test file's database is a copy (test/test-databases.ts).
     globalSetup: ['src/test/global-setup.ts'],
+    // On PostgreSQL a test process spends much of its time waiting for the server's answers, so
+    // one more worker than the two cores fills that time. Vitest runs workers per group: the
+    // PostgreSQL files make a group of their own, after the others.
+    ...(db === 'postgres' ? { maxWorkers: POSTGRES_WORKERS, sequence: { groupOrder: 1 } } : {}),
   },
 });
 

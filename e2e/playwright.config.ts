@@ -92,7 +92,9 @@ export default defineConfig({
     locale: 'en-US',
     // The product draws no motion when asked (theme.ts): a busy machine cannot click a menu mid-grow.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test CPU (snapshots at each action): in CI only a failed test's
+    // retry records one (kept whether the retry passes or fails); elsewhere every failed test keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   webServer: Array.from({ length: WORKERS }, (_, worker) => server(worker)),
 });

@@ -37,7 +37,9 @@ describe('files with scheduled messages and campaigns', () => {
       .where(and(eq(simulatorMessages.customer, customer), eq(simulatorMessages.sender, 'connection')));
 
   beforeAll(async () => {
-    s = await createTestServer({ env: { MEDIA_MAX_MB: '2', UPLOAD_MAX_REQUEST_MB: '3' } });
+    // The tests run the scheduled jobs themselves: a background tick would finish the campaign
+    // between its last send and the test's cancel whenever the machine is slow.
+    s = await createTestServer({ env: { MEDIA_MAX_MB: '2', UPLOAD_MAX_REQUEST_MB: '3' }, automation: { scheduler: false } });
     conn = await connectSimulator(s);
   }, 120_000);
   afterAll(() => s?.stop());
