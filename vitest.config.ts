@@ -8,14 +8,20 @@ const alias = { '@switchboard/shared': shared };
 
 const serverRoot = path.resolve(import.meta.dirname, 'packages/server');
 
-/** Modules through which a test reaches a database: the client opens one, processes start servers on one. */
-const DATABASE_MODULES = new Set(['src/db/client.ts', 'src/test/processes.ts'].map((f) => path.join(serverRoot, f)));
+/**
+ * The test modules that open the database under test, on the engine TEST_DB names: the harness and
+ * its databases, and the server processes started on one. (A test that opens an embedded database
+ * of its own through db/client is PGlite whatever TEST_DB says.)
+ */
+const ENGINE_MODULES = new Set(
+  ['src/test/harness.ts', 'src/test/test-databases.ts', 'src/test/processes.ts'].map((f) => path.join(serverRoot, f)),
+);
 /** Relative imports that load a module at run time (type-only imports do not). */
 const RUNTIME_IMPORT = /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?'(\.{1,2}\/[^']+)\.js'|import\('(\.{1,2}\/[^']+)\.js'\)/gm;
 
-/** Whether `file` loads, directly or through other server modules, one that opens a database. */
+/** Whether `file` loads, directly or through other server modules, one that opens the database under test. */
 function reachesDatabase(file: string, seen = new Set<string>()): boolean {
-  if (DATABASE_MODULES.has(file)) return true;
+  if (ENGINE_MODULES.has(file)) return true;
   if (seen.has(file) || !fs.existsSync(file)) return false;
   seen.add(file);
   for (const m of fs.readFileSync(file, 'utf8').matchAll(RUNTIME_IMPORT)) {
@@ -26,8 +32,9 @@ function reachesDatabase(file: string, seen = new Set<string>()): boolean {
 }
 
 /**
- * Server test files that load nothing that opens a database (rules, parsers, drivers against
- * doubles): nothing of theirs depends on the engine, so they run once, in the PGlite project.
+ * Server test files that never open the database under test (rules, parsers, drivers against
+ * doubles, the embedded engine's own tests): nothing of theirs depends on the engine, so they run
+ * once, in the PGlite project.
  */
 function serverTestsWithoutDatabase(): string[] {
   return fs

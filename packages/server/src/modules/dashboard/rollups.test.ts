@@ -7,6 +7,7 @@
  * skipped it would leave the rollups different from their recount and from the raw numbers.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { CONTACT_ROUTES } from '@switchboard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contacts,
@@ -20,7 +21,7 @@ import {
   tickets,
 } from '../../db/schema.js';
 import { TestClock } from '../../test/clock.js';
-import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
+import { createTestServer, type TestServer } from '../../test/harness.js';
 import { simulatedLid } from '../../channels/simulator/network.js';
 import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
 import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
@@ -268,14 +269,9 @@ describe('dashboard rollups', () => {
     // the first, whose lead is on the 11th.
     clock.set(sp('2025-03-11T20:00:00'));
     const c6 = phoneNumber();
-    const byHand = await s.app.inject({
-      method: 'POST',
-      url: '/api/contacts',
-      headers: bearer(s.adminToken),
-      payload: { name: 'By hand', number: c6 },
-    });
+    const byHand = await s.call(CONTACT_ROUTES.create, s.adminToken, { body: { name: 'By hand', number: c6 } });
     expect(byHand.statusCode, byHand.body).toBe(201);
-    await firstSeenNow(byHand.json<{ id: number }>().id);
+    await firstSeenNow(byHand.answer().id);
     clock.set(sp('2025-03-12T13:00:00'));
     await customerSends(s, { from: c6, to: conn.number, body: 'hidden', hideNumber: true });
     const hidden = await waitFor(() => ticketOf(simulatedLid(c6)));
