@@ -156,9 +156,11 @@ describe('a campaign across two processes and a process dying mid-run', () => {
 
     // Both processes run the job at the same moments (as two lease holders would during a takeover).
     while (!dead) await Promise.all([a.services.campaignSender.runDue(new Date()), b.services.campaignSender.runDue(new Date())]);
+    // B's run at that same moment may go on to claim what A's aborted claim gave back, so on a fast
+    // machine the campaign can be wholly handed already; the fault still fell mid-run (A's batch
+    // held recipients nobody had) and is checked by what it must not leave behind.
     const beforeDeath = await handed();
     expect(beforeDeath).toBeGreaterThan(0);
-    expect(beforeDeath).toBeLessThan(COUNT);
     // The half-written batch left nothing behind: every handed recipient has its message, and no message is without its recipient.
     expect(await writtenCount(testDb.database.db, campaign.id)).toBe(beforeDeath);
     await a.close();
