@@ -249,16 +249,47 @@ describe('auth', () => {
       expect(me.json().id).toBe(u.id);
 
       // A request already in flight with the old cookie (another tab) still gets a token, briefly,
-      // and no new cookie; after the grace period the old cookie is refused.
+      // and the cookie now current (the same one); after the grace period the old cookie is refused.
       const inFlight = await refresh(first);
       expect(inFlight.statusCode).toBe(200);
-      expect(inFlight.headers['set-cookie']).toBeUndefined();
+      expect(refreshCookieOf(inFlight)).toBe(second);
       clock.advance(31_000);
       const replay = await refresh(first);
       expect(replay.statusCode).toBe(401);
       expect(replay.json()).toEqual({ error: 'ERR_SESSION_EXPIRED' });
       expect((await refresh(second)).statusCode).toBe(200);
       clock.advance(-31_000);
+    });
+
+    it("a browser that never got a rotation's answer (reloaded mid-refresh) is handed the new cookie and stays signed in", async () => {
+      const u = await s.createUser();
+      const first = refreshCookieOf(await login(u.email, u.password));
+      // The page's refresh rotates the cookie, but the reload aborts it before the answer arrives:
+      // the browser still holds the first cookie.
+      expect((await refresh(first)).statusCode).toBe(200);
+      // The reloaded page refreshes with it, within the grace, and gets the current cookie back.
+      const reloaded = await refresh(first);
+      expect(reloaded.statusCode).toBe(200);
+      const current = refreshCookieOf(reloaded);
+      expect(current).not.toBe(first);
+      // Long after the grace, the next load refreshes with that cookie and is still signed in.
+      clock.advance(10 * 60_000);
+      try {
+        const later = await refresh(current);
+        expect(later.statusCode).toBe(200);
+        expect((await refresh(first)).statusCode).toBe(401);
+      } finally {
+        clock.advance(-10 * 60_000);
+      }
+    });
+
+    it('two refreshes at once with one cookie (two tabs) end with one and the same new cookie', async () => {
+      const u = await s.createUser();
+      const first = refreshCookieOf(await login(u.email, u.password));
+      const [a, b] = await Promise.all([refresh(first), refresh(first)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(refreshCookieOf(a)).toBe(refreshCookieOf(b));
+      expect((await refresh(refreshCookieOf(a))).statusCode).toBe(200);
     });
 
     it('refresh without a cookie or with a garbage cookie answers 401 ERR_SESSION_EXPIRED', async () => {

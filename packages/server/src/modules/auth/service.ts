@@ -14,7 +14,7 @@ import { isWithinTimeRange } from '../../lib/time.js';
 import { loadCurrentUser, presentUserById, type CurrentUser } from '../../store/users.js';
 import type { UsersService } from '../users/service.js';
 import { LoginThrottle } from './login-throttle.js';
-import { REFRESH_TTL_SECONDS, TokenSigner, hashSecret, newRefreshSecret } from './tokens.js';
+import { REFRESH_TTL_SECONDS, TokenSigner, hashSecret, newRefreshSecret, nextRefreshSecret } from './tokens.js';
 
 export interface SignedIn {
   token: string;
@@ -76,9 +76,12 @@ export class AuthService {
   }
 
   /**
-   * Exchanges the refresh cookie for a new access token and rotates the cookie. Two refreshes sent
-   * together with the same cookie (two tabs loading at once) both succeed: the one that lost the
-   * rotation race gets a token without a new cookie, since the browser keeps the winner's.
+   * Exchanges the refresh cookie for a new access token and rotates the cookie. The next cookie is
+   * derived from the presented one (nextRefreshSecret), so a rotated-away cookie presented within
+   * the grace is answered with the cookie now current: two tabs refreshing at once end with the same
+   * cookie, and a browser that never received a rotation's answer (the page was reloaded while the
+   * refresh was in flight) is handed the cookie again instead of keeping one that dies with the
+   * grace.
    */
   async refresh(cookie: string | undefined): Promise<Omit<SignedIn, 'refreshCookie'> & { refreshCookie: string | null }> {
     const expired = new AppError('ERR_SESSION_EXPIRED', 401);
@@ -102,8 +105,7 @@ export class AuthService {
     const current = await loadCurrentUser(this.ctx.db, session.userId);
     if (!current) throw expired;
     this.assertWithinWorkTime(current);
-    let refreshCookie: string | null = null;
-    if (isCurrent) refreshCookie = await this.rotate(session, now);
+    const refreshCookie = isCurrent ? await this.rotate(session, secret, now) : this.currentCookie(session, secret);
     return {
       token: await this.signer.sign(current.id, current.profile, undefined, current.sessionEpoch),
       user: (await presentUserById(this.ctx.db, current.id))!,
@@ -117,20 +119,29 @@ export class AuthService {
    * (database refusing writes) the refresh still succeeds with the current cookie, and the failure
    * is logged rather than ending the user's session.
    */
-  private async rotate(session: typeof authSessions.$inferSelect, now: Date): Promise<string | null> {
-    const newSecret = newRefreshSecret();
+  private async rotate(session: typeof authSessions.$inferSelect, presented: string, now: Date): Promise<string | null> {
+    const newSecret = nextRefreshSecret(this.ctx.secrets.jwtRefreshSecret, presented);
     try {
-      const rotated = await this.ctx.db
+      // When no row matches, a concurrent refresh of the same cookie rotated it first — to this same
+      // secret, which is handed over too (two tabs, one cookie).
+      await this.ctx.db
         .update(authSessions)
         .set({ secretHash: hashSecret(newSecret), previousSecretHash: session.secretHash, rotatedAt: now })
-        .where(and(eq(authSessions.id, session.id), eq(authSessions.secretHash, session.secretHash)))
-        .returning({ id: authSessions.id });
-      // Losing the race to a concurrent refresh of the same cookie is the grace case, not an error.
-      return rotated.length ? `${session.id}.${newSecret}` : null;
+        .where(and(eq(authSessions.id, session.id), eq(authSessions.secretHash, session.secretHash)));
+      return `${session.id}.${newSecret}`;
     } catch (err) {
       this.ctx.log.warn({ err, userId: session.userId }, 'refresh cookie not rotated; the current one stays valid');
       return null;
     }
+  }
+
+  /**
+   * For a rotated-away cookie presented within the grace: the cookie its rotation made, when that is
+   * still the current one (else the session rotated again since, and the browser holds a newer one).
+   */
+  private currentCookie(session: typeof authSessions.$inferSelect, presented: string): string | null {
+    const next = nextRefreshSecret(this.ctx.secrets.jwtRefreshSecret, presented);
+    return safeEqual(session.secretHash, hashSecret(next)) ? `${session.id}.${next}` : null;
   }
 
   async logout(cookie: string | undefined): Promise<void> {

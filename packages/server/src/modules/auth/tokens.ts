@@ -1,5 +1,5 @@
 /** Access tokens: short-lived HS256 JWTs. Refresh secrets: random, only their hash is stored. */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -50,6 +50,15 @@ export class TokenSigner {
 
 export function newRefreshSecret(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The secret a refresh cookie's secret rotates to: derived from it under the server's refresh key,
+ * so every request that presents the same cookie within the grace is handed the same next cookie
+ * (the one stored at the first rotation), while nobody without the key can compute it.
+ */
+export function nextRefreshSecret(key: string, secret: string): string {
+  return createHmac('sha256', key).update(secret).digest('base64url');
 }
 
 export function hashSecret(secret: string): string {
