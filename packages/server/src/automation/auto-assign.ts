@@ -26,7 +26,7 @@ import type { AppContext } from '../context.js';
 import { queues, tickets, userQueues, users } from '../db/schema.js';
 import { announceTicketMoved, recordStory } from '../messaging/ticket-events.js';
 import { startCycle } from '../store/ticket-cycles.js';
-import { retryTransaction } from '../lib/retry-transaction.js';
+import { retriedTransaction } from '../lib/retry-transaction.js';
 import type { TicketLifecycleEvent } from '../store/ticket-lifecycle.js';
 import { presentTickets, type TicketRow } from '../store/ticket-present.js';
 import { planAssignments } from './assignment.js';
@@ -129,80 +129,78 @@ export class AutoAssigner {
     if (!online.length) return 0;
     const now = ctx.clock.now();
 
-    const result = await retryTransaction(() =>
-      ctx.db.transaction(async (tx) => {
-        // One assigner per sector at a time, and it sees the settings as they are now. NO KEY UPDATE
-        // (not UPDATE): rows that merely reference the sector (a ticket, a cycle, a membership being
-        // written) need not wait for it, so no transaction holding those can deadlock with this one.
-        const [locked] = await tx
-          .select({ autoAssign: queues.autoAssign, limit: queues.maxOpenPerAttendant })
-          .from(queues)
-          .where(eq(queues.id, queueId))
-          .for('no key update');
-        if (!locked?.autoAssign) return null;
-        const onlineMembers = () =>
-          tx
-            .select({ userId: userQueues.userId, lastAssignedAt: userQueues.lastAssignedAt })
-            .from(userQueues)
-            .where(and(eq(userQueues.queueId, queueId), inArray(userQueues.userId, online)));
-        const candidates = await onlineMembers();
-        if (!candidates.length) return null;
-        // Another sector's assigner counting the same attendant waits here until this one commits.
-        const lockedIds = new Set(candidates.map((m) => m.userId));
+    const result = await retriedTransaction(ctx.db, async (tx) => {
+      // One assigner per sector at a time, and it sees the settings as they are now. NO KEY UPDATE
+      // (not UPDATE): rows that merely reference the sector (a ticket, a cycle, a membership being
+      // written) need not wait for it, so no transaction holding those can deadlock with this one.
+      const [locked] = await tx
+        .select({ autoAssign: queues.autoAssign, limit: queues.maxOpenPerAttendant })
+        .from(queues)
+        .where(eq(queues.id, queueId))
+        .for('no key update');
+      if (!locked?.autoAssign) return null;
+      const onlineMembers = () =>
+        tx
+          .select({ userId: userQueues.userId, lastAssignedAt: userQueues.lastAssignedAt })
+          .from(userQueues)
+          .where(and(eq(userQueues.queueId, queueId), inArray(userQueues.userId, online)));
+      const candidates = await onlineMembers();
+      if (!candidates.length) return null;
+      // Another sector's assigner counting the same attendant waits here until this one commits.
+      const lockedIds = new Set(candidates.map((m) => m.userId));
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, [...lockedIds]))
+        .orderBy(asc(users.id))
+        .for('no key update');
+      // Read again now that they are locked: someone taken out of the sector meanwhile is not asked.
+      const members = (await onlineMembers()).filter((m) => lockedIds.has(m.userId));
+      if (!members.length) return null;
+      const memberIds = members.map((m) => m.userId);
+      const counts = await tx
+        .select({ userId: tickets.userId, n: count() })
+        .from(tickets)
+        .where(and(eq(tickets.status, 'open'), inArray(tickets.userId, memberIds)))
+        .groupBy(tickets.userId);
+      const openOf = new Map(counts.map((c) => [c.userId, Number(c.n)]));
+      const waiting = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.queueId, queueId), eq(tickets.status, 'pending'), isNull(tickets.userId)))
+        .orderBy(asc(tickets.createdAt), asc(tickets.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      const plan = planAssignments(
+        waiting.map((t) => t.id),
+        members.map((m) => ({ userId: m.userId, openTickets: openOf.get(m.userId) ?? 0, lastAssignedAt: m.lastAssignedAt })),
+        locked.limit,
+      );
+      const moved: { before: TicketRow; after: TicketRow }[] = [];
+      const stories: ((ticket: Pick<TicketRow, 'userId' | 'queueId'>) => void)[] = [];
+      for (const [i, { ticketId, userId }] of plan.entries()) {
+        const before = waiting.find((t) => t.id === ticketId)!;
+        const [after] = await tx
+          .update(tickets)
+          .set({ status: 'open', userId, isTransfer: false, updatedAt: now })
+          .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'pending'), isNull(tickets.userId)))
+          .returning();
+        if (!after) continue;
+        await startCycle(tx, ticketId, now, userId, queueId);
+        stories.push(await recordStory(ctx, tx, [{ ticketId, kind: 'auto-assigned', at: now, toUserId: userId, toQueueId: queueId }]));
+        // Assignments of one run are a millisecond apart, so the next run continues the rotation.
         await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(inArray(users.id, [...lockedIds]))
-          .orderBy(asc(users.id))
-          .for('no key update');
-        // Read again now that they are locked: someone taken out of the sector meanwhile is not asked.
-        const members = (await onlineMembers()).filter((m) => lockedIds.has(m.userId));
-        if (!members.length) return null;
-        const memberIds = members.map((m) => m.userId);
-        const counts = await tx
-          .select({ userId: tickets.userId, n: count() })
-          .from(tickets)
-          .where(and(eq(tickets.status, 'open'), inArray(tickets.userId, memberIds)))
-          .groupBy(tickets.userId);
-        const openOf = new Map(counts.map((c) => [c.userId, Number(c.n)]));
-        const waiting = await tx
-          .select()
-          .from(tickets)
-          .where(and(eq(tickets.queueId, queueId), eq(tickets.status, 'pending'), isNull(tickets.userId)))
-          .orderBy(asc(tickets.createdAt), asc(tickets.id))
-          .limit(BATCH)
-          .for('update', { skipLocked: true });
-        const plan = planAssignments(
-          waiting.map((t) => t.id),
-          members.map((m) => ({ userId: m.userId, openTickets: openOf.get(m.userId) ?? 0, lastAssignedAt: m.lastAssignedAt })),
-          locked.limit,
-        );
-        const moved: { before: TicketRow; after: TicketRow }[] = [];
-        const stories: ((ticket: Pick<TicketRow, 'userId' | 'queueId'>) => void)[] = [];
-        for (const [i, { ticketId, userId }] of plan.entries()) {
-          const before = waiting.find((t) => t.id === ticketId)!;
-          const [after] = await tx
-            .update(tickets)
-            .set({ status: 'open', userId, isTransfer: false, updatedAt: now })
-            .where(and(eq(tickets.id, ticketId), eq(tickets.status, 'pending'), isNull(tickets.userId)))
-            .returning();
-          if (!after) continue;
-          await startCycle(tx, ticketId, now, userId, queueId);
-          stories.push(await recordStory(ctx, tx, [{ ticketId, kind: 'auto-assigned', at: now, toUserId: userId, toQueueId: queueId }]));
-          // Assignments of one run are a millisecond apart, so the next run continues the rotation.
-          await tx
-            .update(userQueues)
-            .set({ lastAssignedAt: new Date(now.getTime() + i) })
-            .where(and(eq(userQueues.userId, userId), eq(userQueues.queueId, queueId)));
-          moved.push({ before, after });
-        }
-        const dtos = await presentTickets(
-          tx,
-          moved.map((m) => m.after),
-        );
-        return { moved, dtos, stories, batchFull: waiting.length === BATCH && plan.length === BATCH };
-      }),
-    );
+          .update(userQueues)
+          .set({ lastAssignedAt: new Date(now.getTime() + i) })
+          .where(and(eq(userQueues.userId, userId), eq(userQueues.queueId, queueId)));
+        moved.push({ before, after });
+      }
+      const dtos = await presentTickets(
+        tx,
+        moved.map((m) => m.after),
+      );
+      return { moved, dtos, stories, batchFull: waiting.length === BATCH && plan.length === BATCH };
+    });
     if (!result) return 0;
     result.moved.forEach(({ before, after }, i) => {
       announceTicketMoved(ctx, before, result.dtos[i], { autoAssigned: true });

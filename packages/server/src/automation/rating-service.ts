@@ -16,7 +16,7 @@ import { presentMessages } from '../store/message-present.js';
 import type { TicketLifecycleEvent } from '../store/ticket-lifecycle.js';
 import { presentTicketById } from '../store/ticket-present.js';
 import { rollupRatings } from '../store/dashboard-rollups.js';
-import { retryTransaction } from '../lib/retry-transaction.js';
+import { retriedTransaction } from '../lib/retry-transaction.js';
 import { classifyRatingReply, ratingDeadline, replyOnResolve } from './rating.js';
 import { announceSystemMessages, enqueueSystemText, sendSystemMessage, type SystemMessageDeps } from './system-messages.js';
 
@@ -112,72 +112,70 @@ export class RatingService {
         .where(and(eq(ratingRequests.id, request.id), eq(ratingRequests.state, 'waiting')));
       return false;
     }
-    const outcome = await retryTransaction(() =>
-      ctx.db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(ratingRequests)
-          .set({ state: 'rated' })
-          .where(and(eq(ratingRequests.id, request.id), eq(ratingRequests.state, 'waiting')))
-          .returning();
-        if (!claimed) return null;
-        const [given] = await tx
-          .insert(ratings)
-          .values({ ticketId: claimed.ticketId, cycleId: claimed.cycleId, userId: claimed.userId, rate: answer.rate, createdAt: now })
-          .returning({ id: ratings.id });
-        await rollupRatings(tx, 1, sql`r.id = ${given.id}`);
-        const [stored] = await tx
-          .insert(messages)
-          .values({
-            id: randomUUID(),
-            ticketId: claimed.ticketId,
-            whatsappId: connection.id,
-            externalId: msg.externalId,
-            contactId: claimed.contactId,
-            body: msg.body,
-            fromMe: false,
-            read: true,
-            mediaType: 'chat',
-            ack: 0,
-            sendState: 'received',
-            rawPayload: msg.raw ?? null,
-            createdAt: msg.timestamp,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning();
-        const [ticket] = await tx
-          .update(tickets)
-          .set({
-            lastMessage: previewOf('chat', msg.body),
-            lastMessageAt: msg.timestamp,
-            lastMessageFromMe: false,
-            lastCustomerMessageAt: msg.timestamp,
-            updatedAt: now,
-          })
-          .where(eq(tickets.id, claimed.ticketId))
-          .returning();
-        const connectionNow = await findConnection(tx, connection.id);
-        const farewell = await enqueueSystemText(this.deps, tx, ticket, connectionNow?.farewellMessage ?? '');
-        const rating = { rate: answer.rate, userId: claimed.userId, cycleId: claimed.cycleId };
-        // The webhook events are written with the rating: they commit, or roll back, together.
-        const events = new Announcements(ctx, tx);
-        const ticketDto = await presentTicketById(tx, ticket.id);
-        if (ticketDto && stored) {
-          await events.ticket('update', ticketDto);
-          for (const dto of await presentMessages(ctx.mediaLinks, tx, [stored])) await events.message('create', dto, ticketDto);
-          await events.webhook({
-            event: 'rating.received',
-            key: `ticket:${ticket.id}`,
-            data: { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto },
-          });
-        }
-        // The rating in the chat's timeline, after the customer's answer and before the farewell.
-        const story = await recordStory(ctx, tx, [
-          { ticketId: ticket.id, kind: 'rated', at: now, rate: answer.rate, toUserId: claimed.userId },
-        ]);
-        return { ticketId: ticket.id, farewell, events, story, ticket };
-      }),
-    );
+    const outcome = await retriedTransaction(ctx.db, async (tx) => {
+      const [claimed] = await tx
+        .update(ratingRequests)
+        .set({ state: 'rated' })
+        .where(and(eq(ratingRequests.id, request.id), eq(ratingRequests.state, 'waiting')))
+        .returning();
+      if (!claimed) return null;
+      const [given] = await tx
+        .insert(ratings)
+        .values({ ticketId: claimed.ticketId, cycleId: claimed.cycleId, userId: claimed.userId, rate: answer.rate, createdAt: now })
+        .returning({ id: ratings.id });
+      await rollupRatings(tx, 1, sql`r.id = ${given.id}`);
+      const [stored] = await tx
+        .insert(messages)
+        .values({
+          id: randomUUID(),
+          ticketId: claimed.ticketId,
+          whatsappId: connection.id,
+          externalId: msg.externalId,
+          contactId: claimed.contactId,
+          body: msg.body,
+          fromMe: false,
+          read: true,
+          mediaType: 'chat',
+          ack: 0,
+          sendState: 'received',
+          rawPayload: msg.raw ?? null,
+          createdAt: msg.timestamp,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const [ticket] = await tx
+        .update(tickets)
+        .set({
+          lastMessage: previewOf('chat', msg.body),
+          lastMessageAt: msg.timestamp,
+          lastMessageFromMe: false,
+          lastCustomerMessageAt: msg.timestamp,
+          updatedAt: now,
+        })
+        .where(eq(tickets.id, claimed.ticketId))
+        .returning();
+      const connectionNow = await findConnection(tx, connection.id);
+      const farewell = await enqueueSystemText(this.deps, tx, ticket, connectionNow?.farewellMessage ?? '');
+      const rating = { rate: answer.rate, userId: claimed.userId, cycleId: claimed.cycleId };
+      // The webhook events are written with the rating: they commit, or roll back, together.
+      const events = new Announcements(ctx, tx);
+      const ticketDto = await presentTicketById(tx, ticket.id);
+      if (ticketDto && stored) {
+        await events.ticket('update', ticketDto);
+        for (const dto of await presentMessages(ctx.mediaLinks, tx, [stored])) await events.message('create', dto, ticketDto);
+        await events.webhook({
+          event: 'rating.received',
+          key: `ticket:${ticket.id}`,
+          data: { rating: { ticketId: ticket.id, ...rating }, ticket: ticketDto },
+        });
+      }
+      // The rating in the chat's timeline, after the customer's answer and before the farewell.
+      const story = await recordStory(ctx, tx, [
+        { ticketId: ticket.id, kind: 'rated', at: now, rate: answer.rate, toUserId: claimed.userId },
+      ]);
+      return { ticketId: ticket.id, farewell, events, story, ticket };
+    });
     if (!outcome) return false;
     outcome.events.announce();
     outcome.story(outcome.ticket);

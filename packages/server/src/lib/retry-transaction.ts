@@ -5,6 +5,7 @@
  * the database breaks the tie by failing one, which is then re-run from the start (it rolled back,
  * so nothing of it stays). `run` must be the whole transaction, with no side effect before commit.
  */
+import type { Db, Tx } from '../db/client.js';
 import { isRetryableConflict } from './app-error.js';
 
 const ATTEMPTS = 10;
@@ -19,4 +20,9 @@ export async function retryTransaction<T>(run: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }
+}
+
+/** `run` as one transaction on `db`, run again whole on a deadlock or serialization failure. */
+export function retriedTransaction<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<T> {
+  return retryTransaction(() => db.transaction(run));
 }

@@ -27,7 +27,7 @@ import { Announcements, announceTicketDeleted, recordStory } from '../../messagi
 import type { CurrentUser } from '../../store/users.js';
 import { finishCycle, openCycle, startCycle } from '../../store/ticket-cycles.js';
 import { rollupForgetTickets } from '../../store/dashboard-rollups.js';
-import { retryTransaction } from '../../lib/retry-transaction.js';
+import { retriedTransaction } from '../../lib/retry-transaction.js';
 import { insertTicketWithCycle } from './insert.js';
 import {
   afterCursor,
@@ -265,19 +265,17 @@ export class TicketsService {
     let events: Announcements;
     try {
       // Presented in the transaction: once it commits, nothing left can fail the answer.
-      ({ row, dto, events } = await retryTransaction(() =>
-        this.ctx.db.transaction(async (tx) => {
-          const inserted = await insertTicketWithCycle(
-            tx,
-            { contactId: contact.id, whatsappId, queueId, userId, status: input.status, isGroup: contact.isGroup },
-            now,
-          );
-          const presented = (await presentTickets(tx, [inserted]))[0];
-          const announcements = new Announcements(this.ctx, tx);
-          await announcements.ticket('create', presented);
-          return { row: inserted, dto: presented, events: announcements };
-        }),
-      ));
+      ({ row, dto, events } = await retriedTransaction(this.ctx.db, async (tx) => {
+        const inserted = await insertTicketWithCycle(
+          tx,
+          { contactId: contact.id, whatsappId, queueId, userId, status: input.status, isGroup: contact.isGroup },
+          now,
+        );
+        const presented = (await presentTickets(tx, [inserted]))[0];
+        const announcements = new Announcements(this.ctx, tx);
+        await announcements.ticket('create', presented);
+        return { row: inserted, dto: presented, events: announcements };
+      }));
     } catch (err) {
       if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
       throw err;
@@ -330,31 +328,22 @@ export class TicketsService {
   private async act(actor: CurrentUser, id: number, decide: (before: TicketRow) => TicketCommand): Promise<TicketDTO> {
     const now = this.ctx.clock.now();
     // Re-run whole on a deadlock: it rolled back, and nothing was announced yet.
-    const { event, dto, announcements, story } = await retryTransaction(() =>
-      this.ctx.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-        if (!before) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-        // A ticket the actor may not see is not found, whatever the body asks of it.
-        authorize(actor, 'ticket.reply', ticketFacts(this.ctx, before));
-        const command = decide(before);
-        authorize(actor, `ticket.${command.action}`, ticketFacts(this.ctx, before));
-        const result = await this.applyAction(tx, actor, before, command, now);
-        const presented = (await presentTickets(tx, [result.ticket]))[0];
-        // The webhook event and the timeline's event are written with the change: they commit, or roll back, together.
-        const announcements = new Announcements(this.ctx, tx);
-        await announcements.ticketMoved(result.before ?? presented, presented);
-        const told = storyOfAction(
-          result.action,
-          before,
-          result.ticket,
-          actor.id,
-          now,
-          command.action === 'transfer' ? command.reason : '',
-        );
-        const story = await recordStory(this.ctx, tx, told ? [told] : []);
-        return { event: result, dto: presented, announcements, story };
-      }),
-    ).catch((err) => {
+    const { event, dto, announcements, story } = await retriedTransaction(this.ctx.db, async (tx) => {
+      const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+      if (!before) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+      // A ticket the actor may not see is not found, whatever the body asks of it.
+      authorize(actor, 'ticket.reply', ticketFacts(this.ctx, before));
+      const command = decide(before);
+      authorize(actor, `ticket.${command.action}`, ticketFacts(this.ctx, before));
+      const result = await this.applyAction(tx, actor, before, command, now);
+      const presented = (await presentTickets(tx, [result.ticket]))[0];
+      // The webhook event and the timeline's event are written with the change: they commit, or roll back, together.
+      const announcements = new Announcements(this.ctx, tx);
+      await announcements.ticketMoved(result.before ?? presented, presented);
+      const told = storyOfAction(result.action, before, result.ticket, actor.id, now, command.action === 'transfer' ? command.reason : '');
+      const story = await recordStory(this.ctx, tx, told ? [told] : []);
+      return { event: result, dto: presented, announcements, story };
+    }).catch((err) => {
       if (isUniqueViolation(err, 'tickets_one_active_per_contact')) throw OTHER_OPEN();
       throw err;
     });
@@ -366,14 +355,12 @@ export class TicketsService {
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
     authorize(actor, 'ticket.delete');
-    const row = await retryTransaction(() =>
-      this.ctx.db.transaction(async (tx) => {
-        // Its cycles and ratings go by cascade: their figures leave the dashboard first.
-        await rollupForgetTickets(tx, sql`${id}::int`);
-        const [deleted] = await tx.delete(tickets).where(eq(tickets.id, id)).returning();
-        return deleted;
-      }),
-    );
+    const row = await retriedTransaction(this.ctx.db, async (tx) => {
+      // Its cycles and ratings go by cascade: their figures leave the dashboard first.
+      await rollupForgetTickets(tx, sql`${id}::int`);
+      const [deleted] = await tx.delete(tickets).where(eq(tickets.id, id)).returning();
+      return deleted;
+    });
     if (!row) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     announceTicketDeleted(this.ctx, row);
   }
@@ -381,21 +368,19 @@ export class TicketsService {
   /** Closes a ticket on behalf of the system (inactivity, external API): no user action. */
   async closeBySystem(id: number, outcome: 'inactive' | 'api'): Promise<TicketRow | null> {
     const now = this.ctx.clock.now();
-    const result = await retryTransaction(() =>
-      this.ctx.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
-        if (!before || before.status === 'closed') return null;
-        const [after] = await tx.update(tickets).set({ status: 'closed', updatedAt: now }).where(eq(tickets.id, id)).returning();
-        await finishCycle(tx, id, now, outcome, null);
-        const dto = (await presentTickets(tx, [after]))[0];
-        const announcements = new Announcements(this.ctx, tx);
-        await announcements.ticketMoved(before, dto);
-        const story = await recordStory(this.ctx, tx, [
-          { ticketId: id, kind: outcome === 'inactive' ? 'closed-inactive' : 'closed-api', at: now },
-        ]);
-        return { before, after, announcements, story, dto };
-      }),
-    );
+    const result = await retriedTransaction(this.ctx.db, async (tx) => {
+      const [before] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
+      if (!before || before.status === 'closed') return null;
+      const [after] = await tx.update(tickets).set({ status: 'closed', updatedAt: now }).where(eq(tickets.id, id)).returning();
+      await finishCycle(tx, id, now, outcome, null);
+      const dto = (await presentTickets(tx, [after]))[0];
+      const announcements = new Announcements(this.ctx, tx);
+      await announcements.ticketMoved(before, dto);
+      const story = await recordStory(this.ctx, tx, [
+        { ticketId: id, kind: outcome === 'inactive' ? 'closed-inactive' : 'closed-api', at: now },
+      ]);
+      return { before, after, announcements, story, dto };
+    });
     if (!result) return null;
     result.announcements.announce();
     result.story(result.dto);
