@@ -32,4 +32,3 @@ export const theseTags =
 export async function lockContacts(db: DbOrTx, inTransaction: boolean, people: SQL): Promise<void> {
   if (inTransaction) await db.execute(sql`select ct.id from contacts ct where ct.id in (${people}) order by ct.id for no key update`);
 }
-

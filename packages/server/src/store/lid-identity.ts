@@ -60,7 +60,10 @@ export async function attachNumberToLid(db: Db, number: string, lid: string, now
  * tags it gains): done first, so that no ticket changes tags when it moves from one to the other.
  */
 async function shareTags(tx: DbOrTx, a: number, b: number): Promise<void> {
-  const rows = await tx.select().from(contactTags).where(inArray(contactTags.contactId, [a, b]));
+  const rows = await tx
+    .select()
+    .from(contactTags)
+    .where(inArray(contactTags.contactId, [a, b]));
   const tagsOf = (id: number) => new Set(rows.filter((r) => r.contactId === id).map((r) => r.tagId));
   const [ofA, ofB] = [tagsOf(a), tagsOf(b)];
   const gains: [number, number[]][] = [

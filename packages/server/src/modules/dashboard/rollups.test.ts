@@ -32,6 +32,7 @@ import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
 import { rebuildDashboardRollups, rollupContactIds, rollupMovePeople } from '../../store/dashboard-rollups.js';
 import { finishCycle, openCycle } from '../../store/ticket-cycles.js';
 import { rowsOf } from '../../lib/sql.js';
+import { apiSendSchema } from '../external-api/schema.js';
 import { RawDashboard } from './raw.js';
 import type { DashboardQuery } from './schema.js';
 
@@ -138,9 +139,7 @@ describe('dashboard rollups', () => {
     const keys = ['tagId', 'day', 'userId', 'queueId', 'prevDay', 'lastDay'];
     const byKey = (r: Record<string, unknown>) => keys.map((k) => String(r[k])).join('/');
     const nonZero = <T extends Record<string, unknown>>(rows: T[]) =>
-      rows
-        .filter((r) => Object.entries(r).some(([k, v]) => !keys.includes(k) && v !== 0))
-        .sort((a, b) => byKey(a).localeCompare(byKey(b)));
+      rows.filter((r) => Object.entries(r).some(([k, v]) => !keys.includes(k) && v !== 0)).sort((a, b) => byKey(a).localeCompare(byKey(b)));
     const kept = async () => ({
       rollups: nonZero(await s.database.db.select().from(dashboardRollups)),
       attendantTickets: nonZero(await s.database.db.select().from(dashboardAttendantTickets)),
@@ -241,6 +240,8 @@ describe('dashboard rollups', () => {
     await s.services.tags.sync(admin, { contactId: t2.contactId, tags: [late] });
     await s.services.contacts.update(admin, t3.contactId, { tags: [vip] });
     await expectSameAsRaw('after tagging');
+    // A message sent by the external API adds a tag to c3 too (its open ticket goes on).
+    await s.services.externalApi.send(apiSendSchema.parse({ number: c3, body: 'From the API', whatsappId: conn.id, tagsId: [late] }), []);
     // The customer goes quiet: closed for inactivity.
     clock.set(sp('2025-03-11T18:00:00'));
     await tk.closeBySystem(t3.id, 'inactive');

@@ -205,18 +205,18 @@ export class DashboardService extends RawDashboard {
    * Unfiltered, the days' first cycles of each ticket are counted in the rollups (tickets_queued);
    * for an attendant, a sector or both, the kept per-day figures (0: any).
    */
-  protected override async distinctTicketsPerDay(s: Scope, from: string): Promise<SQL> {
+  protected override distinctTicketsPerDay(s: Scope, from: string): Promise<SQL> {
     const tag = s.tag ?? 0;
     if (s.userId !== undefined || s.queueId !== undefined)
-      return sql`
+      return Promise.resolve(sql`
         select d.day, sum(d.tickets)::int as n from dashboard_day_tickets d
         where d.tag_id = ${tag} and d.user_id = ${s.userId ?? 0} and d.queue_id = ${s.queueId ?? 0}
           and d.day >= ${from}::date and d.day <= ${s.to}::date
-        group by d.day`;
-    return sql`
+        group by d.day`);
+    return Promise.resolve(sql`
       select d.day, sum(d.tickets_queued)::int as n from dashboard_rollups d
       where d.tag_id = ${tag} and d.day >= ${from}::date and d.day <= ${s.to}::date
-      group by d.day`;
+      group by d.day`);
   }
 
   /**
