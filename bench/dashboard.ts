@@ -91,6 +91,7 @@ export async function benchDashboard(kind: DbKind, tickets = 100_000, runs = 60)
       { name: 'last 90 days', query: 'days=90' },
       { name: '90 days, one attendant', query: `days=90&userId=${u}` },
       { name: '90 days, one sector', query: `days=90&queueId=${q}` },
+      { name: '90 days, one tag', query: `days=90&tag=${t}` },
     ];
     const load = os.loadavg()[0];
     const results: DashboardResult['variants'] = [];

@@ -418,6 +418,8 @@ export const ratings = pgTable(
 export const dashboardRollups = pgTable(
   'dashboard_rollups',
   {
+    /** 0: every contact; else only the contacts with this tag (store/dashboard-tags.ts). */
+    tagId: integer('tag_id').notNull().default(0),
     day: date('day').notNull(),
     userId: integer('user_id').notNull(),
     queueId: integer('queue_id').notNull(),
@@ -443,7 +445,7 @@ export const dashboardRollups = pgTable(
     /** People (not groups) first seen that day: under user 0 and sector 0 only (the unfiltered leads). */
     leads: integer('leads').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.userId, t.queueId] })],
+  (t) => [primaryKey({ columns: [t.tagId, t.day, t.userId, t.queueId] })],
 );
 
 /**
@@ -456,13 +458,15 @@ export const dashboardRollups = pgTable(
 export const dashboardAttendantTickets = pgTable(
   'dashboard_attendant_tickets',
   {
+    /** 0: every contact; else only the contacts with this tag (store/dashboard-tags.ts). */
+    tagId: integer('tag_id').notNull().default(0),
     queueId: integer('queue_id').notNull(),
     day: date('day').notNull(),
     userId: integer('user_id').notNull(),
     prevDay: date('prev_day').notNull(),
     tickets: integer('tickets').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.queueId, t.day, t.userId, t.prevDay] })],
+  (t) => [primaryKey({ columns: [t.tagId, t.queueId, t.day, t.userId, t.prevDay] })],
 );
 
 /**
@@ -472,12 +476,14 @@ export const dashboardAttendantTickets = pgTable(
 export const dashboardDayTickets = pgTable(
   'dashboard_day_tickets',
   {
+    /** 0: every contact; else only the contacts with this tag (store/dashboard-tags.ts). */
+    tagId: integer('tag_id').notNull().default(0),
     userId: integer('user_id').notNull(),
     queueId: integer('queue_id').notNull(),
     day: date('day').notNull(),
     tickets: integer('tickets').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.queueId, t.day] })],
+  (t) => [primaryKey({ columns: [t.tagId, t.userId, t.queueId, t.day] })],
 );
 
 /**
@@ -489,13 +495,15 @@ export const dashboardDayTickets = pgTable(
 export const dashboardLeads = pgTable(
   'dashboard_leads',
   {
+    /** 0: every contact; else only the contacts with this tag (store/dashboard-tags.ts). */
+    tagId: integer('tag_id').notNull().default(0),
     userId: integer('user_id').notNull(),
     queueId: integer('queue_id').notNull(),
     day: date('day').notNull(),
     lastDay: date('last_day').notNull(),
     contacts: integer('contacts').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.queueId, t.day, t.lastDay] })],
+  (t) => [primaryKey({ columns: [t.tagId, t.userId, t.queueId, t.day, t.lastDay] })],
 );
 
 // ── Messages ────────────────────────────────────────────────────────────────────────────────────

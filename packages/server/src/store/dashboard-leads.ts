@@ -11,19 +11,21 @@
  * the rows of their people now and the rows without those cycles (out before a change, in after
  * it: the differences add up to the change). Gathered per transaction and written at its commit
  * with the rollups; the people are locked first, so two writers of one person's tickets take turns.
+ * Rows are kept under tag 0 and under each of the person's tags (store/dashboard-tags.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
+import { everyTag, lockContacts, type TagsOf } from './dashboard-tags.js';
 
-/** Rows to add per "user|sector|day|last_day", per transaction. */
+/** Rows to add per "tag|user|sector|day|last_day", per transaction. */
 const pending = new WeakMap<object, Map<string, number>>();
 
 /**
  * The rows of the people `people` (a query of contact ids), from their cycles except those
- * matching `leaving` (alias c): (user_id, queue_id, day, last_day as text, contacts).
+ * matching `leaving` (alias c), under their tags `tags`: (tag_id, user_id, queue_id, day, last_day as text, contacts).
  */
-function leadRows(zone: SQL, people: SQL, leaving: SQL | null): SQL {
+function leadRows(zone: SQL, people: SQL, leaving: SQL | null, tags: TagsOf = everyTag): SQL {
   return sql`
     with z as (select ${zone} as tz),
     k as (
@@ -34,11 +36,11 @@ function leadRows(zone: SQL, people: SQL, leaving: SQL | null): SQL {
         ${leaving ? sql`and not coalesce((${leaving}), false)` : sql``}
       group by t.contact_id, k.user_id, k.queue_id
     )
-    select k.user_id, k.queue_id, to_char((ct.created_at at time zone z.tz)::date, 'YYYY-MM-DD') as day,
+    select g.tag_id, k.user_id, k.queue_id, to_char((ct.created_at at time zone z.tz)::date, 'YYYY-MM-DD') as day,
       to_char(k.last_day, 'YYYY-MM-DD') as last_day, count(*)::int as contacts
-    from k join contacts ct on ct.id = k.contact_id cross join z
+    from k join contacts ct on ct.id = k.contact_id cross join lateral (${tags(sql`ct.id`)}) g(tag_id) cross join z
     where not ct.is_group
-    group by 1, 2, 3, 4`;
+    group by 1, 2, 3, 4, 5`;
 }
 
 /** Adds `rows` (lead rows with their contacts already signed): gathered in a transaction, at once otherwise. */
@@ -46,14 +48,14 @@ async function gather(db: DbOrTx, inTransaction: boolean, rows: SQL): Promise<vo
   const moved = inTransaction ? (pending.get(db) ?? new Map<string, number>()) : new Map<string, number>();
   if (inTransaction) pending.set(db, moved);
   for (const r of rowsOf(await db.execute(rows))) {
-    const key = `${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}|${String(r.last_day)}`;
+    const key = `${String(r.tag_id)}|${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}|${String(r.last_day)}`;
     moved.set(key, (moved.get(key) ?? 0) + Number(r.contacts));
   }
   if (!inTransaction) await write(db, moved);
 }
 
 const signed = (sign: number, rows: SQL) =>
-  sql`select r.user_id, r.queue_id, r.day, r.last_day, ${sign}::int * r.contacts as contacts from (${rows}) r`;
+  sql`select r.tag_id, r.user_id, r.queue_id, r.day, r.last_day, ${sign}::int * r.contacts as contacts from (${rows}) r`;
 
 /** Adds the gathered rows in key order; none that moved nothing. */
 async function write(db: DbOrTx, moved: Map<string, number>): Promise<void> {
@@ -61,28 +63,23 @@ async function write(db: DbOrTx, moved: Map<string, number>): Promise<void> {
     .filter(([, n]) => n !== 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, n]) => {
-      const [user, queue, day, last] = key.split('|');
-      return sql`(${Number(user)}::int, ${Number(queue)}::int, ${day}::date, ${last}::date, ${n}::int)`;
+      const [tag, user, queue, day, last] = key.split('|');
+      return sql`(${Number(tag)}::int, ${Number(user)}::int, ${Number(queue)}::int, ${day}::date, ${last}::date, ${n}::int)`;
     });
   moved.clear();
   if (!values.length) return;
   await db.execute(sql`
-    insert into dashboard_leads (user_id, queue_id, day, last_day, contacts) values ${sql.join(values, sql`, `)}
-    on conflict (user_id, queue_id, day, last_day) do update set contacts = dashboard_leads.contacts + excluded.contacts`);
-}
-
-/** Locks the people (in id order) so that another writer of theirs waits, then reads after it. */
-async function lockPeople(db: DbOrTx, inTransaction: boolean, people: SQL): Promise<void> {
-  if (inTransaction) await db.execute(sql`select ct.id from contacts ct where ct.id in (${people}) order by ct.id for no key update`);
+    insert into dashboard_leads (tag_id, user_id, queue_id, day, last_day, contacts) values ${sql.join(values, sql`, `)}
+    on conflict (tag_id, user_id, queue_id, day, last_day) do update set contacts = dashboard_leads.contacts + excluded.contacts`);
 }
 
 /**
  * The cycles matching `where` (alias c) go out (-1, before a change) or come in (1, after it):
- * their people's rows move by the difference their cycles make.
+ * their people's rows move by the difference their cycles make. The caller has locked the people
+ * (store/dashboard-tags.ts lockContacts), so another writer of theirs waits, then reads after it.
  */
 export async function leadsMoveCycles(db: DbOrTx, zone: SQL, inTransaction: boolean, sign: 1 | -1, where: SQL): Promise<void> {
   const people = sql`select t.contact_id from tickets t where t.id in (select c.ticket_id from ticket_cycles c where ${where})`;
-  await lockPeople(db, inTransaction, people);
   await gather(
     db,
     inTransaction,
@@ -92,8 +89,13 @@ export async function leadsMoveCycles(db: DbOrTx, zone: SQL, inTransaction: bool
 
 /** The people `people` (a query of contact ids) go out (-1, before their tickets change person) or come in (1, after). */
 export async function leadsMovePeople(db: DbOrTx, zone: SQL, inTransaction: boolean, sign: 1 | -1, people: SQL): Promise<void> {
-  await lockPeople(db, inTransaction, people);
+  await lockContacts(db, inTransaction, people);
   await gather(db, inTransaction, signed(sign, leadRows(zone, people, null)));
+}
+
+/** The people `people` (locked by the caller) gain (1) or lose (-1) the tags `tags`: their rows move under them. */
+export async function leadsMoveTags(db: DbOrTx, zone: SQL, inTransaction: boolean, sign: 1 | -1, people: SQL, tags: TagsOf): Promise<void> {
+  await gather(db, inTransaction, signed(sign, leadRows(zone, people, null, tags)));
 }
 
 /** Just before the transaction commits. */
@@ -106,7 +108,7 @@ export async function flushLeads(tx: DbOrTx): Promise<void> {
 /** An attendant or sector deleted: its cycles are nobody's / of no sector, which these rows leave out. */
 export async function dropLeads(db: DbOrTx, column: 'user_id' | 'queue_id', id: number): Promise<void> {
   const moved = pending.get(db);
-  if (moved) for (const key of [...moved.keys()]) if (Number(key.split('|')[column === 'user_id' ? 0 : 1]) === id) moved.delete(key);
+  if (moved) for (const key of [...moved.keys()]) if (Number(key.split('|')[column === 'user_id' ? 1 : 2]) === id) moved.delete(key);
   await db.execute(sql`delete from dashboard_leads where ${sql.raw(column)} = ${id}`);
 }
 
@@ -114,7 +116,7 @@ export async function dropLeads(db: DbOrTx, column: 'user_id' | 'queue_id', id: 
 export async function rebuildLeads(db: DbOrTx, zone: SQL): Promise<void> {
   await db.execute(sql`delete from dashboard_leads`);
   await db.execute(sql`
-    insert into dashboard_leads (user_id, queue_id, day, last_day, contacts)
-    select r.user_id, r.queue_id, r.day::date, r.last_day::date, r.contacts
+    insert into dashboard_leads (tag_id, user_id, queue_id, day, last_day, contacts)
+    select r.tag_id, r.user_id, r.queue_id, r.day::date, r.last_day::date, r.contacts
     from (${leadRows(zone, sql`select id from contacts`, null)}) r`);
 }

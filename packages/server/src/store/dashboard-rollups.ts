@@ -15,19 +15,28 @@
  * The day is the company's time zone as stored in the settings table, read by the statement
  * itself: a change of the zone rewrites every row under a table lock (`rebuildDashboardRollups`),
  * and a writer waiting on that lock then reads the new zone.
+ *
+ * Every figure is kept under tag 0 (every contact) and again under each tag of the contact whose
+ * ticket, rating or first sighting it counts (column tag_id, docs/decisions.md "The tag filter from
+ * kept figures"): the same statements fan each row out to its contact's tags, so a writer adds no
+ * statement for them. The contact is locked before its tags are read (`lockContacts`), and a change
+ * of its tags (`rollupContactTags`) locks it too, so the two take turns: a writer reads the tags the
+ * change left, the change reads the cycles the writer left.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 import { beforeCommit } from '../db/at-commit.js';
 import { serverTimeZone } from './settings.js';
-import { dropLeads, flushLeads, leadsMoveCycles, leadsMovePeople, rebuildLeads } from './dashboard-leads.js';
+import { everyTag, lockContacts, theseTags, type TagsOf } from './dashboard-tags.js';
+import { dropLeads, flushLeads, leadsMoveCycles, leadsMovePeople, leadsMoveTags, rebuildLeads } from './dashboard-leads.js';
 import {
   dropTicketFigures,
   flushTicketFigures,
   forgetTicketFigures,
   gatherTicketCycles,
   rebuildTicketFigures,
+  tagTicketFigures,
 } from './dashboard-tickets.js';
 
 /** Cycle outcomes that end a customer's service (a transfer or a return hands the ticket on). */
@@ -64,10 +73,10 @@ const FIGURES = [
  * queued time does not, and the ticket's earlier cycles go only with the whole ticket — so it
  * moves with the cycle's attendant and sector like the rest.
  *
- * Rows (day, user_id, queue_id, figures…) summed per key and sorted by it, from
- * - cycles: `select sign, id, ticket_id, queued_at, started_at, finished_at, outcome, user_id, queue_id`
- * - ratings: `select sign, created_at, user_id, queue_id, rate` (queue: the rated cycle's)
- * - contacts: `select sign, created_at, is_group` (leads: people first seen that day, under no attendant or sector)
+ * Rows (tag_id, day, user_id, queue_id, figures…) summed per key and sorted by it, from
+ * - cycles: `select sign, id, ticket_id, queued_at, started_at, finished_at, outcome, user_id, queue_id, tag_id`
+ * - ratings: `select sign, created_at, user_id, queue_id, rate, tag_id` (queue: the rated cycle's)
+ * - contacts: `select sign, created_at, is_group, tag_id` (leads: people first seen that day, under no attendant or sector)
  * (sign 1 adds a row's contribution, -1 takes it out). Keys whose figures sum to zero are left
  * out, so a change that moves nothing locks nothing.
  */
@@ -75,7 +84,7 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null, peopl
   const parts: SQL[] = [];
   if (cycles) {
     parts.push(sql`
-      select (c.queued_at at time zone z.tz)::date as day, coalesce(c.user_id, 0) as user_id, coalesce(c.queue_id, 0) as queue_id,
+      select c.tag_id, (c.queued_at at time zone z.tz)::date as day, coalesce(c.user_id, 0) as user_id, coalesce(c.queue_id, 0) as queue_id,
         c.sign * (not exists (
           select 1 from ticket_cycles o
           where o.ticket_id = c.ticket_id and o.id < c.id
@@ -88,7 +97,7 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null, peopl
         0 as rated, 0 as rate_sum, 0 as promoters, 0 as passives, 0 as detractors, 0 as leads
       from (${cycles}) c, z`);
     parts.push(sql`
-      select (c.finished_at at time zone z.tz)::date, coalesce(c.user_id, 0), coalesce(c.queue_id, 0),
+      select c.tag_id, (c.finished_at at time zone z.tz)::date, coalesce(c.user_id, 0), coalesce(c.queue_id, 0),
         0, 0, 0,
         c.sign * (c.outcome in ${ENDING_OUTCOMES})::int,
         case when c.started_at is not null then c.sign * ${micros(sql`c.finished_at - c.started_at`)} else 0 end,
@@ -98,14 +107,14 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null, peopl
   }
   if (ratings) {
     parts.push(sql`
-      select (r.created_at at time zone z.tz)::date, coalesce(r.user_id, 0), coalesce(r.queue_id, 0),
+      select r.tag_id, (r.created_at at time zone z.tz)::date, coalesce(r.user_id, 0), coalesce(r.queue_id, 0),
         0, 0, 0, 0, 0, 0, 0, 0,
         r.sign, r.sign * r.rate, r.sign * (r.rate >= 9)::int, r.sign * (r.rate between 7 and 8)::int, r.sign * (r.rate <= 6)::int, 0
       from (${ratings}) r, z`);
   }
   if (people) {
     parts.push(sql`
-      select (ct.created_at at time zone z.tz)::date, 0, 0,
+      select ct.tag_id, (ct.created_at at time zone z.tz)::date, 0, 0,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
         ct.sign * (not ct.is_group)::int
       from (${people}) ct, z`);
@@ -114,18 +123,18 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null, peopl
   const nonZero = sql.raw(FIGURES.map((f) => `sum(x.${f}) <> 0`).join(' or '));
   return sql`
     with z as (select ${zone} as tz)
-    select x.day, x.user_id, x.queue_id, ${sums}
-    from (${sql.join(parts, sql` union all `)}) as x(day, user_id, queue_id, ${sql.raw(FIGURES.join(', '))})
-    group by x.day, x.user_id, x.queue_id
+    select x.tag_id, x.day, x.user_id, x.queue_id, ${sums}
+    from (${sql.join(parts, sql` union all `)}) as x(tag_id, day, user_id, queue_id, ${sql.raw(FIGURES.join(', '))})
+    group by x.tag_id, x.day, x.user_id, x.queue_id
     having ${nonZero}
-    order by x.day, x.user_id, x.queue_id`;
+    order by x.tag_id, x.day, x.user_id, x.queue_id`;
 }
 
-const COLUMNS = sql.raw(['day', 'user_id', 'queue_id', ...FIGURES].join(', '));
+const COLUMNS = sql.raw(['tag_id', 'day', 'user_id', 'queue_id', ...FIGURES].join(', '));
 const ADD_EXCLUDED = sql.raw(FIGURES.map((f) => `${f} = dashboard_rollups.${f} + excluded.${f}`).join(', '));
 
 /**
- * The figures a transaction moves, per key ("day|user|queue"), kept until it is about to commit:
+ * The figures a transaction moves, per key ("tag|day|user|queue"), kept until it is about to commit:
  * then they are written by one upsert in key order (a commit hook, db/at-commit.ts). Its row
  * locks are therefore the transaction's last ones and are taken in the same order by everyone,
  * so two writers of the same keys queue up instead of deadlocking, whatever order their actions
@@ -158,12 +167,12 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null, people: 
     await db.execute(sql`
       insert into dashboard_rollups (${COLUMNS})
       ${contributions(companyZone(), cycles, ratings, people)}
-      on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+      on conflict (tag_id, day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
     return false;
   }
   const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings, people)));
   for (const r of rows) {
-    const key = `${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
+    const key = `${String(r.tag_id)}|${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
     const sums = gathered.get(key) ?? FIGURES.map(() => 0n);
     FIGURES.forEach((f, i) => (sums[i] += BigInt(String(r[f]))));
     gathered.set(key, sums);
@@ -182,15 +191,15 @@ async function flush(tx: DbOrTx): Promise<void> {
   const rows = [...gathered.entries()]
     .filter(([, sums]) => sums.some((v) => v !== 0n))
     .map(([key, sums]) => {
-      const [day, userId, queueId] = key.split('|');
-      return { day, userId: Number(userId), queueId: Number(queueId), sums };
+      const [tagId, day, userId, queueId] = key.split('|');
+      return { tagId: Number(tagId), day, userId: Number(userId), queueId: Number(queueId), sums };
     })
-    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.userId - b.userId || a.queueId - b.queueId));
+    .sort((a, b) => a.tagId - b.tagId || (a.day < b.day ? -1 : a.day > b.day ? 1 : a.userId - b.userId || a.queueId - b.queueId));
   if (!rows.length) return;
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.day}::date, ${r.userId}::int, ${r.queueId}::int, ${sql.join(
+        sql`(${r.tagId}::int, ${r.day}::date, ${r.userId}::int, ${r.queueId}::int, ${sql.join(
           r.sums.map((v, i) => sql`${v.toString()}::${sql.raw(FIGURES[i].endsWith('_us') ? 'bigint' : 'int')}`),
           sql`, `,
         )})`,
@@ -199,41 +208,65 @@ async function flush(tx: DbOrTx): Promise<void> {
   );
   await tx.execute(sql`
     insert into dashboard_rollups (${COLUMNS}) values ${values}
-    on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+    on conflict (tag_id, day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
 }
 
-const cycleRows = (sign: 1 | -1, where: SQL) =>
-  sql`select ${sign}::int as sign, c.id, c.ticket_id, c.queued_at, c.started_at, c.finished_at, c.outcome, c.user_id, c.queue_id from ticket_cycles c where ${where}`;
+/** The cycles matching `where` (alias c), once per tag of their contact (none: as they are, for the per-ticket figures). */
+const cycleRows = (sign: 1 | -1, where: SQL, tags: TagsOf | null = everyTag) =>
+  tags
+    ? sql`select ${sign}::int as sign, c.id, c.ticket_id, c.queued_at, c.started_at, c.finished_at, c.outcome, c.user_id, c.queue_id, g.tag_id
+        from ticket_cycles c join tickets tk on tk.id = c.ticket_id cross join lateral (${tags(sql`tk.contact_id`)}) g(tag_id)
+        where ${where}`
+    : sql`select ${sign}::int as sign, c.id, c.ticket_id, c.queued_at, c.started_at, c.finished_at, c.outcome, c.user_id, c.queue_id
+        from ticket_cycles c where ${where}`;
 
 /** Ratings of a cycle (those of none are read raw by the dashboard: their sector follows the ticket). */
-const ratingRows = (sign: 1 | -1, where: SQL) =>
-  sql`select ${sign}::int as sign, r.created_at, r.user_id, c.queue_id, r.rate
-      from ratings r join ticket_cycles c on c.id = r.cycle_id where ${where}`;
+const ratingRows = (sign: 1 | -1, where: SQL, tags: TagsOf = everyTag) =>
+  sql`select ${sign}::int as sign, r.created_at, r.user_id, c.queue_id, r.rate, g.tag_id
+      from ratings r join ticket_cycles c on c.id = r.cycle_id join tickets tk on tk.id = r.ticket_id
+        cross join lateral (${tags(sql`tk.contact_id`)}) g(tag_id)
+      where ${where}`;
+
+/** The people whose tickets have cycles matching `where` (alias c). */
+const peopleOfCycles = (where: SQL) =>
+  sql`select tk.contact_id from tickets tk where tk.id in (select c.ticket_id from ticket_cycles c where ${where})`;
 
 /**
  * Adds (sign 1) or takes out (-1) the contribution of the cycles matching `where` (alias c), as
  * they are now: call with -1 before changing them and 1 after.
  */
 export async function rollupCycles(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
-  const inTransaction = await add(db, cycleRows(sign, where), null);
-  await gatherTicketCycles(db, companyZone(), inTransaction, cycleRows(sign, where));
+  const inTransaction = (await gathering(db)) !== undefined;
+  // First: their people's tags are read below (and their leads under a filter).
+  await lockContacts(db, inTransaction, peopleOfCycles(where));
+  await add(db, cycleRows(sign, where), null);
+  await gatherTicketCycles(db, companyZone(), inTransaction, cycleRows(sign, where, null));
   await leadsMoveCycles(db, companyZone(), inTransaction, sign, where);
 }
 
 /** Same for ratings matching `where` (alias r, with its cycle c). */
 export async function rollupRatings(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
+  const inTransaction = (await gathering(db)) !== undefined;
+  await lockContacts(
+    db,
+    inTransaction,
+    sql`select tk.contact_id from tickets tk where tk.id in (select r.ticket_id from ratings r join ticket_cycles c on c.id = r.cycle_id where ${where})`,
+  );
   await add(db, null, ratingRows(sign, where));
 }
 
-const contactRows = (sign: 1 | -1, where: SQL) =>
-  sql`select ${sign}::int as sign, ct.created_at, ct.is_group from contacts ct where ${where}`;
+const contactRows = (sign: 1 | -1, where: SQL, tags: TagsOf = everyTag) =>
+  sql`select ${sign}::int as sign, ct.created_at, ct.is_group, g.tag_id
+      from contacts ct cross join lateral (${tags(sql`ct.id`)}) g(tag_id) where ${where}`;
 
 /**
  * Same for contacts matching `where` (alias ct): 1 after they are added, -1 before they are
  * deleted. Leads are counted per day under no attendant and no sector: the unfiltered count (with
- * a filter they depend on the person's cycles: store/dashboard-leads.ts).
+ * a filter they depend on the person's cycles: store/dashboard-leads.ts). A contact being added
+ * is nobody else's yet; one being deleted is locked first, against a change of its tags.
  */
 export async function rollupContacts(db: DbOrTx, sign: 1 | -1, where: SQL): Promise<void> {
+  if (sign === -1) await lockContacts(db, (await gathering(db)) !== undefined, sql`select ct.id from contacts ct where ${where}`);
   await add(db, null, null, contactRows(sign, where));
 }
 
@@ -252,6 +285,7 @@ export async function rollupContactIds(db: DbOrTx, sign: 1 | -1, ids: number[]):
 
 /** Before tickets are deleted: their cycles and ratings leave the figures. */
 export async function rollupForgetTickets(db: DbOrTx, ticketIds: SQL): Promise<void> {
+  await lockContacts(db, (await gathering(db)) !== undefined, sql`select tk.contact_id from tickets tk where tk.id in (${ticketIds})`);
   const inTransaction = await add(
     db,
     cycleRows(-1, sql`c.ticket_id in (${ticketIds})`),
@@ -271,18 +305,54 @@ export async function rollupMovePeople(db: DbOrTx, sign: 1 | -1, people: SQL): P
 }
 
 /**
+ * The contacts `people` (a query of contact ids) gain (1, after) or lose (-1, before) the tags
+ * `tagIds`: their whole contribution — their tickets' cycles and ratings, their distinct tickets,
+ * their leads — moves in or out of those tags' figures, as it is now. The contacts are locked
+ * first: a writer of their cycles either finished (and is read here) or waits and then reads the
+ * new tags. What this transaction moved of their tickets is settled first, under the tags before.
+ */
+export async function rollupContactTags(db: DbOrTx, sign: 1 | -1, people: SQL, tagIds: number[]): Promise<void> {
+  if (!tagIds.length) return;
+  const inTransaction = (await gathering(db)) !== undefined;
+  await lockContacts(db, inTransaction, people);
+  const tags = theseTags(tagIds);
+  const theirTickets = sql`select tk.id from tickets tk where tk.contact_id in (${people})`;
+  await add(
+    db,
+    cycleRows(sign, sql`c.ticket_id in (${theirTickets})`, tags),
+    ratingRows(sign, sql`r.ticket_id in (${theirTickets})`, tags),
+    contactRows(sign, sql`ct.id in (${people})`, tags),
+  );
+  await tagTicketFigures(db, companyZone(), inTransaction, sign, theirTickets, tags);
+  await leadsMoveTags(db, companyZone(), inTransaction, sign, people, tags);
+}
+
+/**
+ * A tag about to be deleted (its contacts lose it by the cascade): its rows go. Its contacts are
+ * locked first, so a writer that read the tag has written its rows before they are deleted, and
+ * one after reads the contacts without it. `tagId` undefined: every tag.
+ */
+export async function rollupDropTags(db: DbOrTx, tagId?: number): Promise<void> {
+  const which = tagId === undefined ? sql`tag_id <> 0` : sql`tag_id = ${tagId}`;
+  const inTransaction = (await gathering(db)) !== undefined;
+  await lockContacts(db, inTransaction, sql`select ctg.contact_id from contact_tags ctg where ${which}`);
+  for (const table of ['dashboard_rollups', 'dashboard_attendant_tickets', 'dashboard_day_tickets', 'dashboard_leads'])
+    await db.execute(sql`delete from ${sql.raw(table)} where ${which}`);
+}
+
+/**
  * An attendant or sector deleted: its cycles and ratings become "nobody's" / "no sector" (the
  * foreign keys set them null), so its rows are folded into those keys.
  */
 export async function rollupFoldInto(db: DbOrTx, column: 'user_id' | 'queue_id', id: number): Promise<void> {
   const col = sql.raw(column);
-  const key = column === 'user_id' ? sql`day, 0, queue_id` : sql`day, user_id, 0`;
+  const key = column === 'user_id' ? sql`tag_id, day, 0, queue_id` : sql`tag_id, day, user_id, 0`;
   const sums = sql.raw(FIGURES.map((f) => `sum(${f})`).join(', '));
   await db.execute(sql`
     with moved as (delete from dashboard_rollups where ${col} = ${id} returning *)
     insert into dashboard_rollups (${COLUMNS})
-    select ${key}, ${sums} from moved group by 1, 2, 3 order by 1, 2, 3
-    on conflict (day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+    select ${key}, ${sums} from moved group by 1, 2, 3, 4 order by 1, 2, 3, 4
+    on conflict (tag_id, day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
   await dropTicketFigures(db, companyZone(), column, id);
   await dropLeads(db, column, id);
 }

@@ -15,10 +15,15 @@
  * 1 after as the rollups); just before it commits, each ticket's days now are read from its cycles,
  * the days before are those minus what moved, and the figures of the two differ by what is written.
  * A ticket's few cycles are read, never a range's.
+ *
+ * Every row is kept under tag 0 and under each tag of the ticket's contact (column tag_id,
+ * store/dashboard-tags.ts): the tags are read with the ticket's lock at commit, and a change of the
+ * contact's tags moves its tickets' rows under the tags gained or lost (`tagTicketFigures`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
+import { everyTag, type TagsOf } from './dashboard-tags.js';
 
 /** prev_day of a pair's first active day. */
 const NONE = '-infinity';
@@ -29,7 +34,7 @@ type Counts = Map<string, number>;
 interface Pending {
   /** Per ticket, the cycle days that moved since the transaction began (or since last settled). */
   moved: Map<number, Counts>;
-  /** Figure rows to add: "a|sector|day|user|prev_day" and "d|user|sector|day". */
+  /** Figure rows to add: "a|tag|sector|day|user|prev_day" and "d|tag|user|sector|day". */
   figures: Counts;
 }
 
@@ -67,7 +72,10 @@ function cycleDays(c: CycleDays): string[] {
   return out;
 }
 
-/** A ticket's figure rows from its cycle days: one per active day of each pair, one per queued day of each filter. */
+/**
+ * A ticket's figure rows from its cycle days: one per active day of each pair, one per queued day
+ * of each filter ("a|sector|day|user|prev_day", "d|user|sector|day"; the tag is put in front by the caller).
+ */
 function figuresOf(days: Counts): Counts {
   const out: Counts = new Map();
   const served = new Map<string, string[]>();
@@ -110,8 +118,15 @@ async function settle(db: DbOrTx, zone: SQL, p: Pending, applied: boolean, inTra
     sql`, `,
   );
   // A ticket's figures are not the sum of its cycles': two transactions changing the same ticket
-  // must see each other's cycles, so the second waits for the first here and then reads them.
-  if (inTransaction) await db.execute(sql`select t.id from tickets t where t.id in (${list}) order by t.id for no key update`);
+  // must see each other's cycles, so the second waits for the first here and then reads them. The
+  // tags its rows are kept under come with it (its contact is locked since its cycles moved).
+  const tagsOf = new Map<number, number[]>();
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select t.id, array(${everyTag(sql`t.contact_id`)}) as tags from tickets t where t.id in (${list})
+      ${inTransaction ? sql`order by t.id for no key update` : sql``}`),
+  ))
+    tagsOf.set(Number(r.id), (r.tags as unknown[]).map(Number));
   const now = new Map<number, Counts>();
   const rows = rowsOf(
     await db.execute(
@@ -132,8 +147,12 @@ async function settle(db: DbOrTx, zone: SQL, p: Pending, applied: boolean, inTra
     const other = new Map(current);
     for (const [key, n] of p.moved.get(id) ?? []) bump(other, key, applied ? -n : n);
     const [before, after] = applied ? [other, current] : [current, other];
-    for (const [key, n] of figuresOf(after)) bump(p.figures, key, n);
-    for (const [key, n] of figuresOf(before)) bump(p.figures, key, -n);
+    const change: Counts = new Map();
+    for (const [key, n] of figuresOf(after)) bump(change, key, n);
+    for (const [key, n] of figuresOf(before)) bump(change, key, -n);
+    // A ticket deleted meanwhile has no tags left to read: its rows went set-based (forgetTicketFigures).
+    for (const tag of tagsOf.get(id) ?? [0])
+      for (const [key, n] of change) if (n !== 0) bump(p.figures, `${key[0]}|${tag}|${key.slice(2)}`, n);
   }
   p.moved.clear();
 }
@@ -144,19 +163,20 @@ async function write(db: DbOrTx, figures: Counts): Promise<void> {
   const day: SQL[] = [];
   for (const [key, n] of [...figures].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (n === 0) continue;
-    const [kind, ...k] = key.split('|');
-    if (kind === 'a') attendant.push(sql`(${Number(k[0])}::int, ${k[1]}::date, ${Number(k[2])}::int, ${k[3]}::date, ${n}::int)`);
-    else day.push(sql`(${Number(k[0])}::int, ${Number(k[1])}::int, ${k[2]}::date, ${n}::int)`);
+    const [kind, tag, ...k] = key.split('|');
+    if (kind === 'a')
+      attendant.push(sql`(${Number(tag)}::int, ${Number(k[0])}::int, ${k[1]}::date, ${Number(k[2])}::int, ${k[3]}::date, ${n}::int)`);
+    else day.push(sql`(${Number(tag)}::int, ${Number(k[0])}::int, ${Number(k[1])}::int, ${k[2]}::date, ${n}::int)`);
   }
   figures.clear();
   if (attendant.length)
     await db.execute(sql`
-      insert into dashboard_attendant_tickets (queue_id, day, user_id, prev_day, tickets) values ${sql.join(attendant, sql`, `)}
-      on conflict (queue_id, day, user_id, prev_day) do update set tickets = dashboard_attendant_tickets.tickets + excluded.tickets`);
+      insert into dashboard_attendant_tickets (tag_id, queue_id, day, user_id, prev_day, tickets) values ${sql.join(attendant, sql`, `)}
+      on conflict (tag_id, queue_id, day, user_id, prev_day) do update set tickets = dashboard_attendant_tickets.tickets + excluded.tickets`);
   if (day.length)
     await db.execute(sql`
-      insert into dashboard_day_tickets (user_id, queue_id, day, tickets) values ${sql.join(day, sql`, `)}
-      on conflict (user_id, queue_id, day) do update set tickets = dashboard_day_tickets.tickets + excluded.tickets`);
+      insert into dashboard_day_tickets (tag_id, user_id, queue_id, day, tickets) values ${sql.join(day, sql`, `)}
+      on conflict (tag_id, user_id, queue_id, day) do update set tickets = dashboard_day_tickets.tickets + excluded.tickets`);
 }
 
 /**
@@ -189,49 +209,75 @@ export async function flushTicketFigures(tx: DbOrTx, zone: SQL): Promise<void> {
 }
 
 /**
- * The figure rows of the tickets whose cycles match `where` (alias c), as
- * (figure 'a' | 'd', queue_id, day, user_id, prev_day, tickets) with dates as text — set-based,
- * for a recount or a bulk deletion.
+ * The figure rows of the tickets whose cycles match `where` (alias c), under the tags `tags` of
+ * their contacts, as (figure 'a' | 'd', tag_id, queue_id, day, user_id, prev_day, tickets) with
+ * dates as text — set-based, for a recount, a bulk deletion or a change of tags.
  */
-function figuresOfTickets(zone: SQL, where: SQL): SQL {
+function figuresOfTickets(zone: SQL, where: SQL, tags: TagsOf = everyTag): SQL {
   return sql`
     with z as (select ${zone} as tz),
     c as (
-      select c.ticket_id, c.user_id, c.queue_id,
+      select g.tag_id, c.ticket_id, c.user_id, c.queue_id,
         (c.queued_at at time zone z.tz)::date as queued, (c.finished_at at time zone z.tz)::date as finished
-      from ticket_cycles c, z where ${where}
+      from ticket_cycles c join tickets tk on tk.id = c.ticket_id cross join lateral (${tags(sql`tk.contact_id`)}) g(tag_id), z
+      where ${where}
     ),
     served as (
-      select distinct c.user_id, k.queue_id, c.ticket_id, d.day
+      select distinct c.tag_id, c.user_id, k.queue_id, c.ticket_id, d.day
       from c cross join lateral (values (0), (c.queue_id)) k(queue_id)
         cross join lateral (values (c.queued), (c.finished)) d(day)
       where c.user_id is not null and k.queue_id is not null and d.day is not null
     ),
     spans as (
-      select s.queue_id, s.day, s.user_id, lag(s.day) over (partition by s.user_id, s.queue_id, s.ticket_id order by s.day) as prev_day
+      select s.tag_id, s.queue_id, s.day, s.user_id,
+        lag(s.day) over (partition by s.tag_id, s.user_id, s.queue_id, s.ticket_id order by s.day) as prev_day
       from served s
     )
-    select 'a' as figure, s.queue_id, to_char(s.day, 'YYYY-MM-DD') as day, s.user_id,
+    select 'a' as figure, s.tag_id, s.queue_id, to_char(s.day, 'YYYY-MM-DD') as day, s.user_id,
       coalesce(to_char(s.prev_day, 'YYYY-MM-DD'), ${NONE}) as prev_day, count(*)::int as tickets
-    from spans s group by s.queue_id, s.day, s.user_id, s.prev_day
+    from spans s group by s.tag_id, s.queue_id, s.day, s.user_id, s.prev_day
     union all
-    select 'd', k.queue_id, to_char(c.queued, 'YYYY-MM-DD'), k.user_id, null, count(distinct c.ticket_id)::int
+    select 'd', c.tag_id, k.queue_id, to_char(c.queued, 'YYYY-MM-DD'), k.user_id, null, count(distinct c.ticket_id)::int
     from c cross join lateral (values (c.user_id, 0), (0, c.queue_id), (c.user_id, c.queue_id)) k(user_id, queue_id)
     where k.user_id is not null and k.queue_id is not null
-    group by k.queue_id, c.queued, k.user_id`;
+    group by c.tag_id, k.queue_id, c.queued, k.user_id`;
+}
+
+/** Adds `sign` × the figure rows `rows` (of figuresOfTickets) to the figures to write. */
+async function bumpFigures(db: DbOrTx, figures: Counts, sign: 1 | -1, rows: SQL): Promise<void> {
+  for (const r of rowsOf(await db.execute(rows))) {
+    const key =
+      r.figure === 'a'
+        ? `a|${String(r.tag_id)}|${String(r.queue_id)}|${String(r.day)}|${String(r.user_id)}|${String(r.prev_day)}`
+        : `d|${String(r.tag_id)}|${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}`;
+    bump(figures, key, sign * Number(r.tickets));
+  }
 }
 
 /** Before tickets are deleted: their figures go (what moved of theirs first). */
 export async function forgetTicketFigures(db: DbOrTx, zone: SQL, inTransaction: boolean, ticketIds: SQL): Promise<void> {
   const p = inTransaction ? pendingOf(db) : { moved: new Map<number, Counts>(), figures: new Map<string, number>() };
   await settle(db, zone, p, true, inTransaction);
-  for (const r of rowsOf(await db.execute(figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`)))) {
-    const key =
-      r.figure === 'a'
-        ? `a|${String(r.queue_id)}|${String(r.day)}|${String(r.user_id)}|${String(r.prev_day)}`
-        : `d|${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}`;
-    bump(p.figures, key, -Number(r.tickets));
-  }
+  await bumpFigures(db, p.figures, -1, figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`));
+  if (!inTransaction) await write(db, p.figures);
+}
+
+/**
+ * The tickets `ticketIds` (a query) gain (1) or lose (-1) the tags `tags`: their rows move under
+ * those tags, as they are now (what moved of theirs in this transaction settled first, under the
+ * tags before).
+ */
+export async function tagTicketFigures(
+  db: DbOrTx,
+  zone: SQL,
+  inTransaction: boolean,
+  sign: 1 | -1,
+  ticketIds: SQL,
+  tags: TagsOf,
+): Promise<void> {
+  const p = inTransaction ? pendingOf(db) : { moved: new Map<number, Counts>(), figures: new Map<string, number>() };
+  await settle(db, zone, p, true, inTransaction);
+  await bumpFigures(db, p.figures, sign, figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`, tags));
   if (!inTransaction) await write(db, p.figures);
 }
 
@@ -240,7 +286,7 @@ export async function dropTicketFigures(db: DbOrTx, zone: SQL, column: 'user_id'
   const p = pending.get(db);
   if (p) {
     await settle(db, zone, p, true, true);
-    const position = column === 'user_id' ? { a: 3, d: 1 } : { a: 1, d: 2 };
+    const position = column === 'user_id' ? { a: 4, d: 2 } : { a: 2, d: 3 };
     for (const key of [...p.figures.keys()]) {
       const parts = key.split('|');
       if (Number(parts[parts[0] === 'a' ? position.a : position.d]) === id) p.figures.delete(key);
@@ -259,9 +305,9 @@ export async function rebuildTicketFigures(db: DbOrTx, zone: SQL): Promise<void>
   await db.execute(sql`
     with f as materialized (${all})
     , a as (
-      insert into dashboard_attendant_tickets (queue_id, day, user_id, prev_day, tickets)
-      select f.queue_id, f.day::date, f.user_id, f.prev_day::date, f.tickets from f where f.figure = 'a'
+      insert into dashboard_attendant_tickets (tag_id, queue_id, day, user_id, prev_day, tickets)
+      select f.tag_id, f.queue_id, f.day::date, f.user_id, f.prev_day::date, f.tickets from f where f.figure = 'a'
     )
-    insert into dashboard_day_tickets (user_id, queue_id, day, tickets)
-    select f.user_id, f.queue_id, f.day::date, f.tickets from f where f.figure = 'd'`);
+    insert into dashboard_day_tickets (tag_id, user_id, queue_id, day, tickets)
+    select f.tag_id, f.user_id, f.queue_id, f.day::date, f.tickets from f where f.figure = 'd'`);
 }

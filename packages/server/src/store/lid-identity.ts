@@ -10,7 +10,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { contactExtraInfo, contactTags, contacts, messages, ratingRequests, tickets } from '../db/schema.js';
 import { finishCycle } from './ticket-cycles.js';
-import { rollupContactIds, rollupMovePeople } from './dashboard-rollups.js';
+import { rollupContactIds, rollupContactTags, rollupMovePeople } from './dashboard-rollups.js';
 import type { ContactRow } from './contacts.js';
 
 export const isLidNumber = (number: string): boolean => /@(hosted\.)?lid$/.test(number);
@@ -55,8 +55,31 @@ export async function attachNumberToLid(db: Db, number: string, lid: string, now
   });
 }
 
+/**
+ * Gives each of the two contacts the other's tags (the dashboard's figures of each joining the
+ * tags it gains): done first, so that no ticket changes tags when it moves from one to the other.
+ */
+async function shareTags(tx: DbOrTx, a: number, b: number): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(contactTags)
+    .where(inArray(contactTags.contactId, [a, b]));
+  const tagsOf = (id: number) => new Set(rows.filter((r) => r.contactId === id).map((r) => r.tagId));
+  const [ofA, ofB] = [tagsOf(a), tagsOf(b)];
+  const gains: [number, number[]][] = [
+    [a, [...ofB].filter((t) => !ofA.has(t))],
+    [b, [...ofA].filter((t) => !ofB.has(t))],
+  ];
+  for (const [id, tagIds] of gains) {
+    if (!tagIds.length) continue;
+    await rollupContactTags(tx, 1, sql`select ${id}::int`, tagIds);
+    await tx.insert(contactTags).values(tagIds.map((tagId) => ({ contactId: id, tagId })));
+  }
+}
+
 /** Moves everything of `from` to `into`, then deletes `from`. */
 async function mergeInto(tx: DbOrTx, from: ContactRow, into: ContactRow, now: Date): Promise<void> {
+  await shareTags(tx, from.id, into.id);
   const active = ['open', 'pending'];
   // Each person has one active ticket per connection: where both have one, the LID contact's
   // ticket closes (its messages stay in it); the conversation goes on in the number's ticket.
@@ -87,10 +110,6 @@ async function mergeInto(tx: DbOrTx, from: ContactRow, into: ContactRow, now: Da
     where contact_id = ${from.id} and state = 'waiting'
       and whatsapp_id in (select whatsapp_id from ${ratingRequests} where contact_id = ${into.id} and state = 'waiting')`);
   await tx.update(ratingRequests).set({ contactId: into.id }).where(eq(ratingRequests.contactId, from.id));
-  await tx.execute(sql`
-    insert into ${contactTags} (contact_id, tag_id)
-    select ${into.id}, tag_id from ${contactTags} where contact_id = ${from.id}
-    on conflict do nothing`);
   await rollupContactIds(tx, -1, [from.id]);
   await tx.delete(contacts).where(eq(contacts.id, from.id));
 }

@@ -1,9 +1,9 @@
 /**
  * Dashboard (spec §3 "Dashboard result", BEHAVIOUR "Dashboard") computed from the raw rows: the
  * recorded service cycles and ratings, with day boundaries in the configured time zone. The
- * dashboard (service.ts) reads the additive figures from the rollups instead and keeps these reads
- * for the rest; this whole computation stays for the tag filter and as the reference the rollups
- * are tested against.
+ * dashboard (service.ts) reads the kept figures instead, with or without a tag, and keeps these
+ * reads for the rest; this whole computation stays as the reference the kept figures are tested
+ * against.
  *
  * What each number counts, for a range [from 00:00, to+1 00:00) in the time zone:
  * - supportPending / supportHappening: cycles queued in the range that are still waiting for an

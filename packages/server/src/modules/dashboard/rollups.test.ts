@@ -5,6 +5,9 @@
  * close, deletion of a ticket, a contact, an attendant and a sector, a LID contact merged into the
  * one made by hand, at 23:59:59.999 and 00:00 in the company's zone, and after a change of zone. Each write path moves the figures itself: one that
  * skipped it would leave the rollups different from their recount and from the raw numbers.
+ * The tag filter (alone, with an attendant, a sector or both) is compared too: contacts with
+ * tickets are tagged and untagged through the tags screen, the contact form and the external API
+ * along the history, a tag is deleted, and the merged contacts carry different tags.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { CONTACT_ROUTES } from '@switchboard/shared';
@@ -18,6 +21,7 @@ import {
   queues,
   ratingRequests,
   ratings,
+  tags,
   tickets,
 } from '../../db/schema.js';
 import { TestClock } from '../../test/clock.js';
@@ -27,6 +31,8 @@ import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../tes
 import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
 import { rebuildDashboardRollups, rollupContactIds, rollupMovePeople } from '../../store/dashboard-rollups.js';
 import { finishCycle, openCycle } from '../../store/ticket-cycles.js';
+import { rowsOf } from '../../lib/sql.js';
+import { apiSendSchema } from '../external-api/schema.js';
 import { RawDashboard } from './raw.js';
 import type { DashboardQuery } from './schema.js';
 
@@ -45,6 +51,8 @@ describe('dashboard rollups', () => {
   let support: number;
   let spare: number;
   let conn: { id: number; number: string };
+  let vip: number;
+  let late: number;
 
   const ticketOf = async (number: string) => {
     const [c] = await s.database.db.select().from(contacts).where(eq(contacts.number, number));
@@ -104,6 +112,9 @@ describe('dashboard rollups', () => {
     ranges.push({ date_from: '2025-03-10', date_to: '2025-03-11' }, { date_from: '2025-03-09', date_to: '2025-03-13' });
     const filters: DashboardQuery[] = [{}, { queueId: sales }, { queueId: support }, ...users().map((u) => ({ userId: u.id }))];
     filters.push({ userId: ana.id, queueId: sales });
+    // The tag filter, alone and with the others.
+    filters.push({ tag: vip }, { tag: late }, { tag: vip, userId: ana.id }, { tag: late, queueId: support });
+    filters.push({ tag: vip, userId: bruno.id, queueId: support });
     for (const range of ranges)
       for (const filter of filters) {
         const query = { ...range, ...filter };
@@ -125,11 +136,10 @@ describe('dashboard rollups', () => {
 
   /** The rows kept by the write paths equal a recount from the raw tables. */
   async function expectSameAsRecount(label: string) {
-    const byKey = (r: Record<string, unknown>) => ['day', 'userId', 'queueId', 'prevDay', 'lastDay'].map((k) => String(r[k])).join('/');
+    const keys = ['tagId', 'day', 'userId', 'queueId', 'prevDay', 'lastDay'];
+    const byKey = (r: Record<string, unknown>) => keys.map((k) => String(r[k])).join('/');
     const nonZero = <T extends Record<string, unknown>>(rows: T[]) =>
-      rows
-        .filter((r) => Object.entries(r).some(([k, v]) => !['day', 'userId', 'queueId', 'prevDay', 'lastDay'].includes(k) && v !== 0))
-        .sort((a, b) => byKey(a).localeCompare(byKey(b)));
+      rows.filter((r) => Object.entries(r).some(([k, v]) => !keys.includes(k) && v !== 0)).sort((a, b) => byKey(a).localeCompare(byKey(b)));
     const kept = async () => ({
       rollups: nonZero(await s.database.db.select().from(dashboardRollups)),
       attendantTickets: nonZero(await s.database.db.select().from(dashboardAttendantTickets)),
@@ -156,6 +166,13 @@ describe('dashboard rollups', () => {
         { name: 'Sales', color: '#111111', greetingMessage: 'Sales here' },
         { name: 'Support', color: '#222222', greetingMessage: 'Support here' },
         { name: 'Spare', color: '#333333' },
+      ])
+      .returning();
+    [{ id: vip }, { id: late }] = await s.database.db
+      .insert(tags)
+      .values([
+        { name: 'VIP', color: '#aa0000' },
+        { name: 'Late payer', color: '#00aa00' },
       ])
       .returning();
     conn = await connectSimulator(s, {
@@ -203,6 +220,9 @@ describe('dashboard rollups', () => {
     clock.set(sp('2025-03-11T00:00:00'));
     await customerSends(s, { from: c2, to: conn.number, body: '9' });
     await rated(t2.id);
+    // Contacts with tickets, cycles and a rating are tagged: their figures join the tags.
+    await s.services.tags.sync(admin, { contactId: t1.contactId, tags: [vip] });
+    await s.services.tags.sync(admin, { contactId: t2.contactId, tags: [vip, late] });
 
     // Day 2 (the 11th): Carla resolves at 00:00; the customer rates 6; a new customer is opened by Ana.
     await tk.resolve(carla, t1.id);
@@ -216,6 +236,12 @@ describe('dashboard rollups', () => {
     await waitFor(async () => (await ticketOf(c3)).queueId != null);
     clock.set(sp('2025-03-11T10:30:00'));
     await tk.accept(ana, t3.id);
+    // c2 loses one tag (the tags screen), c3 gains one (the contact form), then the cycles go on under them.
+    await s.services.tags.sync(admin, { contactId: t2.contactId, tags: [late] });
+    await s.services.contacts.update(admin, t3.contactId, { tags: [vip] });
+    await expectSameAsRaw('after tagging');
+    // A message sent by the external API adds a tag to c3 too (its open ticket goes on).
+    await s.services.externalApi.send(apiSendSchema.parse({ number: c3, body: 'From the API', whatsappId: conn.id, tagsId: [late] }), []);
     // The customer goes quiet: closed for inactivity.
     clock.set(sp('2025-03-11T18:00:00'));
     await tk.closeBySystem(t3.id, 'inactive');
@@ -240,8 +266,15 @@ describe('dashboard rollups', () => {
     const t5 = await writes(c5, 'to be deleted');
     clock.set(sp('2025-03-12T08:20:00'));
     await tk.accept(bruno, t5.id, { queueId: sales });
+    // A third tag on c4 and c5, deleted with the rest below: its figures go with it.
+    const [{ id: goneTag }] = await s.database.db.insert(tags).values({ name: 'Gone', color: '#0000aa' }).returning();
+    await s.services.tags.sync(admin, { contactId: t4.contactId, tags: [goneTag, late] });
+    await s.services.tags.sync(admin, { contactId: t5.contactId, tags: [goneTag] });
     await expectSameAsRaw('before deletions');
     await expectSameAsRecount('before deletions');
+    await s.services.tags.remove(admin, goneTag);
+    const [left] = rowsOf(await s.database.db.execute(sql`select count(*)::int as n from dashboard_rollups where tag_id = ${goneTag}`));
+    expect(left.n).toBe(0);
 
     await tk.remove(admin, t5.id);
     await s.services.queues.remove(admin, spare);
@@ -269,7 +302,7 @@ describe('dashboard rollups', () => {
     // the first, whose lead is on the 11th.
     clock.set(sp('2025-03-11T20:00:00'));
     const c6 = phoneNumber();
-    const byHand = await s.call(CONTACT_ROUTES.create, s.adminToken, { body: { name: 'By hand', number: c6 } });
+    const byHand = await s.call(CONTACT_ROUTES.create, s.adminToken, { body: { name: 'By hand', number: c6, tags: [vip] } });
     expect(byHand.statusCode, byHand.body).toBe(201);
     await firstSeenNow(byHand.answer().id);
     clock.set(sp('2025-03-12T13:00:00'));
@@ -277,6 +310,8 @@ describe('dashboard rollups', () => {
     const hidden = await waitFor(() => ticketOf(simulatedLid(c6)));
     await firstSeenNow(hidden.contactId);
     await tk.accept(ana, hidden.id);
+    // The LID contact carries another tag: after the merge the ticket is under both.
+    await s.services.tags.sync(admin, { contactId: hidden.contactId, tags: [late] });
     await expectSameAsRaw('before a merge');
     clock.set(sp('2025-03-12T13:30:00'));
     await customerSends(s, { from: c6, to: conn.number, body: 'with the number' });
@@ -311,9 +346,12 @@ describe('dashboard rollups', () => {
     // transactions touch the same (day, attendant, sector) rows in opposite orders.
     await Promise.all(made.map((t, i) => s.services.tickets.accept(i % 2 ? ana : bruno, t.id)));
     clock.set(sp('2025-03-13T11:00:00'));
-    const results = await Promise.allSettled(
-      made.map((t, i) => s.services.tickets.transfer(admin, t.id, { userId: i % 2 ? bruno.id : ana.id })),
-    );
+    // Their contacts are tagged at the same time: each change of tags waits for the transfer of the
+    // contact's ticket, or the transfer for it, and both are counted once under the tag.
+    const results = await Promise.allSettled([
+      ...made.map((t, i) => s.services.tickets.transfer(admin, t.id, { userId: i % 2 ? bruno.id : ana.id })),
+      ...made.map((t, i) => s.services.tags.sync(admin, { contactId: t.contactId, tags: i % 3 ? [vip] : [vip, late] })),
+    ]);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     await Promise.all(made.map((t, i) => s.services.tickets.resolve(i % 2 ? bruno : ana, t.id)));
     await expectSameAsRecount('after concurrent writes');

@@ -13,8 +13,9 @@
  * rows, each through an index that carries what it needs:
  * - campaign replies, on their date index;
  * - ratings of no cycle (their sector is the ticket's current one, which moves), a partial index.
- * The tag filter stays on the raw computation: a contact's tags change without touching any
- * counted row, so no rollup could follow them.
+ * The tag filter reads the same figures: every kept row exists under tag 0 (every contact) and
+ * under each tag of the contact it counts (store/dashboard-tags.ts), alone or with an attendant or
+ * a sector. What stays raw under a tag is what stays raw without one, with the tag as a condition.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../lib/sql.js';
@@ -42,7 +43,7 @@ interface RatingStats {
 export class DashboardService extends RawDashboard {
   /** Rows of the range (local days, inclusive) and filters; user and sector 0 stand for none. */
   private rollupRows(s: Scope): SQL {
-    const parts: SQL[] = [sql`d.day <= ${s.to}::date`];
+    const parts: SQL[] = [sql`d.tag_id = ${s.tag ?? 0}`, sql`d.day <= ${s.to}::date`];
     if (s.from !== null) parts.push(sql`d.day >= ${s.from}::date`);
     if (s.userId !== undefined) parts.push(sql`d.user_id = ${s.userId}`);
     if (s.queueId !== undefined) parts.push(sql`d.queue_id = ${s.queueId}`);
@@ -50,7 +51,6 @@ export class DashboardService extends RawDashboard {
   }
 
   protected override async cycleStats(s: Scope) {
-    if (s.tag !== undefined) return super.cycleStats(s);
     // Times summed in microseconds, averaged as seconds the way avg(extract(epoch …)) does.
     const rows = rowsOf(
       await this.ctx.db.execute(sql`
@@ -91,7 +91,7 @@ export class DashboardService extends RawDashboard {
    * rows per day, attendant and previous day, read by the key (sector 0: every sector, then day).
    */
   private async ticketsPerAttendant(s: Scope): Promise<Map<number, number>> {
-    const parts: SQL[] = [sql`t.queue_id = ${s.queueId ?? 0}`, sql`t.day <= ${s.to}::date`];
+    const parts: SQL[] = [sql`t.tag_id = ${s.tag ?? 0}`, sql`t.queue_id = ${s.queueId ?? 0}`, sql`t.day <= ${s.to}::date`];
     if (s.from === null) parts.push(sql`t.prev_day = '-infinity'::date`);
     else parts.push(sql`t.day >= ${s.from}::date`, sql`t.prev_day < ${s.from}::date`);
     if (s.userId !== undefined) parts.push(sql`t.user_id = ${s.userId}`);
@@ -105,7 +105,6 @@ export class DashboardService extends RawDashboard {
   }
 
   protected override async ratingStats(s: Scope) {
-    if (s.tag !== undefined) return super.ratingStats(s);
     const rows = rowsOf(
       await this.ctx.db.execute(sql`
         select nullif(d.user_id, 0) as user_id, grouping(d.user_id)::int as total_row,
@@ -158,12 +157,16 @@ export class DashboardService extends RawDashboard {
    * those seen in the range whose last such day is not before it.
    */
   protected override async leads(s: Scope): Promise<number> {
-    if (s.tag !== undefined) return super.leads(s);
     if (s.userId === undefined && s.queueId === undefined) {
       const [row] = rowsOf(await this.ctx.db.execute(sql`select coalesce(sum(d.leads), 0)::int as n from (${this.rollupRows(s)}) d`));
       return num(row?.n);
     }
-    const parts: SQL[] = [sql`l.user_id = ${s.userId ?? 0}`, sql`l.queue_id = ${s.queueId ?? 0}`, sql`l.day <= ${s.to}::date`];
+    const parts: SQL[] = [
+      sql`l.tag_id = ${s.tag ?? 0}`,
+      sql`l.user_id = ${s.userId ?? 0}`,
+      sql`l.queue_id = ${s.queueId ?? 0}`,
+      sql`l.day <= ${s.to}::date`,
+    ];
     if (s.from !== null) parts.push(sql`l.day >= ${s.from}::date`, sql`l.last_day >= ${s.from}::date`);
     const [row] = rowsOf(
       await this.ctx.db.execute(
@@ -173,12 +176,19 @@ export class DashboardService extends RawDashboard {
     return num(row?.n);
   }
 
-  /** Ratings of no cycle in the range (few: a partial index holds them), sector by their ticket's. */
+  /**
+   * Ratings of no cycle in the range (few: a partial index holds them), sector by their ticket's;
+   * under a tag, each one's contact looked up (never the tag's every ticket).
+   */
   private async ratingsOfNoCycle(s: Scope): Promise<Record<string, unknown>[]> {
     const { lo, hi } = this.bounds(s);
     const parts: SQL[] = [sql`r.cycle_id is null`, sql`r.created_at >= ${lo}`, sql`r.created_at < ${hi}`];
     if (s.userId !== undefined) parts.push(sql`r.user_id = ${s.userId}`);
     if (s.queueId !== undefined) parts.push(sql`r.ticket_id in (select id from tickets where queue_id = ${s.queueId})`);
+    if (s.tag !== undefined)
+      parts.push(sql`exists (
+        select 1 from tickets t join contact_tags ctg on ctg.contact_id = t.contact_id
+        where t.id = r.ticket_id and ctg.tag_id = ${s.tag})`);
     return rowsOf(
       await this.ctx.db.execute(sql`
         select r.user_id, grouping(r.user_id)::int as total_row,
@@ -195,22 +205,40 @@ export class DashboardService extends RawDashboard {
    * Unfiltered, the days' first cycles of each ticket are counted in the rollups (tickets_queued);
    * for an attendant, a sector or both, the kept per-day figures (0: any).
    */
-  protected override async distinctTicketsPerDay(s: Scope, from: string): Promise<SQL> {
-    if (s.tag !== undefined) return super.distinctTicketsPerDay(s, from);
+  protected override distinctTicketsPerDay(s: Scope, from: string): Promise<SQL> {
+    const tag = s.tag ?? 0;
     if (s.userId !== undefined || s.queueId !== undefined)
-      return sql`
+      return Promise.resolve(sql`
         select d.day, sum(d.tickets)::int as n from dashboard_day_tickets d
-        where d.user_id = ${s.userId ?? 0} and d.queue_id = ${s.queueId ?? 0} and d.day >= ${from}::date and d.day <= ${s.to}::date
-        group by d.day`;
-    return sql`
+        where d.tag_id = ${tag} and d.user_id = ${s.userId ?? 0} and d.queue_id = ${s.queueId ?? 0}
+          and d.day >= ${from}::date and d.day <= ${s.to}::date
+        group by d.day`);
+    return Promise.resolve(sql`
       select d.day, sum(d.tickets_queued)::int as n from dashboard_rollups d
-      where d.day >= ${from}::date and d.day <= ${s.to}::date
-      group by d.day`;
+      where d.tag_id = ${tag} and d.day >= ${from}::date and d.day <= ${s.to}::date
+      group by d.day`);
   }
 
-  /** The earliest cycle's day: the queued-date index's first entry (under the filters). */
+  /**
+   * The earliest cycle's day: the queued-date index's first entry (under the filters). Under a tag,
+   * the first day with a ticket queued in the kept per-day figures (the chart's own).
+   */
   protected override async firstQueuedDay(s: Scope): Promise<string | null> {
-    if (s.tag !== undefined) return super.firstQueuedDay(s);
+    if (s.tag !== undefined) {
+      const [first] = rowsOf(
+        await this.ctx.db.execute(
+          s.userId !== undefined || s.queueId !== undefined
+            ? sql`
+              select to_char(min(d.day), 'YYYY-MM-DD') as day from dashboard_day_tickets d
+              where d.tag_id = ${s.tag} and d.user_id = ${s.userId ?? 0} and d.queue_id = ${s.queueId ?? 0}
+                and d.day <= ${s.to}::date and d.tickets > 0`
+            : sql`
+              select to_char(min(d.day), 'YYYY-MM-DD') as day from dashboard_rollups d
+              where d.tag_id = ${s.tag} and d.day <= ${s.to}::date and d.tickets_queued > 0`,
+        ),
+      );
+      return typeof first?.day === 'string' && first.day ? first.day : null;
+    }
     const parts: SQL[] = [sql`c.queued_at < ${s.hi}::timestamptz`];
     if (s.userId !== undefined) parts.push(sql`c.user_id = ${s.userId}`);
     if (s.queueId !== undefined) parts.push(sql`c.queue_id = ${s.queueId}`);

@@ -6,7 +6,7 @@
  * the ticket closed after sending.
  */
 import { EVENTS, type ContactEvent, type MessageDTO, type TagEvent } from '@switchboard/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { channelErrorToApp, defaultConnectionId } from '../../channels/default-connection.js';
 import type { ChannelManager } from '../../channels/manager.js';
 import type { AppContext } from '../../context.js';
@@ -26,7 +26,7 @@ import { insertTicketWithCycle } from '../tickets/insert.js';
 import { presentTicketById, type TicketRow } from '../../store/ticket-present.js';
 import type { TicketsService } from '../tickets/service.js';
 import type { ApiSendInput } from './schema.js';
-import { rollupContactIds } from '../../store/dashboard-rollups.js';
+import { rollupContactIds, rollupContactTags } from '../../store/dashboard-rollups.js';
 
 export interface ApiSendResult {
   ticketId: number;
@@ -82,6 +82,7 @@ export class ExternalApiService {
               .returning()
           ).map((r) => r.tagId)
         : [];
+      await rollupContactTags(tx, 1, sql`select ${contact.id}::int`, addedTags);
       const { ticket, before, created } = await this.ticketFor(tx, contact.id, whatsappId, input, now);
       const parts = stored.length ? stored.map((m, i) => ({ media: m, body: i === 0 ? body : '' })) : [{ media: undefined, body }];
       const rows: MessageRow[] = [];

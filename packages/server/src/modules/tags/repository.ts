@@ -6,6 +6,7 @@ import { contactTags, contacts, tags, users } from '../../db/schema.js';
 import { authorize } from '../../access/authorize.js';
 import { AppError } from '../../lib/app-error.js';
 import type { CurrentUser } from '../../store/users.js';
+import { rollupContactTags } from '../../store/dashboard-rollups.js';
 
 const contactsCount = sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})::int`;
 
@@ -69,6 +70,10 @@ export async function replaceContactTags(
     const [u] = await tx.select({ isRemoveTags: users.isRemoveTags }).from(users).where(eq(users.id, actor.id));
     authorize(actor, 'tag.removeFromContact', { isRemoveTags: !!u?.isRemoveTags });
   }
+  // The contact's figures leave the tags it loses and join those it gains (the dashboard's tag filter).
+  const person = sql`select ${contactId}::int`;
+  await rollupContactTags(tx, -1, person, removed);
+  await rollupContactTags(tx, 1, person, added);
   if (removed.length) {
     await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), inArray(contactTags.tagId, removed)));
   }

@@ -32,6 +32,7 @@ import { presentContactById } from '../../store/contacts.js';
 import type { CurrentUser } from '../../store/users.js';
 import { presentTagById, presentTagsByIds, replaceContactTags, selectTags } from './repository.js';
 import { announceContact } from '../../messaging/ticket-events.js';
+import { rollupDropTags } from '../../store/dashboard-rollups.js';
 
 /** The page's tags with their contacts' ids (one read for the whole page). */
 async function withContacts(db: DbOrTx, page: TagDTO[]): Promise<ListedTagDTO[]> {
@@ -118,14 +119,21 @@ export class TagsService {
 
   async remove(actor: CurrentUser, id: number): Promise<void> {
     authorize(actor, 'tag.delete');
-    const deleted = await this.ctx.db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
+    // Its contacts lose it by the cascade: the dashboard's figures kept under it go with it.
+    const deleted = await this.ctx.db.transaction(async (tx) => {
+      await rollupDropTags(tx, id);
+      return tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
+    });
     if (deleted.length === 0) throw new AppError('ERR_NO_TAG_FOUND', 404);
     this.announce({ action: 'delete', tagId: id });
   }
 
   async removeAll(actor: CurrentUser): Promise<number> {
     authorize(actor, 'tag.deleteAll');
-    const deleted = await this.ctx.db.delete(tags).returning({ id: tags.id });
+    const deleted = await this.ctx.db.transaction(async (tx) => {
+      await rollupDropTags(tx);
+      return tx.delete(tags).returning({ id: tags.id });
+    });
     this.announce({ action: 'delete', all: true });
     return deleted.length;
   }
