@@ -118,6 +118,13 @@ export class TicketsService {
     // same statement. Other pages count on their own; a broad search counts within its candidates.
     const countInPage = !!probe?.complete && !after && offset === 0;
     const countParts = probe && !probe.complete ? [ticketsWhere(query, listContext, inCandidates(probe.ids))] : parts;
+    // A narrow search reads its candidates by id, in a sub-query named like the table and kept apart
+    // by its LIMIT (no more rows than ids, so it limits nothing): merged into the outer query,
+    // PostgreSQL walked the whole list order instead, testing every ticket against the ids, as the
+    // page's count (count over) reads every match.
+    const source = probe?.complete
+      ? this.ctx.db.select().from(tickets).where(inCandidates(probe.ids)).limit(probe.ids.length).as('tickets')
+      : tickets;
     const [found, counted] = await Promise.all([
       Promise.all(
         parts.map((where) =>
@@ -127,7 +134,7 @@ export class TicketsService {
               key: sortKeyText(listContext),
               total: countInPage ? sql<number>`count(*) over ()`.mapWith(Number) : sql<number>`0`.mapWith(Number),
             })
-            .from(tickets)
+            .from(source)
             .where(and(where, after))
             .orderBy(...ticketsOrder(listContext))
             .limit(offset + PAGE_SIZE + 1),
