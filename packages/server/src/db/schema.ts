@@ -316,6 +316,10 @@ export const tickets = pgTable(
     index('tickets_unassigned_status_idx')
       .on(t.status, t.updatedAt, t.id)
       .where(sql`${t.userId} is null`),
+    // The groups tab of someone (or of nobody: user_id is null), in list order.
+    index('tickets_user_groups_updated_idx')
+      .on(t.userId, t.updatedAt, t.id)
+      .where(sql`${t.isGroup}`),
     index('tickets_contact_idx').on(t.contactId),
     index('tickets_created_idx').on(t.createdAt, t.id),
     index('tickets_auto_reply_due_idx')
