@@ -275,6 +275,8 @@ export function describeTickets(small: TicketsResult, large: TicketsResult): str
   ];
   const lines = large.rows.map((r) => {
     const s = small.rows.find((x) => x.name === r.name);
+    // "—" where the smaller size has no such row (no second page) or nothing matched at either size.
+    const dash = (value: number, text: (v: number) => string) => (Number.isFinite(value) ? text(value) : '—');
     const growth = s ? r.p95 / s.p95 : NaN;
     const matchGrowth = s && s.matching > 0 ? r.matching / s.matching : NaN;
     // The goal is set for PostgreSQL at 1M tickets.
@@ -284,7 +286,8 @@ export function describeTickets(small: TicketsResult, large: TicketsResult): str
           ? ' ✓'
           : ' ✗'
         : '';
-    return `| ${r.name} | ${fmt(s?.matching ?? NaN)} → ${fmt(r.matching)} | ${fmt(s?.p50 ?? NaN, 1)} ms | ${fmt(s?.p95 ?? NaN, 1)} ms | ${fmt(r.p50, 1)} ms | **${fmt(r.p95, 1)} ms**${search} | ${fmt(growth, 2)}× | ${fmt(matchGrowth, 1)}× |`;
+    const ms = (v: number) => `${fmt(v, 1)} ms`;
+    return `| ${r.name} | ${dash(s?.matching ?? NaN, fmt)} → ${fmt(r.matching)} | ${dash(s?.p50 ?? NaN, ms)} | ${dash(s?.p95 ?? NaN, ms)} | ${ms(r.p50)} | **${ms(r.p95)}**${search} | ${dash(growth, (g) => `${fmt(g, 2)}×`)} | ${dash(matchGrowth, (g) => `${fmt(g, 1)}×`)} |`;
   });
   return [...head, ...lines];
 }
