@@ -1,11 +1,11 @@
+/** The longest a batch waits to fill (`gather`), however long the previous one took (a stalled database). */
+const MAX_FILL_WAIT_MS = 20;
+
 /**
  * Groups work submitted concurrently into batches: while a batch is
  * being written, new submissions accumulate and go together in the next one. Under load this turns
  * many small transactions into few larger ones; when idle, a submission is processed at once.
  */
-/** The longest a batch waits to fill (`gather`), however long the previous one took (a stalled database). */
-const MAX_FILL_WAIT_MS = 20;
-
 export class MicroBatcher<I, R> {
   private queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   private running = 0;

@@ -141,7 +141,8 @@ export class InboundPipeline {
     const item: BatchItem = { connection, msg, media, mediaError, holdIfAwaited };
     let entry = stored ? null : await this.batcher.submit(item);
     if (entry === 'held') {
-      if (await this.intercepted(connection, msg)) return null;
+      // A chat's messages are held together; only a customer's is the interceptors' to decide.
+      if (holdIfAwaited && (await this.intercepted(connection, msg))) return null;
       // Not consumed: stored now like any other message.
       entry = await this.batcher.submit({ ...item, holdIfAwaited: false });
       if (entry === 'held') throw new Error('a message asked not to be held was held');
