@@ -27,8 +27,9 @@ interface WaitingLookup {
 
 export class RatingService {
   /**
-   * Every customer message asks whether a rating is awaited from that customer; the questions of
-   * messages arriving together are answered by one query.
+   * The waiting request of a message's chat; the questions of messages arriving together are
+   * answered by one query. Asked only about messages the store held back because a request waits
+   * (messaging/store-batch.ts `holdIfAwaited`): the request may have been answered or expired since.
    */
   private readonly waitingLookup: MicroBatcher<WaitingLookup, { id: number; deadline: Date } | null>;
 

@@ -15,7 +15,7 @@ import { MediaTooLargeError, type MediaStore, type StoredMedia } from '../lib/me
 import { announceMessage, announceTicket, announceContact } from './ticket-events.js';
 import type { ContactRow, MediaErrorCode, TicketRow } from './store-batch.js';
 import { MicroBatcher } from '../lib/micro-batcher.js';
-import { storeInbound, type BatchItem, type BatchStored } from './store-batch.js';
+import { storeInbound, type BatchItem, type BatchStored, type Held } from './store-batch.js';
 import { presentTickets } from '../store/ticket-present.js';
 import { presentContacts } from '../store/contacts.js';
 import { attachNumberToLid, isLidNumber, numberForLid } from '../store/lid-identity.js';
@@ -39,7 +39,12 @@ export interface InboundStored {
 
 export type InboundListener = (stored: InboundStored) => Promise<void> | void;
 
-/** Decides, before a ticket is touched, whether a message is consumed elsewhere (rating answers). */
+/**
+ * Decides, before a ticket is touched, whether a message is consumed elsewhere (rating answers).
+ * Asked only about a customer's message in a one-to-one chat where a rating request waits: the
+ * store finds those along with writing the batch and holds them back (store-batch.ts,
+ * `holdIfAwaited`), so the other messages spend no lookup of their own on the way.
+ */
 export type InboundInterceptor = (connection: ConnectionRow, msg: InboundMessage) => Promise<boolean>;
 
 export interface CallPolicy {
@@ -70,7 +75,7 @@ export class InboundPipeline {
   private interceptors: InboundInterceptor[] = [];
   callPolicy: CallPolicy | null = null;
 
-  private readonly batcher: MicroBatcher<BatchItem, StoredInBatch | null>;
+  private readonly batcher: MicroBatcher<BatchItem, StoredInBatch | Held | null>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -78,7 +83,9 @@ export class InboundPipeline {
   ) {
     // One batch is written at a time, which keeps the order of arrival; concurrent submissions form
     // the next batch. Presenting a stored batch (reads only) runs beside the next batch's write.
-    this.batcher = new MicroBatcher((items) => this.storeMany(items), 200, 1);
+    // A batch is let fill a little before it is taken (MicroBatcher `gather`): under a steady load
+    // the messages in flight otherwise split into a lone message and all the others.
+    this.batcher = new MicroBatcher((items) => this.storeMany(items), 200, 1, true);
   }
 
   onStored(listener: InboundListener): void {
@@ -119,18 +126,27 @@ export class InboundPipeline {
     const connection = await this.connection(connectionId);
     if (!connection) return null;
     if (msg.chat.isGroup && (!connection.isGroup || this.ctx.settings.isEnabled('CheckMsgIsGroup'))) return null;
-    if (!msg.fromMe) {
-      for (const intercept of this.interceptors) if (await intercept(connection, msg)) return null;
-    }
     msg = await this.settleIdentity(msg);
+    // Interceptors answer a customer in a one-to-one chat; the store holds such a message back
+    // when a rating request waits for the chat, and only then are they asked.
+    const holdIfAwaited = !msg.fromMe && !msg.chat.isGroup && this.interceptors.length > 0;
     // A redelivered media message must not be downloaded again (unless it is the resend of a message
     // that could not be decrypted: placeholder.ts); text duplicates are caught on insert.
     const stored = msg.media ? await this.alreadyStored(connectionId, msg.externalId) : undefined;
+    // It skips the store, so the interceptors are asked here, as for any message before.
+    if (stored && holdIfAwaited && (await this.intercepted(connection, msg))) return null;
     if (stored && !stored.placeholder) return null;
     const { media, mediaError } = msg.media ? await this.saveMedia(msg) : { media: null, mediaError: undefined };
 
-    const item = { connection, msg, media, mediaError };
-    const entry = stored ? null : await this.batcher.submit(item);
+    const item: BatchItem = { connection, msg, media, mediaError, holdIfAwaited };
+    let entry = stored ? null : await this.batcher.submit(item);
+    if (entry === 'held') {
+      // A chat's messages are held together; only a customer's is the interceptors' to decide.
+      if (holdIfAwaited && (await this.intercepted(connection, msg))) return null;
+      // Not consumed: stored now like any other message.
+      entry = await this.batcher.submit({ ...item, holdIfAwaited: false });
+      if (entry === 'held') throw new Error('a message asked not to be held was held');
+    }
     // Already stored: a redelivery changes nothing, a resend fills the placeholder it was waiting for.
     if (!entry) return msg.awaitingResend ? null : this.replaced(connection, item);
     const result = (await entry.presentation).get(entry.stored.message.id)!;
@@ -164,6 +180,12 @@ export class InboundPipeline {
     return result;
   }
 
+  /** Whether an interceptor consumed the message (a rating answer). */
+  private async intercepted(connection: ConnectionRow, msg: InboundMessage): Promise<boolean> {
+    for (const intercept of this.interceptors) if (await intercept(connection, msg)) return true;
+    return false;
+  }
+
   private async notifyListeners(result: InboundStored): Promise<void> {
     for (const listener of this.listeners) {
       try {
@@ -180,7 +202,7 @@ export class InboundPipeline {
    * this one is read back: a chat's next message is not submitted before its previous one was
    * announced, so overlapping never reorders one conversation.
    */
-  private async storeMany(items: BatchItem[]): Promise<(StoredInBatch | null | Error)[]> {
+  private async storeMany(items: BatchItem[]): Promise<(StoredInBatch | Held | null | Error)[]> {
     const now = this.ctx.clock.now();
     const reopenWithin = Number(this.ctx.settings.get('timeCreateNewTicket')) || 0;
     const stored = await storeInbound(this.ctx.database, items, now, reopenWithin, (err, stage) => {
@@ -190,12 +212,12 @@ export class InboundPipeline {
       if (stage === 'known') this.ctx.log.warn({ err }, 'storing known chats at once failed; storing them in a transaction');
       else this.ctx.log.debug?.({ err }, 'batch store conflicted; storing one by one');
     });
-    const ok = stored.filter((r): r is BatchStored => !!r && !(r instanceof Error));
+    const ok = stored.filter((r): r is BatchStored => !!r && r !== 'held' && !(r instanceof Error));
     const presentation = ok.length ? this.presentBatch(ok) : Promise.resolve(new Map<string, Presented>());
     // Each stored item's caller awaits the presentation and receives its failure; this handler
     // only keeps a failure from counting as unhandled before those callers have resumed.
     presentation.catch(() => undefined);
-    return stored.map((r) => (!r || r instanceof Error ? r : { stored: r, presentation }));
+    return stored.map((r) => (!r || r === 'held' || r instanceof Error ? r : { stored: r, presentation }));
   }
 
   /** Reads back what a batch stored as the DTOs realtime announces, by message id. */

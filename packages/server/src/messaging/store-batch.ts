@@ -9,11 +9,14 @@
  * invariants stay in the database (unique number, one open-or-pending ticket per contact and
  * connection); if a concurrent writer wins a race, a statement conflicts and `storeInbound` falls
  * back to storing the messages one by one.
+ *
+ * A customer's message in a chat where a rating request waits is not stored here but held back
+ * ('held', when the item asks: `holdIfAwaited`), for the rating interceptor to decide first.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InboundMessage } from '../channels/driver.js';
 import type { Database, Tx } from '../db/client.js';
-import { contacts, messages, ticketCycles, tickets } from '../db/schema.js';
+import { contacts, messages, ratingRequests, ticketCycles, tickets } from '../db/schema.js';
 import type { ConnectionRow } from '../store/connections.js';
 import { rollupContactIds, rollupCycles } from '../store/dashboard-rollups.js';
 import type { MessageRow } from '../store/message-present.js';
@@ -32,7 +35,16 @@ export interface BatchItem {
   media: StoredMedia | null;
   /** Why a message's media was not kept (shown in the chat); ERR_WAPP_DOWNLOAD_MEDIA by default. */
   mediaError?: MediaErrorCode;
+  /**
+   * Hold the message back, unstored ('held'), when a rating request waits for its chat: the
+   * pipeline's interceptors see it first (inbound.ts). Set on a customer's message in a one-to-one
+   * chat the interceptors have not seen yet.
+   */
+  holdIfAwaited?: boolean;
 }
+
+/** A message held back because a rating request waits for its chat (`holdIfAwaited`). */
+export type Held = 'held';
 
 export type MediaErrorCode = 'ERR_MEDIA_TOO_LARGE' | 'ERR_WAPP_DOWNLOAD_MEDIA';
 
@@ -55,8 +67,48 @@ export interface BatchStored {
 
 const pairKey = (contactId: number, whatsappId: number) => `${contactId}:${whatsappId}`;
 
-/** Stores any batch inside the caller's transaction, creating or reopening what is missing. */
-export async function storeBatch(tx: Tx, items: BatchItem[], now: Date, reopenWithinSeconds: number): Promise<(BatchStored | null)[]> {
+/**
+ * Stores any batch inside the caller's transaction, creating or reopening what is missing; holds
+ * back the messages `holdIfAwaited` asks about whose chat a rating request waits for.
+ */
+export async function storeBatch(
+  tx: Tx,
+  items: BatchItem[],
+  now: Date,
+  reopenWithinSeconds: number,
+): Promise<(BatchStored | Held | null)[]> {
+  const held = await awaitedItems(tx, items);
+  if (held.size === 0) return storeSettled(tx, items, now, reopenWithinSeconds);
+  const rest = items.filter((_, i) => !held.has(i));
+  const stored = rest.length ? await storeSettled(tx, rest, now, reopenWithinSeconds) : [];
+  let k = 0;
+  return items.map((_, i) => (held.has(i) ? 'held' : stored[k++]));
+}
+
+/** Indexes of the items to hold back: a rating request waits for their chat (read only when one asks). */
+async function awaitedItems(tx: Tx, items: BatchItem[]): Promise<Set<number>> {
+  const asking = items.filter((item) => item.holdIfAwaited);
+  if (asking.length === 0) return new Set();
+  const rows = await tx
+    .select({ number: contacts.number, whatsappId: ratingRequests.whatsappId })
+    .from(ratingRequests)
+    .innerJoin(contacts, eq(contacts.id, ratingRequests.contactId))
+    .where(
+      and(
+        eq(ratingRequests.state, 'waiting'),
+        sql`(${contacts.number}, ${ratingRequests.whatsappId}) in (${sql.join(
+          asking.map((item) => sql`(${item.msg.chat.id}::text, ${item.connection.id}::int)`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  const awaited = new Set(rows.map((r) => `${r.whatsappId}:${r.number}`));
+  // The chat's every message waits with the one that asked, so its order holds.
+  return new Set(items.flatMap((item, i) => (awaited.has(`${item.connection.id}:${item.msg.chat.id}`) ? [i] : [])));
+}
+
+/** Stores the batch inside the caller's transaction, creating or reopening what is missing. */
+async function storeSettled(tx: Tx, items: BatchItem[], now: Date, reopenWithinSeconds: number): Promise<(BatchStored | null)[]> {
   // 1. Contacts: the chat's contact and, in groups, the member who wrote.
   const wanted = new Map<string, typeof contacts.$inferInsert>();
   for (const { msg } of items) {
@@ -267,7 +319,8 @@ export class TicketClosedMeanwhile extends Error {
  * Stores a batch: what `storeKnown` can write at once, the rest (new contacts, tickets to open,
  * reopen or create) in one transaction; if that loses a race with a concurrent writer, one item at a
  * time, each retried once (it succeeds once the other writer has committed). Each item yields what
- * was stored, null for a message already stored, or the error that kept it from being stored.
+ * was stored, 'held' for a message held back for a waiting rating request (`holdIfAwaited`), null
+ * for a message already stored, or the error that kept it from being stored.
  */
 export async function storeInbound(
   database: Database,
@@ -275,29 +328,33 @@ export async function storeInbound(
   now: Date,
   reopenWithinSeconds: number,
   onRetry: (err: unknown, stage: 'known' | 'batch') => void,
-): Promise<(BatchStored | null | Error)[]> {
+): Promise<(BatchStored | Held | null | Error)[]> {
   const { db } = database;
-  const results: (BatchStored | null | Error | undefined)[] = await storeKnown(database, items, now).catch((err: unknown) => {
+  let known = true;
+  const results: (BatchStored | Held | null | Error | undefined)[] = await storeKnown(database, items, now).catch((err: unknown) => {
     onRetry(err, 'known');
+    known = false;
     return items.map(() => undefined);
   });
   const left = results.flatMap((r, i) => (r === undefined ? [i] : []));
   if (left.length) {
     const inTransaction = (some: BatchItem[]) => db.transaction((tx) => storeBatch(tx, some, now, reopenWithinSeconds));
+    // What storeKnown left, it has already asked about rating requests.
+    const leftItems = left.map((i) => (known && items[i].holdIfAwaited ? { ...items[i], holdIfAwaited: false } : items[i]));
     try {
-      const stored = await inTransaction(left.map((i) => items[i]));
+      const stored = await inTransaction(leftItems);
       left.forEach((i, k) => (results[i] = stored[k]));
     } catch (err) {
       onRetry(err, 'batch');
-      for (const i of left) {
-        const one = () => inTransaction([items[i]]).then((r) => r[0]);
+      for (const [k, i] of left.entries()) {
+        const one = () => inTransaction([leftItems[k]]).then((r) => r[0]);
         results[i] = await one()
           .catch(() => one())
           .catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
       }
     }
   }
-  return results as (BatchStored | null | Error)[];
+  return results as (BatchStored | Held | null | Error)[];
 }
 
 /** New waiting cycles, counted on the dashboard with them. */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../channels/driver.js';
-import { contactTags, contacts, messages, tags, tickets } from '../db/schema.js';
+import { contactTags, contacts, messages, ratingRequests, tags, tickets } from '../db/schema.js';
 import { findConnection, type ConnectionRow } from '../store/connections.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { connectSimulator, phoneNumber } from '../test/simulator.js';
-import { storeInbound, type BatchItem, type BatchStored } from './store-batch.js';
+import { storeBatch, storeInbound, type BatchItem, type BatchStored, type Held } from './store-batch.js';
 
 /**
  * Storing a batch directly (below the pipeline): known chats are written in one statement, the
@@ -38,8 +38,8 @@ describe('storing a batch of inbound messages', () => {
     },
   });
   const store = (items: BatchItem[]) => storeInbound(s.database, items, new Date(), 0, () => undefined);
-  const stored = (r: BatchStored | null | Error | undefined): BatchStored => {
-    if (!r || r instanceof Error) throw new Error(`not stored: ${String(r)}`);
+  const stored = (r: BatchStored | Held | null | Error | undefined): BatchStored => {
+    if (!r || r === 'held' || r instanceof Error) throw new Error(`not stored: ${String(r)}`);
     return r;
   };
 
@@ -116,6 +116,42 @@ describe('storing a batch of inbound messages', () => {
         { number: b, last: 'b2', unread: 2 },
       ].sort((x, y) => x.number.localeCompare(y.number)),
     );
+  });
+
+  it('a customer writing where a rating request waits is held back, unstored, when the item asks; both ways of storing', async () => {
+    const waiting = phoneNumber();
+    const other = phoneNumber();
+    const [w, o] = await store([message(waiting, 'before'), message(other, 'before')]);
+    await s.database.db.insert(ratingRequests).values({
+      ticketId: stored(w).ticket.id,
+      contactId: stored(w).contact.id,
+      whatsappId: connection.id,
+      deadline: new Date(Date.now() + 60_000),
+    });
+    const asking = (from: string, body: string) => ({ ...message(from, body), holdIfAwaited: true });
+    const bodiesOf = async (ticketId: number) =>
+      (await s.database.db.select({ body: messages.body }).from(messages).where(eq(messages.ticketId, ticketId))).map((m) => m.body).sort();
+
+    // Known chats with an open ticket: the one-statement write holds the waiting chat's message only.
+    const [held, storedOther, notAsking] = await store([asking(waiting, '9'), asking(other, 'hello'), message(waiting, 'asked already')]);
+    expect(held).toBe('held');
+    expect(notAsking).toBe('held'); // the chat's messages wait together, so their order holds
+    expect(stored(storedOther).message.body).toBe('hello');
+    expect(await bodiesOf(stored(w).ticket.id)).toEqual(['before']);
+
+    // The transaction (what the one-statement write leaves, or all of it should that write fail).
+    const inTransaction = await s.database.db.transaction((tx) =>
+      storeBatch(tx, [asking(waiting, '8'), asking(other, 'again'), message(waiting, 'not asking')], new Date(), 0),
+    );
+    expect(inTransaction[0]).toBe('held');
+    expect(inTransaction[2]).toBe('held');
+    expect(stored(inTransaction[1]).message.body).toBe('again');
+    expect(await bodiesOf(stored(o).ticket.id)).toEqual(['again', 'before', 'hello']);
+
+    // Not asking (the interceptors had their say): stored like any other message.
+    const [after] = await store([message(waiting, 'stored now')]);
+    expect(stored(after).ticket.id).toBe(stored(w).ticket.id);
+    expect(await bodiesOf(stored(w).ticket.id)).toEqual(['before', 'stored now']);
   });
 
   it('a message arriving while its ticket is being closed is not written into the closed ticket', async ({ skip }) => {

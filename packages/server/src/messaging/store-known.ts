@@ -6,33 +6,42 @@
  * not yet known, a ticket closed meanwhile) are left to the transaction of store-batch.ts, each
  * chat's messages all together so its order holds. Two things the listeners of a stored message
  * would each spend a round trip on come back with it: the connection's sector count (automation)
- * and the campaign recipients the message marked replied (store/campaign-replies.ts).
+ * and the campaign recipients the message marked replied (store/campaign-replies.ts). A customer's
+ * message in a chat where a rating request waits is held back, unstored, for the rating interceptor
+ * (`holdIfAwaited`): the statement answers for the whole batch what would otherwise cost every
+ * message a lookup before it is stored.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { contacts, tickets, whatsappQueues } from '../db/schema.js';
+import { contacts, ratingRequests, tickets, whatsappQueues } from '../db/schema.js';
 import { contactLines, insertAndUpdate, messageValues, readWritten, valuesTable, type MessageValues } from './inbound-write.js';
-import type { BatchItem, BatchStored } from './store-batch.js';
+import type { BatchItem, BatchStored, Held } from './store-batch.js';
 import { markRepliedSql, readMarked, type MarkedReplied } from '../store/campaign-replies.js';
 
 interface KnownValues extends MessageValues {
   chatNumber: string;
   /** The contact who wrote, when it is not the chat's own (a group member); null for our messages. */
   memberNumber: string | null;
+  hold: boolean;
 }
 
 const chatKey = (whatsappId: number, chatNumber: string) => `${whatsappId}:${chatNumber}`;
 
-/** Each item: what was stored, null if it was already stored, undefined if left to the transaction. */
-export async function storeKnown(database: Database, items: BatchItem[], now: Date): Promise<(BatchStored | null | undefined)[]> {
+/**
+ * Each item: what was stored, null if it was already stored, 'held' if a rating request waits for
+ * its chat (store-batch.ts, `holdIfAwaited`), undefined if left to the transaction.
+ */
+export async function storeKnown(database: Database, items: BatchItem[], now: Date): Promise<(BatchStored | Held | null | undefined)[]> {
   const rows: KnownValues[] = items.map((item) => ({
     ...messageValues(item),
     chatNumber: item.msg.chat.id,
     memberNumber: item.msg.chat.isGroup && !item.msg.fromMe ? item.msg.sender.number : null,
+    hold: !!item.holdIfAwaited,
   }));
   const values = valuesTable(rows, [
     ['chat_number', 'text', (r) => r.chatNumber],
     ['member_number', 'text', (r) => r.memberNumber],
+    ['hold', 'boolean', (r) => r.hold],
   ]);
   const result = await database.executeNamed(
     'inbound_store_known',
@@ -45,6 +54,11 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
       left join ${tickets} t on t.contact_id = c.id and t.whatsapp_id = v.whatsapp_id and t.status in ('open', 'pending')
       left join ${contacts} m on m.number = v.member_number
     ),
+    awaited as (
+      select distinct found.whatsapp_id, found.chat_number from found
+      join ${ratingRequests} r on r.contact_id = found.chat_contact_id and r.whatsapp_id = found.whatsapp_id and r.state = 'waiting'
+      where found.hold
+    ),
     unsettled as (
       select distinct whatsapp_id, chat_number from found
       where ticket_id is null or (member_number is not null and member_id is null)
@@ -53,6 +67,7 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
       select found.*, case when from_me then null when member_number is not null then member_id else chat_contact_id end as contact_id
       from found
       where (whatsapp_id, chat_number) not in (select whatsapp_id, chat_number from unsettled)
+        and (whatsapp_id, chat_number) not in (select whatsapp_id, chat_number from awaited)
     ),
     live as (
       select id from ${tickets} where id in (select ticket_id from src) and status in ('open', 'pending') order by id for update
@@ -65,6 +80,7 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
           (select count(*) from ${whatsappQueues} q where q.whatsapp_id = w.whatsapp_id))
           from (select distinct whatsapp_id from v) w
         union all select 'replied', to_json(replied) from replied
+        union all select 'held', json_build_array(whatsapp_id, chat_number) from awaited
         union all select 'left', json_build_array(whatsapp_id, chat_number) from unsettled
         union all select 'left', json_build_array(whatsapp_id, chat_number)
           from (select distinct whatsapp_id, chat_number from src where ticket_id not in (select id from live)) closed`,
@@ -80,7 +96,11 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
   const written = readWritten(result);
 
   // Chats to settle in a transaction: a contact or ticket missing, or the ticket closed meanwhile.
-  const leftChats = new Set(written.other.filter((o) => o.kind === 'left').map((o) => chatKey(...(o.row as [number, string]))));
+  const chatsOf = (kind: string) =>
+    new Set(written.other.filter((o) => o.kind === kind).map((o) => chatKey(...(o.row as [number, string]))));
+  const leftChats = chatsOf('left');
+  // Held before left: a rating is usually answered once the ticket is closed, with no active one.
+  const heldChats = chatsOf('held');
   const replied = new Map<string, MarkedReplied[]>();
   for (const o of written.other.filter((o) => o.kind === 'replied')) {
     const r = readMarked(o.row as Record<string, unknown>);
@@ -95,6 +115,7 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
     return found;
   };
   return items.map((item, i) => {
+    if (heldChats.has(chatKey(item.connection.id, item.msg.chat.id))) return 'held';
     if (leftChats.has(chatKey(item.connection.id, item.msg.chat.id))) return undefined;
     const message = written.messages.get(rows[i].id);
     if (!message) return null; // already stored

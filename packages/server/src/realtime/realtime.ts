@@ -333,6 +333,9 @@ export class Realtime {
   private emitReference(rooms: string[], except: string[], event: string, payload: unknown): void {
     const nsp = this.io?.of(REFERENCE_NAMESPACE);
     if (!nsp) return;
+    // No reference client here and no other process to reach (no Redis adapter): Socket.IO would
+    // still encode every event before finding nobody to send it to.
+    if (this.redisClients.length === 0 && nsp.sockets.size === 0) return;
     for (const e of referenceEmits(rooms, except, event, payload)) {
       if (e.to.length === 0) continue;
       nsp.to(e.to).except(e.except).emit(e.event, e.payload);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { MicroBatcher } from './micro-batcher.js';
+
+/**
+ * Callers that submit again as soon as their item resolved (the inbound pipeline under a burst,
+ * each chat waiting for its previous message): what batches they form.
+ */
+async function batchesOf(gather: boolean, callers: number, rounds: number, batchMs: number): Promise<number[]> {
+  const sizes: number[] = [];
+  const batcher = new MicroBatcher<number, number>(
+    async (items) => {
+      sizes.push(items.length);
+      await new Promise((r) => setTimeout(r, batchMs));
+      return items;
+    },
+    200,
+    1,
+    gather,
+  );
+  // The first caller arrives a moment before the others, as the first message of a burst does.
+  const caller = async (i: number) => {
+    if (i > 0) await new Promise((r) => setTimeout(r, 1));
+    for (let k = 0; k < rounds; k++) await batcher.submit(i);
+  };
+  await Promise.all(Array.from({ length: callers }, (_, i) => caller(i)));
+  return sizes;
+}
+
+describe('micro-batcher', () => {
+  it('without gathering, a lone first item splits a steady load into batches of one and of all the others', async () => {
+    const sizes = await batchesOf(false, 8, 5, 5);
+    expect(sizes.slice(0, 6)).toEqual([1, 7, 1, 7, 1, 7]);
+  });
+
+  it('gathering lets the callers that come back together share one batch', async () => {
+    const sizes = await batchesOf(true, 8, 5, 5);
+    // The lone first item, then everyone together (the first caller, a round ahead, may be missing
+    // from the last batch, and from the second should it not come back in time).
+    expect(sizes[0]).toBe(1);
+    expect(Math.min(...sizes.slice(1))).toBeGreaterThanOrEqual(7);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(40);
+  });
+
+  it('under a light load a gathering batcher does not wait: a lone item is written at once', async () => {
+    const batcher = new MicroBatcher<number, number>((items) => Promise.resolve(items), 200, 1, true);
+    const started = performance.now();
+    for (let k = 0; k < 20; k++) expect(await batcher.submit(k)).toBe(k);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
