@@ -82,7 +82,11 @@ export function MessageList({
     if (!jumpTo || jumped.current === jumpTo.seq || query.isLoading) return;
     if (jumpIndex >= 0) {
       jumped.current = jumpTo.seq;
-      virtuoso.current?.scrollToIndex({ index: jumpIndex, align: 'center' });
+      // After the list has drawn the page that brought the match: scrolled to in the same commit,
+      // the prepended rows are not measured yet and the list can stop short of it. (Not cancelled
+      // when the effect runs again: this jump is done, and a later run does not scroll for it.)
+      const index = jumpIndex;
+      requestAnimationFrame(() => virtuoso.current?.scrollToIndex({ index, align: 'center' }));
       return;
     }
     if (isFetchingNextPage) return;
