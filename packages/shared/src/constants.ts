@@ -50,10 +50,13 @@ export const MESSAGES_PAGE_SIZE = 20;
 /**
  * GET /tickets counts matching tickets up to this many and then says "at least" (`countCapped`):
  * a tab badge needs no exact 97,000, and an exact count would read every matching row each time.
+ * A thousand, because what a badge tells beyond it ("1,000+" waiting) calls for the same action,
+ * and because counting to the cap is most of a busy tab's cost: at 10,000 a list page cost more
+ * the more tickets the company had (docs/decisions.md, "Ticket lists page with a keyset cursor").
  */
-export const TICKETS_COUNT_CAP = 10_000;
+export const TICKETS_COUNT_CAP = 1_000;
 /** GET /contacts counts the same way: up to this many, then `countCapped`. */
-export const CONTACTS_COUNT_CAP = 10_000;
+export const CONTACTS_COUNT_CAP = 1_000;
 
 export const THEME_COLORS = {
   light: { primary: '#6B62FE', secondary: '#F50057' },
