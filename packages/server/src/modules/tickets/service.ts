@@ -60,6 +60,12 @@ const SEARCH_PROBE = 2_000;
  * window, at 500 2–3× (BENCHMARKS.md, "The search window's size").
  */
 const SEARCH_WINDOW = 500;
+/**
+ * How far a walk may widen its window when the first one showed the term is common but did not fill
+ * the page (a term in 1.5–4% of tickets finds 8–20 of 21 in 500). Beyond this the text indexes are
+ * cheaper than checking each ticket.
+ */
+const SEARCH_WIDEST_WINDOW = 2_000;
 
 const OTHER_OPEN = () => new AppError('ERR_OTHER_OPEN_TICKET', 409);
 
@@ -86,6 +92,8 @@ export class TicketsService {
    * on to the candidate ids. A field so that tests can change it.
    */
   searchWindow = SEARCH_WINDOW;
+  /** See SEARCH_WIDEST_WINDOW; a field so that tests can change it (0: never widen). */
+  searchWidestWindow = SEARCH_WIDEST_WINDOW;
 
   /**
    * A page of GET /tickets: after `cursor` (keyset) or at `pageNumber` (offset, for existing
@@ -182,6 +190,9 @@ export class TicketsService {
   /**
    * A search page from the first searchWindow tickets in list order (plus the offset), each checked
    * for the term; null when they do not fill the page (the caller then asks the text indexes).
+   * A term that showed up often enough to fill the page within searchWidestWindow tickets gets one
+   * wider walk, sized from how often it showed up: the text indexes' work for such a term grows with
+   * the company (a 4% term is 40,000 index entries at a million tickets), the walk's does not.
    * The count is a lower bound: what this page and the ones before it showed.
    */
   private async walkWindow(
@@ -193,21 +204,13 @@ export class TicketsService {
   ): Promise<TicketsPage | null> {
     if (this.searchWindow <= 0) return null;
     const want = offset + PAGE_SIZE + 1;
-    // The window is a sub-query named like the table, so the term's per-ticket check and the sort
-    // key refer to its rows; its LIMIT bounds the walk, the outer LIMIT stops it at the page.
-    const window = this.ctx.db
-      .select()
-      .from(tickets)
-      .where(and(ticketsWhere({ ...query, searchParam: '' }, listContext), after))
-      .orderBy(...ticketsOrder(listContext))
-      .limit(this.searchWindow + offset)
-      .as('tickets');
-    const found = await this.ctx.db
-      .select({ row: tickets, key: sortKeyText(listContext) })
-      .from(window)
-      .where(ticketMatchesTerm(term))
-      .orderBy(...ticketsOrder(listContext))
-      .limit(want);
+    const walked = this.searchWindow + offset;
+    let found = await this.walkTickets(query, listContext, after, walked, term, want);
+    if (found.length < want && found.length > 0) {
+      // Half as many tickets again as the density seen says the page needs, for the term's unevenness.
+      const widened = Math.ceil((walked * want * 1.5) / found.length);
+      if (widened <= this.searchWidestWindow + offset) found = await this.walkTickets(query, listContext, after, widened, term, want);
+    }
     if (found.length < want) return null;
     const page = found.slice(offset, offset + PAGE_SIZE);
     const last = page.at(-1)!;
@@ -223,6 +226,25 @@ export class TicketsService {
       hasMore: true,
       nextCursor: encodeCursor(listContext, last.key, last.row.id),
     };
+  }
+
+  /** Up to `want` tickets matching the term among the first `size` of the list (after the cursor). */
+  private walkTickets(query: TicketsQuery, listContext: ListContext, after: SQL | undefined, size: number, term: string, want: number) {
+    // The window is a sub-query named like the table, so the term's per-ticket check and the sort
+    // key refer to its rows; its LIMIT bounds the walk, the outer LIMIT stops it at the page.
+    const window = this.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(ticketsWhere({ ...query, searchParam: '' }, listContext), after))
+      .orderBy(...ticketsOrder(listContext))
+      .limit(size)
+      .as('tickets');
+    return this.ctx.db
+      .select({ row: tickets, key: sortKeyText(listContext) })
+      .from(window)
+      .where(ticketMatchesTerm(term))
+      .orderBy(...ticketsOrder(listContext))
+      .limit(want);
   }
 
   /**
