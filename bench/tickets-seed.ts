@@ -7,8 +7,9 @@
  * of them without sector), 3% open and 95% closed, assigned round-robin to the attendants; activity
  * spread over a year. Contact names come from 40 first names × 50 surnames, so one full name matches
  * 1 contact in 2,000. One message in 10,007 mentions "reembolso". Broad terms, for searches whose matches are a
- * few percent of the tickets: "oliv" (the surname Oliveira, 2% of contacts) and "estorno" (one message in 199, so
- * about 5% of tickets).
+ * few percent of the tickets: "oliv" (the surname Oliveira, 2% of contacts, who come in runs of 40 by id, so the
+ * newest tickets may hold none), "marina" (the first name Marina, 2.5% of contacts, spread evenly) and "estorno"
+ * (one message in 199, so about 5% of tickets).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/client.js';
@@ -18,6 +19,7 @@ export const BIG_TICKET_MESSAGES = 5_000;
 export const SEARCH_NAME = 'Helena Duarte';
 export const SEARCH_WORD = 'reembolso';
 export const SEARCH_BROAD_NAME = 'oliv';
+export const SEARCH_SPREAD_NAME = 'marina';
 export const SEARCH_BROAD_WORD = 'estorno';
 /** An attendant with open, closed and (through their sector) pending tickets. */
 export const ATTENDANT_EMAIL = 'attendant3@bench.local';

@@ -24,6 +24,7 @@ import {
   SEARCH_BROAD_NAME,
   SEARCH_BROAD_WORD,
   SEARCH_NAME,
+  SEARCH_SPREAD_NAME,
   SEARCH_WORD,
   seedTickets,
 } from './tickets-seed.js';
@@ -187,6 +188,7 @@ export async function benchTickets(kind: DbKind, tickets: number): Promise<Ticke
         ['search by message word', SEARCH_WORD],
         // Broad terms: a few percent of all tickets match.
         ['search by name, broad', SEARCH_BROAD_NAME],
+        ['search by first name, broad, spread', SEARCH_SPREAD_NAME],
         ['search by message word, broad', SEARCH_BROAD_WORD],
       ];
       const all: [string, Record<string, string>][] = [

@@ -107,15 +107,22 @@ function contactMatches(term: string): SQL {
  * Matching ticket ids straight from the text indexes, with repeats (a ticket matched by its contact
  * and by several messages comes once per match) and in no order: `union all` hands rows on as the
  * index scans find them, so a LIMIT above stops the scans there. (A `union` removes repeats by
- * hashing, which reads every match first.) A matching contact's tickets are looked up one contact
- * at a time (a lateral sub-query, kept apart by `offset 0`): a join lets PostgreSQL hash the contacts
- * and read every ticket to find theirs.
+ * hashing, which reads every match first.) Only tickets that pass `ticketFilter` (the viewer's
+ * visibility and the list's other filters) count: a term common in the company but absent from what
+ * the viewer may see then shows as the handful it is, not as broad — a broad term is answered by
+ * walking the viewer's tickets until a page matches, which for such a term never happens, and read
+ * all 50,000 of an attendant's tickets at a million. A matching contact's or message's ticket is
+ * looked up one at a time (a lateral sub-query, kept apart by `offset 0`): a join lets PostgreSQL
+ * hash the matches and read every ticket to find theirs.
  */
-export function matchingTicketIdsUnordered(term: string): SQL {
+export function matchingTicketIdsUnordered(term: string, ticketFilter: SQL | undefined): SQL {
+  const passes = ticketFilter ? sql` and ${ticketFilter}` : sql``;
   return sql`select ct.id as ticket_id from ${contacts}
-      cross join lateral (select ${tickets.id} from ${tickets} where ${tickets.contactId} = ${contacts.id} offset 0) ct
+      cross join lateral (select ${tickets.id} from ${tickets} where ${tickets.contactId} = ${contacts.id}${passes} offset 0) ct
       where ${contactMatches(term)}
-    union all select ${messages.ticketId} from ${messages} where ${bodyContains(term)}`;
+    union all select mt.id from ${messages}
+      cross join lateral (select ${tickets.id} from ${tickets} where ${tickets.id} = ${messages.ticketId}${passes} offset 0) mt
+      where ${bodyContains(term)}`;
 }
 
 /**

@@ -136,6 +136,35 @@ describe('tickets search: narrow and broad terms list what a plain query lists',
     ['no such words', undefined],
   ];
 
+  it("a term common in others' tickets but in none the viewer sees is narrow for them, counted exactly", async () => {
+    const db = s.database.db;
+    const [{ id: conn }] = rowsOf(await db.execute(sql`select id from whatsapps order by id limit 1`));
+    const owner = viewers.find((v) => v.name === 'admin')!.id;
+    for (let i = 0; i < 6; i++) {
+      const [c] = await db
+        .insert(contacts)
+        .values({ name: `Zuleica ${i}`, number: `55119${String(8_000_000 + i).padStart(8, '0')}` })
+        .returning();
+      // Older than every other ticket, so that the other cases' first windows stay as they were.
+      const at = sql`timestamptz '2026-01-01 10:00:00+00'`;
+      await db.insert(tickets).values({ status: 'open', contactId: c.id, whatsappId: Number(conn), userId: owner, updatedAt: at });
+    }
+    const t = s.services.tickets;
+    // Six matching tickets are more than a probe of 3: before counting only what the viewer may see,
+    // the term was broad, and the walk read every ticket of the viewer's to find none.
+    [t.searchWindow, t.searchProbe, t.searchWidestWindow] = [0, 3, 0];
+    try {
+      const sales = viewers.find((v) => v.name === 'sales attendant')!;
+      expect(await get(sales.token, { searchParam: 'zuleica' })).toMatchObject({ tickets: [], count: 0, countCapped: false });
+      const admin = viewers.find((v) => v.name === 'admin, show all')!;
+      const theirs = await get(admin.token, { searchParam: 'zuleica', showAll: 'true' });
+      expect(theirs.tickets).toHaveLength(6);
+      expect(theirs.countCapped).toBe(true);
+    } finally {
+      setMode('window');
+    }
+  });
+
   // [window, probe, widest window] — window: the first tickets in list order checked one by one (the
   // default; 140 tickets fit); narrow: candidate ids only; broad: more than 3 matching rows → the
   // unbounded walk; small window: 7 tickets checked, then the candidate ids or the walk; widened:
