@@ -316,6 +316,12 @@ export const tickets = pgTable(
     index('tickets_unassigned_status_idx')
       .on(t.status, t.updatedAt, t.id)
       .where(sql`${t.userId} is null`),
+    // The "anyone's tickets" branch of a tab, for an admin with "show all" (migration 0064 adds
+    // INCLUDE (queue_id, is_group)): without it, the Pending tab read every pending ticket, all of
+    // them unassigned, to find that none of them is someone's.
+    index('tickets_assigned_status_idx')
+      .on(t.status, t.updatedAt, t.id)
+      .where(sql`${t.userId} is not null`),
     // The groups tab of someone (or of nobody: user_id is null), in list order.
     index('tickets_user_groups_updated_idx')
       .on(t.userId, t.updatedAt, t.id)
