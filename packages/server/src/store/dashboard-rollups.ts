@@ -8,7 +8,8 @@
  *
  * Why in the services and not in triggers: the writes are few and known, and a transaction's
  * changes are gathered and written by one upsert whose keys are sorted, just before it commits
- * (so two writers lock shared keys in the same order, after every other lock they take); the
+ * (store/kept-deltas.ts, for every kept table: so two writers lock shared keys in the same order,
+ * after every other lock they take); the
  * transactions that run them are also retried on a deadlock or serialization failure
  * (lib/retry-transaction.ts), for the locks elsewhere.
  *
