@@ -2,7 +2,7 @@
  * Work a transaction does as its last statements, just before it commits: every `db.transaction`
  * runs the hooks registered on it (db/client.ts). Used where writes to shared rows are better
  * gathered and made at once, in a fixed order, than as each change happens (the dashboard
- * figures, store/dashboard-rollups.ts).
+ * figures, store/kept-deltas.ts).
  */
 type Hook = () => Promise<void>;
 

@@ -17,9 +17,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 import { everyTag, lockContacts, type TagsOf } from './dashboard-tags.js';
+import { gatheredIn, KeptDeltas, keptTable } from './kept-deltas.js';
 
-/** Rows to add per "tag|user|sector|day|last_day", per transaction. */
-const pending = new WeakMap<object, Map<string, number>>();
+const LEADS = keptTable(
+  'dashboard_leads',
+  { tag_id: 'int', user_id: 'int', queue_id: 'int', day: 'date', last_day: 'date' },
+  { contacts: 'int' },
+);
 
 /**
  * The rows of the people `people` (a query of contact ids), from their cycles except those
@@ -45,33 +49,14 @@ function leadRows(zone: SQL, people: SQL, leaving: SQL | null, tags: TagsOf = ev
 
 /** Adds `rows` (lead rows with their contacts already signed): gathered in a transaction, at once otherwise. */
 async function gather(db: DbOrTx, inTransaction: boolean, rows: SQL): Promise<void> {
-  const moved = inTransaction ? (pending.get(db) ?? new Map<string, number>()) : new Map<string, number>();
-  if (inTransaction) pending.set(db, moved);
-  for (const r of rowsOf(await db.execute(rows))) {
-    const key = `${String(r.tag_id)}|${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}|${String(r.last_day)}`;
-    moved.set(key, (moved.get(key) ?? 0) + Number(r.contacts));
-  }
-  if (!inTransaction) await write(db, moved);
+  const gathered = inTransaction ? gatheredIn(db, LEADS) : undefined;
+  const moved = gathered ?? new KeptDeltas(LEADS);
+  for (const r of rowsOf(await db.execute(rows))) moved.add(r);
+  if (!gathered) await moved.write(db);
 }
 
 const signed = (sign: number, rows: SQL) =>
   sql`select r.tag_id, r.user_id, r.queue_id, r.day, r.last_day, ${sign}::int * r.contacts as contacts from (${rows}) r`;
-
-/** Adds the gathered rows in key order; none that moved nothing. */
-async function write(db: DbOrTx, moved: Map<string, number>): Promise<void> {
-  const values = [...moved]
-    .filter(([, n]) => n !== 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, n]) => {
-      const [tag, user, queue, day, last] = key.split('|');
-      return sql`(${Number(tag)}::int, ${Number(user)}::int, ${Number(queue)}::int, ${day}::date, ${last}::date, ${n}::int)`;
-    });
-  moved.clear();
-  if (!values.length) return;
-  await db.execute(sql`
-    insert into dashboard_leads (tag_id, user_id, queue_id, day, last_day, contacts) values ${sql.join(values, sql`, `)}
-    on conflict (tag_id, user_id, queue_id, day, last_day) do update set contacts = dashboard_leads.contacts + excluded.contacts`);
-}
 
 /**
  * The cycles matching `where` (alias c) go out (-1, before a change) or come in (1, after it):
@@ -98,17 +83,9 @@ export async function leadsMoveTags(db: DbOrTx, zone: SQL, inTransaction: boolea
   await gather(db, inTransaction, signed(sign, leadRows(zone, people, null, tags)));
 }
 
-/** Just before the transaction commits. */
-export async function flushLeads(tx: DbOrTx): Promise<void> {
-  const moved = pending.get(tx);
-  pending.delete(tx);
-  if (moved) await write(tx, moved);
-}
-
 /** An attendant or sector deleted: its cycles are nobody's / of no sector, which these rows leave out. */
 export async function dropLeads(db: DbOrTx, column: 'user_id' | 'queue_id', id: number): Promise<void> {
-  const moved = pending.get(db);
-  if (moved) for (const key of [...moved.keys()]) if (Number(key.split('|')[column === 'user_id' ? 1 : 2]) === id) moved.delete(key);
+  gatheredIn(db, LEADS)?.forget(column, id);
   await db.execute(sql`delete from dashboard_leads where ${sql.raw(column)} = ${id}`);
 }
 

@@ -8,7 +8,8 @@
  *
  * Why in the services and not in triggers: the writes are few and known, and a transaction's
  * changes are gathered and written by one upsert whose keys are sorted, just before it commits
- * (so two writers lock shared keys in the same order, after every other lock they take); the
+ * (store/kept-deltas.ts, for every kept table: so two writers lock shared keys in the same order,
+ * after every other lock they take); the
  * transactions that run them are also retried on a deadlock or serialization failure
  * (lib/retry-transaction.ts), for the locks elsewhere.
  *
@@ -26,18 +27,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
-import { beforeCommit } from '../db/at-commit.js';
+import { gatheredIn, keptTable, type KeptDeltas } from './kept-deltas.js';
 import { serverTimeZone } from './settings.js';
 import { everyTag, lockContacts, theseTags, type TagsOf } from './dashboard-tags.js';
-import { dropLeads, flushLeads, leadsMoveCycles, leadsMovePeople, leadsMoveTags, rebuildLeads } from './dashboard-leads.js';
-import {
-  dropTicketFigures,
-  flushTicketFigures,
-  forgetTicketFigures,
-  gatherTicketCycles,
-  rebuildTicketFigures,
-  tagTicketFigures,
-} from './dashboard-tickets.js';
+import { dropLeads, leadsMoveCycles, leadsMovePeople, leadsMoveTags, rebuildLeads } from './dashboard-leads.js';
+import { dropTicketFigures, forgetTicketFigures, gatherTicketCycles, rebuildTicketFigures, tagTicketFigures } from './dashboard-tickets.js';
 
 /** Cycle outcomes that end a customer's service (a transfer or a return hands the ticket on). */
 export const ENDING_OUTCOMES = sql`('resolved', 'finished', 'inactive', 'api')`;
@@ -130,32 +124,30 @@ function contributions(zone: SQL, cycles: SQL | null, ratings: SQL | null, peopl
     order by x.tag_id, x.day, x.user_id, x.queue_id`;
 }
 
-const COLUMNS = sql.raw(['tag_id', 'day', 'user_id', 'queue_id', ...FIGURES].join(', '));
-const ADD_EXCLUDED = sql.raw(FIGURES.map((f) => `${f} = dashboard_rollups.${f} + excluded.${f}`).join(', '));
+/** The rows, keyed by (tag, day, attendant, sector), their figures added by a transaction's changes. */
+const ROLLUPS = keptTable(
+  'dashboard_rollups',
+  { tag_id: 'int', day: 'date', user_id: 'int', queue_id: 'int' },
+  Object.fromEntries(FIGURES.map((f) => [f, f.endsWith('_us') ? 'bigint' : 'int'])),
+);
+
+/** The transactions that hold the table in row exclusive mode. */
+const locked = new WeakSet<object>();
 
 /**
- * The figures a transaction moves, per key ("tag|day|user|queue"), kept until it is about to commit:
- * then they are written by one upsert in key order (a commit hook, db/at-commit.ts). Its row
- * locks are therefore the transaction's last ones and are taken in the same order by everyone,
- * so two writers of the same keys queue up instead of deadlocking, whatever order their actions
- * came in.
+ * The figures the transaction moves, written at its commit (store/kept-deltas.ts: one upsert in key
+ * order, after every other lock it takes, so two writers of the same keys queue up instead of
+ * deadlocking, whatever order their actions came in); undefined outside a transaction, where every
+ * change is written at once.
  */
-const moved = new WeakMap<object, Map<string, bigint[]>>();
-const FLUSH = Symbol('dashboard rollups');
-
-/**
- * The transaction's gathered figures (registering the commit hook the first time); undefined
- * outside a transaction, where every change is written at once.
- */
-async function gathering(db: DbOrTx): Promise<Map<string, bigint[]> | undefined> {
-  if (!beforeCommit(db, FLUSH, () => flush(db))) return undefined;
-  let gathered = moved.get(db);
-  if (!gathered) {
+async function gathering(db: DbOrTx): Promise<KeptDeltas | undefined> {
+  const gathered = gatheredIn(db, ROLLUPS);
+  if (!gathered) return undefined;
+  if (!locked.has(db)) {
     // Once per transaction: a zone change (which recounts under an exclusive lock) waits for this
     // transaction, or this one for it and then reads the new zone; writers do not wait for each other here.
     await db.execute(sql`lock table dashboard_rollups in row exclusive mode`);
-    gathered = new Map<string, bigint[]>();
-    moved.set(db, gathered);
+    locked.add(db);
   }
   return gathered;
 }
@@ -165,50 +157,13 @@ async function add(db: DbOrTx, cycles: SQL | null, ratings: SQL | null, people: 
   const gathered = await gathering(db);
   if (!gathered) {
     await db.execute(sql`
-      insert into dashboard_rollups (${COLUMNS})
+      insert into dashboard_rollups (${ROLLUPS.columns})
       ${contributions(companyZone(), cycles, ratings, people)}
-      on conflict (tag_id, day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+      ${ROLLUPS.onConflictAdd}`);
     return false;
   }
-  const rows = rowsOf(await db.execute(contributions(companyZone(), cycles, ratings, people)));
-  for (const r of rows) {
-    const key = `${String(r.tag_id)}|${String(r.day)}|${String(r.user_id)}|${String(r.queue_id)}`;
-    const sums = gathered.get(key) ?? FIGURES.map(() => 0n);
-    FIGURES.forEach((f, i) => (sums[i] += BigInt(String(r[f]))));
-    gathered.set(key, sums);
-  }
+  for (const r of rowsOf(await db.execute(contributions(companyZone(), cycles, ratings, people)))) gathered.add(r);
   return true;
-}
-
-/** Writes what the transaction gathered: one upsert, keys in order, none that moved nothing. */
-async function flush(tx: DbOrTx): Promise<void> {
-  // First: it waits for any other writer of the same tickets, before this one locks any figure.
-  await flushTicketFigures(tx, companyZone());
-  await flushLeads(tx);
-  const gathered = moved.get(tx);
-  moved.delete(tx);
-  if (!gathered) return;
-  const rows = [...gathered.entries()]
-    .filter(([, sums]) => sums.some((v) => v !== 0n))
-    .map(([key, sums]) => {
-      const [tagId, day, userId, queueId] = key.split('|');
-      return { tagId: Number(tagId), day, userId: Number(userId), queueId: Number(queueId), sums };
-    })
-    .sort((a, b) => a.tagId - b.tagId || (a.day < b.day ? -1 : a.day > b.day ? 1 : a.userId - b.userId || a.queueId - b.queueId));
-  if (!rows.length) return;
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.tagId}::int, ${r.day}::date, ${r.userId}::int, ${r.queueId}::int, ${sql.join(
-          r.sums.map((v, i) => sql`${v.toString()}::${sql.raw(FIGURES[i].endsWith('_us') ? 'bigint' : 'int')}`),
-          sql`, `,
-        )})`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    insert into dashboard_rollups (${COLUMNS}) values ${values}
-    on conflict (tag_id, day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
 }
 
 /** The cycles matching `where` (alias c), once per tag of their contact (none: as they are, for the per-ticket figures). */
@@ -350,9 +305,9 @@ export async function rollupFoldInto(db: DbOrTx, column: 'user_id' | 'queue_id',
   const sums = sql.raw(FIGURES.map((f) => `sum(${f})`).join(', '));
   await db.execute(sql`
     with moved as (delete from dashboard_rollups where ${col} = ${id} returning *)
-    insert into dashboard_rollups (${COLUMNS})
+    insert into dashboard_rollups (${ROLLUPS.columns})
     select ${key}, ${sums} from moved group by 1, 2, 3, 4 order by 1, 2, 3, 4
-    on conflict (tag_id, day, user_id, queue_id) do update set ${ADD_EXCLUDED}`);
+    ${ROLLUPS.onConflictAdd}`);
   await dropTicketFigures(db, companyZone(), column, id);
   await dropLeads(db, column, id);
 }
@@ -367,7 +322,7 @@ export async function rebuildDashboardRollups(db: DbOrTx, timeZone?: string): Pr
   await db.execute(sql`lock table dashboard_rollups in exclusive mode`);
   await db.execute(sql`delete from dashboard_rollups`);
   await db.execute(sql`
-    insert into dashboard_rollups (${COLUMNS})
+    insert into dashboard_rollups (${ROLLUPS.columns})
     ${contributions(zone, cycleRows(1, sql`true`), ratingRows(1, sql`true`), contactRows(1, sql`true`))}`);
   // The distinct-ticket figures (store/dashboard-tickets.ts): their writers hold the lock above too.
   await rebuildTicketFigures(db, zone);

@@ -24,29 +24,66 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 import { everyTag, type TagsOf } from './dashboard-tags.js';
+import { beforeWriting, gatheredIn, KeptDeltas, keptTable } from './kept-deltas.js';
 
 /** prev_day of a pair's first active day. */
 const NONE = '-infinity';
 
-/** Counts per key: of a ticket's cycle days ("s|user|sector|day" served, "q|user|sector|day" queued), or of figure rows. */
+/** Counts per key: of a ticket's cycle days ("s|user|sector|day" served, "q|user|sector|day" queued), or of its figure rows. */
 type Counts = Map<string, number>;
+
+const ATTENDANT_TICKETS = keptTable(
+  'dashboard_attendant_tickets',
+  { tag_id: 'int', queue_id: 'int', day: 'date', user_id: 'int', prev_day: 'date' },
+  { tickets: 'int' },
+);
+const DAY_TICKETS = keptTable('dashboard_day_tickets', { tag_id: 'int', user_id: 'int', queue_id: 'int', day: 'date' }, { tickets: 'int' });
 
 interface Pending {
   /** Per ticket, the cycle days that moved since the transaction began (or since last settled). */
   moved: Map<number, Counts>;
-  /** Figure rows to add: "a|tag|sector|day|user|prev_day" and "d|tag|user|sector|day". */
-  figures: Counts;
+  /** Figure rows to add to each table. */
+  attendant: KeptDeltas;
+  day: KeptDeltas;
 }
 
 const pending = new WeakMap<object, Pending>();
+const SETTLE = Symbol('dashboard ticket figures');
 
-function pendingOf(tx: object): Pending {
+/**
+ * The transaction's moves, settled as it commits: before any figure is written, so that it waits
+ * for any other writer of the same tickets (settle locks them) before it locks any figure.
+ */
+function pendingOf(tx: DbOrTx, zone: SQL): Pending {
   let p = pending.get(tx);
   if (!p) {
-    p = { moved: new Map(), figures: new Map() };
-    pending.set(tx, p);
+    const attendant = gatheredIn(tx, ATTENDANT_TICKETS);
+    const day = gatheredIn(tx, DAY_TICKETS);
+    if (!attendant || !day) throw new Error('the ticket figures are gathered in a transaction only');
+    const gathered: Pending = { moved: new Map(), attendant, day };
+    beforeWriting(tx, SETTLE, async () => {
+      pending.delete(tx);
+      await settle(tx, zone, gathered, true, true);
+    });
+    pending.set(tx, (p = gathered));
   }
   return p;
+}
+
+/** Outside a transaction: moves settled and written at once. */
+const atOnce = (): Pending => ({ moved: new Map(), attendant: new KeptDeltas(ATTENDANT_TICKETS), day: new KeptDeltas(DAY_TICKETS) });
+
+/** Writes the figure rows at once, in the tables' order at a commit (store/kept-deltas.ts). */
+async function write(db: DbOrTx, p: Pending): Promise<void> {
+  await p.attendant.write(db);
+  await p.day.write(db);
+}
+
+/** Adds `n` × a figure row of a ticket ("a|sector|day|user|prev_day" or "d|user|sector|day") under the tag `tag`. */
+function addFigure(p: Pending, tag: number, key: string, n: number): void {
+  const [kind, ...k] = key.split('|');
+  if (kind === 'a') p.attendant.add({ tag_id: tag, queue_id: k[0], day: k[1], user_id: k[2], prev_day: k[3], tickets: n });
+  else p.day.add({ tag_id: tag, user_id: k[0], queue_id: k[1], day: k[2], tickets: n });
 }
 
 const bump = (m: Counts, key: string, n: number) => m.set(key, (m.get(key) ?? 0) + n);
@@ -151,32 +188,9 @@ async function settle(db: DbOrTx, zone: SQL, p: Pending, applied: boolean, inTra
     for (const [key, n] of figuresOf(after)) bump(change, key, n);
     for (const [key, n] of figuresOf(before)) bump(change, key, -n);
     // A ticket deleted meanwhile has no tags left to read: its rows went set-based (forgetTicketFigures).
-    for (const tag of tagsOf.get(id) ?? [0])
-      for (const [key, n] of change) if (n !== 0) bump(p.figures, `${key[0]}|${tag}|${key.slice(2)}`, n);
+    for (const tag of tagsOf.get(id) ?? [0]) for (const [key, n] of change) if (n !== 0) addFigure(p, tag, key, n);
   }
   p.moved.clear();
-}
-
-/** Adds the figure rows in key order (two writers lock shared rows in the same order); none that moved nothing. */
-async function write(db: DbOrTx, figures: Counts): Promise<void> {
-  const attendant: SQL[] = [];
-  const day: SQL[] = [];
-  for (const [key, n] of [...figures].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (n === 0) continue;
-    const [kind, tag, ...k] = key.split('|');
-    if (kind === 'a')
-      attendant.push(sql`(${Number(tag)}::int, ${Number(k[0])}::int, ${k[1]}::date, ${Number(k[2])}::int, ${k[3]}::date, ${n}::int)`);
-    else day.push(sql`(${Number(tag)}::int, ${Number(k[0])}::int, ${Number(k[1])}::int, ${k[2]}::date, ${n}::int)`);
-  }
-  figures.clear();
-  if (attendant.length)
-    await db.execute(sql`
-      insert into dashboard_attendant_tickets (tag_id, queue_id, day, user_id, prev_day, tickets) values ${sql.join(attendant, sql`, `)}
-      on conflict (tag_id, queue_id, day, user_id, prev_day) do update set tickets = dashboard_attendant_tickets.tickets + excluded.tickets`);
-  if (day.length)
-    await db.execute(sql`
-      insert into dashboard_day_tickets (tag_id, user_id, queue_id, day, tickets) values ${sql.join(day, sql`, `)}
-      on conflict (tag_id, user_id, queue_id, day) do update set tickets = dashboard_day_tickets.tickets + excluded.tickets`);
 }
 
 /**
@@ -184,7 +198,7 @@ async function write(db: DbOrTx, figures: Counts): Promise<void> {
  * gathered in a transaction, written at once otherwise.
  */
 export async function gatherTicketCycles(db: DbOrTx, zone: SQL, inTransaction: boolean, cycles: SQL): Promise<void> {
-  const p = inTransaction ? pendingOf(db) : { moved: new Map<number, Counts>(), figures: new Map<string, number>() };
+  const p = inTransaction ? pendingOf(db, zone) : atOnce();
   let sign = 1;
   for (const r of rowsOf(await db.execute(daysOf(zone, cycles)))) {
     const id = Number(r.ticket_id);
@@ -196,16 +210,7 @@ export async function gatherTicketCycles(db: DbOrTx, zone: SQL, inTransaction: b
   if (inTransaction) return;
   // At once: cycles added are in the table already, cycles taken out still are.
   await settle(db, zone, p, sign === 1, false);
-  await write(db, p.figures);
-}
-
-/** Just before the transaction commits: its tickets' figures move, then are written. */
-export async function flushTicketFigures(tx: DbOrTx, zone: SQL): Promise<void> {
-  const p = pending.get(tx);
-  pending.delete(tx);
-  if (!p) return;
-  await settle(tx, zone, p, true, true);
-  await write(tx, p.figures);
+  await write(db, p);
 }
 
 /**
@@ -244,22 +249,16 @@ function figuresOfTickets(zone: SQL, where: SQL, tags: TagsOf = everyTag): SQL {
 }
 
 /** Adds `sign` × the figure rows `rows` (of figuresOfTickets) to the figures to write. */
-async function bumpFigures(db: DbOrTx, figures: Counts, sign: 1 | -1, rows: SQL): Promise<void> {
-  for (const r of rowsOf(await db.execute(rows))) {
-    const key =
-      r.figure === 'a'
-        ? `a|${String(r.tag_id)}|${String(r.queue_id)}|${String(r.day)}|${String(r.user_id)}|${String(r.prev_day)}`
-        : `d|${String(r.tag_id)}|${String(r.user_id)}|${String(r.queue_id)}|${String(r.day)}`;
-    bump(figures, key, sign * Number(r.tickets));
-  }
+async function bumpFigures(db: DbOrTx, p: Pending, sign: 1 | -1, rows: SQL): Promise<void> {
+  for (const r of rowsOf(await db.execute(rows))) (r.figure === 'a' ? p.attendant : p.day).add(r, sign);
 }
 
 /** Before tickets are deleted: their figures go (what moved of theirs first). */
 export async function forgetTicketFigures(db: DbOrTx, zone: SQL, inTransaction: boolean, ticketIds: SQL): Promise<void> {
-  const p = inTransaction ? pendingOf(db) : { moved: new Map<number, Counts>(), figures: new Map<string, number>() };
+  const p = inTransaction ? pendingOf(db, zone) : atOnce();
   await settle(db, zone, p, true, inTransaction);
-  await bumpFigures(db, p.figures, -1, figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`));
-  if (!inTransaction) await write(db, p.figures);
+  await bumpFigures(db, p, -1, figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`));
+  if (!inTransaction) await write(db, p);
 }
 
 /**
@@ -275,10 +274,10 @@ export async function tagTicketFigures(
   ticketIds: SQL,
   tags: TagsOf,
 ): Promise<void> {
-  const p = inTransaction ? pendingOf(db) : { moved: new Map<number, Counts>(), figures: new Map<string, number>() };
+  const p = inTransaction ? pendingOf(db, zone) : atOnce();
   await settle(db, zone, p, true, inTransaction);
-  await bumpFigures(db, p.figures, sign, figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`, tags));
-  if (!inTransaction) await write(db, p.figures);
+  await bumpFigures(db, p, sign, figuresOfTickets(zone, sql`c.ticket_id in (${ticketIds})`, tags));
+  if (!inTransaction) await write(db, p);
 }
 
 /** An attendant or sector deleted: its cycles are nobody's / of no sector, which these figures leave out. */
@@ -286,11 +285,8 @@ export async function dropTicketFigures(db: DbOrTx, zone: SQL, column: 'user_id'
   const p = pending.get(db);
   if (p) {
     await settle(db, zone, p, true, true);
-    const position = column === 'user_id' ? { a: 4, d: 2 } : { a: 2, d: 3 };
-    for (const key of [...p.figures.keys()]) {
-      const parts = key.split('|');
-      if (Number(parts[parts[0] === 'a' ? position.a : position.d]) === id) p.figures.delete(key);
-    }
+    p.attendant.forget(column, id);
+    p.day.forget(column, id);
   }
   const col = sql.raw(column);
   await db.execute(sql`delete from dashboard_attendant_tickets where ${col} = ${id}`);
