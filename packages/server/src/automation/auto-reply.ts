@@ -31,6 +31,8 @@ export { AUTO_REPLY_RECOVERY_MS };
 
 interface PendingMessage {
   text: string;
+  /** Its recovery time, as recorded; null if unknown. */
+  due: Date | null;
   /** Resolves once the message was decided (or its decision failed and was logged). */
   done: () => void;
 }
@@ -115,11 +117,12 @@ export class AutoReplies {
     // The recovery time is in place before the message is queued, so the decision that clears it
     // always comes after it. The writer answers in submission order, which keeps the queue in the
     // order the messages were stored.
-    if (!autoReplyDueRecorded) await this.dueWriter.submit({ ticketId: ticket.id, due: autoReplyDueAt(ctx.clock.now()) });
+    const due = autoReplyDueRecorded ? ticket.autoReplyDueAt : autoReplyDueAt(ctx.clock.now());
+    if (!autoReplyDueRecorded) await this.dueWriter.submit({ ticketId: ticket.id, due: due! });
     if (this.stopped) return;
     const decided = new Promise<void>((done) => {
       const queue = this.pending.get(ticket.id) ?? [];
-      queue.push({ text: message.body, done });
+      queue.push({ text: message.body, due, done });
       this.pending.set(ticket.id, queue);
     });
     void this.drain(ticket.id).catch((err: unknown) => ctx.log.error({ err, ticketId: ticket.id }, 'automatic reply queue failed'));
@@ -136,10 +139,12 @@ export class AutoReplies {
         this.pending.delete(ticketId);
         if (!batch.length) return;
         try {
+          const dues = batch.flatMap((m) => (m.due ? [m.due.getTime()] : []));
           await this.decide(
             ticketId,
             batch.map((m) => m.text),
             this.deps.ctx.clock.now(),
+            dues.length === batch.length ? new Date(Math.max(...dues)) : null,
           );
         } catch (err) {
           // The recovery time stays set: the scheduler answers the ticket later.
@@ -191,27 +196,37 @@ export class AutoReplies {
     );
   }
 
-  /** Decides `texts` (customer messages, in order) on the ticket as it is, and clears its recovery time. */
-  private async decide(ticketId: number, texts: string[], now: Date): Promise<boolean> {
-    return this.apply(ticketId, now, () => Promise.resolve(texts));
+  /**
+   * Decides `texts` (customer messages, in order) on the ticket as it is, and clears their recovery
+   * time (`latestDue`, the latest of theirs; null: whatever is set). A later one, recorded by the
+   * store for a message stored meanwhile and not decided yet, stays: should the process stop
+   * before deciding that message, the scheduler still answers it.
+   */
+  private async decide(ticketId: number, texts: string[], now: Date, latestDue: Date | null): Promise<boolean> {
+    const cleared = latestDue
+      ? sql`case when ${tickets.autoReplyDueAt} > ${latestDue.toISOString()}::timestamptz then ${tickets.autoReplyDueAt} end`
+      : null;
+    return this.apply(ticketId, now, () => Promise.resolve(texts), undefined, cleared);
   }
 
   /**
-   * In one transaction: takes the ticket (only when `claim` holds), decides each text in turn on
-   * the ticket as the previous one left it, saves the ticket and writes the texts to send.
+   * In one transaction: takes the ticket (only when `claim` holds) and sets its recovery time to
+   * `cleared` (null by default), decides each text in turn on the ticket as the previous one left
+   * it, saves the ticket and writes the texts to send.
    */
   private async apply(
     ticketId: number,
     now: Date,
     textsOf: (tx: DbOrTx, ticket: TicketRow) => Promise<string[]>,
     claim?: SQL,
+    cleared: SQL | null = null,
   ): Promise<boolean> {
     const { ctx } = this.deps;
     const timeZone = ctx.settings.timeZone();
     const outcome = await ctx.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(tickets)
-        .set({ autoReplyDueAt: null })
+        .set({ autoReplyDueAt: cleared })
         .where(and(eq(tickets.id, ticketId), claim))
         .returning();
       if (!claimed) return null;

@@ -117,4 +117,23 @@ describe('a customer message stored by a process that died before its listeners 
     expect(await recover()).toBe(0);
     expect(await sent(id)).toHaveLength(2);
   });
+
+  it('a decision that runs after a later message was stored leaves that message’s recovery time', async () => {
+    const from = phoneNumber();
+    const hello = await storeAndDie(customerMessage(from, 'Olá'));
+    clock.advance(1000);
+    // The choice is stored while the greeting is still being decided; then the process dies
+    // before the choice's own listener runs.
+    await storeAndDie(customerMessage(from, '1'));
+    await s.services.automation.replies.onInbound(hello);
+    const id = hello.ticket.id;
+    const menu = 'Bem-vindo! Escolha um setor:\n\n*1* - Suporte\n*2* - Vendas';
+    expect(await sent(id)).toEqual([menu]);
+    expect((await ticket(id)).autoReplyDueAt).toEqual(new Date(clock.now().getTime() + AUTO_REPLY_RECOVERY_MS));
+
+    clock.advance(AUTO_REPLY_RECOVERY_MS);
+    expect(await recover()).toBe(1);
+    expect(await sent(id)).toEqual([menu, 'Suporte: em que podemos ajudar?']);
+    expect((await ticket(id)).autoReplyDueAt).toBeNull();
+  });
 });
