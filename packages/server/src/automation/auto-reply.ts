@@ -7,10 +7,11 @@
  * an earlier one is being decided are decided together, in order, in one transaction, and their
  * texts go out as one message (a repeated text once). Before deciding, each message has a
  * recovery time in tickets.auto_reply_due_at — recorded by the statement that stored it
- * (messaging/auto-reply-due.ts), else written here first; the decision clears it in the transaction
- * that changes the ticket and writes the text. Should the process stop in between (even right after
- * storing the message), the scheduler finds the ticket once the recovery time has passed and
- * answers its latest message — once, because the reply is claimed by a conditional update.
+ * (messaging/auto-reply-due.ts), else written here first; the decision clears it (not a later
+ * one, of a message stored meanwhile) in the transaction that changes the ticket and writes the
+ * text. Should the process stop in between (even right after storing the message), the scheduler
+ * finds the ticket once the recovery time has passed and answers its latest message — once,
+ * because the reply is claimed by a conditional update.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { MicroBatcher } from '../lib/micro-batcher.js';
