@@ -5,17 +5,20 @@
  *
  * Messages of one ticket are decided one after another (a queue per ticket); those that arrive while
  * an earlier one is being decided are decided together, in order, in one transaction, and their
- * texts go out as one message (a repeated text once). Before deciding, each message records
- * a recovery time in tickets.auto_reply_due_at; the decision clears it in the transaction that
- * changes the ticket and writes the text. Should the process stop in between, the scheduler finds
- * the ticket once the recovery time has passed and answers its latest message — once, because the
- * reply is claimed by a conditional update.
+ * texts go out as one message (a repeated text once). Before deciding, each message has a
+ * recovery time in tickets.auto_reply_due_at — recorded by the statement that stored it
+ * (messaging/auto-reply-due.ts), else written here first; the decision clears it (not a later
+ * one, of a message stored meanwhile) in the transaction that changes the ticket and writes the
+ * text. Should the process stop in between (even right after storing the message), the scheduler
+ * finds the ticket once the recovery time has passed and answers its latest message — once,
+ * because the reply is claimed by a conditional update.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { MicroBatcher } from '../lib/micro-batcher.js';
 import type { DbOrTx } from '../db/client.js';
 import { messages, queues, ticketCycles, tickets, whatsappQueues } from '../db/schema.js';
 import type { InboundStored } from '../messaging/inbound.js';
+import { AUTO_REPLY_RECOVERY_MS, autoReplyDueAt, replyNeed } from '../messaging/auto-reply-due.js';
 import { announceTicketArrived } from '../messaging/ticket-arrival.js';
 import { announceTicketMoved, recordStory } from '../messaging/ticket-events.js';
 import { findConnection } from '../store/connections.js';
@@ -25,11 +28,12 @@ import type { TicketEventInput } from '../store/ticket-log.js';
 import { decideAutoReply, type MenuSector } from './menu.js';
 import { announceSystemMessages, enqueueSystemText, joinTexts, type SystemMessageDeps } from './system-messages.js';
 
-/** How long a message may wait for its decision before the scheduler takes over (a stopped process). */
-export const AUTO_REPLY_RECOVERY_MS = 30_000;
+export { AUTO_REPLY_RECOVERY_MS };
 
 interface PendingMessage {
   text: string;
+  /** Its recovery time, as recorded; null if unknown. */
+  due: Date | null;
   /** Resolves once the message was decided (or its decision failed and was logged). */
   done: () => void;
 }
@@ -68,7 +72,10 @@ export class AutoReplies {
   /** Tickets whose queue is being worked through right now. */
   private draining = new Set<number>();
   private stopped = false;
-  /** Recovery times of messages arriving together are written in one statement. */
+  /**
+   * Recovery times of messages the store did not record one for (a resend replacing a placeholder),
+   * arriving together, are written in one statement.
+   */
   private readonly dueWriter: MicroBatcher<{ ticketId: number; due: Date }, void>;
   /** Sector counts of the connections of messages arriving together, read in one statement. */
   private readonly sectorCounts: MicroBatcher<number, number>;
@@ -98,26 +105,25 @@ export class AutoReplies {
   }
 
   /** Inbound listener: decides the reply to a customer message now, after the ones before it. */
-  async onInbound({ connection, ticket, message, connectionSectors }: InboundStored): Promise<void> {
-    if (message.fromMe || message.mediaType === 'call_log') return;
-    if (ticket.isGroup || ticket.userId != null || ticket.status !== 'pending') return;
-    // Only a sectorless ticket, `#`, or a connection with work hours can need a reply.
-    const mayReply = ticket.queueId == null || message.body.trim() === '#' || connection.defineWorkHours;
-    if (!mayReply) return;
+  async onInbound({ connection, ticket, message, connectionSectors, autoReplyDueRecorded }: InboundStored): Promise<void> {
+    const need = replyNeed(connection, ticket, message);
+    if (need === 'no') return;
     // A sectorless ticket on an always-open connection with no greeting left to send gets no reply,
-    // whatever it says (menu.ts): spare it the recovery time and the decision's transaction, which
-    // under an ingest burst cost more than storing the message.
-    const nothingToSay = ticket.queueId == null && !connection.defineWorkHours && (ticket.chatbot || !connection.greetingMessage.trim());
-    if (nothingToSay && (connectionSectors ?? (await this.sectorCounts.submit(connection.id))) === 0) return;
+    // whatever it says (menu.ts), unless there are sectors to offer: spare it the decision's
+    // transaction, which under an ingest burst costs more than storing the message. A recovery time
+    // recorded by the store already says the connection has sectors.
+    if (need === 'if-sectors' && !autoReplyDueRecorded && (connectionSectors ?? (await this.sectorCounts.submit(connection.id))) === 0)
+      return;
     const { ctx } = this.deps;
-    // The recovery time is written before the message is queued, so the decision that clears it
+    // The recovery time is in place before the message is queued, so the decision that clears it
     // always comes after it. The writer answers in submission order, which keeps the queue in the
     // order the messages were stored.
-    await this.dueWriter.submit({ ticketId: ticket.id, due: new Date(ctx.clock.now().getTime() + AUTO_REPLY_RECOVERY_MS) });
+    const due = autoReplyDueRecorded ? ticket.autoReplyDueAt : autoReplyDueAt(ctx.clock.now());
+    if (!autoReplyDueRecorded) await this.dueWriter.submit({ ticketId: ticket.id, due: due! });
     if (this.stopped) return;
     const decided = new Promise<void>((done) => {
       const queue = this.pending.get(ticket.id) ?? [];
-      queue.push({ text: message.body, done });
+      queue.push({ text: message.body, due, done });
       this.pending.set(ticket.id, queue);
     });
     void this.drain(ticket.id).catch((err: unknown) => ctx.log.error({ err, ticketId: ticket.id }, 'automatic reply queue failed'));
@@ -134,10 +140,12 @@ export class AutoReplies {
         this.pending.delete(ticketId);
         if (!batch.length) return;
         try {
+          const dues = batch.flatMap((m) => (m.due ? [m.due.getTime()] : []));
           await this.decide(
             ticketId,
             batch.map((m) => m.text),
             this.deps.ctx.clock.now(),
+            dues.length === batch.length ? new Date(Math.max(...dues)) : null,
           );
         } catch (err) {
           // The recovery time stays set: the scheduler answers the ticket later.
@@ -189,27 +197,37 @@ export class AutoReplies {
     );
   }
 
-  /** Decides `texts` (customer messages, in order) on the ticket as it is, and clears its recovery time. */
-  private async decide(ticketId: number, texts: string[], now: Date): Promise<boolean> {
-    return this.apply(ticketId, now, () => Promise.resolve(texts));
+  /**
+   * Decides `texts` (customer messages, in order) on the ticket as it is, and clears their recovery
+   * time (`latestDue`, the latest of theirs; null: whatever is set). A later one, recorded by the
+   * store for a message stored meanwhile and not decided yet, stays: should the process stop
+   * before deciding that message, the scheduler still answers it.
+   */
+  private async decide(ticketId: number, texts: string[], now: Date, latestDue: Date | null): Promise<boolean> {
+    const cleared = latestDue
+      ? sql`case when ${tickets.autoReplyDueAt} > ${latestDue.toISOString()}::timestamptz then ${tickets.autoReplyDueAt} end`
+      : null;
+    return this.apply(ticketId, now, () => Promise.resolve(texts), undefined, cleared);
   }
 
   /**
-   * In one transaction: takes the ticket (only when `claim` holds), decides each text in turn on
-   * the ticket as the previous one left it, saves the ticket and writes the texts to send.
+   * In one transaction: takes the ticket (only when `claim` holds) and sets its recovery time to
+   * `cleared` (null by default), decides each text in turn on the ticket as the previous one left
+   * it, saves the ticket and writes the texts to send.
    */
   private async apply(
     ticketId: number,
     now: Date,
     textsOf: (tx: DbOrTx, ticket: TicketRow) => Promise<string[]>,
     claim?: SQL,
+    cleared: SQL | null = null,
   ): Promise<boolean> {
     const { ctx } = this.deps;
     const timeZone = ctx.settings.timeZone();
     const outcome = await ctx.db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(tickets)
-        .set({ autoReplyDueAt: null })
+        .set({ autoReplyDueAt: cleared })
         .where(and(eq(tickets.id, ticketId), claim))
         .returning();
       if (!claimed) return null;

@@ -10,12 +10,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from './store-batch.js';
-import { contactTags, contacts, messages, tags, tickets } from '../db/schema.js';
+import { contactTags, contacts, messages, tags, tickets, whatsapps } from '../db/schema.js';
 import type { ContactTag } from '../store/ticket-present.js';
 import { AWAITING_RESEND, type MessageRow } from '../store/message-present.js';
 import { rowFromJson, rowsOf } from '../lib/sql.js';
 import { previewOf } from './preview.js';
 import { orderedId } from '../lib/ordered-id.js';
+import { autoReplyDueAt, customerMessageSql, menuRequestSql, replyDueSql } from './auto-reply-due.js';
 
 type ContactRow = typeof contacts.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -96,9 +97,15 @@ export function valuesTable<T extends MessageValues>(rows: T[], extra: [string, 
  * insert, the tickets' update, and the rows written (kinds 'message' and 'ticket'); `more` adds
  * the caller's own `union all select <kind>, <json>` lines, `ctes` its own CTEs (`, name as (...)`),
  * which may read `ins`, the messages really inserted.
+ *
+ * A ticket whose new customer messages wait for an automatic reply gets its recovery time here,
+ * atomic with the messages (auto-reply-due.ts): a process killed right after the commit leaves the
+ * reply to the scheduler. The condition is read on the ticket row being updated (its latest
+ * version, the one the listeners receive) and returned with it (`auto_reply_due_recorded`).
  */
 export function insertAndUpdate(now: Date, more: SQL = sql``, ctes: SQL = sql``): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const replyDue = replyDueSql(sql`p.customer_wrote`, sql`p.asked_menu`);
   return sql`
     ins as (
       insert into ${messages} (id, ticket_id, whatsapp_id, external_id, contact_id, body, from_me, read, media_type,
@@ -118,7 +125,9 @@ export function insertAndUpdate(now: Date, more: SQL = sql``, ctes: SQL = sql``)
         (array_agg(src.created_at order by src.ord desc))[1] as last_at,
         (array_agg(src.from_me order by src.ord desc))[1] as from_me,
         count(*) filter (where not src.from_me) as unread_inc,
-        (array_agg(src.created_at order by src.ord desc) filter (where not src.from_me))[1] as customer_at
+        (array_agg(src.created_at order by src.ord desc) filter (where not src.from_me))[1] as customer_at,
+        bool_or(${customerMessageSql}) as customer_wrote,
+        bool_or(${customerMessageSql} and ${menuRequestSql}) as asked_menu
       from ins join src on src.id = ins.id
       group by src.ticket_id
     ),
@@ -127,10 +136,11 @@ export function insertAndUpdate(now: Date, more: SQL = sql``, ctes: SQL = sql``)
         last_message = p.last_message, last_message_at = p.last_at, last_message_from_me = p.from_me,
         unread_messages = t.unread_messages + p.unread_inc,
         last_customer_message_at = coalesce(p.customer_at, t.last_customer_message_at),
+        auto_reply_due_at = case when ${replyDue} then ${autoReplyDueAt(now).toISOString()}::timestamptz else t.auto_reply_due_at end,
         updated_at = ${at}
-      from per_ticket p
-      where t.id = p.ticket_id
-      returning t.*
+      from per_ticket p, ${whatsapps} w
+      where t.id = p.ticket_id and w.id = t.whatsapp_id
+      returning t.*, ${replyDue} as auto_reply_due_recorded
     )${ctes}
     select 'message' as kind, to_json(ins) as row from ins
     union all select 'ticket', to_json(upd) from upd
@@ -155,6 +165,8 @@ export interface Written {
   messages: Map<string, MessageRow>;
   /** The tickets written into, after the update. */
   tickets: Map<number, TicketRow>;
+  /** Tickets whose automatic-reply recovery time the statement recorded (auto-reply-due.ts). */
+  autoReplyDue: Set<number>;
   /** Tickets no longer open or pending when the statement ran: their messages were not stored. */
   closed: Set<number>;
   /** Contacts the caller asked for ('contact' lines: see `contactLines`), by number. */
@@ -169,6 +181,7 @@ export function readWritten(result: unknown): Written {
   const written: Written = {
     messages: new Map(),
     tickets: new Map(),
+    autoReplyDue: new Set(),
     closed: new Set(),
     contacts: new Map(),
     contactTags: new Map(),
@@ -181,6 +194,7 @@ export function readWritten(result: unknown): Written {
     } else if (kind === 'ticket') {
       const t = rowFromJson(tickets, row);
       written.tickets.set(t.id, t);
+      if ((row as { auto_reply_due_recorded?: boolean }).auto_reply_due_recorded) written.autoReplyDue.add(t.id);
     } else if (kind === 'closed') {
       written.closed.add(Number(row));
     } else if (kind === 'contact') {

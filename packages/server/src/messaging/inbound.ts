@@ -35,6 +35,11 @@ export interface InboundStored {
   connectionSectors?: number;
   /** Campaign recipients the message marked replied, if the store did it along. */
   campaignReplies?: { id: number; campaignId: number }[];
+  /**
+   * The store recorded the ticket's automatic-reply recovery time with the message
+   * (auto-reply-due.ts); false or absent when it did not (e.g. a resend replacing a placeholder).
+   */
+  autoReplyDueRecorded?: boolean;
 }
 
 export type InboundListener = (stored: InboundStored) => Promise<void> | void;

@@ -61,6 +61,11 @@ export interface BatchStored {
   contactTags?: ContactTag[];
   /** How many sectors the connection has, when the store read it along (store-known.ts). */
   connectionSectors?: number;
+  /**
+   * The statement that stored the message recorded its ticket's automatic-reply recovery time
+   * (auto-reply-due.ts): the listener need not write it again.
+   */
+  autoReplyDueRecorded: boolean;
   /** Campaign recipients this message marked replied, when the store did it along (store-known.ts). */
   campaignReplies?: { id: number; campaignId: number }[];
 }
@@ -304,6 +309,7 @@ async function storeSettled(tx: Tx, items: BatchItem[], now: Date, reopenWithinS
       sender: msg.chat.isGroup && !msg.fromMe ? (contactByNumber.get(msg.sender.number) ?? null) : null,
       ticketCreated: created.has(message.ticketId),
       contactCreated: createdNumbers.has(contact.number),
+      autoReplyDueRecorded: written.autoReplyDue.has(message.ticketId),
     };
   });
 }

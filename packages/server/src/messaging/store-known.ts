@@ -130,6 +130,7 @@ export async function storeKnown(database: Database, items: BatchItem[], now: Da
       contactCreated: false,
       contactTags: written.contactTags.get(contact.id),
       connectionSectors: sectors.get(item.connection.id),
+      autoReplyDueRecorded: written.autoReplyDue.has(message.ticketId),
       // A chat has one message in a batch at most (the channel manager keeps each chat's order);
       // should it have more, the first takes the chat's replies and the rest have none.
       campaignReplies: rows[i].memberNumber || item.msg.fromMe ? undefined : takeReplies(`${contact.id}:${item.connection.id}`),
