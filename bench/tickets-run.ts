@@ -1,6 +1,7 @@
 /** `npm run bench -- tickets`: both databases, each at two sizes ten times apart, into BENCHMARKS.md. */
 import os from 'node:os';
-import { postgresReachable } from './lib.js';
+import { TICKETS_COUNT_CAP } from '@switchboard/shared';
+import { fmt, postgresReachable } from './lib.js';
 import { benchTickets, describeTickets, SEARCH_TARGET_MS, type TicketsResult } from './tickets.js';
 
 /** Largest sizes (tickets; ten messages each): BENCH_TICKETS_PG, BENCH_TICKETS_PGLITE. */
@@ -34,7 +35,7 @@ export async function runTickets(replaceSection: (name: string, body: string) =>
     [
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} (load average ${os.loadavg()[0].toFixed(1)} at the end; the machine is shared).`,
       `Each row: ${process.env.BENCH_TICKETS_RUNS ?? 30} sequential calls through the HTTP layer after 3 warm-up calls. "matching" is the answer's`,
-      '`count` (capped at 10,000) or the messages of the ticket; growth compares the larger size with the one ten times smaller.',
+      `\`count\` (capped at ${fmt(TICKETS_COUNT_CAP)}) or the messages of the ticket; growth compares the larger size with the one ten times smaller.`,
       `Search goal: p95 ≤ ${SEARCH_TARGET_MS} ms at 1M tickets / 10M messages on PostgreSQL.`,
       '',
       ...sections,
