@@ -33,6 +33,7 @@ const ONLY_IN_MIGRATIONS = [
   'index tickets.tickets_status_updated_idx CREATE INDEX tickets_status_updated_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (user_id, queue_id, is_group)',
   'index tickets.tickets_unassigned_status_idx CREATE INDEX tickets_unassigned_status_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (queue_id, is_group) WHERE (user_id IS NULL)',
   'index tickets.tickets_user_status_idx CREATE INDEX tickets_user_status_idx ON public.tickets USING btree (user_id, status, updated_at, id) INCLUDE (queue_id, is_group)',
+  'index tickets.tickets_assigned_status_idx CREATE INDEX tickets_assigned_status_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (queue_id, is_group) WHERE (user_id IS NOT NULL)',
   // The dashboard's raw reads of cycles (migration 0060): each date index carries what they count.
   'index ticket_cycles.ticket_cycles_finished_idx CREATE INDEX ticket_cycles_finished_idx ON public.ticket_cycles USING btree (finished_at) INCLUDE (ticket_id, user_id, queue_id)',
   'index ticket_cycles.ticket_cycles_queue_finished_idx CREATE INDEX ticket_cycles_queue_finished_idx ON public.ticket_cycles USING btree (queue_id, finished_at) INCLUDE (ticket_id, user_id)',
