@@ -284,8 +284,8 @@ const en = {
       optedIn: 'The contact receives bulk messages again.',
       chip: 'Opted out',
     },
-    title: 'Contacts ({{count}})',
-    titleAtLeast: 'Contacts ({{count}}+)',
+    title: 'Contacts ({{count, number}})',
+    titleAtLeast: 'Contacts ({{count, number}}+)',
     add: 'Add contact',
     import: 'Import',
     export: 'Export CSV',
@@ -352,7 +352,7 @@ const en = {
     },
   },
   tags: {
-    title: 'Tags ({{count}})',
+    title: 'Tags ({{count, number}})',
     add: 'Add tag',
     export: 'Download CSV',
     deleteAll: 'Delete all',
@@ -368,7 +368,7 @@ const en = {
     modal: { addTitle: 'Add tag', editTitle: 'Edit tag', name: 'Name', color: 'Colour', pickColor: 'Pick a colour' },
   },
   quickAnswers: {
-    title: 'Quick answers ({{count}})',
+    title: 'Quick answers ({{count, number}})',
     add: 'Add quick answer',
     deleteAll: 'Delete all',
     columns: { shortcut: 'Shortcut', message: 'Message', actions: 'Actions' },

@@ -285,8 +285,8 @@ const es: Translation = {
       optedIn: 'El contacto vuelve a recibir mensajes masivos.',
       chip: 'Dado de baja',
     },
-    title: 'Contactos ({{count}})',
-    titleAtLeast: 'Contactos ({{count}}+)',
+    title: 'Contactos ({{count, number}})',
+    titleAtLeast: 'Contactos ({{count, number}}+)',
     add: 'Agregar contacto',
     import: 'Importar',
     export: 'Exportar CSV',
@@ -353,7 +353,7 @@ const es: Translation = {
     },
   },
   tags: {
-    title: 'Etiquetas ({{count}})',
+    title: 'Etiquetas ({{count, number}})',
     add: 'Agregar etiqueta',
     export: 'Descargar CSV',
     deleteAll: 'Eliminar todas',
@@ -369,7 +369,7 @@ const es: Translation = {
     modal: { addTitle: 'Agregar etiqueta', editTitle: 'Editar etiqueta', name: 'Nombre', color: 'Color', pickColor: 'Elegir color' },
   },
   quickAnswers: {
-    title: 'Respuestas rápidas ({{count}})',
+    title: 'Respuestas rápidas ({{count, number}})',
     add: 'Agregar respuesta rápida',
     deleteAll: 'Eliminar todas',
     columns: { shortcut: 'Atajo', message: 'Mensaje', actions: 'Acciones' },

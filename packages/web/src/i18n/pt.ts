@@ -285,8 +285,8 @@ const pt: Translation = {
       optedIn: 'O contato volta a receber mensagens em massa.',
       chip: 'Descadastrado',
     },
-    title: 'Contatos ({{count}})',
-    titleAtLeast: 'Contatos ({{count}}+)',
+    title: 'Contatos ({{count, number}})',
+    titleAtLeast: 'Contatos ({{count, number}}+)',
     add: 'Adicionar contato',
     import: 'Importar',
     export: 'Exportar CSV',
@@ -353,7 +353,7 @@ const pt: Translation = {
     },
   },
   tags: {
-    title: 'Tags ({{count}})',
+    title: 'Tags ({{count, number}})',
     add: 'Adicionar tag',
     export: 'Baixar CSV',
     deleteAll: 'Excluir todas',
@@ -369,7 +369,7 @@ const pt: Translation = {
     modal: { addTitle: 'Adicionar tag', editTitle: 'Editar tag', name: 'Nome', color: 'Cor', pickColor: 'Escolher cor' },
   },
   quickAnswers: {
-    title: 'Respostas rápidas ({{count}})',
+    title: 'Respostas rápidas ({{count, number}})',
     add: 'Adicionar resposta rápida',
     deleteAll: 'Excluir todas',
     columns: { shortcut: 'Atalho', message: 'Mensagem', actions: 'Ações' },
