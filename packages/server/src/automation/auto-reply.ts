@@ -202,12 +202,15 @@ export class AutoReplies {
    * time (`latestDue`, the latest of theirs; null: whatever is set). A later one, recorded by the
    * store for a message stored meanwhile and not decided yet, stays: should the process stop
    * before deciding that message, the scheduler still answers it.
+   * The decision takes the ticket only while that recovery time is still there: a decision that
+   * waited longer than AUTO_REPLY_RECOVERY_MS (a backlog, a stalled database) may find the
+   * scheduler already answered the customer and took it away, and must not answer a second time.
    */
   private async decide(ticketId: number, texts: string[], now: Date, latestDue: Date | null): Promise<boolean> {
-    const cleared = latestDue
-      ? sql`case when ${tickets.autoReplyDueAt} > ${latestDue.toISOString()}::timestamptz then ${tickets.autoReplyDueAt} end`
-      : null;
-    return this.apply(ticketId, now, () => Promise.resolve(texts), undefined, cleared);
+    const due = latestDue ? sql`${latestDue.toISOString()}::timestamptz` : null;
+    const cleared = due ? sql`case when ${tickets.autoReplyDueAt} > ${due} then ${tickets.autoReplyDueAt} end` : null;
+    const stillOurs = due ? sql`${tickets.autoReplyDueAt} >= ${due}` : undefined;
+    return this.apply(ticketId, now, () => Promise.resolve(texts), stillOurs, cleared);
   }
 
   /**

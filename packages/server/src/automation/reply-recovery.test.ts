@@ -118,6 +118,21 @@ describe('a customer message stored by a process that died before its listeners 
     expect(await sent(id)).toHaveLength(2);
   });
 
+  it('a listener slower than the recovery time does not answer again what the scheduler answered', async () => {
+    const from = phoneNumber();
+    const hello = await storeAndDie(customerMessage(from, 'Olá'));
+    const id = hello.ticket.id;
+    // The process is alive but its decision is held up past the recovery time: the scheduler answers.
+    clock.advance(AUTO_REPLY_RECOVERY_MS);
+    expect(await recover()).toBe(1);
+    const menu = 'Bem-vindo! Escolha um setor:\n\n*1* - Suporte\n*2* - Vendas';
+    expect(await sent(id)).toEqual([menu]);
+    // Then the held-up listener decides the same message.
+    await s.services.automation.replies.onInbound(hello);
+    expect(await sent(id)).toEqual([menu]);
+    expect(await ticket(id)).toMatchObject({ autoReplyDueAt: null, chatbot: true });
+  });
+
   it('a decision that runs after a later message was stored leaves that message’s recovery time', async () => {
     const from = phoneNumber();
     const hello = await storeAndDie(customerMessage(from, 'Olá'));

@@ -33,6 +33,8 @@ const ONLY_IN_MIGRATIONS = [
   'index tickets.tickets_status_updated_idx CREATE INDEX tickets_status_updated_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (user_id, queue_id, is_group)',
   'index tickets.tickets_unassigned_status_idx CREATE INDEX tickets_unassigned_status_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (queue_id, is_group) WHERE (user_id IS NULL)',
   'index tickets.tickets_user_status_idx CREATE INDEX tickets_user_status_idx ON public.tickets USING btree (user_id, status, updated_at, id) INCLUDE (queue_id, is_group)',
+  // A search's probe checks each matching contact's tickets against the viewer's visibility from the index alone (0065).
+  'index tickets.tickets_contact_idx CREATE INDEX tickets_contact_idx ON public.tickets USING btree (contact_id) INCLUDE (id, user_id, queue_id, status, is_group)',
   'index tickets.tickets_assigned_status_idx CREATE INDEX tickets_assigned_status_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (queue_id, is_group) WHERE (user_id IS NOT NULL)',
   // The dashboard's raw reads of cycles (migration 0060): each date index carries what they count.
   'index ticket_cycles.ticket_cycles_finished_idx CREATE INDEX ticket_cycles_finished_idx ON public.ticket_cycles USING btree (finished_at) INCLUDE (ticket_id, user_id, queue_id)',

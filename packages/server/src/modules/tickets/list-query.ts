@@ -113,7 +113,10 @@ function contactMatches(term: string): SQL {
  * walking the viewer's tickets until a page matches, which for such a term never happens, and read
  * all 50,000 of an attendant's tickets at a million. A matching contact's or message's ticket is
  * looked up one at a time (a lateral sub-query, kept apart by `offset 0`): a join lets PostgreSQL
- * hash the matches and read every ticket to find theirs.
+ * hash the matches and read every ticket to find theirs. tickets_contact_idx carries the columns the
+ * filters read (migration 0065), so a contact's lookup needs no read of the table: "marina", in
+ * 25,000 contacts none of them the attendant's, took 200 ms to rule out at a million tickets with
+ * table reads and 72 ms without.
  */
 export function matchingTicketIdsUnordered(term: string, ticketFilter: SQL | undefined): SQL {
   const passes = ticketFilter ? sql` and ${ticketFilter}` : sql``;
