@@ -2,7 +2,7 @@
 import os from 'node:os';
 import { TICKETS_COUNT_CAP } from '@switchboard/shared';
 import { fmt, postgresReachable } from './lib.js';
-import { benchTickets, describeTickets, SEARCH_TARGET_MS, type TicketsResult } from './tickets.js';
+import { benchTickets, describeTickets, RUNS, SEARCH_TARGET_MS, WARMUP } from './tickets.js';
 
 /** Largest sizes (tickets; ten messages each): BENCH_TICKETS_PG, BENCH_TICKETS_PGLITE. */
 const SIZES = {
@@ -18,11 +18,9 @@ export async function runTickets(replaceSection: (name: string, body: string) =>
   );
   const sections: string[] = [];
   for (const kind of kinds) {
-    const pair: TicketsResult[] = [];
-    for (const size of [SIZES[kind] / 10, SIZES[kind]]) {
-      console.log(`tickets on ${kind}, ${size} tickets… (load average ${os.loadavg()[0].toFixed(1)})`);
-      pair.push(await benchTickets(kind, size));
-    }
+    const sizes = [SIZES[kind] / 10, SIZES[kind]] as const;
+    console.log(`tickets on ${kind}, ${sizes.join(' and ')} tickets, interleaved… (load average ${os.loadavg()[0].toFixed(1)})`);
+    const pair = await benchTickets(kind, sizes);
     const [small, large] = pair;
     const seeded = pair.map(
       (r) =>
@@ -34,8 +32,9 @@ export async function runTickets(replaceSection: (name: string, body: string) =>
     'tickets',
     [
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} (load average ${os.loadavg()[0].toFixed(1)} at the end; the machine is shared).`,
-      `Each row: ${process.env.BENCH_TICKETS_RUNS ?? 30} sequential calls through the HTTP layer after 3 warm-up calls. "matching" is the answer's`,
-      `\`count\` (capped at ${fmt(TICKETS_COUNT_CAP)}) or the messages of the ticket; growth compares the larger size with the one ten times smaller.`,
+      `Each row: ${RUNS} calls per size through the HTTP layer after ${WARMUP} warm-up calls per size, interleaved between the two sizes`,
+      `(small, large, small, large…) so that a pause of the machine lands on both. "matching" is the answer's \`count\``,
+      `(capped at ${fmt(TICKETS_COUNT_CAP)}) or the messages of the ticket; growth compares the larger size with the one ten times smaller.`,
       `Search goal: p95 ≤ ${SEARCH_TARGET_MS} ms at 1M tickets / 10M messages on PostgreSQL.`,
       '',
       ...sections,

@@ -3,6 +3,8 @@
  * attendant, first and second page), search by contact name, number and message word, and
  * GET /api/messages on a 5,000-message ticket — through the HTTP layer (auth, validation, SQL,
  * JSON) — at two sizes ten times apart, so that growth can be compared with the matching rows.
+ * The calls alternate between the two sizes, so that machine noise (a GC pause, autovacuum,
+ * another process) lands on both rather than making one size look slower.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,8 +32,9 @@ import {
 } from './tickets-seed.js';
 
 export const SEARCH_TARGET_MS = 100;
-const RUNS = Number(process.env.BENCH_TICKETS_RUNS ?? 30);
-const WARMUP = 3;
+/** Calls per row and size (BENCH_TICKETS_RUNS), after the warm-up calls. */
+export const RUNS = Number(process.env.BENCH_TICKETS_RUNS ?? 60);
+export const WARMUP = 3;
 
 export interface TicketsRow {
   name: string;
@@ -108,6 +111,67 @@ export async function seededDatabase(
   return { database, seedSeconds, drop: () => database.close() };
 }
 
+interface OpenSize {
+  kind: DbKind;
+  tickets: number;
+  database: Database;
+  seedSeconds: number | null;
+  built: BuiltApp;
+  close: () => Promise<void>;
+}
+
+/** The seeded database of `tickets` tickets and an app serving it. */
+async function openSize(kind: DbKind, tickets: number): Promise<OpenSize> {
+  const { database, seedSeconds, drop } = await seededDatabase(kind, tickets);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
+  const closeDatabase = async () => {
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+  const built = await buildApp({
+    config,
+    database,
+    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
+    serveWeb: false,
+    startChannels: false,
+  }).catch(async (e: unknown) => {
+    await closeDatabase();
+    throw e;
+  });
+  const close = async () => {
+    try {
+      await built.close();
+    } finally {
+      await closeDatabase();
+    }
+  };
+  return { kind, tickets, database, seedSeconds, built, close };
+}
+
+/** One GET through the HTTP layer; anything but 200 fails the benchmark. */
+async function get<T>(built: BuiltApp, token: string, url: string): Promise<T> {
+  const res = await built.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+}
+
+/** One row's request at one size: does the request and returns its "matching" figure. */
+interface NamedCall {
+  name: string;
+  call: () => Promise<number>;
+}
+
+const namedCall =
+  (built: BuiltApp, token: string) =>
+  <T>(name: string, url: string, matching: (body: T) => number): NamedCall => ({
+    name,
+    call: async () => matching(await get<T>(built, token, url)),
+  });
+
+type Page = { count: number; nextCursor?: string | null };
+const countOf = (b: Page) => b.count;
+
 async function login(built: BuiltApp, email: string): Promise<string> {
   const res = await built.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'benchpass' } });
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
@@ -119,153 +183,196 @@ async function scalar(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   return Number(row.n);
 }
 
-export async function benchTickets(kind: DbKind, tickets: number): Promise<TicketsResult> {
-  const { database, seedSeconds, drop } = await seededDatabase(kind, tickets);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
-  const built = await buildApp({
-    config,
-    database,
-    secrets: { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') },
-    serveWeb: false,
-    startChannels: false,
-  });
-  try {
-    const db = database.db;
-    const passwordHash = await hashPassword('benchpass');
-    await db.execute(sql`delete from users where email = 'bench@x.io'`);
-    await db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash, profile: 'admin' });
-    await db.execute(sql`update users set password_hash = ${passwordHash} where email = ${ATTENDANT_EMAIL}`);
-    const viewers = [
-      // The admin with "show all" on: every ticket is theirs to list.
-      { who: 'admin', token: await login(built, 'bench@x.io'), sectors: [] as number[], showAll: true },
-      {
-        who: 'attendant',
-        token: await login(built, ATTENDANT_EMAIL),
-        showAll: false,
-        sectors: [
-          await scalar(
-            db,
-            sql`select q.queue_id as n from user_queues q join users u on u.id = q.user_id where u.email = ${ATTENDANT_EMAIL}`,
-          ),
-        ],
-      },
-    ];
-    const rows: TicketsRow[] = [];
-    const time = async (name: string, token: string, url: () => string, matching: (body: unknown) => number) => {
-      let matched = 0;
-      const call = async () => {
-        const res = await built.app.inject({ method: 'GET', url: url(), headers: { authorization: `Bearer ${token}` } });
-        if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
-        matched = matching(res.json());
-      };
-      for (let i = 0; i < WARMUP; i++) await call();
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const start = process.hrtime.bigint();
-        await call();
-        times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      }
-      times.sort((a, b) => a - b);
-      const row = { name, matching: matched, p50: percentile(times, 50), p95: percentile(times, 95) };
-      log(`${name}: ${fmt(row.p50, 1)} / ${fmt(row.p95, 1)} ms (${fmt(matched)} matching)`);
-      rows.push(row);
-    };
-    type Page = { count: number; countCapped?: boolean; nextCursor?: string | null; tickets: unknown[] };
-    const countOf = (b: unknown) => (b as Page).count;
-    for (const v of viewers) {
-      const scope = { ...(v.showAll ? { showAll: 'true' } : {}), ...(v.sectors.length ? { queueIds: JSON.stringify(v.sectors) } : {}) };
-      const base = { isGroup: 'false', ...scope };
-      const tabs: [string, Record<string, string>][] = [
-        ['open', { ...base, status: 'open' }],
-        ['pending', { ...base, status: 'pending' }],
-        ['closed', { ...base, status: 'closed' }],
-        ['groups', { isGroup: 'true', ...scope }],
-      ];
-      const searches: [string, string][] = [
-        ['search by name', SEARCH_NAME],
-        ['search by number', '90001234'],
-        ['search by message word', SEARCH_WORD],
-        // Broad terms: a few percent of all tickets match.
-        ['search by name, broad', SEARCH_BROAD_NAME],
-        ['search by first name, broad, spread', SEARCH_SPREAD_NAME],
-        ['search by message word, broad', SEARCH_BROAD_WORD],
-      ];
-      const all: [string, Record<string, string>][] = [
-        ...tabs,
-        ...searches.map(([n, term]): [string, Record<string, string>] => [n, { ...base, isGroup: '', searchParam: term }]),
-      ];
-      for (const [tab, params] of all) {
-        const clean = Object.fromEntries(Object.entries(params).filter(([, val]) => val !== ''));
-        const qs = (extra: Record<string, string>) => `/api/tickets?${new URLSearchParams({ ...clean, ...extra }).toString()}`;
-        await time(`${tab}, ${v.who}, page 1`, v.token, () => qs({}), countOf);
-        const first = (
-          await built.app.inject({ method: 'GET', url: qs({}), headers: { authorization: `Bearer ${v.token}` } })
-        ).json<Page>();
-        if (first.nextCursor) await time(`${tab}, ${v.who}, page 2 (cursor)`, v.token, () => qs({ cursor: first.nextCursor! }), countOf);
-        if (tab === 'closed') await time(`${tab}, ${v.who}, page 2 (pageNumber)`, v.token, () => qs({ pageNumber: '2' }), countOf);
-      }
-    }
-    // The contacts page as the web asks for it: name order, next page by cursor; count capped.
-    type ContactsPage = { count: number; nextCursor: string | null };
-    const contactsCount = (b: unknown) => (b as ContactsPage).count;
-    for (const [label, term] of [
-      ['all', ''],
-      ['search by name, broad', SEARCH_BROAD_NAME],
-      ['search by name', SEARCH_NAME],
-    ] as const) {
-      const qs = (extra: Record<string, string>) =>
-        `/api/contacts?${new URLSearchParams({ ...(term ? { searchParam: term.toLowerCase() } : {}), ...extra }).toString()}`;
-      await time(`contacts, ${label}, page 1`, viewers[0].token, () => qs({}), contactsCount);
-      const first = (
-        await built.app.inject({ method: 'GET', url: qs({}), headers: { authorization: `Bearer ${viewers[0].token}` } })
-      ).json<ContactsPage>();
-      if (first.nextCursor)
-        await time(`contacts, ${label}, page 2 (cursor)`, viewers[0].token, () => qs({ cursor: first.nextCursor! }), contactsCount);
-    }
-    const big = await bigTicketId(db);
-    const admin = viewers[0].token;
-    await time(
-      'messages of a 5,000-message ticket, page 1',
-      admin,
-      () => `/api/messages/${big}?pageNumber=1`,
-      (b) => (b as Page).count,
-    );
-    await time(
-      'messages of a 5,000-message ticket, page 2',
-      admin,
-      () => `/api/messages/${big}?pageNumber=2`,
-      (b) => (b as Page).count,
-    );
-    const newest = (
-      await built.app.inject({ method: 'GET', url: `/api/messages/${big}`, headers: { authorization: `Bearer ${admin}` } })
-    ).json<Page>();
-    if (newest.nextCursor) {
-      await time(
-        'messages of a 5,000-message ticket, page 2 (cursor)',
-        admin,
-        () => `/api/messages/${big}?before=${newest.nextCursor!}`,
-        (b) => (b as Page).count,
-      );
-    }
-    // "prazo" is in two of the conversation's sixteen phrases: hundreds of matches, the answer's 50 newest.
-    await time(
+interface Viewer {
+  who: string;
+  token: string;
+  sectors: number[];
+  showAll: boolean;
+}
+
+/** The admin and the one-sector attendant, with a known password, logged in. */
+async function viewersOf(size: OpenSize): Promise<Viewer[]> {
+  const db = size.database.db;
+  const passwordHash = await hashPassword('benchpass');
+  await db.execute(sql`delete from users where email = 'bench@x.io'`);
+  await db.insert(users).values({ name: 'Bench admin', email: 'bench@x.io', passwordHash, profile: 'admin' });
+  await db.execute(sql`update users set password_hash = ${passwordHash} where email = ${ATTENDANT_EMAIL}`);
+  const sector = await scalar(
+    db,
+    sql`select q.queue_id as n from user_queues q join users u on u.id = q.user_id where u.email = ${ATTENDANT_EMAIL}`,
+  );
+  return [
+    // The admin with "show all" on: every ticket is theirs to list.
+    { who: 'admin', token: await login(size.built, 'bench@x.io'), sectors: [], showAll: true },
+    { who: 'attendant', token: await login(size.built, ATTENDANT_EMAIL), sectors: [sector], showAll: false },
+  ];
+}
+
+/** Each tab and search of the tickets list for one viewer, page 1 and (where there is one) page 2. */
+async function ticketsCalls(built: BuiltApp, v: Viewer): Promise<NamedCall[]> {
+  const request = namedCall(built, v.token);
+  const scope = { ...(v.showAll ? { showAll: 'true' } : {}), ...(v.sectors.length ? { queueIds: JSON.stringify(v.sectors) } : {}) };
+  const base = { isGroup: 'false', ...scope };
+  const tabs: [string, Record<string, string>][] = [
+    ['open', { ...base, status: 'open' }],
+    ['pending', { ...base, status: 'pending' }],
+    ['closed', { ...base, status: 'closed' }],
+    ['groups', { isGroup: 'true', ...scope }],
+  ];
+  const searches: [string, string][] = [
+    ['search by name', SEARCH_NAME],
+    ['search by number', '90001234'],
+    ['search by message word', SEARCH_WORD],
+    // Broad terms: a few percent of all tickets match.
+    ['search by name, broad', SEARCH_BROAD_NAME],
+    ['search by first name, broad, spread', SEARCH_SPREAD_NAME],
+    ['search by message word, broad', SEARCH_BROAD_WORD],
+  ];
+  const all: [string, Record<string, string>][] = [
+    ...tabs,
+    ...searches.map(([n, term]): [string, Record<string, string>] => [n, { ...base, isGroup: '', searchParam: term }]),
+  ];
+  const calls: NamedCall[] = [];
+  for (const [tab, params] of all) {
+    const clean = Object.fromEntries(Object.entries(params).filter(([, val]) => val !== ''));
+    const qs = (extra: Record<string, string>) => `/api/tickets?${new URLSearchParams({ ...clean, ...extra }).toString()}`;
+    calls.push(request(`${tab}, ${v.who}, page 1`, qs({}), countOf));
+    const first = await get<Page>(built, v.token, qs({}));
+    if (first.nextCursor) calls.push(request(`${tab}, ${v.who}, page 2 (cursor)`, qs({ cursor: first.nextCursor }), countOf));
+    if (tab === 'closed') calls.push(request(`${tab}, ${v.who}, page 2 (pageNumber)`, qs({ pageNumber: '2' }), countOf));
+  }
+  return calls;
+}
+
+/** The contacts page as the web asks for it: name order, next page by cursor; count capped. */
+async function contactsCalls(built: BuiltApp, admin: string): Promise<NamedCall[]> {
+  const request = namedCall(built, admin);
+  const calls: NamedCall[] = [];
+  for (const [label, term] of [
+    ['all', ''],
+    ['search by name, broad', SEARCH_BROAD_NAME],
+    ['search by name', SEARCH_NAME],
+  ] as const) {
+    const qs = (extra: Record<string, string>) =>
+      `/api/contacts?${new URLSearchParams({ ...(term ? { searchParam: term.toLowerCase() } : {}), ...extra }).toString()}`;
+    calls.push(request(`contacts, ${label}, page 1`, qs({}), countOf));
+    const first = await get<Page>(built, admin, qs({}));
+    if (first.nextCursor) calls.push(request(`contacts, ${label}, page 2 (cursor)`, qs({ cursor: first.nextCursor }), countOf));
+  }
+  return calls;
+}
+
+/** The long conversation: its pages by number and by cursor, and a search in it. */
+async function messagesCalls(built: BuiltApp, admin: string, big: number): Promise<NamedCall[]> {
+  const request = namedCall(built, admin);
+  const calls = [
+    request('messages of a 5,000-message ticket, page 1', `/api/messages/${big}?pageNumber=1`, countOf),
+    request('messages of a 5,000-message ticket, page 2', `/api/messages/${big}?pageNumber=2`, countOf),
+  ];
+  const newest = await get<Page>(built, admin, `/api/messages/${big}`);
+  if (newest.nextCursor) {
+    calls.push(request('messages of a 5,000-message ticket, page 2 (cursor)', `/api/messages/${big}?before=${newest.nextCursor}`, countOf));
+  }
+  // "prazo" is in two of the conversation's sixteen phrases: hundreds of matches, the answer's 50 newest.
+  calls.push(
+    request(
       'search in a 5,000-message conversation',
-      admin,
-      () => `/api/messages/${big}/search?q=prazo`,
-      (b) => (b as { matches: unknown[] }).matches.length,
-    );
-    return {
-      kind,
-      tickets: await scalar(db, sql`select count(*) as n from tickets`),
-      messages: await scalar(db, sql`select count(*) as n from messages`),
-      seedSeconds,
-      rows,
-    };
+      `/api/messages/${big}/search?q=prazo`,
+      (b: { matches: unknown[] }) => b.matches.length,
+    ),
+  );
+  return calls;
+}
+
+/** Every row's request at one size, in table order; tokens, sectors, cursors and the long ticket are this database's. */
+async function callsOf(size: OpenSize): Promise<NamedCall[]> {
+  const viewers = await viewersOf(size);
+  const admin = viewers[0].token;
+  const calls: NamedCall[] = [];
+  for (const v of viewers) calls.push(...(await ticketsCalls(size.built, v)));
+  calls.push(...(await contactsCalls(size.built, admin)));
+  calls.push(...(await messagesCalls(size.built, admin, await bigTicketId(size.database.db))));
+  return calls;
+}
+
+/**
+ * The row names of both sizes in table order. A row one size lacks (no second page at the small
+ * size) keeps its place after the row it follows at the other size.
+ */
+function rowNames(small: string[], large: string[]): string[] {
+  const names: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < small.length || j < large.length) {
+    if (i < small.length && j < large.length && small[i] === large[j]) {
+      names.push(small[i++]);
+      j++;
+    } else if (i < small.length && (j >= large.length || !large.includes(small[i]))) {
+      names.push(small[i++]);
+    } else {
+      names.push(large[j++]);
+    }
+  }
+  return names;
+}
+
+/**
+ * p50/p95 of each call after `WARMUP` calls of each, the calls taking turns `RUNS` times, so that a
+ * pause of the machine lands on all of them alike.
+ */
+async function timeInterleaved(calls: NamedCall[]): Promise<Omit<TicketsRow, 'name'>[]> {
+  const times = calls.map((): number[] => []);
+  const matched = calls.map(() => 0);
+  for (let i = 0; i < WARMUP; i++) for (const c of calls) await c.call();
+  for (let i = 0; i < RUNS; i++) {
+    for (const [k, c] of calls.entries()) {
+      const start = process.hrtime.bigint();
+      matched[k] = await c.call();
+      times[k].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  return times.map((t, k) => {
+    const sorted = t.sort((a, b) => a - b);
+    return { matching: matched[k], p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+  });
+}
+
+async function resultOf(size: OpenSize, rows: TicketsRow[]): Promise<TicketsResult> {
+  const db = size.database.db;
+  return {
+    kind: size.kind,
+    tickets: await scalar(db, sql`select count(*) as n from tickets`),
+    messages: await scalar(db, sql`select count(*) as n from messages`),
+    seedSeconds: size.seedSeconds,
+    rows,
+  };
+}
+
+/** Both sizes measured row by row, each row's calls alternating between them (a row one size lacks alone). */
+async function measure(small: OpenSize, large: OpenSize): Promise<[TicketsResult, TicketsResult]> {
+  const sizes = [small, large];
+  const calls = [await callsOf(small), await callsOf(large)];
+  const [smallNames, largeNames] = calls.map((list) => list.map((c) => c.name));
+  const rows: TicketsRow[][] = [[], []];
+  for (const name of rowNames(smallNames, largeNames)) {
+    // The sizes that have the row, small first: the calls go small, large, small, large…
+    const present = calls.flatMap((list, at) => list.filter((c) => c.name === name).map((c) => ({ at, c })));
+    const timed = await timeInterleaved(present.map(({ c }) => c));
+    present.forEach(({ at }, k) => rows[at].push({ name, ...timed[k] }));
+    const figures = timed.map((t, k) => `${fmt(sizes[present[k].at].tickets)}: ${fmt(t.p50, 1)} / ${fmt(t.p95, 1)} ms`);
+    log(`${name}: ${figures.join(' · ')} (${timed.map((t) => fmt(t.matching)).join(' → ')} matching)`);
+  }
+  return [await resultOf(small, rows[0]), await resultOf(large, rows[1])];
+}
+
+/** Opens both sizes (seeding them where needed), measures them interleaved, and closes both. */
+export async function benchTickets(kind: DbKind, sizes: readonly [number, number]): Promise<[TicketsResult, TicketsResult]> {
+  const opened: OpenSize[] = [];
+  try {
+    for (const tickets of sizes) opened.push(await openSize(kind, tickets));
+    return await measure(opened[0], opened[1]);
   } finally {
-    await built.close();
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const size of opened) await size.close();
   }
 }
 
