@@ -163,3 +163,30 @@ async function expectAtEnd(page: Page) {
     .poll(() => page.getByTestId('simulator-messages').evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight)))
     .toBeLessThanOrEqual(2);
 }
+
+test('a tab’s count sits beside its label, however wide the count and the language', async ({ browser }) => {
+  for (const [locale, width, capped] of [
+    ['en-US', 1280, '1K+'],
+    ['pt-BR', 390, '1 mil+'],
+  ] as const) {
+    const context = await browser.newContext({ locale, viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    // The server counts up to its cap (1,000); a company past it is stood in for by the count of
+    // the Pending tab's answer, which is all the tab reads.
+    await page.route('**/api/tickets?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { count: number; countCapped: boolean };
+      if (new URL(route.request().url()).searchParams.get('status') === 'pending') Object.assign(body, { count: 1000, countCapped: true });
+      await route.fulfill({ response, json: body });
+    });
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/tickets');
+    const count = page.getByTestId('count-pending');
+    await expect(count).toHaveText(capped);
+    // Written as the language writes it, not in the label's capitals.
+    expect(await count.evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
+    expect(overlaps(await box(count), await box(page.getByTestId('count-pending-label')))).toBe(false);
+    await page.getByTestId('tickets-tabs').screenshot({ path: `${SHOTS}/tab-counts-${locale}.png` });
+    await context.close();
+  }
+});

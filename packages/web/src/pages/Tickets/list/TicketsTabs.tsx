@@ -1,5 +1,5 @@
 /** The list tabs (spec §2): Open and Pending with count badges, Closed, Groups, and Search while typing. */
-import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -27,19 +27,42 @@ export function TicketsTabs({
 }) {
   const { t, i18n } = useTranslation();
   const counted = (label: string, { count, capped }: TabCountFacts, testId: string) => {
+    if (count === 0) return label;
     const shown = tabCount(count, capped, i18n.language);
-    const badge = (
-      <Badge
-        badgeContent={shown.short}
-        invisible={count === 0}
-        color="secondary"
+    // The count sits beside the label, in the line, not over its corner: a wide count ("1K+",
+    // "1 mil+") then takes its own room instead of covering the label's last letters.
+    const pill = (
+      <Box
+        component="span"
         data-testid={testId}
-        sx={{ '& .MuiBadge-badge': { right: -10 } }}
+        sx={{
+          ml: 0.375,
+          px: 0.5,
+          minWidth: 18,
+          height: 18,
+          borderRadius: 9,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          bgcolor: 'secondary.main',
+          color: 'secondary.contrastText',
+          fontSize: '0.68rem',
+          fontWeight: 500,
+          lineHeight: 1,
+          whiteSpace: 'nowrap',
+          // Not upper case like the label: "1 mil+", as the tooltip and the rest of the app write it.
+          textTransform: 'none',
+        }}
       >
-        {label}
-      </Badge>
+        {shown.short}
+      </Box>
     );
-    return shown.atLeast ? <Tooltip title={t('tickets.countAtLeast', { count: shown.atLeast })}>{badge}</Tooltip> : badge;
+    return (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+        <span data-testid={`${testId}-label`}>{label}</span>
+        {shown.atLeast ? <Tooltip title={t('tickets.countAtLeast', { count: shown.atLeast })}>{pill}</Tooltip> : pill}
+      </Box>
+    );
   };
   return (
     <Tabs
@@ -56,8 +79,13 @@ export function TicketsTabs({
         borderBottom: 1,
         borderColor: 'divider',
         minHeight: 42,
-        '& .MuiTab-root': { minHeight: 42, minWidth: 0, px: { xs: 0.75, sm: 1.25 }, fontSize: '0.8rem', letterSpacing: 0 },
-        '& .MuiTab-root:has(.MuiBadge-root)': { pr: { xs: 2.25, sm: 2.5 } },
+        '& .MuiTab-root': {
+          minHeight: 42,
+          minWidth: 0,
+          px: { xs: 0.625, sm: 1.25 },
+          fontSize: { xs: '0.75rem', sm: '0.8rem' },
+          letterSpacing: 0,
+        },
       }}
     >
       {searching && <Tab value="search" label={t('tickets.tabs.search')} data-testid="tab-search" />}
