@@ -15,7 +15,8 @@ import {
   type CampaignRecipientDTO,
   type CampaignSaveBody,
 } from '@switchboard/shared';
-import { contactTags, contacts, simulatorMessages, tags, whatsapps } from '../../db/schema.js';
+import { contactTags, contacts, queues, simulatorMessages, tags, tickets, whatsapps } from '../../db/schema.js';
+import { insertTicketWithCycle } from '../tickets/insert.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
 import { connectedClient, type ReceivedEvent } from '../../test/sockets.js';
@@ -207,6 +208,42 @@ describe('campaigns', () => {
     const again = await admin('POST', `/api/campaigns/${campaign.id}/start`);
     expect({ status: again.statusCode, error: again.json().error as unknown }).toEqual({ status: 409, error: 'ERR_CAMPAIGN_STATE' });
   }, 60_000);
+
+  it('fills each message with its own ticket’s attendant and sector, the connection, and the writer where nobody attends', async () => {
+    const rita = await s.createUser({ name: 'Rita Moura' });
+    const [sector] = await s.database.db.insert(queues).values({ name: 'Financeiro', color: '#00aa55' }).returning();
+    // Elisa's conversation is with Rita, in Financeiro; Fábio has never written.
+    const elisa = phoneNumber();
+    const [elisaContact] = await s.database.db.insert(contacts).values({ name: 'Elisa Prado', number: elisa }).returning();
+    const elisaTicket = await insertTicketWithCycle(
+      s.database.db,
+      { contactId: elisaContact.id, whatsappId: conn.id, queueId: sector.id, userId: rita.id, status: 'open' },
+      new Date(),
+    );
+    const fabio = phoneNumber();
+    const campaign = await create({
+      body: '{{firstName}}|{{user}}|{{queue}}|{{connection}}|{{ticket_id}}',
+      audience: {
+        csv: [
+          { number: elisa, name: '' },
+          { number: fabio, name: 'Fábio Reis' },
+        ],
+      },
+    });
+    expect((await admin('POST', `/api/campaigns/${campaign.id}/start`)).statusCode).toBe(200);
+    await tick();
+    await waitFor(async () => (await received(fabio)).length > 0 && (await received(elisa)).length > 0, 15_000);
+    const [connection] = await s.database.db.select({ name: whatsapps.name }).from(whatsapps).where(eq(whatsapps.id, conn.id));
+    const [fabioTicket] = await s.database.db
+      .select({ id: tickets.id, status: tickets.status })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(eq(contacts.number, fabio));
+    // A new customer gets a closed ticket of their own, and the campaign's writer signs.
+    expect(fabioTicket.status).toBe('closed');
+    expect((await received(elisa)).map((m) => m.body)).toEqual([`Elisa|Rita Moura|Financeiro|${connection.name}|${elisaTicket.id}`]);
+    expect((await received(fabio)).map((m) => m.body)).toEqual([`Fábio|${campaign.user!.name}||${connection.name}|${fabioTicket.id}`]);
+  });
 
   it('hands nothing over while paused, and goes on after resume', async () => {
     const people = await Promise.all([1, 2, 3, 4].map((i) => tagged(`Pessoa ${i}`)));

@@ -11,14 +11,13 @@
  * restarts (it resends with the same channel id, which the channel recognises).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { renderTemplate, type CampaignPacing, type CampaignWait } from '@switchboard/shared';
+import { renderTemplate, ticketTemplateVars, type CampaignPacing, type CampaignWait } from '@switchboard/shared';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { campaignRecipients, campaigns, contacts, messages, tickets, whatsapps } from '../../db/schema.js';
+import { campaignRecipients, campaigns, contacts, messages, queues, tickets, users, whatsapps } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql.js';
 import { MicroBatcher } from '../../lib/micro-batcher.js';
 import { isConnectionOpen } from '../../automation/hours.js';
-import { ticketVars } from '../../automation/variables.js';
 import type { InboundStored } from '../../messaging/inbound.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { announceMessage } from '../../messaging/ticket-events.js';
@@ -207,20 +206,44 @@ export class CampaignSender {
             and status = 'queued'
           returning id, contact_id, name`),
       ).map((r) => ({ id: Number(r.id), contactId: Number(r.contact_id), name: typeof r.name === 'string' ? r.name : '' }));
+      // What every recipient's message needs, read once for the batch: a claim holds the
+      // connection's lock, and a statement per recipient per fact made the batch's transaction
+      // (and the lock) last a dozen round trips per recipient.
+      const contactIds = claimed.map((r) => r.contactId);
+      const contactById = new Map(
+        contactIds.length ? (await tx.select().from(contacts).where(inArray(contacts.id, contactIds))).map((c) => [c.id, c]) : [],
+      );
+      const latestTicket = await this.latestTickets(tx, contactIds, campaign.whatsappId);
+      const locale = this.ctx.settings.textLocale();
+      const names = await this.namesFor(tx, campaign.userId, [...latestTicket.values()]);
       const ids: number[] = [];
+      const skipped: number[] = [];
+      const linked: { recipientId: number; messageId: string; ticketId: number }[] = [];
       for (const recipient of claimed) {
-        const [contact] = await tx.select().from(contacts).where(eq(contacts.id, recipient.contactId));
+        const contact = contactById.get(recipient.contactId);
         // Opted out after the campaign was written: honoured at the moment of sending.
         if (!contact || contact.optedOutAt) {
-          await tx
-            .update(campaignRecipients)
-            .set({ status: 'skipped', reason: 'optedOut', claimedAt: null })
-            .where(eq(campaignRecipients.id, recipient.id));
+          skipped.push(recipient.id);
           ids.push(recipient.id);
           continue;
         }
-        const ticket = await this.ticketFor(tx, contact.id, campaign.whatsappId, now);
-        const vars = await ticketVars(tx, ticket, now, this.ctx.settings.textLocale(), campaign.userId);
+        let ticket = latestTicket.get(contact.id);
+        if (!ticket) {
+          ticket = await this.newClosedTicket(tx, contact.id, campaign.whatsappId, now);
+          latestTicket.set(contact.id, ticket);
+        }
+        const userId = ticket.userId ?? campaign.userId;
+        const vars = ticketTemplateVars({
+          now,
+          timeZone: locale.timeZone,
+          language: locale.language,
+          contactName: contact.name,
+          connectionName: conn.name,
+          userName: userId != null ? names.users.get(userId) : undefined,
+          queueName: ticket.queueId != null ? names.queues.get(ticket.queueId) : undefined,
+          protocol: ticket.protocol,
+          ticketId: ticket.id,
+        });
         if (recipient.name) Object.assign(vars, { name: recipient.name, firstName: recipient.name.split(/\s+/)[0] ?? '' });
         const body = renderTemplate(campaign.body, vars);
         const template = campaign.template
@@ -242,9 +265,22 @@ export class CampaignSender {
           },
           tx,
         );
-        await tx.update(campaignRecipients).set({ messageId: row.id, ticketId: ticket.id }).where(eq(campaignRecipients.id, recipient.id));
+        linked.push({ recipientId: recipient.id, messageId: row.id, ticketId: ticket.id });
         written.push({ ticketId: ticket.id, row });
         ids.push(recipient.id);
+      }
+      if (skipped.length)
+        await tx
+          .update(campaignRecipients)
+          .set({ status: 'skipped', reason: 'optedOut', claimedAt: null })
+          .where(inArray(campaignRecipients.id, skipped));
+      if (linked.length) {
+        const values = sql.join(
+          linked.map((l) => sql`(${l.recipientId}::int, ${l.messageId}::text, ${l.ticketId}::int)`),
+          sql`, `,
+        );
+        await tx.execute(sql`update ${campaignRecipients} r set message_id = v.message_id, ticket_id = v.ticket_id
+          from (values ${values}) as v(id, message_id, ticket_id) where r.id = v.id`);
       }
       if (claimed.length)
         await tx
@@ -267,21 +303,43 @@ export class CampaignSender {
   }
 
   /**
-   * The ticket a campaign message is written on: the contact's open or waiting ticket on the
-   * connection, else their latest one there, else a new closed one — a campaign does not fill the
+   * The ticket a campaign message is written on, for each contact that has one on the connection:
+   * their open or waiting ticket there, else their latest one. (A contact without one gets a new
+   * closed ticket: newClosedTicket.)
+   */
+  private async latestTickets(tx: Tx, contactIds: number[], whatsappId: number): Promise<Map<number, TicketRow>> {
+    if (contactIds.length === 0) return new Map();
+    const rows = await tx
+      .selectDistinctOn([tickets.contactId])
+      .from(tickets)
+      .where(and(inArray(tickets.contactId, contactIds), eq(tickets.whatsappId, whatsappId)))
+      .orderBy(tickets.contactId, sql`${tickets.status} in ('open', 'pending') desc`, sql`${tickets.id} desc`);
+    return new Map(rows.map((t) => [t.contactId, t]));
+  }
+
+  /**
+   * A new closed ticket for a contact with none on the connection: a campaign does not fill the
    * waiting queue; the customer's reply opens a ticket as any message does.
    */
-  private async ticketFor(tx: Tx, contactId: number, whatsappId: number, now: Date): Promise<TicketRow> {
-    const [latest] = await tx
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
-      .orderBy(sql`${tickets.status} in ('open', 'pending') desc`, sql`${tickets.id} desc`)
-      .limit(1);
-    if (latest) return latest;
+  private async newClosedTicket(tx: Tx, contactId: number, whatsappId: number, now: Date): Promise<TicketRow> {
     const ticket = await insertTicketWithCycle(tx, { contactId, whatsappId, queueId: null, userId: null, status: 'closed' }, now);
     await finishCycle(tx, ticket.id, now, 'api', null);
     return ticket;
+  }
+
+  /** The names {{user}} and {{queue}} may need for a batch: its writer's and its tickets' attendants and sectors. */
+  private async namesFor(
+    tx: Tx,
+    writerId: number | null,
+    ticketRows: TicketRow[],
+  ): Promise<{ users: Map<number, string>; queues: Map<number, string> }> {
+    const userIds = [...new Set([writerId, ...ticketRows.map((t) => t.userId)].filter((id): id is number => id != null))];
+    const queueIds = [...new Set(ticketRows.map((t) => t.queueId).filter((id): id is number => id != null))];
+    const [userRows, queueRows] = [
+      userIds.length ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [],
+      queueIds.length ? await tx.select({ id: queues.id, name: queues.name }).from(queues).where(inArray(queues.id, queueIds)) : [],
+    ];
+    return { users: new Map(userRows.map((u) => [u.id, u.name])), queues: new Map(queueRows.map((q) => [q.id, q.name])) };
   }
 
   /**
