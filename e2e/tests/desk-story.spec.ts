@@ -348,6 +348,8 @@ test('on a phone the contacts list keeps its actions on screen', async ({ browse
   const row = page.getByTestId(`contact-row-${contact.id}`);
   await expect(row).toBeVisible();
   for (const action of [`contact-start-ticket-${contact.id}`, `contact-edit-${contact.id}`, `contact-delete-${contact.id}`]) {
+    // The row can show before its actions do (they wait for what the user may do): a box is read once they are there.
+    await expect(page.getByTestId(action)).toBeVisible();
     const box = await page.getByTestId(action).boundingBox();
     expect(box, action).not.toBeNull();
     expect(box!.x + box!.width, `${action} ends inside the 390 px screen`).toBeLessThanOrEqual(390);
