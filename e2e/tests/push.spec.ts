@@ -14,7 +14,13 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, Api, login, unique } from './helpers';
 
 async function activeRegistrationId(context: BrowserContext, page: Page): Promise<{ registrationId: string; origin: string }> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller != null);
+  // The worker claims the page once it has installed. An install can fail (a shell file that did not
+  // come, on a loaded machine); as in a browser, the next load registers it again.
+  const controlled = () => page.waitForFunction(() => navigator.serviceWorker.controller != null, undefined, { timeout: 30_000 });
+  await controlled().catch(async () => {
+    await page.reload();
+    await controlled();
+  });
   const cdp = await context.newCDPSession(page);
   const origin = new URL(page.url()).origin;
   const found = new Promise<string>((resolve) => {

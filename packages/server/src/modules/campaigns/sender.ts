@@ -206,13 +206,12 @@ export class CampaignSender {
             and status = 'queued'
           returning id, contact_id, name`),
       ).map((r) => ({ id: Number(r.id), contactId: Number(r.contact_id), name: typeof r.name === 'string' ? r.name : '' }));
+      if (claimed.length === 0) return [];
       // What every recipient's message needs, read once for the batch: a claim holds the
       // connection's lock, and a statement per recipient per fact made the batch's transaction
       // (and the lock) last a dozen round trips per recipient.
       const contactIds = claimed.map((r) => r.contactId);
-      const contactById = new Map(
-        contactIds.length ? (await tx.select().from(contacts).where(inArray(contacts.id, contactIds))).map((c) => [c.id, c]) : [],
-      );
+      const contactById = new Map((await tx.select().from(contacts).where(inArray(contacts.id, contactIds))).map((c) => [c.id, c]));
       const latestTicket = await this.latestTickets(tx, contactIds, campaign.whatsappId);
       const locale = this.ctx.settings.textLocale();
       const names = await this.namesFor(tx, campaign.userId, [...latestTicket.values()]);
@@ -282,11 +281,10 @@ export class CampaignSender {
         await tx.execute(sql`update ${campaignRecipients} r set message_id = v.message_id, ticket_id = v.ticket_id
           from (values ${values}) as v(id, message_id, ticket_id) where r.id = v.id`);
       }
-      if (claimed.length)
-        await tx
-          .update(campaigns)
-          .set({ nextSendAt: new Date(now.getTime() + decision.gapMs), waitReason: null })
-          .where(eq(campaigns.id, campaign.id));
+      await tx
+        .update(campaigns)
+        .set({ nextSendAt: new Date(now.getTime() + decision.gapMs), waitReason: null })
+        .where(eq(campaigns.id, campaign.id));
       return ids;
     });
     return { handed, written, waitChanged };
@@ -335,10 +333,12 @@ export class CampaignSender {
   ): Promise<{ users: Map<number, string>; queues: Map<number, string> }> {
     const userIds = [...new Set([writerId, ...ticketRows.map((t) => t.userId)].filter((id): id is number => id != null))];
     const queueIds = [...new Set(ticketRows.map((t) => t.queueId).filter((id): id is number => id != null))];
-    const [userRows, queueRows] = [
-      userIds.length ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)) : [],
-      queueIds.length ? await tx.select({ id: queues.id, name: queues.name }).from(queues).where(inArray(queues.id, queueIds)) : [],
-    ];
+    const userRows = userIds.length
+      ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
+      : [];
+    const queueRows = queueIds.length
+      ? await tx.select({ id: queues.id, name: queues.name }).from(queues).where(inArray(queues.id, queueIds))
+      : [];
     return { users: new Map(userRows.map((u) => [u.id, u.name])), queues: new Map(queueRows.map((q) => [q.id, q.name])) };
   }
 
