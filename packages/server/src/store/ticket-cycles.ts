@@ -24,7 +24,7 @@ export async function openCycle(
   db: DbOrTx,
   ticketId: number,
   at: Date,
-  fields: { queueId: number | null; userId?: number | null; started?: boolean },
+  fields: { queueId: number | null; userId?: number | null; started?: boolean; finished?: { outcome: CycleOutcome; by: number | null } },
 ) {
   const [row] = await db
     .insert(ticketCycles)
@@ -34,6 +34,11 @@ export async function openCycle(
       userId: fields.userId ?? null,
       queuedAt: at,
       startedAt: fields.started ? at : null,
+      // A cycle that ends as it begins (a ticket created closed) is written whole: opening it and
+      // finishing it would move its dashboard figures in and out again, a dozen statements for nothing.
+      finishedAt: fields.finished ? at : null,
+      outcome: fields.finished?.outcome ?? null,
+      finishedBy: fields.finished?.by ?? null,
     })
     .returning();
   await rollupCycles(db, 1, sql`c.id = ${row.id}`);

@@ -15,7 +15,7 @@ import {
   type CampaignRecipientDTO,
   type CampaignSaveBody,
 } from '@switchboard/shared';
-import { contactTags, contacts, queues, simulatorMessages, tags, tickets, whatsapps } from '../../db/schema.js';
+import { contactTags, contacts, queues, simulatorMessages, tags, ticketCycles, tickets, whatsapps } from '../../db/schema.js';
 import { insertTicketWithCycle } from '../tickets/insert.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
@@ -241,6 +241,12 @@ describe('campaigns', () => {
       .where(eq(contacts.number, fabio));
     // A new customer gets a closed ticket of their own, and the campaign's writer signs.
     expect(fabioTicket.status).toBe('closed');
+    // Its one service cycle ended as it began, by the campaign (the dashboard's kept figures of such
+    // tickets are checked against their recount in campaign-exactly-once.test.ts).
+    const cycles = await s.database.db.select().from(ticketCycles).where(eq(ticketCycles.ticketId, fabioTicket.id));
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]).toMatchObject({ outcome: 'api', finishedBy: null, userId: null, queueId: null, startedAt: null });
+    expect(cycles[0].finishedAt).toEqual(cycles[0].queuedAt);
     expect((await received(elisa)).map((m) => m.body)).toEqual([`Elisa|Rita Moura|Financeiro|${connection.name}|${elisaTicket.id}`]);
     expect((await received(fabio)).map((m) => m.body)).toEqual([`Fábio|${campaign.user!.name}||${connection.name}|${fabioTicket.id}`]);
   });

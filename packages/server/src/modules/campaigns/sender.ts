@@ -22,7 +22,6 @@ import type { InboundStored } from '../../messaging/inbound.js';
 import type { Outbox } from '../../messaging/outbox.js';
 import { announceMessage } from '../../messaging/ticket-events.js';
 import { presentMessages, type MessageRow } from '../../store/message-present.js';
-import { finishCycle } from '../../store/ticket-cycles.js';
 import { presentTickets, type TicketRow } from '../../store/ticket-present.js';
 import { insertTicketWithCycle } from '../tickets/insert.js';
 import { decidePacing, type PacingFacts } from './pacing.js';
@@ -320,9 +319,10 @@ export class CampaignSender {
    * waiting queue; the customer's reply opens a ticket as any message does.
    */
   private async newClosedTicket(tx: Tx, contactId: number, whatsappId: number, now: Date): Promise<TicketRow> {
-    const ticket = await insertTicketWithCycle(tx, { contactId, whatsappId, queueId: null, userId: null, status: 'closed' }, now);
-    await finishCycle(tx, ticket.id, now, 'api', null);
-    return ticket;
+    return insertTicketWithCycle(tx, { contactId, whatsappId, queueId: null, userId: null, status: 'closed' }, now, {
+      outcome: 'api',
+      by: null,
+    });
   }
 
   /** The names {{user}} and {{queue}} may need for a batch: its writer's and its tickets' attendants and sectors. */

@@ -12,28 +12,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CONTACT_ROUTES } from '@switchboard/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contacts,
-  dashboardAttendantTickets,
-  dashboardDayTickets,
-  dashboardLeads,
-  dashboardRollups,
-  queues,
-  ratingRequests,
-  ratings,
-  tags,
-  tickets,
-} from '../../db/schema.js';
+import { contacts, queues, ratingRequests, ratings, tags, tickets } from '../../db/schema.js';
 import { TestClock } from '../../test/clock.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
 import { simulatedLid } from '../../channels/simulator/network.js';
 import { connectSimulator, customerSends, phoneNumber, waitFor } from '../../test/simulator.js';
 import { loadCurrentUser, type CurrentUser } from '../../store/users.js';
-import { rebuildDashboardRollups, rollupContactIds, rollupMovePeople } from '../../store/dashboard-rollups.js';
+import { rollupContactIds, rollupMovePeople } from '../../store/dashboard-rollups.js';
 import { finishCycle, openCycle } from '../../store/ticket-cycles.js';
 import { rowsOf } from '../../lib/sql.js';
 import { apiSendSchema } from '../external-api/schema.js';
 import { RawDashboard } from './raw.js';
+import { expectKeptEqualsRecount } from '../../test/dashboard-kept.js';
 import type { DashboardQuery } from './schema.js';
 
 const TZ = 'America/Sao_Paulo';
@@ -135,21 +125,7 @@ describe('dashboard rollups', () => {
   }
 
   /** The rows kept by the write paths equal a recount from the raw tables. */
-  async function expectSameAsRecount(label: string) {
-    const keys = ['tagId', 'day', 'userId', 'queueId', 'prevDay', 'lastDay'];
-    const byKey = (r: Record<string, unknown>) => keys.map((k) => String(r[k])).join('/');
-    const nonZero = <T extends Record<string, unknown>>(rows: T[]) =>
-      rows.filter((r) => Object.entries(r).some(([k, v]) => !keys.includes(k) && v !== 0)).sort((a, b) => byKey(a).localeCompare(byKey(b)));
-    const kept = async () => ({
-      rollups: nonZero(await s.database.db.select().from(dashboardRollups)),
-      attendantTickets: nonZero(await s.database.db.select().from(dashboardAttendantTickets)),
-      dayTickets: nonZero(await s.database.db.select().from(dashboardDayTickets)),
-      leads: nonZero(await s.database.db.select().from(dashboardLeads)),
-    });
-    const before = await kept();
-    await s.database.db.transaction((tx) => rebuildDashboardRollups(tx));
-    expect(before, label).toEqual(await kept());
-  }
+  const expectSameAsRecount = (label: string) => expectKeptEqualsRecount(s.database.db, label);
 
   beforeAll(async () => {
     s = await createTestServer({ clock });

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tickets } from '../../db/schema.js';
-import { openCycle } from '../../store/ticket-cycles.js';
+import { openCycle, type CycleOutcome } from '../../store/ticket-cycles.js';
 import type { TicketRow } from '../../store/ticket-present.js';
 
 export const protocolOf = (at: Date, ticketId: number) => `${at.getUTCFullYear()}${String(ticketId).padStart(6, '0')}`;
@@ -14,6 +14,8 @@ export async function insertTicketWithCycle(
   tx: DbOrTx,
   values: Omit<typeof tickets.$inferInsert, 'createdAt' | 'updatedAt' | 'protocol'>,
   now: Date,
+  /** A ticket created closed (a campaign's message to a new customer): how its only cycle ended. */
+  closedAs?: { outcome: CycleOutcome; by: number | null },
 ): Promise<TicketRow> {
   const [created] = await tx
     .insert(tickets)
@@ -25,6 +27,11 @@ export async function insertTicketWithCycle(
     .where(eq(tickets.id, created.id))
     .returning();
   const userId = values.userId ?? null;
-  await openCycle(tx, created.id, now, { queueId: values.queueId ?? null, userId, started: userId != null && values.status === 'open' });
+  await openCycle(tx, created.id, now, {
+    queueId: values.queueId ?? null,
+    userId,
+    started: userId != null && values.status === 'open',
+    finished: closedAs,
+  });
   return withProtocol;
 }
