@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { createTestServer, openTestDatabase, type TestDatabase, type TestServer } from '../../test/harness.js';
 import { connectSimulator, waitFor } from '../../test/simulator.js';
 import { expectKeptEqualsRecount } from '../../test/dashboard-kept.js';
-import { COUNT, expectEachRecipientOnce, handedAndWritten, startCampaign } from './exactly-once-fixture.js';
+import { COUNT, expectEachRecipientOnce, handedAndWritten, startCampaign } from '../../test/exactly-once-campaign.js';
 
 describe('a campaign across two processes and a process dying mid-run', () => {
   let testDb: TestDatabase;

@@ -16,7 +16,7 @@ import { spawnServer, type ServerProcess } from '../../test/processes.js';
 import { CONNECTION_LOCK } from './sender.js';
 import { connectSimulator, waitFor } from '../../test/simulator.js';
 import { expectKeptEqualsRecount } from '../../test/dashboard-kept.js';
-import { COUNT, expectEachRecipientOnce, handedAndWritten, handedCount, startCampaign } from './exactly-once-fixture.js';
+import { COUNT, expectEachRecipientOnce, handedAndWritten, handedCount, startCampaign } from '../../test/exactly-once-campaign.js';
 
 describe.skipIf(TEST_DB_KIND !== 'postgres')('a campaign whose job process is killed with SIGKILL', () => {
   let testDb: TestDatabase;

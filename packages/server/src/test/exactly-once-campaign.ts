@@ -5,9 +5,9 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DEFAULT_CAMPAIGN_PACING, type CampaignDTO } from '@switchboard/shared';
-import { campaignRecipients, messages, simulatorMessages } from '../../db/schema.js';
-import { bearer, TEST_DB_KIND, type TestDatabase, type TestServer } from '../../test/harness.js';
-import { waitFor } from '../../test/simulator.js';
+import { campaignRecipients, messages, simulatorMessages } from '../db/schema.js';
+import { bearer, TEST_DB_KIND, type TestDatabase, type TestServer } from './harness.js';
+import { waitFor } from './simulator.js';
 
 /**
  * 1,000 recipients where processes really are apart (PostgreSQL); on PGlite both servers share one
