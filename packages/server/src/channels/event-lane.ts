@@ -25,6 +25,8 @@ const UNREADABLE_RAW_MAX = 64 * 1024;
 type Log = DriverContext['log'];
 
 export class ChannelEventLane {
+  /** The waits before each new try of a failed event (a field so that tests can shorten them). */
+  retryDelaysMs: readonly number[] = EVENT_RETRY_DELAYS_MS;
   private readonly queue = new KeyedQueue();
   private replaying: Promise<void> | null = null;
   private replayTimer: NodeJS.Timeout | null = null;
@@ -135,7 +137,7 @@ export class ChannelEventLane {
       try {
         return await this.dispatch(connectionId, event);
       } catch (err) {
-        const delay = EVENT_RETRY_DELAYS_MS[attempt];
+        const delay = this.retryDelaysMs[attempt];
         if (delay === undefined || this.closed) throw err;
         log.warn({ err, event: event.type, attempt: attempt + 1 }, 'channel event failed; trying again');
         await new Promise((resolve) => setTimeout(resolve, delay));

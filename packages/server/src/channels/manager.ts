@@ -73,7 +73,7 @@ export class ChannelManager {
   private startFailures = new Map<number, number>();
   private retryTimers = new Set<NodeJS.Timeout>();
   /** The driver's events on their way to the inbound pipeline (event-lane.ts). */
-  private readonly events: ChannelEventLane;
+  readonly events: ChannelEventLane;
 
   constructor(
     private readonly ctx: AppContext,
