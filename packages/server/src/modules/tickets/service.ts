@@ -205,11 +205,13 @@ export class TicketsService {
     if (this.searchWindow <= 0) return null;
     const want = offset + PAGE_SIZE + 1;
     const walked = this.searchWindow + offset;
-    let found = await this.walkTickets(query, listContext, after, walked, term, want);
+    let found = await this.walkTickets(query, listContext, after, 0, walked, term, want);
     if (found.length < want && found.length > 0) {
       // Half as many tickets again as the density seen says the page needs, for the term's unevenness.
+      // The wider walk goes on after the first window, whose matches are already in hand.
       const widened = Math.ceil((walked * want * 1.5) / found.length);
-      if (widened <= this.searchWidestWindow + offset) found = await this.walkTickets(query, listContext, after, widened, term, want);
+      if (widened <= this.searchWidestWindow + offset)
+        found = [...found, ...(await this.walkTickets(query, listContext, after, walked, widened - walked, term, want - found.length))];
     }
     if (found.length < want) return null;
     const page = found.slice(offset, offset + PAGE_SIZE);
@@ -228,16 +230,29 @@ export class TicketsService {
     };
   }
 
-  /** Up to `want` tickets matching the term among the first `size` of the list (after the cursor). */
-  private walkTickets(query: TicketsQuery, listContext: ListContext, after: SQL | undefined, size: number, term: string, want: number) {
+  /**
+   * Up to `want` tickets matching the term among `size` tickets of the list (after the cursor), past
+   * its first `skip`.
+   */
+  private walkTickets(
+    query: TicketsQuery,
+    listContext: ListContext,
+    after: SQL | undefined,
+    skip: number,
+    size: number,
+    term: string,
+    want: number,
+  ) {
     // The window is a sub-query named like the table, so the term's per-ticket check and the sort
-    // key refer to its rows; its LIMIT bounds the walk, the outer LIMIT stops it at the page.
+    // key refer to its rows; its LIMIT bounds the walk, the outer LIMIT stops it at the page. The
+    // tickets it skips are read in list order but not checked against the term (the costly part).
     const window = this.ctx.db
       .select()
       .from(tickets)
       .where(and(ticketsWhere({ ...query, searchParam: '' }, listContext), after))
       .orderBy(...ticketsOrder(listContext))
       .limit(size)
+      .offset(skip)
       .as('tickets');
     return this.ctx.db
       .select({ row: tickets, key: sortKeyText(listContext) })
