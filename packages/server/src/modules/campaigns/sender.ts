@@ -88,11 +88,13 @@ export class CampaignSender {
       return 0;
     }
 
-    const [{ queued }] = await this.ctx.db
-      .select({ queued: sql<number>`count(*)::int` })
+    // Whether anyone is left, not how many: a tick of a 100,000-recipient campaign need not count them.
+    const [left] = await this.ctx.db
+      .select({ one: sql`1` })
       .from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'queued')));
-    if (Number(queued) === 0) {
+      .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.status, 'queued')))
+      .limit(1);
+    if (!left) {
       const [done] = await this.ctx.db
         .update(campaigns)
         .set({ status: 'finished', finishedAt: now, updatedAt: now })
