@@ -44,8 +44,14 @@ function serverTestsWithoutDatabase(): string[] {
     .filter((file) => !reachesDatabase(path.join(serverRoot, file)));
 }
 
-/** Workers of the PostgreSQL group (SERVER_POSTGRES_WORKERS to change). */
-const POSTGRES_WORKERS = Number(process.env.SERVER_POSTGRES_WORKERS ?? Math.max(3, os.availableParallelism()));
+/**
+ * Test files running at once (UNIT_WORKERS to change): one more than the cores, for every project.
+ * A PGlite file keeps a core busy, but a PostgreSQL file waits for the server's answers, and with
+ * one worker per core the cores sat idle about a quarter of the stage; a third worker fills those
+ * waits: on two cores the whole stage took 505 s with three against 536–547 s with two
+ * (BENCHMARKS.md, "Test suite").
+ */
+const WORKERS = Number(process.env.UNIT_WORKERS ?? os.availableParallelism() + 1);
 
 // Server tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set
 // (all but those that open no database).
@@ -68,18 +74,13 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     setupFiles: ['src/test/response-contract.setup.ts', 'src/test/password-cost.setup.ts'],
     // Migrates once per run; each test file's database is a copy (test/test-databases.ts).
     globalSetup: ['src/test/global-setup.ts'],
-    // On PostgreSQL a test process spends much of its time waiting for the server's answers, so
-    // one more worker than the two cores fills that time. Vitest runs workers per group: the
-    // PostgreSQL files make a group of their own, after the others.
-    ...(db === 'postgres' ? { maxWorkers: POSTGRES_WORKERS, sequence: { groupOrder: 1 } } : {}),
   },
 });
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core but one (so one on two cores); a test process mostly
-    // uses one core (PGlite runs in it), so two keep both busy (e.g. PGlite and PostgreSQL side by side).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Vitest's default is one worker per core but one (so one on two cores): see WORKERS.
+    maxWorkers: WORKERS,
     projects: [
       {
         resolve: { alias },
