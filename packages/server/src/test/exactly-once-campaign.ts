@@ -14,7 +14,8 @@ import { waitFor } from './simulator.js';
  * process and one connection, so a smaller campaign crosses the same batches and the same fault.
  */
 export const COUNT = TEST_DB_KIND === 'postgres' ? 1000 : 300;
-const FAST = {
+/** Campaign pacing without gaps or caps: the tests drive the job tick by tick. */
+export const FAST_PACING = {
   ...DEFAULT_CAMPAIGN_PACING,
   minGapSeconds: 0,
   maxGapSeconds: 0,
@@ -43,7 +44,7 @@ export async function startCampaign(
       whatsappId: conn.id,
       body: text.body,
       audience: { csv: numbers.map((number, i) => ({ number, name: `Cliente ${i}` })) },
-      pacing: FAST,
+      pacing: FAST_PACING,
     },
   });
   expect(created.statusCode, created.body).toBe(201);

@@ -17,21 +17,11 @@ import {
 } from '@switchboard/shared';
 import { contactTags, contacts, queues, simulatorMessages, tags, ticketCycles, tickets, whatsapps } from '../../db/schema.js';
 import { insertTicketWithCycle } from '../tickets/insert.js';
+import { FAST_PACING } from '../../test/exactly-once-campaign.js';
 import { bearer, createTestServer, type TestServer } from '../../test/harness.js';
 import { connectSimulator, customerWrites, phoneNumber, waitFor } from '../../test/simulator.js';
 import { connectedClient, type ReceivedEvent } from '../../test/sockets.js';
 import type { Socket } from 'socket.io-client';
-
-/** Gapless pacing without caps: the tests drive the job tick by tick. */
-const FAST = {
-  ...DEFAULT_CAMPAIGN_PACING,
-  minGapSeconds: 0,
-  maxGapSeconds: 0,
-  hourlyCap: 100_000,
-  dailyCap: 100_000,
-  warmup: false,
-  respectWorkHours: false,
-};
 
 describe('campaigns', () => {
   let s: TestServer;
@@ -61,7 +51,7 @@ describe('campaigns', () => {
       whatsappId: conn.id,
       body: 'Olá {{firstName}}!',
       audience: { tagIds: [tagId] },
-      pacing: FAST,
+      pacing: FAST_PACING,
       ...body,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -132,7 +122,7 @@ describe('campaigns', () => {
       whatsappId: conn.id,
       body: 'x',
       audience: { tagIds: [tagId] },
-      pacing: { ...FAST, minGapSeconds: 30, maxGapSeconds: 10 },
+      pacing: { ...FAST_PACING, minGapSeconds: 30, maxGapSeconds: 10 },
     });
     expect(gaps.statusCode).toBe(400);
     const empty = await admin('POST', '/api/campaigns', { name: 'x', whatsappId: conn.id, body: 'x', audience: { tagIds: [999_999] } });
@@ -274,7 +264,7 @@ describe('campaigns', () => {
       name: 'Recusada',
       whatsappId: own.id,
       audience: { csv: people.map((number) => ({ number, name: '' })) },
-      pacing: { ...FAST, hourlyCap: 3, stopAfterRefusals: 3 },
+      pacing: { ...FAST_PACING, hourlyCap: 3, stopAfterRefusals: 3 },
     });
     await admin('POST', `/api/campaigns/${campaign.id}/start`);
     const t0 = Date.now();
@@ -304,7 +294,7 @@ describe('campaigns', () => {
         name,
         whatsappId: own.id,
         audience: { csv: people.map((number) => ({ number, name: '' })) },
-        pacing: { ...FAST, ...pacing },
+        pacing: { ...FAST_PACING, ...pacing },
       });
       await admin('POST', `/api/campaigns/${campaign.id}/start`);
       return campaign.id;
@@ -368,7 +358,7 @@ describe('campaigns', () => {
       whatsappId: own.id,
       audience: { csv: people.map((number) => ({ number, name: '' })) },
       // One send per tick (a gap of ten minutes): the ticks below stand ten minutes apart.
-      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 600, stopAfterDisconnects: 2 },
+      pacing: { ...FAST_PACING, minGapSeconds: 600, maxGapSeconds: 600, stopAfterDisconnects: 2 },
     });
     const show = async () => (await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>();
     await admin('POST', `/api/campaigns/${campaign.id}/start`);
@@ -437,7 +427,7 @@ describe('campaigns', () => {
       name: 'Espaçada',
       whatsappId: own.id,
       audience: { csv: people.map((number) => ({ number, name: '' })) },
-      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 900 },
+      pacing: { ...FAST_PACING, minGapSeconds: 600, maxGapSeconds: 900 },
     });
     await admin('POST', `/api/campaigns/${campaign.id}/start`);
     const t0 = Date.now();
@@ -456,7 +446,7 @@ describe('campaigns', () => {
       name: 'Esperando',
       whatsappId: own.id,
       audience: { csv: people.map((number) => ({ number, name: '' })) },
-      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 600, dailyCap: 2 },
+      pacing: { ...FAST_PACING, minGapSeconds: 600, maxGapSeconds: 600, dailyCap: 2 },
       startAt,
     });
     const waiting = async () => (await admin('GET', `/api/campaigns/${campaign.id}`)).json<CampaignDTO>().waiting;
@@ -473,7 +463,7 @@ describe('campaigns', () => {
       name: 'Esperando 2',
       whatsappId: own.id,
       audience: { csv: people.map((number) => ({ number, name: '' })) },
-      pacing: { ...FAST, minGapSeconds: 600, maxGapSeconds: 600, dailyCap: 2, respectWorkHours: true },
+      pacing: { ...FAST_PACING, minGapSeconds: 600, maxGapSeconds: 600, dailyCap: 2, respectWorkHours: true },
     });
     const why = async () => (await admin('GET', `/api/campaigns/${again.id}`)).json<CampaignDTO>().waiting;
     await admin('POST', `/api/campaigns/${again.id}/start`);
