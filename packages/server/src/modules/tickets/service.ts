@@ -32,6 +32,8 @@ import { insertTicketWithCycle } from './insert.js';
 import {
   afterCursor,
   encodeCursor,
+  contactScopeKeys,
+  listScope,
   matchingTicketIdsUnordered,
   mergeInListOrder,
   sortKeyText,
@@ -115,7 +117,13 @@ export class TicketsService {
       const walked = await this.walkWindow(query, listContext, after, offset, term);
       if (walked) return walked;
     }
-    const probe = term ? await this.searchCandidates(term, ticketsWhere({ ...query, searchParam: '' }, listContext)) : null;
+    const probe = term
+      ? await this.searchCandidates(
+          term,
+          ticketsWhere({ ...query, searchParam: '' }, listContext),
+          contactScopeKeys(listScope(query, listContext)),
+        )
+      : null;
     const inCandidates = (ids: number[]) => sql`${tickets.id} = any(${sql.param(ids)}::int[])`;
     // A narrow search is driven by its candidate ids (one part); a broad one walks the list order
     // checking each ticket (one part); a plain list pages each visibility branch.
@@ -267,10 +275,14 @@ export class TicketsService {
    * lets through, as distinct ticket ids; `complete` when the indexes had no more (the ids are then
    * every ticket of the list the term matches).
    */
-  private async searchCandidates(term: string, ticketFilter: SQL | undefined): Promise<{ ids: number[]; complete: boolean }> {
+  private async searchCandidates(
+    term: string,
+    ticketFilter: SQL | undefined,
+    scopeKeys: number[] | undefined,
+  ): Promise<{ ids: number[]; complete: boolean }> {
     const rows = rowsOf(
       await this.ctx.db.execute(
-        sql`select m.ticket_id from (${matchingTicketIdsUnordered(term, ticketFilter)}) m limit ${this.searchProbe + 1}`,
+        sql`select m.ticket_id from (${matchingTicketIdsUnordered(term, ticketFilter, scopeKeys)}) m limit ${this.searchProbe + 1}`,
       ),
     );
     return { ids: [...new Set(rows.map((r) => Number(r.ticket_id)))], complete: rows.length <= this.searchProbe };

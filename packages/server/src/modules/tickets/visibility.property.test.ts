@@ -1,15 +1,17 @@
 /**
  * Ticket visibility has one definition (shared visibility.ts). This property test checks that its
  * three forms agree over random users and tickets: the SQL filter of GET /tickets, the in-memory
- * check (REST access, history, the web's lists) and the realtime addressing (rooms).
+ * check (REST access, history, the web's lists) and the realtime addressing (rooms). And that the
+ * search's contact pre-filter (the keys a trigger keeps on contacts, migration 0066) lets through
+ * the contact of every ticket in scope, however the tickets were assigned and moved since.
  */
 import { canSeeTicket, ticketInScope, ticketScope, type TicketViewer } from '@switchboard/shared';
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, queues, tickets, users, whatsapps } from '../../db/schema.js';
 import { roomsForTicket, roomsForViewer } from '../../realtime/rooms.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { scopeFilter } from './list-query.js';
+import { contactScopeKeys, scopeFilter } from './list-query.js';
 
 /** A small seeded generator, so a failure names the case that reproduces it. */
 function prng(seed: number) {
@@ -30,7 +32,7 @@ describe('ticket visibility: SQL, in-memory and realtime agree', () => {
   let s: TestServer;
   let userIds: number[];
   let queueIds: number[];
-  let ticketRows: { id: number; userId: number | null; queueId: number | null }[];
+  let ticketRows: { id: number; userId: number | null; queueId: number | null; contactId: number }[];
 
   beforeAll(async () => {
     s = await createTestServer();
@@ -58,10 +60,29 @@ describe('ticket visibility: SQL, in-memory and realtime agree', () => {
     const sectors = [null, ...queueIds];
     const facts = owners.flatMap((userId) => sectors.map((queueId) => ({ userId, queueId })));
     while (facts.length < people.length) facts.push({ userId: rnd.pick(owners), queueId: rnd.pick(sectors) });
-    ticketRows = await db
+    const inserted = await db
       .insert(tickets)
-      .values(facts.map((f, i) => ({ ...f, contactId: people[i].id, whatsappId, status: f.userId == null ? 'pending' : 'open' })))
-      .returning({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId });
+      .values(facts.map((f, i) => ({ ...f, contactId: people[i].id, whatsappId, status: f.userId == null ? 'pending' : 'closed' })))
+      .returning({ id: tickets.id });
+    // Then moved about as tickets are (accepted, transferred, returned to the queue, a second ticket
+    // of another contact's), so that the contacts' keys come from inserts and updates alike.
+    for (const { id } of inserted) {
+      if (rnd.next() < 0.6) {
+        await db
+          .update(tickets)
+          .set({ userId: rnd.pick(owners), queueId: rnd.pick(sectors), ...(rnd.next() < 0.2 ? { contactId: rnd.pick(people).id } : {}) })
+          .where(eq(tickets.id, id));
+      }
+    }
+    ticketRows = await db
+      .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId, contactId: tickets.contactId })
+      .from(tickets)
+      .where(
+        inArray(
+          tickets.id,
+          inserted.map((t) => t.id),
+        ),
+      );
   });
   afterAll(() => s.stop());
 
@@ -89,6 +110,18 @@ describe('ticket visibility: SQL, in-memory and realtime agree', () => {
       const inSql = rows.map((r) => r.id).sort((a, b) => a - b);
       const label = JSON.stringify({ viewer, settings, showAll });
       expect(inSql, label).toEqual(inMemory);
+
+      // The search's pre-filter on contacts never rules out the contact of a ticket in scope.
+      const keys = contactScopeKeys(scope);
+      if (keys) {
+        const passing = await s.database.db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(sql`${contacts}.ticket_scope_keys && ${sql.param(keys)}::int[]`);
+        const passingIds = new Set(passing.map((c) => c.id));
+        for (const t of ticketRows.filter((t) => ticketInScope(scope, t)))
+          expect(passingIds.has(t.contactId), `${label} ticket ${JSON.stringify(t)}`).toBe(true);
+      }
 
       // Realtime: a socket of this viewer receives a ticket's events exactly when it may see it.
       const viewerRooms = new Set(roomsForViewer(viewer));
