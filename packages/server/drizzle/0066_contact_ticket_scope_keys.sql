@@ -2,16 +2,23 @@
 -- contacts whose tickets the viewer may not see before reading them. An attendant searching a first
 -- name common in the company ("marina", 25,000 contacts at a million, none of them theirs) read
 -- every one of those contacts from the table (the trigram index is lossy) and looked up each one's
--- tickets; with these keys in the name's trigram index, the index alone leaves only the contacts with
--- a ticket in the attendant's scope.
+-- tickets; with these keys in the name's trigram index, the index alone leaves only the contacts
+-- with a ticket in the attendant's scope.
 --
 -- A ticket's key: its attendant's user id when assigned; when unassigned, minus its sector's id and
 -- ANY_SECTOR (-2147483648, for viewers who see every sector's unassigned tickets), or 0 without a
--- sector (modules/tickets/list-query.ts, contactScopeKeys). The keys only grow: a ticket moved on
--- leaves its old key behind. They are a superset of the keys of the contact's tickets, which is all
--- a pre-filter needs (each candidate ticket is still checked against the viewer's visibility); a
--- stale key costs a lookup, never a result.
-ALTER TABLE "contacts" ADD COLUMN "ticket_scope_keys" integer[] DEFAULT '{}' NOT NULL;
+-- sector. UNTRACKED (-2147483647) is in every viewer's keys (modules/tickets/list-query.ts,
+-- contactScopeKeys): a contact carrying it passes for everyone. The keys only grow: a ticket moved on
+-- leaves its old key behind. They are a superset of the keys of the contact's tickets, which is all a
+-- pre-filter needs (each candidate ticket is still checked against the viewer's visibility); a stale
+-- key costs a lookup, never a result.
+--
+-- A new contact starts UNTRACKED, and its first tickets leave it so: writing the keys there rewrote
+-- the contact (and its eight index entries) for every new customer, a third of the inbound pipeline's
+-- throughput. The first change of a ticket's attendant or sector (an accept, a transfer, a choice in
+-- the sector menu) works the keys out from all of the contact's tickets; from then on each write
+-- that brings a key the contact lacks adds it.
+ALTER TABLE "contacts" ADD COLUMN "ticket_scope_keys" integer[] DEFAULT '{-2147483647}' NOT NULL;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION ticket_scope_keys(user_id integer, queue_id integer) RETURNS integer[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -21,33 +28,41 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 $$;
 --> statement-breakpoint
 -- Kept by the database, so that every writer of tickets (inbound messages, actions, automations,
--- imports, a queue deleted under its tickets) keeps it. The contact row is written only when the
--- ticket brings a key it lacks: a ticket's first assignment to someone, not its messages.
-CREATE OR REPLACE FUNCTION contacts_add_ticket_scope_keys() RETURNS trigger
+-- imports, a sector deleted under its tickets) keeps it.
+CREATE OR REPLACE FUNCTION contacts_keep_ticket_scope_keys() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   added integer[] := ticket_scope_keys(NEW.user_id, NEW.queue_id);
 BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    UPDATE contacts c
+       SET ticket_scope_keys = (SELECT coalesce(array_agg(DISTINCT k ORDER BY k), '{}')
+                                  FROM tickets t CROSS JOIN LATERAL unnest(ticket_scope_keys(t.user_id, t.queue_id)) k
+                                 WHERE t.contact_id = c.id)
+     WHERE c.id = NEW.contact_id AND c.ticket_scope_keys @> ARRAY[-2147483647];
+  END IF;
   UPDATE contacts
      SET ticket_scope_keys = ARRAY(SELECT DISTINCT k FROM unnest(ticket_scope_keys || added) k ORDER BY k)
-   WHERE id = NEW.contact_id AND NOT ticket_scope_keys @> added;
+   WHERE id = NEW.contact_id AND NOT ticket_scope_keys @> added AND NOT ticket_scope_keys @> ARRAY[-2147483647];
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "tickets_scope_keys_on_insert" AFTER INSERT ON "tickets"
-  FOR EACH ROW EXECUTE FUNCTION contacts_add_ticket_scope_keys();
+  FOR EACH ROW EXECUTE FUNCTION contacts_keep_ticket_scope_keys();
 --> statement-breakpoint
 CREATE TRIGGER "tickets_scope_keys_on_update" AFTER UPDATE OF "user_id", "queue_id", "contact_id" ON "tickets"
   FOR EACH ROW
   WHEN (OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.queue_id IS DISTINCT FROM NEW.queue_id OR OLD.contact_id IS DISTINCT FROM NEW.contact_id)
-  EXECUTE FUNCTION contacts_add_ticket_scope_keys();
+  EXECUTE FUNCTION contacts_keep_ticket_scope_keys();
 --> statement-breakpoint
-UPDATE "contacts" c SET ticket_scope_keys = k.keys
-  FROM (SELECT t.contact_id, array_agg(DISTINCT k ORDER BY k) AS keys
-          FROM "tickets" t CROSS JOIN LATERAL unnest(ticket_scope_keys(t.user_id, t.queue_id)) k
-         GROUP BY t.contact_id) k
- WHERE c.id = k.contact_id;
+-- Every contact tracked from the start: its tickets' keys, none without tickets.
+UPDATE "contacts" c SET ticket_scope_keys = coalesce(k.keys, '{}')
+  FROM "contacts" c2
+  LEFT JOIN (SELECT t.contact_id, array_agg(DISTINCT k ORDER BY k) AS keys
+               FROM "tickets" t CROSS JOIN LATERAL unnest(ticket_scope_keys(t.user_id, t.queue_id)) k
+              GROUP BY t.contact_id) k ON k.contact_id = c2.id
+ WHERE c.id = c2.id;
 --> statement-breakpoint
 -- The keys go in the name's trigram index, as a second column: one GIN scan then steps through the
 -- name's and the viewer's entries together, skipping ahead in each by the other (12 ms for "marina"

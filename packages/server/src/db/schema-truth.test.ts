@@ -37,7 +37,7 @@ const ONLY_IN_MIGRATIONS = [
   'index tickets.tickets_contact_idx CREATE INDEX tickets_contact_idx ON public.tickets USING btree (contact_id) INCLUDE (id, user_id, queue_id, status, is_group)',
   'index tickets.tickets_assigned_status_idx CREATE INDEX tickets_assigned_status_idx ON public.tickets USING btree (status, updated_at, id) INCLUDE (queue_id, is_group) WHERE (user_id IS NOT NULL)',
   // Whose lists a contact's tickets are in, for a search's pre-filter (0066), kept by a trigger and read by no select.
-  "column contacts.ticket_scope_keys ARRAY not null default '{}'::integer[]",
+  "column contacts.ticket_scope_keys ARRAY not null default '{-2147483647}'::integer[]",
   'index contacts.contacts_name_trgm_idx CREATE INDEX contacts_name_trgm_idx ON public.contacts USING gin (name gin_trgm_ops, ticket_scope_keys)',
   // The dashboard's raw reads of cycles (migration 0060): each date index carries what they count.
   'index ticket_cycles.ticket_cycles_finished_idx CREATE INDEX ticket_cycles_finished_idx ON public.ticket_cycles USING btree (finished_at) INCLUDE (ticket_id, user_id, queue_id)',

@@ -1,13 +1,18 @@
 /**
- * The keys a trigger keeps on contacts (migration 0066) for the search's pre-filter: the writes that
- * move a ticket between lists add its new key, and the writes of every message leave the contact
- * alone. (visibility.property.test.ts checks the pre-filter against visibility over random moves.)
+ * The keys a trigger keeps on contacts (migration 0066) for the search's pre-filter: a new contact
+ * passes for everyone (UNTRACKED) until one of its tickets changes hands, then carries its tickets'
+ * keys, and every later write that moves a ticket into another list adds that list's key. The writes
+ * of a message, and a new customer's first ticket, leave the contact alone (no rewrite per inbound
+ * customer). visibility.property.test.ts checks the pre-filter against visibility over random moves.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, queues, tickets, whatsapps } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestServer, type TestServer } from '../../test/harness.js';
+
+const ANY_SECTOR = -2_147_483_648;
+const UNTRACKED = -2_147_483_647;
 
 describe('contacts keep whose lists their tickets are in', () => {
   let s: TestServer;
@@ -19,31 +24,52 @@ describe('contacts keep whose lists their tickets are in', () => {
   });
   afterAll(() => s.stop());
 
+  /** The contact's keys and its row version (which changes when the row is written). */
   const keysOf = async (contactId: number) => {
-    const [row] = rowsOf(await s.database.db.execute(sql`select ticket_scope_keys as keys, xmin::text as version from contacts where id = ${contactId}`));
+    const [row] = rowsOf(
+      await s.database.db.execute(sql`select ticket_scope_keys as keys, xmin::text as version from contacts where id = ${contactId}`),
+    );
     return { keys: (row.keys as number[]).map(Number), version: String(row.version) };
   };
 
-  const newContact = async (number: string) =>
-    (await s.database.db.insert(contacts).values({ name: 'Keys', number }).returning())[0].id;
+  const newContact = async (number: string) => (await s.database.db.insert(contacts).values({ name: 'Keys', number }).returning())[0].id;
 
-  it('a ticket brings its sector, then its attendant; a deleted sector leaves the sectorless key', async () => {
+  it('a new customer passes for everyone until a ticket changes hands; then each list the tickets enter is added', async () => {
     const db = s.database.db;
     const [{ id: sector }] = await db.insert(queues).values({ name: 'Keys sector', color: '#010203' }).returning();
     const user = await s.createUser({ queueIds: [sector] });
     const contactId = await newContact('5511977700001');
-    expect((await keysOf(contactId)).keys).toEqual([]);
+    const [{ id: ticketId }] = await db.insert(tickets).values({ contactId, whatsappId: conn }).returning();
+    expect((await keysOf(contactId)).keys).toEqual([UNTRACKED]);
 
-    const [{ id: ticketId }] = await db.insert(tickets).values({ contactId, whatsappId: conn, queueId: sector }).returning();
-    expect((await keysOf(contactId)).keys).toEqual([-2_147_483_648, -sector]);
+    // The sector menu puts the ticket in a sector: the keys are worked out from the contact's tickets.
+    await db.update(tickets).set({ queueId: sector }).where(eq(tickets.id, ticketId));
+    expect((await keysOf(contactId)).keys).toEqual([ANY_SECTOR, -sector]);
 
     await db.update(tickets).set({ userId: user.id, status: 'open' }).where(eq(tickets.id, ticketId));
-    expect((await keysOf(contactId)).keys).toEqual([-2_147_483_648, -sector, user.id]);
+    expect((await keysOf(contactId)).keys).toEqual([ANY_SECTOR, -sector, user.id]);
 
     // Back to the queue, then the sector deleted: the ticket is unassigned without a sector (FK set null).
     await db.update(tickets).set({ userId: null, status: 'pending' }).where(eq(tickets.id, ticketId));
     await db.delete(queues).where(eq(queues.id, sector));
-    expect((await keysOf(contactId)).keys).toEqual([-2_147_483_648, -sector, 0, user.id]);
+    expect((await keysOf(contactId)).keys).toEqual([ANY_SECTOR, -sector, 0, user.id]);
+
+    // A returning customer's new ticket, in a list the contact was not in yet, adds its key.
+    const other = await s.createUser({});
+    await db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, ticketId));
+    await db.insert(tickets).values({ contactId, whatsappId: conn, userId: other.id, status: 'open' });
+    expect((await keysOf(contactId)).keys).toEqual([ANY_SECTOR, -sector, 0, user.id, other.id]);
+  });
+
+  it('the first change of hands works the keys out from every ticket of the contact, earlier ones included', async () => {
+    const db = s.database.db;
+    const [first, second] = [await s.createUser({}), await s.createUser({})];
+    const contactId = await newContact('5511977700005');
+    await db.insert(tickets).values({ contactId, whatsappId: conn, userId: first.id, status: 'closed' });
+    const [{ id: later }] = await db.insert(tickets).values({ contactId, whatsappId: conn }).returning();
+    expect((await keysOf(contactId)).keys).toEqual([UNTRACKED]);
+    await db.update(tickets).set({ userId: second.id, status: 'open' }).where(eq(tickets.id, later));
+    expect((await keysOf(contactId)).keys).toEqual([first.id, second.id].sort((a, b) => a - b));
   });
 
   it("a ticket moved to another contact (a LID merged into its number) gives that contact the ticket's key", async () => {
@@ -51,17 +77,28 @@ describe('contacts keep whose lists their tickets are in', () => {
     const user = await s.createUser({});
     const from = await newContact('5511977700002');
     const to = await newContact('5511977700003');
-    const [{ id: ticketId }] = await db.insert(tickets).values({ contactId: from, whatsappId: conn, userId: user.id, status: 'open' }).returning();
+    await db.execute(sql`update contacts set ticket_scope_keys = '{}' where id = ${to}`);
+    const [{ id: ticketId }] = await db
+      .insert(tickets)
+      .values({ contactId: from, whatsappId: conn, userId: user.id, status: 'open' })
+      .returning();
     await db.update(tickets).set({ contactId: to }).where(eq(tickets.id, ticketId));
     expect((await keysOf(to)).keys).toEqual([user.id]);
   });
 
-  it("a message's write to its ticket, or a ticket of a list the contact is already in, does not rewrite the contact", async () => {
+  it("neither a message's write to its ticket nor a new customer's first ticket rewrites the contact", async () => {
     const db = s.database.db;
     const user = await s.createUser({});
+    const fresh = await newContact('5511977700006');
+    const untouched = await keysOf(fresh);
+    await db.insert(tickets).values({ contactId: fresh, whatsappId: conn });
+    expect(await keysOf(fresh)).toEqual(untouched);
+
     const contactId = await newContact('5511977700004');
-    const [{ id: ticketId }] = await db.insert(tickets).values({ contactId, whatsappId: conn, userId: user.id, status: 'open' }).returning();
+    const [{ id: ticketId }] = await db.insert(tickets).values({ contactId, whatsappId: conn }).returning();
+    await db.update(tickets).set({ userId: user.id, status: 'open' }).where(eq(tickets.id, ticketId));
     const before = await keysOf(contactId);
+    expect(before.keys).toEqual([user.id]);
     await db
       .update(tickets)
       .set({ lastMessage: 'hello', unreadMessages: 3, updatedAt: new Date(), userId: user.id })

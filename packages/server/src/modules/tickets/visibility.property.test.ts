@@ -74,13 +74,26 @@ describe('ticket visibility: SQL, in-memory and realtime agree', () => {
           .where(eq(tickets.id, id));
       }
     }
+    // And more tickets for contacts seen before (returning customers), whose keys are by then worked out or not.
+    const later = await db
+      .insert(tickets)
+      .values(
+        Array.from({ length: 30 }, () => ({
+          userId: rnd.pick(owners),
+          queueId: rnd.pick(sectors),
+          contactId: rnd.pick(people).id,
+          whatsappId,
+          status: 'closed',
+        })),
+      )
+      .returning({ id: tickets.id });
     ticketRows = await db
       .select({ id: tickets.id, userId: tickets.userId, queueId: tickets.queueId, contactId: tickets.contactId })
       .from(tickets)
       .where(
         inArray(
           tickets.id,
-          inserted.map((t) => t.id),
+          [...inserted, ...later].map((t) => t.id),
         ),
       );
   });
