@@ -28,18 +28,29 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 $$;
 --> statement-breakpoint
 -- Kept by the database, so that every writer of tickets (inbound messages, actions, automations,
--- imports, a sector deleted under its tickets) keeps it.
+-- imports, a sector deleted under its tickets) keeps it. Each statement of this function sees what
+-- other transactions committed before it (READ COMMITTED, a volatile function), which the locks
+-- below rely on: working out an untracked contact's keys (an update) and a new ticket of that
+-- contact (an insert, which writes nothing while the contact is untracked) must not miss each other.
+-- The insert takes the contact FOR SHARE, the working out FOR NO KEY UPDATE, which conflict: whichever
+-- comes second waits for the first to commit, and then either works the keys out with the new ticket
+-- in sight, or finds the contact tracked and adds the new ticket's key.
 CREATE OR REPLACE FUNCTION contacts_keep_ticket_scope_keys() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   added integer[] := ticket_scope_keys(NEW.user_id, NEW.queue_id);
 BEGIN
-  IF TG_OP = 'UPDATE' THEN
-    UPDATE contacts c
-       SET ticket_scope_keys = (SELECT coalesce(array_agg(DISTINCT k ORDER BY k), '{}')
-                                  FROM tickets t CROSS JOIN LATERAL unnest(ticket_scope_keys(t.user_id, t.queue_id)) k
-                                 WHERE t.contact_id = c.id)
-     WHERE c.id = NEW.contact_id AND c.ticket_scope_keys @> ARRAY[-2147483647];
+  IF EXISTS (SELECT 1 FROM contacts WHERE id = NEW.contact_id AND ticket_scope_keys @> ARRAY[-2147483647]) THEN
+    IF TG_OP = 'INSERT' THEN
+      PERFORM 1 FROM contacts WHERE id = NEW.contact_id FOR SHARE;
+    ELSE
+      PERFORM 1 FROM contacts WHERE id = NEW.contact_id FOR NO KEY UPDATE;
+      UPDATE contacts c
+         SET ticket_scope_keys = (SELECT coalesce(array_agg(DISTINCT k ORDER BY k), '{}')
+                                    FROM tickets t CROSS JOIN LATERAL unnest(ticket_scope_keys(t.user_id, t.queue_id)) k
+                                   WHERE t.contact_id = c.id)
+       WHERE c.id = NEW.contact_id AND c.ticket_scope_keys @> ARRAY[-2147483647];
+    END IF;
   END IF;
   UPDATE contacts
      SET ticket_scope_keys = ARRAY(SELECT DISTINCT k FROM unnest(ticket_scope_keys || added) k ORDER BY k)

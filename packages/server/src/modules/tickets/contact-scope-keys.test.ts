@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, queues, tickets, whatsapps } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql.js';
-import { createTestServer, type TestServer } from '../../test/harness.js';
+import { createTestServer, TEST_DB_KIND, type TestServer } from '../../test/harness.js';
 
 const ANY_SECTOR = -2_147_483_648;
 const UNTRACKED = -2_147_483_647;
@@ -107,4 +107,68 @@ describe('contacts keep whose lists their tickets are in', () => {
     await db.insert(tickets).values({ contactId, whatsappId: conn, userId: user.id, status: 'open' });
     expect(await keysOf(contactId)).toEqual(before);
   });
+
+  /** Until another connection of this database waits for a lock (at most 5 s): false if none came to wait. */
+  const someoneWaits = async () => {
+    for (let i = 0; i < 100; i++) {
+      const [row] = rowsOf(
+        await s.database.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        ),
+      );
+      if (Number(row.n) > 0) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
+
+  // Two transactions at once need two connections: PostgreSQL only.
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    "working out a contact's keys while a new ticket of theirs is being written waits for it, and counts it",
+    async () => {
+      const db = s.database.db;
+      const [owner, newcomer] = [await s.createUser({}), await s.createUser({})];
+      const contactId = await newContact('5511977700007');
+      const [{ id: waiting }] = await db.insert(tickets).values({ contactId, whatsappId: conn }).returning();
+      let tracking: Promise<unknown> | undefined;
+      let waited = false;
+      await db.transaction(async (tx) => {
+        // A returning customer's ticket on another line, not yet committed, while their first ticket is accepted.
+        await tx.insert(tickets).values({ contactId, whatsappId: conn, userId: newcomer.id, status: 'closed' });
+        // A query runs once awaited or then'd: started now, on another connection of the pool.
+        tracking = db
+          .update(tickets)
+          .set({ userId: owner.id, status: 'open' })
+          .where(eq(tickets.id, waiting))
+          .then(() => undefined);
+        waited = await someoneWaits();
+      });
+      await tracking;
+      expect((await keysOf(contactId)).keys).toEqual([owner.id, newcomer.id].sort((a, b) => a - b));
+      expect(waited).toBe(true);
+    },
+  );
+
+  it.runIf(TEST_DB_KIND === 'postgres')(
+    "a new ticket written while the contact's keys are being worked out waits, and adds its key after",
+    async () => {
+      const db = s.database.db;
+      const [owner, newcomer] = [await s.createUser({}), await s.createUser({})];
+      const contactId = await newContact('5511977700008');
+      const [{ id: waiting }] = await db.insert(tickets).values({ contactId, whatsappId: conn }).returning();
+      let inserting: Promise<unknown> | undefined;
+      let waited = false;
+      await db.transaction(async (tx) => {
+        await tx.update(tickets).set({ userId: owner.id, status: 'open' }).where(eq(tickets.id, waiting));
+        inserting = db
+          .insert(tickets)
+          .values({ contactId, whatsappId: conn, userId: newcomer.id, status: 'closed' })
+          .then(() => undefined);
+        waited = await someoneWaits();
+      });
+      await inserting;
+      expect((await keysOf(contactId)).keys).toEqual([owner.id, newcomer.id].sort((a, b) => a - b));
+      expect(waited).toBe(true);
+    },
+  );
 });
