@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactExtraInfo,
@@ -27,6 +27,7 @@ import {
 } from '../../db/schema.js';
 import type { ChannelDriver, DriverContext } from '../../channels/driver.js';
 import { MediaStore } from '../../lib/media-store.js';
+import { rowsOf } from '../../lib/sql.js';
 import { PDF } from '../../test/fixtures.js';
 import { bearer, createTestServer, openTestDatabase, type TestDatabase } from '../../test/harness.js';
 import { MARIADB_AVAILABLE, startMariaDb, type TestMariaDb } from '../../test/mariadb.js';
@@ -218,6 +219,14 @@ describe.skipIf(!MARIADB_AVAILABLE)('Whaticket import from MariaDB (Press-Ticket
     expect(invoice.mediaPath).toBeTruthy();
     expect(fs.readFileSync(path.join(store.dir, invoice.mediaPath!))).toEqual(PDF);
     expect(msgs.find((m) => m.externalId === '3EB0A4')!.mediaPath).toBeNull();
+    // The search's keys of every contact with imported tickets are worked out (none left "untracked"):
+    // each holds the key of each of its tickets (the attendant's id, else minus the sector's, else 0).
+    const keys = rowsOf(await db.execute(sql`select id, ticket_scope_keys as keys from contacts`));
+    for (const t of imported) {
+      const held = (keys.find((k) => Number(k.id) === t.contactId)!.keys as number[]).map(Number);
+      expect(held).not.toContain(-2_147_483_647);
+      expect(held).toContain(t.userId ?? (t.queueId ? -t.queueId : 0));
+    }
   });
 
   it('reports every skipped row with its reason', () => {

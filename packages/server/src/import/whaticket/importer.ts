@@ -58,6 +58,7 @@ import { SETTINGS_CHANGED_CHANNEL } from '../../store/settings.js';
 import { protocolOf } from '../../modules/tickets/insert.js';
 import { IdMap, type Entity } from './id-map.js';
 import { rebuildDashboardRollups, rollupContactIds, rollupCycles } from '../../store/dashboard-rollups.js';
+import { trackContactScopeKeys } from '../../store/contact-scope-keys.js';
 import { bool, date, hexColor, str, time } from './values.js';
 import type { SourceDb, SourceRow } from './source.js';
 import { CONTACT_DETAIL_COLUMNS, surveySource, type SourceSurvey, type SourceTable } from './source-schema.js';
@@ -140,7 +141,11 @@ export async function importWhaticket(options: ImportOptions): Promise<ImportRes
   await new Run(options, survey, result, options.dryRun ? readOnly(options.db) : options.db).all();
   // Each imported cycle was counted as it was written; the whole history is recounted once more in
   // the company's zone as it stands after the import (the import may have set it).
-  if (!options.dryRun) await options.db.transaction((tx) => rebuildDashboardRollups(tx));
+  if (!options.dryRun) {
+    await options.db.transaction((tx) => rebuildDashboardRollups(tx));
+    // The imported tickets never changed hands here: their contacts' search keys are worked out now.
+    await trackContactScopeKeys(options.db);
+  }
   return result;
 }
 

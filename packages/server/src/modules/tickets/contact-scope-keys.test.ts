@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, queues, tickets, whatsapps } from '../../db/schema.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestServer, TEST_DB_KIND, type TestServer } from '../../test/harness.js';
+import { trackContactScopeKeys } from '../../store/contact-scope-keys.js';
 
 const ANY_SECTOR = -2_147_483_648;
 const UNTRACKED = -2_147_483_647;
@@ -106,6 +107,36 @@ describe('contacts keep whose lists their tickets are in', () => {
     await db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, ticketId));
     await db.insert(tickets).values({ contactId, whatsappId: conn, userId: user.id, status: 'open' });
     expect(await keysOf(contactId)).toEqual(before);
+  });
+
+  it("a bulk writer's contacts (an import) are tracked afterwards from their tickets, a chunk at a time", async () => {
+    const db = s.database.db;
+    const user = await s.createUser({});
+    const [{ id: sector }] = await db.insert(queues).values({ name: 'Bulk sector', color: '#040506' }).returning();
+    const bulk = [];
+    for (let i = 0; i < 5; i++) bulk.push(await newContact(`55119777001${i}`));
+    await db.insert(tickets).values([
+      { contactId: bulk[0], whatsappId: conn, userId: user.id, status: 'closed' },
+      { contactId: bulk[1], whatsappId: conn, queueId: sector },
+      { contactId: bulk[2], whatsappId: conn, userId: user.id, status: 'closed' },
+      { contactId: bulk[2], whatsappId: conn },
+    ]);
+    // bulk[3] has no ticket; bulk[4]'s are tracked already.
+    await db.insert(tickets).values({ contactId: bulk[4], whatsappId: conn, userId: user.id, status: 'closed' });
+    await db.execute(sql`update contacts set ticket_scope_keys = '{0}' where id = ${bulk[4]}`);
+
+    expect(await trackContactScopeKeys(db, 2)).toBeGreaterThanOrEqual(3);
+    expect((await keysOf(bulk[0])).keys).toEqual([user.id]);
+    expect((await keysOf(bulk[1])).keys).toEqual([ANY_SECTOR, -sector]);
+    expect((await keysOf(bulk[2])).keys).toEqual([0, user.id]);
+    expect((await keysOf(bulk[3])).keys).toEqual([UNTRACKED]);
+    expect((await keysOf(bulk[4])).keys).toEqual([0]);
+    const [left] = rowsOf(
+      await db.execute(
+        sql`select count(*)::int as n from contacts c where ticket_scope_keys @> array[${UNTRACKED}]::int[] and exists (select 1 from tickets t where t.contact_id = c.id)`,
+      ),
+    );
+    expect(Number(left.n)).toBe(0);
   });
 
   /** Until another connection of this database waits for a lock (at most 5 s): false if none came to wait. */
