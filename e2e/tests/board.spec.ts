@@ -214,13 +214,17 @@ test("by sector, dropping a card on another sector's column opens the transfer d
   await page.getByTestId('board-by-sector').click();
   const supportColumn = page.getByTestId(`board-column-sector-${support.id}`);
   await expect(page.getByTestId(`board-column-sector-${sales.id}`).getByTestId(`board-card-${second}`)).toBeVisible();
+  // Read once to open the board — twice if another test's sector change came while that read was
+  // under way (the list is then read again: liveQueries.ts) — and never after.
+  const readsToOpen = sectorReads.length;
+  expect(readsToOpen).toBeGreaterThanOrEqual(1);
   await page.getByTestId(`board-card-${second}`).dragTo(supportColumn);
   await expect(page.getByTestId('transfer-dialog')).toBeVisible();
   await page.getByTestId('transfer-submit').click();
   await expect.poll(async () => (await ticketOf(second)).queueId).toBe(support.id);
   await expect(supportColumn.getByTestId(`board-card-${second}`)).toBeVisible();
   await page.screenshot({ path: 'test-results/board-by-sector.png' });
-  expect(sectorReads, 'GET /api/queue while the board opened and a transfer was made').toHaveLength(1);
+  expect(sectorReads, 'GET /api/queue while a transfer was made on the open board').toHaveLength(readsToOpen);
 
   // Another admin adds a sector while the board is open: the next transfer offers it at once,
   // from the live list, without reading the sectors again.
@@ -236,7 +240,7 @@ test("by sector, dropping a card on another sector's column opens the transfer d
   await page.getByTestId('transfer-sector').locator('xpath=..').getByRole('combobox').click();
   await expect(page.getByRole('option', { name: `Billing ${id}` })).toBeVisible();
   await page.keyboard.press('Escape');
-  expect(sectorReads).toHaveLength(1);
+  expect(sectorReads).toHaveLength(readsToOpen);
   await admin.call('DELETE', `/api/queue/${billing.id}`);
 });
 

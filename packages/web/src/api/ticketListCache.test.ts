@@ -68,6 +68,23 @@ describe('tickets lists under realtime ticket events', () => {
     expect(qc.getQueryData<TicketDTO>(queryKeys.ticket(5))?.status).toBe('open');
   });
 
+  it('an older copy arriving after a newer one moves the ticket in no list (assigned, then the menu choice announced late)', () => {
+    const qc = client([
+      [PENDING, [[ticket(1)]]],
+      [OPEN, [[]]],
+    ]);
+    const assigned = ticket(5, { status: 'open', userId: 7, updatedAt: '2024-05-01T10:00:05.000Z' });
+    const chosen = ticket(5, { status: 'pending', updatedAt: '2024-05-01T10:00:01.000Z' });
+    applyTicketEvent(qc, { action: 'update', ticket: assigned }, ME);
+    applyTicketEvent(qc, { action: 'update', ticket: chosen }, ME);
+    applyAppMessageEvent(qc, { action: 'create', message: { id: 'old', ticketId: 5 } as never, ticket: chosen }, ME);
+    expect(ids(qc, OPEN)).toEqual([[5]]);
+    expect(ids(qc, PENDING)).toEqual([[1]]);
+    // A copy as new as the one shown (the same write announced twice) still applies.
+    applyTicketEvent(qc, { action: 'update', ticket: { ...assigned, lastMessage: 'again' } }, ME);
+    expect(list(qc, OPEN).pages[0].tickets[0].lastMessage).toBe('again');
+  });
+
   it('create adds a matching ticket first and counts it; other tabs ignore it', () => {
     const qc = client([
       [PENDING, [[ticket(1), ticket(2)]]],

@@ -104,10 +104,33 @@ function eachList(queryClient: QueryClient, update: (data: TicketsData, filter: 
   updateLiveQueries<TicketsData>(queryClient, queryKeys.ticketsLists, (data, key) => update(data, filterOfKey(key)));
 }
 
+/**
+ * The newest copy of each ticket the lists were given by an event, per cache (in updatedAt ms).
+ * Two writes of one ticket may be announced out of order (the sector menu's choice, and the
+ * auto-assignment right after it, announced from different paths): the older copy, arriving
+ * second, would take the ticket out of the tab it is now in and put it back where it was.
+ */
+const newestCopies = new WeakMap<QueryClient, Map<number, number>>();
+/** Tickets remembered per cache: enough for every ticket a session sees change in a while. */
+const REMEMBERED_TICKETS = 5_000;
+
+/** Whether an event's copy of the ticket is older than one the lists already have; else remembers it. */
+function isOlderCopy(queryClient: QueryClient, ticket: TicketDTO): boolean {
+  let newest = newestCopies.get(queryClient);
+  if (!newest) newestCopies.set(queryClient, (newest = new Map()));
+  const at = Date.parse(ticket.updatedAt);
+  const known = newest.get(ticket.id);
+  if (known !== undefined && at < known) return true;
+  newest.delete(ticket.id);
+  newest.set(ticket.id, at);
+  if (newest.size > REMEMBERED_TICKETS) newest.delete(newest.keys().next().value!);
+  return false;
+}
+
 /** Realtime `ticket` (spec §7): every tickets list, and the open ticket's header. */
 export function applyTicketEvent(queryClient: QueryClient, event: TicketEvent, viewer: TicketViewerFacts): void {
   if (event.action === 'create' || event.action === 'update') {
-    eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer));
+    if (!isOlderCopy(queryClient, event.ticket)) eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer));
     showTicket(queryClient, event.ticket);
     return;
   }
@@ -128,7 +151,7 @@ export function applyAppMessageEvent(queryClient: QueryClient, event: AppMessage
   upsertMessage(queryClient, event.message);
   if (!event.ticket) return;
   const raise = event.action === 'create';
-  eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer, raise));
+  if (!isOlderCopy(queryClient, event.ticket)) eachList(queryClient, (d, f) => upsertTicket(d, event.ticket, f, viewer, raise));
   showTicket(queryClient, event.ticket);
 }
 
