@@ -117,7 +117,7 @@ const REMEMBERED_TICKETS = 5_000;
 /** Whether an event's copy of the ticket is older than one the lists already have; else remembers it. */
 function isOlderCopy(queryClient: QueryClient, ticket: TicketDTO): boolean {
   let newest = newestCopies.get(queryClient);
-  if (!newest) newestCopies.set(queryClient, (newest = new Map()));
+  if (!newest) newestCopies.set(queryClient, (newest = new Map<number, number>()));
   const at = Date.parse(ticket.updatedAt);
   const known = newest.get(ticket.id);
   if (known !== undefined && at < known) return true;
