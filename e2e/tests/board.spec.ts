@@ -213,10 +213,11 @@ test("by sector, dropping a card on another sector's column opens the transfer d
     sectorReads.push(r.url());
     readsUnderWay += 1;
   });
-  for (const ended of ['requestfinished', 'requestfailed'] as const)
-    page.on(ended, (r) => {
-      if (isSectorsRead(r)) readsUnderWay -= 1;
-    });
+  const readEnded = (r: Request) => {
+    if (isSectorsRead(r)) readsUnderWay -= 1;
+  };
+  page.on('requestfinished', readEnded);
+  page.on('requestfailed', readEnded);
   // A sector change heard while the list is being read makes it read again once that read ends
   // (liveQueries.ts); other tests change sectors at the same time: each such crossing allows one read more.
   let crossings = 0;

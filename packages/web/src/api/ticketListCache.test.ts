@@ -77,7 +77,11 @@ describe('tickets lists under realtime ticket events', () => {
     const chosen = ticket(5, { status: 'pending', updatedAt: '2024-05-01T10:00:01.000Z' });
     applyTicketEvent(qc, { action: 'update', ticket: assigned }, ME);
     applyTicketEvent(qc, { action: 'update', ticket: chosen }, ME);
-    applyAppMessageEvent(qc, { action: 'create', message: { id: 'old', ticketId: 5 } as never, ticket: chosen }, ME);
+    applyAppMessageEvent(
+      qc,
+      { action: 'create', message: { id: 'old', ticketId: 5 } as never, ticket: chosen, contact: chosen.contact },
+      ME,
+    );
     expect(ids(qc, OPEN)).toEqual([[5]]);
     expect(ids(qc, PENDING)).toEqual([[1]]);
     // A copy as new as the one shown (the same write announced twice) still applies.
