@@ -13,6 +13,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../lib/sql.js';
 
+/**
+ * The key of "unassigned, in some sector" (migration 0066's ticket_scope_keys()): below every
+ * sector's own key (minus its id).
+ */
+export const ANY_SECTOR_KEY = -2_147_483_648;
+/** The key of a contact whose tickets' keys are not worked out yet: in every viewer's keys. */
+export const UNTRACKED_KEY = -2_147_483_647;
+
 /** Contacts per transaction: a chunk holds its contacts' rows for a moment only. */
 const CHUNK = 2_000;
 
@@ -24,7 +32,7 @@ export async function trackContactScopeKeys(db: Db, chunk = CHUNK): Promise<numb
     const done = await db.transaction(async (tx) => {
       const ids = rowsOf(
         await tx.execute(sql`select id from contacts
-          where id > ${after} and ticket_scope_keys @> array[-2147483647]
+          where id > ${after} and ticket_scope_keys @> array[${UNTRACKED_KEY}::int]
           order by id limit ${chunk} for no key update`),
       ).map((r) => Number(r.id));
       if (!ids.length) return true;
@@ -34,7 +42,7 @@ export async function trackContactScopeKeys(db: Db, chunk = CHUNK): Promise<numb
                 from tickets t cross join lateral unnest(ticket_scope_keys(t.user_id, t.queue_id)) k
                where t.contact_id = any(${sql.param(ids)}::int[])
                group by t.contact_id) k
-        where c.id = k.contact_id and c.ticket_scope_keys @> array[-2147483647]
+        where c.id = k.contact_id and c.ticket_scope_keys @> array[${UNTRACKED_KEY}::int]
         returning c.id`);
       tracked += rowsOf(updated).length;
       return ids.length < chunk;

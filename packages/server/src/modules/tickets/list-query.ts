@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL }
 import { z } from 'zod';
 import { contactTags, contacts, messages, tickets } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { ANY_SECTOR_KEY, UNTRACKED_KEY } from '../../store/contact-scope-keys.js';
 import { bodyContains, digitsContain, textContains } from '../../store/text-search.js';
 import type { CurrentUser } from '../../store/users.js';
 
@@ -104,24 +105,16 @@ function contactMatches(term: string): SQL {
 }
 
 /**
- * The key of "unassigned, in some sector" in `contacts.ticket_scope_keys` (migration 0066): below
- * every sector's own key (minus its id).
- */
-const ANY_SECTOR = -2_147_483_648;
-/** The key of a contact whose tickets' keys are not worked out yet (migration 0066): in every viewer's keys. */
-const UNTRACKED = -2_147_483_647;
-
-/**
  * The keys a contact needs in `ticket_scope_keys` (migration 0066) for one of its tickets to be in
  * `scope`, mirroring `scopeBranches`: the viewer's own id (assigned to them), minus each sector's id
- * or ANY_SECTOR (unassigned, with a sector), 0 (unassigned, without); and UNTRACKED. Undefined when the scope takes
+ * or ANY_SECTOR_KEY (unassigned, with a sector), 0 (unassigned, without); and UNTRACKED_KEY. Undefined when the scope takes
  * in everyone's tickets: every contact with a ticket would pass, and the pre-filter would rule
  * nothing out.
  */
 export function contactScopeKeys(scope: TicketScope): number[] | undefined {
   if (scope.othersTickets) return undefined;
-  const keys = [UNTRACKED, scope.ownerId];
-  if (scope.unassignedSectors === 'all') keys.push(ANY_SECTOR);
+  const keys = [UNTRACKED_KEY, scope.ownerId];
+  if (scope.unassignedSectors === 'all') keys.push(ANY_SECTOR_KEY);
   else keys.push(...scope.unassignedSectors.map((sectorId) => -sectorId));
   if (scope.unassignedSectorless) keys.push(0);
   return keys;
